@@ -1,0 +1,112 @@
+# writestress - see README.md.  Plain make: `make`, `make check`, `make demo`,
+# `make asan`, `make tsan`, `make bench`, `make install PREFIX=... DESTDIR=...`.
+
+VERSION  := 0.1.0
+PREFIX   ?= /usr/local
+BINDIR   ?= $(PREFIX)/bin
+MANDIR   ?= $(PREFIX)/share/man
+CC       ?= cc
+
+# SANITIZE=asan|tsan builds into its own directory so the three builds coexist.
+SANITIZE ?=
+ifeq ($(SANITIZE),)
+BUILD    ?= build
+else
+BUILD    ?= build/$(SANITIZE)
+endif
+
+WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wvla -Wformat=2 -Wpointer-arith -Wundef -Wno-format-nonliteral
+CFLAGS   ?= -O2 -g
+ifneq ($(WERROR),)
+WARN     += -Werror
+endif
+ifeq ($(SANITIZE),asan)
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+endif
+ifeq ($(SANITIZE),tsan)
+SANFLAGS := -fsanitize=thread -fno-omit-frame-pointer
+endif
+
+ALL_CPPFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -DWS_VERSION='"$(VERSION)"' $(CPPFLAGS)
+ALL_CFLAGS   = $(WARN) $(CFLAGS) $(SANFLAGS) -pthread -MMD -MP
+ALL_LDFLAGS  = $(LDFLAGS) $(SANFLAGS) -pthread
+LIBS_CAP     = $(shell pkg-config --libs libcap 2>/dev/null || echo -lcap)
+LIBS_CHECK   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt)
+
+SRCS      := $(wildcard src/*.c)
+LIB_OBJS  := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/main.c,$(SRCS)))
+TEST_SRCS := $(wildcard tests/unit/*.c)
+TEST_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TEST_SRCS))
+
+BIN      := $(BUILD)/writestress
+TESTBIN  := $(BUILD)/unit-tests
+TESTHELPERS := $(patsubst tests/helpers/%.c,$(BUILD)/helpers/%,$(wildcard tests/helpers/*.c))
+
+.PHONY: all deps check check-run demo demo-run asan tsan bench install uninstall clean
+
+all: $(BIN)
+
+$(BUILD)/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%.o: tests/unit/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) -Itests/unit $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/libwritestress.a: $(LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BIN): $(BUILD)/main.o $(BUILD)/libwritestress.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
+
+$(TESTBIN): $(TEST_OBJS) $(BUILD)/libwritestress.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CHECK) $(LIBS_CAP)
+
+$(BUILD)/helpers/%: tests/helpers/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) $(WARN) $(CFLAGS) -o $@ $<
+
+# Missing build dependencies are installed (root) or named (everyone else).
+deps:
+	@sh scripts/deps.sh
+
+# The README's test command: unit tests (Check) then black-box CLI tests.
+check: deps
+	@$(MAKE) --no-print-directory check-run
+
+check-run: $(BIN) $(TESTBIN) $(TESTHELPERS)
+	$(TESTBIN)
+	WS=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/helpers) SANITIZE=$(SANITIZE) sh tests/cli/run.sh
+
+asan: deps
+	@$(MAKE) --no-print-directory SANITIZE=asan check-run
+
+tsan: deps
+	@$(MAKE) --no-print-directory SANITIZE=tsan check-run
+
+# The main job in one command: a short paced run in the current directory.
+demo: deps
+	@$(MAKE) --no-print-directory demo-run
+
+demo-run: $(BIN)
+	$(BIN) --size 1G --fadvise --remove ./writestress-demo.dat
+
+bench: deps
+	@$(MAKE) --no-print-directory $(BIN)
+	sh bench/run.sh $(abspath $(BIN))
+
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/writestress
+	install -m 0644 man/writestress.1 $(DESTDIR)$(MANDIR)/man1/writestress.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/writestress $(DESTDIR)$(MANDIR)/man1/writestress.1
+
+clean:
+	rm -rf build
+
+-include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)

@@ -1,0 +1,69 @@
+/* config.h - the run's configuration, as the command line left it.
+ *
+ * Filled once by opts_parse() in the main thread before any other thread
+ * starts; read-only afterwards, so every thread may read it without locks.
+ */
+#ifndef WS_CONFIG_H
+#define WS_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum ws_pace {
+	WS_PACE_WINDOW,		/* sync_file_range windows (overwrite.c) */
+	WS_PACE_NONE,		/* plain buffered writes (dd) */
+	WS_PACE_FDATASYNC,	/* fdatasync every N buffers */
+	WS_PACE_DIRECT,		/* O_DIRECT */
+	WS_PACE_DONTCACHE,	/* pwritev2(RWF_DONTCACHE), Linux 6.14+ */
+	WS_PACE_NR
+};
+
+enum ws_data {
+	WS_DATA_RANDOM,		/* every buffer refilled from a PRNG */
+	WS_DATA_FIXED,		/* one random buffer reused (overwrite.c) */
+	WS_DATA_ZERO,
+	WS_DATA_COMPRESSIBLE,	/* compress_pct % of each 4 KiB block zero */
+	WS_DATA_NR
+};
+
+/* Exit statuses; documented in --help, README and writestress(1). */
+enum ws_exit {
+	WS_EXIT_OK = 0,		/* the run reached its bound */
+	WS_EXIT_FAILURE = 1,	/* runtime failure: I/O error, ENOSPC, ... */
+	WS_EXIT_USAGE = 2,	/* bad command line */
+	WS_EXIT_REFUSED = 3,	/* refused to touch the target (safety) */
+	WS_EXIT_SIGINT = 130,	/* stopped by SIGINT, summary printed */
+	WS_EXIT_SIGTERM = 143,	/* stopped by SIGTERM, summary printed */
+};
+
+struct ws_config {
+	const char *path;	/* the file under test (argv, not copied) */
+
+	uint64_t buffer_size;	/* bytes per write, default 8 MiB */
+	uint64_t buffers;	/* -b: stop after this many; 0 = no bound */
+	uint64_t total_size;	/* --size: stop after this many bytes; 0 = none */
+	uint64_t duration_ns;	/* --time; 0 = none */
+	uint64_t file_size;	/* --file-size: wrap at; 0 = derive */
+	uint64_t reserve;	/* --reserve: bytes kept free */
+	bool reserve_set;	/* false: derive from the filesystem size */
+
+	enum ws_pace pace;
+	bool fadvise;		/* -f: drop written pages */
+	unsigned window;	/* --window: buffers in flight, default 1 */
+	unsigned sync_every;	/* --sync-every: for pace fdatasync */
+	uint64_t rate;		/* --rate: bytes/s cap; 0 = none */
+
+	enum ws_data data;
+	unsigned compress_pct;	/* for WS_DATA_COMPRESSIBLE */
+	uint64_t seed;		/* PRNG seed; 0 = from the clock */
+
+	uint64_t interval_ns;	/* reporting interval, default 1 s */
+	bool force;		/* may modify a file we did not create */
+	bool remove_after;	/* --remove: unlink our file at the end */
+	bool quiet;		/* no live or interval lines, summary only */
+};
+
+/* The defaults documented in --help. */
+void config_defaults(struct ws_config *cfg);
+
+#endif

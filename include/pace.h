@@ -1,0 +1,55 @@
+/* pace.h - pacing modes: what the writer does around its writes so that
+ * writeback keeps up (or, for `none`, does not).
+ *
+ * Each mode is an ops table in pace_modes[], indexed by enum ws_pace.  The
+ * writer calls after_buffer() once per buffer written and drain() once at
+ * the end; the mode issues its calls through the I/O backend and accounts
+ * their time in the snapshot.  Owned and called by the writer thread only.
+ */
+#ifndef WS_PACE_H
+#define WS_PACE_H
+
+#include <stdint.h>
+
+#include "config.h"
+#include "io.h"
+#include "plan.h"
+#include "snapshot.h"
+
+struct pace_ctx {
+	const struct io_ops *io;
+	void *io_ctx;
+	int fd;
+	const struct ws_config *cfg;
+	struct ws_snapshot *snap;
+
+	/* Buffers written but not yet waited for, oldest first. */
+	struct ws_extent *pending;
+	unsigned int npending, cap, head;
+	unsigned int since_sync;	/* buffers since the last fdatasync */
+
+	/* On failure: which call and where. */
+	const char *err_op;
+	uint64_t err_off;
+};
+
+struct pace_ops {
+	const char *name;
+	int open_flags;		/* added to open(2): O_DIRECT for direct */
+	int rwf;		/* pwritev2 flags: RWF_DONTCACHE */
+	/* 0 or -errno (err_op/err_off set) */
+	int (*after_buffer)(struct pace_ctx *p, const struct ws_extent *e);
+	int (*drain)(struct pace_ctx *p);
+};
+
+extern const struct pace_ops *const pace_modes[WS_PACE_NR];
+
+int pace_init(struct pace_ctx *p, const struct ws_config *cfg,
+	      const struct io_ops *io, void *io_ctx, int fd,
+	      struct ws_snapshot *snap);
+void pace_destroy(struct pace_ctx *p);
+
+/* Look a mode up by name; NULL if unknown. */
+const struct pace_ops *pace_by_name(const char *name, enum ws_pace *mode);
+
+#endif

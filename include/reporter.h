@@ -1,0 +1,38 @@
+/* reporter.h - the reporter thread: ticks on absolute deadlines, samples
+ * the snapshot, turns samples into interval records and a summary, and
+ * fans them out to the sinks.  It never slows the writer: it only reads
+ * atomics.
+ */
+#ifndef WS_REPORTER_H
+#define WS_REPORTER_H
+
+#include "run.h"
+#include "sink.h"
+#include "snapshot.h"
+
+struct reporter {
+	const struct ws_run *run;
+	struct ws_snapshot *snap;
+	struct sink_set *sinks;
+	uint64_t interval_ns;
+
+	struct ws_sample prev;	/* the sample at the last tick */
+	uint64_t prev_t_ns;
+	uint64_t index;
+	struct ws_summary summary;	/* the result, once the thread ends */
+};
+
+void reporter_init(struct reporter *r, const struct ws_run *run,
+		   struct ws_snapshot *snap, struct sink_set *sinks);
+void *reporter_thread(void *r);
+
+/* Pure helpers, exposed for tests. */
+void reporter_make_interval(const struct ws_run *run,
+			    const struct ws_sample *prev, uint64_t prev_t_ns,
+			    const struct ws_sample *now, uint64_t now_t_ns,
+			    struct ws_interval *iv);
+void reporter_make_summary(const struct ws_sample *s,
+			   const struct ws_outcome *o, int signo,
+			   struct ws_summary *sum);
+
+#endif

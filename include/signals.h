@@ -1,0 +1,19 @@
+/* signals.h - SIGINT/SIGTERM end the run gracefully; a second SIGINT ends
+ * the process at once (exit 130).
+ *
+ * ws_stop is the process's one shared flag: the signal handler sets it, and
+ * the writer polls it between system calls.
+ */
+#ifndef WS_SIGNALS_H
+#define WS_SIGNALS_H
+
+#include <stdatomic.h>
+
+extern atomic_bool ws_stop;
+
+/* Install the handlers.  0 or -errno. */
+int signals_install(void);
+/* The first stop signal received, or 0. */
+int signals_received(void);
+
+#endif

@@ -1,0 +1,61 @@
+/* sink.h - output sinks: where the run's header, interval records and
+ * summary go.
+ *
+ * One interface for every output (terminal live line, plain lines, and the
+ * file formats to come); the reporter fans each event out to all sinks, so
+ * no other code branches on the output format.  Sinks are driven by the
+ * reporter thread only (header by the main thread before threads start).
+ */
+#ifndef WS_SINK_H
+#define WS_SINK_H
+
+#include <stdio.h>
+
+#include "run.h"
+
+struct sink;
+
+struct sink_ops {
+	const char *name;
+	void (*header)(struct sink *s, const struct ws_run *run);
+	void (*interval)(struct sink *s, const struct ws_run *run,
+			 const struct ws_interval *iv);
+	void (*summary)(struct sink *s, const struct ws_run *run,
+			const struct ws_summary *sum);
+	/* 0 or -errno: a file sink that could not be completed */
+	int (*close)(struct sink *s);
+};
+
+struct sink {
+	const struct sink_ops *ops;
+	FILE *out;
+	int dirty_line;		/* live sink: a line awaits its newline */
+};
+
+/* Terminal: a live line redrawn in place. */
+extern const struct sink_ops sink_live_ops;
+/* Pipes and logs: one key=value line per interval. */
+extern const struct sink_ops sink_plain_ops;
+/* --quiet: header and summary only. */
+extern const struct sink_ops sink_quiet_ops;
+
+#define WS_MAX_SINKS 8
+
+struct sink_set {
+	struct sink sinks[WS_MAX_SINKS];
+	unsigned int n;
+};
+
+int sink_add(struct sink_set *set, const struct sink_ops *ops, FILE *out);
+void sink_header(struct sink_set *set, const struct ws_run *run);
+void sink_interval(struct sink_set *set, const struct ws_run *run,
+		   const struct ws_interval *iv);
+void sink_summary(struct sink_set *set, const struct ws_run *run,
+		  const struct ws_summary *sum);
+/* Close all; returns the first error. */
+int sink_close_all(struct sink_set *set);
+
+/* Shared by the human sinks: one-line "X GiB written in S s (N MiB/s)". */
+void sink_format_result(char *buf, size_t len, const struct ws_summary *sum);
+
+#endif

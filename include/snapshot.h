@@ -1,0 +1,84 @@
+/* snapshot.h - the one door between threads.
+ *
+ * The writer publishes its progress here and nowhere else; the reporter (and
+ * later the monitor and other readers) sample it without ever blocking the
+ * writer.  Counters are C11 atomics, monotonic, written by the writer thread
+ * only.  The end of the run is published once with release semantics
+ * (snapshot_finish), after which the outcome fields are read-only; readers
+ * that saw snapshot_finished() true may read them.
+ *
+ * The only process-wide flag is ws_stop (signals.h), which asks the writer
+ * to end early.
+ */
+#ifndef WS_SNAPSHOT_H
+#define WS_SNAPSHOT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Where the writer's time goes: one bucket per kind of wait. */
+enum ws_timer {
+	WS_T_FILL,	/* generating buffer contents */
+	WS_T_WRITE,	/* inside write(): copying, dirty throttling */
+	WS_T_START,	/* starting writeback (SYNC_FILE_RANGE_WRITE) */
+	WS_T_WAIT,	/* waiting for writeback / fdatasync */
+	WS_T_FADVISE,	/* dropping pages */
+	WS_T_RATE,	/* sleeping to honour --rate */
+	WS_T_NR
+};
+
+enum ws_stop_reason {
+	WS_STOP_BOUND,		/* -b / --size reached */
+	WS_STOP_TIME,		/* --time reached */
+	WS_STOP_SIGNAL,		/* SIGINT / SIGTERM */
+	WS_STOP_ERROR,		/* an I/O error ended the run */
+};
+
+/* How a run ended.  Filled by the writer before snapshot_finish(). */
+struct ws_outcome {
+	enum ws_stop_reason reason;
+	int err;		/* positive errno for WS_STOP_ERROR */
+	const char *err_op;	/* "write", "sync_file_range", ... */
+	uint64_t err_offset;	/* file offset the failing call touched */
+	char err_detail[160];	/* extra words, e.g. what --pace needs */
+	uint64_t end_ns;	/* after the last byte reached the disk */
+};
+
+struct ws_snapshot {
+	_Atomic uint64_t start_ns;	/* 0 until the first write */
+	_Atomic uint64_t bytes;		/* accepted by write() */
+	_Atomic uint64_t buffers;	/* complete buffers written */
+	_Atomic uint64_t offset;	/* file offset of the next write */
+	_Atomic uint64_t wraps;		/* times the file wrapped to 0 */
+	_Atomic uint64_t time_ns[WS_T_NR];
+
+	atomic_bool finished;
+	struct ws_outcome outcome;	/* valid once finished */
+
+	pthread_mutex_t lock;		/* only for the wake-up below */
+	pthread_cond_t changed;		/* finish() wakes sleepers */
+};
+
+int snapshot_init(struct ws_snapshot *s);
+void snapshot_destroy(struct ws_snapshot *s);
+
+/* Writer side. */
+void snapshot_start(struct ws_snapshot *s, uint64_t now_ns);
+void snapshot_add_time(struct ws_snapshot *s, enum ws_timer t, uint64_t ns);
+void snapshot_add_bytes(struct ws_snapshot *s, uint64_t n, uint64_t next_off);
+void snapshot_finish(struct ws_snapshot *s, const struct ws_outcome *o);
+
+/* Reader side. */
+struct ws_sample {
+	uint64_t start_ns, bytes, buffers, offset, wraps;
+	uint64_t time_ns[WS_T_NR];
+};
+void snapshot_read(struct ws_snapshot *s, struct ws_sample *out);
+bool snapshot_finished(struct ws_snapshot *s);
+/* Sleep until the absolute CLOCK_MONOTONIC deadline or until the run
+ * finishes, whichever is first.  Returns snapshot_finished(). */
+bool snapshot_wait(struct ws_snapshot *s, uint64_t deadline_ns);
+
+#endif

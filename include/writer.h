@@ -1,0 +1,56 @@
+/* writer.h - the writer thread: streams buffers to the file, paced.
+ *
+ * The writer owns its buffer, its datagen and its pacing state.  It talks
+ * to the rest of the program only through the snapshot (progress and the
+ * outcome) and the ws_stop flag (signals.h) it polls between calls.  It
+ * never prints.
+ */
+#ifndef WS_WRITER_H
+#define WS_WRITER_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "datagen.h"
+#include "io.h"
+#include "pace.h"
+#include "plan.h"
+#include "snapshot.h"
+
+struct writer {
+	const struct ws_config *cfg;
+	const struct ws_plan *plan;
+	struct ws_snapshot *snap;
+	atomic_bool *stop;	/* &ws_stop, or a test's own flag */
+	int fd;
+
+	const struct io_ops *io;
+	void *io_ctx;
+	/* Free-space guard: returns bytes available, or -errno; NULL: none. */
+	int (*avail)(int fd, uint64_t *avail);
+
+	void *buf;		/* page-aligned, plan->buffer_size bytes */
+	struct datagen gen;
+	struct pace_ctx pace;
+	const struct pace_ops *mode;
+	uint64_t piece;		/* bytes per write(): a buffer, or less
+				   so that --rate is smooth */
+	uint64_t allocated;	/* highest file offset written: extending
+				   past it needs the free-space guard */
+};
+
+/* 0 or -errno (-ENOMEM). */
+int writer_init(struct writer *w, const struct ws_config *cfg,
+		const struct ws_plan *plan, struct ws_snapshot *snap,
+		atomic_bool *stop, int fd, const struct io_ops *io,
+		void *io_ctx);
+void writer_destroy(struct writer *w);
+
+/* Run to the end, publish the outcome with snapshot_finish() and return
+ * 0 or the failing -errno.  writer_thread() is the pthread entry. */
+int writer_run(struct writer *w);
+void *writer_thread(void *w);
+
+#endif

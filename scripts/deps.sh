@@ -1,0 +1,37 @@
+#!/bin/sh
+# Install what writestress needs to build and test, or say how.
+# Root installs with apt-get; anyone else gets the exact command to run.
+set -u
+
+missing=""
+need() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $1"; }
+
+command -v cc >/dev/null 2>&1 || need gcc
+command -v make >/dev/null 2>&1 || need make
+need pkg-config
+need libcap-dev
+need check
+# Used by the tests: fault injection, loop devices and filesystems, page-cache
+# residency (fincore), extended attributes, JSON checks, syscall traces.
+need libfiu-dev
+need fiu-utils
+need util-linux
+need e2fsprogs
+need attr
+need strace
+need python3
+
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "writestress: installing build dependencies:$missing" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -q >/dev/null || true
+	# shellcheck disable=SC2086
+	apt-get install -y -q --no-install-recommends $missing >/dev/null && exit 0
+	echo "writestress: apt-get install failed for:$missing" >&2
+	exit 1
+fi
+echo "writestress: missing build dependencies:$missing" >&2
+echo "  run: sudo apt-get install -y$missing" >&2
+exit 1

@@ -1,0 +1,224 @@
+/* pace.c - the pacing modes (see pace.h).
+ *
+ * window     after buffer i: start its writeback; wait for buffer i-W to be
+ *            on disk; with -f drop it from the page cache.  W = 1 is exactly
+ *            overwrite.c.
+ * none       nothing: dirty pages pile up until the kernel throttles write().
+ * fdatasync  fdatasync every --sync-every buffers (-f drops what it synced).
+ * direct     O_DIRECT: no page cache at all.
+ * dontcache  pwritev2(RWF_DONTCACHE): the kernel writes back and drops the
+ *            pages itself (Linux 6.14+).
+ * Every mode's drain() leaves nothing of the run unwritten; the writer then
+ * fdatasyncs, so the clock stops when the data is on the disk.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "pace.h"
+
+#define WAIT_FLAGS (SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | \
+		    SYNC_FILE_RANGE_WAIT_AFTER)
+
+static int failed(struct pace_ctx *p, int ret, const char *op, uint64_t off)
+{
+	p->err_op = op;
+	p->err_off = off;
+	return ret;
+}
+
+static int timed_sync_range(struct pace_ctx *p, const struct ws_extent *e,
+			    unsigned int flags, enum ws_timer t)
+{
+	uint64_t t0 = ws_now_ns();
+	int ret = p->io->sync_range(p->io_ctx, p->fd, e->off, e->len, flags);
+
+	snapshot_add_time(p->snap, t, ws_now_ns() - t0);
+	return ret ? failed(p, ret, "sync_file_range", e->off) : 0;
+}
+
+static int timed_drop(struct pace_ctx *p, const struct ws_extent *e)
+{
+	uint64_t t0 = ws_now_ns();
+	int ret = p->io->fadvise(p->io_ctx, p->fd, e->off, e->len,
+				 POSIX_FADV_DONTNEED);
+
+	snapshot_add_time(p->snap, WS_T_FADVISE, ws_now_ns() - t0);
+	return ret ? failed(p, ret, "posix_fadvise", e->off) : 0;
+}
+
+static int timed_fdatasync(struct pace_ctx *p, uint64_t off)
+{
+	uint64_t t0 = ws_now_ns();
+	int ret = p->io->fdatasync(p->io_ctx, p->fd);
+
+	snapshot_add_time(p->snap, WS_T_WAIT, ws_now_ns() - t0);
+	return ret ? failed(p, ret, "fdatasync", off) : 0;
+}
+
+/* The pending ring: buffers written, oldest first. */
+static void pending_push(struct pace_ctx *p, const struct ws_extent *e)
+{
+	p->pending[(p->head + p->npending) % p->cap] = *e;
+	p->npending++;
+}
+
+static struct ws_extent pending_pop(struct pace_ctx *p)
+{
+	struct ws_extent e = p->pending[p->head];
+
+	p->head = (p->head + 1) % p->cap;
+	p->npending--;
+	return e;
+}
+
+/* Wait for the oldest pending buffer to reach the disk, then drop it. */
+static int window_retire(struct pace_ctx *p)
+{
+	struct ws_extent old = pending_pop(p);
+	int ret = timed_sync_range(p, &old, WAIT_FLAGS, WS_T_WAIT);
+
+	if (!ret && p->cfg->fadvise)
+		ret = timed_drop(p, &old);
+	return ret;
+}
+
+static int window_after(struct pace_ctx *p, const struct ws_extent *e)
+{
+	int ret = timed_sync_range(p, e, SYNC_FILE_RANGE_WRITE, WS_T_START);
+
+	if (ret)
+		return ret;
+	pending_push(p, e);
+	if (p->npending > p->cfg->window)
+		return window_retire(p);
+	return 0;
+}
+
+static int window_drain(struct pace_ctx *p)
+{
+	int ret = 0;
+
+	while (p->npending && !ret)
+		ret = window_retire(p);
+	return ret;
+}
+
+static int nothing_after(struct pace_ctx *p, const struct ws_extent *e)
+{
+	(void)p;
+	(void)e;
+	return 0;
+}
+
+static int nothing_drain(struct pace_ctx *p)
+{
+	(void)p;
+	return 0;
+}
+
+/* fdatasync mode keeps the buffers since the last sync in the ring, so -f
+ * can drop exactly what the sync made clean. */
+static int fdatasync_flush(struct pace_ctx *p, uint64_t off)
+{
+	int ret = timed_fdatasync(p, off);
+
+	p->since_sync = 0;
+	while (!ret && p->npending) {
+		struct ws_extent e = pending_pop(p);
+
+		if (p->cfg->fadvise)
+			ret = timed_drop(p, &e);
+	}
+	p->npending = 0;
+	return ret;
+}
+
+static int fdatasync_after(struct pace_ctx *p, const struct ws_extent *e)
+{
+	pending_push(p, e);
+	if (++p->since_sync < p->cfg->sync_every)
+		return 0;
+	return fdatasync_flush(p, e->off);
+}
+
+static int fdatasync_drain(struct pace_ctx *p)
+{
+	return p->since_sync ? fdatasync_flush(p, 0) : 0;
+}
+
+static const struct pace_ops pace_window = {
+	.name = "window",
+	.after_buffer = window_after,
+	.drain = window_drain,
+};
+
+static const struct pace_ops pace_none = {
+	.name = "none",
+	.after_buffer = nothing_after,
+	.drain = nothing_drain,
+};
+
+static const struct pace_ops pace_fdatasync = {
+	.name = "fdatasync",
+	.after_buffer = fdatasync_after,
+	.drain = fdatasync_drain,
+};
+
+static const struct pace_ops pace_direct = {
+	.name = "direct",
+	.open_flags = O_DIRECT,
+	.after_buffer = nothing_after,
+	.drain = nothing_drain,
+};
+
+static const struct pace_ops pace_dontcache = {
+	.name = "dontcache",
+	.rwf = RWF_DONTCACHE,
+	.after_buffer = nothing_after,
+	.drain = nothing_drain,
+};
+
+const struct pace_ops *const pace_modes[WS_PACE_NR] = {
+	[WS_PACE_WINDOW] = &pace_window,
+	[WS_PACE_NONE] = &pace_none,
+	[WS_PACE_FDATASYNC] = &pace_fdatasync,
+	[WS_PACE_DIRECT] = &pace_direct,
+	[WS_PACE_DONTCACHE] = &pace_dontcache,
+};
+
+const struct pace_ops *pace_by_name(const char *name, enum ws_pace *mode)
+{
+	for (int m = 0; m < WS_PACE_NR; m++) {
+		if (!strcmp(name, pace_modes[m]->name)) {
+			*mode = (enum ws_pace)m;
+			return pace_modes[m];
+		}
+	}
+	return NULL;
+}
+
+int pace_init(struct pace_ctx *p, const struct ws_config *cfg,
+	      const struct io_ops *io, void *io_ctx, int fd,
+	      struct ws_snapshot *snap)
+{
+	memset(p, 0, sizeof(*p));
+	p->io = io;
+	p->io_ctx = io_ctx;
+	p->fd = fd;
+	p->cfg = cfg;
+	p->snap = snap;
+	/* window keeps W+1 extents for a moment; fdatasync keeps N */
+	p->cap = (cfg->window > cfg->sync_every ? cfg->window
+						 : cfg->sync_every) + 1;
+	p->pending = calloc(p->cap, sizeof(*p->pending));
+	return p->pending ? 0 : -ENOMEM;
+}
+
+void pace_destroy(struct pace_ctx *p)
+{
+	free(p->pending);
+	p->pending = NULL;
+}

@@ -1,0 +1,80 @@
+/* plan.c - bounds, wrapping and the free-space reserve (see plan.h). */
+#include <errno.h>
+#include <string.h>
+
+#include "plan.h"
+#include "units.h"
+
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
+uint64_t plan_default_reserve(uint64_t fs_size)
+{
+	/* 5% keeps a small test filesystem usable; 1 GiB is plenty for a
+	 * big root filesystem to go on working while we run. */
+	return min_u64(fs_size / 20, WS_GIB);
+}
+
+/* The bytes the run writes in total, from -b and --size. */
+static uint64_t run_total(const struct ws_config *cfg)
+{
+	uint64_t total = WS_UNBOUNDED, bytes;
+
+	if (cfg->buffers) {
+		if (__builtin_mul_overflow(cfg->buffers, cfg->buffer_size, &bytes))
+			bytes = WS_UNBOUNDED - 1;	/* more than any disk */
+		total = bytes;
+	}
+	if (cfg->total_size)
+		total = min_u64(total, cfg->total_size);
+	return total;
+}
+
+int plan_make(const struct ws_config *cfg, const struct ws_space *sp,
+	      struct ws_plan *plan, struct ws_plan_refusal *why)
+{
+	uint64_t usable, room, needed;
+
+	memset(plan, 0, sizeof(*plan));
+	plan->buffer_size = cfg->buffer_size;
+	plan->total = run_total(cfg);
+	plan->reserve = cfg->reserve_set ? cfg->reserve
+					 : plan_default_reserve(sp->fs_size);
+
+	usable = sp->avail + sp->reclaimed;
+	room = usable > plan->reserve ? usable - plan->reserve : 0;
+
+	if (cfg->file_size) {
+		plan->file_size = cfg->file_size;
+	} else if (plan->total != WS_UNBOUNDED) {
+		plan->file_size = plan->total;
+	} else {
+		/* no bound at all: wrap where the reserve begins */
+		plan->file_size = room - room % cfg->buffer_size;
+		plan->file_size_derived = true;
+		if (!plan->file_size)
+			plan->file_size = cfg->buffer_size; /* refused below */
+	}
+	needed = min_u64(plan->file_size, plan->total);
+
+	if (needed > room) {
+		why->needed = needed;
+		why->usable = usable;
+		why->reserve = plan->reserve;
+		why->fits = room - room % (4 * WS_KIB);
+		return -ENOSPC;
+	}
+	return 0;
+}
+
+bool plan_next(const struct ws_plan *plan, uint64_t pos, struct ws_extent *e)
+{
+	if (pos >= plan->total)
+		return false;
+	e->off = pos % plan->file_size;
+	e->len = min_u64(plan->buffer_size, plan->file_size - e->off);
+	e->len = min_u64(e->len, plan->total - pos);
+	return true;
+}

@@ -1,0 +1,127 @@
+/* reporter.c - interval records and the summary (see reporter.h). */
+#include <string.h>
+
+#include "clock.h"
+#include "reporter.h"
+#include "signals.h"
+#include "units.h"
+
+static double mib_per_s(uint64_t bytes, uint64_t ns)
+{
+	return ns ? (double)bytes / (double)WS_MIB * 1e9 / (double)ns : 0.0;
+}
+
+void reporter_init(struct reporter *r, const struct ws_run *run,
+		   struct ws_snapshot *snap, struct sink_set *sinks)
+{
+	memset(r, 0, sizeof(*r));
+	r->run = run;
+	r->snap = snap;
+	r->sinks = sinks;
+	r->interval_ns = run->cfg->interval_ns;
+}
+
+/* How far along a bounded run is: the furthest of its bounds. */
+static double progress(const struct ws_run *run, uint64_t bytes, uint64_t t)
+{
+	double f = -1.0;
+
+	if (run->plan->total != WS_UNBOUNDED)
+		f = (double)bytes / (double)run->plan->total;
+	if (run->cfg->duration_ns) {
+		double ft = (double)t / (double)run->cfg->duration_ns;
+
+		if (ft > f)
+			f = ft;
+	}
+	return f > 1.0 ? 1.0 : f;
+}
+
+void reporter_make_interval(const struct ws_run *run,
+			    const struct ws_sample *prev, uint64_t prev_t_ns,
+			    const struct ws_sample *now, uint64_t now_t_ns,
+			    struct ws_interval *iv)
+{
+	memset(iv, 0, sizeof(*iv));
+	iv->t_ns = now_t_ns;
+	iv->dt_ns = now_t_ns - prev_t_ns;
+	iv->bytes = now->bytes;
+	iv->dbytes = now->bytes - prev->bytes;
+	for (int t = 0; t < WS_T_NR; t++)
+		iv->time_ns[t] = now->time_ns[t] - prev->time_ns[t];
+	iv->mibps = mib_per_s(iv->dbytes, iv->dt_ns);
+	iv->avg_mibps = mib_per_s(iv->bytes, iv->t_ns);
+	iv->progress = progress(run, now->bytes, now_t_ns);
+	if (iv->progress > 0.0)
+		iv->eta_ns = (uint64_t)((double)now_t_ns *
+					(1.0 - iv->progress) / iv->progress);
+}
+
+void reporter_make_summary(const struct ws_sample *s,
+			   const struct ws_outcome *o, int signo,
+			   struct ws_summary *sum)
+{
+	memset(sum, 0, sizeof(*sum));
+	sum->bytes = s->bytes;
+	sum->buffers = s->buffers;
+	sum->wraps = s->wraps;
+	sum->elapsed_ns = o->end_ns > s->start_ns ? o->end_ns - s->start_ns : 0;
+	memcpy(sum->time_ns, s->time_ns, sizeof(sum->time_ns));
+	sum->mibps = mib_per_s(sum->bytes, sum->elapsed_ns);
+	sum->outcome = *o;
+	sum->signo = signo;
+}
+
+/* The writer sets its start time as its first act; wait for it. */
+static uint64_t wait_for_start(struct reporter *r)
+{
+	uint64_t start;
+
+	while (!(start = atomic_load_explicit(&r->snap->start_ns,
+					      memory_order_acquire)))
+		snapshot_wait(r->snap, ws_now_ns() + WS_NSEC_PER_MSEC);
+	return start;
+}
+
+static void emit(struct reporter *r, const struct ws_sample *now,
+		 uint64_t t_ns)
+{
+	struct ws_interval iv;
+
+	reporter_make_interval(r->run, &r->prev, r->prev_t_ns, now, t_ns, &iv);
+	iv.index = r->index++;
+	sink_interval(r->sinks, r->run, &iv);
+	r->prev = *now;
+	r->prev_t_ns = t_ns;
+}
+
+void *reporter_thread(void *arg)
+{
+	struct reporter *r = arg;
+	uint64_t start = wait_for_start(r), deadline = start;
+	struct ws_sample now;
+
+	for (;;) {
+		bool finished;
+		uint64_t t;
+
+		deadline += r->interval_ns;
+		/* fell behind (a stopped machine): skip, never burst */
+		t = ws_now_ns();
+		if (deadline < t)
+			deadline = t + r->interval_ns - (t - start) % r->interval_ns;
+		finished = snapshot_wait(r->snap, deadline);
+		snapshot_read(r->snap, &now);
+		if (finished)
+			break;
+		emit(r, &now, deadline - start);
+	}
+
+	/* the tail since the last tick, then the summary */
+	if (r->snap->outcome.end_ns - start > r->prev_t_ns + WS_NSEC_PER_MSEC)
+		emit(r, &now, r->snap->outcome.end_ns - start);
+	reporter_make_summary(&now, &r->snap->outcome, signals_received(),
+			      &r->summary);
+	sink_summary(r->sinks, r->run, &r->summary);
+	return NULL;
+}

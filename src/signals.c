@@ -1,0 +1,49 @@
+/* signals.c - graceful stop on SIGINT/SIGTERM, at once on a second SIGINT. */
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "signals.h"
+
+atomic_bool ws_stop;
+
+/* The first stop signal; private to the handler and signals_received().
+ * A lock-free atomic is async-signal-safe, unlike anything with a lock. */
+static atomic_int first_signal;
+
+static void on_stop_signal(int signo)
+{
+	static const char again[] =
+		"\nwritestress: interrupted again, exiting at once\n";
+	int expected = 0;
+
+	if (!atomic_compare_exchange_strong(&first_signal, &expected, signo) &&
+	    signo == SIGINT) {
+		ssize_t ignored = write(STDERR_FILENO, again, sizeof(again) - 1);
+
+		(void)ignored;
+		_exit(WS_EXIT_SIGINT);
+	}
+	atomic_store(&ws_stop, true);
+}
+
+int signals_install(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&sa.sa_mask);
+	/* restart: a read of /proc must not fail because ^C arrived */
+	sa.sa_flags = SA_RESTART;
+	if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL))
+		return -errno;
+	return 0;
+}
+
+int signals_received(void)
+{
+	return atomic_load(&first_signal);
+}

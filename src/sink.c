@@ -1,0 +1,61 @@
+/* sink.c - the sink set: fan-out of run events to every output. */
+#include <errno.h>
+#include <stdio.h>
+
+#include "sink.h"
+#include "units.h"
+
+int sink_add(struct sink_set *set, const struct sink_ops *ops, FILE *out)
+{
+	if (set->n == WS_MAX_SINKS)
+		return -ENOSPC;
+	set->sinks[set->n++] = (struct sink){ .ops = ops, .out = out };
+	return 0;
+}
+
+void sink_header(struct sink_set *set, const struct ws_run *run)
+{
+	for (unsigned int i = 0; i < set->n; i++)
+		if (set->sinks[i].ops->header)
+			set->sinks[i].ops->header(&set->sinks[i], run);
+}
+
+void sink_interval(struct sink_set *set, const struct ws_run *run,
+		   const struct ws_interval *iv)
+{
+	for (unsigned int i = 0; i < set->n; i++)
+		if (set->sinks[i].ops->interval)
+			set->sinks[i].ops->interval(&set->sinks[i], run, iv);
+}
+
+void sink_summary(struct sink_set *set, const struct ws_run *run,
+		  const struct ws_summary *sum)
+{
+	for (unsigned int i = 0; i < set->n; i++)
+		if (set->sinks[i].ops->summary)
+			set->sinks[i].ops->summary(&set->sinks[i], run, sum);
+}
+
+int sink_close_all(struct sink_set *set)
+{
+	int first = 0;
+
+	for (unsigned int i = 0; i < set->n; i++) {
+		int ret = set->sinks[i].ops->close ?
+			  set->sinks[i].ops->close(&set->sinks[i]) : 0;
+
+		if (ret && !first)
+			first = ret;
+	}
+	set->n = 0;
+	return first;
+}
+
+void sink_format_result(char *buf, size_t len, const struct ws_summary *sum)
+{
+	/* overwrite.c's "X GB written in S (N MB/s)", in units that say
+	 * what they mean (its GB and MB were 2^30 and 2^20 too) */
+	snprintf(buf, len, "%.3f GiB written in %.2f s (%.1f MiB/s)",
+		 (double)sum->bytes / (double)WS_GIB,
+		 (double)sum->elapsed_ns / 1e9, sum->mibps);
+}

@@ -1,0 +1,268 @@
+/* sink_human.c - what a person reads: the header, a live line on a
+ * terminal or key=value lines in a log, and the summary. */
+#include <langinfo.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "datagen.h"
+#include "pace.h"
+#include "sink.h"
+#include "units.h"
+
+static const char *const timer_words[WS_T_NR] = {
+	[WS_T_FILL] = "fill buffer",
+	[WS_T_WRITE] = "write",
+	[WS_T_START] = "start writeback",
+	[WS_T_WAIT] = "wait writeback",
+	[WS_T_FADVISE] = "fadvise",
+	[WS_T_RATE] = "rate limit",
+};
+
+static const char *const timer_keys[WS_T_NR] = {
+	[WS_T_FILL] = "fill_ms",
+	[WS_T_WRITE] = "write_ms",
+	[WS_T_START] = "start_ms",
+	[WS_T_WAIT] = "wait_ms",
+	[WS_T_FADVISE] = "fadvise_ms",
+	[WS_T_RATE] = "rate_ms",
+};
+
+static void describe_pace(char *buf, size_t len, const struct ws_config *cfg)
+{
+	const char *name = pace_modes[cfg->pace]->name;
+	const char *drop = cfg->fadvise ? " + fadvise" : "";
+
+	if (cfg->pace == WS_PACE_WINDOW)
+		snprintf(buf, len, "%s(%u)%s", name, cfg->window, drop);
+	else if (cfg->pace == WS_PACE_FDATASYNC)
+		snprintf(buf, len, "%s every %u%s", name, cfg->sync_every, drop);
+	else
+		snprintf(buf, len, "%s", name);
+}
+
+static void describe_bounds(char *buf, size_t len, const struct ws_run *run)
+{
+	const struct ws_config *cfg = run->cfg;
+	char a[32], b[32], c[32];
+	int n = 0;
+
+	units_format_size(a, sizeof(a), run->plan->buffer_size);
+	if (run->plan->total == WS_UNBOUNDED)
+		n = snprintf(buf, len, "%s buffers until %s", a,
+			     cfg->duration_ns ? "the time is up" : "interrupted");
+	else if (run->plan->total % run->plan->buffer_size == 0)
+		n = snprintf(buf, len, "%llu × %s = %s",
+			     (unsigned long long)(run->plan->total / run->plan->buffer_size),
+			     a, units_format_size(b, sizeof(b), run->plan->total));
+	else
+		n = snprintf(buf, len, "%s in %s buffers",
+			     units_format_size(b, sizeof(b), run->plan->total), a);
+	if (cfg->duration_ns && run->plan->total != WS_UNBOUNDED && n > 0 &&
+	    (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " or %s",
+			      units_format_duration(c, sizeof(c), cfg->duration_ns));
+	(void)n;
+}
+
+static void human_header(struct sink *s, const struct ws_run *run)
+{
+	const struct ws_config *cfg = run->cfg;
+	const struct ws_target *t = run->target;
+	char bounds[128], pace[64], a[32], b[32], c[32];
+
+	describe_bounds(bounds, sizeof(bounds), run);
+	describe_pace(pace, sizeof(pace), cfg);
+	fprintf(s->out, "writestress %s — %s on %s (%s)\n", WS_VERSION,
+		cfg->path, t->fs_type,
+		t->created ? "new file" : t->forced ? "existing file, --force"
+						    : "writestress file from an earlier run");
+	fprintf(s->out, "  run      %s, pace %s, data %s", bounds, pace,
+		datagen_name(cfg->data));
+	if (cfg->data == WS_DATA_COMPRESSIBLE)
+		fprintf(s->out, "=%u%%", cfg->compress_pct);
+	if (cfg->rate)
+		fprintf(s->out, ", rate %s/s",
+			units_format_size(a, sizeof(a), cfg->rate));
+	fputc('\n', s->out);
+	fprintf(s->out, "  space    %s free of %s, %s kept in reserve",
+		units_format_size(a, sizeof(a), t->space.avail + t->space.reclaimed),
+		units_format_size(b, sizeof(b), t->space.fs_size),
+		units_format_size(c, sizeof(c), run->plan->reserve));
+	if (run->plan->file_size < run->plan->total)
+		fprintf(s->out, ", file wraps at %s",
+			units_format_size(a, sizeof(a), run->plan->file_size));
+	fputc('\n', s->out);
+	if (t->created && t->xattr_unsupported)
+		fprintf(s->out, "  note     %s keeps no user extended attributes: writestress cannot mark this file as its own, so a re-run on it needs --force\n",
+			t->fs_type);
+	fflush(s->out);
+}
+
+/* Which timer took the most of the interval, for the live line. */
+static int busiest(const uint64_t *time_ns)
+{
+	int top = WS_T_WRITE;
+
+	for (int t = 0; t < WS_T_NR; t++)
+		if (time_ns[t] > time_ns[top])
+			top = t;
+	return top;
+}
+
+static void progress_bar(FILE *out, double f, bool utf8)
+{
+	/* eighth blocks give a 20-cell bar 160 steps */
+	static const char *const eighths[] = { "", "▏", "▎", "▍", "▌", "▋", "▊", "▉" };
+	const int cells = 20;
+	int steps = (int)(f * cells * 8 + 0.5), i;
+
+	fputc('[', out);
+	for (i = 0; i < cells; i++, steps -= 8) {
+		if (steps >= 8)
+			fputs(utf8 ? "█" : "#", out);
+		else if (steps > 0)
+			fputs(utf8 ? eighths[steps] : "#", out);
+		else
+			fputc(utf8 ? ' ' : '.', out);
+	}
+	fputc(']', out);
+}
+
+static void live_interval(struct sink *s, const struct ws_run *run,
+			  const struct ws_interval *iv)
+{
+	char a[32], b[32], c[32];
+	int top = busiest(iv->time_ns);
+	bool utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
+
+	(void)run;
+	fprintf(s->out, "\r %s  %s  now %.1f MiB/s  avg %.1f MiB/s",
+		units_format_size(a, sizeof(a), iv->bytes),
+		units_format_duration(b, sizeof(b), iv->t_ns), iv->mibps,
+		iv->avg_mibps);
+	if (iv->progress >= 0.0) {
+		fputs("  ", s->out);
+		progress_bar(s->out, iv->progress, utf8);
+		fprintf(s->out, " %3.0f%%", iv->progress * 100.0);
+		if (iv->progress > 0.0)
+			fprintf(s->out, "  ETA %s",
+				units_format_duration(c, sizeof(c), iv->eta_ns));
+	}
+	if (iv->dt_ns)
+		fprintf(s->out, "  %s %.0f%%", timer_words[top],
+			100.0 * (double)iv->time_ns[top] / (double)iv->dt_ns);
+	fputs("\033[K", s->out);
+	fflush(s->out);
+	s->dirty_line = 1;
+}
+
+static void plain_interval(struct sink *s, const struct ws_run *run,
+			   const struct ws_interval *iv)
+{
+	(void)run;
+	fprintf(s->out, "t=%.3f bytes=%llu mibps=%.1f avg_mibps=%.1f",
+		(double)iv->t_ns / 1e9, (unsigned long long)iv->bytes,
+		iv->mibps, iv->avg_mibps);
+	for (int t = 0; t < WS_T_NR; t++)
+		fprintf(s->out, " %s=%.1f", timer_keys[t],
+			(double)iv->time_ns[t] / 1e6);
+	fputc('\n', s->out);
+	fflush(s->out);
+}
+
+/* One sentence on what limited the writer, from where its time went. */
+static const char *verdict(const struct ws_run *run, const struct ws_summary *sum)
+{
+	uint64_t total = sum->elapsed_ns ? sum->elapsed_ns : 1;
+	double wait = (double)(sum->time_ns[WS_T_WAIT] + sum->time_ns[WS_T_START]) / (double)total;
+	double write = (double)sum->time_ns[WS_T_WRITE] / (double)total;
+
+	if ((double)sum->time_ns[WS_T_RATE] / (double)total >= 0.5)
+		return "--rate was the limit";
+	if ((double)sum->time_ns[WS_T_FILL] / (double)total >= 0.5)
+		return "generating data was the limit";
+	if (wait >= 0.5)
+		return "the disk was the limit (waiting for writeback)";
+	if (write >= 0.5 && run->cfg->pace == WS_PACE_DIRECT)
+		return "the disk was the limit (O_DIRECT writes)";
+	if (write >= 0.5)
+		return "write() was the limit: copying into the page cache and dirty-page throttling";
+	return "no single limit";
+}
+
+static void print_split(FILE *out, const struct ws_run *run,
+			const struct ws_summary *sum)
+{
+	const char *sep = "";
+
+	fputs("  writer   ", out);
+	for (int t = 0; t < WS_T_NR; t++) {
+		if (!sum->time_ns[t] && t != WS_T_WRITE)
+			continue;
+		fprintf(out, "%s%s %.0f%%", sep, timer_words[t],
+			sum->elapsed_ns ? 100.0 * (double)sum->time_ns[t] /
+						  (double)sum->elapsed_ns : 0.0);
+		sep = " · ";
+	}
+	fprintf(out, "   → %s\n", verdict(run, sum));
+}
+
+static const char *signal_name(int signo)
+{
+	return signo == 2 ? "SIGINT" : signo == 15 ? "SIGTERM" : "a signal";
+}
+
+static void human_summary(struct sink *s, const struct ws_run *run,
+			  const struct ws_summary *sum)
+{
+	const struct ws_outcome *o = &sum->outcome;
+	char line[160], a[32];
+
+	if (s->dirty_line)
+		fputc('\n', s->out);
+	s->dirty_line = 0;
+	sink_format_result(line, sizeof(line), sum);
+	fprintf(s->out, "%s\n", line);
+	print_split(s->out, run, sum);
+	if (sum->wraps)
+		fprintf(s->out, "  file     %s, overwritten in place %llu time%s\n",
+			units_format_size(a, sizeof(a), run->plan->file_size),
+			(unsigned long long)sum->wraps, sum->wraps == 1 ? "" : "s");
+	switch (o->reason) {
+	case WS_STOP_BOUND:
+	case WS_STOP_TIME:
+		break;
+	case WS_STOP_SIGNAL:
+		fprintf(s->out, "  stopped  by %s; everything written reached the disk before the clock stopped\n",
+			signal_name(sum->signo));
+		break;
+	case WS_STOP_ERROR:
+		fprintf(s->out, "  failed   %s at offset %llu: %s%s%s\n",
+			o->err_op ? o->err_op : "I/O",
+			(unsigned long long)o->err_offset, strerror(o->err),
+			o->err_detail[0] ? "; " : "", o->err_detail);
+		break;
+	}
+	fflush(s->out);
+}
+
+const struct sink_ops sink_live_ops = {
+	.name = "live",
+	.header = human_header,
+	.interval = live_interval,
+	.summary = human_summary,
+};
+
+const struct sink_ops sink_plain_ops = {
+	.name = "plain",
+	.header = human_header,
+	.interval = plain_interval,
+	.summary = human_summary,
+};
+
+const struct sink_ops sink_quiet_ops = {
+	.name = "quiet",
+	.header = NULL,
+	.interval = NULL,
+	.summary = human_summary,
+};

@@ -1,0 +1,94 @@
+/* snapshot.c - the one door between threads (see snapshot.h). */
+#include <errno.h>
+#include <string.h>
+
+#include "clock.h"
+#include "snapshot.h"
+
+int snapshot_init(struct ws_snapshot *s)
+{
+	pthread_condattr_t attr;
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	ret = pthread_mutex_init(&s->lock, NULL);
+	if (ret)
+		return -ret;
+	ret = pthread_condattr_init(&attr);
+	if (ret)
+		goto out_mutex;
+	/* deadlines are CLOCK_MONOTONIC, like every time in writestress */
+	ret = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	if (!ret)
+		ret = pthread_cond_init(&s->changed, &attr);
+	pthread_condattr_destroy(&attr);
+	if (ret)
+		goto out_mutex;
+	return 0;
+
+out_mutex:
+	pthread_mutex_destroy(&s->lock);
+	return -ret;
+}
+
+void snapshot_destroy(struct ws_snapshot *s)
+{
+	pthread_cond_destroy(&s->changed);
+	pthread_mutex_destroy(&s->lock);
+}
+
+void snapshot_start(struct ws_snapshot *s, uint64_t now_ns)
+{
+	atomic_store_explicit(&s->start_ns, now_ns, memory_order_release);
+}
+
+void snapshot_add_time(struct ws_snapshot *s, enum ws_timer t, uint64_t ns)
+{
+	/* single writer: relaxed is enough, readers only want a recent value */
+	atomic_fetch_add_explicit(&s->time_ns[t], ns, memory_order_relaxed);
+}
+
+void snapshot_add_bytes(struct ws_snapshot *s, uint64_t n, uint64_t next_off)
+{
+	atomic_fetch_add_explicit(&s->bytes, n, memory_order_relaxed);
+	atomic_store_explicit(&s->offset, next_off, memory_order_relaxed);
+}
+
+void snapshot_finish(struct ws_snapshot *s, const struct ws_outcome *o)
+{
+	s->outcome = *o;
+	pthread_mutex_lock(&s->lock);
+	atomic_store_explicit(&s->finished, true, memory_order_release);
+	pthread_cond_broadcast(&s->changed);
+	pthread_mutex_unlock(&s->lock);
+}
+
+void snapshot_read(struct ws_snapshot *s, struct ws_sample *out)
+{
+	out->start_ns = atomic_load_explicit(&s->start_ns, memory_order_acquire);
+	out->bytes = atomic_load_explicit(&s->bytes, memory_order_relaxed);
+	out->buffers = atomic_load_explicit(&s->buffers, memory_order_relaxed);
+	out->offset = atomic_load_explicit(&s->offset, memory_order_relaxed);
+	out->wraps = atomic_load_explicit(&s->wraps, memory_order_relaxed);
+	for (int t = 0; t < WS_T_NR; t++)
+		out->time_ns[t] = atomic_load_explicit(&s->time_ns[t],
+						       memory_order_relaxed);
+}
+
+bool snapshot_finished(struct ws_snapshot *s)
+{
+	return atomic_load_explicit(&s->finished, memory_order_acquire);
+}
+
+bool snapshot_wait(struct ws_snapshot *s, uint64_t deadline_ns)
+{
+	struct timespec ts = ws_timespec(deadline_ns);
+	bool done;
+
+	pthread_mutex_lock(&s->lock);
+	while (!(done = snapshot_finished(s)) &&
+	       pthread_cond_timedwait(&s->changed, &s->lock, &ts) != ETIMEDOUT)
+		;
+	pthread_mutex_unlock(&s->lock);
+	return done;
+}

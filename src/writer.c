@@ -1,0 +1,239 @@
+/* writer.c - the writer thread (see writer.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "units.h"
+#include "writer.h"
+
+#define RATE_SLICE_NS (100 * WS_NSEC_PER_MSEC)	/* re-check stop this often */
+
+/* With --rate, write in pieces of about 20 ms of the rate, so the pacer is
+ * smooth at any reporting interval instead of one 8 MiB burst at a time. */
+static uint64_t rate_piece(uint64_t rate, uint64_t buffer_size)
+{
+	uint64_t piece;
+
+	if (!rate)
+		return buffer_size;
+	piece = rate / 50;
+	piece -= piece % (4 * WS_KIB);
+	if (piece < 64 * WS_KIB)
+		piece = 64 * WS_KIB;
+	return piece < buffer_size ? piece : buffer_size;
+}
+
+int writer_init(struct writer *w, const struct ws_config *cfg,
+		const struct ws_plan *plan, struct ws_snapshot *snap,
+		atomic_bool *stop, int fd, const struct io_ops *io,
+		void *io_ctx)
+{
+	uint64_t seed = cfg->seed ? cfg->seed : ws_now_ns() ^ (uint64_t)getpid();
+	int ret;
+
+	memset(w, 0, sizeof(*w));
+	w->cfg = cfg;
+	w->plan = plan;
+	w->snap = snap;
+	w->stop = stop;
+	w->fd = fd;
+	w->io = io;
+	w->io_ctx = io_ctx;
+	w->mode = pace_modes[cfg->pace];
+	w->piece = rate_piece(cfg->rate, plan->buffer_size);
+
+	ret = posix_memalign(&w->buf, 4096, plan->buffer_size);
+	if (ret)
+		return -ret;
+	/* touch every page now, so no page fault is timed as a write */
+	memset(w->buf, 0, plan->buffer_size);
+	datagen_init(&w->gen, cfg->data, cfg->compress_pct, seed);
+	ret = pace_init(&w->pace, cfg, io, io_ctx, fd, snap);
+	if (ret) {
+		free(w->buf);
+		w->buf = NULL;
+	}
+	return ret;
+}
+
+void writer_destroy(struct writer *w)
+{
+	pace_destroy(&w->pace);
+	free(w->buf);
+	w->buf = NULL;
+}
+
+static void set_error(struct ws_outcome *o, int ret, const char *op,
+		      uint64_t off)
+{
+	if (o->reason == WS_STOP_ERROR)
+		return;		/* the first error is the story */
+	o->reason = WS_STOP_ERROR;
+	o->err = -ret;
+	o->err_op = op;
+	o->err_offset = off;
+}
+
+/* Should the run end before the next write?  Sets the reason if so. */
+static bool should_stop(struct writer *w, uint64_t start,
+			struct ws_outcome *o)
+{
+	if (atomic_load_explicit(w->stop, memory_order_relaxed)) {
+		o->reason = WS_STOP_SIGNAL;
+		return true;
+	}
+	if (w->cfg->duration_ns && ws_now_ns() - start >= w->cfg->duration_ns) {
+		o->reason = WS_STOP_TIME;
+		return true;
+	}
+	return false;
+}
+
+/* Sleep until `pos` bytes are due under --rate (in slices, so a stop
+ * request is never kept waiting). */
+static void rate_wait(struct writer *w, uint64_t start, uint64_t pos)
+{
+	unsigned __int128 due128 = (unsigned __int128)pos * WS_NSEC_PER_SEC /
+				   w->cfg->rate;
+	uint64_t due = start + (uint64_t)due128, now = ws_now_ns(), t0 = now;
+
+	while (now < due && !atomic_load_explicit(w->stop, memory_order_relaxed)) {
+		uint64_t until = due - now > RATE_SLICE_NS ? now + RATE_SLICE_NS
+							   : due;
+		struct timespec ts = ws_timespec(until);
+
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		now = ws_now_ns();
+	}
+	snapshot_add_time(w->snap, WS_T_RATE, now - t0);
+}
+
+/* Refuse to grow the file into the reserve, whoever else is filling the
+ * filesystem meanwhile. */
+static int guard_reserve(struct writer *w, const struct ws_extent *e,
+			 struct ws_outcome *o)
+{
+	uint64_t avail, end = e->off + e->len;
+	int ret;
+
+	if (!w->avail || end <= w->allocated || !w->plan->reserve)
+		return 0;
+	ret = w->avail(w->fd, &avail);
+	if (ret)
+		return 0;	/* no figure, no guard: the kernel still says ENOSPC */
+	if (avail >= w->plan->reserve + (end - w->allocated))
+		return 0;
+	set_error(o, -ENOSPC, "reserve", e->off);
+	snprintf(o->err_detail, sizeof(o->err_detail),
+		 "free space fell to the --reserve of %llu bytes",
+		 (unsigned long long)w->plan->reserve);
+	return -ENOSPC;
+}
+
+/* Write one extent in pieces.  Returns 0 when all of it was written, 1
+ * when a stop request or --time ended it early, -errno on failure; *done
+ * is what was written either way. */
+static int write_extent(struct writer *w, const struct ws_extent *e,
+			uint64_t start, uint64_t pos, uint64_t *done,
+			struct ws_outcome *o)
+{
+	*done = 0;
+	while (*done < e->len) {
+		uint64_t len = e->len - *done, off = e->off + *done, t0;
+		ssize_t n;
+
+		if (*done && should_stop(w, start, o))
+			return 1;
+		if (len > w->piece)
+			len = w->piece;
+		if (w->cfg->rate)
+			rate_wait(w, start, pos + *done);
+		t0 = ws_now_ns();
+		n = w->io->pwrite(w->io_ctx, w->fd, (char *)w->buf + *done,
+				  len, off, w->mode->rwf);
+		snapshot_add_time(w->snap, WS_T_WRITE, ws_now_ns() - t0);
+		if (n == 0)
+			n = -EIO;	/* a regular file never takes 0 bytes */
+		if (n < 0) {
+			set_error(o, (int)n, "write", off);
+			if (w->mode->rwf && (n == -EOPNOTSUPP || n == -EINVAL))
+				snprintf(o->err_detail, sizeof(o->err_detail),
+					 "--pace %s needs RWF_DONTCACHE: Linux 6.14 or later and a filesystem that supports it",
+					 w->mode->name);
+			return (int)n;
+		}
+		*done += (uint64_t)n;
+		snapshot_add_bytes(w->snap, (uint64_t)n, off + (uint64_t)n);
+	}
+	return 0;
+}
+
+/* Everything written reaches the disk before the clock stops (overwrite.c
+ * stopped it before its last wait and over-reported). */
+static void finish_writeback(struct writer *w, struct ws_outcome *o)
+{
+	uint64_t t0;
+	int ret = w->mode->drain(&w->pace);
+
+	if (ret)
+		set_error(o, ret, w->pace.err_op, w->pace.err_off);
+	t0 = ws_now_ns();
+	ret = w->io->fdatasync(w->io_ctx, w->fd);
+	snapshot_add_time(w->snap, WS_T_WAIT, ws_now_ns() - t0);
+	if (ret)
+		set_error(o, ret, "fdatasync", 0);
+}
+
+int writer_run(struct writer *w)
+{
+	struct ws_outcome o = { .reason = WS_STOP_BOUND };
+	uint64_t start = ws_now_ns(), pos = 0;
+	struct ws_extent e;
+
+	snapshot_start(w->snap, start);
+	while (plan_next(w->plan, pos, &e)) {
+		uint64_t done, t0;
+		int ret;
+
+		if (should_stop(w, start, &o) || guard_reserve(w, &e, &o))
+			break;
+		if (e.off == 0 && pos)
+			atomic_fetch_add_explicit(&w->snap->wraps, 1,
+						  memory_order_relaxed);
+		t0 = ws_now_ns();
+		datagen_fill(&w->gen, w->buf, w->plan->buffer_size);
+		snapshot_add_time(w->snap, WS_T_FILL, ws_now_ns() - t0);
+
+		ret = write_extent(w, &e, start, pos, &done, &o);
+		pos += done;
+		if (e.off + done > w->allocated)
+			w->allocated = e.off + done;
+		if (done) {
+			struct ws_extent written = { e.off, done };
+			int pret = w->mode->after_buffer(&w->pace, &written);
+
+			if (pret) {
+				set_error(&o, pret, w->pace.err_op,
+					  w->pace.err_off);
+				break;
+			}
+		}
+		if (ret)
+			break;
+		atomic_fetch_add_explicit(&w->snap->buffers, 1,
+					  memory_order_relaxed);
+	}
+	finish_writeback(w, &o);
+	o.end_ns = ws_now_ns();
+	snapshot_finish(w->snap, &o);
+	return o.reason == WS_STOP_ERROR ? -o.err : 0;
+}
+
+void *writer_thread(void *arg)
+{
+	writer_run(arg);
+	return NULL;
+}

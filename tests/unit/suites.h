@@ -1,0 +1,21 @@
+/* suites.h - every Check suite of the unit-test runner, one line each.
+ * A module's suite lives in tests/unit/test_MODULE.c and is listed here. */
+#ifndef WS_TEST_SUITES_H
+#define WS_TEST_SUITES_H
+
+#include <check.h>
+
+#define WS_TEST_SUITES(X) \
+	X(units_suite)    \
+	X(opts_suite)     \
+	X(datagen_suite)  \
+	X(plan_suite)     \
+	X(pace_suite)     \
+	X(writer_suite)   \
+	X(target_suite)
+
+#define WS_DECLARE_SUITE(fn) Suite *fn(void);
+WS_TEST_SUITES(WS_DECLARE_SUITE)
+#undef WS_DECLARE_SUITE
+
+#endif
