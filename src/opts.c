@@ -447,12 +447,11 @@ enum opts_result opts_parse(int argc, char **argv, struct ws_config *cfg,
 		if (c == '?' || c == ':') {
 			const char *what = optopt ? NULL : argv[optind - 1];
 			char shortopt[3] = { '-', (char)optopt, 0 };
-			const struct opt *known = optopt ? find_opt(optopt) : NULL;
 
 			if (c == ':')
 				return usage_error(err, "option '%s' needs a value",
-						   known && optopt < 256 ? shortopt :
-						   argv[optind - 1]);
+						   strncmp(argv[optind - 1], "--", 2) ?
+						   shortopt : argv[optind - 1]);
 			return usage_error(err, "unknown option '%s'",
 					   what ? what : shortopt);
 		}

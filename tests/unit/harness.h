@@ -1,0 +1,61 @@
+/* harness.h - run the writer against the recording fake backend. */
+#ifndef WS_TEST_HARNESS_H
+#define WS_TEST_HARNESS_H
+
+#include <check.h>
+#include <stdatomic.h>
+
+#include "config.h"
+#include "io_fake.h"
+#include "plan.h"
+#include "snapshot.h"
+#include "writer.h"
+
+struct harness {
+	struct ws_config cfg;
+	struct ws_plan plan;
+	struct ws_snapshot snap;
+	struct io_fake fake;
+	struct writer w;
+	atomic_bool stop;
+};
+
+/* A config writing `buffers` buffers of `bufsize` bytes into a file that
+ * wraps at `file_size` (0: no wrap). */
+static inline void harness_setup(struct harness *h, uint64_t bufsize,
+				 uint64_t buffers, uint64_t file_size)
+{
+	config_defaults(&h->cfg);
+	h->cfg.path = "fake";
+	h->cfg.buffer_size = bufsize;
+	h->cfg.buffers = buffers;
+	h->cfg.seed = 42;
+	h->plan = (struct ws_plan){
+		.buffer_size = bufsize,
+		.total = buffers ? buffers * bufsize : WS_UNBOUNDED,
+		.file_size = file_size ? file_size : buffers * bufsize,
+	};
+	io_fake_init(&h->fake);
+	atomic_init(&h->stop, false);
+	ck_assert_int_eq(snapshot_init(&h->snap), 0);
+}
+
+/* Run to the end; returns writer_run()'s result. */
+static inline int harness_run(struct harness *h)
+{
+	int ret;
+
+	ck_assert_int_eq(writer_init(&h->w, &h->cfg, &h->plan, &h->snap,
+				     &h->stop, 3, &io_fake_ops, &h->fake), 0);
+	ret = writer_run(&h->w);
+	ck_assert(snapshot_finished(&h->snap));
+	writer_destroy(&h->w);
+	return ret;
+}
+
+static inline void harness_teardown(struct harness *h)
+{
+	snapshot_destroy(&h->snap);
+}
+
+#endif

@@ -1,0 +1,144 @@
+/* The command line: opts.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "opts.h"
+#include "suites.h"
+#include "units.h"
+
+/* Parse a NULL-terminated argument list; capture what went to stderr. */
+static enum opts_result parse(struct ws_config *cfg, char *err, size_t errlen,
+			      const char *const *args)
+{
+	char *argv[32];
+	int argc = 0;
+	FILE *f = fmemopen(err, errlen, "w");
+	enum opts_result r;
+
+	argv[argc++] = (char *)"writestress";
+	while (*args)
+		argv[argc++] = (char *)*args++;
+	argv[argc] = NULL;
+	r = opts_parse(argc, argv, cfg, f);
+	fclose(f);
+	return r;
+}
+
+START_TEST(test_overwrite_c_command_line)
+{
+	struct ws_config cfg;
+	char err[512] = "";
+	const char *args[] = { "-b", "3000", "-f", "/data/file", NULL };
+
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), args), OPTS_RUN);
+	ck_assert_uint_eq(cfg.buffers, 3000);
+	ck_assert(cfg.fadvise);
+	ck_assert_int_eq(cfg.pace, WS_PACE_WINDOW);
+	ck_assert_uint_eq(cfg.window, 1);
+	ck_assert_uint_eq(cfg.buffer_size, 8 * WS_MIB);
+	ck_assert_int_eq(cfg.data, WS_DATA_RANDOM);
+	ck_assert_str_eq(cfg.path, "/data/file");
+	ck_assert_str_eq(err, "");
+}
+END_TEST
+
+START_TEST(test_long_options)
+{
+	struct ws_config cfg;
+	char err[512] = "";
+	const char *args[] = { "--buffer-size", "1MiB", "--size", "1.5G",
+			       "--time", "2m", "--file-size", "64M", "--reserve", "0",
+			       "--pace", "fdatasync", "--sync-every", "4", "--fadvise",
+			       "--rate", "50M/s", "--data", "compressible=30",
+			       "--seed", "9", "--interval", "250ms", "--quiet",
+			       "--force", "--remove", "f", NULL };
+
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), args), OPTS_RUN);
+	ck_assert_uint_eq(cfg.buffer_size, WS_MIB);
+	ck_assert_uint_eq(cfg.total_size, 3 * WS_GIB / 2);
+	ck_assert_uint_eq(cfg.duration_ns, 120 * WS_NSEC_PER_SEC);
+	ck_assert_uint_eq(cfg.file_size, 64 * WS_MIB);
+	ck_assert(cfg.reserve_set);
+	ck_assert_uint_eq(cfg.reserve, 0);
+	ck_assert_int_eq(cfg.pace, WS_PACE_FDATASYNC);
+	ck_assert_uint_eq(cfg.sync_every, 4);
+	ck_assert_uint_eq(cfg.rate, 50 * WS_MIB);
+	ck_assert_int_eq(cfg.data, WS_DATA_COMPRESSIBLE);
+	ck_assert_uint_eq(cfg.compress_pct, 30);
+	ck_assert_uint_eq(cfg.seed, 9);
+	ck_assert_uint_eq(cfg.interval_ns, 250 * WS_NSEC_PER_MSEC);
+	ck_assert(cfg.quiet && cfg.force && cfg.remove_after && cfg.fadvise);
+}
+END_TEST
+
+static const struct {
+	const char *args[6];
+	const char *msg;	/* the first line of stderr */
+} bad[] = {
+	{ { "-B", "3x", "f" }, "writestress: invalid --buffer-size '3x': unknown suffix 'x'" },
+	{ { "-B", "1000", "f" }, "writestress: invalid --buffer-size '1000': must be at least 4096 bytes" },
+	{ { "-B", "6k", "f" }, "writestress: invalid --buffer-size '6k': must be a multiple of 4 KiB" },
+	{ { "-B", "2G", "f" }, "writestress: invalid --buffer-size '2G': must be at most 1 GiB" },
+	{ { "-b", "0", "f" }, "writestress: invalid --buffers '0': must be between 1 and 18446744073709551615" },
+	{ { "-b", "-5", "f" }, "writestress: invalid --buffers '-5': not a whole number" },
+	{ { "--size", "0", "f" }, "writestress: invalid --size '0': must be greater than zero" },
+	{ { "--time", "0", "f" }, "writestress: invalid --time '0': must be greater than zero" },
+	{ { "--rate", "0", "f" }, "writestress: invalid --rate '0': must be greater than zero" },
+	{ { "--window", "0", "f" }, "writestress: invalid --window '0': must be between 1 and 4096" },
+	{ { "--pace", "bogus", "f" }, "writestress: invalid --pace 'bogus': unknown mode (window, none, fdatasync, direct, dontcache)" },
+	{ { "--fadvise", "--pace", "none", "f" }, "writestress: --fadvise needs --pace window or fdatasync, not none" },
+	{ { "--window", "2", "--pace", "direct", "f" }, "writestress: --window needs --pace window, not direct" },
+	{ { "--sync-every", "2", "f" }, "writestress: --sync-every needs --pace fdatasync, not window" },
+	{ { "--pace", "direct", "--size", "1000", "f" }, "writestress: invalid --size '1000': must be a multiple of 4 KiB with --pace direct" },
+	{ { "--bogus", "f" }, "writestress: unknown option '--bogus'" },
+	{ { "-Z", "f" }, "writestress: unknown option '-Z'" },
+	{ { "-b" }, "writestress: option '-b' needs a value" },
+	{ { "--size" }, "writestress: option '--size' needs a value" },
+	{ { NULL }, "writestress: missing FILE operand" },
+	{ { "a", "b" }, "writestress: unexpected argument 'b' (one FILE only)" },
+};
+
+START_TEST(test_bad_input)
+{
+	struct ws_config cfg;
+	char err[512] = "", *nl;
+
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), bad[_i].args), OPTS_USAGE);
+	nl = strchr(err, '\n');
+	ck_assert_ptr_nonnull(nl);
+	ck_assert_str_eq(nl + 1, "Try 'writestress --help' for more information.\n");
+	*nl = '\0';
+	ck_assert_str_eq(err, bad[_i].msg);
+}
+END_TEST
+
+START_TEST(test_help_documents_units_and_status)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	opts_help(f);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(text, "--buffer-size"));
+	ck_assert_ptr_nonnull(strstr(text, "MiB = 2^20"));
+	ck_assert_ptr_nonnull(strstr(text, "MB = 10^6"));
+	ck_assert_ptr_nonnull(strstr(text, "Exit status:"));
+	ck_assert_ptr_nonnull(strstr(text, "130"));
+	free(text);
+}
+END_TEST
+
+Suite *opts_suite(void)
+{
+	Suite *s = suite_create("opts");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_overwrite_c_command_line);
+	tcase_add_test(tc, test_long_options);
+	tcase_add_loop_test(tc, test_bad_input, 0, sizeof(bad) / sizeof(bad[0]));
+	tcase_add_test(tc, test_help_documents_units_and_status);
+	suite_add_tcase(s, tc);
+	return s;
+}

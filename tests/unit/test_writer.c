@@ -1,0 +1,253 @@
+/* The writer's bounds, wrapping, faults and stop handling, on the fake. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "harness.h"
+#include "suites.h"
+#include "units.h"
+
+#define M WS_MIB
+
+static struct harness *new_harness(uint64_t bufsize, uint64_t buffers,
+				   uint64_t file_size)
+{
+	struct harness *h = calloc(1, sizeof(*h));
+
+	ck_assert_ptr_nonnull(h);
+	harness_setup(h, bufsize, buffers, file_size);
+	return h;
+}
+
+static void free_harness(struct harness *h)
+{
+	harness_teardown(h);
+	free(h);
+}
+
+START_TEST(test_enospc_mid_buffer)
+{
+	struct harness *h = new_harness(M, 8, 0);
+	const struct ws_outcome *o = &h->snap.outcome;
+
+	h->fake.fail_kind = IO_PWRITE;
+	h->fake.fail_after = 3 * M + 12288;
+	h->fake.fail_errno = ENOSPC;
+	ck_assert_int_eq(harness_run(h), -ENOSPC);
+	ck_assert_int_eq(o->reason, WS_STOP_ERROR);
+	ck_assert_int_eq(o->err, ENOSPC);
+	ck_assert_str_eq(o->err_op, "write");
+	/* what fitted was written; the error names the first byte that did not */
+	ck_assert_uint_eq(o->err_offset, 3 * M + 12288);
+	ck_assert_uint_eq(atomic_load(&h->snap.bytes), 3 * M + 12288);
+	/* and what was written still went through the drain and fdatasync */
+	ck_assert_int_eq(h->fake.calls[h->fake.ncalls - 1].kind, IO_FDATASYNC);
+	ck_assert_uint_gt(o->end_ns, 0);
+	free_harness(h);
+}
+END_TEST
+
+START_TEST(test_eio_on_wait)
+{
+	struct harness *h = new_harness(M, 8, 0);
+	const struct ws_outcome *o = &h->snap.outcome;
+
+	h->fake.fail_kind = IO_SYNC_RANGE;
+	h->fake.fail_after = 5 * M;
+	h->fake.fail_errno = EIO;
+	ck_assert_int_eq(harness_run(h), -EIO);
+	ck_assert_int_eq(o->reason, WS_STOP_ERROR);
+	ck_assert_int_eq(o->err, EIO);
+	ck_assert_str_eq(o->err_op, "sync_file_range");
+	ck_assert_uint_eq(o->err_offset, 5 * M);
+	/* it stopped there: buffer 5 was written, buffer 6 never */
+	ck_assert_uint_eq(atomic_load(&h->snap.bytes), 6 * M);
+	free_harness(h);
+}
+END_TEST
+
+START_TEST(test_eio_on_final_fdatasync)
+{
+	struct harness *h = new_harness(M, 4, 0);
+
+	h->fake.fail_kind = IO_FDATASYNC;
+	h->fake.fail_errno = EIO;
+	ck_assert_int_eq(harness_run(h), -EIO);
+	ck_assert_str_eq(h->snap.outcome.err_op, "fdatasync");
+	ck_assert_uint_eq(atomic_load(&h->snap.bytes), 4 * M);
+	free_harness(h);
+}
+END_TEST
+
+START_TEST(test_short_writes_complete)
+{
+	struct harness *h = new_harness(M, 4, 0);
+
+	h->fake.short_write_max = 100000;	/* not even page-sized */
+	ck_assert_int_eq(harness_run(h), 0);
+	ck_assert_uint_eq(h->fake.bytes_written, 4 * M);
+	ck_assert_uint_eq(atomic_load(&h->snap.bytes), 4 * M);
+	ck_assert_uint_eq(atomic_load(&h->snap.buffers), 4);
+	free_harness(h);
+}
+END_TEST
+
+START_TEST(test_wrap_in_place)
+{
+	struct harness *h = new_harness(2 * M, 5, 3 * M);
+	uint64_t max_end = 0;
+
+	ck_assert_int_eq(harness_run(h), 0);
+	for (unsigned int i = 0; i < h->fake.ncalls; i++) {
+		const struct io_call *c = &h->fake.calls[i];
+
+		if (c->kind == IO_PWRITE && c->off + c->len > max_end)
+			max_end = c->off + c->len;
+	}
+	ck_assert_uint_eq(max_end, 3 * M);
+	ck_assert_uint_eq(h->fake.bytes_written, 10 * M);
+	/* extents: 0+2 2+1 | 0+2 2+1 | 0+2 2+1 | 0+2 2+1 | ... 10 MiB */
+	ck_assert_uint_eq(atomic_load(&h->snap.wraps), 3);
+	free_harness(h);
+}
+END_TEST
+
+START_TEST(test_stop_before_start)
+{
+	struct harness *h = new_harness(M, 4, 0);
+
+	atomic_store(&h->stop, true);
+	ck_assert_int_eq(harness_run(h), 0);
+	ck_assert_int_eq(h->snap.outcome.reason, WS_STOP_SIGNAL);
+	ck_assert_uint_eq(h->fake.bytes_written, 0);
+	free_harness(h);
+}
+END_TEST
+
+static void *stop_later(void *arg)
+{
+	struct harness *h = arg;
+
+	while (atomic_load(&h->snap.bytes) < 3 * M)
+		usleep(1000);
+	atomic_store(&h->stop, true);
+	return NULL;
+}
+
+START_TEST(test_stop_mid_run_paces_partial)
+{
+	struct harness *h = new_harness(M, 1000, 0);
+	pthread_t tid;
+	uint64_t bytes;
+
+	h->cfg.fadvise = true;
+	h->cfg.rate = 8 * M;	/* 160 KiB pieces: the stop lands mid-buffer */
+	ck_assert_int_eq(pthread_create(&tid, NULL, stop_later, h), 0);
+	ck_assert_int_eq(harness_run(h), 0);
+	pthread_join(tid, NULL);
+	bytes = atomic_load(&h->snap.bytes);
+	ck_assert_int_eq(h->snap.outcome.reason, WS_STOP_SIGNAL);
+	ck_assert_uint_ge(bytes, 3 * M);
+	ck_assert_uint_lt(bytes, 1000 * M);
+	ck_assert_uint_eq(h->fake.bytes_written, bytes);
+	/* the last thing dropped from the cache ends where writing ended */
+	for (unsigned int i = h->fake.ncalls; i-- > 0;) {
+		const struct io_call *c = &h->fake.calls[i];
+
+		if (c->kind == IO_FADVISE) {
+			ck_assert_uint_eq(c->off + c->len, bytes);
+			break;
+		}
+	}
+	free_harness(h);
+}
+END_TEST
+
+START_TEST(test_time_bound)
+{
+	struct harness *h = new_harness(M, 0, 64 * M);
+	uint64_t t0 = ws_now_ns(), took;
+
+	h->cfg.duration_ns = 200 * WS_NSEC_PER_MSEC;
+	h->fake.delay_ns = 5 * WS_NSEC_PER_MSEC;
+	ck_assert_int_eq(harness_run(h), 0);
+	took = ws_now_ns() - t0;
+	ck_assert_int_eq(h->snap.outcome.reason, WS_STOP_TIME);
+	ck_assert_uint_ge(took, 200 * WS_NSEC_PER_MSEC);
+	ck_assert_uint_lt(took, 2 * WS_NSEC_PER_SEC);
+	free_harness(h);
+}
+END_TEST
+
+START_TEST(test_rate_cap)
+{
+	struct harness *h = new_harness(M, 8, 0);
+	struct ws_sample s;
+	uint64_t took;
+
+	h->cfg.rate = 32 * M;	/* 8 MiB at 32 MiB/s: 250 ms */
+	ck_assert_int_eq(harness_run(h), 0);
+	snapshot_read(&h->snap, &s);
+	took = h->snap.outcome.end_ns - s.start_ns;
+	/* a pacer can be late on a busy machine, never early: the last
+	 * piece is due at 8 MiB - 640 KiB (its start), 230 ms */
+	ck_assert_uint_ge(took, 225 * WS_NSEC_PER_MSEC);
+	ck_assert_uint_lt(took, 3 * WS_NSEC_PER_SEC);
+	ck_assert_uint_gt(s.time_ns[WS_T_RATE], 100 * WS_NSEC_PER_MSEC);
+	free_harness(h);
+}
+END_TEST
+
+/* The free-space guard: someone else fills the filesystem mid-run. */
+static uint64_t fake_avail_left;
+
+static int shrinking_avail(int fd, uint64_t *avail)
+{
+	(void)fd;
+	*avail = fake_avail_left;
+	fake_avail_left = fake_avail_left > 3 * M ? fake_avail_left - 3 * M : 0;
+	return 0;
+}
+
+START_TEST(test_reserve_guard)
+{
+	struct harness *h = new_harness(M, 64, 0);
+
+	h->plan.reserve = 4 * M;
+	fake_avail_left = 20 * M;
+	ck_assert_int_eq(writer_init(&h->w, &h->cfg, &h->plan, &h->snap,
+				     &h->stop, 3, &io_fake_ops, &h->fake), 0);
+	h->w.avail = shrinking_avail;
+	ck_assert_int_eq(writer_run(&h->w), -ENOSPC);
+	writer_destroy(&h->w);
+	ck_assert_str_eq(h->snap.outcome.err_op, "reserve");
+	ck_assert_ptr_nonnull(strstr(h->snap.outcome.err_detail, "--reserve"));
+	/* free 20, 17, 14, 11, 8, 5 MiB each fit one more 1 MiB buffer above
+	 * the 4 MiB reserve; at 2 MiB the guard stops the run: six buffers */
+	ck_assert_uint_eq(atomic_load(&h->snap.bytes), 6 * M);
+	free_harness(h);
+}
+END_TEST
+
+Suite *writer_suite(void)
+{
+	Suite *s = suite_create("writer");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_enospc_mid_buffer);
+	tcase_add_test(tc, test_eio_on_wait);
+	tcase_add_test(tc, test_eio_on_final_fdatasync);
+	tcase_add_test(tc, test_short_writes_complete);
+	tcase_add_test(tc, test_wrap_in_place);
+	tcase_add_test(tc, test_stop_before_start);
+	tcase_add_test(tc, test_stop_mid_run_paces_partial);
+	tcase_add_test(tc, test_time_bound);
+	tcase_add_test(tc, test_rate_cap);
+	tcase_add_test(tc, test_reserve_guard);
+	suite_add_tcase(s, tc);
+	return s;
+}
