@@ -26,6 +26,14 @@ enum ws_data {
 	WS_DATA_NR
 };
 
+/* Desktop-latency probes (monitor.h). */
+enum ws_probe_kind {
+	WS_PROBE_FSYNC,		/* append + fsync: the mail client */
+	WS_PROBE_SAVE,		/* write tmp, fsync, rename, fsync dir: the editor */
+	WS_PROBE_READ,		/* 4 KiB read of a cold block: the reader */
+	WS_PROBE_NR
+};
+
 /* Exit statuses; documented in --help, README and writestress(1). */
 enum ws_exit {
 	WS_EXIT_OK = 0,		/* the run reached its bound */
@@ -56,6 +64,14 @@ struct ws_config {
 	enum ws_data data;
 	unsigned compress_pct;	/* for WS_DATA_COMPRESSIBLE */
 	uint64_t seed;		/* PRNG seed; 0 = from the clock */
+
+	unsigned int probes;	/* bit (1 << enum ws_probe_kind); 0: none */
+	uint64_t probe_interval_ns;	/* default 100 ms */
+	uint64_t probe_size;	/* bytes per fsync/save probe, default 4 KiB */
+	bool probe_fdatasync;	/* --probe-sync fdatasync */
+	const char *probe_dir;	/* NULL: the target file's directory */
+	const char *read_probe;	/* --read-probe PATH for the read probe */
+	uint64_t stall_ns;	/* a probe this slow is a stall, default 500 ms */
 
 	uint64_t interval_ns;	/* reporting interval, default 1 s */
 	bool force;		/* may modify a file we did not create */

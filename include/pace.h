@@ -40,6 +40,9 @@ struct pace_ops {
 	/* 0 or -errno (err_op/err_off set) */
 	int (*after_buffer)(struct pace_ctx *p, const struct ws_extent *e);
 	int (*drain)(struct pace_ctx *p);
+	/* Before the run, on the emptied target: does this kernel and
+	 * filesystem support the mode?  0 or -errno (may be NULL). */
+	int (*check)(int fd);
 };
 
 extern const struct pace_ops *const pace_modes[WS_PACE_NR];

@@ -48,6 +48,10 @@ int target_open(const struct ws_config *cfg, int extra_flags,
 /* Empty the file before the run (it is ours or forced).  0 or -errno. */
 int target_truncate(struct ws_target *t);
 
+/* Mark a file taken with --force as ours, so re-runs need no --force.
+ * 0 or -errno (ENOTSUP where the filesystem has no user xattrs). */
+int target_mark(struct ws_target *t);
+
 /* Close; with remove, unlink the path if it is still our file and we may
  * (created or marked).  Returns 0 or -errno of the unlink. */
 int target_close(struct ws_target *t, const char *path, bool remove);

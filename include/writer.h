@@ -37,6 +37,7 @@ struct writer {
 	const struct pace_ops *mode;
 	uint64_t piece;		/* bytes per write(): a buffer, or less
 				   so that --rate is smooth */
+	uint64_t rate_due;	/* --rate: when the next piece may start */
 	uint64_t allocated;	/* highest file offset written: extending
 				   past it needs the free-space guard */
 };

@@ -132,6 +132,17 @@ int main(int argc, char **argv)
 		target_close(&target, cfg.path, false);
 		return fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
 	}
+	if (target.forced)
+		target_mark(&target);	/* ours now: a re-run needs no --force */
+	if (pace_modes[cfg.pace]->check &&
+	    (ret = pace_modes[cfg.pace]->check(target.fd))) {
+		char msg[512];
+
+		snprintf(msg, sizeof(msg), "--pace %s is not supported for '%s': %s",
+			 pace_modes[cfg.pace]->name, cfg.path, strerror(-ret));
+		target_close(&target, cfg.path, target.created);
+		return fail(msg, "it needs Linux 6.14 or later and a filesystem that implements it; use --pace window", WS_EXIT_FAILURE);
+	}
 
 	ret = snapshot_init(&snap);
 	if (!ret)
@@ -155,7 +166,8 @@ int main(int argc, char **argv)
 		     : exit_status(&reporter.summary);
 
 	if (sink_close_all(&sinks) && status == WS_EXIT_OK)
-		status = WS_EXIT_FAILURE;
+		status = fail("cannot write the report to standard output", NULL,
+			      WS_EXIT_FAILURE);
 	writer_destroy(&writer);
 	snapshot_destroy(&snap);
 	if (target_close(&target, cfg.path, cfg.remove_after) && cfg.remove_after)

@@ -257,7 +257,7 @@ static const struct opt opt_table[] = {
 	{ "size", 's', "SIZE", "write SIZE bytes in total", set_size },
 	{ "time", 't', "DURATION", "stop after DURATION", set_time },
 	{ "file-size", KEY_FILE_SIZE, "SIZE", "wrap to offset 0 at SIZE and overwrite in place (default: the run's size; unbounded runs wrap where the reserve begins)", set_file_size },
-	{ "reserve", KEY_RESERVE, "SIZE", "keep SIZE free on the filesystem (default 5% of its size, at most 1 GiB; 0 turns the guard off)", set_reserve },
+	{ "reserve", KEY_RESERVE, "SIZE", "keep SIZE free on the filesystem (default 5% of its size, at most 1 GiB; 0: none)", set_reserve },
 	{ NULL, 0, NULL, "Writing:", NULL },
 	{ "buffer-size", 'B', "SIZE", "bytes per write, a multiple of 4 KiB (default 8M)", set_buffer_size },
 	{ "pace", 'p', "MODE", "window (default): sync_file_range windows as overwrite.c; none: plain buffered writes, like dd; fdatasync: every --sync-every buffers; direct: O_DIRECT; dontcache: RWF_DONTCACHE (Linux 6.14+)", set_pace },
@@ -363,7 +363,7 @@ void opts_help(FILE *out)
 			n = snprintf(left, sizeof(left), "      --%s%s%s", o->name,
 				     o->arg ? " " : "", o->arg ? o->arg : "");
 		fputs(left, out);
-		if (n >= 26)
+		if (n >= 25)
 			fprintf(out, "\n%26s", "");
 		else
 			fprintf(out, "%*s", 26 - n, "");

@@ -15,6 +15,8 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "pace.h"
@@ -149,6 +151,19 @@ static int fdatasync_drain(struct pace_ctx *p)
 	return p->since_sync ? fdatasync_flush(p, 0) : 0;
 }
 
+/* RWF_DONTCACHE is refused (EOPNOTSUPP) by kernels before 6.14 and by
+ * filesystems without it: find out with one page, not the first buffer. */
+static int dontcache_check(int fd)
+{
+	static char page[4096] __attribute__((aligned(4096)));
+	struct iovec iov = { .iov_base = page, .iov_len = sizeof(page) };
+	int ret = pwritev2(fd, &iov, 1, 0, RWF_DONTCACHE) < 0 ? -errno : 0;
+
+	if (ftruncate(fd, 0) && !ret)
+		ret = -errno;
+	return ret;
+}
+
 static const struct pace_ops pace_window = {
 	.name = "window",
 	.after_buffer = window_after,
@@ -179,6 +194,7 @@ static const struct pace_ops pace_dontcache = {
 	.rwf = RWF_DONTCACHE,
 	.after_buffer = nothing_after,
 	.drain = nothing_drain,
+	.check = dontcache_check,
 };
 
 const struct pace_ops *const pace_modes[WS_PACE_NR] = {

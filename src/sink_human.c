@@ -1,5 +1,6 @@
 /* sink_human.c - what a person reads: the header, a live line on a
  * terminal or key=value lines in a log, and the summary. */
+#include <errno.h>
 #include <langinfo.h>
 #include <stdio.h>
 #include <string.h>
@@ -246,11 +247,19 @@ static void human_summary(struct sink *s, const struct ws_run *run,
 	fflush(s->out);
 }
 
+/* A report that could not be written is a failed run (a full disk under
+ * a redirected stdout must not exit 0). */
+static int human_close(struct sink *s)
+{
+	return fflush(s->out) || ferror(s->out) ? -EIO : 0;
+}
+
 const struct sink_ops sink_live_ops = {
 	.name = "live",
 	.header = human_header,
 	.interval = live_interval,
 	.summary = human_summary,
+	.close = human_close,
 };
 
 const struct sink_ops sink_plain_ops = {
@@ -258,6 +267,7 @@ const struct sink_ops sink_plain_ops = {
 	.header = human_header,
 	.interval = plain_interval,
 	.summary = human_summary,
+	.close = human_close,
 };
 
 const struct sink_ops sink_quiet_ops = {
@@ -265,4 +275,5 @@ const struct sink_ops sink_quiet_ops = {
 	.header = NULL,
 	.interval = NULL,
 	.summary = human_summary,
+	.close = human_close,
 };

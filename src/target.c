@@ -91,16 +91,14 @@ int target_avail(int fd, uint64_t *avail)
 static int create_new(const char *path, int flags, struct ws_target *t,
 		      struct ws_target_error *err)
 {
-	int fd = open(path, flags | O_CREAT | O_EXCL, 0644);
+	int fd = open(path, flags | O_CREAT | O_EXCL, 0644), ret;
 
 	if (fd < 0)
 		return -errno;
 	t->fd = fd;
 	t->created = true;
-	if (fsetxattr(fd, WS_XATTR_NAME, WS_XATTR_VALUE,
-		      sizeof(WS_XATTR_VALUE) - 1, 0) == 0)
-		t->marked = true;
-	else if (errno == ENOTSUP || errno == EPERM)
+	ret = target_mark(t);
+	if (ret == -ENOTSUP || ret == -EPERM)
 		t->xattr_unsupported = true;
 	(void)err;
 	return 0;
@@ -248,6 +246,15 @@ int target_open(const struct ws_config *cfg, int extra_flags,
 		target_close(t, cfg->path, t->created);
 	}
 	return ret;
+}
+
+int target_mark(struct ws_target *t)
+{
+	if (fsetxattr(t->fd, WS_XATTR_NAME, WS_XATTR_VALUE,
+		      sizeof(WS_XATTR_VALUE) - 1, 0))
+		return -errno;
+	t->marked = true;
+	return 0;
 }
 
 int target_truncate(struct ws_target *t)

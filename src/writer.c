@@ -10,6 +10,7 @@
 #include "writer.h"
 
 #define RATE_SLICE_NS (100 * WS_NSEC_PER_MSEC)	/* re-check stop this often */
+#define RATE_SLACK_NS (100 * WS_NSEC_PER_MSEC)	/* lateness kept as debt */
 
 /* With --rate, write in pieces of about 20 ms of the rate, so the pacer is
  * smooth at any reporting interval instead of one 8 MiB burst at a time. */
@@ -92,23 +93,28 @@ static bool should_stop(struct writer *w, uint64_t start,
 	return false;
 }
 
-/* Sleep until `pos` bytes are due under --rate (in slices, so a stop
- * request is never kept waiting). */
-static void rate_wait(struct writer *w, uint64_t start, uint64_t pos)
+/* Sleep until the next piece is due under --rate (in slices, so a stop
+ * request is never kept waiting), then book the piece.  A writer that fell
+ * behind (a slow disk) forgets the debt instead of bursting to catch up:
+ * the cap stays smooth, which latency-versus-load curves need. */
+static void rate_wait(struct writer *w, uint64_t len)
 {
-	unsigned __int128 due128 = (unsigned __int128)pos * WS_NSEC_PER_SEC /
-				   w->cfg->rate;
-	uint64_t due = start + (uint64_t)due128, now = ws_now_ns(), t0 = now;
+	uint64_t now = ws_now_ns(), t0 = now;
 
-	while (now < due && !atomic_load_explicit(w->stop, memory_order_relaxed)) {
-		uint64_t until = due - now > RATE_SLICE_NS ? now + RATE_SLICE_NS
-							   : due;
+	if (!w->rate_due || w->rate_due + RATE_SLACK_NS < now)
+		w->rate_due = now;
+	while (now < w->rate_due &&
+	       !atomic_load_explicit(w->stop, memory_order_relaxed)) {
+		uint64_t until = w->rate_due - now > RATE_SLICE_NS ?
+				 now + RATE_SLICE_NS : w->rate_due;
 		struct timespec ts = ws_timespec(until);
 
 		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 		now = ws_now_ns();
 	}
 	snapshot_add_time(w->snap, WS_T_RATE, now - t0);
+	w->rate_due += (uint64_t)((unsigned __int128)len * WS_NSEC_PER_SEC /
+				  w->cfg->rate);
 }
 
 /* Refuse to grow the file into the reserve, whoever else is filling the
@@ -137,8 +143,7 @@ static int guard_reserve(struct writer *w, const struct ws_extent *e,
  * when a stop request or --time ended it early, -errno on failure; *done
  * is what was written either way. */
 static int write_extent(struct writer *w, const struct ws_extent *e,
-			uint64_t start, uint64_t pos, uint64_t *done,
-			struct ws_outcome *o)
+			uint64_t start, uint64_t *done, struct ws_outcome *o)
 {
 	*done = 0;
 	while (*done < e->len) {
@@ -150,7 +155,7 @@ static int write_extent(struct writer *w, const struct ws_extent *e,
 		if (len > w->piece)
 			len = w->piece;
 		if (w->cfg->rate)
-			rate_wait(w, start, pos + *done);
+			rate_wait(w, len);
 		t0 = ws_now_ns();
 		n = w->io->pwrite(w->io_ctx, w->fd, (char *)w->buf + *done,
 				  len, off, w->mode->rwf);
@@ -207,7 +212,7 @@ int writer_run(struct writer *w)
 		datagen_fill(&w->gen, w->buf, w->plan->buffer_size);
 		snapshot_add_time(w->snap, WS_T_FILL, ws_now_ns() - t0);
 
-		ret = write_extent(w, &e, start, pos, &done, &o);
+		ret = write_extent(w, &e, start, &done, &o);
 		pos += done;
 		if (e.off + done > w->allocated)
 			w->allocated = e.off + done;
