@@ -20,6 +20,8 @@ struct reporter {
 	uint64_t prev_t_ns;
 	uint64_t index;
 	struct ws_summary summary;	/* the result, once the thread ends */
+	struct ws_probe_take take;	/* scratch: one probe's interval */
+	uint64_t stalls_total[WS_PROBE_NR];
 };
 
 void reporter_init(struct reporter *r, const struct ws_run *run,
@@ -34,5 +36,12 @@ void reporter_make_interval(const struct ws_run *run,
 void reporter_make_summary(const struct ws_sample *s,
 			   const struct ws_outcome *o, int signo,
 			   struct ws_summary *sum);
+/* One probe's interval figures from what its door handed over. */
+void reporter_probe_interval(const struct ws_probe_take *take,
+			     uint64_t now_ns, uint64_t stall_ns,
+			     struct ws_probe_interval *pi);
+/* One probe's run figures; the monitor must have stopped. */
+void reporter_probe_summary(const struct monitor_probe *mp,
+			    struct ws_probe_summary *ps);
 
 #endif

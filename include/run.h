@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "monitor.h"
 #include "plan.h"
 #include "snapshot.h"
 #include "target.h"
@@ -18,7 +19,36 @@ struct ws_run {
 	const struct ws_config *cfg;
 	const struct ws_plan *plan;
 	const struct ws_target *target;
+	struct monitor *mon;	/* probes (the reporter takes from their doors) */
 	const char *argv0;
+};
+
+/* One probe over one interval. */
+struct ws_probe_interval {
+	const char *name;
+	uint64_t count;		/* operations that completed */
+	uint64_t p50_ns, p99_ns;
+	uint64_t max_ns;	/* includes the age of one still in flight */
+	uint64_t stalls;	/* completed stalls in the interval */
+	uint64_t stalls_total;	/* since the start */
+	uint64_t errors;
+	uint64_t inflight_ns;	/* age of the operation in progress, or 0 */
+	bool blocked;		/* in flight for at least --stall */
+	char site[WS_SITE_LEN];	/* where a blocked probe waits, if known */
+};
+
+/* One probe over the whole run. */
+struct ws_probe_summary {
+	const char *name;
+	uint64_t count, errors;
+	int last_error;
+	uint64_t p50, p90, p99, p999, max;	/* raw: as measured */
+	uint64_t c_count, c_p50, c_p90, c_p99, c_p999;	/* corrected */
+	uint64_t nstalls, stall_total_ns;
+	struct ws_stall longest;
+	struct ws_site_count top_sites[3];
+	unsigned int ntop;
+	uint64_t sched_misses;
 };
 
 /* One reporting interval. */
@@ -33,6 +63,10 @@ struct ws_interval {
 	double avg_mibps;	/* since the start */
 	double progress;	/* 0..1, or -1 when the run is unbounded */
 	uint64_t eta_ns;	/* valid when progress > 0 */
+	bool have_meminfo;
+	uint64_t dirty, writeback;	/* /proc/meminfo at the interval's end */
+	unsigned int nprobes;
+	struct ws_probe_interval probes[WS_PROBE_NR];
 };
 
 struct ws_summary {
@@ -44,6 +78,8 @@ struct ws_summary {
 	double mibps;
 	struct ws_outcome outcome;
 	int signo;		/* for WS_STOP_SIGNAL */
+	unsigned int nprobes;
+	struct ws_probe_summary probes[WS_PROBE_NR];
 };
 
 #endif

@@ -13,6 +13,10 @@ extern atomic_bool ws_stop;
 
 /* Install the handlers.  0 or -errno. */
 int signals_install(void);
+/* Files to unlink if a second SIGINT ends the process at once (probe
+ * files must not outlive any run).  name must stay valid; up to 8. */
+void signals_unlink_at_exit(int dirfd, const char *name);
+
 /* The first stop signal received, or 0. */
 int signals_received(void);
 

@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hist.h"
+
 /* Where the writer's time goes: one bucket per kind of wait. */
 enum ws_timer {
 	WS_T_FILL,	/* generating buffer contents */
@@ -56,6 +58,7 @@ struct ws_snapshot {
 
 	atomic_bool finished;
 	struct ws_outcome outcome;	/* valid once finished */
+	atomic_bool closed;		/* every producer has ended */
 
 	pthread_mutex_t lock;		/* only for the wake-up below */
 	pthread_cond_t changed;		/* finish() wakes sleepers */
@@ -77,8 +80,49 @@ struct ws_sample {
 };
 void snapshot_read(struct ws_snapshot *s, struct ws_sample *out);
 bool snapshot_finished(struct ws_snapshot *s);
-/* Sleep until the absolute CLOCK_MONOTONIC deadline or until the run
- * finishes, whichever is first.  Returns snapshot_finished(). */
+/* Sleep until the absolute CLOCK_MONOTONIC deadline or until the
+ * snapshot is closed, whichever is first.  Returns snapshot_closed(). */
 bool snapshot_wait(struct ws_snapshot *s, uint64_t deadline_ns);
+
+/* One probe's door.  The probe thread publishes every latency into the
+ * interval histogram under the mutex; the reporter swaps it out once per
+ * interval (the one mutex-guarded swap).  inflight_since is lock-free so
+ * a stuck probe is visible while it is stuck: 0 when idle, else the
+ * CLOCK_MONOTONIC start of the operation in progress.  site is the wait
+ * site the watcher saw most during the current stall ("" if none). */
+#define WS_SITE_LEN 48
+
+struct ws_probe_door {
+	_Atomic uint64_t inflight_since;
+	pthread_mutex_t lock;
+	struct hist interval;		/* guarded by lock */
+	uint64_t interval_stalls;	/* guarded by lock */
+	uint64_t interval_errors;	/* guarded by lock */
+	char site[WS_SITE_LEN];		/* guarded by lock */
+};
+
+int probe_door_init(struct ws_probe_door *d);
+void probe_door_destroy(struct ws_probe_door *d);
+/* Probe side: an operation starts / ended with `ns`. */
+void probe_door_begin(struct ws_probe_door *d, uint64_t now_ns);
+void probe_door_end(struct ws_probe_door *d, uint64_t ns, bool stall,
+		    bool error);
+/* Watcher side: name the current stall's wait site. */
+void probe_door_set_site(struct ws_probe_door *d, const char *site);
+
+/* Reporter side: move the interval's figures into *out (the door's
+ * histogram starts empty again) and copy the current site. */
+struct ws_probe_take {
+	struct hist hist;
+	uint64_t stalls, errors;
+	uint64_t inflight_since;
+	char site[WS_SITE_LEN];
+};
+void probe_door_take(struct ws_probe_door *d, struct ws_probe_take *out);
+
+/* After the writer and the monitor have ended: wake the reporter for the
+ * summary.  Only the main thread calls it. */
+void snapshot_close(struct ws_snapshot *s);
+bool snapshot_closed(struct ws_snapshot *s);
 
 #endif

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "monitor.h"
 #include "opts.h"
 #include "pace.h"
 #include "plan.h"
@@ -14,6 +15,7 @@
 #include "sink.h"
 #include "snapshot.h"
 #include "target.h"
+#include "thread.h"
 #include "units.h"
 #include "writer.h"
 
@@ -74,28 +76,33 @@ static int exit_status(const struct ws_summary *sum)
 	}
 }
 
-/* Start the writer and the reporter, wait for both. */
-static int run_threads(struct writer *w, struct reporter *r)
+/* The run: reporter, then writer; when the writer is done the probes are
+ * stopped (a stuck one is waited for) and the reporter writes the summary. */
+static int run_threads(struct writer *w, struct monitor *mon,
+		       struct reporter *r)
 {
 	pthread_t writer_tid, reporter_tid;
 	int ret;
 
-	ret = pthread_create(&reporter_tid, NULL, reporter_thread, r);
-	if (ret)
-		return -ret;
-	ret = pthread_create(&writer_tid, NULL, writer_thread, w);
+	ret = ws_thread_start(&reporter_tid, reporter_thread, r, 0);
 	if (ret) {
-		/* the reporter waits for a start that will not come */
-		struct ws_outcome o = { .reason = WS_STOP_ERROR, .err = ret,
-					.err_op = "pthread_create" };
+		monitor_stop(mon);
+		return ret;
+	}
+	ret = ws_thread_start(&writer_tid, writer_thread, w, 0);
+	if (ret) {
+		struct ws_outcome o = { .reason = WS_STOP_ERROR, .err = -ret,
+					.err_op = "pthread_create", .end_ns = 1 };
 
 		snapshot_start(w->snap, 1);
 		snapshot_finish(w->snap, &o);
 	} else {
 		pthread_join(writer_tid, NULL);
 	}
+	monitor_stop(mon);
+	snapshot_close(w->snap);
 	pthread_join(reporter_tid, NULL);
-	return -ret;
+	return ret;
 }
 
 int main(int argc, char **argv)
@@ -108,7 +115,9 @@ int main(int argc, char **argv)
 	struct ws_snapshot snap;
 	struct sink_set sinks = { .n = 0 };
 	struct writer writer;
+	struct monitor monitor;
 	struct reporter reporter;
+	char err[512];
 	struct ws_run run;
 	int ret, status;
 
@@ -154,16 +163,36 @@ int main(int argc, char **argv)
 	}
 	writer.avail = target_avail;
 
+	ret = monitor_init(&monitor, &cfg, &snap, err, sizeof(err));
+	if (ret) {
+		writer_destroy(&writer);
+		target_close(&target, cfg.path, target.created);
+		return fail(err, "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
+			    WS_EXIT_FAILURE);
+	}
+	signals_install();
+	for (unsigned int i = 0; i < monitor.nprobes; i++)
+		signals_unlink_at_exit(monitor.probes[i].probe.dirfd,
+				       monitor.probes[i].probe.name);
+	monitor_harden(&monitor);
+	ret = monitor_start(&monitor);
+	if (ret) {
+		monitor_cleanup(&monitor);
+		writer_destroy(&writer);
+		target_close(&target, cfg.path, target.created);
+		return fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
+	}
+
 	run = (struct ws_run){ .cfg = &cfg, .plan = &plan, .target = &target,
-			       .argv0 = argv[0] };
+			       .mon = &monitor, .argv0 = argv[0] };
 	choose_sinks(&cfg, &sinks);
 	sink_header(&sinks, &run);
 	reporter_init(&reporter, &run, &snap, &sinks);
 
-	signals_install();
-	ret = run_threads(&writer, &reporter);
+	ret = run_threads(&writer, &monitor, &reporter);
 	status = ret ? fail(strerror(-ret), NULL, WS_EXIT_FAILURE)
 		     : exit_status(&reporter.summary);
+	monitor_cleanup(&monitor);
 
 	if (sink_close_all(&sinks) && status == WS_EXIT_OK)
 		status = fail("cannot write the report to standard output", NULL,

@@ -12,6 +12,7 @@
 #include "datagen.h"
 #include "opts.h"
 #include "pace.h"
+#include "probe.h"
 #include "units.h"
 
 #define WHY_LEN 128
@@ -26,7 +27,8 @@ struct opt {
 
 enum {
 	KEY_FILE_SIZE = 256, KEY_RESERVE, KEY_SYNC_EVERY, KEY_SEED, KEY_FORCE,
-	KEY_REMOVE,
+	KEY_REMOVE, KEY_PROBE, KEY_NO_PROBE, KEY_PROBE_INTERVAL, KEY_PROBE_SIZE,
+	KEY_PROBE_SYNC, KEY_PROBE_DIR, KEY_READ_PROBE, KEY_STALL,
 };
 
 void config_defaults(struct ws_config *cfg)
@@ -38,6 +40,10 @@ void config_defaults(struct ws_config *cfg)
 	cfg->sync_every = 1;
 	cfg->data = WS_DATA_RANDOM;
 	cfg->interval_ns = WS_NSEC_PER_SEC;
+	cfg->probes = 1u << WS_PROBE_FSYNC;
+	cfg->probe_interval_ns = 100 * WS_NSEC_PER_MSEC;
+	cfg->probe_size = 4 * WS_KIB;
+	cfg->stall_ns = 500 * WS_NSEC_PER_MSEC;
 }
 
 static int units_why(int ret, const struct units_error *e, char *why)
@@ -251,6 +257,76 @@ static int set_remove(struct ws_config *cfg, const char *arg, char *why)
 	return 0;
 }
 
+static int set_probe(struct ws_config *cfg, const char *arg, char *why)
+{
+	char bad[32];
+
+	if (!probe_parse_list(arg, &cfg->probes, bad, sizeof(bad)))
+		return 0;
+	snprintf(why, WHY_LEN, bad[0] ? "unknown probe '%s' (fsync, save, read)"
+				       : "expected a list such as fsync,save%s", bad);
+	return -EINVAL;
+}
+
+static int set_no_probe(struct ws_config *cfg, const char *arg, char *why)
+{
+	(void)arg;
+	(void)why;
+	cfg->probes = 0;
+	return 0;
+}
+
+static int set_probe_interval(struct ws_config *cfg, const char *arg, char *why)
+{
+	return set_duration_min(arg, WS_NSEC_PER_MSEC, &cfg->probe_interval_ns, why);
+}
+
+static int set_probe_size(struct ws_config *cfg, const char *arg, char *why)
+{
+	int ret = parse_size_min(arg, 1, false, &cfg->probe_size, why);
+
+	if (!ret && cfg->probe_size > 64 * WS_MIB) {
+		snprintf(why, WHY_LEN, "must be at most 64 MiB");
+		ret = -ERANGE;
+	}
+	return ret;
+}
+
+static int set_probe_sync(struct ws_config *cfg, const char *arg, char *why)
+{
+	if (!strcmp(arg, "fsync") || !strcmp(arg, "fdatasync")) {
+		cfg->probe_fdatasync = arg[1] == 'd';
+		return 0;
+	}
+	snprintf(why, WHY_LEN, "expected fsync or fdatasync");
+	return -EINVAL;
+}
+
+static int set_probe_dir(struct ws_config *cfg, const char *arg, char *why)
+{
+	if (!*arg) {
+		snprintf(why, WHY_LEN, "empty value");
+		return -EINVAL;
+	}
+	cfg->probe_dir = arg;
+	return 0;
+}
+
+static int set_read_probe(struct ws_config *cfg, const char *arg, char *why)
+{
+	if (!*arg) {
+		snprintf(why, WHY_LEN, "empty value");
+		return -EINVAL;
+	}
+	cfg->read_probe = arg;
+	return 0;
+}
+
+static int set_stall(struct ws_config *cfg, const char *arg, char *why)
+{
+	return set_duration_min(arg, WS_NSEC_PER_MSEC, &cfg->stall_ns, why);
+}
+
 static const struct opt opt_table[] = {
 	{ NULL, 0, NULL, "Run length (the first bound reached ends the run; with none, it runs until interrupted):", NULL },
 	{ "buffers", 'b', "COUNT", "write COUNT buffers", set_buffers },
@@ -267,6 +343,15 @@ static const struct opt opt_table[] = {
 	{ "rate", 'r', "RATE", "cap the average write rate, e.g. 50M/s", set_rate },
 	{ "data", 'd', "KIND", "random (default, refilled every buffer), fixed (one random buffer, as overwrite.c), zero, compressible=PCT", set_data },
 	{ "seed", KEY_SEED, "N", "seed for random data (default: from the clock)", set_seed },
+	{ NULL, 0, NULL, "Latency probes (what a desktop feels while the writer runs):", NULL },
+	{ "probe", KEY_PROBE, "LIST", "probes to run, comma-separated: fsync (append + fsync, the mail client; default), save (write, fsync, rename, fsync dir: the editor), read (4 KiB of a cold block of --read-probe)", set_probe },
+	{ "no-probe", KEY_NO_PROBE, NULL, "run the writer alone", set_no_probe },
+	{ "probe-interval", KEY_PROBE_INTERVAL, "DURATION", "time between the starts of a probe's operations (default 100ms)", set_probe_interval },
+	{ "probe-size", KEY_PROBE_SIZE, "SIZE", "bytes per fsync or save probe (default 4k)", set_probe_size },
+	{ "probe-sync", KEY_PROBE_SYNC, "CALL", "fsync (default) or fdatasync, for the fsync probe", set_probe_sync },
+	{ "probe-dir", KEY_PROBE_DIR, "DIR", "where probe files live (default: FILE's directory); e.g. your home while FILE stresses /data", set_probe_dir },
+	{ "read-probe", KEY_READ_PROBE, "PATH", "an existing file the read probe reads from (adds read to the probes)", set_read_probe },
+	{ "stall", KEY_STALL, "DURATION", "a probe at least this slow is a stall (default 500ms)", set_stall },
 	{ NULL, 0, NULL, "Output and safety:", NULL },
 	{ "interval", 'i', "DURATION", "reporting interval (default 1s, at least 10ms)", set_interval },
 	{ "quiet", 'q', NULL, "no header, live line or interval lines: the summary only", set_quiet },
@@ -400,7 +485,7 @@ static enum opts_result usage_error(FILE *err, const char *fmt, ...)
 }
 
 /* Options that make sense only together. */
-static enum opts_result check_combinations(const struct ws_config *cfg,
+static enum opts_result check_combinations(struct ws_config *cfg,
 					   const bool *seen, FILE *err)
 {
 	const char *pace = pace_modes[cfg->pace]->name;
@@ -414,6 +499,12 @@ static enum opts_result check_combinations(const struct ws_config *cfg,
 	if (seen[KEY_SYNC_EVERY] && cfg->pace != WS_PACE_FDATASYNC)
 		return usage_error(err, "--sync-every needs --pace fdatasync, not %s",
 				   pace);
+	if (seen[KEY_READ_PROBE] && !seen[KEY_PROBE])
+		cfg->probes |= 1u << WS_PROBE_READ;
+	if ((cfg->probes & (1u << WS_PROBE_READ)) && !cfg->read_probe)
+		return usage_error(err, "--probe read needs --read-probe PATH, an existing file to read from");
+	if (seen[KEY_READ_PROBE] && !(cfg->probes & (1u << WS_PROBE_READ)))
+		return usage_error(err, "--read-probe needs read in --probe");
 	if (cfg->pace == WS_PACE_DIRECT && cfg->total_size % (4 * WS_KIB))
 		return usage_error(err, "invalid --size '%llu': must be a multiple of 4 KiB with --pace %s",
 				   (unsigned long long)cfg->total_size, pace);

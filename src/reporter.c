@@ -1,7 +1,9 @@
 /* reporter.c - interval records and the summary (see reporter.h). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "clock.h"
+#include "kstat.h"
 #include "reporter.h"
 #include "signals.h"
 #include "units.h"
@@ -72,6 +74,62 @@ void reporter_make_summary(const struct ws_sample *s,
 	sum->signo = signo;
 }
 
+void reporter_probe_interval(const struct ws_probe_take *take,
+			     uint64_t now_ns, uint64_t stall_ns,
+			     struct ws_probe_interval *pi)
+{
+	pi->count = hist_count(&take->hist);
+	pi->p50_ns = hist_percentile(&take->hist, 50);
+	pi->p99_ns = hist_percentile(&take->hist, 99);
+	pi->max_ns = hist_max(&take->hist);
+	pi->stalls = take->stalls;
+	pi->errors = take->errors;
+	pi->inflight_ns = take->inflight_since && now_ns > take->inflight_since ?
+			  now_ns - take->inflight_since : 0;
+	/* a probe stuck for 30 s is the story of its interval, not a gap */
+	if (pi->inflight_ns > pi->max_ns)
+		pi->max_ns = pi->inflight_ns;
+	pi->blocked = take->inflight_since && pi->inflight_ns >= stall_ns;
+	memcpy(pi->site, take->site, sizeof(pi->site));
+}
+
+static int by_samples(const void *a, const void *b)
+{
+	const struct ws_site_count *x = a, *y = b;
+
+	return x->samples < y->samples ? 1 : x->samples > y->samples ? -1 : 0;
+}
+
+void reporter_probe_summary(const struct monitor_probe *mp,
+			    struct ws_probe_summary *ps)
+{
+	struct ws_site_count sites[MONITOR_MAX_SITES];
+
+	memset(ps, 0, sizeof(*ps));
+	ps->name = mp->probe.ops->name;
+	ps->count = hist_count(&mp->raw);
+	ps->errors = mp->errors;
+	ps->last_error = mp->last_error;
+	ps->p50 = hist_percentile(&mp->raw, 50);
+	ps->p90 = hist_percentile(&mp->raw, 90);
+	ps->p99 = hist_percentile(&mp->raw, 99);
+	ps->p999 = hist_percentile(&mp->raw, 99.9);
+	ps->max = hist_max(&mp->raw);
+	ps->c_count = hist_count(&mp->corrected);
+	ps->c_p50 = hist_percentile(&mp->corrected, 50);
+	ps->c_p90 = hist_percentile(&mp->corrected, 90);
+	ps->c_p99 = hist_percentile(&mp->corrected, 99);
+	ps->c_p999 = hist_percentile(&mp->corrected, 99.9);
+	ps->nstalls = mp->nstalls;
+	ps->stall_total_ns = mp->stall_total_ns;
+	ps->longest = mp->longest;
+	ps->sched_misses = mp->sched_misses;
+	memcpy(sites, mp->sites, sizeof(sites));
+	qsort(sites, mp->nsites, sizeof(sites[0]), by_samples);
+	ps->ntop = mp->nsites < 3 ? mp->nsites : 3;
+	memcpy(ps->top_sites, sites, ps->ntop * sizeof(sites[0]));
+}
+
 /* The writer sets its start time as its first act; wait for it. */
 static uint64_t wait_for_start(struct reporter *r)
 {
@@ -83,12 +141,36 @@ static uint64_t wait_for_start(struct reporter *r)
 	return start;
 }
 
+/* What the monitor and the kernel add to an interval. */
+static void add_context(struct reporter *r, struct ws_interval *iv)
+{
+	struct monitor *mon = r->run->mon;
+	struct ws_meminfo mi;
+	uint64_t now = ws_now_ns();
+
+	if (kstat_meminfo("", &mi) == 0) {
+		iv->have_meminfo = true;
+		iv->dirty = mi.dirty;
+		iv->writeback = mi.writeback;
+	}
+	for (unsigned int i = 0; mon && i < mon->nprobes; i++) {
+		struct ws_probe_interval *pi = &iv->probes[i];
+		probe_door_take(&mon->probes[i].door, &r->take);
+		reporter_probe_interval(&r->take, now, mon->cfg->stall_ns, pi);
+		pi->name = mon->probes[i].probe.ops->name;
+		r->stalls_total[i] += pi->stalls;
+		pi->stalls_total = r->stalls_total[i];
+		iv->nprobes++;
+	}
+}
+
 static void emit(struct reporter *r, const struct ws_sample *now,
 		 uint64_t t_ns)
 {
 	struct ws_interval iv;
 
 	reporter_make_interval(r->run, &r->prev, r->prev_t_ns, now, t_ns, &iv);
+	add_context(r, &iv);
 	iv.index = r->index++;
 	sink_interval(r->sinks, r->run, &iv);
 	r->prev = *now;
@@ -122,6 +204,9 @@ void *reporter_thread(void *arg)
 		emit(r, &now, r->snap->outcome.end_ns - start);
 	reporter_make_summary(&now, &r->snap->outcome, signals_received(),
 			      &r->summary);
+	for (unsigned int i = 0; r->run->mon && i < r->run->mon->nprobes; i++)
+		reporter_probe_summary(&r->run->mon->probes[i],
+				       &r->summary.probes[r->summary.nprobes++]);
 	sink_summary(r->sinks, r->run, &r->summary);
 	return NULL;
 }

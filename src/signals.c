@@ -1,5 +1,6 @@
 /* signals.c - graceful stop on SIGINT/SIGTERM, at once on a second SIGINT. */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -13,6 +14,24 @@ atomic_bool ws_stop;
  * A lock-free atomic is async-signal-safe, unlike anything with a lock. */
 static atomic_int first_signal;
 
+#define MAX_UNLINK 8
+static struct {
+	int dirfd;
+	const char *name;
+} unlink_list[MAX_UNLINK];
+static atomic_int nunlink;
+
+void signals_unlink_at_exit(int dirfd, const char *name)
+{
+	int n = atomic_load(&nunlink);
+
+	if (n < MAX_UNLINK && name && name[0]) {
+		unlink_list[n].dirfd = dirfd;
+		unlink_list[n].name = name;
+		atomic_store(&nunlink, n + 1);
+	}
+}
+
 static void on_stop_signal(int signo)
 {
 	static const char again[] =
@@ -24,6 +43,9 @@ static void on_stop_signal(int signo)
 		ssize_t ignored = write(STDERR_FILENO, again, sizeof(again) - 1);
 
 		(void)ignored;
+		/* unlinkat is async-signal-safe; the probe files go too */
+		for (int i = 0; i < atomic_load(&nunlink); i++)
+			unlinkat(unlink_list[i].dirfd, unlink_list[i].name, 0);
 		_exit(WS_EXIT_SIGINT);
 	}
 	atomic_store(&ws_stop, true);

@@ -2,11 +2,13 @@
  * terminal or key=value lines in a log, and the summary. */
 #include <errno.h>
 #include <langinfo.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "datagen.h"
 #include "pace.h"
+#include "probe.h"
 #include "sink.h"
 #include "units.h"
 
@@ -65,6 +67,35 @@ static void describe_bounds(char *buf, size_t len, const struct ws_run *run)
 	(void)n;
 }
 
+static void print_probes_header(FILE *out, const struct ws_run *run)
+{
+	const struct monitor *mon = run->mon;
+	const struct ws_config *cfg = run->cfg;
+	char a[32], b[32], c[32], dir[PATH_MAX];
+	const char *sep = "";
+
+	if (!mon || !mon->nprobes) {
+		fprintf(out, "  probes   none (--no-probe)\n");
+		return;
+	}
+	fputs("  probes   ", out);
+	for (unsigned int i = 0; i < mon->nprobes; i++) {
+		fprintf(out, "%s%s", sep, mon->probes[i].probe.ops->name);
+		sep = ", ";
+	}
+	probe_dir_of(cfg, dir, sizeof(dir));
+	fprintf(out, " every %s in %s, %s each, stall ≥ %s\n",
+		units_format_duration(a, sizeof(a), cfg->probe_interval_ns), dir,
+		units_format_size(b, sizeof(b), cfg->probe_size),
+		units_format_duration(c, sizeof(c), cfg->stall_ns));
+	fprintf(out, "           %s%s%s, %s%s%s\n",
+		mon->realtime ? "realtime priority (SCHED_FIFO)" : "normal priority",
+		mon->realtime ? "" : ": ", mon->realtime ? "" : mon->realtime_why,
+		mon->memory_locked ? "memory locked" : "memory not locked",
+		mon->memory_locked ? "" : ": ",
+		mon->memory_locked ? "" : mon->memory_why);
+}
+
 static void human_header(struct sink *s, const struct ws_run *run)
 {
 	const struct ws_config *cfg = run->cfg;
@@ -93,6 +124,7 @@ static void human_header(struct sink *s, const struct ws_run *run)
 		fprintf(s->out, ", file wraps at %s",
 			units_format_size(a, sizeof(a), run->plan->file_size));
 	fputc('\n', s->out);
+	print_probes_header(s->out, run);
 	if (t->created && t->xattr_unsupported)
 		fprintf(s->out, "  note     %s keeps no user extended attributes: writestress cannot mark this file as its own, so a re-run on it needs --force\n",
 			t->fs_type);
@@ -129,6 +161,23 @@ static void progress_bar(FILE *out, double f, bool utf8)
 	fputc(']', out);
 }
 
+static void live_probe(FILE *out, const struct ws_probe_interval *pi)
+{
+	char a[32], b[32];
+
+	if (pi->blocked) {
+		fprintf(out, "  %s BLOCKED %s%s%s%s", pi->name,
+			units_format_duration(a, sizeof(a), pi->inflight_ns),
+			pi->site[0] ? " (" : "", pi->site, pi->site[0] ? ")" : "");
+	} else if (pi->count) {
+		fprintf(out, "  %s p99 %s max %s", pi->name,
+			units_format_duration(a, sizeof(a), pi->p99_ns),
+			units_format_duration(b, sizeof(b), pi->max_ns));
+	}
+	if (pi->stalls_total)
+		fprintf(out, " stalls %llu", (unsigned long long)pi->stalls_total);
+}
+
 static void live_interval(struct sink *s, const struct ws_run *run,
 			  const struct ws_interval *iv)
 {
@@ -149,9 +198,16 @@ static void live_interval(struct sink *s, const struct ws_run *run,
 			fprintf(s->out, "  ETA %s",
 				units_format_duration(c, sizeof(c), iv->eta_ns));
 	}
-	if (iv->dt_ns)
+	if (iv->dt_ns) {
+		double share = (double)iv->time_ns[top] / (double)iv->dt_ns;
+
+		/* a call is booked when it returns, so one that began in
+		 * the previous interval can overfill this one */
 		fprintf(s->out, "  %s %.0f%%", timer_words[top],
-			100.0 * (double)iv->time_ns[top] / (double)iv->dt_ns);
+			100.0 * (share > 1.0 ? 1.0 : share));
+	}
+	for (unsigned int i = 0; i < iv->nprobes; i++)
+		live_probe(s->out, &iv->probes[i]);
 	fputs("\033[K", s->out);
 	fflush(s->out);
 	s->dirty_line = 1;
@@ -167,6 +223,24 @@ static void plain_interval(struct sink *s, const struct ws_run *run,
 	for (int t = 0; t < WS_T_NR; t++)
 		fprintf(s->out, " %s=%.1f", timer_keys[t],
 			(double)iv->time_ns[t] / 1e6);
+	if (iv->have_meminfo)
+		fprintf(s->out, " dirty_mib=%.1f writeback_mib=%.1f",
+			(double)iv->dirty / (double)WS_MIB,
+			(double)iv->writeback / (double)WS_MIB);
+	for (unsigned int i = 0; i < iv->nprobes; i++) {
+		const struct ws_probe_interval *pi = &iv->probes[i];
+
+		fprintf(s->out, " %s_n=%llu %s_p50_ms=%.3f %s_p99_ms=%.3f %s_max_ms=%.3f %s_stalls=%llu %s_inflight_ms=%.1f",
+			pi->name, (unsigned long long)pi->count,
+			pi->name, (double)pi->p50_ns / 1e6,
+			pi->name, (double)pi->p99_ns / 1e6,
+			pi->name, (double)pi->max_ns / 1e6,
+			pi->name, (unsigned long long)pi->stalls,
+			pi->name, (double)pi->inflight_ns / 1e6);
+		if (pi->errors)
+			fprintf(s->out, " %s_errors=%llu", pi->name,
+				(unsigned long long)pi->errors);
+	}
 	fputc('\n', s->out);
 	fflush(s->out);
 }
@@ -208,6 +282,49 @@ static void print_split(FILE *out, const struct ws_run *run,
 	fprintf(out, "   → %s\n", verdict(run, sum));
 }
 
+static void print_probe_summary(FILE *out, const struct ws_run *run,
+				const struct ws_probe_summary *ps)
+{
+	char a[32], b[32], c[32], d[32], e[32], f[32];
+
+	fprintf(out, "  %-8s %llu probes, p50 %s, p90 %s, p99 %s, p99.9 %s, max %s   (raw: as measured)\n",
+		ps->name, (unsigned long long)ps->count,
+		units_format_duration(a, sizeof(a), ps->p50),
+		units_format_duration(b, sizeof(b), ps->p90),
+		units_format_duration(c, sizeof(c), ps->p99),
+		units_format_duration(d, sizeof(d), ps->p999),
+		units_format_duration(e, sizeof(e), ps->max));
+	if (ps->c_count > ps->count)
+		fprintf(out, "           corrected for %llu probes a stall kept from running: p50 %s, p99 %s, p99.9 %s\n",
+			(unsigned long long)(ps->c_count - ps->count),
+			units_format_duration(a, sizeof(a), ps->c_p50),
+			units_format_duration(b, sizeof(b), ps->c_p99),
+			units_format_duration(c, sizeof(c), ps->c_p999));
+	if (ps->nstalls)
+		fprintf(out, "           %llu stall%s ≥ %s, %s in total, longest %s at %s written (Dirty %s, Writeback %s)\n",
+			(unsigned long long)ps->nstalls, ps->nstalls == 1 ? "" : "s",
+			units_format_duration(a, sizeof(a), run->cfg->stall_ns),
+			units_format_duration(b, sizeof(b), ps->stall_total_ns),
+			units_format_duration(c, sizeof(c), ps->longest.duration_ns),
+			units_format_size(d, sizeof(d), ps->longest.writer_bytes),
+			units_format_size(e, sizeof(e), ps->longest.dirty),
+			units_format_size(f, sizeof(f), ps->longest.writeback));
+	else
+		fprintf(out, "           no stalls ≥ %s\n",
+			units_format_duration(a, sizeof(a), run->cfg->stall_ns));
+	if (ps->ntop) {
+		fputs("           waiting in", out);
+		for (unsigned int i = 0; i < ps->ntop; i++)
+			fprintf(out, "%s %s ×%llu", i ? "," : "", ps->top_sites[i].name,
+				(unsigned long long)ps->top_sites[i].samples);
+		fputs(" (samples while stalled)\n", out);
+	}
+	if (ps->errors)
+		fprintf(out, "           %llu probe operation%s failed (last: %s)\n",
+			(unsigned long long)ps->errors, ps->errors == 1 ? "" : "s",
+			strerror(-ps->last_error));
+}
+
 static const char *signal_name(int signo)
 {
 	return signo == 2 ? "SIGINT" : signo == 15 ? "SIGTERM" : "a signal";
@@ -229,6 +346,8 @@ static void human_summary(struct sink *s, const struct ws_run *run,
 		fprintf(s->out, "  file     %s, overwritten in place %llu time%s\n",
 			units_format_size(a, sizeof(a), run->plan->file_size),
 			(unsigned long long)sum->wraps, sum->wraps == 1 ? "" : "s");
+	for (unsigned int i = 0; i < sum->nprobes; i++)
+		print_probe_summary(s->out, run, &sum->probes[i]);
 	switch (o->reason) {
 	case WS_STOP_BOUND:
 	case WS_STOP_TIME:

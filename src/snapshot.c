@@ -1,5 +1,6 @@
 /* snapshot.c - the one door between threads (see snapshot.h). */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "clock.h"
@@ -80,15 +81,80 @@ bool snapshot_finished(struct ws_snapshot *s)
 	return atomic_load_explicit(&s->finished, memory_order_acquire);
 }
 
+void snapshot_close(struct ws_snapshot *s)
+{
+	pthread_mutex_lock(&s->lock);
+	atomic_store_explicit(&s->closed, true, memory_order_release);
+	pthread_cond_broadcast(&s->changed);
+	pthread_mutex_unlock(&s->lock);
+}
+
+bool snapshot_closed(struct ws_snapshot *s)
+{
+	return atomic_load_explicit(&s->closed, memory_order_acquire);
+}
+
 bool snapshot_wait(struct ws_snapshot *s, uint64_t deadline_ns)
 {
 	struct timespec ts = ws_timespec(deadline_ns);
 	bool done;
 
 	pthread_mutex_lock(&s->lock);
-	while (!(done = snapshot_finished(s)) &&
+	while (!(done = snapshot_closed(s)) &&
 	       pthread_cond_timedwait(&s->changed, &s->lock, &ts) != ETIMEDOUT)
 		;
 	pthread_mutex_unlock(&s->lock);
 	return done;
+}
+
+int probe_door_init(struct ws_probe_door *d)
+{
+	memset(d, 0, sizeof(*d));
+	hist_init(&d->interval);
+	return -pthread_mutex_init(&d->lock, NULL);
+}
+
+void probe_door_destroy(struct ws_probe_door *d)
+{
+	pthread_mutex_destroy(&d->lock);
+}
+
+void probe_door_begin(struct ws_probe_door *d, uint64_t now_ns)
+{
+	atomic_store_explicit(&d->inflight_since, now_ns, memory_order_release);
+}
+
+void probe_door_end(struct ws_probe_door *d, uint64_t ns, bool stall,
+		    bool error)
+{
+	pthread_mutex_lock(&d->lock);
+	hist_record(&d->interval, ns);
+	d->interval_stalls += stall;
+	d->interval_errors += error;
+	d->site[0] = '\0';
+	atomic_store_explicit(&d->inflight_since, 0, memory_order_release);
+	pthread_mutex_unlock(&d->lock);
+}
+
+void probe_door_set_site(struct ws_probe_door *d, const char *site)
+{
+	pthread_mutex_lock(&d->lock);
+	/* a late sample must not label the next, unrelated operation */
+	if (atomic_load_explicit(&d->inflight_since, memory_order_acquire))
+		snprintf(d->site, sizeof(d->site), "%s", site);
+	pthread_mutex_unlock(&d->lock);
+}
+
+void probe_door_take(struct ws_probe_door *d, struct ws_probe_take *out)
+{
+	pthread_mutex_lock(&d->lock);
+	out->hist = d->interval;
+	out->stalls = d->interval_stalls;
+	out->errors = d->interval_errors;
+	out->inflight_since = atomic_load_explicit(&d->inflight_since,
+						   memory_order_acquire);
+	memcpy(out->site, d->site, sizeof(out->site));
+	hist_reset(&d->interval);
+	d->interval_stalls = d->interval_errors = 0;
+	pthread_mutex_unlock(&d->lock);
 }

@@ -12,7 +12,8 @@
 	X(plan_suite)     \
 	X(pace_suite)     \
 	X(writer_suite)   \
-	X(target_suite)
+	X(target_suite)   \
+	X(hist_suite)
 
 #define WS_DECLARE_SUITE(fn) Suite *fn(void);
 WS_TEST_SUITES(WS_DECLARE_SUITE)

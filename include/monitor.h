@@ -1,0 +1,111 @@
+/* monitor.h - the monitor: desktop-latency probes timed while the writer
+ * streams, stalls caught as they happen, and where they wait.
+ *
+ * Threads: one probe thread per probe kind, each on its own schedule
+ * (--probe-interval, absolute deadlines), and one watcher thread that looks
+ * at operations in flight every WATCH_NS and, once one has passed --stall,
+ * samples where its thread waits in the kernel (/proc/self/task/TID/wchan,
+ * or the first telling frame of .../stack).  The threads publish through
+ * each probe's ws_probe_door (snapshot.h); everything else in struct
+ * monitor belongs to the probe thread that owns it and is read by others
+ * only after monitor_stop() has joined it.
+ *
+ * Memory is fixed: histograms are fixed-size, stall records are kept up to
+ * MONITOR_MAX_STALLS (then only counted), wait sites up to
+ * MONITOR_MAX_SITES names per probe (then "other").
+ */
+#ifndef WS_MONITOR_H
+#define WS_MONITOR_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "config.h"
+#include "hist.h"
+#include "probe.h"
+#include "snapshot.h"
+
+#define MONITOR_MAX_STALLS 256
+#define MONITOR_MAX_SITES 16
+
+struct ws_stall {
+	uint64_t start_ns;	/* since the writer started */
+	uint64_t duration_ns;
+	uint64_t writer_bytes;	/* written by then */
+	uint64_t dirty, writeback;	/* /proc/meminfo bytes at its start */
+	char site[WS_SITE_LEN];	/* where it waited most ("" unknown) */
+};
+
+struct ws_site_count {
+	char name[WS_SITE_LEN];
+	uint64_t samples;	/* watcher samples taken there */
+	uint64_t stalls;	/* stalls that waited there most */
+};
+
+/* One probe: its operation, its door and its own results. */
+struct monitor_probe {
+	struct probe probe;
+	struct ws_probe_door door;
+	struct monitor *mon;
+	pthread_t thread;
+	atomic_int tid;		/* kernel thread id, for /proc/.../wchan */
+
+	/* owned by the probe thread */
+	struct hist raw;		/* what was measured */
+	struct hist corrected;		/* plus what coordinated omission hid */
+	uint64_t errors;
+	int last_error;			/* -errno of the latest failure */
+	uint64_t nstalls, stall_total_ns;
+	struct ws_stall longest;
+	struct ws_stall stalls[MONITOR_MAX_STALLS];
+	unsigned int nrecorded;		/* stalls[] used; nstalls may be more */
+	uint64_t sched_misses;		/* slots skipped because the last ran long */
+
+	/* owned by the watcher, under door.lock: this stall's sampled sites */
+	struct ws_site_count sites[MONITOR_MAX_SITES];
+	unsigned int nsites;
+	struct ws_site_count current[4];	/* the stall in progress */
+	unsigned int ncurrent;
+	uint64_t current_since;			/* which operation current[] is for */
+};
+
+struct monitor {
+	const struct ws_config *cfg;
+	struct ws_snapshot *snap;	/* the writer's progress, read-only */
+	const char *proc_root;		/* "" live; tests may redirect */
+	struct monitor_probe probes[WS_PROBE_NR];
+	unsigned int nprobes;
+	atomic_bool stop;
+	pthread_t watcher;
+	bool started;
+
+	/* what the header says about the measurement's own quality */
+	bool memory_locked, realtime;
+	char memory_why[128], realtime_why[128];
+	atomic_int realtime_failures;	/* probe threads that could not */
+};
+
+/* Set up the probes cfg->probes asks for (files, buffers).  0 or -errno
+ * with the message in err.  Main thread. */
+int monitor_init(struct monitor *m, const struct ws_config *cfg,
+		 struct ws_snapshot *snap, char *err, size_t errlen);
+/* mlockall and real-time priority where allowed (header says which). */
+void monitor_harden(struct monitor *m);
+/* Start the probe threads and the watcher.  0 or -errno. */
+int monitor_start(struct monitor *m);
+/* Ask the threads to end and join them (a probe stuck in the kernel is
+ * waited for: its latency is the point). */
+void monitor_stop(struct monitor *m);
+/* Remove probe files, free.  Safe after a failed init. */
+void monitor_cleanup(struct monitor *m);
+
+/* Wait-site parsing, pure, for tests: the wait site in a wchan file's
+ * text or, failing that, the first frame of a stack file's text that is
+ * not generic scheduling.  Returns false if neither names one. */
+bool monitor_parse_site(const char *wchan, const char *stack, char *out,
+			size_t len);
+
+#endif

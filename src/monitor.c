@@ -1,0 +1,382 @@
+/* monitor.c - probe threads, the stall watcher, wait sites (see monitor.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "caps.h"
+#include "clock.h"
+#include "kstat.h"
+#include "monitor.h"
+#include "thread.h"
+#include "units.h"
+
+#define WATCH_NS (50 * WS_NSEC_PER_MSEC)	/* how often the watcher looks */
+#define SLICE_NS (100 * WS_NSEC_PER_MSEC)	/* re-check stop this often */
+
+/* Sleep until `deadline`, waking each SLICE_NS to honour a stop. */
+static void sleep_until(struct monitor *m, uint64_t deadline)
+{
+	uint64_t now = ws_now_ns();
+
+	while (now < deadline && !atomic_load(&m->stop)) {
+		uint64_t until = deadline - now > SLICE_NS ? now + SLICE_NS : deadline;
+		struct timespec ts = ws_timespec(until);
+
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		now = ws_now_ns();
+	}
+}
+
+/* The site this stall waited at most, and count the stall against it.
+ * Probe thread; the site tallies are the watcher's, hence the lock. */
+static void blame_site(struct monitor_probe *mp, uint64_t since, char *site)
+{
+	const struct ws_site_count *top = NULL;
+
+	site[0] = '\0';
+	pthread_mutex_lock(&mp->door.lock);
+	if (mp->current_since == since) {
+		for (unsigned int i = 0; i < mp->ncurrent; i++)
+			if (!top || mp->current[i].samples > top->samples)
+				top = &mp->current[i];
+	}
+	if (top) {
+		snprintf(site, WS_SITE_LEN, "%s", top->name);
+		for (unsigned int i = 0; i < mp->nsites; i++)
+			if (!strcmp(mp->sites[i].name, site))
+				mp->sites[i].stalls++;
+	}
+	mp->ncurrent = 0;
+	mp->current_since = 0;
+	pthread_mutex_unlock(&mp->door.lock);
+}
+
+static void record_stall(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
+			 uint64_t bytes, const struct ws_meminfo *mi)
+{
+	uint64_t start = atomic_load_explicit(&mp->mon->snap->start_ns,
+					      memory_order_acquire);
+	struct ws_stall st = {
+		.start_ns = start && t0 > start ? t0 - start : 0,
+		.duration_ns = ns,
+		.writer_bytes = bytes,
+		.dirty = mi->dirty,
+		.writeback = mi->writeback,
+	};
+
+	blame_site(mp, t0, st.site);
+	mp->nstalls++;
+	mp->stall_total_ns += ns;
+	if (ns > mp->longest.duration_ns)
+		mp->longest = st;
+	if (mp->nrecorded < MONITOR_MAX_STALLS)
+		mp->stalls[mp->nrecorded++] = st;
+}
+
+/* One timed operation. */
+static void probe_once(struct monitor_probe *mp)
+{
+	struct monitor *m = mp->mon;
+	struct probe *p = &mp->probe;
+	struct ws_meminfo mi = { 0, 0 };
+	uint64_t bytes, t0, ns;
+	bool stall;
+	int ret;
+
+	/* untimed: housekeeping, and the context a stall record needs */
+	if (p->ops->prepare)
+		p->ops->prepare(p);
+	kstat_meminfo(m->proc_root, &mi);
+	bytes = atomic_load_explicit(&m->snap->bytes, memory_order_relaxed);
+
+	t0 = ws_now_ns();
+	probe_door_begin(&mp->door, t0);
+	ret = p->ops->run(p);
+	ns = ws_now_ns() - t0;
+
+	stall = ns >= m->cfg->stall_ns;
+	if (stall)
+		record_stall(mp, t0, ns, bytes, &mi);
+	probe_door_end(&mp->door, ns, stall, ret != 0);
+	hist_record(&mp->raw, ns);
+	hist_record_corrected(&mp->corrected, ns, m->cfg->probe_interval_ns);
+	if (ret) {
+		mp->errors++;
+		mp->last_error = ret;
+	}
+}
+
+static void *probe_main(void *arg)
+{
+	struct monitor_probe *mp = arg;
+	struct monitor *m = mp->mon;
+	uint64_t interval = m->cfg->probe_interval_ns;
+	uint64_t next = ws_now_ns();
+
+	atomic_store(&mp->tid, (int)gettid());
+	for (;;) {
+		uint64_t now;
+
+		sleep_until(m, next);
+		if (atomic_load(&m->stop))
+			break;
+		probe_once(mp);
+		/* a slot that passed while the probe was stuck is gone: the
+		 * corrected histogram accounts for it, the schedule skips it */
+		next += interval;
+		now = ws_now_ns();
+		if (next <= now) {
+			uint64_t missed = (now - next) / interval + 1;
+
+			mp->sched_misses += missed;
+			next += missed * interval;
+		}
+	}
+	return NULL;
+}
+
+/* Is this stack frame scheduling plumbing rather than a reason to wait? */
+static bool generic_frame(const char *name, size_t len)
+{
+	static const char *const generic[] = {
+		"__schedule", "schedule", "io_schedule", "preempt_schedule",
+		"schedule_timeout", "io_schedule_timeout", "schedule_hrtimeout",
+		"schedule_preempt_disabled", "__wait_for_common",
+		"wait_for_completion", "wait_for_completion_io",
+		"wait_for_completion_killable", "bit_wait", "bit_wait_io",
+		"__wait_on_bit", "out_of_line_wait_on_bit", "__wait_on_bit_lock",
+		"out_of_line_wait_on_bit_lock", "do_nanosleep",
+	};
+
+	for (size_t i = 0; i < sizeof(generic) / sizeof(generic[0]); i++)
+		if (strlen(generic[i]) == len && !strncmp(name, generic[i], len))
+			return true;
+	return false;
+}
+
+bool monitor_parse_site(const char *wchan, const char *stack, char *out,
+			size_t len)
+{
+	const char *p;
+	size_t n;
+
+	/* wchan already skips the scheduler: a symbol there is the answer */
+	if (wchan) {
+		n = strcspn(wchan, " \t\n");
+		if (n && !(n == 1 && wchan[0] == '0') &&
+		    !generic_frame(wchan, n)) {
+			snprintf(out, len, "%.*s", (int)n, wchan);
+			return true;
+		}
+	}
+	/* stack lines look like "[<0>] jbd2_log_wait_commit+0xb5/0x120" */
+	for (p = stack; p && *p; p += strcspn(p, "\n"), p += *p == '\n') {
+		const char *name = strstr(p, "] ");
+
+		if (!name || name > p + strcspn(p, "\n"))
+			continue;
+		name += 2;
+		n = strcspn(name, "+ \t\n");
+		if (n && !generic_frame(name, n)) {
+			snprintf(out, len, "%.*s", (int)n, name);
+			return true;
+		}
+	}
+	return false;
+}
+
+static int read_text(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	buf[0] = '\0';
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	return 0;
+}
+
+static bool sample_site(struct monitor *m, int tid, char *site, size_t len)
+{
+	char path[128], wchan[128], stack[4096];
+
+	snprintf(path, sizeof(path), "%s/proc/self/task/%d/wchan", m->proc_root, tid);
+	read_text(path, wchan, sizeof(wchan));
+	snprintf(path, sizeof(path), "%s/proc/self/task/%d/stack", m->proc_root, tid);
+	read_text(path, stack, sizeof(stack));	/* root only; fine without */
+	return monitor_parse_site(wchan, stack, site, len);
+}
+
+static struct ws_site_count *find_site(struct ws_site_count *arr,
+				       unsigned int *n, unsigned int max,
+				       const char *name)
+{
+	for (unsigned int i = 0; i < *n; i++)
+		if (!strcmp(arr[i].name, name))
+			return &arr[i];
+	if (*n == max)
+		return &arr[max - 1];	/* full: the last slot becomes "other" */
+	snprintf(arr[*n].name, sizeof(arr[*n].name), "%s", name);
+	return &arr[(*n)++];
+}
+
+/* Count one sample of a stuck probe's wait site.  Watcher thread. */
+static void tally_site(struct monitor_probe *mp, uint64_t since,
+		       const char *site)
+{
+	struct ws_site_count *c, *top = NULL;
+
+	pthread_mutex_lock(&mp->door.lock);
+	if (atomic_load(&mp->door.inflight_since) != since)
+		goto out_unlock;	/* it finished meanwhile */
+	if (mp->current_since != since) {
+		mp->current_since = since;
+		mp->ncurrent = 0;
+	}
+	c = find_site(mp->sites, &mp->nsites, MONITOR_MAX_SITES, site);
+	if (mp->nsites == MONITOR_MAX_SITES && c == &mp->sites[MONITOR_MAX_SITES - 1])
+		snprintf(c->name, sizeof(c->name), "other");
+	c->samples++;
+	c = find_site(mp->current, &mp->ncurrent, 4, site);
+	c->samples++;
+	for (unsigned int i = 0; i < mp->ncurrent; i++)
+		if (!top || mp->current[i].samples > top->samples)
+			top = &mp->current[i];
+	snprintf(mp->door.site, sizeof(mp->door.site), "%s", top->name);
+out_unlock:
+	pthread_mutex_unlock(&mp->door.lock);
+}
+
+static void *watcher_main(void *arg)
+{
+	struct monitor *m = arg;
+	uint64_t next = ws_now_ns();
+
+	while (!atomic_load(&m->stop)) {
+		uint64_t now;
+
+		next += WATCH_NS;
+		sleep_until(m, next);
+		now = ws_now_ns();
+		for (unsigned int i = 0; i < m->nprobes; i++) {
+			struct monitor_probe *mp = &m->probes[i];
+			uint64_t since = atomic_load(&mp->door.inflight_since);
+			char site[WS_SITE_LEN];
+
+			if (!since || now < since + m->cfg->stall_ns)
+				continue;
+			if (sample_site(m, atomic_load(&mp->tid), site, sizeof(site)))
+				tally_site(mp, since, site);
+		}
+	}
+	return NULL;
+}
+
+int monitor_init(struct monitor *m, const struct ws_config *cfg,
+		 struct ws_snapshot *snap, char *err, size_t errlen)
+{
+	memset(m, 0, sizeof(*m));
+	m->cfg = cfg;
+	m->snap = snap;
+	m->proc_root = "";
+	for (int k = 0; k < WS_PROBE_NR; k++) {
+		struct monitor_probe *mp = &m->probes[m->nprobes];
+		int ret;
+
+		if (!(cfg->probes & (1u << k)))
+			continue;
+		mp->mon = m;
+		hist_init(&mp->raw);
+		hist_init(&mp->corrected);
+		ret = probe_door_init(&mp->door);
+		if (!ret)
+			ret = probe_init(&mp->probe, (enum ws_probe_kind)k, cfg);
+		if (ret) {
+			snprintf(err, errlen, "%s", mp->probe.err[0] ? mp->probe.err
+								    : strerror(-ret));
+			probe_door_destroy(&mp->door);
+			monitor_cleanup(m);
+			return ret;
+		}
+		m->nprobes++;
+	}
+	return 0;
+}
+
+void monitor_harden(struct monitor *m)
+{
+	if (!m->nprobes)
+		return;
+	m->memory_locked = caps_lock_memory(m->memory_why,
+					    sizeof(m->memory_why)) == 0;
+	m->realtime = caps_can_realtime(WS_THREAD_RT_PRIO, m->realtime_why,
+					sizeof(m->realtime_why));
+}
+
+/* Real-time if allowed; if the kernel still says no (a cgroup without a
+ * real-time budget), normal priority, and the header says why. */
+static int start_thread(struct monitor *m, pthread_t *tid,
+			void *(*fn)(void *), void *arg)
+{
+	int ret = ws_thread_start(tid, fn, arg, m->realtime ? WS_THREAD_RT_PRIO : 0);
+
+	if (ret == -EPERM && m->realtime) {
+		m->realtime = false;
+		snprintf(m->realtime_why, sizeof(m->realtime_why),
+			 "SCHED_FIFO refused by the kernel (cgroup real-time budget?)");
+		ret = ws_thread_start(tid, fn, arg, 0);
+	}
+	return ret;
+}
+
+int monitor_start(struct monitor *m)
+{
+	unsigned int started;
+	int ret = 0;
+
+	if (!m->nprobes)
+		return 0;
+	for (started = 0; started < m->nprobes; started++) {
+		ret = start_thread(m, &m->probes[started].thread, probe_main,
+				   &m->probes[started]);
+		if (ret)
+			break;
+	}
+	if (!ret)
+		ret = start_thread(m, &m->watcher, watcher_main, m);
+	if (ret) {
+		atomic_store(&m->stop, true);
+		while (started--)
+			pthread_join(m->probes[started].thread, NULL);
+		return ret;
+	}
+	m->started = true;
+	return 0;
+}
+
+void monitor_stop(struct monitor *m)
+{
+	if (!m->started)
+		return;
+	atomic_store(&m->stop, true);
+	for (unsigned int i = 0; i < m->nprobes; i++)
+		pthread_join(m->probes[i].thread, NULL);
+	pthread_join(m->watcher, NULL);
+	m->started = false;
+}
+
+void monitor_cleanup(struct monitor *m)
+{
+	for (unsigned int i = 0; i < m->nprobes; i++) {
+		probe_cleanup(&m->probes[i].probe);
+		probe_door_destroy(&m->probes[i].door);
+	}
+	m->nprobes = 0;
+}
