@@ -102,6 +102,13 @@ void monitor_stop(struct monitor *m);
 /* Remove probe files, free.  Safe after a failed init. */
 void monitor_cleanup(struct monitor *m);
 
+/* Book one finished operation that started at t0 and took ns (ret: its
+ * 0 or -errno), with the writer's progress and the backlog at its start.
+ * The probe thread's own bookkeeping, exposed for tests. */
+struct ws_meminfo;
+void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
+		    int ret, uint64_t writer_bytes, const struct ws_meminfo *mi);
+
 /* Wait-site parsing, pure, for tests: the wait site in a wchan file's
  * text or, failing that, the first frame of a stack file's text that is
  * not generic scheduling.  Returns false if neither names one. */

@@ -75,6 +75,23 @@ static void record_stall(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 		mp->stalls[mp->nrecorded++] = st;
 }
 
+void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
+		    int ret, uint64_t writer_bytes, const struct ws_meminfo *mi)
+{
+	struct monitor *m = mp->mon;
+	bool stall = ns >= m->cfg->stall_ns;
+
+	if (stall)
+		record_stall(mp, t0, ns, writer_bytes, mi);
+	probe_door_end(&mp->door, ns, stall, ret != 0);
+	hist_record(&mp->raw, ns);
+	hist_record_corrected(&mp->corrected, ns, m->cfg->probe_interval_ns);
+	if (ret) {
+		mp->errors++;
+		mp->last_error = ret;
+	}
+}
+
 /* One timed operation. */
 static void probe_once(struct monitor_probe *mp)
 {
@@ -82,7 +99,6 @@ static void probe_once(struct monitor_probe *mp)
 	struct probe *p = &mp->probe;
 	struct ws_meminfo mi = { 0, 0 };
 	uint64_t bytes, t0, ns;
-	bool stall;
 	int ret;
 
 	/* untimed: housekeeping, and the context a stall record needs */
@@ -95,17 +111,7 @@ static void probe_once(struct monitor_probe *mp)
 	probe_door_begin(&mp->door, t0);
 	ret = p->ops->run(p);
 	ns = ws_now_ns() - t0;
-
-	stall = ns >= m->cfg->stall_ns;
-	if (stall)
-		record_stall(mp, t0, ns, bytes, &mi);
-	probe_door_end(&mp->door, ns, stall, ret != 0);
-	hist_record(&mp->raw, ns);
-	hist_record_corrected(&mp->corrected, ns, m->cfg->probe_interval_ns);
-	if (ret) {
-		mp->errors++;
-		mp->last_error = ret;
-	}
+	monitor_record(mp, t0, ns, ret, bytes, &mi);
 }
 
 static void *probe_main(void *arg)

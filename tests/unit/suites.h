@@ -13,7 +13,8 @@
 	X(pace_suite)     \
 	X(writer_suite)   \
 	X(target_suite)   \
-	X(hist_suite)
+	X(hist_suite)     \
+	X(monitor_suite)
 
 #define WS_DECLARE_SUITE(fn) Suite *fn(void);
 WS_TEST_SUITES(WS_DECLARE_SUITE)
