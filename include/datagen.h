@@ -11,6 +11,8 @@
 #ifndef WS_DATAGEN_H
 #define WS_DATAGEN_H
 
+#include <pthread.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,6 +29,35 @@ void datagen_init(struct datagen *g, enum ws_data mode, unsigned int pct,
 		  uint64_t seed);
 /* Make buf[0..len) the next buffer's contents.  len is a multiple of 8. */
 void datagen_fill(struct datagen *g, void *buf, size_t len);
+
+/* A feed of filled buffers for the writer.  For kinds that refill (random,
+ * compressible) a filler thread fills one buffer while the writer writes
+ * the other, so generating data costs the writer nothing on a machine
+ * with a second core; fixed and zero use one buffer filled once.  The
+ * writer thread is the only caller of get/put; start/stop are its owner's.
+ * Buffers are page-aligned (O_DIRECT) and len bytes long. */
+struct datagen_feed {
+	struct datagen gen;
+	void *buf[2];
+	size_t len;
+	bool refill;		/* two buffers and a filler thread */
+	unsigned int next;	/* the buffer get() hands out next */
+
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	bool full[2];		/* guarded by lock */
+	bool stop;		/* guarded by lock */
+	pthread_t filler;
+};
+
+/* 0 or -errno. */
+int datagen_feed_start(struct datagen_feed *f, enum ws_data mode,
+		       unsigned int pct, uint64_t seed, size_t len);
+/* The next filled buffer (waits for the filler if it is behind). */
+void *datagen_feed_get(struct datagen_feed *f);
+/* The writer is done with the buffer get() returned: refill it. */
+void datagen_feed_put(struct datagen_feed *f);
+void datagen_feed_stop(struct datagen_feed *f);
 
 /* Parse "random", "fixed", "zero", "compressible=PCT".  0 or -EINVAL. */
 int datagen_parse(const char *s, enum ws_data *mode, unsigned int *pct);

@@ -17,9 +17,9 @@
  *
  *  - Range.  0 to HIST_MAX_TRACKED = 2^43 - 1 ns (about 2 h 26 min) within
  *    the bound, which covers 1 us to 1 h with room to spare.  A larger value
- *    is not lost: it is counted in the last bucket (so percentiles that fall
- *    there are reported as at most the bucket's midpoint, ~2 h 26 min), but
- *    max stays exact, and so does p100, which is max.
+ *    is not lost: it is counted in the last bucket, where a percentile that
+ *    falls reports the bucket's midpoint (~2 h 26 min, or min if that is
+ *    larger) rather than the value; but max stays exact, and so does p100.
  *
  *  - Memory.  Fixed: sizeof(struct hist) = 37,928 bytes (HIST_BUCKETS =
  *    4736 64-bit counters plus five words).  No function allocates; a

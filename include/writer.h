@@ -31,8 +31,7 @@ struct writer {
 	/* Free-space guard: returns bytes available, or -errno; NULL: none. */
 	int (*avail)(int fd, uint64_t *avail);
 
-	void *buf;		/* page-aligned, plan->buffer_size bytes */
-	struct datagen gen;
+	struct datagen_feed feed;	/* filled buffers, buffer_size bytes */
 	struct pace_ctx pace;
 	const struct pace_ops *mode;
 	uint64_t piece;		/* bytes per write(): a buffer, or less

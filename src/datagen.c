@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "datagen.h"
+#include "thread.h"
 
 #define LANES 4
 #define BLOCK 4096
@@ -101,6 +102,114 @@ void datagen_fill(struct datagen *g, void *buf, size_t len)
 		abort();
 	}
 	g->filled = 1;
+}
+
+static void *filler_main(void *arg)
+{
+	struct datagen_feed *f = arg;
+	unsigned int i = 0;
+
+	pthread_mutex_lock(&f->lock);
+	for (;;) {
+		while (!f->stop && f->full[i])
+			pthread_cond_wait(&f->changed, &f->lock);
+		if (f->stop)
+			break;
+		/* the writer never touches an empty buffer: fill unlocked */
+		pthread_mutex_unlock(&f->lock);
+		datagen_fill(&f->gen, f->buf[i], f->len);
+		pthread_mutex_lock(&f->lock);
+		f->full[i] = true;
+		pthread_cond_broadcast(&f->changed);
+		i ^= 1;
+	}
+	pthread_mutex_unlock(&f->lock);
+	return NULL;
+}
+
+int datagen_feed_start(struct datagen_feed *f, enum ws_data mode,
+		       unsigned int pct, uint64_t seed, size_t len)
+{
+	int nbuf, ret = 0;
+
+	memset(f, 0, sizeof(*f));
+	datagen_init(&f->gen, mode, pct, seed);
+	f->len = len;
+	f->refill = mode == WS_DATA_RANDOM || mode == WS_DATA_COMPRESSIBLE;
+	nbuf = f->refill ? 2 : 1;
+	for (int i = 0; i < nbuf && !ret; i++) {
+		ret = posix_memalign(&f->buf[i], 4096, len);
+		if (ret)
+			f->buf[i] = NULL;
+		else	/* touch every page now, so no fault is timed */
+			memset(f->buf[i], 0, len);
+	}
+	if (ret)
+		goto out_free;
+	if (!f->refill) {
+		datagen_fill(&f->gen, f->buf[0], len);
+		return 0;
+	}
+	ret = pthread_mutex_init(&f->lock, NULL);
+	if (ret)
+		goto out_free;
+	ret = pthread_cond_init(&f->changed, NULL);
+	if (ret)
+		goto out_mutex;
+	ret = ws_thread_start(&f->filler, filler_main, f, 0);
+	if (ret) {
+		ret = -ret;
+		goto out_cond;
+	}
+	return 0;
+
+out_cond:
+	pthread_cond_destroy(&f->changed);
+out_mutex:
+	pthread_mutex_destroy(&f->lock);
+out_free:
+	free(f->buf[0]);
+	free(f->buf[1]);
+	f->buf[0] = f->buf[1] = NULL;
+	return -ret;
+}
+
+void *datagen_feed_get(struct datagen_feed *f)
+{
+	if (!f->refill)
+		return f->buf[0];
+	pthread_mutex_lock(&f->lock);
+	while (!f->full[f->next])
+		pthread_cond_wait(&f->changed, &f->lock);
+	pthread_mutex_unlock(&f->lock);
+	return f->buf[f->next];
+}
+
+void datagen_feed_put(struct datagen_feed *f)
+{
+	if (!f->refill)
+		return;
+	pthread_mutex_lock(&f->lock);
+	f->full[f->next] = false;
+	pthread_cond_broadcast(&f->changed);
+	pthread_mutex_unlock(&f->lock);
+	f->next ^= 1;
+}
+
+void datagen_feed_stop(struct datagen_feed *f)
+{
+	if (f->refill && f->buf[0]) {
+		pthread_mutex_lock(&f->lock);
+		f->stop = true;
+		pthread_cond_broadcast(&f->changed);
+		pthread_mutex_unlock(&f->lock);
+		pthread_join(f->filler, NULL);
+		pthread_cond_destroy(&f->changed);
+		pthread_mutex_destroy(&f->lock);
+	}
+	free(f->buf[0]);
+	free(f->buf[1]);
+	f->buf[0] = f->buf[1] = NULL;
 }
 
 static const char *const data_names[WS_DATA_NR] = {

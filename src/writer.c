@@ -46,25 +46,20 @@ int writer_init(struct writer *w, const struct ws_config *cfg,
 	w->mode = pace_modes[cfg->pace];
 	w->piece = rate_piece(cfg->rate, plan->buffer_size);
 
-	ret = posix_memalign(&w->buf, 4096, plan->buffer_size);
+	ret = datagen_feed_start(&w->feed, cfg->data, cfg->compress_pct, seed,
+				 plan->buffer_size);
 	if (ret)
-		return -ret;
-	/* touch every page now, so no page fault is timed as a write */
-	memset(w->buf, 0, plan->buffer_size);
-	datagen_init(&w->gen, cfg->data, cfg->compress_pct, seed);
+		return ret;
 	ret = pace_init(&w->pace, cfg, io, io_ctx, fd, snap);
-	if (ret) {
-		free(w->buf);
-		w->buf = NULL;
-	}
+	if (ret)
+		datagen_feed_stop(&w->feed);
 	return ret;
 }
 
 void writer_destroy(struct writer *w)
 {
 	pace_destroy(&w->pace);
-	free(w->buf);
-	w->buf = NULL;
+	datagen_feed_stop(&w->feed);
 }
 
 static void set_error(struct ws_outcome *o, int ret, const char *op,
@@ -142,8 +137,9 @@ static int guard_reserve(struct writer *w, const struct ws_extent *e,
 /* Write one extent in pieces.  Returns 0 when all of it was written, 1
  * when a stop request or --time ended it early, -errno on failure; *done
  * is what was written either way. */
-static int write_extent(struct writer *w, const struct ws_extent *e,
-			uint64_t start, uint64_t *done, struct ws_outcome *o)
+static int write_extent(struct writer *w, const char *buf,
+			const struct ws_extent *e, uint64_t start,
+			uint64_t *done, struct ws_outcome *o)
 {
 	*done = 0;
 	while (*done < e->len) {
@@ -157,7 +153,7 @@ static int write_extent(struct writer *w, const struct ws_extent *e,
 		if (w->cfg->rate)
 			rate_wait(w, len);
 		t0 = ws_now_ns();
-		n = w->io->pwrite(w->io_ctx, w->fd, (char *)w->buf + *done,
+		n = w->io->pwrite(w->io_ctx, w->fd, buf + *done,
 				  len, off, w->mode->rwf);
 		snapshot_add_time(w->snap, WS_T_WRITE, ws_now_ns() - t0);
 		if (n == 0)
@@ -201,6 +197,7 @@ int writer_run(struct writer *w)
 	snapshot_start(w->snap, start);
 	while (plan_next(w->plan, pos, &e)) {
 		uint64_t done, t0;
+		const char *buf;
 		int ret;
 
 		if (should_stop(w, start, &o) || guard_reserve(w, &e, &o))
@@ -209,10 +206,11 @@ int writer_run(struct writer *w)
 			atomic_fetch_add_explicit(&w->snap->wraps, 1,
 						  memory_order_relaxed);
 		t0 = ws_now_ns();
-		datagen_fill(&w->gen, w->buf, w->plan->buffer_size);
+		buf = datagen_feed_get(&w->feed);
 		snapshot_add_time(w->snap, WS_T_FILL, ws_now_ns() - t0);
 
-		ret = write_extent(w, &e, start, &done, &o);
+		ret = write_extent(w, buf, &e, start, &done, &o);
+		datagen_feed_put(&w->feed);
 		pos += done;
 		if (e.off + done > w->allocated)
 			w->allocated = e.off + done;
