@@ -41,7 +41,8 @@ TEST_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TEST_SRCS))
 
 BIN      := $(BUILD)/writestress
 TESTBIN  := $(BUILD)/unit-tests
-TESTHELPERS := $(patsubst tests/helpers/%.c,$(BUILD)/helpers/%,$(wildcard tests/helpers/*.c))
+TESTHELPERS := $(patsubst tests/helpers/%.c,$(BUILD)/helpers/%,$(wildcard tests/helpers/*.c)) \
+               $(patsubst tests/preload/%.c,$(BUILD)/helpers/%.so,$(wildcard tests/preload/*.c))
 
 .PHONY: all deps check check-run demo demo-run asan tsan bench install uninstall clean
 
@@ -68,6 +69,11 @@ $(TESTBIN): $(TEST_OBJS) $(BUILD)/libwritestress.a
 $(BUILD)/helpers/%: tests/helpers/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) $(WARN) $(CFLAGS) -o $@ $<
+
+# LD_PRELOAD shims for black-box tests (no sanitizer: they load into any build)
+$(BUILD)/helpers/%.so: tests/preload/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) -shared -fPIC -o $@ $< -ldl
 
 # Missing build dependencies are installed (root) or named (everyone else).
 deps:

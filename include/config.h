@@ -34,6 +34,9 @@ enum ws_probe_kind {
 	WS_PROBE_NR
 };
 
+/* The fsync probe's file is emptied when it would grow past this. */
+#define WS_PROBE_FSYNC_WRAP (1024 * 1024)
+
 /* Exit statuses; documented in --help, README and writestress(1). */
 enum ws_exit {
 	WS_EXIT_OK = 0,		/* the run reached its bound */

@@ -10,7 +10,9 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "analysis.h"
 #include "monitor.h"
+#include "series.h"
 #include "plan.h"
 #include "snapshot.h"
 #include "target.h"
@@ -80,6 +82,8 @@ struct ws_summary {
 	int signo;		/* for WS_STOP_SIGNAL */
 	unsigned int nprobes;
 	struct ws_probe_summary probes[WS_PROBE_NR];
+	const struct ws_series *series;	/* the whole run, bounded */
+	const struct ws_analysis *analysis;	/* phases, slowdown, steady */
 };
 
 #endif

@@ -30,6 +30,9 @@ struct sink {
 	const struct sink_ops *ops;
 	FILE *out;
 	int dirty_line;		/* live sink: a line awaits its newline */
+	unsigned long count;	/* events written so far (sinks' own use) */
+	const char *path;	/* file sinks: the result's final name */
+	char tmp[4200];		/* ... written here, renamed by close */
 };
 
 /* Terminal: a live line redrawn in place. */
@@ -47,6 +50,18 @@ struct sink_set {
 };
 
 int sink_add(struct sink_set *set, const struct sink_ops *ops, FILE *out);
+/* A result file: written to PATH.tmp.PID (created exclusively, never
+ * through a symlink) and renamed over PATH by sink_close_file(), so PATH
+ * is either the previous file or a complete new one.  PATH may replace an
+ * existing regular file, nothing else.  0 or -errno with err filled
+ * ("cannot write '...': ..."). */
+int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
+		  const char *path, char *err, size_t errlen);
+/* For file sinks' close op: flush, fsync, rename.  0 or -errno; on
+ * failure the temporary is removed. */
+int sink_close_file(struct sink *s);
+/* Drop every file sink's temporary without publishing (setup failed). */
+void sink_abort_all(struct sink_set *set);
 void sink_header(struct sink_set *set, const struct ws_run *run);
 void sink_interval(struct sink_set *set, const struct ws_run *run,
 		   const struct ws_interval *iv);

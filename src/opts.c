@@ -356,7 +356,7 @@ static const struct opt opt_table[] = {
 	{ "interval", 'i', "DURATION", "reporting interval (default 1s, at least 10ms)", set_interval },
 	{ "quiet", 'q', NULL, "no header, live line or interval lines: the summary only", set_quiet },
 	{ "force", KEY_FORCE, NULL, "allow overwriting an existing regular file writestress did not create", set_force },
-	{ "remove", KEY_REMOVE, NULL, "delete the file at the end (only a file writestress created)", set_remove },
+	{ "remove", KEY_REMOVE, NULL, "delete the file at the end (only a file writestress created, or took over with --force)", set_remove },
 	{ "help", 'h', NULL, "show this help and exit", NULL },
 	{ "version", 'V', NULL, "show the version and exit", NULL },
 };

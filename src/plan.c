@@ -32,10 +32,24 @@ static uint64_t run_total(const struct ws_config *cfg)
 	return total;
 }
 
+/* What the probes may keep on disk at once: the fsync probe's file grows
+ * to its wrap size, the save probe keeps a file and its temporary.  They
+ * usually share the target's filesystem, so the plan leaves them room. */
+static uint64_t probe_footprint(const struct ws_config *cfg)
+{
+	uint64_t bytes = 0;
+
+	if (cfg->probes & (1u << WS_PROBE_FSYNC))
+		bytes += WS_PROBE_FSYNC_WRAP + cfg->probe_size;
+	if (cfg->probes & (1u << WS_PROBE_SAVE))
+		bytes += 2 * cfg->probe_size;
+	return bytes;
+}
+
 int plan_make(const struct ws_config *cfg, const struct ws_space *sp,
 	      struct ws_plan *plan, struct ws_plan_refusal *why)
 {
-	uint64_t usable, room, needed;
+	uint64_t usable, room, needed, extra = probe_footprint(cfg);
 
 	memset(plan, 0, sizeof(*plan));
 	plan->buffer_size = cfg->buffer_size;
@@ -44,7 +58,7 @@ int plan_make(const struct ws_config *cfg, const struct ws_space *sp,
 					 : plan_default_reserve(sp->fs_size);
 
 	usable = sp->avail + sp->reclaimed;
-	room = usable > plan->reserve ? usable - plan->reserve : 0;
+	room = usable > plan->reserve + extra ? usable - plan->reserve - extra : 0;
 
 	if (cfg->file_size) {
 		plan->file_size = cfg->file_size;
@@ -63,7 +77,10 @@ int plan_make(const struct ws_config *cfg, const struct ws_space *sp,
 		why->needed = needed;
 		why->usable = usable;
 		why->reserve = plan->reserve;
-		why->fits = room - room % (4 * WS_KIB);
+		/* a hint must work when followed: 1% for the filesystem's
+		 * own metadata */
+		why->fits = room - room / 100;
+		why->fits -= why->fits % (4 * WS_KIB);
 		return -ENOSPC;
 	}
 	return 0;

@@ -10,7 +10,6 @@
 #include "probe.h"
 
 #define READ_BLOCK 4096
-#define FSYNC_WRAP (1024 * 1024)	/* the probe file never grows past */
 
 void probe_dir_of(const struct ws_config *cfg, char *out, size_t len)
 {
@@ -63,7 +62,7 @@ static int fsync_setup(struct probe *p)
 /* A mail folder is compacted now and then: start again, untimed. */
 static void fsync_prepare(struct probe *p)
 {
-	if (p->appended + p->cfg->probe_size > FSYNC_WRAP) {
+	if (p->appended + p->cfg->probe_size > WS_PROBE_FSYNC_WRAP) {
 		if (ftruncate(p->fd, 0) == 0)
 			p->appended = 0;
 	}

@@ -1,6 +1,10 @@
 /* sink.c - the sink set: fan-out of run events to every output. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "sink.h"
 #include "units.h"
@@ -11,6 +15,68 @@ int sink_add(struct sink_set *set, const struct sink_ops *ops, FILE *out)
 		return -ENOSPC;
 	set->sinks[set->n++] = (struct sink){ .ops = ops, .out = out };
 	return 0;
+}
+
+int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
+		  const char *path, char *err, size_t errlen)
+{
+	struct sink *s;
+	struct stat st;
+	int fd, ret;
+
+	if (set->n == WS_MAX_SINKS)
+		return -ENOSPC;
+	s = &set->sinks[set->n];
+	memset(s, 0, sizeof(*s));
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "'%s' exists and is not a regular file (results replace only regular files)",
+			 path);
+		return -EEXIST;
+	}
+	snprintf(s->tmp, sizeof(s->tmp), "%s.tmp.%d", path, (int)getpid());
+	fd = open(s->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0 || !(s->out = fdopen(fd, "w"))) {
+		ret = -errno;
+		if (fd >= 0) {
+			close(fd);
+			unlink(s->tmp);
+		}
+		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(-ret));
+		return ret;
+	}
+	s->ops = ops;
+	s->path = path;
+	set->n++;
+	return 0;
+}
+
+int sink_close_file(struct sink *s)
+{
+	int ret = 0;
+
+	if (fflush(s->out) || ferror(s->out) || fsync(fileno(s->out)))
+		ret = -EIO;
+	if (fclose(s->out) && !ret)
+		ret = -errno;
+	s->out = NULL;
+	if (!ret && rename(s->tmp, s->path))
+		ret = -errno;
+	if (ret)
+		unlink(s->tmp);
+	return ret;
+}
+
+void sink_abort_all(struct sink_set *set)
+{
+	for (unsigned int i = 0; i < set->n; i++) {
+		struct sink *s = &set->sinks[i];
+
+		if (s->path && s->out) {
+			fclose(s->out);
+			unlink(s->tmp);
+		}
+	}
+	set->n = 0;
 }
 
 void sink_header(struct sink_set *set, const struct ws_run *run)

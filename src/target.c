@@ -203,6 +203,11 @@ int target_open(const struct ws_config *cfg, int extra_flags,
 			      "refusing '%s': it is a symbolic link", cfg->path);
 
 	ret = create_new(cfg->path, flags, t, err);
+	if (ret == -EISDIR)	/* "dir/": the slash makes it a directory */
+		return refuse(err, WS_EXIT_REFUSED, -EPERM,
+			      "name a new or writestress-made file, e.g. /mnt/test/writestress.dat",
+			      "refusing '%s': it is a directory, and writestress only writes regular files",
+			      cfg->path);
 	if (ret == -EEXIST)
 		ret = open_existing(cfg, flags, t, err);
 	if (ret && !err->msg[0]) {

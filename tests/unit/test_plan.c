@@ -32,6 +32,7 @@ static struct ws_config cfg_with(uint64_t buffers, uint64_t size,
 	cfg.buffers = buffers;
 	cfg.total_size = size;
 	cfg.file_size = file_size;
+	cfg.probes = 0;		/* probe footprint: its own test */
 	return cfg;
 }
 
@@ -47,7 +48,8 @@ START_TEST(test_total_is_first_bound)
 	ck_assert_uint_eq(why.needed, 10000 * 8 * WS_MIB);
 	ck_assert_uint_eq(why.usable, 50 * WS_GIB);
 	ck_assert_uint_eq(why.reserve, WS_GIB);
-	ck_assert_uint_eq(why.fits, 49 * WS_GIB);
+	/* the hint keeps 1% for metadata, so following it works */
+	ck_assert_uint_eq(why.fits, (49 * WS_GIB - 49 * WS_GIB / 100) / 4096 * 4096);
 
 	cfg = cfg_with(16, 100 * WS_MIB, 0);
 	ck_assert_int_eq(plan_make(&cfg, &roomy, &plan, &why), 0);
@@ -108,6 +110,26 @@ START_TEST(test_reclaimed_and_explicit_reserve)
 	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), 0);
 	ck_assert_uint_eq(plan.reserve, 0);
 	cfg.reserve = 20 * WS_MIB + 1;
+	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), -ENOSPC);
+}
+END_TEST
+
+START_TEST(test_probe_footprint_counted)
+{
+	struct ws_config cfg = cfg_with(0, 99 * WS_MIB, 0);
+	struct ws_space sp = { 1000 * WS_MIB, 100 * WS_MIB, 0 };
+	struct ws_plan plan;
+	struct ws_plan_refusal why;
+
+	cfg.reserve_set = true;
+	cfg.reserve = 0;
+	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), 0);
+	/* the fsync probe's file may grow to 1 MiB + a probe beside it */
+	cfg.probes = 1u << WS_PROBE_FSYNC;
+	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), -ENOSPC);
+	cfg.total_size = 99 * WS_MIB - 4096;
+	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), 0);
+	cfg.probes |= 1u << WS_PROBE_SAVE;
 	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), -ENOSPC);
 }
 END_TEST
@@ -175,6 +197,7 @@ Suite *plan_suite(void)
 	tcase_add_test(tc, test_wrap_makes_it_fit);
 	tcase_add_test(tc, test_unbounded_wraps_before_reserve);
 	tcase_add_test(tc, test_reclaimed_and_explicit_reserve);
+	tcase_add_test(tc, test_probe_footprint_counted);
 	tcase_add_test(tc, test_buffer_count_overflow);
 	tcase_add_test(tc, test_next_wraps_and_cuts);
 	tcase_add_test(tc, test_next_file_smaller_than_buffer);

@@ -1,0 +1,67 @@
+/* series.c - bounded throughput series (see series.h). */
+#include <string.h>
+
+#include "series.h"
+#include "units.h"
+
+void series_init(struct ws_series *s)
+{
+	/* every page touched now: a long run's memory equals a short one's */
+	memset(s, 0, sizeof(*s));
+	s->stride = 1;
+}
+
+static uint64_t max_u64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+struct ws_point series_merge(const struct ws_point *a, const struct ws_point *b)
+{
+	struct ws_point m = *b;
+
+	m.dt_ns = a->dt_ns + b->dt_ns;
+	m.dbytes = a->dbytes + b->dbytes;
+	m.mibps = m.dt_ns ? (double)m.dbytes / (double)WS_MIB * 1e9 / (double)m.dt_ns
+			  : 0.0;
+	for (int i = 0; i < WS_PROBE_NR; i++) {
+		/* the worst of the span is what a person felt in it */
+		m.probe_p99[i] = max_u64(a->probe_p99[i], b->probe_p99[i]);
+		m.probe_max[i] = max_u64(a->probe_max[i], b->probe_max[i]);
+		m.probe_stalls[i] = a->probe_stalls[i] + b->probe_stalls[i];
+	}
+	return m;
+}
+
+/* Full: halve the resolution of everything kept so far. */
+static void halve(struct ws_series *s)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < s->n; i += 2)
+		s->pts[i / 2] = series_merge(&s->pts[i], &s->pts[i + 1]);
+	if (i < s->n) {		/* odd count: the last point waits in partial */
+		s->partial = s->pts[i];
+		s->npartial = s->stride;
+	}
+	s->n /= 2;
+	s->stride *= 2;
+}
+
+void series_add(struct ws_series *s, const struct ws_point *p)
+{
+	s->partial = s->npartial ? series_merge(&s->partial, p) : *p;
+	if (++s->npartial < s->stride)
+		return;
+	s->pts[s->n++] = s->partial;
+	s->npartial = 0;
+	if (s->n == WS_SERIES_CAP)
+		halve(s);
+}
+
+void series_finish(struct ws_series *s)
+{
+	if (s->npartial && s->n < WS_SERIES_CAP)
+		s->pts[s->n++] = s->partial;
+	s->npartial = 0;
+}

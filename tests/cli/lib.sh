@@ -1,0 +1,301 @@
+# shellcheck shell=sh
+# lib.sh - helpers for the black-box CLI tests (sourced by tests/cli/t_*.sh).
+#
+# run.sh starts each test in a fresh, empty directory ($TESTDIR) with
+#   WS        the writestress binary under test (absolute path)
+#   HELPERS   a directory of compiled test helpers (may not exist)
+#   SANITIZE  '', asan or tsan
+#   WS_SLOW   a factor for every timeout (sanitizer builds are slower)
+# A test exits 0 to pass, 77 to skip (after printing the reason), anything
+# else to fail.  Everything a test creates lives under $TESTDIR; anything it
+# mounts or starts in the background is registered here and undone on exit,
+# whether the test passed, failed or was killed by the runner's timeout.
+
+: "${WS:?WS must name the writestress binary}"
+TESTDIR=${TESTDIR:-$(pwd)}
+WS_SLOW=${WS_SLOW:-1}
+SANITIZE=${SANITIZE:-}
+HELPERS=${HELPERS:-}
+export LC_ALL=C
+
+# Target files go in $WORK; the captured output of the last run in $OUT/$ERR.
+WORK=$TESTDIR/work
+OUT=$TESTDIR/stdout
+ERR=$TESTDIR/stderr
+mkdir -p "$WORK" || exit 1
+LAST_CMD=""
+rc=0
+
+# ---- cleanup ------------------------------------------------------------
+
+_cleanups=""
+_bg_pids=""
+
+# at_exit CMD: run CMD (a shell string) when the test ends, last in first out.
+at_exit()
+{
+	_cleanups="$1
+$_cleanups"
+}
+
+_run_cleanups()
+{
+	_status=$?
+	set +e
+	# background processes first: they keep mounts busy
+	for _p in $_bg_pids; do
+		kill -KILL "$_p" 2>/dev/null
+		wait "$_p" 2>/dev/null
+	done
+	_bg_pids=""
+	while IFS= read -r _c; do
+		[ -n "$_c" ] && eval "$_c"
+	done <<_EOF_
+$_cleanups
+_EOF_
+	_cleanups=""
+	exit "$_status"
+}
+
+trap _run_cleanups EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# ---- outcomes -----------------------------------------------------------
+
+# Show the last writestress run, so a failure explains itself.
+_show_last()
+{
+	[ -n "$LAST_CMD" ] || return 0
+	printf -- '--- last run (exit %s): %s\n' "$rc" "$LAST_CMD"
+	if [ -s "$OUT" ]; then
+		printf -- '--- its stdout:\n'
+		head -n 15 "$OUT"
+	fi
+	if [ -s "$ERR" ]; then
+		printf -- '--- its stderr:\n'
+		head -n 15 "$ERR"
+	fi
+}
+
+# fail MSG...: the test failed; MSG says what differed.
+fail()
+{
+	_show_last
+	printf 'FAIL: %s\n' "$*"
+	exit 1
+}
+
+# skip REASON...: the test cannot run here.
+skip()
+{
+	printf 'skip: %s\n' "$*"
+	exit 77
+}
+
+# ---- preconditions ------------------------------------------------------
+
+need_root()
+{
+	[ "$(id -u)" -eq 0 ] || skip "needs root (mounts or device nodes)"
+}
+
+# need_cmd CMD...: skip unless every CMD is installed.
+need_cmd()
+{
+	for _c in "$@"; do
+		command -v "$_c" >/dev/null 2>&1 || skip "needs $_c, which is not installed"
+	done
+}
+
+# scaled SECONDS: a timeout, stretched for sanitizer builds.
+scaled()
+{
+	echo $(( $1 * WS_SLOW ))
+}
+
+# ---- running writestress ------------------------------------------------
+
+# ws ARGS...: run writestress in $WORK with stdin from /dev/null; stdout
+# goes to $OUT, stderr to $ERR, the exit status to $rc.
+ws()
+{
+	LAST_CMD="writestress $*"
+	printf '+ %s\n' "$LAST_CMD"
+	rc=0
+	(cd "$WORK" && exec "$WS" "$@") >"$OUT" 2>"$ERR" </dev/null || rc=$?
+}
+
+# ws_bg ARGS...: start writestress in the background (stdout to $OUT,
+# stderr to $ERR) and set $WS_PID; it is killed at exit if still running.
+ws_bg()
+{
+	LAST_CMD="writestress $*"
+	printf '+ %s &\n' "$LAST_CMD"
+	rc=0
+	(cd "$WORK" && exec "$WS" "$@") >"$OUT" 2>"$ERR" </dev/null &
+	WS_PID=$!
+	_bg_pids="$_bg_pids $WS_PID"
+}
+
+# alive PID: is PID running (not gone, not a zombie waiting to be reaped)?
+alive()
+{
+	_st=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1)
+	[ -n "$_st" ] && [ "$_st" != Z ]
+}
+
+# ws_wait SECONDS: wait at most SECONDS for the background run to end and
+# set $rc to its exit status; fail (the run is killed at exit) if it hangs.
+ws_wait()
+{
+	_limit=$(( $1 * 10 ))
+	_n=0
+	while alive "$WS_PID"; do
+		[ "$_n" -ge "$_limit" ] && fail "writestress still running after $1 s"
+		sleep 0.1
+		_n=$((_n + 1))
+	done
+	rc=0
+	wait "$WS_PID" || rc=$?
+	_left=""
+	for _p in $_bg_pids; do
+		[ "$_p" = "$WS_PID" ] || _left="$_left $_p"
+	done
+	_bg_pids=$_left
+}
+
+# ---- assertions (each prints what differed) ------------------------------
+
+# assert_eq EXPECTED ACTUAL WHAT
+assert_eq()
+{
+	[ "$1" = "$2" ] || fail "$3: expected '$1', got '$2'"
+}
+
+# assert_status EXPECTED: the exit status of the last run.
+assert_status()
+{
+	[ "$rc" = "$1" ] || fail "exit status: expected $1, got $rc"
+}
+
+# assert_match ERE TEXT WHAT: some line of TEXT matches ERE.
+assert_match()
+{
+	printf '%s\n' "$2" | grep -Eq -- "$1" ||
+		fail "$3: no line matches /$1/ in:
+$2"
+}
+
+# assert_no_match ERE TEXT WHAT: no line of TEXT matches ERE.
+assert_no_match()
+{
+	if printf '%s\n' "$2" | grep -Eq -- "$1"; then
+		fail "$3: unexpected line matching /$1/: $(printf '%s\n' "$2" | grep -E -- "$1" | head -n 1)"
+	fi
+}
+
+# assert_file_match FILE ERE WHAT / assert_file_no_match FILE ERE WHAT
+assert_file_match()
+{
+	grep -Eq -- "$2" "$1" || fail "$3: no line of $(basename "$1") matches /$2/"
+}
+
+assert_file_no_match()
+{
+	if grep -Eq -- "$2" "$1"; then
+		fail "$3: $(basename "$1") has a line matching /$2/: $(grep -E -- "$2" "$1" | head -n 1)"
+	fi
+}
+
+# assert_lines FILE N WHAT: FILE has exactly N lines.
+assert_lines()
+{
+	_n=$(wc -l <"$1")
+	[ "$_n" -eq "$2" ] || fail "$3: expected $2 line(s) in $(basename "$1"), got $_n:
+$(head -n 10 "$1")"
+}
+
+# assert_size FILE BYTES
+assert_size()
+{
+	[ -e "$1" ] || fail "expected $1 to exist"
+	_s=$(stat -c %s "$1")
+	[ "$_s" = "$2" ] || fail "size of $(basename "$1"): expected $2, got $_s"
+}
+
+assert_exists()
+{
+	[ -e "$1" ] || [ -L "$1" ] || fail "expected $1 to exist"
+}
+
+assert_missing()
+{
+	if [ -e "$1" ] || [ -L "$1" ]; then
+		fail "expected $1 not to exist, but it does ($(stat -c %F "$1"))"
+	fi
+}
+
+# assert_le A B WHAT / assert_ge A B WHAT: integer comparisons.
+assert_le()
+{
+	[ "$1" -le "$2" ] || fail "$3: expected $1 <= $2"
+}
+
+assert_ge()
+{
+	[ "$1" -ge "$2" ] || fail "$3: expected $1 >= $2"
+}
+
+# assert_dir_only DIR NAME...: DIR holds exactly the entries NAME...
+# (none at all when no NAME is given).
+assert_dir_only()
+{
+	_d=$1
+	shift
+	_want=$(for _x in "$@"; do echo "$_x"; done | LC_ALL=C sort | tr '\n' ' ')
+	# shellcheck disable=SC2012 # names here are the tests' own, plain ones
+	_have=$(ls -A "$_d" | LC_ALL=C sort | tr '\n' ' ')
+	[ "$_want" = "$_have" ] ||
+		fail "contents of $(basename "$_d"): expected [ $_want], got [ $_have]"
+}
+
+# The usual shape of writestress's last words (used by the tests).
+# shellcheck disable=SC2034
+SUMMARY_RE='^[0-9.]+ GiB written in [0-9.]+ s \([0-9.]+ MiB/s\)$'
+
+# ---- inspecting files ---------------------------------------------------
+
+# fingerprint PATH: a line that changes if PATH's type, content, size,
+# mode, mtime, inode or device numbers change (never follows a symlink).
+fingerprint()
+{
+	_fp=$(stat -c '%F %s %a %i %h %t:%T %y' -- "$1") || return 1
+	if [ -f "$1" ] && [ ! -L "$1" ]; then
+		_fp="$_fp $(sha256sum <"$1" | cut -d' ' -f1)"
+	elif [ -L "$1" ]; then
+		_fp="$_fp -> $(readlink -- "$1")"
+	fi
+	printf '%s\n' "$_fp"
+}
+
+# ---- filesystems --------------------------------------------------------
+
+# small_tmpfs SIZE [NAME]: mount a tmpfs of SIZE at $TESTDIR/NAME (default
+# tmpfs), set $TMPFS to it, and unmount it when the test ends.
+small_tmpfs()
+{
+	need_root
+	TMPFS=$TESTDIR/${2:-tmpfs}
+	mkdir -p "$TMPFS" || fail "cannot create $TMPFS"
+	mount -t tmpfs -o "size=$1,mode=0755" ws-cli-test "$TMPFS" ||
+		skip "cannot mount a tmpfs here"
+	at_exit "umount '$TMPFS' 2>/dev/null || umount -l '$TMPFS'"
+}
+
+# free_bytes DIR: bytes available to an unprivileged writer on DIR's filesystem.
+free_bytes()
+{
+	stat -f -c '%a %S' "$1" | awk '{ printf "%.0f\n", $1 * $2 }'
+}

@@ -1,0 +1,76 @@
+# Bad command lines: each exits 2, prints exactly one "writestress: ..."
+# line naming what was wrong (the option and its value where there is one)
+# and the --help pointer, writes nothing to stdout and creates no file.
+# shellcheck source=lib.sh
+. "$CLI_DIR/lib.sh"
+
+HINT="Try 'writestress --help' for more information."
+rows=0
+
+# arguments (split on blanks) | fixed strings the message must contain (';' between)
+while IFS='|' read -r args needles; do
+	case $args in '' | '#'*) continue ;; esac
+	set -f
+	# shellcheck disable=SC2086 # the table's arguments are meant to split
+	ws $args
+	set +f
+	assert_status 2
+	assert_eq "" "$(cat "$OUT")" "stdout of: writestress $args"
+	assert_lines "$ERR" 2 "stderr of: writestress $args"
+	line1=$(sed -n 1p "$ERR")
+	assert_match '^writestress: [^ ]' "$line1" "message of: writestress $args"
+	assert_eq "$HINT" "$(sed -n 2p "$ERR")" "second line of: writestress $args"
+	old_ifs=$IFS
+	IFS=';'
+	for needle in $needles; do
+		case $line1 in
+		*"$needle"*) ;;
+		*) fail "message of: writestress $args: expected it to contain \"$needle\", got: $line1" ;;
+		esac
+	done
+	IFS=$old_ifs
+	assert_dir_only "$WORK"
+	rows=$((rows + 1))
+done <<'TABLE'
+-B 3x f                           |--buffer-size;'3x';unknown suffix 'x'
+-B 0 f                            |--buffer-size;'0'
+-B 1000 f                         |--buffer-size;'1000'
+-B 2G f                           |--buffer-size;'2G'
+-b 0 f                            |--buffers;'0'
+-b -5 f                           |--buffers;'-5'
+-b abc f                          |--buffers;'abc'
+--buffers= f                      |--buffers;''
+-b 1e3 f                          |--buffers;'1e3'
+--size 0 f                        |--size;'0'
+--size -1 f                       |--size;'-1'
+--size 99999999999999999999999 f  |--size;'99999999999999999999999'
+--size 4q f                       |--size;'4q'
+--size 12abck f                   |--size;'12abck'
+--time 0 f                        |--time;'0'
+--time 5x f                       |--time;'5x'
+--rate 0 f                        |--rate;'0'
+--rate 5M/h f                     |--rate;'5M/h'
+--pace bogus f                    |--pace;'bogus'
+--window 0 f                      |--window;'0'
+--data foo f                      |--data;'foo'
+--data compressible=101 f         |--data;'compressible=101'
+--interval 1ms f                  |--interval;'1ms'
+--file-size 1000 f                |--file-size;'1000'
+--fadvise --pace none f           |--fadvise;none
+--window 2 --pace none f          |--window;none
+--sync-every 2 f                  |--sync-every;window
+--bogus f                         |'--bogus'
+-Z f                              |'-Z'
+f g                               |'g'
+f -b                              |'-b'
+-b                                |'-b'
+f --size                          |'--size'
+TABLE
+assert_ge "$rows" 33 "rows of the table checked"
+
+# "missing FILE": an empty row cannot be in the table above
+ws -b 1
+assert_status 2
+assert_lines "$ERR" 2 "stderr of: writestress -b 1"
+assert_file_match "$ERR" '^writestress: missing FILE' "message of: writestress -b 1"
+assert_eq "$HINT" "$(sed -n 2p "$ERR")" "second line of: writestress -b 1"

@@ -1,0 +1,33 @@
+# With stdout not a terminal, a header and then one plain key=value line per
+# interval (t, bytes, mibps, avg_mibps, ...) with no terminal control
+# characters; -q prints the summary only.
+# shellcheck source=lib.sh
+. "$CLI_DIR/lib.sh"
+
+ws --interval 100ms --rate 40M/s --size 16M -B 1M plain
+assert_status 0
+assert_file_match "$OUT" '^writestress ' "header"
+n=$(grep -c '^t=' "$OUT")
+assert_ge "$n" 3 "interval lines for a 0.4 s run at --interval 100ms"
+bad=$(grep '^t=' "$OUT" | grep -Ev '^t=[0-9]+\.[0-9]+ bytes=[0-9]+ mibps=[0-9]+\.[0-9]+ avg_mibps=[0-9]+\.[0-9]+( [a-z0-9_]+=[-0-9.]+)*$' | head -n 1)
+assert_eq "" "$bad" "a malformed interval line"
+# time and bytes only grow, and end at the run's size
+grep '^t=' "$OUT" | sed 's/^t=\([0-9.]*\) bytes=\([0-9]*\) .*/\1 \2/' | awk '
+	NR > 1 && ($1 <= t || $2 < b) { print "not increasing at line " NR ": " $0; bad = 1 }
+	{ t = $1; b = $2 }
+	END { if (b != 16777216) { print "last bytes=" b ", not 16777216"; bad = 1 }; exit bad }' >"$TESTDIR/order" ||
+	fail "interval lines: $(cat "$TESTDIR/order")"
+assert_file_match "$OUT" "$SUMMARY_RE" "summary line"
+assert_file_no_match "$OUT" "$(printf '[\r\033]')" "terminal control characters"
+# the summary comes after the last interval line
+last_t=$(grep -n '^t=' "$OUT" | tail -n 1 | cut -d: -f1)
+sum_at=$(grep -nE "$SUMMARY_RE" "$OUT" | cut -d: -f1)
+assert_le "$last_t" "$sum_at" "line of the summary versus the last interval line"
+
+ws -q --interval 100ms --rate 40M/s --size 16M -B 1M quiet
+assert_status 0
+assert_eq "" "$(cat "$ERR")" "stderr with -q"
+assert_file_no_match "$OUT" '^t=' "interval lines with -q"
+assert_file_no_match "$OUT" '^writestress ' "header with -q"
+first=$(sed -n 1p "$OUT")
+assert_match "$SUMMARY_RE" "$first" "first line with -q"
