@@ -48,6 +48,8 @@ struct ws_probe_summary {
 	uint64_t c_count, c_p50, c_p90, c_p99, c_p999;	/* corrected */
 	uint64_t nstalls, stall_total_ns;
 	struct ws_stall longest;
+	const struct ws_stall *stalls;	/* the first nrecorded, in order */
+	unsigned int nrecorded;
 	struct ws_site_count top_sites[3];
 	unsigned int ntop;
 	uint64_t sched_misses;

@@ -123,6 +123,8 @@ void reporter_probe_summary(const struct monitor_probe *mp,
 	ps->nstalls = mp->nstalls;
 	ps->stall_total_ns = mp->stall_total_ns;
 	ps->longest = mp->longest;
+	ps->stalls = mp->stalls;
+	ps->nrecorded = mp->nrecorded;
 	ps->sched_misses = mp->sched_misses;
 	memcpy(sites, mp->sites, sizeof(sites));
 	qsort(sites, mp->nsites, sizeof(sites[0]), by_samples);

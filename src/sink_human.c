@@ -312,6 +312,19 @@ static void print_probe_summary(FILE *out, const struct ws_run *run,
 	else
 		fprintf(out, "           no stalls ≥ %s\n",
 			units_format_duration(a, sizeof(a), run->cfg->stall_ns));
+	if (ps->nrecorded) {
+		unsigned int shown = ps->nrecorded < 5 ? ps->nrecorded : 5;
+
+		fputs("           began at", out);
+		for (unsigned int i = 0; i < shown; i++)
+			fprintf(out, "%s %s (%s, %s)", i ? "," : "",
+				units_format_duration(a, sizeof(a), ps->stalls[i].start_ns),
+				units_format_size(b, sizeof(b), ps->stalls[i].writer_bytes),
+				units_format_duration(c, sizeof(c), ps->stalls[i].duration_ns));
+		if (ps->nstalls > shown)
+			fprintf(out, " and %llu more", (unsigned long long)(ps->nstalls - shown));
+		fputs("   (time, written, how long)\n", out);
+	}
 	if (ps->ntop) {
 		fputs("           waiting in", out);
 		for (unsigned int i = 0; i < ps->ntop; i++)

@@ -5,6 +5,9 @@
  *   WS_SLOW_FSYNC_MS     delay in milliseconds (unset or 0: no delay)
  *   WS_SLOW_FSYNC_MATCH  substring of the file's path (default
  *                        "writestress-probe")
+ *   WS_SLOW_FSYNC_ONLY   1: the delay replaces the real call, so the
+ *                        latency is exactly the delay (the disk's own
+ *                        fsync time is noise a test should not depend on)
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -14,7 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
-static void maybe_delay(int fd)
+/* Returns 1 if the call was delayed and the real one should be skipped. */
+static int maybe_delay(int fd)
 {
 	const char *ms = getenv("WS_SLOW_FSYNC_MS");
 	const char *match = getenv("WS_SLOW_FSYNC_MATCH");
@@ -23,18 +27,20 @@ static void maybe_delay(int fd)
 	long delay;
 
 	if (!ms || (delay = strtol(ms, NULL, 10)) <= 0)
-		return;
+		return 0;
 	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
 	n = readlink(link, path, sizeof(path) - 1);
 	if (n < 0)
-		return;
+		return 0;
 	path[n] = '\0';
 	if (!strstr(path, match && *match ? match : "writestress-probe"))
-		return;
+		return 0;
 	struct timespec ts = { delay / 1000, (delay % 1000) * 1000000L };
 
 	while (nanosleep(&ts, &ts))
 		;
+	ms = getenv("WS_SLOW_FSYNC_ONLY");
+	return ms && *ms == '1';
 }
 
 int fsync(int fd)
@@ -43,8 +49,7 @@ int fsync(int fd)
 
 	if (!real)
 		real = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
-	maybe_delay(fd);
-	return real(fd);
+	return maybe_delay(fd) ? 0 : real(fd);
 }
 
 int fdatasync(int fd)
@@ -53,6 +58,5 @@ int fdatasync(int fd)
 
 	if (!real)
 		real = (int (*)(int))dlsym(RTLD_NEXT, "fdatasync");
-	maybe_delay(fd);
-	return real(fd);
+	return maybe_delay(fd) ? 0 : real(fd);
 }
