@@ -14,7 +14,8 @@
 	X(writer_suite)   \
 	X(target_suite)   \
 	X(hist_suite)     \
-	X(monitor_suite)
+	X(monitor_suite)  \
+	X(analysis_suite)
 
 #define WS_DECLARE_SUITE(fn) Suite *fn(void);
 WS_TEST_SUITES(WS_DECLARE_SUITE)
