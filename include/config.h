@@ -77,6 +77,13 @@ struct ws_config {
 	uint64_t stall_ns;	/* a probe this slow is a stall, default 500 ms */
 
 	uint64_t interval_ns;	/* reporting interval, default 1 s */
+	const char *json_path;	/* --json: the result file, or NULL */
+	const char *csv_path;	/* --csv: the interval series */
+	const char *svg_path;	/* --svg: the plot */
+	bool until_steady;	/* end once steady state holds */
+	unsigned int steady_window;	/* rounds per SNIA window, default 5 */
+	uint64_t steady_round_ns;	/* one round, default 10 s */
+	uint64_t bucket;	/* bytes per cell of the per-GiB view; 0: auto */
 	bool force;		/* may modify a file we did not create */
 	bool remove_after;	/* --remove: unlink our file at the end */
 	bool quiet;		/* no live or interval lines, summary only */

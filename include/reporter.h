@@ -21,11 +21,17 @@ struct reporter {
 	uint64_t index;
 	struct ws_summary summary;	/* the result, once the thread ends */
 	struct ws_probe_take take;	/* scratch: one probe's interval */
+	struct ws_series *series;	/* the run's series (caller allocates) */
+	struct ws_analysis analysis;
+	struct ws_analysis_params params;
 	uint64_t stalls_total[WS_PROBE_NR];
 };
 
 void reporter_init(struct reporter *r, const struct ws_run *run,
-		   struct ws_snapshot *snap, struct sink_set *sinks);
+		   struct ws_snapshot *snap, struct sink_set *sinks,
+		   struct ws_series *series);
+/* The analysis parameters a configuration asks for. */
+void reporter_params(const struct ws_config *cfg, struct ws_analysis_params *p);
 void *reporter_thread(void *r);
 
 /* Pure helpers, exposed for tests. */

@@ -22,7 +22,8 @@ struct ws_run {
 	const struct ws_plan *plan;
 	const struct ws_target *target;
 	struct monitor *mon;	/* probes (the reporter takes from their doors) */
-	const char *argv0;
+	int argc;
+	char **argv;		/* the command line, for result files */
 };
 
 /* One probe over one interval. */

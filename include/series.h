@@ -45,6 +45,22 @@ void series_init(struct ws_series *s);
 void series_add(struct ws_series *s, const struct ws_point *p);
 /* At the end: the stride in progress becomes a (shorter) last point. */
 void series_finish(struct ws_series *s);
+/* Throughput over bytes written: the run cut into cells of `cell` bytes;
+ * each point counts in the cell its span's middle falls in. */
+struct ws_cell {
+	uint64_t from_bytes, to_bytes;
+	uint64_t dbytes, dt_ns;
+	double mibps;		/* 0 for a cell no point fell in */
+};
+
+/* The cell size for about `want` cells over `total` bytes (a whole number
+ * of MiB), or `requested` if nonzero, doubled until at most `max` cells. */
+uint64_t series_cell_size(uint64_t total, uint64_t requested, size_t want,
+			  size_t max);
+/* Fill out[0..) and return how many cells cover the series (<= max). */
+size_t series_cells(const struct ws_series *s, uint64_t cell,
+		    struct ws_cell *out, size_t max);
+
 /* The combined point of two adjacent spans (a before b). */
 struct ws_point series_merge(const struct ws_point *a, const struct ws_point *b);
 

@@ -30,7 +30,7 @@ struct sink {
 	const struct sink_ops *ops;
 	FILE *out;
 	int dirty_line;		/* live sink: a line awaits its newline */
-	unsigned long count;	/* events written so far (sinks' own use) */
+	void *priv;		/* the sink's own state, its ops manage it */
 	const char *path;	/* file sinks: the result's final name */
 	char tmp[4200];		/* ... written here, renamed by close */
 };
@@ -41,6 +41,10 @@ extern const struct sink_ops sink_live_ops;
 extern const struct sink_ops sink_plain_ops;
 /* --quiet: header and summary only. */
 extern const struct sink_ops sink_quiet_ops;
+/* Result files (sink_add_file). */
+extern const struct sink_ops sink_json_ops;
+extern const struct sink_ops sink_csv_ops;
+extern const struct sink_ops sink_svg_ops;
 
 #define WS_MAX_SINKS 8
 

@@ -36,6 +36,7 @@ enum ws_stop_reason {
 	WS_STOP_TIME,		/* --time reached */
 	WS_STOP_SIGNAL,		/* SIGINT / SIGTERM */
 	WS_STOP_ERROR,		/* an I/O error ended the run */
+	WS_STOP_STEADY,		/* --until-steady: steady state held */
 };
 
 /* How a run ended.  Filled by the writer before snapshot_finish(). */
@@ -56,6 +57,7 @@ struct ws_snapshot {
 	_Atomic uint64_t wraps;		/* times the file wrapped to 0 */
 	_Atomic uint64_t time_ns[WS_T_NR];
 
+	atomic_bool steady;		/* the reporter asks the writer to end */
 	atomic_bool finished;
 	struct ws_outcome outcome;	/* valid once finished */
 	atomic_bool closed;		/* every producer has ended */

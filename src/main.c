@@ -1,5 +1,8 @@
 /* main.c - wiring only: options, target, plan, threads, exit status. */
+#include <errno.h>
 #include <locale.h>
+#include <stddef.h>
+#include <stdlib.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -105,20 +108,96 @@ static int run_threads(struct writer *w, struct monitor *mon,
 	return ret;
 }
 
+/* Result files are opened before anything else is touched: a bad --json
+ * path is a usage error, found before a byte is written. */
+static int open_results(const struct ws_config *cfg, struct sink_set *sinks)
+{
+	static const struct {
+		const struct sink_ops *ops;
+		size_t offset;
+		const char *opt;
+	} files[] = {
+		{ &sink_json_ops, offsetof(struct ws_config, json_path), "--json" },
+		{ &sink_csv_ops, offsetof(struct ws_config, csv_path), "--csv" },
+		{ &sink_svg_ops, offsetof(struct ws_config, svg_path), "--svg" },
+	};
+	char err[512];
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		const char *path = *(const char *const *)((const char *)cfg + files[i].offset);
+
+		if (path && sink_add_file(sinks, files[i].ops, path, err, sizeof(err))) {
+			fprintf(stderr, "writestress: invalid %s '%s': %s\n", files[i].opt,
+				path, err);
+			fprintf(stderr, "Try 'writestress --help' for more information.\n");
+			sink_abort_all(sinks);
+			return WS_EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+/* After target_open: plan the space, empty the file, check the mode. */
+static int prepare_target(const struct ws_config *cfg, struct ws_target *t,
+			  struct ws_plan *plan)
+{
+	struct ws_plan_refusal why;
+	char msg[512];
+	int ret;
+
+	if (plan_make(cfg, &t->space, plan, &why))
+		return refuse_plan(cfg, &why);
+	if (!t->created && (ret = target_truncate(t)))
+		return fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
+	if (t->forced)
+		target_mark(t);	/* ours now: a re-run needs no --force */
+	if (pace_modes[cfg->pace]->check &&
+	    (ret = pace_modes[cfg->pace]->check(t->fd))) {
+		snprintf(msg, sizeof(msg), "--pace %s is not supported for '%s': %s",
+			 pace_modes[cfg->pace]->name, cfg->path, strerror(-ret));
+		return fail(msg, "it needs Linux 6.14 or later and a filesystem that implements it; use --pace window",
+			    WS_EXIT_FAILURE);
+	}
+	return 0;
+}
+
+/* Probes: files, privileges, threads.  They start before the writer, so
+ * the first figures are the quiet machine's. */
+static int start_monitor(const struct ws_config *cfg, struct monitor *mon,
+			 struct ws_snapshot *snap)
+{
+	char err[512];
+	int ret = monitor_init(mon, cfg, snap, err, sizeof(err));
+
+	if (ret)
+		return fail(err, "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
+			    WS_EXIT_FAILURE);
+	for (unsigned int i = 0; i < mon->nprobes; i++)
+		signals_unlink_at_exit(mon->probes[i].probe.dirfd,
+				       mon->probes[i].probe.name);
+	monitor_harden(mon);
+	ret = monitor_start(mon);
+	if (ret) {
+		monitor_cleanup(mon);
+		return fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct ws_config cfg;
 	struct ws_target target;
 	struct ws_target_error terr;
 	struct ws_plan plan;
-	struct ws_plan_refusal why;
 	struct ws_snapshot snap;
 	struct sink_set sinks = { .n = 0 };
 	struct writer writer;
 	struct monitor monitor;
 	struct reporter reporter;
-	char err[512];
+	struct ws_series *series;
 	struct ws_run run;
+	bool remove = false;
 	int ret, status;
 
 	setlocale(LC_CTYPE, "");
@@ -130,76 +209,63 @@ int main(int argc, char **argv)
 	case OPTS_RUN:
 		break;
 	}
+	series = calloc(1, sizeof(*series));
+	if (!series)
+		return fail(strerror(ENOMEM), NULL, WS_EXIT_FAILURE);
+	status = open_results(&cfg, &sinks);
+	if (status)
+		goto out_free;
 
-	if (target_open(&cfg, pace_modes[cfg.pace]->open_flags, &target, &terr))
-		return fail(terr.msg, terr.hint, terr.status);
-	if (plan_make(&cfg, &target.space, &plan, &why)) {
-		target_close(&target, cfg.path, target.created);
-		return refuse_plan(&cfg, &why);
+	if (target_open(&cfg, pace_modes[cfg.pace]->open_flags, &target, &terr)) {
+		status = fail(terr.msg, terr.hint, terr.status);
+		goto out_sinks;
 	}
-	if (!target.created && (ret = target_truncate(&target))) {
-		target_close(&target, cfg.path, false);
-		return fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
-	}
-	if (target.forced)
-		target_mark(&target);	/* ours now: a re-run needs no --force */
-	if (pace_modes[cfg.pace]->check &&
-	    (ret = pace_modes[cfg.pace]->check(target.fd))) {
-		char msg[512];
-
-		snprintf(msg, sizeof(msg), "--pace %s is not supported for '%s': %s",
-			 pace_modes[cfg.pace]->name, cfg.path, strerror(-ret));
-		target_close(&target, cfg.path, target.created);
-		return fail(msg, "it needs Linux 6.14 or later and a filesystem that implements it; use --pace window", WS_EXIT_FAILURE);
-	}
-
+	/* a file this run created and could not use is removed again */
+	remove = target.created;
+	status = prepare_target(&cfg, &target, &plan);
+	if (status)
+		goto out_target;
 	ret = snapshot_init(&snap);
-	if (!ret)
-		ret = writer_init(&writer, &cfg, &plan, &snap, &ws_stop,
-				  target.fd, &io_posix_ops, NULL);
 	if (ret) {
-		target_close(&target, cfg.path, cfg.remove_after);
-		return fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
+		status = fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
+		goto out_target;
+	}
+	ret = writer_init(&writer, &cfg, &plan, &snap, &ws_stop, target.fd,
+			  &io_posix_ops, NULL);
+	if (ret) {
+		status = fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
+		goto out_snapshot;
 	}
 	writer.avail = target_avail;
-
-	ret = monitor_init(&monitor, &cfg, &snap, err, sizeof(err));
-	if (ret) {
-		writer_destroy(&writer);
-		target_close(&target, cfg.path, target.created);
-		return fail(err, "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
-			    WS_EXIT_FAILURE);
-	}
 	signals_install();
-	for (unsigned int i = 0; i < monitor.nprobes; i++)
-		signals_unlink_at_exit(monitor.probes[i].probe.dirfd,
-				       monitor.probes[i].probe.name);
-	monitor_harden(&monitor);
-	ret = monitor_start(&monitor);
-	if (ret) {
-		monitor_cleanup(&monitor);
-		writer_destroy(&writer);
-		target_close(&target, cfg.path, target.created);
-		return fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
-	}
+	status = start_monitor(&cfg, &monitor, &snap);
+	if (status)
+		goto out_writer;
 
 	run = (struct ws_run){ .cfg = &cfg, .plan = &plan, .target = &target,
-			       .mon = &monitor, .argv0 = argv[0] };
+			       .mon = &monitor, .argc = argc, .argv = argv };
 	choose_sinks(&cfg, &sinks);
 	sink_header(&sinks, &run);
-	reporter_init(&reporter, &run, &snap, &sinks);
-
+	reporter_init(&reporter, &run, &snap, &sinks, series);
 	ret = run_threads(&writer, &monitor, &reporter);
 	status = ret ? fail(strerror(-ret), NULL, WS_EXIT_FAILURE)
 		     : exit_status(&reporter.summary);
+	remove = cfg.remove_after;
 	monitor_cleanup(&monitor);
-
 	if (sink_close_all(&sinks) && status == WS_EXIT_OK)
-		status = fail("cannot write the report to standard output", NULL,
+		status = fail("cannot complete the report or a result file", NULL,
 			      WS_EXIT_FAILURE);
+
+out_writer:
 	writer_destroy(&writer);
+out_snapshot:
 	snapshot_destroy(&snap);
-	if (target_close(&target, cfg.path, cfg.remove_after) && cfg.remove_after)
+out_target:
+	if (target_close(&target, cfg.path, remove) && cfg.remove_after)
 		fprintf(stderr, "writestress: could not remove '%s'\n", cfg.path);
+out_sinks:
+	sink_abort_all(&sinks);	/* no-op once closed */
+out_free:
+	free(series);
 	return status;
 }

@@ -28,7 +28,9 @@ struct opt {
 enum {
 	KEY_FILE_SIZE = 256, KEY_RESERVE, KEY_SYNC_EVERY, KEY_SEED, KEY_FORCE,
 	KEY_REMOVE, KEY_PROBE, KEY_NO_PROBE, KEY_PROBE_INTERVAL, KEY_PROBE_SIZE,
-	KEY_PROBE_SYNC, KEY_PROBE_DIR, KEY_READ_PROBE, KEY_STALL,
+	KEY_PROBE_SYNC, KEY_PROBE_DIR, KEY_READ_PROBE, KEY_STALL, KEY_JSON,
+	KEY_CSV, KEY_SVG, KEY_UNTIL_STEADY, KEY_STEADY_WINDOW, KEY_STEADY_ROUND,
+	KEY_BUCKET,
 };
 
 void config_defaults(struct ws_config *cfg)
@@ -44,6 +46,8 @@ void config_defaults(struct ws_config *cfg)
 	cfg->probe_interval_ns = 100 * WS_NSEC_PER_MSEC;
 	cfg->probe_size = 4 * WS_KIB;
 	cfg->stall_ns = 500 * WS_NSEC_PER_MSEC;
+	cfg->steady_window = 5;
+	cfg->steady_round_ns = 10 * WS_NSEC_PER_SEC;
 }
 
 static int units_why(int ret, const struct units_error *e, char *why)
@@ -327,6 +331,59 @@ static int set_stall(struct ws_config *cfg, const char *arg, char *why)
 	return set_duration_min(arg, WS_NSEC_PER_MSEC, &cfg->stall_ns, why);
 }
 
+static int set_path(const char **out, const char *arg, char *why)
+{
+	if (!*arg) {
+		snprintf(why, WHY_LEN, "empty file name");
+		return -EINVAL;
+	}
+	*out = arg;
+	return 0;
+}
+
+static int set_json(struct ws_config *cfg, const char *arg, char *why)
+{
+	return set_path(&cfg->json_path, arg, why);
+}
+
+static int set_csv(struct ws_config *cfg, const char *arg, char *why)
+{
+	return set_path(&cfg->csv_path, arg, why);
+}
+
+static int set_svg(struct ws_config *cfg, const char *arg, char *why)
+{
+	return set_path(&cfg->svg_path, arg, why);
+}
+
+static int set_until_steady(struct ws_config *cfg, const char *arg, char *why)
+{
+	(void)arg;
+	(void)why;
+	cfg->until_steady = true;
+	return 0;
+}
+
+static int set_steady_window(struct ws_config *cfg, const char *arg, char *why)
+{
+	uint64_t v;
+	int ret = parse_count(arg, 2, 1000, &v, why);
+
+	if (!ret)
+		cfg->steady_window = (unsigned int)v;
+	return ret;
+}
+
+static int set_steady_round(struct ws_config *cfg, const char *arg, char *why)
+{
+	return set_duration_min(arg, 10 * WS_NSEC_PER_MSEC, &cfg->steady_round_ns, why);
+}
+
+static int set_bucket(struct ws_config *cfg, const char *arg, char *why)
+{
+	return parse_size_min(arg, WS_MIB, false, &cfg->bucket, why);
+}
+
 static const struct opt opt_table[] = {
 	{ NULL, 0, NULL, "Run length (the first bound reached ends the run; with none, it runs until interrupted):", NULL },
 	{ "buffers", 'b', "COUNT", "write COUNT buffers", set_buffers },
@@ -352,6 +409,14 @@ static const struct opt opt_table[] = {
 	{ "probe-dir", KEY_PROBE_DIR, "DIR", "where probe files live (default: FILE's directory); e.g. your home while FILE stresses /data", set_probe_dir },
 	{ "read-probe", KEY_READ_PROBE, "PATH", "an existing file the read probe reads from (adds read to the probes)", set_read_probe },
 	{ "stall", KEY_STALL, "DURATION", "a probe at least this slow is a stall (default 500ms)", set_stall },
+	{ NULL, 0, NULL, "Analysis and results:", NULL },
+	{ "json", KEY_JSON, "FILE", "write the complete result (configuration, series, probes, phases, steady state) as JSON", set_json },
+	{ "csv", KEY_CSV, "FILE", "write the interval series as CSV, one row per interval", set_csv },
+	{ "svg", KEY_SVG, "FILE", "draw throughput over GiB written and probe latency over time as an SVG plot", set_svg },
+	{ "until-steady", KEY_UNTIL_STEADY, NULL, "end the run once throughput is in steady state (SNIA PTS criterion); --size, --time or -b still bound it", set_until_steady },
+	{ "steady-window", KEY_STEADY_WINDOW, "N", "rounds in a steady-state window (default 5)", set_steady_window },
+	{ "steady-round", KEY_STEADY_ROUND, "DURATION", "length of one steady-state round (default 10s)", set_steady_round },
+	{ "bucket", KEY_BUCKET, "SIZE", "bytes per cell of the throughput-over-bytes view (default: about 32 cells over the run)", set_bucket },
 	{ NULL, 0, NULL, "Output and safety:", NULL },
 	{ "interval", 'i', "DURATION", "reporting interval (default 1s, at least 10ms)", set_interval },
 	{ "quiet", 'q', NULL, "no header, live line or interval lines: the summary only", set_quiet },
@@ -505,6 +570,8 @@ static enum opts_result check_combinations(struct ws_config *cfg,
 		return usage_error(err, "--probe read needs --read-probe PATH, an existing file to read from");
 	if (seen[KEY_READ_PROBE] && !(cfg->probes & (1u << WS_PROBE_READ)))
 		return usage_error(err, "--read-probe needs read in --probe");
+	if (cfg->steady_round_ns < cfg->interval_ns)
+		return usage_error(err, "invalid --steady-round: shorter than the --interval it is made of");
 	if (cfg->pace == WS_PACE_DIRECT && cfg->total_size % (4 * WS_KIB))
 		return usage_error(err, "invalid --size '%llu': must be a multiple of 4 KiB with --pace %s",
 				   (unsigned long long)cfg->total_size, pace);

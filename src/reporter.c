@@ -13,14 +13,57 @@ static double mib_per_s(uint64_t bytes, uint64_t ns)
 	return ns ? (double)bytes / (double)WS_MIB * 1e9 / (double)ns : 0.0;
 }
 
+void reporter_params(const struct ws_config *cfg, struct ws_analysis_params *p)
+{
+	analysis_defaults(p);
+	p->steady_window = cfg->steady_window;
+	p->round_points = (unsigned int)(cfg->steady_round_ns / cfg->interval_ns);
+	if (!p->round_points)
+		p->round_points = 1;
+}
+
 void reporter_init(struct reporter *r, const struct ws_run *run,
-		   struct ws_snapshot *snap, struct sink_set *sinks)
+		   struct ws_snapshot *snap, struct sink_set *sinks,
+		   struct ws_series *series)
 {
 	memset(r, 0, sizeof(*r));
 	r->run = run;
 	r->snap = snap;
 	r->sinks = sinks;
 	r->interval_ns = run->cfg->interval_ns;
+	r->series = series;
+	series_init(series);
+	reporter_params(run->cfg, &r->params);
+}
+
+/* The interval as a point of the series. */
+static void add_point(struct reporter *r, const struct ws_interval *iv)
+{
+	struct ws_point p = {
+		.t_ns = iv->t_ns, .dt_ns = iv->dt_ns, .bytes = iv->bytes,
+		.dbytes = iv->dbytes, .mibps = iv->mibps, .dirty = iv->dirty,
+		.writeback = iv->writeback,
+	};
+
+	for (unsigned int i = 0; i < iv->nprobes; i++) {
+		p.probe_p99[i] = iv->probes[i].p99_ns;
+		p.probe_max[i] = iv->probes[i].max_ns;
+		p.probe_stalls[i] = iv->probes[i].stalls;
+	}
+	series_add(r->series, &p);
+}
+
+/* --until-steady: once the SNIA criterion holds, ask the writer to end. */
+static void check_steady(struct reporter *r)
+{
+	struct ws_analysis_params p = r->params;
+	struct ws_steady st;
+
+	/* a point covers `stride` intervals once the series was halved */
+	p.round_points = p.round_points / r->series->stride ?
+			 p.round_points / r->series->stride : 1;
+	if (analysis_steady(r->series->pts, r->series->n, &p, &st))
+		atomic_store(&r->snap->steady, true);
 }
 
 /* How far along a bounded run is: the furthest of its bounds. */
@@ -174,6 +217,9 @@ static void emit(struct reporter *r, const struct ws_sample *now,
 	reporter_make_interval(r->run, &r->prev, r->prev_t_ns, now, t_ns, &iv);
 	add_context(r, &iv);
 	iv.index = r->index++;
+	add_point(r, &iv);
+	if (r->run->cfg->until_steady && !atomic_load(&r->snap->steady))
+		check_steady(r);
 	sink_interval(r->sinks, r->run, &iv);
 	r->prev = *now;
 	r->prev_t_ns = t_ns;
@@ -209,6 +255,12 @@ void *reporter_thread(void *arg)
 	for (unsigned int i = 0; r->run->mon && i < r->run->mon->nprobes; i++)
 		reporter_probe_summary(&r->run->mon->probes[i],
 				       &r->summary.probes[r->summary.nprobes++]);
+	series_finish(r->series);
+	r->params.round_points = r->params.round_points / r->series->stride ?
+				 r->params.round_points / r->series->stride : 1;
+	analysis_run(r->series->pts, r->series->n, &r->params, &r->analysis);
+	r->summary.series = r->series;
+	r->summary.analysis = &r->analysis;
 	sink_summary(r->sinks, r->run, &r->summary);
 	return NULL;
 }

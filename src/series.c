@@ -65,3 +65,51 @@ void series_finish(struct ws_series *s)
 		s->pts[s->n++] = s->partial;
 	s->npartial = 0;
 }
+
+uint64_t series_cell_size(uint64_t total, uint64_t requested, size_t want,
+			  size_t max)
+{
+	uint64_t cell = requested;
+
+	if (!cell) {
+		cell = total / want + (total % want != 0);
+		cell = (cell + WS_MIB - 1) / WS_MIB * WS_MIB;
+	}
+	if (!cell)
+		cell = WS_MIB;
+	while (total / cell >= max)
+		cell *= 2;
+	return cell;
+}
+
+size_t series_cells(const struct ws_series *s, uint64_t cell,
+		    struct ws_cell *out, size_t max)
+{
+	size_t ncells = 0;
+
+	if (!s->n || !cell)
+		return 0;
+	ncells = (size_t)((s->pts[s->n - 1].bytes + cell - 1) / cell);
+	if (ncells > max)
+		ncells = max;
+	if (!ncells)
+		return 0;
+	for (size_t c = 0; c < ncells; c++)
+		out[c] = (struct ws_cell){ .from_bytes = c * cell,
+					   .to_bytes = (c + 1) * cell };
+	/* the last cell ends where the run did */
+	out[ncells - 1].to_bytes = s->pts[s->n - 1].bytes;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct ws_point *p = &s->pts[i];
+		size_t c = (size_t)((p->bytes - p->dbytes / 2) / cell);
+
+		if (c >= ncells)
+			c = ncells - 1;
+		out[c].dbytes += p->dbytes;
+		out[c].dt_ns += p->dt_ns;
+	}
+	for (size_t c = 0; c < ncells; c++)
+		out[c].mibps = out[c].dt_ns ? (double)out[c].dbytes / (double)WS_MIB *
+					      1e9 / (double)out[c].dt_ns : 0.0;
+	return ncells;
+}

@@ -338,6 +338,101 @@ static void print_probe_summary(FILE *out, const struct ws_run *run,
 			strerror(-ps->last_error));
 }
 
+/* "80.0 MiB/s for 0–1.00 GiB → 32.0 MiB/s at 1.00–3.90 GiB → ..." */
+static void print_phases(FILE *out, const struct ws_analysis *a)
+{
+	char r[32], f[32], t[32];
+
+	fputs("  phases   ", out);
+	for (unsigned int i = 0; i < a->nphases; i++) {
+		const struct ws_phase *p = &a->phases[i];
+
+		units_format_size(f, sizeof(f), p->from_bytes);
+		units_format_size(t, sizeof(t), p->to_bytes);
+		snprintf(r, sizeof(r), "%.1f MiB/s", p->mibps);
+		if (a->nphases == 1)
+			fprintf(out, "%s throughout, no lasting change", r);
+		else if (i == 0)
+			fprintf(out, "%s for %s–%s", r, f, t);
+		else if (i + 1 == a->nphases)
+			fprintf(out, " → %s from %s", r, f);
+		else
+			fprintf(out, " → %s at %s–%s", r, f, t);
+	}
+	fputc('\n', out);
+}
+
+/* Throughput over bytes written in one line of eighth blocks. */
+static void print_curve(FILE *out, const struct ws_run *run,
+			const struct ws_summary *sum)
+{
+	static const char *const bars[] = { "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" };
+	struct ws_cell cells[32];
+	uint64_t cell = series_cell_size(sum->bytes, run->cfg->bucket, 32, 32);
+	size_t n = series_cells(sum->series, cell, cells, 32);
+	double top = 0;
+	char a[32], b[32];
+
+	if (n < 2)
+		return;
+	for (size_t i = 0; i < n; i++)
+		if (cells[i].mibps > top)
+			top = cells[i].mibps;
+	fputs("  curve    ", out);
+	for (size_t i = 0; i < n; i++) {
+		int level = top > 0 ? (int)(cells[i].mibps / top * 7.0 + 0.5) : 0;
+
+		fputs(bars[level < 0 ? 0 : level > 7 ? 7 : level], out);
+	}
+	fprintf(out, "  MiB/s over %s written, %s a cell, top %.1f MiB/s\n",
+		units_format_size(a, sizeof(a), sum->bytes),
+		units_format_size(b, sizeof(b), cell), top);
+}
+
+static void print_analysis(FILE *out, const struct ws_run *run,
+			   const struct ws_summary *sum)
+{
+	const struct ws_analysis *a = sum->analysis;
+	const struct ws_steady *st = &a->steady;
+	char x[32], y[32], z[32];
+
+	if (a->nphases)
+		print_phases(out, a);
+	if (a->slowed)
+		fprintf(out, "  slowed   below 80%% of the initial %.1f MiB/s from %s written (%s)\n",
+			a->initial_mibps,
+			units_format_size(x, sizeof(x), a->slowdown_bytes),
+			units_format_duration(y, sizeof(y), a->slowdown_ns));
+	if (st->reached)
+		fprintf(out, "  steady   reached at %s (%s): %.1f MiB/s, every round within ±%.0f%%, slope excursion %.0f%% (SNIA, %u rounds of %s)\n",
+			units_format_size(x, sizeof(x), st->at_bytes),
+			units_format_duration(y, sizeof(y), st->at_ns), st->mibps,
+			st->max_dev_pct, st->excursion_pct, run->cfg->steady_window,
+			units_format_duration(z, sizeof(z), run->cfg->steady_round_ns));
+	else
+		fprintf(out, "  steady   not reached (SNIA: %u rounds of %s within ±20%%, slope excursion within ±10%%)\n",
+			run->cfg->steady_window,
+			units_format_duration(y, sizeof(y), run->cfg->steady_round_ns));
+	print_curve(out, run, sum);
+}
+
+static void print_results(FILE *out, const struct ws_config *cfg)
+{
+	const char *files[] = { cfg->json_path, cfg->csv_path, cfg->svg_path };
+	const char *sep = "";
+
+	if (!files[0] && !files[1] && !files[2])
+		return;
+	fputs("  results  ", out);
+	for (int i = 0; i < 3; i++) {
+		if (files[i]) {
+			fprintf(out, "%s%s", sep, files[i]);
+			sep = " · ";
+		}
+	}
+	fputc('\n', out);
+}
+
 static const char *signal_name(int signo)
 {
 	return signo == 2 ? "SIGINT" : signo == 15 ? "SIGTERM" : "a signal";
@@ -361,9 +456,15 @@ static void human_summary(struct sink *s, const struct ws_run *run,
 			(unsigned long long)sum->wraps, sum->wraps == 1 ? "" : "s");
 	for (unsigned int i = 0; i < sum->nprobes; i++)
 		print_probe_summary(s->out, run, &sum->probes[i]);
+	if (sum->analysis)
+		print_analysis(s->out, run, sum);
+	print_results(s->out, run->cfg);
 	switch (o->reason) {
 	case WS_STOP_BOUND:
 	case WS_STOP_TIME:
+		break;
+	case WS_STOP_STEADY:
+		fprintf(s->out, "  stopped  steady state held (--until-steady)\n");
 		break;
 	case WS_STOP_SIGNAL:
 		fprintf(s->out, "  stopped  by %s; everything written reached the disk before the clock stopped\n",

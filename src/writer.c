@@ -81,6 +81,10 @@ static bool should_stop(struct writer *w, uint64_t start,
 		o->reason = WS_STOP_SIGNAL;
 		return true;
 	}
+	if (atomic_load_explicit(&w->snap->steady, memory_order_relaxed)) {
+		o->reason = WS_STOP_STEADY;
+		return true;
+	}
 	if (w->cfg->duration_ns && ws_now_ns() - start >= w->cfg->duration_ns) {
 		o->reason = WS_STOP_TIME;
 		return true;

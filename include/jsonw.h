@@ -1,0 +1,36 @@
+/* jsonw.h - a small streaming JSON writer: objects and arrays nested up to
+ * JSONW_DEPTH, commas and string escaping handled, numbers written so that
+ * every parser reads them back exactly (integers as integers, doubles with
+ * 17 significant digits, non-finite doubles as null).  One writer per
+ * output file; not thread-safe.
+ *
+ * In an object pass the member's key; in an array pass NULL.
+ */
+#ifndef WS_JSONW_H
+#define WS_JSONW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define JSONW_DEPTH 16
+
+struct jsonw {
+	FILE *out;
+	int depth;
+	bool need_comma[JSONW_DEPTH];
+	char closer[JSONW_DEPTH];
+};
+
+void jsonw_init(struct jsonw *w, FILE *out);
+void jsonw_object(struct jsonw *w, const char *key);
+void jsonw_array(struct jsonw *w, const char *key);
+void jsonw_end(struct jsonw *w);	/* closes the innermost object/array */
+void jsonw_str(struct jsonw *w, const char *key, const char *val);	/* NULL -> null */
+void jsonw_u64(struct jsonw *w, const char *key, uint64_t val);
+void jsonw_i64(struct jsonw *w, const char *key, int64_t val);
+void jsonw_double(struct jsonw *w, const char *key, double val);
+void jsonw_bool(struct jsonw *w, const char *key, bool val);
+void jsonw_null(struct jsonw *w, const char *key);
+
+#endif

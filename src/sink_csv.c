@@ -1,0 +1,97 @@
+/* sink_csv.c - the interval series as CSV (RFC 4180: a header row, CRLF
+ * line ends, fields quoted where they need it), streamed as it happens. */
+#include <stdio.h>
+#include <string.h>
+
+#include "sink.h"
+
+static const char *const timer_cols[WS_T_NR] = {
+	[WS_T_FILL] = "fill_ms", [WS_T_WRITE] = "write_ms",
+	[WS_T_START] = "start_ms", [WS_T_WAIT] = "wait_ms",
+	[WS_T_FADVISE] = "fadvise_ms", [WS_T_RATE] = "rate_ms",
+};
+
+static const char *const probe_cols[] = {
+	"n", "p50_ms", "p99_ms", "max_ms", "stalls", "inflight_ms", "errors",
+};
+
+/* A field, quoted if it holds a comma, a quote or a line break. */
+static void field(FILE *out, const char *s, bool first)
+{
+	if (!first)
+		fputc(',', out);
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void csv_header(struct sink *s, const struct ws_run *run)
+{
+	static const char *const cols[] = {
+		"interval", "t_s", "dt_s", "bytes", "dbytes", "mibps", "avg_mibps",
+	};
+	char name[64];
+
+	for (size_t i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
+		field(s->out, cols[i], i == 0);
+	for (int t = 0; t < WS_T_NR; t++)
+		field(s->out, timer_cols[t], false);
+	field(s->out, "dirty_bytes", false);
+	field(s->out, "writeback_bytes", false);
+	for (unsigned int p = 0; run->mon && p < run->mon->nprobes; p++) {
+		for (size_t c = 0; c < sizeof(probe_cols) / sizeof(probe_cols[0]); c++) {
+			snprintf(name, sizeof(name), "%s_%s",
+				 run->mon->probes[p].probe.ops->name, probe_cols[c]);
+			field(s->out, name, false);
+		}
+	}
+	fputs("\r\n", s->out);
+}
+
+static void csv_interval(struct sink *s, const struct ws_run *run,
+			 const struct ws_interval *iv)
+{
+	(void)run;
+	fprintf(s->out, "%llu,%.6f,%.6f,%llu,%llu,%.3f,%.3f",
+		(unsigned long long)iv->index, (double)iv->t_ns / 1e9,
+		(double)iv->dt_ns / 1e9, (unsigned long long)iv->bytes,
+		(unsigned long long)iv->dbytes, iv->mibps, iv->avg_mibps);
+	for (int t = 0; t < WS_T_NR; t++)
+		fprintf(s->out, ",%.3f", (double)iv->time_ns[t] / 1e6);
+	if (iv->have_meminfo)
+		fprintf(s->out, ",%llu,%llu", (unsigned long long)iv->dirty,
+			(unsigned long long)iv->writeback);
+	else
+		fputs(",,", s->out);
+	for (unsigned int p = 0; p < iv->nprobes; p++) {
+		const struct ws_probe_interval *pi = &iv->probes[p];
+
+		fprintf(s->out, ",%llu,%.3f,%.3f,%.3f,%llu,%.3f,%llu",
+			(unsigned long long)pi->count, (double)pi->p50_ns / 1e6,
+			(double)pi->p99_ns / 1e6, (double)pi->max_ns / 1e6,
+			(unsigned long long)pi->stalls,
+			(double)pi->inflight_ns / 1e6,
+			(unsigned long long)pi->errors);
+	}
+	fputs("\r\n", s->out);
+}
+
+static int csv_close(struct sink *s)
+{
+	return sink_close_file(s);
+}
+
+const struct sink_ops sink_csv_ops = {
+	.name = "csv",
+	.header = csv_header,
+	.interval = csv_interval,
+	.close = csv_close,
+};

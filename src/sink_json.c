@@ -1,0 +1,401 @@
+/* sink_json.c - the complete result as one JSON document (schema
+ * "writestress-result/1", documented in doc/result-json.md).
+ *
+ * Written as the run goes: the head at the header event, one element of
+ * "intervals" per interval, the rest at the summary.  The file is a
+ * temporary until close renames it, so the result is either complete and
+ * valid or absent; the summary is written on every ending, signals and
+ * errors included.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+#include "datagen.h"
+#include "jsonw.h"
+#include "pace.h"
+#include "sink.h"
+#include "units.h"
+
+#define WS_JSON_SCHEMA "writestress-result/1"
+
+static const char *const timer_keys[WS_T_NR] = {
+	[WS_T_FILL] = "fill", [WS_T_WRITE] = "write", [WS_T_START] = "start_writeback",
+	[WS_T_WAIT] = "wait_writeback", [WS_T_FADVISE] = "fadvise", [WS_T_RATE] = "rate_limit",
+};
+
+static const char *const reasons[] = {
+	[WS_STOP_BOUND] = "bound", [WS_STOP_TIME] = "time",
+	[WS_STOP_SIGNAL] = "signal", [WS_STOP_ERROR] = "error",
+	[WS_STOP_STEADY] = "steady",
+};
+
+/* The document's writer state, made at the header event. */
+static struct jsonw *writer_of(struct sink *s)
+{
+	if (!s->priv) {
+		s->priv = calloc(1, sizeof(struct jsonw));
+		if (!s->priv)
+			abort();	/* 200 bytes at start-up */
+		jsonw_init(s->priv, s->out);
+	}
+	return s->priv;
+}
+
+static void put_ns_s(struct jsonw *w, const char *key, uint64_t ns)
+{
+	jsonw_double(w, key, (double)ns / 1e9);
+}
+
+static void put_ms(struct jsonw *w, const char *key, uint64_t ns)
+{
+	jsonw_double(w, key, (double)ns / 1e6);
+}
+
+static void put_config(struct jsonw *w, const struct ws_run *run)
+{
+	const struct ws_config *c = run->cfg;
+	const struct ws_plan *p = run->plan;
+
+	jsonw_object(w, "config");
+	jsonw_str(w, "file", c->path);
+	jsonw_u64(w, "buffer_size", c->buffer_size);
+	if (p->total == WS_UNBOUNDED)
+		jsonw_null(w, "total_bytes");
+	else
+		jsonw_u64(w, "total_bytes", p->total);
+	jsonw_u64(w, "buffers", c->buffers);
+	put_ns_s(w, "time_s", c->duration_ns);
+	jsonw_u64(w, "file_size", p->file_size);
+	jsonw_u64(w, "reserve", p->reserve);
+	jsonw_str(w, "pace", pace_modes[c->pace]->name);
+	jsonw_bool(w, "fadvise", c->fadvise);
+	jsonw_u64(w, "window", c->window);
+	jsonw_u64(w, "sync_every", c->sync_every);
+	jsonw_u64(w, "rate_bytes_per_s", c->rate);
+	jsonw_str(w, "data", datagen_name(c->data));
+	jsonw_u64(w, "compress_pct", c->compress_pct);
+	put_ns_s(w, "interval_s", c->interval_ns);
+	jsonw_u64(w, "probe_size", c->probe_size);
+	put_ns_s(w, "probe_interval_s", c->probe_interval_ns);
+	jsonw_bool(w, "probe_fdatasync", c->probe_fdatasync);
+	put_ns_s(w, "stall_s", c->stall_ns);
+	jsonw_bool(w, "until_steady", c->until_steady);
+	jsonw_u64(w, "steady_window", c->steady_window);
+	put_ns_s(w, "steady_round_s", c->steady_round_ns);
+	jsonw_end(w);
+}
+
+static void put_system(struct jsonw *w, const struct ws_run *run)
+{
+	struct utsname u;
+	const struct ws_target *t = run->target;
+
+	jsonw_object(w, "target");
+	jsonw_str(w, "path", run->cfg->path);
+	jsonw_str(w, "fs_type", t->fs_type);
+	jsonw_u64(w, "fs_size", t->space.fs_size);
+	jsonw_u64(w, "fs_avail", t->space.avail + t->space.reclaimed);
+	jsonw_str(w, "file", t->created ? "created" : t->forced ? "forced" : "reused");
+	jsonw_end(w);
+	jsonw_object(w, "system");
+	if (uname(&u) == 0) {
+		jsonw_str(w, "sysname", u.sysname);
+		jsonw_str(w, "release", u.release);
+		jsonw_str(w, "version", u.version);
+		jsonw_str(w, "machine", u.machine);
+	}
+	if (run->mon) {
+		jsonw_bool(w, "memory_locked", run->mon->memory_locked);
+		jsonw_bool(w, "realtime_probes", run->mon->realtime);
+	}
+	jsonw_end(w);
+}
+
+static void json_header(struct sink *s, const struct ws_run *run)
+{
+	struct jsonw *w = writer_of(s);
+	char when[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
+	jsonw_object(w, NULL);
+	jsonw_str(w, "schema", WS_JSON_SCHEMA);
+	jsonw_object(w, "tool");
+	jsonw_str(w, "name", "writestress");
+	jsonw_str(w, "version", WS_VERSION);
+	jsonw_end(w);
+	jsonw_array(w, "command_line");
+	for (int i = 0; i < run->argc; i++)
+		jsonw_str(w, NULL, run->argv[i]);
+	jsonw_end(w);
+	jsonw_str(w, "started_at", when);
+	put_config(w, run);
+	put_system(w, run);
+	jsonw_array(w, "intervals");
+}
+
+static void json_interval(struct sink *s, const struct ws_run *run,
+			  const struct ws_interval *iv)
+{
+	struct jsonw *w = writer_of(s);
+
+	(void)run;
+	jsonw_object(w, NULL);
+	put_ns_s(w, "t_s", iv->t_ns);
+	put_ns_s(w, "dt_s", iv->dt_ns);
+	jsonw_u64(w, "bytes", iv->bytes);
+	jsonw_u64(w, "dbytes", iv->dbytes);
+	jsonw_double(w, "mibps", iv->mibps);
+	jsonw_object(w, "writer_ms");
+	for (int t = 0; t < WS_T_NR; t++)
+		put_ms(w, timer_keys[t], iv->time_ns[t]);
+	jsonw_end(w);
+	if (iv->have_meminfo) {
+		jsonw_u64(w, "dirty", iv->dirty);
+		jsonw_u64(w, "writeback", iv->writeback);
+	}
+	jsonw_object(w, "probes");
+	for (unsigned int i = 0; i < iv->nprobes; i++) {
+		const struct ws_probe_interval *pi = &iv->probes[i];
+
+		jsonw_object(w, pi->name);
+		jsonw_u64(w, "n", pi->count);
+		put_ms(w, "p50_ms", pi->p50_ns);
+		put_ms(w, "p99_ms", pi->p99_ns);
+		put_ms(w, "max_ms", pi->max_ns);
+		jsonw_u64(w, "stalls", pi->stalls);
+		jsonw_u64(w, "errors", pi->errors);
+		put_ms(w, "inflight_ms", pi->inflight_ns);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_end(w);
+}
+
+static void put_stall(struct jsonw *w, const char *key, const struct ws_stall *st)
+{
+	jsonw_object(w, key);
+	put_ns_s(w, "start_s", st->start_ns);
+	put_ms(w, "duration_ms", st->duration_ns);
+	jsonw_u64(w, "writer_bytes", st->writer_bytes);
+	jsonw_u64(w, "dirty", st->dirty);
+	jsonw_u64(w, "writeback", st->writeback);
+	jsonw_str(w, "wait_site", st->site[0] ? st->site : NULL);
+	jsonw_end(w);
+}
+
+static void put_percentiles(struct jsonw *w, const char *key, uint64_t count,
+			    uint64_t p50, uint64_t p90, uint64_t p99,
+			    uint64_t p999)
+{
+	jsonw_object(w, key);
+	jsonw_u64(w, "count", count);
+	put_ms(w, "p50_ms", p50);
+	put_ms(w, "p90_ms", p90);
+	put_ms(w, "p99_ms", p99);
+	put_ms(w, "p99_9_ms", p999);
+	jsonw_end(w);
+}
+
+/* Non-empty histogram buckets, so a reader can recompute any percentile. */
+static void put_hist(struct jsonw *w, const char *key, const struct hist *h)
+{
+	jsonw_array(w, key);
+	for (unsigned int b = 0; b < HIST_BUCKETS; b++) {
+		if (!h->counts[b])
+			continue;
+		jsonw_array(w, NULL);
+		jsonw_u64(w, NULL, hist_bucket_low(b));
+		jsonw_u64(w, NULL, hist_bucket_high(b));
+		jsonw_u64(w, NULL, h->counts[b]);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
+static void put_probe(struct jsonw *w, const struct ws_run *run, unsigned int i,
+		      const struct ws_probe_summary *ps)
+{
+	const struct monitor_probe *mp = &run->mon->probes[i];
+
+	jsonw_object(w, NULL);
+	jsonw_str(w, "name", ps->name);
+	jsonw_u64(w, "count", ps->count);
+	jsonw_u64(w, "errors", ps->errors);
+	put_percentiles(w, "raw", ps->count, ps->p50, ps->p90, ps->p99, ps->p999);
+	put_ms(w, "max_ms", ps->max);
+	put_percentiles(w, "corrected", ps->c_count, ps->c_p50, ps->c_p90,
+			ps->c_p99, ps->c_p999);
+	jsonw_u64(w, "missed_slots", ps->sched_misses);
+	jsonw_object(w, "stalls");
+	jsonw_u64(w, "count", ps->nstalls);
+	put_ns_s(w, "total_s", ps->stall_total_ns);
+	if (ps->nstalls)
+		put_stall(w, "longest", &ps->longest);
+	else
+		jsonw_null(w, "longest");
+	jsonw_array(w, "records");
+	for (unsigned int k = 0; k < ps->nrecorded; k++)
+		put_stall(w, NULL, &ps->stalls[k]);
+	jsonw_end(w);
+	jsonw_u64(w, "records_dropped", ps->nstalls - ps->nrecorded);
+	jsonw_end(w);
+	jsonw_array(w, "wait_sites");
+	for (unsigned int k = 0; k < mp->nsites; k++) {
+		jsonw_object(w, NULL);
+		jsonw_str(w, "name", mp->sites[k].name);
+		jsonw_u64(w, "samples", mp->sites[k].samples);
+		jsonw_u64(w, "stalls", mp->sites[k].stalls);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	put_hist(w, "histogram_ns", &mp->raw);
+	jsonw_end(w);
+}
+
+static void put_analysis(struct jsonw *w, const struct ws_run *run,
+			 const struct ws_summary *sum)
+{
+	const struct ws_analysis *a = sum->analysis;
+	struct ws_cell cells[256];
+	uint64_t cell = series_cell_size(sum->bytes, run->cfg->bucket, 32, 256);
+	size_t n = series_cells(sum->series, cell, cells, 256);
+
+	jsonw_object(w, "series");
+	jsonw_u64(w, "stride_intervals", sum->series->stride);
+	jsonw_array(w, "columns");
+	jsonw_str(w, NULL, "t_s");
+	jsonw_str(w, NULL, "bytes");
+	jsonw_str(w, NULL, "mibps");
+	jsonw_end(w);
+	jsonw_array(w, "points");
+	for (size_t i = 0; i < sum->series->n; i++) {
+		const struct ws_point *p = &sum->series->pts[i];
+
+		jsonw_array(w, NULL);
+		put_ns_s(w, NULL, p->t_ns);
+		jsonw_u64(w, NULL, p->bytes);
+		jsonw_double(w, NULL, p->mibps);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_end(w);
+
+	jsonw_object(w, "by_bytes");
+	jsonw_u64(w, "cell_bytes", cell);
+	jsonw_array(w, "cells");
+	for (size_t i = 0; i < n; i++) {
+		jsonw_object(w, NULL);
+		jsonw_u64(w, "from_bytes", cells[i].from_bytes);
+		jsonw_u64(w, "to_bytes", cells[i].to_bytes);
+		jsonw_double(w, "mibps", cells[i].mibps);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_end(w);
+
+	jsonw_array(w, "phases");
+	for (unsigned int i = 0; i < a->nphases; i++) {
+		const struct ws_phase *ph = &a->phases[i];
+
+		jsonw_object(w, NULL);
+		jsonw_u64(w, "from_bytes", ph->from_bytes);
+		jsonw_u64(w, "to_bytes", ph->to_bytes);
+		put_ns_s(w, "from_s", ph->from_ns);
+		put_ns_s(w, "to_s", ph->to_ns);
+		jsonw_double(w, "mibps", ph->mibps);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_double(w, "initial_mibps", a->initial_mibps);
+	if (a->slowed) {
+		jsonw_object(w, "slowdown");
+		jsonw_u64(w, "at_bytes", a->slowdown_bytes);
+		put_ns_s(w, "at_s", a->slowdown_ns);
+		jsonw_end(w);
+	} else {
+		jsonw_null(w, "slowdown");
+	}
+	jsonw_object(w, "steady");
+	jsonw_bool(w, "reached", a->steady.reached);
+	jsonw_str(w, "criterion", "SNIA PTS");
+	jsonw_u64(w, "window_rounds", run->cfg->steady_window);
+	put_ns_s(w, "round_s", run->cfg->steady_round_ns);
+	if (a->steady.reached) {
+		jsonw_u64(w, "at_bytes", a->steady.at_bytes);
+		put_ns_s(w, "at_s", a->steady.at_ns);
+		jsonw_double(w, "mibps", a->steady.mibps);
+		jsonw_double(w, "max_dev_pct", a->steady.max_dev_pct);
+		jsonw_double(w, "excursion_pct", a->steady.excursion_pct);
+	}
+	jsonw_end(w);
+}
+
+static void put_summary(struct jsonw *w, const struct ws_summary *sum)
+{
+	const struct ws_outcome *o = &sum->outcome;
+
+	jsonw_object(w, "summary");
+	jsonw_u64(w, "bytes", sum->bytes);
+	jsonw_u64(w, "buffers", sum->buffers);
+	jsonw_u64(w, "wraps", sum->wraps);
+	put_ns_s(w, "elapsed_s", sum->elapsed_ns);
+	jsonw_double(w, "mibps", sum->mibps);
+	jsonw_object(w, "writer_s");
+	for (int t = 0; t < WS_T_NR; t++)
+		put_ns_s(w, timer_keys[t], sum->time_ns[t]);
+	jsonw_end(w);
+	jsonw_str(w, "exit_reason", reasons[o->reason]);
+	if (o->reason == WS_STOP_SIGNAL)
+		jsonw_str(w, "signal", sum->signo == 2 ? "SIGINT" :
+				       sum->signo == 15 ? "SIGTERM" : NULL);
+	if (o->reason == WS_STOP_ERROR) {
+		jsonw_object(w, "error");
+		jsonw_str(w, "operation", o->err_op);
+		jsonw_u64(w, "offset", o->err_offset);
+		jsonw_i64(w, "errno", o->err);
+		jsonw_str(w, "message", strerror(o->err));
+		jsonw_str(w, "detail", o->err_detail[0] ? o->err_detail : NULL);
+		jsonw_end(w);
+	} else {
+		jsonw_null(w, "error");
+	}
+	jsonw_end(w);
+}
+
+static void json_summary(struct sink *s, const struct ws_run *run,
+			 const struct ws_summary *sum)
+{
+	struct jsonw *w = writer_of(s);
+
+	jsonw_end(w);	/* intervals */
+	put_summary(w, sum);
+	jsonw_array(w, "probes");
+	for (unsigned int i = 0; i < sum->nprobes; i++)
+		put_probe(w, run, i, &sum->probes[i]);
+	jsonw_end(w);
+	if (sum->analysis)
+		put_analysis(w, run, sum);
+	jsonw_bool(w, "complete", true);
+	jsonw_end(w);
+	fputc('\n', s->out);
+}
+
+static int json_close(struct sink *s)
+{
+	free(s->priv);
+	s->priv = NULL;
+	return sink_close_file(s);
+}
+
+const struct sink_ops sink_json_ops = {
+	.name = "json",
+	.header = json_header,
+	.interval = json_interval,
+	.summary = json_summary,
+	.close = json_close,
+};
