@@ -46,7 +46,7 @@ void series_add(struct ws_series *s, const struct ws_point *p);
 /* At the end: the stride in progress becomes a (shorter) last point. */
 void series_finish(struct ws_series *s);
 /* Throughput over bytes written: the run cut into cells of `cell` bytes;
- * each point counts in the cell its span's middle falls in. */
+ * a point's bytes and time are shared among the cells its span covers. */
 struct ws_cell {
 	uint64_t from_bytes, to_bytes;
 	uint64_t dbytes, dt_ns;

@@ -77,7 +77,7 @@ uint64_t series_cell_size(uint64_t total, uint64_t requested, size_t want,
 	}
 	if (!cell)
 		cell = WS_MIB;
-	while (total / cell >= max)
+	while ((total + cell - 1) / cell > max)
 		cell *= 2;
 	return cell;
 }
@@ -99,14 +99,30 @@ size_t series_cells(const struct ws_series *s, uint64_t cell,
 					   .to_bytes = (c + 1) * cell };
 	/* the last cell ends where the run did */
 	out[ncells - 1].to_bytes = s->pts[s->n - 1].bytes;
+	/* a point spanning several cells lends each its share of bytes and
+	 * of time, so a cell's rate is right whatever the sizes */
 	for (size_t i = 0; i < s->n; i++) {
 		const struct ws_point *p = &s->pts[i];
-		size_t c = (size_t)((p->bytes - p->dbytes / 2) / cell);
+		uint64_t from = p->bytes - p->dbytes;
 
-		if (c >= ncells)
-			c = ncells - 1;
-		out[c].dbytes += p->dbytes;
-		out[c].dt_ns += p->dt_ns;
+		if (!p->dbytes) {	/* time with nothing written */
+			size_t c = (size_t)(from / cell);
+
+			out[c < ncells ? c : ncells - 1].dt_ns += p->dt_ns;
+			continue;
+		}
+		for (size_t c = (size_t)(from / cell); c < ncells; c++) {
+			uint64_t lo = c * cell > from ? c * cell : from;
+			uint64_t hi = (c + 1) * cell < p->bytes ? (c + 1) * cell : p->bytes;
+
+			if (c + 1 == ncells)
+				hi = p->bytes;
+			if (hi <= lo)
+				break;
+			out[c].dbytes += hi - lo;
+			out[c].dt_ns += (uint64_t)((double)p->dt_ns * (double)(hi - lo) /
+						   (double)p->dbytes);
+		}
 	}
 	for (size_t c = 0; c < ncells; c++)
 		out[c].mibps = out[c].dt_ns ? (double)out[c].dbytes / (double)WS_MIB *

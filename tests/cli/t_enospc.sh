@@ -8,7 +8,7 @@ need_root
 small_tmpfs 64M
 mv "$WORK" "$TMPFS/work" && WORK=$TMPFS/work
 
-ws_bg --reserve 0 --size 48M --rate 16M/s -B 1M data
+ws_bg --reserve 0 --size 48M --rate 16M/s -B 1M --json "$TESTDIR/r.json" data
 sleep 1
 alive "$WS_PID" || fail "writestress ended before the filesystem was filled"
 # fill what is left (dd stops at ENOSPC; that is the point)
@@ -26,3 +26,6 @@ assert_eq "$off" "$size" "file size versus the offset reported"
 assert_ge "$off" $((1024 * 1024)) "bytes written before ENOSPC"
 assert_le "$off" $((48 * 1024 * 1024 - 1)) "bytes written before ENOSPC"
 assert_dir_only "$WORK" data
+# the result file is complete and says what happened
+python3 "$CLI_DIR/py/check_result.py" "$TESTDIR/r.json" --reason error \
+	--error-op write --bytes "$off" || fail "result check after ENOSPC failed"

@@ -15,6 +15,7 @@
 	X(target_suite)   \
 	X(hist_suite)     \
 	X(monitor_suite)  \
+	X(series_suite)   \
 	X(analysis_suite)
 
 #define WS_DECLARE_SUITE(fn) Suite *fn(void);

@@ -1,0 +1,115 @@
+"""Check a writestress --json result (and optionally its --csv) with
+independent parsers: python's json and csv modules.  Field by field, the
+way a person reading doc/result-json.md would expect them.
+
+usage: check_result.py RESULT.json [--csv FILE] [--bytes N] [--reason R]
+                       [--signal S] [--error-op OP] [--min-intervals N]
+Prints what is wrong and exits 1, or exits 0.
+"""
+import argparse
+import csv
+import json
+import sys
+
+problems = []
+
+
+def want(cond, what):
+    if not cond:
+        problems.append(what)
+
+
+def check_intervals(d):
+    ivs = d["intervals"]
+    last_t, last_bytes, total = 0.0, 0, 0
+    for i, iv in enumerate(ivs):
+        want(iv["t_s"] > last_t, f"interval {i}: t_s {iv['t_s']} not after {last_t}")
+        want(iv["bytes"] >= last_bytes, f"interval {i}: bytes went down")
+        want(iv["bytes"] - last_bytes == iv["dbytes"], f"interval {i}: dbytes != bytes delta")
+        for name, p in iv["probes"].items():
+            want(p["max_ms"] >= p["p99_ms"] >= p["p50_ms"] >= 0,
+                 f"interval {i}: {name} percentiles out of order")
+        last_t, last_bytes = iv["t_s"], iv["bytes"]
+        total += iv["dbytes"]
+    return total
+
+
+def check_probes(d):
+    for p in d["probes"]:
+        n_sum = sum(iv["probes"].get(p["name"], {}).get("n", 0) for iv in d["intervals"])
+        want(n_sum == p["count"], f"{p['name']}: intervals count {n_sum} probes, summary {p['count']}")
+        h = sum(b[2] for b in p["histogram_ns"])
+        want(h == p["count"], f"{p['name']}: histogram holds {h}, count is {p['count']}")
+        for b in p["histogram_ns"]:
+            want(b[0] <= b[1], f"{p['name']}: bucket edges {b}")
+        raw = p["raw"]
+        want(raw["p50_ms"] <= raw["p90_ms"] <= raw["p99_ms"] <= raw["p99_9_ms"] <= p["max_ms"],
+             f"{p['name']}: raw percentiles out of order {raw}")
+        want(p["corrected"]["count"] >= p["count"], f"{p['name']}: corrected has fewer samples")
+        want(p["stalls"]["count"] >= len(p["stalls"]["records"]), f"{p['name']}: more records than stalls")
+
+
+def check_phases(d, total):
+    ph = d["phases"]
+    want(len(ph) >= 1, "no phases")
+    if ph:
+        want(ph[0]["from_bytes"] == 0, f"first phase starts at {ph[0]['from_bytes']}")
+        want(ph[-1]["to_bytes"] == total, f"last phase ends at {ph[-1]['to_bytes']}, run wrote {total}")
+        for a, b in zip(ph, ph[1:]):
+            want(a["to_bytes"] == b["from_bytes"], f"phases not contiguous: {a} {b}")
+    want(isinstance(d["steady"]["reached"], bool), "steady.reached is not a bool")
+
+
+def check_csv(path, d):
+    raw = open(path, "rb").read()
+    want(raw.endswith(b"\r\n"), "CSV lines do not end with CRLF (RFC 4180)")
+    rows = list(csv.DictReader(open(path, newline="")))
+    want(len(rows) == len(d["intervals"]), f"CSV has {len(rows)} rows, JSON {len(d['intervals'])} intervals")
+    for row, iv in zip(rows, d["intervals"]):
+        want(int(row["bytes"]) == iv["bytes"], f"CSV row {row['interval']}: bytes differ")
+        want(abs(float(row["t_s"]) - iv["t_s"]) < 1e-5, f"CSV row {row['interval']}: t_s differs")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("result")
+    ap.add_argument("--csv")
+    ap.add_argument("--bytes", type=int)
+    ap.add_argument("--reason")
+    ap.add_argument("--signal")
+    ap.add_argument("--error-op")
+    ap.add_argument("--min-intervals", type=int, default=1)
+    a = ap.parse_args()
+
+    d = json.load(open(a.result))
+    want(d["schema"] == "writestress-result/1", f"schema {d['schema']}")
+    want(d["complete"] is True, "not complete")
+    want(d["tool"]["name"] == "writestress", "tool name")
+    want(d["command_line"][0].endswith("writestress"), f"command line {d['command_line']}")
+    s = d["summary"]
+    if a.bytes is not None:
+        want(s["bytes"] == a.bytes, f"summary.bytes {s['bytes']} != {a.bytes}")
+    if a.reason:
+        want(s["exit_reason"] == a.reason, f"exit_reason {s['exit_reason']} != {a.reason}")
+    if a.signal:
+        want(s.get("signal") == a.signal, f"signal {s.get('signal')} != {a.signal}")
+    if a.error_op:
+        want(s["error"] and s["error"]["operation"] == a.error_op, f"error {s['error']}")
+    else:
+        want(s["error"] is None, f"unexpected error {s['error']}")
+    want(len(d["intervals"]) >= a.min_intervals, f"{len(d['intervals'])} intervals")
+    total = check_intervals(d)
+    want(total == s["bytes"], f"intervals add up to {total}, summary says {s['bytes']}")
+    want(s["elapsed_s"] > 0 and abs(s["mibps"] - s["bytes"] / 2**20 / s["elapsed_s"]) < 0.01 * s["mibps"] + 1e-9,
+         "summary.mibps is not bytes / elapsed in MiB/s")
+    check_probes(d)
+    check_phases(d, s["bytes"])
+    if a.csv:
+        check_csv(a.csv, d)
+    for p in problems:
+        print("check_result: " + p)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
