@@ -21,4 +21,32 @@ int caps_lock_memory(char *why, size_t len);
  * with the reason in why. */
 bool caps_can_realtime(int prio, char *why, size_t len);
 
+/* --drop-caches: sync, then drop the page cache (CAP_SYS_ADMIN). */
+int caps_drop_caches(char *why, size_t len);
+
+/* I/O priority classes, as the kernel numbers them. */
+enum { WS_IOPRIO_NONE = 0, WS_IOPRIO_RT = 1, WS_IOPRIO_BE = 2, WS_IOPRIO_IDLE = 3 };
+
+/* Set the calling thread's I/O priority (threads created after inherit
+ * it).  rt needs CAP_SYS_ADMIN.  0 or -errno with the reason. */
+int caps_ioprio_self(int class, int level, char *why, size_t len);
+int caps_get_ioprio_self(void);
+void caps_set_ioprio_raw(int value);
+
+/* After setup nothing privileged is left to do in the long main loop:
+ * every thread drops every capability at its start (caps_drop_thread);
+ * the main thread keeps only what cleanup may need, permitted but not
+ * effective (caps_drop_main), and raises it for the cleanup at the end
+ * (caps_raise_cleanup).  0 or -errno. */
+int caps_drop_thread(void);
+int caps_drop_main(void);
+int caps_raise_cleanup(void);
+
+/* --scheduler: switch queue_dir/scheduler to name (one the device offers;
+ * CAP_SYS_ADMIN), saving the active one in old for the restore.  0 or
+ * -errno with the reason. */
+int caps_set_scheduler(const char *queue_dir, const char *name, char *old,
+		       size_t oldlen, char *why, size_t len);
+int caps_restore_scheduler(const char *queue_dir, const char *old);
+
 #endif

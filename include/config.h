@@ -84,6 +84,11 @@ struct ws_config {
 	unsigned int steady_window;	/* rounds per SNIA window, default 5 */
 	uint64_t steady_round_ns;	/* one round, default 10 s */
 	uint64_t bucket;	/* bytes per cell of the per-GiB view; 0: auto */
+	bool drop_caches;	/* --drop-caches before the run */
+	const char *scheduler;	/* --scheduler for the run, or NULL */
+	int ioprio_class, ioprio_level;		/* writer; class 0: unchanged */
+	int probe_ioprio_class, probe_ioprio_level;	/* probes */
+
 	bool force;		/* may modify a file we did not create */
 	bool remove_after;	/* --remove: unlink our file at the end */
 	bool quiet;		/* no live or interval lines, summary only */

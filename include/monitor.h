@@ -92,8 +92,12 @@ struct monitor {
  * with the message in err.  Main thread. */
 int monitor_init(struct monitor *m, const struct ws_config *cfg,
 		 struct ws_snapshot *snap, char *err, size_t errlen);
-/* mlockall and real-time priority where allowed (header says which). */
+/* Before monitor_start: real-time priority where allowed. */
 void monitor_harden(struct monitor *m);
+/* After monitor_start, once the probe threads and every buffer exist:
+ * mlockall(MCL_CURRENT), so a probe never waits on a page fault.  The
+ * header says whether it worked and why not. */
+void monitor_lock_memory(struct monitor *m);
 /* Start the probe threads and the watcher.  0 or -errno. */
 int monitor_start(struct monitor *m);
 /* Ask the threads to end and join them (a probe stuck in the kernel is

@@ -17,11 +17,20 @@
 #include "snapshot.h"
 #include "target.h"
 
+/* What the privileged options did, for the header and the result. */
+struct ws_priv {
+	bool caches_dropped;
+	bool scheduler_set;
+	char scheduler_old[32];
+	char queue_dir[256];	/* the device's queue in sysfs */
+};
+
 struct ws_run {
 	const struct ws_config *cfg;
 	const struct ws_plan *plan;
 	const struct ws_target *target;
 	struct monitor *mon;	/* probes (the reporter takes from their doors) */
+	const struct ws_priv *priv;
 	int argc;
 	char **argv;		/* the command line, for result files */
 };

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "datagen.h"
 #include "thread.h"
 
@@ -109,6 +110,7 @@ static void *filler_main(void *arg)
 	struct datagen_feed *f = arg;
 	unsigned int i = 0;
 
+	caps_drop_thread();	/* nothing privileged happens here */
 	pthread_mutex_lock(&f->lock);
 	for (;;) {
 		while (!f->stop && f->full[i])

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "caps.h"
 #include "config.h"
 #include "monitor.h"
 #include "opts.h"
@@ -84,15 +85,23 @@ static int exit_status(const struct ws_summary *sum)
 static int run_threads(struct writer *w, struct monitor *mon,
 		       struct reporter *r)
 {
+	const struct ws_config *cfg = w->cfg;
 	pthread_t writer_tid, reporter_tid;
-	int ret;
+	int ret, old_ioprio = caps_get_ioprio_self();
 
 	ret = ws_thread_start(&reporter_tid, reporter_thread, r, 0);
 	if (ret) {
 		monitor_stop(mon);
 		return ret;
 	}
+	/* the writer inherits the I/O priority its creator has */
+	if (cfg->ioprio_class)
+		caps_ioprio_self(cfg->ioprio_class, cfg->ioprio_level, NULL, 0);
 	ret = ws_thread_start(&writer_tid, writer_thread, w, 0);
+	if (cfg->ioprio_class)
+		caps_set_ioprio_raw(old_ioprio);
+	/* setup is over: the long main loop runs unprivileged */
+	caps_drop_main();
 	if (ret) {
 		struct ws_outcome o = { .reason = WS_STOP_ERROR, .err = -ret,
 					.err_op = "pthread_create", .end_ns = 1 };
@@ -161,13 +170,39 @@ static int prepare_target(const struct ws_config *cfg, struct ws_target *t,
 	return 0;
 }
 
+/* Privileged setup that must work before anything else happens: each is
+ * checked with libcap first, and its failure names the capability. */
+static int setup_privileges(const struct ws_config *cfg, struct ws_priv *priv)
+{
+	char why[256];
+	int old = caps_get_ioprio_self();
+
+	/* try each requested I/O priority on ourselves, then put ours back */
+	if (cfg->ioprio_class &&
+	    caps_ioprio_self(cfg->ioprio_class, cfg->ioprio_level, why, sizeof(why)))
+		return fail(why, NULL, WS_EXIT_FAILURE);
+	if (cfg->probe_ioprio_class &&
+	    caps_ioprio_self(cfg->probe_ioprio_class, cfg->probe_ioprio_level,
+			     why, sizeof(why))) {
+		caps_set_ioprio_raw(old);
+		return fail(why, NULL, WS_EXIT_FAILURE);
+	}
+	caps_set_ioprio_raw(old);
+	if (cfg->drop_caches) {
+		if (caps_drop_caches(why, sizeof(why)))
+			return fail(why, NULL, WS_EXIT_FAILURE);
+		priv->caches_dropped = true;
+	}
+	return 0;
+}
+
 /* Probes: files, privileges, threads.  They start before the writer, so
  * the first figures are the quiet machine's. */
 static int start_monitor(const struct ws_config *cfg, struct monitor *mon,
 			 struct ws_snapshot *snap)
 {
 	char err[512];
-	int ret = monitor_init(mon, cfg, snap, err, sizeof(err));
+	int old_ioprio, ret = monitor_init(mon, cfg, snap, err, sizeof(err));
 
 	if (ret)
 		return fail(err, "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
@@ -176,11 +211,18 @@ static int start_monitor(const struct ws_config *cfg, struct monitor *mon,
 		signals_unlink_at_exit(mon->probes[i].probe.dirfd,
 				       mon->probes[i].probe.name);
 	monitor_harden(mon);
+	old_ioprio = caps_get_ioprio_self();
+	if (cfg->probe_ioprio_class)	/* probe threads inherit it */
+		caps_ioprio_self(cfg->probe_ioprio_class, cfg->probe_ioprio_level,
+				 NULL, 0);
 	ret = monitor_start(mon);
+	if (cfg->probe_ioprio_class)
+		caps_set_ioprio_raw(old_ioprio);
 	if (ret) {
 		monitor_cleanup(mon);
 		return fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
 	}
+	monitor_lock_memory(mon);
 	return 0;
 }
 
@@ -197,6 +239,7 @@ int main(int argc, char **argv)
 	struct reporter reporter;
 	struct ws_series *series;
 	struct ws_run run;
+	struct ws_priv priv = { .caches_dropped = false };
 	bool remove = false;
 	int ret, status;
 
@@ -223,6 +266,8 @@ int main(int argc, char **argv)
 	/* a file this run created and could not use is removed again */
 	remove = target.created;
 	status = prepare_target(&cfg, &target, &plan);
+	if (!status)
+		status = setup_privileges(&cfg, &priv);
 	if (status)
 		goto out_target;
 	ret = snapshot_init(&snap);
@@ -243,7 +288,8 @@ int main(int argc, char **argv)
 		goto out_writer;
 
 	run = (struct ws_run){ .cfg = &cfg, .plan = &plan, .target = &target,
-			       .mon = &monitor, .argc = argc, .argv = argv };
+			       .mon = &monitor, .priv = &priv, .argc = argc,
+			       .argv = argv };
 	choose_sinks(&cfg, &sinks);
 	sink_header(&sinks, &run);
 	reporter_init(&reporter, &run, &snap, &sinks, series);
@@ -251,6 +297,8 @@ int main(int argc, char **argv)
 	status = ret ? fail(strerror(-ret), NULL, WS_EXIT_FAILURE)
 		     : exit_status(&reporter.summary);
 	remove = cfg.remove_after;
+	/* what the run may not do, its cleanup may have to */
+	caps_raise_cleanup();
 	monitor_cleanup(&monitor);
 	if (sink_close_all(&sinks) && status == WS_EXIT_OK)
 		status = fail("cannot complete the report or a result file", NULL,

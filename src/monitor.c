@@ -121,6 +121,8 @@ static void *probe_main(void *arg)
 	uint64_t interval = m->cfg->probe_interval_ns;
 	uint64_t next = ws_now_ns();
 
+	/* priority and ioprio came with the thread; nothing else needs caps */
+	caps_drop_thread();
 	atomic_store(&mp->tid, (int)gettid());
 	for (;;) {
 		uint64_t now;
@@ -265,6 +267,8 @@ static void *watcher_main(void *arg)
 	struct monitor *m = arg;
 	uint64_t next = ws_now_ns();
 
+	/* /proc/.../stack needs CAP_SYS_ADMIN; wchan does not, and is enough */
+	caps_drop_thread();
 	while (!atomic_load(&m->stop)) {
 		uint64_t now;
 
@@ -320,10 +324,15 @@ void monitor_harden(struct monitor *m)
 {
 	if (!m->nprobes)
 		return;
-	m->memory_locked = caps_lock_memory(m->memory_why,
-					    sizeof(m->memory_why)) == 0;
 	m->realtime = caps_can_realtime(WS_THREAD_RT_PRIO, m->realtime_why,
 					sizeof(m->realtime_why));
+}
+
+void monitor_lock_memory(struct monitor *m)
+{
+	if (m->nprobes)
+		m->memory_locked = caps_lock_memory(m->memory_why,
+						    sizeof(m->memory_why)) == 0;
 }
 
 /* Real-time if allowed; if the kernel still says no (a cgroup without a

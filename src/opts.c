@@ -30,7 +30,7 @@ enum {
 	KEY_REMOVE, KEY_PROBE, KEY_NO_PROBE, KEY_PROBE_INTERVAL, KEY_PROBE_SIZE,
 	KEY_PROBE_SYNC, KEY_PROBE_DIR, KEY_READ_PROBE, KEY_STALL, KEY_JSON,
 	KEY_CSV, KEY_SVG, KEY_UNTIL_STEADY, KEY_STEADY_WINDOW, KEY_STEADY_ROUND,
-	KEY_BUCKET,
+	KEY_BUCKET, KEY_DROP_CACHES, KEY_SCHEDULER, KEY_IOPRIO, KEY_PROBE_IOPRIO,
 };
 
 void config_defaults(struct ws_config *cfg)
@@ -384,6 +384,57 @@ static int set_bucket(struct ws_config *cfg, const char *arg, char *why)
 	return parse_size_min(arg, WS_MIB, false, &cfg->bucket, why);
 }
 
+static int set_drop_caches(struct ws_config *cfg, const char *arg, char *why)
+{
+	(void)arg;
+	(void)why;
+	cfg->drop_caches = true;
+	return 0;
+}
+
+static int set_scheduler(struct ws_config *cfg, const char *arg, char *why)
+{
+	if (!*arg || strpbrk(arg, " /\n[]")) {
+		snprintf(why, WHY_LEN, "expected a scheduler name such as mq-deadline, bfq, kyber or none");
+		return -EINVAL;
+	}
+	cfg->scheduler = arg;
+	return 0;
+}
+
+/* "rt", "be:4", "idle": the class (1..3) and level (0..7, default 4). */
+static int parse_ioprio(const char *arg, int *class, int *level, char *why)
+{
+	static const char *const classes[] = { NULL, "rt", "be", "idle" };
+	size_t n = strcspn(arg, ":");
+	uint64_t v = 4;
+
+	for (int c = 1; c <= 3; c++) {
+		if (strlen(classes[c]) != n || strncmp(arg, classes[c], n))
+			continue;
+		if (arg[n] && (c == 3 || parse_count(arg + n + 1, 0, 7, &v, why))) {
+			if (c == 3)
+				snprintf(why, WHY_LEN, "the idle class has no level");
+			return -EINVAL;
+		}
+		*class = c;
+		*level = (int)v;
+		return 0;
+	}
+	snprintf(why, WHY_LEN, "expected rt[:0-7], be[:0-7] or idle");
+	return -EINVAL;
+}
+
+static int set_ioprio(struct ws_config *cfg, const char *arg, char *why)
+{
+	return parse_ioprio(arg, &cfg->ioprio_class, &cfg->ioprio_level, why);
+}
+
+static int set_probe_ioprio(struct ws_config *cfg, const char *arg, char *why)
+{
+	return parse_ioprio(arg, &cfg->probe_ioprio_class, &cfg->probe_ioprio_level, why);
+}
+
 static const struct opt opt_table[] = {
 	{ NULL, 0, NULL, "Run length (the first bound reached ends the run; with none, it runs until interrupted):", NULL },
 	{ "buffers", 'b', "COUNT", "write COUNT buffers", set_buffers },
@@ -417,6 +468,11 @@ static const struct opt opt_table[] = {
 	{ "steady-window", KEY_STEADY_WINDOW, "N", "rounds in a steady-state window (default 5)", set_steady_window },
 	{ "steady-round", KEY_STEADY_ROUND, "DURATION", "length of one steady-state round (default 10s)", set_steady_round },
 	{ "bucket", KEY_BUCKET, "SIZE", "bytes per cell of the throughput-over-bytes view (default: about 32 cells over the run)", set_bucket },
+	{ NULL, 0, NULL, "System (privileged; checked with libcap, and every capability is dropped once set up):", NULL },
+	{ "drop-caches", KEY_DROP_CACHES, NULL, "sync and drop the page cache before the run (CAP_SYS_ADMIN)", set_drop_caches },
+	{ "scheduler", KEY_SCHEDULER, "NAME", "use this I/O scheduler on FILE's device for the run, and put the old one back at the end (CAP_SYS_ADMIN)", set_scheduler },
+	{ "ioprio", KEY_IOPRIO, "CLASS[:LEVEL]", "I/O priority of the writer: rt (CAP_SYS_ADMIN), be or idle; LEVEL 0-7, default 4", set_ioprio },
+	{ "probe-ioprio", KEY_PROBE_IOPRIO, "CLASS[:LEVEL]", "I/O priority of the probes, as --ioprio", set_probe_ioprio },
 	{ NULL, 0, NULL, "Output and safety:", NULL },
 	{ "interval", 'i', "DURATION", "reporting interval (default 1s, at least 10ms)", set_interval },
 	{ "quiet", 'q', NULL, "no header, live line or interval lines: the summary only", set_quiet },

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "clock.h"
 #include "kstat.h"
 #include "reporter.h"
@@ -228,7 +229,11 @@ static void emit(struct reporter *r, const struct ws_sample *now,
 void *reporter_thread(void *arg)
 {
 	struct reporter *r = arg;
-	uint64_t start = wait_for_start(r), deadline = start;
+	uint64_t start, deadline;
+
+	caps_drop_thread();
+	start = wait_for_start(r);
+	deadline = start;
 	struct ws_sample now;
 
 	for (;;) {

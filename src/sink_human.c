@@ -96,6 +96,44 @@ static void print_probes_header(FILE *out, const struct ws_run *run)
 		mon->memory_locked ? "" : mon->memory_why);
 }
 
+static void print_ioprio(FILE *out, const char *who, int class, int level,
+			 const char **sep)
+{
+	static const char *const names[] = { "", "rt", "be", "idle" };
+
+	if (!class)
+		return;
+	fprintf(out, "%s%s ioprio %s", *sep, who, names[class]);
+	if (class != 3)
+		fprintf(out, ":%d", level);
+	*sep = " · ";
+}
+
+/* What the privileged options did; nothing when none was asked for. */
+static void print_system_header(FILE *out, const struct ws_run *run)
+{
+	const struct ws_config *cfg = run->cfg;
+	const struct ws_priv *priv = run->priv;
+	const char *sep = "";
+
+	if (!priv || (!cfg->drop_caches && !cfg->scheduler && !cfg->ioprio_class &&
+		      !cfg->probe_ioprio_class))
+		return;
+	fputs("  system   ", out);
+	if (priv->caches_dropped) {
+		fputs("page cache dropped", out);
+		sep = " · ";
+	}
+	if (priv->scheduler_set) {
+		fprintf(out, "%sscheduler %s (was %s, restored at exit)", sep,
+			cfg->scheduler, priv->scheduler_old);
+		sep = " · ";
+	}
+	print_ioprio(out, "writer", cfg->ioprio_class, cfg->ioprio_level, &sep);
+	print_ioprio(out, "probes", cfg->probe_ioprio_class, cfg->probe_ioprio_level, &sep);
+	fprintf(out, "%scapabilities dropped after setup\n", sep);
+}
+
 static void human_header(struct sink *s, const struct ws_run *run)
 {
 	const struct ws_config *cfg = run->cfg;
@@ -125,6 +163,7 @@ static void human_header(struct sink *s, const struct ws_run *run)
 			units_format_size(a, sizeof(a), run->plan->file_size));
 	fputc('\n', s->out);
 	print_probes_header(s->out, run);
+	print_system_header(s->out, run);
 	if (t->created && t->xattr_unsupported)
 		fprintf(s->out, "  note     %s keeps no user extended attributes: writestress cannot mark this file as its own, so a re-run on it needs --force\n",
 			t->fs_type);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "caps.h"
 #include "clock.h"
 #include "units.h"
 #include "writer.h"
@@ -241,6 +242,7 @@ int writer_run(struct writer *w)
 
 void *writer_thread(void *arg)
 {
+	caps_drop_thread();	/* ioprio came with the thread */
 	writer_run(arg);
 	return NULL;
 }

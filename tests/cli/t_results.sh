@@ -16,7 +16,7 @@ assert_file_match "$OUT" '^  results  r\.json · r\.csv$' "results line"
 assert_dir_only "$WORK" data r.json r.csv
 
 # ended by SIGINT: still complete and valid, with the reason
-rm -f "$WORK/r.json"
+rm -f "$WORK/r.json" "$WORK/r.csv"
 ws_bg --size 1G -B 1M --rate 20M/s --json r.json data
 sleep 1.5
 kill -INT "$WS_PID"
