@@ -111,6 +111,7 @@ static void *filler_main(void *arg)
 	unsigned int i = 0;
 
 	caps_drop_thread();	/* nothing privileged happens here */
+	pthread_setname_np(pthread_self(), "ws-fill");
 	pthread_mutex_lock(&f->lock);
 	for (;;) {
 		while (!f->stop && f->full[i])

@@ -120,9 +120,12 @@ static void *probe_main(void *arg)
 	struct monitor *m = mp->mon;
 	uint64_t interval = m->cfg->probe_interval_ns;
 	uint64_t next = ws_now_ns();
+	char name[16];
 
 	/* priority and ioprio came with the thread; nothing else needs caps */
 	caps_drop_thread();
+	snprintf(name, sizeof(name), "ws-probe-%s", mp->probe.ops->name);
+	pthread_setname_np(pthread_self(), name);	/* top -H, ionice -p */
 	atomic_store(&mp->tid, (int)gettid());
 	for (;;) {
 		uint64_t now;
@@ -269,6 +272,7 @@ static void *watcher_main(void *arg)
 
 	/* /proc/.../stack needs CAP_SYS_ADMIN; wchan does not, and is enough */
 	caps_drop_thread();
+	pthread_setname_np(pthread_self(), "ws-watch");
 	while (!atomic_load(&m->stop)) {
 		uint64_t now;
 

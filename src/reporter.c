@@ -232,6 +232,7 @@ void *reporter_thread(void *arg)
 	uint64_t start, deadline;
 
 	caps_drop_thread();
+	pthread_setname_np(pthread_self(), "ws-report");
 	start = wait_for_start(r);
 	deadline = start;
 	struct ws_sample now;

@@ -243,6 +243,7 @@ int writer_run(struct writer *w)
 void *writer_thread(void *arg)
 {
 	caps_drop_thread();	/* ioprio came with the thread */
+	pthread_setname_np(pthread_self(), "ws-writer");
 	writer_run(arg);
 	return NULL;
 }

@@ -1,0 +1,41 @@
+# Privileged options: as root they work and the header says so; every
+# thread runs its main loop with no capability left (CapEff 0); each thread
+# has the I/O priority asked for it; without CAP_SYS_ADMIN the options fail
+# before a byte is written, naming the missing capability.
+# shellcheck source=lib.sh
+. "$CLI_DIR/lib.sh"
+need_root
+need_cmd capsh ionice
+
+ws_bg --size 1G -B 1M --rate 16M/s --ioprio idle --probe-ioprio be:0 --drop-caches data
+sleep 2
+alive "$WS_PID" || fail "writestress ended early"
+tasks=0
+for t in /proc/"$WS_PID"/task/*; do
+	name=$(cat "$t/comm")
+	capeff=$(sed -n 's/^CapEff:[[:space:]]*//p' "$t/status")
+	echo "task $(basename "$t") $name CapEff $capeff ioprio: $(ionice -p "$(basename "$t")")"
+	assert_eq 0000000000000000 "$capeff" "CapEff of $name"
+	case $name in
+	ws-writer) assert_match '^idle' "$(ionice -p "$(basename "$t")")" "writer ioprio" ;;
+	ws-probe-fsync) assert_match '^best-effort: prio 0' "$(ionice -p "$(basename "$t")")" "probe ioprio" ;;
+	esac
+	tasks=$((tasks + 1))
+done
+assert_ge "$tasks" 5 "threads seen"
+kill -INT "$WS_PID"
+ws_wait "$(scaled 10)"
+assert_status 130
+assert_file_match "$OUT" '^  system   page cache dropped · writer ioprio idle · probes ioprio be:0 · capabilities dropped after setup$' "system header line"
+
+# without CAP_SYS_ADMIN: refused, nothing written, the capability named
+for opts in "--drop-caches" "--ioprio rt" "--probe-ioprio rt:3"; do
+	rm -f "$WORK/data"
+	# shellcheck disable=SC2086 # opts is a list of words on purpose
+	(cd "$WORK" && capsh --drop=cap_sys_admin -- -c "exec '$WS' --size 4M $opts data") \
+		>"$OUT" 2>"$ERR" </dev/null
+	rc=$?
+	assert_status 1
+	assert_file_match "$ERR" "^writestress: .*needs CAP_SYS_ADMIN" "message for $opts"
+	[ ! -e "$WORK/data" ] || fail "$opts without CAP_SYS_ADMIN left a file behind"
+done
