@@ -73,7 +73,7 @@ START_TEST(test_long_options)
 END_TEST
 
 static const struct {
-	const char *args[6];
+	const char *args[6];	/* NULL-terminated */
 	const char *msg;	/* the first line of stderr */
 } bad[] = {
 	{ { "-B", "3x", "f" }, "writestress: invalid --buffer-size '3x': unknown suffix 'x'" },
@@ -95,6 +95,14 @@ static const struct {
 	{ { "-Z", "f" }, "writestress: unknown option '-Z'" },
 	{ { "-b" }, "writestress: option '-b' needs a value" },
 	{ { "--size" }, "writestress: option '--size' needs a value" },
+	{ { "--ioprio", "high", "f" }, "writestress: invalid --ioprio 'high': expected rt[:0-7], be[:0-7] or idle" },
+	{ { "--ioprio", "idle:3", "f" }, "writestress: invalid --ioprio 'idle:3': the idle class has no level" },
+	{ { "--probe-ioprio", "be:8", "f" }, "writestress: invalid --probe-ioprio 'be:8': must be between 0 and 7" },
+	{ { "--scheduler", "mq deadline", "f" }, "writestress: invalid --scheduler 'mq deadline': expected a scheduler name such as mq-deadline, bfq, kyber or none" },
+	{ { "--probe", "fsync,bogus", "f" }, "writestress: invalid --probe 'fsync,bogus': unknown probe 'bogus' (fsync, save, read)" },
+	{ { "--probe", "read", "f" }, "writestress: --probe read needs --read-probe PATH, an existing file to read from" },
+	{ { "--stall", "0", "f" }, "writestress: invalid --stall '0': must be greater than zero" },
+	{ { "--steady-window", "1", "f" }, "writestress: invalid --steady-window '1': must be between 2 and 1000" },
 	{ { NULL }, "writestress: missing FILE operand" },
 	{ { "a", "b" }, "writestress: unexpected argument 'b' (one FILE only)" },
 };
