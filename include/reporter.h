@@ -46,6 +46,8 @@ void reporter_make_summary(const struct ws_sample *s,
 void reporter_probe_interval(const struct ws_probe_take *take,
 			     uint64_t now_ns, uint64_t stall_ns,
 			     struct ws_probe_interval *pi);
+/* Merge spans that wrote nothing into their neighbours (for analysis). */
+size_t reporter_compact(const struct ws_point *in, size_t n, struct ws_point *out);
 /* One probe's run figures; the monitor must have stopped. */
 void reporter_probe_summary(const struct monitor_probe *mp,
 			    struct ws_probe_summary *ps);

@@ -20,6 +20,7 @@ need e2fsprogs
 need attr
 need strace
 need python3
+need librsvg2-bin	# rsvg-convert renders --svg plots in the tests
 
 [ -z "$missing" ] && exit 0
 

@@ -25,6 +25,17 @@ bool caps_effective(int cap)
 	return v == CAP_SET;
 }
 
+/* The main thread's stack grows on demand; once locked, growing it
+ * counts against RLIMIT_MEMLOCK, which without CAP_IPC_LOCK (dropped after
+ * setup) fails and kills the process with SIGSEGV.  So grow it now, while
+ * locking is allowed, well past anything the rest of the run needs. */
+__attribute__((noinline)) static void prefault_stack(void)
+{
+	volatile char depth[512 * 1024];
+
+	memset((char *)depth, 0, sizeof(depth));
+}
+
 int caps_lock_memory(char *why, size_t len)
 {
 	struct rlimit rl = { 0, 0 };
@@ -38,6 +49,7 @@ int caps_lock_memory(char *why, size_t len)
 	/* MCL_CURRENT only: with MCL_FUTURE every later allocation would
 	 * count against RLIMIT_MEMLOCK once CAP_IPC_LOCK is dropped, and
 	 * fail; what the probes touch exists already */
+	prefault_stack();
 	if (mlockall(MCL_CURRENT)) {
 		int ret = -errno;
 

@@ -235,9 +235,13 @@ int main(int argc, char **argv)
 	struct ws_snapshot snap;
 	struct sink_set sinks = { .n = 0 };
 	struct writer writer;
-	struct monitor monitor;
-	struct reporter reporter;
 	struct ws_series *series;
+	/* the big ones (histograms) live on the heap, not on a stack that is
+	 * locked once the probes start */
+	struct big {
+		struct monitor monitor;
+		struct reporter reporter;
+	} *big;
 	struct ws_run run;
 	struct ws_priv priv = { .caches_dropped = false };
 	bool remove = false;
@@ -253,8 +257,12 @@ int main(int argc, char **argv)
 		break;
 	}
 	series = calloc(1, sizeof(*series));
-	if (!series)
+	big = calloc(1, sizeof(*big));
+	if (!series || !big) {
+		free(series);
+		free(big);
 		return fail(strerror(ENOMEM), NULL, WS_EXIT_FAILURE);
+	}
 	status = open_results(&cfg, &sinks);
 	if (status)
 		goto out_free;
@@ -283,23 +291,23 @@ int main(int argc, char **argv)
 	}
 	writer.avail = target_avail;
 	signals_install();
-	status = start_monitor(&cfg, &monitor, &snap);
+	status = start_monitor(&cfg, &big->monitor, &snap);
 	if (status)
 		goto out_writer;
 
 	run = (struct ws_run){ .cfg = &cfg, .plan = &plan, .target = &target,
-			       .mon = &monitor, .priv = &priv, .argc = argc,
+			       .mon = &big->monitor, .priv = &priv, .argc = argc,
 			       .argv = argv };
 	choose_sinks(&cfg, &sinks);
 	sink_header(&sinks, &run);
-	reporter_init(&reporter, &run, &snap, &sinks, series);
-	ret = run_threads(&writer, &monitor, &reporter);
+	reporter_init(&big->reporter, &run, &snap, &sinks, series);
+	ret = run_threads(&writer, &big->monitor, &big->reporter);
 	status = ret ? fail(strerror(-ret), NULL, WS_EXIT_FAILURE)
-		     : exit_status(&reporter.summary);
+		     : exit_status(&big->reporter.summary);
 	remove = cfg.remove_after;
 	/* what the run may not do, its cleanup may have to */
 	caps_raise_cleanup();
-	monitor_cleanup(&monitor);
+	monitor_cleanup(&big->monitor);
 	if (sink_close_all(&sinks) && status == WS_EXIT_OK)
 		status = fail("cannot complete the report or a result file", NULL,
 			      WS_EXIT_FAILURE);
@@ -314,6 +322,7 @@ out_target:
 out_sinks:
 	sink_abort_all(&sinks);	/* no-op once closed */
 out_free:
+	free(big);
 	free(series);
 	return status;
 }

@@ -176,6 +176,40 @@ void reporter_probe_summary(const struct monitor_probe *mp,
 	memcpy(ps->top_sites, sites, ps->ntop * sizeof(sites[0]));
 }
 
+/* Spans in which nothing was written (the final wait for the disk, a
+ * writer stuck in the kernel) have no width on the bytes axis: their time
+ * goes to the neighbouring span, so they slow it down, as they did, but
+ * never make a phase of their own.  Returns the points kept in out. */
+size_t reporter_compact(const struct ws_point *in, size_t n, struct ws_point *out)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (m && (!in[i].dbytes || !out[m - 1].dbytes))
+			out[m - 1] = series_merge(&out[m - 1], &in[i]);
+		else
+			out[m++] = in[i];
+	}
+	return m;
+}
+
+static void analyse(struct reporter *r)
+{
+	const struct ws_series *s = r->series;
+	struct ws_point *pts = malloc(s->n * sizeof(*pts) + 1);
+	size_t n;
+
+	if (!pts) {	/* at the very end; analyse what is there */
+		analysis_run(s->pts, s->n, &r->params, &r->analysis);
+		return;
+	}
+	n = reporter_compact(s->pts, s->n, pts);
+	r->params.round_points = r->params.round_points / s->stride ?
+				 r->params.round_points / s->stride : 1;
+	analysis_run(pts, n, &r->params, &r->analysis);
+	free(pts);
+}
+
 /* The writer sets its start time as its first act; wait for it. */
 static uint64_t wait_for_start(struct reporter *r)
 {
@@ -262,9 +296,7 @@ void *reporter_thread(void *arg)
 		reporter_probe_summary(&r->run->mon->probes[i],
 				       &r->summary.probes[r->summary.nprobes++]);
 	series_finish(r->series);
-	r->params.round_points = r->params.round_points / r->series->stride ?
-				 r->params.round_points / r->series->stride : 1;
-	analysis_run(r->series->pts, r->series->n, &r->params, &r->analysis);
+	analyse(r);
 	r->summary.series = r->series;
 	r->summary.analysis = &r->analysis;
 	sink_summary(r->sinks, r->run, &r->summary);

@@ -16,7 +16,8 @@
 	X(hist_suite)     \
 	X(monitor_suite)  \
 	X(series_suite)   \
-	X(analysis_suite)
+	X(analysis_suite) \
+	X(svg_suite)
 
 #define WS_DECLARE_SUITE(fn) Suite *fn(void);
 WS_TEST_SUITES(WS_DECLARE_SUITE)

@@ -1,6 +1,7 @@
 /* The bounded series and its throughput-over-bytes cells: series.c. */
 #include <stdlib.h>
 
+#include "reporter.h"
 #include "series.h"
 #include "suites.h"
 #include "units.h"
@@ -129,6 +130,32 @@ START_TEST(test_cells_smaller_than_points)
 }
 END_TEST
 
+/* The final wait for the disk writes nothing: for the analysis its time
+ * joins the last real span instead of making a 0 MiB/s phase. */
+START_TEST(test_compact_zero_spans)
+{
+	struct ws_point in[6], out[6];
+	uint64_t t = 0, bytes = 0;
+	size_t n;
+
+	in[0] = point(&t, &bytes, 0, SEC);		/* before the first byte */
+	in[1] = point(&t, &bytes, 16 * WS_MIB, SEC);
+	in[2] = point(&t, &bytes, 16 * WS_MIB, SEC);
+	in[3] = point(&t, &bytes, 16 * WS_MIB, SEC);
+	in[4] = point(&t, &bytes, 0, SEC);		/* the drain */
+	in[5] = point(&t, &bytes, 0, 2 * SEC);
+	n = reporter_compact(in, 6, out);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_uint_eq(out[0].dt_ns, 2 * SEC);
+	ck_assert_double_eq_tol(out[0].mibps, 8.0, 1e-9);
+	ck_assert_double_eq_tol(out[1].mibps, 16.0, 1e-9);
+	ck_assert_uint_eq(out[2].dt_ns, 4 * SEC);
+	ck_assert_uint_eq(out[2].bytes, 48 * WS_MIB);
+	ck_assert_uint_eq(out[2].t_ns, 7 * SEC);
+	ck_assert_double_eq_tol(out[2].mibps, 4.0, 1e-9);
+}
+END_TEST
+
 Suite *series_suite(void)
 {
 	Suite *s = suite_create("series");
@@ -138,6 +165,7 @@ Suite *series_suite(void)
 	tcase_add_test(tc, test_merge_rates);
 	tcase_add_test(tc, test_cells_two_rates);
 	tcase_add_test(tc, test_cells_smaller_than_points);
+	tcase_add_test(tc, test_compact_zero_spans);
 	suite_add_tcase(s, tc);
 	return s;
 }
