@@ -28,10 +28,13 @@ ifeq ($(SANITIZE),tsan)
 SANFLAGS := -fsanitize=thread -fno-omit-frame-pointer
 endif
 
-ALL_CPPFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -DWS_VERSION='"$(VERSION)"' $(CPPFLAGS)
+ALL_CPPFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -DWS_VERSION='"$(VERSION)"' $(CFLAGS_JSON) $(CPPFLAGS)
 ALL_CFLAGS   = $(WARN) $(CFLAGS) $(SANFLAGS) -pthread -MMD -MP
 ALL_LDFLAGS  = $(LDFLAGS) $(SANFLAGS) -pthread
 LIBS_CAP     = $(shell pkg-config --libs libcap 2>/dev/null || echo -lcap)
+# json-c reads result files for `writestress compare`
+LIBS_JSON    = $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
+CFLAGS_JSON  = $(shell pkg-config --cflags json-c 2>/dev/null)
 LIBS_CHECK   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt)
 
 SRCS      := $(wildcard src/*.c)
@@ -61,10 +64,10 @@ $(BUILD)/libwritestress.a: $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 $(BIN): $(BUILD)/main.o $(BUILD)/libwritestress.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP) $(LIBS_JSON)
 
 $(TESTBIN): $(TEST_OBJS) $(BUILD)/libwritestress.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CHECK) $(LIBS_CAP)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CHECK) $(LIBS_CAP) $(LIBS_JSON)
 
 $(BUILD)/helpers/%: tests/helpers/%.c
 	@mkdir -p $(dir $@)

@@ -79,6 +79,9 @@ struct monitor {
 	struct monitor_probe probes[WS_PROBE_NR];
 	unsigned int nprobes;
 	atomic_bool stop;
+	pthread_mutex_t lock;		/* with wake: monitor_stop wakes sleepers */
+	pthread_cond_t wake;
+	bool wake_ready;
 	pthread_t watcher;
 	bool started;
 

@@ -11,6 +11,7 @@ command -v make >/dev/null 2>&1 || need make
 need pkg-config
 need libcap-dev
 need check
+need libjson-c-dev
 # Used by the tests: fault injection, loop devices and filesystems, page-cache
 # residency (fincore), extended attributes, JSON checks, syscall traces.
 need libfiu-dev

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "caps.h"
+#include "compare.h"
 #include "config.h"
 #include "monitor.h"
 #include "opts.h"
@@ -248,6 +249,8 @@ int main(int argc, char **argv)
 	int ret, status;
 
 	setlocale(LC_CTYPE, "");
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return compare_main(argc - 1, argv + 1);
 	switch (opts_parse(argc, argv, &cfg, stderr)) {
 	case OPTS_EXIT_OK:
 		return WS_EXIT_OK;

@@ -13,20 +13,18 @@
 #include "units.h"
 
 #define WATCH_NS (50 * WS_NSEC_PER_MSEC)	/* how often the watcher looks */
-#define SLICE_NS (100 * WS_NSEC_PER_MSEC)	/* re-check stop this often */
 
-/* Sleep until `deadline`, waking each SLICE_NS to honour a stop. */
+/* Sleep until `deadline` or until monitor_stop(), whichever is first: a
+ * run must not end a probe interval late. */
 static void sleep_until(struct monitor *m, uint64_t deadline)
 {
-	uint64_t now = ws_now_ns();
+	struct timespec ts = ws_timespec(deadline);
 
-	while (now < deadline && !atomic_load(&m->stop)) {
-		uint64_t until = deadline - now > SLICE_NS ? now + SLICE_NS : deadline;
-		struct timespec ts = ws_timespec(until);
-
-		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-		now = ws_now_ns();
-	}
+	pthread_mutex_lock(&m->lock);
+	while (!atomic_load(&m->stop) &&
+	       pthread_cond_timedwait(&m->wake, &m->lock, &ts) != ETIMEDOUT)
+		;
+	pthread_mutex_unlock(&m->lock);
 }
 
 /* The site this stall waited at most, and count the stall against it.
@@ -293,13 +291,37 @@ static void *watcher_main(void *arg)
 	return NULL;
 }
 
+/* The stop wake-up: a condition variable on CLOCK_MONOTONIC. */
+static int init_wake(struct monitor *m)
+{
+	pthread_condattr_t attr;
+	int ret = pthread_condattr_init(&attr);
+
+	if (!ret)
+		ret = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	if (!ret)
+		ret = pthread_cond_init(&m->wake, &attr);
+	pthread_condattr_destroy(&attr);
+	if (!ret && (ret = pthread_mutex_init(&m->lock, NULL)))
+		pthread_cond_destroy(&m->wake);
+	return -ret;
+}
+
 int monitor_init(struct monitor *m, const struct ws_config *cfg,
 		 struct ws_snapshot *snap, char *err, size_t errlen)
 {
+	int wret;
+
 	memset(m, 0, sizeof(*m));
 	m->cfg = cfg;
 	m->snap = snap;
 	m->proc_root = "";
+	wret = init_wake(m);
+	if (wret) {
+		snprintf(err, errlen, "%s", strerror(-wret));
+		return wret;
+	}
+	m->wake_ready = true;
 	for (int k = 0; k < WS_PROBE_NR; k++) {
 		struct monitor_probe *mp = &m->probes[m->nprobes];
 		int ret;
@@ -355,6 +377,14 @@ static int start_thread(struct monitor *m, pthread_t *tid,
 	return ret;
 }
 
+static void request_stop(struct monitor *m)
+{
+	pthread_mutex_lock(&m->lock);
+	atomic_store(&m->stop, true);
+	pthread_cond_broadcast(&m->wake);
+	pthread_mutex_unlock(&m->lock);
+}
+
 int monitor_start(struct monitor *m)
 {
 	unsigned int started;
@@ -371,7 +401,7 @@ int monitor_start(struct monitor *m)
 	if (!ret)
 		ret = start_thread(m, &m->watcher, watcher_main, m);
 	if (ret) {
-		atomic_store(&m->stop, true);
+		request_stop(m);
 		while (started--)
 			pthread_join(m->probes[started].thread, NULL);
 		return ret;
@@ -384,7 +414,7 @@ void monitor_stop(struct monitor *m)
 {
 	if (!m->started)
 		return;
-	atomic_store(&m->stop, true);
+	request_stop(m);
 	for (unsigned int i = 0; i < m->nprobes; i++)
 		pthread_join(m->probes[i].thread, NULL);
 	pthread_join(m->watcher, NULL);
@@ -398,4 +428,9 @@ void monitor_cleanup(struct monitor *m)
 		probe_door_destroy(&m->probes[i].door);
 	}
 	m->nprobes = 0;
+	if (m->wake_ready) {
+		pthread_cond_destroy(&m->wake);
+		pthread_mutex_destroy(&m->lock);
+		m->wake_ready = false;
+	}
 }

@@ -77,6 +77,7 @@ static struct rig *start_rig(const uint64_t *delays, unsigned int n)
 {
 	struct rig *r = calloc(1, sizeof(*r));
 	struct monitor_probe *mp;
+	char err[256];
 
 	ck_assert_ptr_nonnull(r);
 	config_defaults(&r->cfg);
@@ -88,11 +89,9 @@ static struct rig *start_rig(const uint64_t *delays, unsigned int n)
 	the_script.delays = delays;
 	the_script.n = n;
 
-	/* a monitor with one hand-made probe instead of monitor_init */
-	memset(&r->mon, 0, sizeof(r->mon));
-	r->mon.cfg = &r->cfg;
-	r->mon.snap = &r->snap;
-	r->mon.proc_root = "";
+	/* an empty monitor, given one hand-made probe */
+	r->cfg.probes = 0;
+	ck_assert_int_eq(monitor_init(&r->mon, &r->cfg, &r->snap, err, sizeof(err)), 0);
 	mp = &r->mon.probes[0];
 	mp->mon = &r->mon;
 	mp->probe.ops = &scripted_ops;
@@ -121,7 +120,7 @@ static void stop_rig(struct rig *r)
 
 static void free_rig(struct rig *r)
 {
-	probe_door_destroy(&r->mon.probes[0].door);
+	monitor_cleanup(&r->mon);	/* the door too; no files to remove */
 	close(the_script.pipe[0]);
 	close(the_script.pipe[1]);
 	snapshot_destroy(&r->snap);
