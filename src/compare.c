@@ -1,0 +1,1047 @@
+/* compare.c - `writestress compare A.json B.json` (see compare.h).
+ *
+ * The result files are read with json-c; the metrics shown are listed in
+ * the tables below (a path into the file per row), so a new metric is one
+ * line.  Fields are looked up, never assumed: an older or partial file
+ * shows "-" where it lacks something.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "compare.h"
+#include "units.h"
+
+#define GIB ((double)WS_GIB)
+#define HINT "Try 'writestress compare --help' for more information."
+
+/* ---- judging one number ------------------------------------------------ */
+
+enum cmp_flag compare_metric(double a, double b, enum cmp_better better,
+			     double threshold_pct)
+{
+	double limit;
+
+	if (better == CMP_INFO || isnan(a) || isnan(b))
+		return CMP_FLAG_NONE;
+	if (a == 0)
+		return better == CMP_LOWER && b > 0 ? CMP_FLAG_REGRESSION :
+						      CMP_FLAG_NONE;
+	/* The slack keeps 100 -> 90 at 10% unflagged despite rounding. */
+	limit = fabs(a) * threshold_pct / 100 * (1 + 1e-9);
+	if (fabs(b - a) <= limit)
+		return CMP_FLAG_NONE;
+	if ((b > a) == (better == CMP_HIGHER))
+		return CMP_FLAG_IMPROVED;
+	return CMP_FLAG_REGRESSION;
+}
+
+bool compare_change(double a, double b, double *pct)
+{
+	if (isnan(a) || isnan(b) || a == 0)
+		return false;
+	*pct = (b - a) / fabs(a) * 100;
+	return true;
+}
+
+int compare_parse_threshold(const char *s, double *pct)
+{
+	size_t digits = strspn(s, "0123456789.");
+	char *end;
+	double v;
+
+	/* strtod alone would take " 5", "-5", "0x10", "inf" and "1e3" */
+	if (!digits || (s[digits] && strcmp(s + digits, "%")))
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end != s + digits || !isfinite(v))
+		return -EINVAL;
+	*pct = v;
+	return 0;
+}
+
+/* ---- reading a file ---------------------------------------------------- */
+
+#define CHUNK 16384
+
+static size_t blank_prefix(const char *p, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
+		i++;
+	return i;
+}
+
+static int read_error(char *why, size_t len)
+{
+	int err = errno ? errno : EIO;
+
+	snprintf(why, len, "%s", strerror(err));
+	return -err;
+}
+
+/* After the document, which ended at BUF[POS] (BUF holds N bytes read,
+ * the first of them at byte BASE of the file): white space only, to the
+ * end of the file. */
+static int check_rest(FILE *f, char *buf, size_t n, size_t pos, size_t base,
+		      char *why, size_t len)
+{
+	while (n) {
+		size_t blank = blank_prefix(buf + pos, n - pos);
+
+		if (pos + blank < n) {
+			snprintf(why, len, "invalid JSON at byte %zu: data after the document",
+				 base + pos + blank);
+			return -EINVAL;
+		}
+		base += n;
+		pos = 0;
+		n = fread(buf, 1, CHUNK, f);
+	}
+	return ferror(f) ? read_error(why, len) : 0;
+}
+
+/* Feed F to TOK a chunk at a time; the document into *doc. */
+static int parse_stream(FILE *f, struct json_tokener *tok,
+			struct json_object **doc, char *why, size_t len)
+{
+	enum json_tokener_error jerr = json_tokener_continue;
+	size_t base = 0, n = 0;
+	char buf[CHUNK];
+
+	while (jerr == json_tokener_continue && (n = fread(buf, 1, CHUNK, f)) > 0) {
+		*doc = json_tokener_parse_ex(tok, buf, (int)n);
+		jerr = json_tokener_get_error(tok);
+		if (jerr == json_tokener_continue)
+			base += n;
+	}
+	if (ferror(f))
+		return read_error(why, len);
+	if (jerr == json_tokener_continue) {
+		if (!base) {
+			snprintf(why, len, "empty file");
+			return -EINVAL;
+		}
+		/* the terminating NUL ends a value that has no end of its own */
+		*doc = json_tokener_parse_ex(tok, "", 1);
+		jerr = json_tokener_get_error(tok);
+		if (jerr == json_tokener_success)
+			return 0;
+		snprintf(why, len, "invalid JSON at byte %zu: %s", base,
+			 json_tokener_error_desc(jerr));
+		return -EINVAL;
+	}
+	if (jerr != json_tokener_success) {
+		snprintf(why, len, "invalid JSON at byte %zu: %s",
+			 base + json_tokener_get_parse_end(tok),
+			 json_tokener_error_desc(jerr));
+		return -EINVAL;
+	}
+	return check_rest(f, buf, n, json_tokener_get_parse_end(tok), base, why, len);
+}
+
+int compare_load(const char *path, struct json_object **doc, char *why,
+		 size_t len)
+{
+	struct json_tokener *tok;
+	FILE *f;
+	int ret;
+
+	*doc = NULL;
+	f = fopen(path, "r");
+	if (!f) {
+		ret = -errno;
+		snprintf(why, len, "%s", strerror(-ret));
+		return ret;
+	}
+	tok = json_tokener_new();
+	if (!tok) {
+		snprintf(why, len, "%s", strerror(ENOMEM));
+		ret = -ENOMEM;
+		goto out_close;
+	}
+	/* trailing data is checked here, whichever chunk it is in */
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS);
+	errno = 0;
+	ret = parse_stream(f, tok, doc, why, len);
+	if (ret) {
+		json_object_put(*doc);
+		*doc = NULL;
+	}
+	json_tokener_free(tok);
+out_close:
+	fclose(f);
+	return ret;
+}
+
+int compare_check_schema(const struct json_object *doc, char *why, size_t len)
+{
+	struct json_object *schema;
+
+	if (!json_object_is_type(doc, json_type_object)) {
+		snprintf(why, len, "is not a writestress result: not a JSON object");
+		return -EINVAL;
+	}
+	if (!json_object_object_get_ex(doc, "schema", &schema)) {
+		snprintf(why, len, "is not a writestress result: no \"schema\" field");
+		return -EINVAL;
+	}
+	if (!json_object_is_type(schema, json_type_string)) {
+		snprintf(why, len, "is not a writestress result: \"schema\" is not a string");
+		return -EINVAL;
+	}
+	if (strcmp(json_object_get_string(schema), CMP_SCHEMA)) {
+		snprintf(why, len, "has unsupported schema '%.64s': this writestress reads '%s'",
+			 json_object_get_string(schema), CMP_SCHEMA);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* ---- looking values up ------------------------------------------------- */
+
+enum found { ABSENT, IS_NULL, FOUND };
+
+/* The value at a dotted PATH under O (json-c's JSON null is a NULL
+ * pointer, hence three outcomes).  A NULL O is absent. */
+static enum found lookup(const struct json_object *o, const char *path,
+			 struct json_object **out)
+{
+	char key[64];
+	struct json_object *v = (struct json_object *)o;
+
+	if (!o)
+		return ABSENT;
+	while (*path) {
+		size_t n = strcspn(path, ".");
+
+		if (!v)
+			return IS_NULL;		/* a null on the way */
+		if (n >= sizeof(key) || !json_object_is_type(v, json_type_object))
+			return ABSENT;
+		memcpy(key, path, n);
+		key[n] = '\0';
+		path += n + (path[n] == '.');
+		if (!json_object_object_get_ex(v, key, &v))
+			return ABSENT;
+	}
+	*out = v;
+	return v ? FOUND : IS_NULL;
+}
+
+static bool is_number(const struct json_object *v)
+{
+	return json_object_is_type(v, json_type_int) ||
+	       json_object_is_type(v, json_type_double);
+}
+
+/* Text from a file goes into a table: no control characters, no '|'. */
+static void sanitize(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f || *s == '|')
+			*s = '?';
+}
+
+static void set_text(struct cmp_value *val, const char *s)
+{
+	val->kind = CMP_TEXT;
+	snprintf(val->text, sizeof(val->text), "%s", s);
+	sanitize(val->text);
+}
+
+/* ---- the rows ---------------------------------------------------------- */
+
+enum on_null { NULL_MISSING, NULL_ZERO, NULL_NONE };
+
+/* One metric: where it is and how it is judged and shown. */
+struct row_spec {
+	const char *metric;
+	const char *path;	/* from the run, or from the probe or phase */
+	enum cmp_better better;
+	int decimals;
+	double scale;		/* 0: 1 */
+	bool text;		/* a word, not a number */
+	enum on_null on_null;	/* a JSON null on the path (at its end too) */
+	const char *gate;	/* a bool that must be true, else "not reached" */
+};
+
+#define NUM(m, p, b, d) .metric = (m), .path = (p), .better = (b), .decimals = (d)
+
+static const struct row_spec head_rows[] = {
+	{ NUM("throughput MiB/s", "summary.mibps", CMP_HIGHER, 1) },
+	{ NUM("elapsed s", "summary.elapsed_s", CMP_INFO, 3) },
+	{ NUM("written GiB", "summary.bytes", CMP_INFO, 3), .scale = 1 / GIB },
+	{ NUM("exit reason", "summary.exit_reason", CMP_INFO, 0), .text = true },
+	{ NUM("initial rate MiB/s", "initial_mibps", CMP_HIGHER, 1) },
+};
+
+static const struct row_spec phase_rows[] = {
+	{ NUM("MiB/s", "mibps", CMP_HIGHER, 1) },
+	{ NUM("until GiB", "to_bytes", CMP_INFO, 3), .scale = 1 / GIB },
+};
+
+static const struct row_spec tail_rows[] = {
+	{ NUM("slowdown at GiB", "slowdown.at_bytes", CMP_INFO, 3), .scale = 1 / GIB,
+	  .on_null = NULL_NONE },
+	{ NUM("slowdown at s", "slowdown.at_s", CMP_INFO, 3), .on_null = NULL_NONE },
+	{ NUM("steady rate MiB/s", "steady.mibps", CMP_HIGHER, 1), .gate = "steady.reached" },
+	{ NUM("steady from GiB", "steady.at_bytes", CMP_INFO, 3), .scale = 1 / GIB,
+	  .gate = "steady.reached" },
+	{ NUM("free space GiB", "target.fs_avail", CMP_INFO, 3), .scale = 1 / GIB },
+};
+
+static const struct row_spec probe_rows[] = {
+	{ NUM("count", "count", CMP_INFO, 0) },
+	{ NUM("raw p50 ms", "raw.p50_ms", CMP_LOWER, 3) },
+	{ NUM("raw p99 ms", "raw.p99_ms", CMP_LOWER, 3) },
+	{ NUM("raw p99.9 ms", "raw.p99_9_ms", CMP_LOWER, 3) },
+	{ NUM("max ms", "max_ms", CMP_LOWER, 3) },
+	{ NUM("corrected p99 ms", "corrected.p99_ms", CMP_LOWER, 3) },
+	{ NUM("stalls", "stalls.count", CMP_LOWER, 0) },
+	{ NUM("stall total s", "stalls.total_s", CMP_LOWER, 3) },
+	/* longest is null when there was no stall: then it is 0 */
+	{ NUM("longest stall ms", "stalls.longest.duration_ms", CMP_LOWER, 3),
+	  .on_null = NULL_ZERO },
+};
+
+#undef NUM
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+static struct cmp_value value_of(const struct json_object *base,
+				 const struct row_spec *s)
+{
+	struct cmp_value val = { .kind = CMP_MISSING };
+	struct json_object *v = NULL;
+	enum found f;
+
+	if (s->gate && lookup(base, s->gate, &v) == FOUND &&
+	    json_object_is_type(v, json_type_boolean) && !json_object_get_boolean(v)) {
+		set_text(&val, "not reached");
+		return val;
+	}
+	f = lookup(base, s->path, &v);
+	if (f == IS_NULL && s->on_null == NULL_ZERO) {
+		val.kind = CMP_NUMBER;
+	} else if (f == IS_NULL && s->on_null == NULL_NONE) {
+		set_text(&val, "none");
+	} else if (f == FOUND && s->text && json_object_is_type(v, json_type_string)) {
+		set_text(&val, json_object_get_string(v));
+	} else if (f == FOUND && !s->text && is_number(v)) {
+		val.kind = CMP_NUMBER;
+		val.num = json_object_get_double(v) * (s->scale ? s->scale : 1);
+	}
+	return val;
+}
+
+static double num_or_nan(const struct cmp_value *v)
+{
+	return v->kind == CMP_NUMBER ? v->num : NAN;
+}
+
+/* Grow *v (n used of *cap, elements of SIZE) for one more.  0 or -ENOMEM. */
+static int grow(void **v, size_t n, size_t *cap, size_t size)
+{
+	void *p;
+	size_t ncap;
+
+	if (n < *cap)
+		return 0;
+	ncap = *cap ? 2 * *cap : 32;
+	p = realloc(*v, ncap * size);
+	if (!p)
+		return -ENOMEM;
+	*v = p;
+	*cap = ncap;
+	return 0;
+}
+
+static int add_row(struct cmp_report *r, const char *prefix,
+		   const struct row_spec *s, const struct json_object *a,
+		   const struct json_object *b)
+{
+	struct cmp_row *row;
+
+	if (grow((void **)&r->rows, r->nrows, &r->rows_cap, sizeof(*row)))
+		return -ENOMEM;
+	row = &r->rows[r->nrows++];
+	snprintf(row->metric, sizeof(row->metric), "%s%s", prefix, s->metric);
+	sanitize(row->metric);
+	row->decimals = s->decimals;
+	row->better = s->better;
+	row->a = value_of(a, s);
+	row->b = value_of(b, s);
+	row->flag = compare_metric(num_or_nan(&row->a), num_or_nan(&row->b),
+				   s->better, r->threshold_pct);
+	if (row->flag == CMP_FLAG_REGRESSION)
+		r->regressions++;
+	else if (row->flag == CMP_FLAG_IMPROVED)
+		r->improvements++;
+	return 0;
+}
+
+static int add_rows(struct cmp_report *r, const char *prefix,
+		    const struct row_spec *specs, size_t n,
+		    const struct json_object *a, const struct json_object *b)
+{
+	for (size_t i = 0; i < n; i++)
+		if (add_row(r, prefix, &specs[i], a, b))
+			return -ENOMEM;
+	return 0;
+}
+
+/* The array at KEY of DOC, or NULL. */
+static struct json_object *array_at(const struct json_object *doc, const char *key)
+{
+	struct json_object *v;
+
+	if (lookup(doc, key, &v) != FOUND || !json_object_is_type(v, json_type_array))
+		return NULL;
+	return v;
+}
+
+static size_t array_len(const struct json_object *arr)
+{
+	return arr ? json_object_array_length(arr) : 0;
+}
+
+static struct json_object *array_idx(const struct json_object *arr, size_t i)
+{
+	return i < array_len(arr) ? json_object_array_get_idx(arr, i) : NULL;
+}
+
+static int add_phases(struct cmp_report *r, const struct json_object *a,
+		      const struct json_object *b)
+{
+	static const struct row_spec count = { .metric = "phases", .path = "" };
+	struct json_object *pa = array_at(a, "phases"), *pb = array_at(b, "phases");
+	size_t n = array_len(pa) > array_len(pb) ? array_len(pa) : array_len(pb);
+	struct cmp_row *row;
+	char prefix[32];
+
+	if (add_row(r, "", &count, NULL, NULL))
+		return -ENOMEM;
+	row = &r->rows[r->nrows - 1];
+	if (pa)
+		row->a = (struct cmp_value){ .kind = CMP_NUMBER, .num = (double)array_len(pa) };
+	if (pb)
+		row->b = (struct cmp_value){ .kind = CMP_NUMBER, .num = (double)array_len(pb) };
+	for (size_t i = 0; i < n; i++) {
+		snprintf(prefix, sizeof(prefix), "phase %zu ", i + 1);
+		if (add_rows(r, prefix, phase_rows, NELEM(phase_rows),
+			     array_idx(pa, i), array_idx(pb, i)))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static const char *probe_name(const struct json_object *p)
+{
+	struct json_object *v;
+
+	if (lookup(p, "name", &v) != FOUND || !json_object_is_type(v, json_type_string))
+		return NULL;
+	return json_object_get_string(v);
+}
+
+/* The first probe of ARR called NAME, among the first LIMIT; or NULL. */
+static struct json_object *find_probe(const struct json_object *arr,
+				      const char *name, size_t limit)
+{
+	for (size_t i = 0; i < array_len(arr) && i < limit; i++) {
+		struct json_object *p = array_idx(arr, i);
+		const char *n = probe_name(p);
+
+		if (n && !strcmp(n, name))
+			return p;
+	}
+	return NULL;
+}
+
+/* Probes matched by name: A's in A's order, then those only B has.  An
+ * unnamed probe cannot be matched and is left out. */
+static int add_probes(struct cmp_report *r, const struct json_object *a,
+		      const struct json_object *b)
+{
+	struct json_object *pa = array_at(a, "probes"), *pb = array_at(b, "probes");
+	const struct json_object *arrs[2] = { pa, pb };
+	char prefix[32];
+
+	for (int side = 0; side < 2; side++) {
+		for (size_t i = 0; i < array_len(arrs[side]); i++) {
+			struct json_object *p = array_idx(arrs[side], i);
+			const char *name = probe_name(p);
+
+			if (!name || find_probe(arrs[side], name, i) ||
+			    (side == 1 && find_probe(pa, name, SIZE_MAX)))
+				continue;	/* unnamed, or done already */
+			snprintf(prefix, sizeof(prefix), "%.24s ", name);
+			if (add_rows(r, prefix, probe_rows, NELEM(probe_rows),
+				     find_probe(pa, name, SIZE_MAX),
+				     find_probe(pb, name, SIZE_MAX)))
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/* ---- differences ------------------------------------------------------- */
+
+struct diff_list {
+	struct cmp_diff **v;
+	size_t *n, *cap;
+};
+
+/* Printable form of a scalar: strings as they are (control characters
+ * and '|' as '?'), fractions to 15 digits (the file's 0.20000000000000001
+ * is 0.2), other numbers and booleans as written. */
+static char *printable(const struct json_object *v, enum found f)
+{
+	char num[32];
+	const char *s = num;
+	char *out;
+
+	if (f == ABSENT)
+		s = "-";
+	else if (f == IS_NULL)
+		s = "null";
+	else if (json_object_is_type(v, json_type_double))
+		snprintf(num, sizeof(num), "%.15g", json_object_get_double(v));
+	else
+		s = json_object_get_string((struct json_object *)v);
+	out = strdup(s ? s : "");
+	if (out)
+		sanitize(out);
+	return out;
+}
+
+static bool same_scalar(const struct json_object *a, enum found fa,
+			const struct json_object *b, enum found fb)
+{
+	if (fa != FOUND || fb != FOUND)
+		return fa == fb;
+	if (is_number(a) && is_number(b)) {
+		if (json_object_is_type(a, json_type_int) &&
+		    json_object_is_type(b, json_type_int))
+			return json_object_get_int64(a) == json_object_get_int64(b);
+		return json_object_get_double(a) == json_object_get_double(b);
+	}
+	return json_object_get_type(a) == json_object_get_type(b) &&
+	       !strcmp(json_object_get_string((struct json_object *)a),
+		       json_object_get_string((struct json_object *)b));
+}
+
+static int add_diff(struct diff_list *l, const char *path,
+		    const struct json_object *a, enum found fa,
+		    const struct json_object *b, enum found fb)
+{
+	struct cmp_diff *d;
+
+	if (same_scalar(a, fa, b, fb))
+		return 0;
+	if (grow((void **)l->v, *l->n, l->cap, sizeof(*d)))
+		return -ENOMEM;
+	d = &(*l->v)[*l->n];
+	d->path = strdup(path);
+	d->a = printable(a, fa);
+	d->b = printable(b, fb);
+	if (!d->path || !d->a || !d->b) {
+		free(d->path);
+		free(d->a);
+		free(d->b);
+		return -ENOMEM;
+	}
+	(*l->n)++;
+	return 0;
+}
+
+static bool is_container(const struct json_object *v, enum found f)
+{
+	return f == FOUND && (json_object_is_type(v, json_type_object) ||
+			      json_object_is_type(v, json_type_array));
+}
+
+static int diff_leaves(struct diff_list *l, const char *path,
+		       const struct json_object *a, enum found fa,
+		       const struct json_object *b, enum found fb);
+
+/* Members of objects: A's keys in A's order, then B's that A lacks. */
+static int diff_objects(struct diff_list *l, const char *path,
+			const struct json_object *a, const struct json_object *b)
+{
+	const struct json_object *objs[2] = { a, b };
+
+	for (int side = 0; side < 2; side++) {
+		const struct json_object *o = objs[side], *other = objs[!side];
+		struct json_object_iterator it, end;
+
+		if (!json_object_is_type(o, json_type_object))
+			continue;
+		it = json_object_iter_begin((struct json_object *)o);
+		end = json_object_iter_end(o);
+		for (; !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
+			const char *key = json_object_iter_peek_name(&it);
+			struct json_object *v = json_object_iter_peek_value(&it), *w = NULL;
+			enum found fw = ABSENT;
+			char *sub;
+			int ret;
+
+			if (json_object_is_type(other, json_type_object) &&
+			    json_object_object_get_ex(other, key, &w))
+				fw = w ? FOUND : IS_NULL;
+			if (side == 1 && fw != ABSENT)
+				continue;	/* compared from A's side */
+			if (asprintf(&sub, "%s.%s", path, key) < 0)
+				return -ENOMEM;
+			if (side == 0)
+				ret = diff_leaves(l, sub, v, v ? FOUND : IS_NULL, w, fw);
+			else
+				ret = diff_leaves(l, sub, w, fw, v, v ? FOUND : IS_NULL);
+			free(sub);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+static int diff_arrays(struct diff_list *l, const char *path,
+		       const struct json_object *a, const struct json_object *b)
+{
+	size_t na = json_object_is_type(a, json_type_array) ? array_len(a) : 0;
+	size_t nb = json_object_is_type(b, json_type_array) ? array_len(b) : 0;
+
+	for (size_t i = 0; i < na || i < nb; i++) {
+		struct json_object *va = i < na ? array_idx(a, i) : NULL;
+		struct json_object *vb = i < nb ? array_idx(b, i) : NULL;
+		enum found fa = i >= na ? ABSENT : va ? FOUND : IS_NULL;
+		enum found fb = i >= nb ? ABSENT : vb ? FOUND : IS_NULL;
+		char *sub;
+		int ret;
+
+		if (asprintf(&sub, "%s[%zu]", path, i) < 0)
+			return -ENOMEM;
+		ret = diff_leaves(l, sub, va, fa, vb, fb);
+		free(sub);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Every scalar leaf under PATH that differs.  Where only one side is a
+ * container, its leaves are compared with absent ones, and the other
+ * side's scalar (if any) is listed against an absent one. */
+static int diff_leaves(struct diff_list *l, const char *path,
+		       const struct json_object *a, enum found fa,
+		       const struct json_object *b, enum found fb)
+{
+	bool ca = is_container(a, fa), cb = is_container(b, fb);
+	int ret = 0;
+
+	if (!ca && !cb)
+		return add_diff(l, path, a, fa, b, fb);
+	if (ca != cb)
+		ret = ca ? add_diff(l, path, NULL, ABSENT, b, fb) :
+			   add_diff(l, path, a, fa, NULL, ABSENT);
+	if (ret)
+		return ret;
+	if (!ca)
+		a = NULL;
+	if (!cb)
+		b = NULL;
+	if (json_object_is_type(a, json_type_object) ||
+	    json_object_is_type(b, json_type_object))
+		ret = diff_objects(l, path, a, b);
+	if (!ret && (json_object_is_type(a, json_type_array) ||
+		     json_object_is_type(b, json_type_array)))
+		ret = diff_arrays(l, path, a, b);
+	return ret;
+}
+
+/* Figures that differ on every run, or repeat another field. */
+static const char *const not_system[] = { "target.path", "target.fs_avail" };
+
+static bool skipped(const char *path)
+{
+	for (size_t i = 0; i < NELEM(not_system); i++)
+		if (!strcmp(path, not_system[i]))
+			return true;
+	return false;
+}
+
+/* Drop the differences from index FROM on whose path is skipped. */
+static void drop_skipped(struct diff_list *l, size_t from)
+{
+	struct cmp_diff *d = *l->v;
+	size_t j = from;
+
+	for (size_t i = from; i < *l->n; i++) {
+		if (skipped(d[i].path)) {
+			free(d[i].path);
+			free(d[i].a);
+			free(d[i].b);
+		} else {
+			d[j++] = d[i];
+		}
+	}
+	*l->n = j;
+}
+
+static int diff_top(struct diff_list *l, const char *key,
+		    const struct json_object *a, const struct json_object *b)
+{
+	struct json_object *va = NULL, *vb = NULL;
+	enum found fa = lookup(a, key, &va), fb = lookup(b, key, &vb);
+	size_t before = *l->n;
+	int ret;
+
+	if (fa == ABSENT && fb == ABSENT)
+		return 0;
+	ret = diff_leaves(l, key, va, fa, vb, fb);
+	drop_skipped(l, before);
+	return ret;
+}
+
+static void info_of(struct cmp_run_info *info, const struct json_object *doc)
+{
+	struct json_object *v;
+
+	snprintf(info->version, sizeof(info->version), "-");
+	snprintf(info->started_at, sizeof(info->started_at), "-");
+	if (lookup(doc, "tool.version", &v) == FOUND && json_object_is_type(v, json_type_string))
+		snprintf(info->version, sizeof(info->version), "%s", json_object_get_string(v));
+	if (lookup(doc, "started_at", &v) == FOUND && json_object_is_type(v, json_type_string))
+		snprintf(info->started_at, sizeof(info->started_at), "%s", json_object_get_string(v));
+}
+
+int compare_build(struct cmp_report *r, const struct json_object *a,
+		  const struct json_object *b, double threshold_pct)
+{
+	static const char *const system_keys[] = { "tool", "system", "target", "fingerprint" };
+	struct diff_list config = { &r->config, &r->nconfig, &r->config_cap };
+	struct diff_list sys = { &r->system, &r->nsystem, &r->system_cap };
+
+	*r = (struct cmp_report){ .threshold_pct = threshold_pct };
+	info_of(&r->info_a, a);
+	info_of(&r->info_b, b);
+	if (add_rows(r, "", head_rows, NELEM(head_rows), a, b) ||
+	    add_phases(r, a, b) ||
+	    add_rows(r, "", tail_rows, NELEM(tail_rows), a, b) ||
+	    add_probes(r, a, b) ||
+	    diff_top(&config, "config", a, b))
+		goto out_free;
+	for (size_t i = 0; i < NELEM(system_keys); i++)
+		if (diff_top(&sys, system_keys[i], a, b))
+			goto out_free;
+	return 0;
+out_free:
+	compare_free(r);
+	return -ENOMEM;
+}
+
+const struct cmp_row *compare_find_row(const struct cmp_report *r,
+				       const char *metric)
+{
+	for (size_t i = 0; i < r->nrows; i++)
+		if (!strcmp(r->rows[i].metric, metric))
+			return &r->rows[i];
+	return NULL;
+}
+
+static void free_diffs(struct cmp_diff *d, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(d[i].path);
+		free(d[i].a);
+		free(d[i].b);
+	}
+	free(d);
+}
+
+void compare_free(struct cmp_report *r)
+{
+	free(r->rows);
+	free_diffs(r->config, r->nconfig);
+	free_diffs(r->system, r->nsystem);
+	*r = (struct cmp_report){ .threshold_pct = r->threshold_pct };
+}
+
+/* ---- printing ---------------------------------------------------------- */
+
+enum { COL_METRIC, COL_A, COL_B, COL_CHANGE, COL_FLAG, NCOLS };
+
+static const char *const col_titles[NCOLS] = { "metric", "A", "B", "change", "flag" };
+static const char *const flag_words[] = {
+	[CMP_FLAG_NONE] = "", [CMP_FLAG_REGRESSION] = "REGRESSION",
+	[CMP_FLAG_IMPROVED] = "improved",
+};
+
+static void format_value(char *buf, size_t len, const struct cmp_value *v,
+			 int decimals)
+{
+	if (v->kind == CMP_NUMBER)
+		snprintf(buf, len, "%.*f", decimals, v->num);
+	else if (v->kind == CMP_TEXT)
+		snprintf(buf, len, "%s", v->text);
+	else
+		snprintf(buf, len, "-");
+}
+
+static void format_change(char *buf, size_t len, const struct cmp_row *row)
+{
+	double pct;
+
+	if (!compare_change(num_or_nan(&row->a), num_or_nan(&row->b), &pct))
+		snprintf(buf, len, "-");
+	else if (fabs(pct) < 0.05)
+		snprintf(buf, len, "0.0%%");
+	else
+		snprintf(buf, len, "%+.1f%%", pct);
+}
+
+/* The cells of a row (or of the title row when ROW is NULL). */
+static void cells_of(char cells[NCOLS][64], const struct cmp_row *row)
+{
+	if (!row) {
+		for (int c = 0; c < NCOLS; c++)
+			snprintf(cells[c], 64, "%s", col_titles[c]);
+		return;
+	}
+	snprintf(cells[COL_METRIC], 64, "%s", row->metric);
+	format_value(cells[COL_A], 64, &row->a, row->decimals);
+	format_value(cells[COL_B], 64, &row->b, row->decimals);
+	format_change(cells[COL_CHANGE], 64, row);
+	snprintf(cells[COL_FLAG], 64, "%s", flag_words[row->flag]);
+}
+
+/* metric left-aligned; A, B and change right-aligned; the flag last, with
+ * no trailing blanks (a blank flag leaves the line ending in '|'). */
+static void print_line(FILE *out, char cells[NCOLS][64], const int *width)
+{
+	fprintf(out, "%-*s | %*s | %*s | %*s |%s%s\n", width[COL_METRIC],
+		cells[COL_METRIC], width[COL_A], cells[COL_A], width[COL_B],
+		cells[COL_B], width[COL_CHANGE], cells[COL_CHANGE],
+		cells[COL_FLAG][0] ? " " : "", cells[COL_FLAG]);
+}
+
+static void print_table(FILE *out, const struct cmp_report *r)
+{
+	int width[NCOLS] = { 0 };
+	char cells[NCOLS][64];
+
+	for (size_t i = 0; i <= r->nrows; i++) {
+		cells_of(cells, i ? &r->rows[i - 1] : NULL);
+		for (int c = 0; c < NCOLS; c++)
+			if ((int)strlen(cells[c]) > width[c])
+				width[c] = (int)strlen(cells[c]);
+	}
+	cells_of(cells, NULL);
+	print_line(out, cells, width);
+	for (int c = 0; c < NCOLS; c++) {
+		for (int k = 0; k < width[c] + (c ? 2 : 1); k++)
+			fputc('-', out);
+		if (c < NCOLS - 1)
+			fputc('+', out);
+	}
+	fputc('\n', out);
+	for (size_t i = 0; i < r->nrows; i++) {
+		cells_of(cells, &r->rows[i]);
+		print_line(out, cells, width);
+	}
+}
+
+static void print_diffs(FILE *out, const char *title, const struct cmp_diff *d,
+			size_t n)
+{
+	fprintf(out, "\n%s:\n", title);
+	if (!n)
+		fprintf(out, "  (none)\n");
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "  %s = %s vs %s\n", d[i].path, d[i].a, d[i].b);
+}
+
+void compare_print(FILE *out, const struct cmp_report *r, const char *name_a,
+		   const char *name_b)
+{
+	fprintf(out, "A: %s (writestress %s, started %s)\n", name_a,
+		r->info_a.version, r->info_a.started_at);
+	fprintf(out, "B: %s (writestress %s, started %s)\n\n", name_b,
+		r->info_b.version, r->info_b.started_at);
+	print_table(out, r);
+	print_diffs(out, "configuration differences", r->config, r->nconfig);
+	print_diffs(out, "system differences", r->system, r->nsystem);
+	if (r->regressions)
+		fprintf(out, "\nverdict: %u regression%s beyond %g%% (B vs A)\n",
+			r->regressions, r->regressions == 1 ? "" : "s",
+			r->threshold_pct);
+	else
+		fprintf(out, "\nverdict: no regression beyond %g%%\n", r->threshold_pct);
+}
+
+/* ---- the command ------------------------------------------------------- */
+
+enum { KEY_THRESHOLD = 256 };
+
+/* The option table: getopt_long's options and the --help text. */
+static const struct cmp_opt {
+	const char *name;
+	int key;
+	const char *arg;
+	const char *help;
+} cmp_opts[] = {
+	{ "threshold", KEY_THRESHOLD, "PCT",
+	  "flag changes beyond PCT percent of A (default 10)" },
+	{ "help", 'h', NULL, "show this help and exit" },
+};
+
+static void compare_help(FILE *out)
+{
+	fprintf(out,
+		"Usage: writestress compare [OPTION]... A.json B.json\n"
+		"Show two results of `writestress --json` side by side and judge B against A:\n"
+		"throughput, phases, steady rate, probe latency and stalls, then the\n"
+		"differences in configuration and system, then a verdict.\n\n");
+	for (size_t i = 0; i < NELEM(cmp_opts); i++) {
+		const struct cmp_opt *o = &cmp_opts[i];
+		char left[64];
+
+		if (o->key < 256)
+			snprintf(left, sizeof(left), "  -%c, --%s", o->key, o->name);
+		else
+			snprintf(left, sizeof(left), "      --%s%s%s", o->name,
+				 o->arg ? " " : "", o->arg ? o->arg : "");
+		fprintf(out, "%-24s%s\n", left, o->help);
+	}
+	fprintf(out,
+		"\nOutput: one table row per metric, \"metric | A | B | change | flag\".\n"
+		"  change  (B - A) / A; \"-\" when A is 0 or a value is missing\n"
+		"  flag    REGRESSION: lower throughput (throughput, initial, phase and\n"
+		"          steady rates) or higher latency or stalls (probe percentiles,\n"
+		"          max, stall count, total and longest) beyond the threshold, or\n"
+		"          any stall time where A had none; improved: the opposite;\n"
+		"          elapsed time, sizes, counts and positions are not judged\n"
+		"  -       a field the file lacks (older or partial result)\n"
+		"Then every configuration and system field that differs, as\n"
+		"\"path = A vs B\", and \"verdict: N regressions beyond PCT%% (B vs A)\".\n"
+		"Units: MiB/s, GiB = 2^30 bytes, s, ms.\n"
+		"\nExit status:\n"
+		"  0    no regression beyond the threshold\n"
+		"  1    one or more regressions flagged\n"
+		"  2    invalid command line, or a file that cannot be read or is not a\n"
+		"       %s result\n", CMP_SCHEMA);
+}
+
+__attribute__((format(printf, 1, 2)))
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "writestress: compare: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n%s\n", HINT);
+	return CMP_EXIT_TROUBLE;
+}
+
+/* Options into *threshold; -1 to go on with argv[optind..], else the
+ * exit status. */
+static int parse_args(int argc, char **argv, double *threshold)
+{
+	struct option longs[NELEM(cmp_opts) + 1] = { { 0 } };
+	int c;
+
+	for (size_t i = 0; i < NELEM(cmp_opts); i++)
+		longs[i] = (struct option){ cmp_opts[i].name,
+					    cmp_opts[i].arg ? required_argument : no_argument,
+					    NULL, cmp_opts[i].key };
+	opterr = 0;
+	optind = 0;	/* GNU: a full reset, whatever parsed before */
+	while ((c = getopt_long(argc, argv, ":h", longs, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			compare_help(stdout);
+			return CMP_EXIT_SAME;
+		case KEY_THRESHOLD:
+			if (compare_parse_threshold(optarg, threshold))
+				return usage_error("invalid --threshold '%s': expected a percentage such as 10 or 2.5%%",
+						   optarg);
+			break;
+		case ':':
+			return usage_error("option '%s' needs a value", argv[optind - 1]);
+		default:
+			/* GNU getopt: optopt is the option for --help=x, the
+			   letter for an unknown -x, 0 for an unknown --long */
+			if (optopt == 'h')
+				return usage_error("option '--help' takes no value");
+			if (optopt)
+				return usage_error("unknown option '-%c'", optopt);
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (argc - optind == 0)
+		return usage_error("missing operands A.json B.json");
+	if (argc - optind == 1)
+		return usage_error("missing operand B.json after '%s'", argv[optind]);
+	if (argc - optind > 2)
+		return usage_error("unexpected argument '%s' (two result files only)",
+				   argv[optind + 2]);
+	return -1;
+}
+
+static int load_result(const char *path, struct json_object **doc)
+{
+	char why[256];
+
+	if (compare_load(path, doc, why, sizeof(why))) {
+		fprintf(stderr, "writestress: compare: cannot read '%s': %s\n", path, why);
+		return -1;
+	}
+	if (compare_check_schema(*doc, why, sizeof(why))) {
+		fprintf(stderr, "writestress: compare: '%s' %s\n", path, why);
+		json_object_put(*doc);
+		*doc = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int compare_main(int argc, char **argv)
+{
+	struct json_object *a = NULL, *b = NULL;
+	double threshold = CMP_DEFAULT_THRESHOLD;
+	struct cmp_report r;
+	int status = parse_args(argc, argv, &threshold);
+
+	if (status >= 0)
+		return status;
+	status = CMP_EXIT_TROUBLE;
+	if (load_result(argv[optind], &a) || load_result(argv[optind + 1], &b))
+		goto out_put;
+	if (compare_build(&r, a, b, threshold)) {
+		fprintf(stderr, "writestress: compare: out of memory\n");
+		goto out_put;
+	}
+	compare_print(stdout, &r, argv[optind], argv[optind + 1]);
+	status = r.regressions ? CMP_EXIT_REGRESSION : CMP_EXIT_SAME;
+	compare_free(&r);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "writestress: compare: cannot write the report: %s\n",
+			strerror(errno));
+		status = CMP_EXIT_TROUBLE;
+	}
+out_put:
+	json_object_put(b);
+	json_object_put(a);
+	return status;
+}
