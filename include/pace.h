@@ -26,6 +26,7 @@ struct pace_ctx {
 	/* Buffers written but not yet waited for, oldest first. */
 	struct ws_extent *pending;
 	unsigned int npending, cap, head;
+	uint64_t pending_bytes;		/* written, not yet known on disk */
 	unsigned int since_sync;	/* buffers since the last fdatasync */
 
 	/* On failure: which call and where. */

@@ -6,6 +6,7 @@
 #ifndef WS_REPORTER_H
 #define WS_REPORTER_H
 
+#include "kstat.h"
 #include "run.h"
 #include "sink.h"
 #include "snapshot.h"
@@ -21,7 +22,13 @@ struct reporter {
 	uint64_t index;
 	struct ws_summary summary;	/* the result, once the thread ends */
 	struct ws_probe_take take;	/* scratch: one probe's interval */
-	struct ws_series *series;	/* the run's series (caller allocates) */
+	struct ws_series *series;	/* per interval (caller allocates) */
+	struct ws_series *progress;	/* from progress marks (caller allocates) */
+	struct ws_mark last_mark;	/* the previous mark taken */
+	struct ws_diskstat disk;	/* at the last tick */
+	struct ws_psi psi;
+	bool have_disk, have_psi;
+	struct ws_mark marks[256];	/* scratch */
 	struct ws_analysis analysis;
 	struct ws_analysis_params params;
 	uint64_t stalls_total[WS_PROBE_NR];
@@ -29,7 +36,7 @@ struct reporter {
 
 void reporter_init(struct reporter *r, const struct ws_run *run,
 		   struct ws_snapshot *snap, struct sink_set *sinks,
-		   struct ws_series *series);
+		   struct ws_series *series, struct ws_series *progress);
 /* The analysis parameters a configuration asks for. */
 void reporter_params(const struct ws_config *cfg, struct ws_analysis_params *p);
 void *reporter_thread(void *r);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "fingerprint.h"
 #include "analysis.h"
 #include "monitor.h"
 #include "series.h"
@@ -18,11 +19,14 @@
 #include "target.h"
 
 /* What the privileged options did, for the header and the result. */
+#define WS_MAX_SCHED_DISKS 4
+
 struct ws_priv {
 	bool caches_dropped;
-	bool scheduler_set;
-	char scheduler_old[32];
-	char queue_dir[256];	/* the device's queue in sysfs */
+	unsigned int nsched;	/* disks whose scheduler --scheduler set */
+	char queue_dir[WS_MAX_SCHED_DISKS][600];	/* .../queue in sysfs */
+	char scheduler_old[WS_MAX_SCHED_DISKS][32];	/* to put back */
+	char sched_file[WS_MAX_SCHED_DISKS][620];	/* for the signal handler */
 };
 
 struct ws_run {
@@ -31,6 +35,7 @@ struct ws_run {
 	const struct ws_target *target;
 	struct monitor *mon;	/* probes (the reporter takes from their doors) */
 	const struct ws_priv *priv;
+	const struct ws_fingerprint *fp;	/* kernel, filesystem, device */
 	int argc;
 	char **argv;		/* the command line, for result files */
 };
@@ -79,6 +84,15 @@ struct ws_interval {
 	uint64_t eta_ns;	/* valid when progress > 0 */
 	bool have_meminfo;
 	uint64_t dirty, writeback;	/* /proc/meminfo at the interval's end */
+	/* the device's own counters (/sys/block/.../stat) over the interval:
+	 * what reached it, not what the page cache took */
+	bool have_device;
+	double dev_mibps;		/* written to the device */
+	uint64_t dev_inflight;		/* requests in flight at the end */
+	double dev_busy_pct;		/* share of the interval it was busy */
+	/* /proc/pressure/io over the interval, % of time stalled on I/O */
+	bool have_psi;
+	double psi_some_pct, psi_full_pct;
 	unsigned int nprobes;
 	struct ws_probe_interval probes[WS_PROBE_NR];
 };
@@ -94,7 +108,8 @@ struct ws_summary {
 	int signo;		/* for WS_STOP_SIGNAL */
 	unsigned int nprobes;
 	struct ws_probe_summary probes[WS_PROBE_NR];
-	const struct ws_series *series;	/* the whole run, bounded */
+	const struct ws_series *series;	/* per interval, bounded */
+	const struct ws_series *progress;	/* per buffer group: phases */
 	const struct ws_analysis *analysis;	/* phases, slowdown, steady */
 };
 

@@ -17,6 +17,10 @@ int signals_install(void);
  * files must not outlive any run).  name must stay valid; up to 8. */
 void signals_unlink_at_exit(int dirfd, const char *name);
 
+/* A sysfs value to write back if a second SIGINT ends the process at
+ * once (--scheduler's original).  Both strings must stay valid; up to 4. */
+void signals_restore_at_exit(const char *path, const char *value);
+
 /* The first stop signal received, or 0. */
 int signals_received(void);
 

@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "hist.h"
@@ -39,6 +40,20 @@ enum ws_stop_reason {
 	WS_STOP_STEADY,		/* --until-steady: steady state held */
 };
 
+/* A progress mark: by t_ns after the start, `bytes` were known to be on
+ * the disk (window and fdatasync pacing: waited for; direct and
+ * dontcache: written; none: accepted by write(), which is all it knows).  Marks fall on buffer ends, so
+ * rates between marks are free of the quantisation that cutting buffers
+ * at interval ends gives (a few 8 MiB buffers a second make per-interval
+ * rates jump by a buffer's worth); the analysis of phases works on them. */
+struct ws_mark {
+	uint64_t t_ns;
+	uint64_t bytes;
+};
+
+#define WS_MARK_RING 8192		/* a power of two */
+#define WS_MARK_SPACING_NS 10000000	/* at most 100 marks a second */
+
 /* How a run ended.  Filled by the writer before snapshot_finish(). */
 struct ws_outcome {
 	enum ws_stop_reason reason;
@@ -57,6 +72,13 @@ struct ws_snapshot {
 	_Atomic uint64_t wraps;		/* times the file wrapped to 0 */
 	_Atomic uint64_t time_ns[WS_T_NR];
 
+	/* progress marks: single producer (writer), single consumer
+	 * (reporter); a full ring drops marks, which loses no bytes (marks
+	 * are cumulative), only resolution */
+	struct ws_mark marks[WS_MARK_RING];
+	_Atomic uint64_t mark_head, mark_tail;
+	uint64_t last_mark_ns;		/* writer's own */
+
 	atomic_bool steady;		/* the reporter asks the writer to end */
 	atomic_bool finished;
 	struct ws_outcome outcome;	/* valid once finished */
@@ -74,6 +96,9 @@ void snapshot_start(struct ws_snapshot *s, uint64_t now_ns);
 void snapshot_add_time(struct ws_snapshot *s, enum ws_timer t, uint64_t ns);
 void snapshot_add_bytes(struct ws_snapshot *s, uint64_t n, uint64_t next_off);
 void snapshot_finish(struct ws_snapshot *s, const struct ws_outcome *o);
+/* A buffer is done: publish a mark unless the last is under
+ * WS_MARK_SPACING_NS old.  t_ns since the start. */
+void snapshot_mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes);
 
 /* Reader side. */
 struct ws_sample {
@@ -82,6 +107,9 @@ struct ws_sample {
 };
 void snapshot_read(struct ws_snapshot *s, struct ws_sample *out);
 bool snapshot_finished(struct ws_snapshot *s);
+/* Move up to max published marks into out; returns how many. */
+size_t snapshot_take_marks(struct ws_snapshot *s, struct ws_mark *out,
+			   size_t max);
 /* Sleep until the absolute CLOCK_MONOTONIC deadline or until the
  * snapshot is closed, whichever is first.  Returns snapshot_closed(). */
 bool snapshot_wait(struct ws_snapshot *s, uint64_t deadline_ns);

@@ -173,7 +173,50 @@ static int prepare_target(const struct ws_config *cfg, struct ws_target *t,
 
 /* Privileged setup that must work before anything else happens: each is
  * checked with libcap first, and its failure names the capability. */
-static int setup_privileges(const struct ws_config *cfg, struct ws_priv *priv)
+/* The scheduler file of every disk under FILE (one, or a dm/md set). */
+static int set_schedulers(const struct ws_config *cfg,
+			  const struct ws_fingerprint *fp, struct ws_priv *priv)
+{
+	char why[512], file[sizeof(priv->sched_file[0])];
+	int n = fp->ndisks < WS_MAX_SCHED_DISKS ? fp->ndisks : WS_MAX_SCHED_DISKS;
+
+	if (n < 1) {
+		snprintf(why, sizeof(why), "--scheduler: '%s' is on %s, which has no block device",
+			 cfg->path, fp->fs_type[0] ? fp->fs_type : "a filesystem");
+		fail(why, NULL, WS_EXIT_FAILURE);
+		return -ENODEV;
+	}
+	for (int i = 0; i < n; i++) {
+		char (*dir)[600] = &priv->queue_dir[priv->nsched];
+		char (*old)[32] = &priv->scheduler_old[priv->nsched];
+
+		snprintf(*dir, sizeof(*dir), "%s/queue", fp->disk[i].sysdir);
+		if (caps_set_scheduler(*dir, cfg->scheduler, *old, sizeof(*old),
+				       why, sizeof(why))) {
+			fail(why, NULL, WS_EXIT_FAILURE);
+			return -EPERM;
+		}
+		snprintf(file, sizeof(file), "%s/scheduler", *dir);
+		memcpy(priv->sched_file[priv->nsched], file, sizeof(file));
+		signals_restore_at_exit(priv->sched_file[priv->nsched], *old);
+		priv->nsched++;
+	}
+	return 0;
+}
+
+/* Put back what --scheduler changed (also after errors and signals; a
+ * second SIGINT does it from the signal handler). */
+static void restore_schedulers(struct ws_priv *priv)
+{
+	for (unsigned int i = 0; i < priv->nsched; i++)
+		if (caps_restore_scheduler(priv->queue_dir[i], priv->scheduler_old[i]))
+			fprintf(stderr, "writestress: could not restore scheduler '%s' in %s\n",
+				priv->scheduler_old[i], priv->queue_dir[i]);
+	priv->nsched = 0;
+}
+
+static int setup_privileges(const struct ws_config *cfg,
+			    const struct ws_fingerprint *fp, struct ws_priv *priv)
 {
 	char why[256];
 	int old = caps_get_ioprio_self();
@@ -189,6 +232,8 @@ static int setup_privileges(const struct ws_config *cfg, struct ws_priv *priv)
 		return fail(why, NULL, WS_EXIT_FAILURE);
 	}
 	caps_set_ioprio_raw(old);
+	if (cfg->scheduler && set_schedulers(cfg, fp, priv))
+		return WS_EXIT_FAILURE;
 	if (cfg->drop_caches) {
 		if (caps_drop_caches(why, sizeof(why)))
 			return fail(why, NULL, WS_EXIT_FAILURE);
@@ -242,6 +287,8 @@ int main(int argc, char **argv)
 	struct big {
 		struct monitor monitor;
 		struct reporter reporter;
+		struct ws_series progress;
+		struct ws_fingerprint fp;
 	} *big;
 	struct ws_run run;
 	struct ws_priv priv = { .caches_dropped = false };
@@ -259,6 +306,8 @@ int main(int argc, char **argv)
 	case OPTS_RUN:
 		break;
 	}
+	/* from here on ^C ends the run cleanly, setup included */
+	signals_install();
 	series = calloc(1, sizeof(*series));
 	big = calloc(1, sizeof(*big));
 	if (!series || !big) {
@@ -276,9 +325,10 @@ int main(int argc, char **argv)
 	}
 	/* a file this run created and could not use is removed again */
 	remove = target.created;
+	fingerprint_collect("", (dev_t)target.dev, cfg.path, &big->fp);
 	status = prepare_target(&cfg, &target, &plan);
 	if (!status)
-		status = setup_privileges(&cfg, &priv);
+		status = setup_privileges(&cfg, &big->fp, &priv);
 	if (status)
 		goto out_target;
 	ret = snapshot_init(&snap);
@@ -293,17 +343,17 @@ int main(int argc, char **argv)
 		goto out_snapshot;
 	}
 	writer.avail = target_avail;
-	signals_install();
 	status = start_monitor(&cfg, &big->monitor, &snap);
 	if (status)
 		goto out_writer;
 
 	run = (struct ws_run){ .cfg = &cfg, .plan = &plan, .target = &target,
-			       .mon = &big->monitor, .priv = &priv, .argc = argc,
+			       .mon = &big->monitor, .priv = &priv, .fp = &big->fp,
+			       .argc = argc,
 			       .argv = argv };
 	choose_sinks(&cfg, &sinks);
 	sink_header(&sinks, &run);
-	reporter_init(&big->reporter, &run, &snap, &sinks, series);
+	reporter_init(&big->reporter, &run, &snap, &sinks, series, &big->progress);
 	ret = run_threads(&writer, &big->monitor, &big->reporter);
 	status = ret ? fail(strerror(-ret), NULL, WS_EXIT_FAILURE)
 		     : exit_status(&big->reporter.summary);
@@ -320,6 +370,8 @@ out_writer:
 out_snapshot:
 	snapshot_destroy(&snap);
 out_target:
+	caps_raise_cleanup();
+	restore_schedulers(&priv);
 	if (target_close(&target, cfg.path, remove) && cfg.remove_after)
 		fprintf(stderr, "writestress: could not remove '%s'\n", cfg.path);
 out_sinks:

@@ -550,6 +550,7 @@ void opts_help(FILE *out)
 {
 	fprintf(out,
 		"Usage: writestress [OPTION]... FILE\n"
+		"       writestress compare [--threshold PCT] A.json B.json\n"
 		"Stream large buffers to FILE, pacing writeback with sync_file_range() like\n"
 		"overwrite.c, and report throughput over time and where the time went.\n"
 		"`writestress -b 3000 -f FILE` is the classic overwrite.c run.\n");

@@ -65,6 +65,7 @@ static void pending_push(struct pace_ctx *p, const struct ws_extent *e)
 {
 	p->pending[(p->head + p->npending) % p->cap] = *e;
 	p->npending++;
+	p->pending_bytes += e->len;
 }
 
 static struct ws_extent pending_pop(struct pace_ctx *p)
@@ -73,6 +74,7 @@ static struct ws_extent pending_pop(struct pace_ctx *p)
 
 	p->head = (p->head + 1) % p->cap;
 	p->npending--;
+	p->pending_bytes -= e.len;
 	return e;
 }
 
@@ -135,6 +137,7 @@ static int fdatasync_flush(struct pace_ctx *p, uint64_t off)
 			ret = timed_drop(p, &e);
 	}
 	p->npending = 0;
+	p->pending_bytes = 0;
 	return ret;
 }
 

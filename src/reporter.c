@@ -25,7 +25,7 @@ void reporter_params(const struct ws_config *cfg, struct ws_analysis_params *p)
 
 void reporter_init(struct reporter *r, const struct ws_run *run,
 		   struct ws_snapshot *snap, struct sink_set *sinks,
-		   struct ws_series *series)
+		   struct ws_series *series, struct ws_series *progress)
 {
 	memset(r, 0, sizeof(*r));
 	r->run = run;
@@ -33,7 +33,9 @@ void reporter_init(struct reporter *r, const struct ws_run *run,
 	r->sinks = sinks;
 	r->interval_ns = run->cfg->interval_ns;
 	r->series = series;
+	r->progress = progress;
 	series_init(series);
+	series_init(progress);
 	reporter_params(run->cfg, &r->params);
 }
 
@@ -52,6 +54,33 @@ static void add_point(struct reporter *r, const struct ws_interval *iv)
 		p.probe_stalls[i] = iv->probes[i].stalls;
 	}
 	series_add(r->series, &p);
+}
+
+/* One progress mark as a point of the progress series.  A mark that adds
+ * no bytes (nothing on disk yet) lends its time to the next; only the last
+ * one stands alone (the final wait for the disk). */
+static void add_mark(struct reporter *r, const struct ws_mark *m, bool last)
+{
+	struct ws_point p = {
+		.t_ns = m->t_ns, .dt_ns = m->t_ns - r->last_mark.t_ns,
+		.bytes = m->bytes, .dbytes = m->bytes - r->last_mark.bytes,
+	};
+
+	if (m->t_ns <= r->last_mark.t_ns || m->bytes < r->last_mark.bytes ||
+	    (!last && m->bytes == r->last_mark.bytes))
+		return;
+	p.mibps = (double)p.dbytes / (double)WS_MIB * 1e9 / (double)p.dt_ns;
+	series_add(r->progress, &p);
+	r->last_mark = *m;
+}
+
+static void take_marks(struct reporter *r)
+{
+	size_t n;
+
+	while ((n = snapshot_take_marks(r->snap, r->marks, 256)))
+		for (size_t i = 0; i < n; i++)
+			add_mark(r, &r->marks[i], false);
 }
 
 /* --until-steady: once the SNIA criterion holds, ask the writer to end. */
@@ -193,20 +222,30 @@ size_t reporter_compact(const struct ws_point *in, size_t n, struct ws_point *ou
 	return m;
 }
 
+/* Phases and the slowdown point over bytes, from the progress series
+ * (buffer-aligned); steady state over time, in rounds of intervals. */
 static void analyse(struct reporter *r)
 {
-	const struct ws_series *s = r->series;
-	struct ws_point *pts = malloc(s->n * sizeof(*pts) + 1);
-	size_t n;
+	const struct ws_series *p = r->progress, *s = r->series;
+	struct ws_analysis *a = &r->analysis;
+	size_t n = p->n > s->n ? p->n : s->n;
+	struct ws_point *pts = malloc(n * sizeof(*pts) + 1);
 
-	if (!pts) {	/* at the very end; analyse what is there */
-		analysis_run(s->pts, s->n, &r->params, &r->analysis);
-		return;
+	memset(a, 0, sizeof(*a));
+	if (!pts)
+		return;		/* at the very end: no analysis, say so */
+	n = reporter_compact(p->pts, p->n, pts);
+	a->nphases = analysis_phases(pts, n, a->phases, WS_MAX_PHASES);
+	if (a->nphases) {
+		a->initial_mibps = a->phases[0].mibps;
+		a->slowed = analysis_slowdown(pts, n, a->phases, a->nphases,
+					      r->params.slowdown_fraction,
+					      &a->slowdown_bytes, &a->slowdown_ns);
 	}
 	n = reporter_compact(s->pts, s->n, pts);
 	r->params.round_points = r->params.round_points / s->stride ?
 				 r->params.round_points / s->stride : 1;
-	analysis_run(pts, n, &r->params, &r->analysis);
+	analysis_steady(pts, n, &r->params, &a->steady);
 	free(pts);
 }
 
@@ -221,6 +260,41 @@ static uint64_t wait_for_start(struct reporter *r)
 	return start;
 }
 
+/* The device's counters and I/O pressure over the interval. */
+static void add_device(struct reporter *r, struct ws_interval *iv)
+{
+	const struct ws_fingerprint *fp = r->run->fp;
+	struct ws_diskstat d;
+	struct ws_psi psi;
+	double dt = (double)iv->dt_ns;
+
+	if (fp && fp->bdev_sysdir[0] && kstat_diskstat("", fp->bdev_sysdir, &d) == 0) {
+		if (r->have_disk && dt > 0) {
+			iv->have_device = true;
+			iv->dev_mibps = (double)(d.write_sectors - r->disk.write_sectors) *
+					WS_SECTOR / (double)WS_MIB * 1e9 / dt;
+			iv->dev_inflight = d.in_flight;
+			iv->dev_busy_pct = (double)(d.io_ticks - r->disk.io_ticks) *
+					   1e6 * 100.0 / dt;
+			if (iv->dev_busy_pct > 100.0)
+				iv->dev_busy_pct = 100.0;
+		}
+		r->disk = d;
+		r->have_disk = true;
+	}
+	if (kstat_psi_io("", &psi) == 0) {
+		if (r->have_psi && dt > 0) {
+			iv->have_psi = true;
+			iv->psi_some_pct = (double)(psi.some.total_us - r->psi.some.total_us) *
+					   1e3 * 100.0 / dt;
+			iv->psi_full_pct = (double)(psi.full.total_us - r->psi.full.total_us) *
+					   1e3 * 100.0 / dt;
+		}
+		r->psi = psi;
+		r->have_psi = true;
+	}
+}
+
 /* What the monitor and the kernel add to an interval. */
 static void add_context(struct reporter *r, struct ws_interval *iv)
 {
@@ -228,6 +302,7 @@ static void add_context(struct reporter *r, struct ws_interval *iv)
 	struct ws_meminfo mi;
 	uint64_t now = ws_now_ns();
 
+	add_device(r, iv);
 	if (kstat_meminfo("", &mi) == 0) {
 		iv->have_meminfo = true;
 		iv->dirty = mi.dirty;
@@ -253,6 +328,7 @@ static void emit(struct reporter *r, const struct ws_sample *now,
 	add_context(r, &iv);
 	iv.index = r->index++;
 	add_point(r, &iv);
+	take_marks(r);
 	if (r->run->cfg->until_steady && !atomic_load(&r->snap->steady))
 		check_steady(r);
 	sink_interval(r->sinks, r->run, &iv);
@@ -269,6 +345,8 @@ void *reporter_thread(void *arg)
 	pthread_setname_np(pthread_self(), "ws-report");
 	start = wait_for_start(r);
 	deadline = start;
+	/* the baselines for the first interval's device and PSI deltas */
+	add_device(r, &(struct ws_interval){ .dt_ns = 0 });
 	struct ws_sample now;
 
 	for (;;) {
@@ -296,8 +374,14 @@ void *reporter_thread(void *arg)
 		reporter_probe_summary(&r->run->mon->probes[i],
 				       &r->summary.probes[r->summary.nprobes++]);
 	series_finish(r->series);
+	take_marks(r);
+	/* the last mark: everything written, on disk, clock stopped */
+	add_mark(r, &(struct ws_mark){ r->snap->outcome.end_ns - start, now.bytes },
+		 true);
+	series_finish(r->progress);
 	analyse(r);
 	r->summary.series = r->series;
+	r->summary.progress = r->progress;
 	r->summary.analysis = &r->analysis;
 	sink_summary(r->sinks, r->run, &r->summary);
 	return NULL;

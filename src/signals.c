@@ -32,6 +32,39 @@ void signals_unlink_at_exit(int dirfd, const char *name)
 	}
 }
 
+#define MAX_RESTORE 4
+static struct {
+	const char *path, *value;
+} restore_list[MAX_RESTORE];
+static atomic_int nrestore;
+
+void signals_restore_at_exit(const char *path, const char *value)
+{
+	int n = atomic_load(&nrestore);
+
+	if (n < MAX_RESTORE) {
+		restore_list[n].path = path;
+		restore_list[n].value = value;
+		atomic_store(&nrestore, n + 1);
+	}
+}
+
+/* open, write and close are async-signal-safe; strlen is too. */
+static void restore_all(void)
+{
+	for (int i = 0; i < atomic_load(&nrestore); i++) {
+		int fd = open(restore_list[i].path, O_WRONLY | O_CLOEXEC);
+
+		if (fd >= 0) {
+			ssize_t ignored = write(fd, restore_list[i].value,
+						strlen(restore_list[i].value));
+
+			(void)ignored;
+			close(fd);
+		}
+	}
+}
+
 static void on_stop_signal(int signo)
 {
 	static const char again[] =
@@ -43,6 +76,7 @@ static void on_stop_signal(int signo)
 		ssize_t ignored = write(STDERR_FILENO, again, sizeof(again) - 1);
 
 		(void)ignored;
+		restore_all();
 		/* unlinkat is async-signal-safe; the probe files go too */
 		for (int i = 0; i < atomic_load(&nunlink); i++)
 			unlinkat(unlink_list[i].dirfd, unlink_list[i].name, 0);

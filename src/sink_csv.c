@@ -46,6 +46,11 @@ static void csv_header(struct sink *s, const struct ws_run *run)
 		field(s->out, timer_cols[t], false);
 	field(s->out, "dirty_bytes", false);
 	field(s->out, "writeback_bytes", false);
+	field(s->out, "dev_mibps", false);
+	field(s->out, "dev_inflight", false);
+	field(s->out, "dev_busy_pct", false);
+	field(s->out, "psi_some_pct", false);
+	field(s->out, "psi_full_pct", false);
 	for (unsigned int p = 0; run->mon && p < run->mon->nprobes; p++) {
 		for (size_t c = 0; c < sizeof(probe_cols) / sizeof(probe_cols[0]); c++) {
 			snprintf(name, sizeof(name), "%s_%s",
@@ -69,6 +74,15 @@ static void csv_interval(struct sink *s, const struct ws_run *run,
 	if (iv->have_meminfo)
 		fprintf(s->out, ",%llu,%llu", (unsigned long long)iv->dirty,
 			(unsigned long long)iv->writeback);
+	else
+		fputs(",,", s->out);
+	if (iv->have_device)
+		fprintf(s->out, ",%.3f,%llu,%.1f", iv->dev_mibps,
+			(unsigned long long)iv->dev_inflight, iv->dev_busy_pct);
+	else
+		fputs(",,,", s->out);
+	if (iv->have_psi)
+		fprintf(s->out, ",%.2f,%.2f", iv->psi_some_pct, iv->psi_full_pct);
 	else
 		fputs(",,", s->out);
 	for (unsigned int p = 0; p < iv->nprobes; p++) {

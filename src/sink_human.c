@@ -124,9 +124,9 @@ static void print_system_header(FILE *out, const struct ws_run *run)
 		fputs("page cache dropped", out);
 		sep = " · ";
 	}
-	if (priv->scheduler_set) {
+	if (priv->nsched) {
 		fprintf(out, "%sscheduler %s (was %s, restored at exit)", sep,
-			cfg->scheduler, priv->scheduler_old);
+			cfg->scheduler, priv->scheduler_old[0]);
 		sep = " · ";
 	}
 	print_ioprio(out, "writer", cfg->ioprio_class, cfg->ioprio_level, &sep);
@@ -138,14 +138,18 @@ static void human_header(struct sink *s, const struct ws_run *run)
 {
 	const struct ws_config *cfg = run->cfg;
 	const struct ws_target *t = run->target;
-	char bounds[128], pace[64], a[32], b[32], c[32];
+	char bounds[128], pace[64], a[32], b[32], c[32], where[512];
 
 	describe_bounds(bounds, sizeof(bounds), run);
 	describe_pace(pace, sizeof(pace), cfg);
+	if (!run->fp || fingerprint_summary(run->fp, where, sizeof(where)) <= 0)
+		snprintf(where, sizeof(where), "%s", t->fs_type);
 	fprintf(s->out, "writestress %s — %s on %s (%s)\n", WS_VERSION,
-		cfg->path, t->fs_type,
+		cfg->path, where,
 		t->created ? "new file" : t->forced ? "existing file, --force"
 						    : "writestress file from an earlier run");
+	if (run->fp)
+		fingerprint_header(run->fp, s->out);
 	fprintf(s->out, "  run      %s, pace %s, data %s", bounds, pace,
 		datagen_name(cfg->data));
 	if (cfg->data == WS_DATA_COMPRESSIBLE)
@@ -237,6 +241,8 @@ static void live_interval(struct sink *s, const struct ws_run *run,
 			fprintf(s->out, "  ETA %s",
 				units_format_duration(c, sizeof(c), iv->eta_ns));
 	}
+	if (iv->have_device)
+		fprintf(s->out, "  dev %.1f MiB/s", iv->dev_mibps);
 	if (iv->dt_ns) {
 		double share = (double)iv->time_ns[top] / (double)iv->dt_ns;
 
@@ -266,6 +272,13 @@ static void plain_interval(struct sink *s, const struct ws_run *run,
 		fprintf(s->out, " dirty_mib=%.1f writeback_mib=%.1f",
 			(double)iv->dirty / (double)WS_MIB,
 			(double)iv->writeback / (double)WS_MIB);
+	if (iv->have_device)
+		fprintf(s->out, " dev_mibps=%.1f dev_inflight=%llu dev_busy_pct=%.0f",
+			iv->dev_mibps, (unsigned long long)iv->dev_inflight,
+			iv->dev_busy_pct);
+	if (iv->have_psi)
+		fprintf(s->out, " psi_some_pct=%.1f psi_full_pct=%.1f",
+			iv->psi_some_pct, iv->psi_full_pct);
 	for (unsigned int i = 0; i < iv->nprobes; i++) {
 		const struct ws_probe_interval *pi = &iv->probes[i];
 
@@ -408,7 +421,7 @@ static void print_curve(FILE *out, const struct ws_run *run,
 	static const char *const bars[] = { "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" };
 	struct ws_cell cells[32];
 	uint64_t cell = series_cell_size(sum->bytes, run->cfg->bucket, 32, 32);
-	size_t n = series_cells(sum->series, cell, cells, 32);
+	size_t n = series_cells(sum->progress, cell, cells, 32);
 	double top = 0;
 	char a[32], b[32];
 

@@ -135,6 +135,8 @@ static void json_header(struct sink *s, const struct ws_run *run)
 	jsonw_str(w, "started_at", when);
 	put_config(w, run);
 	put_system(w, run);
+	if (run->fp)
+		fingerprint_json(run->fp, w);
 	jsonw_array(w, "intervals");
 }
 
@@ -157,6 +159,19 @@ static void json_interval(struct sink *s, const struct ws_run *run,
 	if (iv->have_meminfo) {
 		jsonw_u64(w, "dirty", iv->dirty);
 		jsonw_u64(w, "writeback", iv->writeback);
+	}
+	if (iv->have_device) {
+		jsonw_object(w, "device");
+		jsonw_double(w, "write_mibps", iv->dev_mibps);
+		jsonw_u64(w, "in_flight", iv->dev_inflight);
+		jsonw_double(w, "busy_pct", iv->dev_busy_pct);
+		jsonw_end(w);
+	}
+	if (iv->have_psi) {
+		jsonw_object(w, "psi_io");
+		jsonw_double(w, "some_pct", iv->psi_some_pct);
+		jsonw_double(w, "full_pct", iv->psi_full_pct);
+		jsonw_end(w);
 	}
 	jsonw_object(w, "probes");
 	for (unsigned int i = 0; i < iv->nprobes; i++) {
@@ -257,33 +272,39 @@ static void put_probe(struct jsonw *w, const struct ws_run *run, unsigned int i,
 	jsonw_end(w);
 }
 
-static void put_analysis(struct jsonw *w, const struct ws_run *run,
-			 const struct ws_summary *sum)
+/* A bounded series as columns and rows. */
+static void put_series(struct jsonw *w, const char *key, const char *stride,
+		       const struct ws_series *s)
 {
-	const struct ws_analysis *a = sum->analysis;
-	struct ws_cell cells[256];
-	uint64_t cell = series_cell_size(sum->bytes, run->cfg->bucket, 32, 256);
-	size_t n = series_cells(sum->series, cell, cells, 256);
-
-	jsonw_object(w, "series");
-	jsonw_u64(w, "stride_intervals", sum->series->stride);
+	jsonw_object(w, key);
+	jsonw_u64(w, stride, s->stride);
 	jsonw_array(w, "columns");
 	jsonw_str(w, NULL, "t_s");
 	jsonw_str(w, NULL, "bytes");
 	jsonw_str(w, NULL, "mibps");
 	jsonw_end(w);
 	jsonw_array(w, "points");
-	for (size_t i = 0; i < sum->series->n; i++) {
-		const struct ws_point *p = &sum->series->pts[i];
-
+	for (size_t i = 0; i < s->n; i++) {
 		jsonw_array(w, NULL);
-		put_ns_s(w, NULL, p->t_ns);
-		jsonw_u64(w, NULL, p->bytes);
-		jsonw_double(w, NULL, p->mibps);
+		put_ns_s(w, NULL, s->pts[i].t_ns);
+		jsonw_u64(w, NULL, s->pts[i].bytes);
+		jsonw_double(w, NULL, s->pts[i].mibps);
 		jsonw_end(w);
 	}
 	jsonw_end(w);
 	jsonw_end(w);
+}
+
+static void put_analysis(struct jsonw *w, const struct ws_run *run,
+			 const struct ws_summary *sum)
+{
+	const struct ws_analysis *a = sum->analysis;
+	struct ws_cell cells[256];
+	uint64_t cell = series_cell_size(sum->bytes, run->cfg->bucket, 32, 256);
+	size_t n = series_cells(sum->progress, cell, cells, 256);
+
+	put_series(w, "series", "stride_intervals", sum->series);
+	put_series(w, "progress", "stride_marks", sum->progress);
 
 	jsonw_object(w, "by_bytes");
 	jsonw_u64(w, "cell_bytes", cell);

@@ -443,6 +443,19 @@ static size_t npoints(const struct ws_summary *sum)
 	return sum->series ? sum->series->n : 0;
 }
 
+/* The top panel draws throughput from the progress marks (buffer ends,
+ * no quantisation by interval); a summary without them falls back to
+ * the interval series. */
+static const struct ws_series *top_series(const struct ws_summary *sum)
+{
+	return sum->progress && sum->progress->n ? sum->progress : sum->series;
+}
+
+static size_t ntop(const struct ws_summary *sum)
+{
+	return top_series(sum) ? top_series(sum)->n : 0;
+}
+
 static unsigned int nphases(const struct ws_summary *sum)
 {
 	if (!sum->analysis)
@@ -475,10 +488,10 @@ static double finite_or_0(double v)
 static double max_gib(const struct ws_summary *sum)
 {
 	double m = (double)sum->bytes;
-	size_t n = npoints(sum);
+	size_t n = ntop(sum);
 
 	if (n)
-		m = max_d(m, (double)sum->series->pts[n - 1].bytes);
+		m = max_d(m, (double)top_series(sum)->pts[n - 1].bytes);
 	for (unsigned int i = 0; i < nphases(sum); i++)
 		m = max_d(m, (double)sum->analysis->phases[i].to_bytes);
 	return m / GIB;
@@ -489,8 +502,8 @@ static double max_mibps(const struct ws_summary *sum)
 {
 	double m = 0;
 
-	for (size_t i = 0; i < npoints(sum); i++)
-		m = max_d(m, finite_or_0(sum->series->pts[i].mibps));
+	for (size_t i = 0; i < ntop(sum); i++)
+		m = max_d(m, finite_or_0(top_series(sum)->pts[i].mibps));
 	for (unsigned int i = 0; i < nphases(sum); i++)
 		m = max_d(m, finite_or_0(sum->analysis->phases[i].mibps));
 	if (sum->analysis && sum->analysis->steady.reached)
@@ -711,11 +724,12 @@ static void throughput_line(FILE *f, const struct ws_summary *sum,
 			    const struct axis *x, const struct axis *y)
 {
 	struct pen pen = { .f = f };
-	size_t n = npoints(sum);
+	const struct ws_series *s = top_series(sum);
+	size_t n = ntop(sum);
 
 	fputs("<path fill=\"none\" stroke=\"#1f5fa8\" stroke-width=\"1.5\" stroke-linejoin=\"round\" stroke-linecap=\"round\" d=\"", f);
 	for (size_t i = 0; i < n; i++) {
-		const struct ws_point *p = &sum->series->pts[i];
+		const struct ws_point *p = &s->pts[i];
 
 		if (isfinite(p->mibps))
 			pen_to(&pen, axis_px(x, mid_bytes(p)), axis_px(y, p->mibps));
@@ -725,9 +739,9 @@ static void throughput_line(FILE *f, const struct ws_summary *sum,
 	pen_flush(&pen);
 	fputs("\"/>\n", f);
 	for (size_t i = 0; n < DOTS_BELOW && i < n; i++)
-		if (isfinite(sum->series->pts[i].mibps))
-			dot(f, axis_px(x, mid_bytes(&sum->series->pts[i])),
-			    axis_px(y, sum->series->pts[i].mibps), 2.5, "#1f5fa8");
+		if (isfinite(s->pts[i].mibps))
+			dot(f, axis_px(x, mid_bytes(&s->pts[i])),
+			    axis_px(y, s->pts[i].mibps), 2.5, "#1f5fa8");
 }
 
 /* Each phase's rate as a line across it, labelled above it (below when
@@ -798,8 +812,11 @@ static void top_legend(FILE *f, const struct ws_summary *sum, double y)
 	char what[48] = "per interval";
 	double x = 560;
 
-	/* a long run's points were merged: say how many intervals each is */
-	if (sum->series && sum->series->stride > 1)
+	/* marks fall on buffer ends (at most 100 a second), intervals on
+	 * ticks; a long run's points were merged */
+	if (top_series(sum) == sum->progress)
+		snprintf(what, sizeof(what), "per buffer group");
+	else if (sum->series && sum->series->stride > 1)
 		snprintf(what, sizeof(what), "per %u intervals", sum->series->stride);
 	legend_item(f, &x, y, "#1f5fa8", 1.5, NULL, what);
 	if (nphases(sum))

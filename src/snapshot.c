@@ -55,6 +55,33 @@ void snapshot_add_bytes(struct ws_snapshot *s, uint64_t n, uint64_t next_off)
 	atomic_store_explicit(&s->offset, next_off, memory_order_relaxed);
 }
 
+void snapshot_mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes)
+{
+	uint64_t head = atomic_load_explicit(&s->mark_head, memory_order_relaxed);
+	uint64_t tail = atomic_load_explicit(&s->mark_tail, memory_order_acquire);
+
+	if (s->last_mark_ns && t_ns - s->last_mark_ns < WS_MARK_SPACING_NS)
+		return;
+	if (head - tail == WS_MARK_RING)
+		return;		/* the next mark covers this one */
+	s->marks[head % WS_MARK_RING] = (struct ws_mark){ t_ns, bytes };
+	atomic_store_explicit(&s->mark_head, head + 1, memory_order_release);
+	s->last_mark_ns = t_ns;
+}
+
+size_t snapshot_take_marks(struct ws_snapshot *s, struct ws_mark *out,
+			   size_t max)
+{
+	uint64_t tail = atomic_load_explicit(&s->mark_tail, memory_order_relaxed);
+	uint64_t head = atomic_load_explicit(&s->mark_head, memory_order_acquire);
+	size_t n = 0;
+
+	for (; tail != head && n < max; tail++, n++)
+		out[n] = s->marks[tail % WS_MARK_RING];
+	atomic_store_explicit(&s->mark_tail, tail, memory_order_release);
+	return n;
+}
+
 void snapshot_finish(struct ws_snapshot *s, const struct ws_outcome *o)
 {
 	s->outcome = *o;

@@ -233,6 +233,9 @@ int writer_run(struct writer *w)
 			break;
 		atomic_fetch_add_explicit(&w->snap->buffers, 1,
 					  memory_order_relaxed);
+		/* bytes known on disk (paced modes), or accepted (none) */
+		snapshot_mark(w->snap, ws_now_ns() - start,
+			      pos - w->pace.pending_bytes);
 	}
 	finish_writeback(w, &o);
 	o.end_ns = ws_now_ns();

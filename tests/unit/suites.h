@@ -17,7 +17,10 @@
 	X(monitor_suite)  \
 	X(series_suite)   \
 	X(analysis_suite) \
-	X(svg_suite)
+	X(svg_suite)      \
+	X(compare_suite)  \
+	X(fingerprint_suite) \
+	X(kstat_suite)
 
 #define WS_DECLARE_SUITE(fn) Suite *fn(void);
 WS_TEST_SUITES(WS_DECLARE_SUITE)
