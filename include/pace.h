@@ -53,6 +53,9 @@ int pace_init(struct pace_ctx *p, const struct ws_config *cfg,
 	      struct ws_snapshot *snap);
 void pace_destroy(struct pace_ctx *p);
 
+/* "window(1) + fadvise", "fdatasync every 4", "none": for headers. */
+void pace_describe(const struct ws_config *cfg, char *buf, size_t len);
+
 /* Look a mode up by name; NULL if unknown. */
 const struct pace_ops *pace_by_name(const char *name, enum ws_pace *mode);
 

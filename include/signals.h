@@ -21,6 +21,9 @@ void signals_unlink_at_exit(int dirfd, const char *name);
  * once (--scheduler's original).  Both strings must stay valid; up to 4. */
 void signals_restore_at_exit(const char *path, const char *value);
 
+/* "SIGINT", "SIGTERM", or NULL for anything else. */
+const char *signals_name(int signo);
+
 /* The first stop signal received, or 0. */
 int signals_received(void);
 

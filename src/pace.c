@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
@@ -207,6 +208,19 @@ const struct pace_ops *const pace_modes[WS_PACE_NR] = {
 	[WS_PACE_DIRECT] = &pace_direct,
 	[WS_PACE_DONTCACHE] = &pace_dontcache,
 };
+
+void pace_describe(const struct ws_config *cfg, char *buf, size_t len)
+{
+	const char *name = cfg->pace < WS_PACE_NR ? pace_modes[cfg->pace]->name : "?";
+	const char *drop = cfg->fadvise ? " + fadvise" : "";
+
+	if (cfg->pace == WS_PACE_WINDOW)
+		snprintf(buf, len, "%s(%u)%s", name, cfg->window, drop);
+	else if (cfg->pace == WS_PACE_FDATASYNC)
+		snprintf(buf, len, "%s every %u%s", name, cfg->sync_every, drop);
+	else
+		snprintf(buf, len, "%s%s", name, drop);
+}
 
 const struct pace_ops *pace_by_name(const char *name, enum ws_pace *mode)
 {

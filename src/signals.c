@@ -99,6 +99,11 @@ int signals_install(void)
 	return 0;
 }
 
+const char *signals_name(int signo)
+{
+	return signo == SIGINT ? "SIGINT" : signo == SIGTERM ? "SIGTERM" : NULL;
+}
+
 int signals_received(void)
 {
 	return atomic_load(&first_signal);

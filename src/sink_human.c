@@ -9,6 +9,7 @@
 #include "datagen.h"
 #include "pace.h"
 #include "probe.h"
+#include "signals.h"
 #include "sink.h"
 #include "units.h"
 
@@ -29,19 +30,6 @@ static const char *const timer_keys[WS_T_NR] = {
 	[WS_T_FADVISE] = "fadvise_ms",
 	[WS_T_RATE] = "rate_ms",
 };
-
-static void describe_pace(char *buf, size_t len, const struct ws_config *cfg)
-{
-	const char *name = pace_modes[cfg->pace]->name;
-	const char *drop = cfg->fadvise ? " + fadvise" : "";
-
-	if (cfg->pace == WS_PACE_WINDOW)
-		snprintf(buf, len, "%s(%u)%s", name, cfg->window, drop);
-	else if (cfg->pace == WS_PACE_FDATASYNC)
-		snprintf(buf, len, "%s every %u%s", name, cfg->sync_every, drop);
-	else
-		snprintf(buf, len, "%s", name);
-}
 
 static void describe_bounds(char *buf, size_t len, const struct ws_run *run)
 {
@@ -141,7 +129,7 @@ static void human_header(struct sink *s, const struct ws_run *run)
 	char bounds[128], pace[64], a[32], b[32], c[32], where[512];
 
 	describe_bounds(bounds, sizeof(bounds), run);
-	describe_pace(pace, sizeof(pace), cfg);
+	pace_describe(cfg, pace, sizeof(pace));
 	if (!run->fp || fingerprint_summary(run->fp, where, sizeof(where)) <= 0)
 		snprintf(where, sizeof(where), "%s", t->fs_type);
 	fprintf(s->out, "writestress %s — %s on %s (%s)\n", WS_VERSION,
@@ -485,11 +473,6 @@ static void print_results(FILE *out, const struct ws_config *cfg)
 	fputc('\n', out);
 }
 
-static const char *signal_name(int signo)
-{
-	return signo == 2 ? "SIGINT" : signo == 15 ? "SIGTERM" : "a signal";
-}
-
 static void human_summary(struct sink *s, const struct ws_run *run,
 			  const struct ws_summary *sum)
 {
@@ -520,7 +503,7 @@ static void human_summary(struct sink *s, const struct ws_run *run,
 		break;
 	case WS_STOP_SIGNAL:
 		fprintf(s->out, "  stopped  by %s; everything written reached the disk before the clock stopped\n",
-			signal_name(sum->signo));
+			signals_name(sum->signo) ? signals_name(sum->signo) : "a signal");
 		break;
 	case WS_STOP_ERROR:
 		fprintf(s->out, "  failed   %s at offset %llu: %s%s%s\n",

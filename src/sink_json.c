@@ -16,6 +16,7 @@
 #include "datagen.h"
 #include "jsonw.h"
 #include "pace.h"
+#include "signals.h"
 #include "sink.h"
 #include "units.h"
 
@@ -372,8 +373,7 @@ static void put_summary(struct jsonw *w, const struct ws_summary *sum)
 	jsonw_end(w);
 	jsonw_str(w, "exit_reason", reasons[o->reason]);
 	if (o->reason == WS_STOP_SIGNAL)
-		jsonw_str(w, "signal", sum->signo == 2 ? "SIGINT" :
-				       sum->signo == 15 ? "SIGTERM" : NULL);
+		jsonw_str(w, "signal", signals_name(sum->signo));
 	if (o->reason == WS_STOP_ERROR) {
 		jsonw_object(w, "error");
 		jsonw_str(w, "operation", o->err_op);

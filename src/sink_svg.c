@@ -22,6 +22,7 @@
 
 #include "datagen.h"
 #include "pace.h"
+#include "signals.h"
 #include "sink.h"
 #include "units.h"
 
@@ -575,27 +576,13 @@ static uint64_t bytes_at(const struct ws_summary *sum, uint64_t t_ns)
 
 /* ---- titles -------------------------------------------------------- */
 
-static void describe_pace(char *buf, size_t len, const struct ws_config *cfg)
-{
-	const char *name = cfg->pace < WS_PACE_NR ? pace_modes[cfg->pace]->name : "?";
-	const char *drop = cfg->fadvise ? " + fadvise" : "";
-
-	if (cfg->pace == WS_PACE_WINDOW)
-		snprintf(buf, len, "%s(%u)%s", name, cfg->window, drop);
-	else if (cfg->pace == WS_PACE_FDATASYNC)
-		snprintf(buf, len, "%s every %u%s", name, cfg->sync_every, drop);
-	else
-		snprintf(buf, len, "%s%s", name, drop);
-}
-
 static const char *how_it_ended(char *buf, size_t len, const struct ws_summary *sum)
 {
 	const struct ws_outcome *o = &sum->outcome;
 
 	switch (o->reason) {
 	case WS_STOP_SIGNAL:
-		snprintf(buf, len, " — stopped by %s", sum->signo == 2 ? "SIGINT" :
-			 sum->signo == 15 ? "SIGTERM" : "a signal");
+		snprintf(buf, len, " — stopped by %s", signals_name(sum->signo) ? signals_name(sum->signo) : "a signal");
 		break;
 	case WS_STOP_ERROR:
 		snprintf(buf, len, " — failed: %s: %s", o->err_op ? o->err_op : "I/O",
@@ -643,7 +630,7 @@ static void draw_titles(FILE *f, const struct ws_run *run,
 	sink_format_result(result, sizeof(result), sum);
 	text(f, 24, 55, "sub", "start", "%s%s", result,
 	     how_it_ended(end, sizeof(end), sum));
-	describe_pace(pace, sizeof(pace), cfg);
+	pace_describe(cfg, pace, sizeof(pace));
 	describe_probes(probes, sizeof(probes), run, sum);
 	units_format_size(b, sizeof(b), cfg->rate);
 	text(f, 24, 74, "sub", "start", "pace %s · data %s · %s buffers%s%s%s · %s",
