@@ -4,7 +4,9 @@
 #include <langinfo.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 
 #include "datagen.h"
 #include "pace.h"
@@ -209,40 +211,83 @@ static void live_probe(FILE *out, const struct ws_probe_interval *pi)
 		fprintf(out, " stalls %llu", (unsigned long long)pi->stalls_total);
 }
 
-static void live_interval(struct sink *s, const struct ws_run *run,
-			  const struct ws_interval *iv)
+/* Columns of the terminal, 0 if unknown. */
+static unsigned int columns(FILE *out)
+{
+	struct winsize ws;
+
+	if (ioctl(fileno(out), TIOCGWINSZ, &ws) || !ws.ws_col)
+		return 0;
+	return ws.ws_col;
+}
+
+/* Print at most `cols` characters of UTF-8 text (a wrapped line would
+ * break the redraw in place). */
+static void put_clipped(FILE *out, const char *text, unsigned int cols)
+{
+	unsigned int shown = 0;
+
+	for (const char *p = text; *p; p++) {
+		bool lead = ((unsigned char)*p & 0xC0) != 0x80;
+
+		if (lead && cols && ++shown > cols)
+			break;
+		fputc(*p, out);
+	}
+}
+
+/* The parts of the live line, most important first: what is left over
+ * when the terminal is narrow is cut from the end. */
+static void live_text(FILE *m, const struct ws_interval *iv, bool utf8)
 {
 	char a[32], b[32], c[32];
 	int top = busiest(iv->time_ns);
-	bool utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
 
-	(void)run;
-	fprintf(s->out, "\r %s  %s  now %.1f MiB/s  avg %.1f MiB/s",
+	fprintf(m, " %s  %s  now %.1f MiB/s  avg %.1f MiB/s",
 		units_format_size(a, sizeof(a), iv->bytes),
 		units_format_duration(b, sizeof(b), iv->t_ns), iv->mibps,
 		iv->avg_mibps);
 	if (iv->progress >= 0.0) {
-		fputs("  ", s->out);
-		progress_bar(s->out, iv->progress, utf8);
-		fprintf(s->out, " %3.0f%%", iv->progress * 100.0);
+		fputs("  ", m);
+		progress_bar(m, iv->progress, utf8);
+		fprintf(m, " %3.0f%%", iv->progress * 100.0);
 		if (iv->progress > 0.0)
-			fprintf(s->out, "  ETA %s",
+			fprintf(m, "  ETA %s",
 				units_format_duration(c, sizeof(c), iv->eta_ns));
 	}
+	for (unsigned int i = 0; i < iv->nprobes; i++)
+		live_probe(m, &iv->probes[i]);
 	if (iv->have_device)
-		fprintf(s->out, "  dev %.1f MiB/s", iv->dev_mibps);
+		fprintf(m, "  dev %.1f MiB/s", iv->dev_mibps);
 	if (iv->dt_ns) {
 		double share = (double)iv->time_ns[top] / (double)iv->dt_ns;
 
 		/* a call is booked when it returns, so one that began in
 		 * the previous interval can overfill this one */
-		fprintf(s->out, "  %s %.0f%%", timer_words[top],
+		fprintf(m, "  %s %.0f%%", timer_words[top],
 			100.0 * (share > 1.0 ? 1.0 : share));
 	}
-	for (unsigned int i = 0; i < iv->nprobes; i++)
-		live_probe(s->out, &iv->probes[i]);
+}
+
+static void live_interval(struct sink *s, const struct ws_run *run,
+			  const struct ws_interval *iv)
+{
+	bool utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
+	char *line = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&line, &len);
+	unsigned int cols = columns(s->out);
+
+	(void)run;
+	if (!m)
+		return;		/* no memory for one line: skip this tick */
+	live_text(m, iv, utf8);
+	fclose(m);
+	fputc('\r', s->out);
+	put_clipped(s->out, line, cols ? cols - 1 : 0);
 	fputs("\033[K", s->out);
 	fflush(s->out);
+	free(line);
 	s->dirty_line = 1;
 }
 
