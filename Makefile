@@ -101,7 +101,8 @@ demo: deps
 	@$(MAKE) --no-print-directory demo-run
 
 demo-run: $(BIN)
-	$(BIN) --size 1G --fadvise --remove ./writestress-demo.dat
+	$(BIN) --size 1G --fadvise --remove --interval 250ms --json writestress-demo.json --svg writestress-demo.svg ./writestress-demo.dat
+	@echo "results: writestress-demo.json (compare with: writestress compare A.json B.json) and writestress-demo.svg"
 
 bench: deps
 	@$(MAKE) --no-print-directory $(BIN)

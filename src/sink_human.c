@@ -494,6 +494,10 @@ static void print_analysis(FILE *out, const struct ws_run *run,
 			units_format_duration(y, sizeof(y), st->at_ns), st->mibps,
 			st->max_dev_pct, st->excursion_pct, run->cfg->steady_window,
 			units_format_duration(z, sizeof(z), run->cfg->steady_round_ns));
+	else if (sum->elapsed_ns < run->cfg->steady_window * run->cfg->steady_round_ns)
+		fprintf(out, "  steady   not judged: the run was shorter than one SNIA window (%u rounds of %s; see --steady-round)\n",
+			run->cfg->steady_window,
+			units_format_duration(y, sizeof(y), run->cfg->steady_round_ns));
 	else
 		fprintf(out, "  steady   not reached (SNIA: %u rounds of %s within ±20%%, slope excursion within ±10%%)\n",
 			run->cfg->steady_window,
