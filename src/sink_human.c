@@ -540,7 +540,7 @@ static void human_summary(struct sink *s, const struct ws_run *run,
 			(unsigned long long)sum->wraps, sum->wraps == 1 ? "" : "s");
 	for (unsigned int i = 0; i < sum->nprobes; i++)
 		print_probe_summary(s->out, run, &sum->probes[i]);
-	if (sum->analysis)
+	if (sum->analysis && sum->bytes)	/* nothing written: nothing to say */
 		print_analysis(s->out, run, sum);
 	print_results(s->out, run->cfg);
 	switch (o->reason) {

@@ -189,8 +189,9 @@ static void finish_writeback(struct writer *w, struct ws_outcome *o)
 	t0 = ws_now_ns();
 	ret = w->io->fdatasync(w->io_ctx, w->fd);
 	snapshot_add_time(w->snap, WS_T_WAIT, ws_now_ns() - t0);
-	if (ret)
-		set_error(o, ret, "fdatasync", 0);
+	if (ret)	/* the data ends where the writer stopped */
+		set_error(o, ret, "fdatasync",
+			  atomic_load_explicit(&w->snap->offset, memory_order_relaxed));
 }
 
 int writer_run(struct writer *w)
