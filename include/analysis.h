@@ -125,6 +125,18 @@ bool analysis_slowdown(const struct ws_point *pts, size_t n,
 bool analysis_steady(const struct ws_point *pts, size_t n,
 		     const struct ws_analysis_params *p, struct ws_steady *out);
 
+/* Merge every phase shorter than min_ns into its neighbour of closer
+ * rate (a burst of a few buffers is not a phase a person cares about).
+ * Returns the new count; rates are left for analysis_phase_rates. */
+unsigned int analysis_merge_short(struct ws_phase *ph, unsigned int n,
+				  uint64_t min_ns);
+
+/* Set each phase's rate to its bytes over its time: the rate it really
+ * ran at, consistent with its range (the segmentation's own robust
+ * estimate is for finding boundaries, not for reporting). */
+void analysis_phase_rates(const struct ws_point *pts, struct ws_phase *ph,
+			  unsigned int n);
+
 /* All of the above: at most WS_MAX_PHASES phases, initial_mibps the first
  * one's rate (0 with none), the slowdown point at p->slowdown_fraction,
  * and steady state; *out is fully written. */

@@ -149,6 +149,8 @@ struct ws_probe_take {
 	char site[WS_SITE_LEN];
 };
 void probe_door_take(struct ws_probe_door *d, struct ws_probe_take *out);
+/* Operations finished since the last take. */
+uint64_t probe_door_pending(struct ws_probe_door *d);
 
 /* After the writer and the monitor have ended: wake the reporter for the
  * summary.  Only the main thread calls it. */

@@ -547,3 +547,62 @@ void analysis_run(const struct ws_point *pts, size_t n,
 					&out->slowdown_ns);
 	analysis_steady(pts, n, p, &out->steady);
 }
+
+/* The phase a short one joins: the neighbour with the closer rate. */
+static unsigned int closer_neighbour(const struct ws_phase *ph, unsigned int n,
+				     unsigned int i)
+{
+	double dl, dr;
+
+	if (i == 0)
+		return 1;
+	if (i + 1 == n)
+		return i - 1;
+	dl = ph[i - 1].mibps - ph[i].mibps;
+	dr = ph[i + 1].mibps - ph[i].mibps;
+	return dl * dl <= dr * dr ? i - 1 : i + 1;
+}
+
+unsigned int analysis_merge_short(struct ws_phase *ph, unsigned int n,
+				  uint64_t min_ns)
+{
+	for (;;) {
+		unsigned int shortest = n, into;
+
+		for (unsigned int i = 0; n > 1 && i < n; i++)
+			if (ph[i].to_ns - ph[i].from_ns < min_ns &&
+			    (shortest == n || ph[i].to_ns - ph[i].from_ns <
+			     ph[shortest].to_ns - ph[shortest].from_ns))
+				shortest = i;
+		if (shortest == n)
+			return n;
+		into = closer_neighbour(ph, n, shortest);
+		if (into > shortest) {	/* keep the earlier one's start */
+			ph[into].from_bytes = ph[shortest].from_bytes;
+			ph[into].from_ns = ph[shortest].from_ns;
+			ph[into].first = ph[shortest].first;
+		} else {
+			ph[into].to_bytes = ph[shortest].to_bytes;
+			ph[into].to_ns = ph[shortest].to_ns;
+			ph[into].last = ph[shortest].last;
+		}
+		for (unsigned int i = shortest; i + 1 < n; i++)
+			ph[i] = ph[i + 1];
+		n--;
+	}
+}
+
+void analysis_phase_rates(const struct ws_point *pts, struct ws_phase *ph,
+			  unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		uint64_t bytes = 0, ns = 0;
+
+		for (size_t k = ph[i].first; k <= ph[i].last; k++) {
+			bytes += pts[k].dbytes;
+			ns += pts[k].dt_ns;
+		}
+		if (ns)
+			ph[i].mibps = (double)bytes / (1024.0 * 1024.0) * 1e9 / (double)ns;
+	}
+}

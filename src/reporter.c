@@ -222,6 +222,15 @@ size_t reporter_compact(const struct ws_point *in, size_t n, struct ws_point *ou
 	return m;
 }
 
+static uint64_t min_phase_ns(const struct reporter *r)
+{
+	uint64_t elapsed = r->snap->outcome.end_ns -
+			   atomic_load(&r->snap->start_ns);
+	uint64_t two = 2 * r->run->cfg->interval_ns;
+
+	return elapsed / 100 > two ? elapsed / 100 : two;
+}
+
 /* Phases and the slowdown point over bytes, from the progress series
  * (buffer-aligned); steady state over time, in rounds of intervals. */
 static void analyse(struct reporter *r)
@@ -236,6 +245,10 @@ static void analyse(struct reporter *r)
 		return;		/* at the very end: no analysis, say so */
 	n = reporter_compact(p->pts, p->n, pts);
 	a->nphases = analysis_phases(pts, n, a->phases, WS_MAX_PHASES);
+	/* a phase lasts at least two reporting intervals and 1% of the run */
+	a->nphases = analysis_merge_short(a->phases, a->nphases,
+					  min_phase_ns(r));
+	analysis_phase_rates(pts, a->phases, a->nphases);
 	if (a->nphases) {
 		a->initial_mibps = a->phases[0].mibps;
 		a->slowed = analysis_slowdown(pts, n, a->phases, a->nphases,
@@ -247,6 +260,17 @@ static void analyse(struct reporter *r)
 				 r->params.round_points / s->stride : 1;
 	analysis_steady(pts, n, &r->params, &a->steady);
 	free(pts);
+}
+
+/* Has any probe finished an operation since the last interval? */
+static bool probes_pending(struct reporter *r)
+{
+	struct monitor *mon = r->run->mon;
+
+	for (unsigned int i = 0; mon && i < mon->nprobes; i++)
+		if (probe_door_pending(&mon->probes[i].door))
+			return true;
+	return false;
 }
 
 /* The writer sets its start time as its first act; wait for it. */
@@ -339,7 +363,7 @@ static void emit(struct reporter *r, const struct ws_sample *now,
 void *reporter_thread(void *arg)
 {
 	struct reporter *r = arg;
-	uint64_t start, deadline;
+	uint64_t start, deadline, tail;
 
 	caps_drop_thread();
 	pthread_setname_np(pthread_self(), "ws-report");
@@ -365,9 +389,15 @@ void *reporter_thread(void *arg)
 		emit(r, &now, deadline - start);
 	}
 
-	/* the tail since the last tick, then the summary */
-	if (r->snap->outcome.end_ns - start > r->prev_t_ns + WS_NSEC_PER_MSEC)
-		emit(r, &now, r->snap->outcome.end_ns - start);
+	/* the tail since the last tick, then the summary; the tail ends
+	 * when the writer did, or later if a probe finished after it (its
+	 * sample must be in some interval) */
+	tail = r->snap->outcome.end_ns - start;
+	if (probes_pending(r) && ws_now_ns() - start > tail)
+		tail = ws_now_ns() - start;
+	if (tail > r->prev_t_ns + WS_NSEC_PER_MSEC ||
+	    (probes_pending(r) && tail > r->prev_t_ns))
+		emit(r, &now, tail);
 	reporter_make_summary(&now, &r->snap->outcome, signals_received(),
 			      &r->summary);
 	for (unsigned int i = 0; r->run->mon && i < r->run->mon->nprobes; i++)

@@ -837,6 +837,39 @@ START_TEST(test_run)
 }
 END_TEST
 
+/* A burst of a few buffers between two real phases joins the neighbour
+ * it resembles; rates are then each phase's bytes over its time. */
+START_TEST(test_merge_short_and_rates)
+{
+	struct ws_point spans[3] = {
+		{ .t_ns = 10000000000ull, .dt_ns = 10000000000ull,
+		  .bytes = 400 * 1048576ull, .dbytes = 400 * 1048576ull },
+		{ .t_ns = 10200000000ull, .dt_ns = 200000000ull,
+		  .bytes = 407 * 1048576ull, .dbytes = 7 * 1048576ull },
+		{ .t_ns = 20200000000ull, .dt_ns = 10000000000ull,
+		  .bytes = 557 * 1048576ull, .dbytes = 150 * 1048576ull },
+	};
+	struct ws_phase ph[3] = {
+		{ 0, 400 * 1048576ull, 0, 10000000000ull, 40.0, 0, 0 },
+		{ 400 * 1048576ull, 407 * 1048576ull, 10000000000ull, 10200000000ull, 35.0, 1, 1 },
+		{ 407 * 1048576ull, 557 * 1048576ull, 10200000000ull, 20200000000ull, 15.0, 2, 2 },
+	};
+	unsigned int n = analysis_merge_short(ph, 3, 500000000ull);
+
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(ph[0].to_bytes, 407 * 1048576ull);
+	ck_assert_uint_eq(ph[0].last, 1);
+	ck_assert_uint_eq(ph[1].from_bytes, 407 * 1048576ull);
+	analysis_phase_rates(spans, ph, n);
+	ck_assert_double_eq_tol(ph[0].mibps, 407.0 / 10.2, 1e-9);
+	ck_assert_double_eq_tol(ph[1].mibps, 15.0, 1e-9);
+	/* nothing is shorter than the limit: nothing changes */
+	ck_assert_uint_eq(analysis_merge_short(ph, n, 1000), 2);
+	/* one phase is never merged away */
+	ck_assert_uint_eq(analysis_merge_short(ph, 1, UINT64_MAX), 1);
+}
+END_TEST
+
 Suite *analysis_suite(void)
 {
 	Suite *s = suite_create("analysis");
@@ -855,6 +888,7 @@ Suite *analysis_suite(void)
 	tcase_add_test(phases, test_two_point_bursts);
 	tcase_add_test(phases, test_alternating);
 	tcase_add_test(phases, test_unequal_points);
+	tcase_add_test(phases, test_merge_short_and_rates);
 	suite_add_tcase(s, phases);
 
 	tcase_set_timeout(slow, 60);

@@ -1,0 +1,69 @@
+# End to end: paced (--pace window -f) against unpaced (--pace none, like
+# dd) on the same rig (30 MiB/s).  Both runs report the fsync probe's
+# latencies; the unpaced one shows the larger dirty backlog: the most
+# Dirty + Writeback seen in an interval is most of what it wrote (the page
+# cache took it all at once and the disk drained it at the end), and many
+# times what the paced run ever had outstanding.  Both ran at the disk's
+# rate, and their phases say so: a phase's rate is within 10% of its own
+# bytes over its own time (the page cache's speed is not the disk's).
+# shellcheck source=lib.sh
+. "$CLI_DIR/lib.sh"
+# shellcheck source=../rig/e2e.sh
+. "$CLI_DIR/../rig/e2e.sh"
+need_rig
+
+R=$((30 * MiB))
+rig_up rig --size 1G --rate "$R"
+for pace in window none; do
+	case $pace in
+	window) opts="--pace window -f" ;;
+	none) opts="--pace none" ;;
+	esac
+	# shellcheck disable=SC2086 # two options
+	ws --size 150M -B 1M $opts -i 250ms --json "$TESTDIR/$pace.json" "$RIG_MNT/$pace"
+	assert_status 0
+	assert_file_match "$OUT" "$SUMMARY_RE" "summary line (--pace $pace)"
+	assert_file_match "$OUT" '^ +fsync +[1-9][0-9]* probes, p50 ' "probe latencies in the summary (--pace $pace)"
+	rm -f "$RIG_MNT/$pace"
+done
+python3 - "$TESTDIR/window.json" "$TESTDIR/none.json" "$R" <<'PY' || fail "paced and unpaced results differ in the wrong way (see above)"
+import json, sys
+MiB = 1 << 20
+paced, unpaced = (json.load(open(p)) for p in sys.argv[1:3])
+R = int(sys.argv[3]) / MiB
+bad = []
+backlog = {}
+for name, d in (("paced", paced), ("unpaced", unpaced)):
+    p = d["probes"][0] if d["probes"] else None
+    ok = p is not None and p["name"] == "fsync" and p["count"] > 0
+    print(f"  {name}: {d['summary']['mibps']:.1f} MiB/s; fsync probes: "
+          + (f"{p['count']}, p50 {p['raw']['p50_ms']:.1f} ms, p99 {p['raw']['p99_ms']:.1f} ms, max {p['max_ms']:.1f} ms" if p else "none"))
+    if not ok:
+        bad.append(f"{name}: no fsync probe latencies")
+    if abs(d["summary"]["mibps"] - R) > 0.05 * R:
+        bad.append(f"{name}: {d['summary']['mibps']:.1f} MiB/s on a {R:.0f} MiB/s disk")
+    for ph in d["phases"]:
+        span = (ph["to_bytes"] - ph["from_bytes"]) / MiB / (ph["to_s"] - ph["from_s"])
+        print(f"  {name}: phase {ph['from_bytes'] / MiB:.0f}-{ph['to_bytes'] / MiB:.0f} MiB,"
+              f" {ph['from_s']:.2f}-{ph['to_s']:.2f} s: {ph['mibps']:.1f} MiB/s (its bytes over its time: {span:.1f})")
+        if abs(ph["mibps"] - span) > 0.1 * span:
+            bad.append(f"{name}: a phase of {ph['mibps']:.1f} MiB/s wrote {span:.1f} MiB/s over its span")
+    seen = [iv["dirty"] + iv["writeback"] for iv in d["intervals"]
+            if iv.get("dirty") is not None and iv.get("writeback") is not None]
+    if not seen:
+        bad.append(f"{name}: no Dirty/Writeback figures in the intervals")
+        continue
+    backlog[name] = max(seen)
+    print(f"  {name}: largest Dirty + Writeback {backlog[name] / MiB:.1f} MiB")
+if len(backlog) == 2:
+    if backlog["unpaced"] < 0.5 * unpaced["summary"]["bytes"]:
+        bad.append("unpaced: the backlog never reached half of what was written")
+    if backlog["unpaced"] < 4 * backlog["paced"]:
+        bad.append("unpaced backlog is not at least 4 times the paced one")
+for b in bad:
+    print("FAIL: " + b)
+sys.exit(1 if bad else 0)
+PY
+for pace in window none; do
+	check_result "$TESTDIR/$pace.json" --reason bound --bytes $((150 * MiB))
+done

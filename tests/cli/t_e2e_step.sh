@@ -1,0 +1,46 @@
+# End to end: a disk that slows down after N bytes.  The rig runs at R1
+# (40 MiB/s) and the throttle steps to R2 (15 MiB/s) once N (160 MiB) have
+# reached the device; writestress writes 400 MiB paced.  The analysis must
+# name it: two phases at R1 and R2 (within 10%), the slowdown point within
+# 10% of N, and steady state reached in the second phase at R2 (within 10%),
+# in the JSON result and in the summary's words.
+#
+# -i 250ms with 1 MiB buffers: an interval holds 4 to 10 buffers
+# (t_e2e_step_coarse runs this with the default 8 MiB buffers: 0 to 2 an
+# interval).  Rounds of 1 s, 5 to a window: steady state can hold from
+# about 5 s into the 16 s phase.
+# shellcheck source=lib.sh
+. "$CLI_DIR/lib.sh"
+# shellcheck source=../rig/e2e.sh
+. "$CLI_DIR/../rig/e2e.sh"
+need_rig
+
+R1=$((40 * MiB)) R2=$((15 * MiB)) N=$((160 * MiB))
+rig_up rig --size 1G --rate "$R1"
+"$RIG" step "$RIG_DIR" "$RIG_MNT/data" "$N" "$R2" >/dev/null ||
+	fail "rig.sh step failed"
+ws --size 400M -B "${STEP_BUFFER:-1M}" -f -i 250ms --steady-round 1s --json "$TESTDIR/r.json" "$RIG_MNT/data"
+assert_status 0
+[ -s "$RIG_DIR/step.log" ] || fail "the rig never stepped down to $R2 B/s"
+echo "  rig stepped: $(cat "$RIG_DIR/step.log")"
+check_result "$TESTDIR/r.json" --reason bound --bytes $((400 * MiB))
+pycheck "$TESTDIR/r.json" R1="$R1" R2="$R2" N="$N" <<'PY'
+ph = d["phases"]
+want(len(ph) == 2, f"two phases (got {len(ph)})")
+near(ph[0]["mibps"], v["R1"] / MiB, 10, "first phase MiB/s")
+near(ph[-1]["mibps"], v["R2"] / MiB, 10, "last phase MiB/s")
+near(ph[-1]["from_bytes"], v["N"], 10, "last phase starts at (bytes)")
+sd = d["slowdown"]
+want(sd is not None, "a slowdown point")
+near(sd and sd["at_bytes"], v["N"], 10, "slowdown.at_bytes")
+st = d["steady"]
+want(st["reached"], "steady state reached")
+near(st.get("mibps"), v["R2"] / MiB, 10, "steady.mibps")
+want(st.get("at_bytes", 0) > v["N"], "steady state found after the step")
+PY
+assert_file_match "$OUT" "$SUMMARY_RE" "summary line"
+assert_file_match "$OUT" '^ +phases +[0-9.]+ MiB/s for 0 B.* MiB/s from ' "phases in words"
+phases=$(grep -E '^ +phases ' "$OUT")
+assert_eq 1 "$(printf '%s\n' "$phases" | grep -o '→' | wc -l)" "phase changes named in '$phases'"
+assert_file_match "$OUT" '^ +slowed +below 80% of the initial' "slowdown in words"
+assert_file_match "$OUT" '^ +steady +reached at ' "steady state in words"

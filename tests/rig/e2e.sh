@@ -1,0 +1,78 @@
+# shellcheck shell=sh
+# e2e.sh - helpers for the end-to-end tests tests/cli/t_e2e_*.sh, which
+# drive writestress against real throttled loop devices (rig.sh).  Sourced
+# after tests/cli/lib.sh; everything it makes is undone by lib.sh's at_exit,
+# whether the test passes, fails or is killed.
+#
+#   rig_up NAME [rig.sh up options]   a rig in $TESTDIR/NAME; sets
+#                                     RIG_DIR RIG_MNT RIG_LOOP RIG_MAJMIN
+#   rig_written DIR                   bytes written to DIR's device so far
+#   rig_rate DIR                      the throttle in force (0: none)
+#   pycheck RESULT.json [NAME=N]... <<'EOF'
+#                                     python assertions on a result (see
+#       e2e_check.py): d is the parsed result, v the NAME=N figures;
+#       near(actual, expected, pct, what) and want(cond, what) record
+#       failures, show(what, value) prints; the test fails with every
+#       failed line listed (and the phases, slowdown and steady state).
+#   EOF
+
+RIG=$(cd "$CLI_DIR/../rig" && pwd)/rig.sh
+# shellcheck disable=SC2034 # for the tests
+MiB=1048576
+
+# need_rig: skip unless a rig can be made here.
+need_rig()
+{
+	need_root
+	need_cmd bash losetup mkfs.ext4 python3 mountpoint setsid
+	losetup -f >/dev/null 2>&1 || skip "no free loop device"
+	if [ ! -w /sys/fs/cgroup/blkio/blkio.throttle.write_bps_device ] &&
+		! grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+		skip "no blkio throttling (cgroup v1 blkio or v2 io)"
+	fi
+	# rig.sh v2: only processes in the rig's group are throttled
+	[ -w /sys/fs/cgroup/blkio/blkio.throttle.write_bps_device ] ||
+		skip "the e2e tests use the v1 throttle, which covers every writer"
+}
+
+# rig_get DIR KEY: a value from DIR/rig.env.
+rig_get()
+{
+	sed -n "s/^$2=//p" "$1/rig.env"
+}
+
+rig_up()
+{
+	RIG_DIR=$TESTDIR/$1
+	shift
+	at_exit "'$RIG' down '$RIG_DIR' >/dev/null"
+	printf '+ rig.sh up %s %s\n' "$RIG_DIR" "$*"
+	"$RIG" up "$RIG_DIR" "$@" >"$RIG_DIR.up" 2>&1 ||
+		fail "rig.sh up failed: $(cat "$RIG_DIR.up")"
+	RIG_MNT=$(rig_get "$RIG_DIR" MNT)
+	RIG_LOOP=$(rig_get "$RIG_DIR" LOOP)
+	RIG_MAJMIN=$(rig_get "$RIG_DIR" MAJMIN)
+	echo "  rig: $RIG_LOOP ($RIG_MAJMIN) on $RIG_MNT"
+}
+
+rig_written()
+{
+	"$RIG" written "$1" || fail "rig.sh written $1 failed"
+}
+
+rig_rate()
+{
+	"$RIG" show "$1" | sed -n 's/^RATE=//p'
+}
+
+# the structural checks every result passes (tests/cli/py/check_result.py)
+check_result()
+{
+	python3 "$CLI_DIR/py/check_result.py" "$@" || fail "check_result.py $* failed"
+}
+
+pycheck()
+{
+	python3 "$CLI_DIR/../rig/e2e_check.py" "$@" ||
+		fail "the result $(basename "$1") is not what the rig did (see above)"
+}

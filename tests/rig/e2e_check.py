@@ -1,0 +1,63 @@
+"""Assertions of an end-to-end test on a writestress --json result.
+
+usage: e2e_check.py RESULT.json [NAME=NUMBER]... < CODE
+CODE is python run with d (the parsed result), MiB, v (the NAME=NUMBER
+arguments as a dict of numbers: figures the test measured itself), and
+  near(actual, expected, pct, what)  actual within pct % of expected
+  want(cond, what)                   cond holds
+  show(what, value)                  print a figure for the log
+Every check prints its line; if any failed, the phases, slowdown and
+steady state are printed too, and the exit status is 1.
+"""
+import json
+import sys
+
+MiB = 1 << 20
+_bad = []
+
+
+def show(what, value):
+    print(f"  {what}: {value}")
+
+
+def want(cond, what):
+    print(f"  {what}: " + ("ok" if cond else "NO  <-- wrong"))
+    if not cond:
+        _bad.append(what)
+
+
+def near(actual, expected, pct, what):
+    ok = actual is not None and abs(actual - expected) <= abs(expected) * pct / 100
+    a = "null" if actual is None else f"{actual:.6g}"
+    print(f"  {what}: {a} (expected {expected:.6g} +-{pct}%)" + ("" if ok else "  <-- wrong"))
+    if not ok:
+        _bad.append(f"{what} is {a}, not within {pct}% of {expected:.6g}")
+
+
+def explain(d):
+    for p in d.get("phases", []):
+        print(f"  phase {p['from_bytes'] / MiB:8.1f} - {p['to_bytes'] / MiB:8.1f} MiB"
+              f"  {p['from_s']:6.2f} - {p['to_s']:6.2f} s  {p['mibps']:7.2f} MiB/s")
+    print("  slowdown:", d.get("slowdown"))
+    print("  steady:", d.get("steady"))
+
+
+def main():
+    d = json.load(open(sys.argv[1]))
+    v = {}
+    for a in sys.argv[2:]:
+        name, _, num = a.partition("=")
+        v[name] = float(num) if "." in num else int(num)
+    code = sys.stdin.read()
+    exec(compile(code, "<test>", "exec"),
+         {"d": d, "v": v, "MiB": MiB, "near": near, "want": want, "show": show})
+    if _bad:
+        explain(d)
+        for b in _bad:
+            print("FAIL: " + b)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
