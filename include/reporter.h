@@ -28,6 +28,7 @@ struct reporter {
 	struct ws_diskstat disk;	/* at the last tick */
 	struct ws_psi psi;
 	bool have_disk, have_psi;
+	uint64_t kstat_at;		/* when they were read */
 	struct ws_mark marks[256];	/* scratch */
 	struct ws_analysis analysis;
 	struct ws_analysis_params params;

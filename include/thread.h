@@ -1,8 +1,8 @@
 /* thread.h - how writestress starts its threads.
  *
- * Small stacks: the process may be mlockall()ed with MCL_FUTURE, which
- * faults in and pins every new mapping, and eight 8 MiB default stacks
- * would be most of writestress's memory.  Optionally SCHED_FIFO, set at
+ * Small stacks: the probe threads' stacks are locked by mlockall() with
+ * everything else that exists then, and eight 8 MiB default stacks would
+ * be most of writestress's memory.  Optionally SCHED_FIFO, set at
  * creation so a thread never runs a moment at the wrong priority.
  */
 #ifndef WS_THREAD_H

@@ -20,6 +20,7 @@ need util-linux
 need e2fsprogs
 need attr
 need strace
+need libcap2-bin	# capsh: the privilege tests drop capabilities with it
 need python3
 need librsvg2-bin	# rsvg-convert renders --svg plots in the tests
 

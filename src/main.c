@@ -175,7 +175,7 @@ static int prepare_target(const struct ws_config *cfg, struct ws_target *t,
  * checked with libcap first, and its failure names the capability. */
 /* The scheduler file of every disk under FILE (one, or a dm/md set). */
 static int set_schedulers(const struct ws_config *cfg,
-			  const struct ws_fingerprint *fp, struct ws_priv *priv)
+			  struct ws_fingerprint *fp, struct ws_priv *priv)
 {
 	char why[512], file[sizeof(priv->sched_file[0])];
 	int n = fp->ndisks < WS_MAX_SCHED_DISKS ? fp->ndisks : WS_MAX_SCHED_DISKS;
@@ -200,6 +200,9 @@ static int set_schedulers(const struct ws_config *cfg,
 		memcpy(priv->sched_file[priv->nsched], file, sizeof(file));
 		signals_restore_at_exit(priv->sched_file[priv->nsched], *old);
 		priv->nsched++;
+		/* the fingerprint tells what the run ran with */
+		snprintf(fp->disk[i].scheduler, sizeof(fp->disk[i].scheduler), "%s",
+			 cfg->scheduler);
 	}
 	return 0;
 }
@@ -216,7 +219,7 @@ static void restore_schedulers(struct ws_priv *priv)
 }
 
 static int setup_privileges(const struct ws_config *cfg,
-			    const struct ws_fingerprint *fp, struct ws_priv *priv)
+			    struct ws_fingerprint *fp, struct ws_priv *priv)
 {
 	char why[256];
 	int old = caps_get_ioprio_self();
@@ -250,9 +253,10 @@ static int start_monitor(const struct ws_config *cfg, struct monitor *mon,
 	char err[512];
 	int old_ioprio, ret = monitor_init(mon, cfg, snap, err, sizeof(err));
 
-	if (ret)
-		return fail(err, "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
-			    WS_EXIT_FAILURE);
+	if (ret)	/* a file the read probe cannot use is its own story */
+		return fail(err, strncmp(err, "read probe", 10) ?
+			    "--probe-dir DIR puts probe files elsewhere; --no-probe runs without" :
+			    NULL, WS_EXIT_FAILURE);
 	for (unsigned int i = 0; i < mon->nprobes; i++)
 		signals_unlink_at_exit(mon->probes[i].probe.dirfd,
 				       mon->probes[i].probe.name);

@@ -290,8 +290,11 @@ static void add_device(struct reporter *r, struct ws_interval *iv)
 	const struct ws_fingerprint *fp = r->run->fp;
 	struct ws_diskstat d;
 	struct ws_psi psi;
-	double dt = (double)iv->dt_ns;
+	uint64_t now = ws_now_ns();
+	/* rates over the time between the reads, not the nominal interval */
+	double dt = r->kstat_at ? (double)(now - r->kstat_at) : 0.0;
 
+	r->kstat_at = now;
 	if (fp && fp->bdev_sysdir[0] && kstat_diskstat("", fp->bdev_sysdir, &d) == 0) {
 		if (r->have_disk && dt > 0) {
 			iv->have_device = true;
@@ -313,6 +316,10 @@ static void add_device(struct reporter *r, struct ws_interval *iv)
 					   1e3 * 100.0 / dt;
 			iv->psi_full_pct = (double)(psi.full.total_us - r->psi.full.total_us) *
 					   1e3 * 100.0 / dt;
+			if (iv->psi_some_pct > 100.0)
+				iv->psi_some_pct = 100.0;
+			if (iv->psi_full_pct > 100.0)
+				iv->psi_full_pct = 100.0;
 		}
 		r->psi = psi;
 		r->have_psi = true;

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "signals.h"
 #include "sink.h"
 #include "units.h"
 
@@ -47,6 +48,8 @@ int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 	s->ops = ops;
 	s->path = path;
 	set->n++;
+	/* a second ^C exits at once: no half-written temporary stays */
+	signals_unlink_at_exit(AT_FDCWD, s->tmp);
 	return 0;
 }
 

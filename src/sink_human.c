@@ -380,8 +380,9 @@ static void print_probe_summary(FILE *out, const struct ws_run *run,
 		units_format_duration(d, sizeof(d), ps->p999),
 		units_format_duration(e, sizeof(e), ps->max));
 	if (ps->c_count > ps->count)
-		fprintf(out, "           corrected for %llu probes a stall kept from running: p50 %s, p99 %s, p99.9 %s\n",
+		fprintf(out, "           corrected for %llu probe%s that slow ones kept from running: p50 %s, p99 %s, p99.9 %s\n",
 			(unsigned long long)(ps->c_count - ps->count),
+			ps->c_count - ps->count == 1 ? "" : "s",
 			units_format_duration(a, sizeof(a), ps->c_p50),
 			units_format_duration(b, sizeof(b), ps->c_p99),
 			units_format_duration(c, sizeof(c), ps->c_p999));
@@ -484,10 +485,12 @@ static void print_analysis(FILE *out, const struct ws_run *run,
 	if (a->nphases)
 		print_phases(out, a);
 	if (a->slowed)
-		fprintf(out, "  slowed   below 80%% of the initial %.1f MiB/s from %s written (%s)\n",
+		fprintf(out, "  slowed   below 80%% of the initial %.1f MiB/s from %s written (%s)%s\n",
 			a->initial_mibps,
 			units_format_size(x, sizeof(x), a->slowdown_bytes),
-			units_format_duration(y, sizeof(y), a->slowdown_ns));
+			units_format_duration(y, sizeof(y), a->slowdown_ns),
+			run->cfg->pace == WS_PACE_NONE ?
+			": --pace none measures write(), which runs at page-cache speed until the dirty limit" : "");
 	if (st->reached)
 		fprintf(out, "  steady   reached at %s (%s): %.1f MiB/s, every round within ±%.0f%%, slope excursion %.0f%% (SNIA, %u rounds of %s)\n",
 			units_format_size(x, sizeof(x), st->at_bytes),

@@ -16,6 +16,7 @@
 #include "datagen.h"
 #include "jsonw.h"
 #include "pace.h"
+#include "probe.h"
 #include "signals.h"
 #include "sink.h"
 #include "units.h"
@@ -55,6 +56,23 @@ static void put_ms(struct jsonw *w, const char *key, uint64_t ns)
 	jsonw_double(w, key, (double)ns / 1e6);
 }
 
+/* "idle", "be:4", or null when not set. */
+static void put_ioprio(struct jsonw *w, const char *key, int class, int level)
+{
+	static const char *const names[] = { NULL, "rt", "be", "idle" };
+	char buf[16];
+
+	if (class < 1 || class > 3) {
+		jsonw_null(w, key);
+		return;
+	}
+	if (class == 3)
+		snprintf(buf, sizeof(buf), "%s", names[class]);
+	else
+		snprintf(buf, sizeof(buf), "%s:%d", names[class], level);
+	jsonw_str(w, key, buf);
+}
+
 static void put_config(struct jsonw *w, const struct ws_run *run)
 {
 	const struct ws_config *c = run->cfg;
@@ -86,6 +104,18 @@ static void put_config(struct jsonw *w, const struct ws_run *run)
 	jsonw_bool(w, "until_steady", c->until_steady);
 	jsonw_u64(w, "steady_window", c->steady_window);
 	put_ns_s(w, "steady_round_s", c->steady_round_ns);
+	jsonw_u64(w, "bucket", c->bucket);
+	jsonw_array(w, "probes");
+	for (int k = 0; k < WS_PROBE_NR; k++)
+		if (c->probes & (1u << k))
+			jsonw_str(w, NULL, probe_kinds[k]->name);
+	jsonw_end(w);
+	jsonw_str(w, "probe_dir", c->probe_dir);
+	jsonw_str(w, "read_probe", c->read_probe);
+	jsonw_bool(w, "drop_caches", c->drop_caches);
+	jsonw_str(w, "scheduler", c->scheduler);
+	put_ioprio(w, "ioprio", c->ioprio_class, c->ioprio_level);
+	put_ioprio(w, "probe_ioprio", c->probe_ioprio_class, c->probe_ioprio_level);
 	jsonw_end(w);
 }
 
