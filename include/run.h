@@ -15,20 +15,11 @@
 #include "monitor.h"
 #include "series.h"
 #include "plan.h"
+#include "priv.h"
 #include "snapshot.h"
 #include "target.h"
 
 /* What the privileged options did, for the header and the result. */
-#define WS_MAX_SCHED_DISKS 4
-
-struct ws_priv {
-	bool caches_dropped;
-	unsigned int nsched;	/* disks whose scheduler --scheduler set */
-	char queue_dir[WS_MAX_SCHED_DISKS][600];	/* .../queue in sysfs */
-	char scheduler_old[WS_MAX_SCHED_DISKS][32];	/* to put back */
-	char sched_file[WS_MAX_SCHED_DISKS][620];	/* for the signal handler */
-};
-
 struct ws_run {
 	const struct ws_config *cfg;
 	const struct ws_plan *plan;

@@ -15,6 +15,7 @@
 #include "opts.h"
 #include "pace.h"
 #include "plan.h"
+#include "priv.h"
 #include "reporter.h"
 #include "signals.h"
 #include "sink.h"
@@ -171,80 +172,6 @@ static int prepare_target(const struct ws_config *cfg, struct ws_target *t,
 	return 0;
 }
 
-/* Privileged setup that must work before anything else happens: each is
- * checked with libcap first, and its failure names the capability. */
-/* The scheduler file of every disk under FILE (one, or a dm/md set). */
-static int set_schedulers(const struct ws_config *cfg,
-			  struct ws_fingerprint *fp, struct ws_priv *priv)
-{
-	char why[512], file[sizeof(priv->sched_file[0])];
-	int n = fp->ndisks < WS_MAX_SCHED_DISKS ? fp->ndisks : WS_MAX_SCHED_DISKS;
-
-	if (n < 1) {
-		snprintf(why, sizeof(why), "--scheduler: '%s' is on %s, which has no block device",
-			 cfg->path, fp->fs_type[0] ? fp->fs_type : "a filesystem");
-		fail(why, NULL, WS_EXIT_FAILURE);
-		return -ENODEV;
-	}
-	for (int i = 0; i < n; i++) {
-		char (*dir)[600] = &priv->queue_dir[priv->nsched];
-		char (*old)[32] = &priv->scheduler_old[priv->nsched];
-
-		snprintf(*dir, sizeof(*dir), "%s/queue", fp->disk[i].sysdir);
-		if (caps_set_scheduler(*dir, cfg->scheduler, *old, sizeof(*old),
-				       why, sizeof(why))) {
-			fail(why, NULL, WS_EXIT_FAILURE);
-			return -EPERM;
-		}
-		snprintf(file, sizeof(file), "%s/scheduler", *dir);
-		memcpy(priv->sched_file[priv->nsched], file, sizeof(file));
-		signals_restore_at_exit(priv->sched_file[priv->nsched], *old);
-		priv->nsched++;
-		/* the fingerprint tells what the run ran with */
-		snprintf(fp->disk[i].scheduler, sizeof(fp->disk[i].scheduler), "%s",
-			 cfg->scheduler);
-	}
-	return 0;
-}
-
-/* Put back what --scheduler changed (also after errors and signals; a
- * second SIGINT does it from the signal handler). */
-static void restore_schedulers(struct ws_priv *priv)
-{
-	for (unsigned int i = 0; i < priv->nsched; i++)
-		if (caps_restore_scheduler(priv->queue_dir[i], priv->scheduler_old[i]))
-			fprintf(stderr, "writestress: could not restore scheduler '%s' in %s\n",
-				priv->scheduler_old[i], priv->queue_dir[i]);
-	priv->nsched = 0;
-}
-
-static int setup_privileges(const struct ws_config *cfg,
-			    struct ws_fingerprint *fp, struct ws_priv *priv)
-{
-	char why[256];
-	int old = caps_get_ioprio_self();
-
-	/* try each requested I/O priority on ourselves, then put ours back */
-	if (cfg->ioprio_class &&
-	    caps_ioprio_self(cfg->ioprio_class, cfg->ioprio_level, why, sizeof(why)))
-		return fail(why, NULL, WS_EXIT_FAILURE);
-	if (cfg->probe_ioprio_class &&
-	    caps_ioprio_self(cfg->probe_ioprio_class, cfg->probe_ioprio_level,
-			     why, sizeof(why))) {
-		caps_set_ioprio_raw(old);
-		return fail(why, NULL, WS_EXIT_FAILURE);
-	}
-	caps_set_ioprio_raw(old);
-	if (cfg->scheduler && set_schedulers(cfg, fp, priv))
-		return WS_EXIT_FAILURE;
-	if (cfg->drop_caches) {
-		if (caps_drop_caches(why, sizeof(why)))
-			return fail(why, NULL, WS_EXIT_FAILURE);
-		priv->caches_dropped = true;
-	}
-	return 0;
-}
-
 /* Probes: files, privileges, threads.  They start before the writer, so
  * the first figures are the quiet machine's. */
 static int start_monitor(const struct ws_config *cfg, struct monitor *mon,
@@ -296,6 +223,7 @@ int main(int argc, char **argv)
 	} *big;
 	struct ws_run run;
 	struct ws_priv priv = { .caches_dropped = false };
+	char err[1024];
 	bool remove = false;
 	int ret, status;
 
@@ -331,8 +259,8 @@ int main(int argc, char **argv)
 	remove = target.created;
 	fingerprint_collect("", (dev_t)target.dev, cfg.path, &big->fp);
 	status = prepare_target(&cfg, &target, &plan);
-	if (!status)
-		status = setup_privileges(&cfg, &big->fp, &priv);
+	if (!status && priv_setup(&cfg, &big->fp, &priv, err, sizeof(err)))
+		status = fail(err, NULL, WS_EXIT_FAILURE);
 	if (status)
 		goto out_target;
 	ret = snapshot_init(&snap);
@@ -375,7 +303,8 @@ out_snapshot:
 	snapshot_destroy(&snap);
 out_target:
 	caps_raise_cleanup();
-	restore_schedulers(&priv);
+	if (priv_restore(&priv, err, sizeof(err)))
+		fail(err, NULL, status);
 	if (target_close(&target, cfg.path, remove) && cfg.remove_after)
 		fprintf(stderr, "writestress: could not remove '%s'\n", cfg.path);
 out_sinks:
