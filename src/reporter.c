@@ -341,6 +341,7 @@ static void add_context(struct reporter *r, struct ws_interval *iv)
 	}
 	for (unsigned int i = 0; mon && i < mon->nprobes; i++) {
 		struct ws_probe_interval *pi = &iv->probes[i];
+
 		probe_door_take(&mon->probes[i].door, &r->take);
 		reporter_probe_interval(&r->take, now, mon->cfg->stall_ns, pi);
 		pi->name = mon->probes[i].probe.ops->name;
@@ -371,6 +372,7 @@ void *reporter_thread(void *arg)
 {
 	struct reporter *r = arg;
 	uint64_t start, deadline, tail;
+	struct ws_sample now;
 
 	caps_drop_thread();
 	pthread_setname_np(pthread_self(), "ws-report");
@@ -378,7 +380,6 @@ void *reporter_thread(void *arg)
 	deadline = start;
 	/* the baselines for the first interval's device and PSI deltas */
 	add_device(r, &(struct ws_interval){ .dt_ns = 0 });
-	struct ws_sample now;
 
 	for (;;) {
 		bool finished;
