@@ -137,6 +137,15 @@ unsigned int analysis_merge_short(struct ws_phase *ph, unsigned int n,
 void analysis_phase_rates(const struct ws_point *pts, struct ws_phase *ph,
 			  unsigned int n);
 
+/* With rates as bytes over time, merge neighbours that differ by less
+ * than pct % (of the faster): the segmentation separates at 10% on its
+ * robust estimates, but a report of "68.8 then 61.8 MiB/s" is noise to a
+ * reader; a change of 20% or more always stays.  Returns the new count;
+ * rates are set. */
+unsigned int analysis_merge_similar(const struct ws_point *pts,
+				    struct ws_phase *ph, unsigned int n,
+				    double pct);
+
 /* All of the above: at most WS_MAX_PHASES phases, initial_mibps the first
  * one's rate (0 with none), the slowdown point at p->slowdown_fraction,
  * and steady state; *out is fully written. */

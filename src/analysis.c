@@ -606,3 +606,29 @@ void analysis_phase_rates(const struct ws_point *pts, struct ws_phase *ph,
 			ph[i].mibps = (double)bytes / (1024.0 * 1024.0) * 1e9 / (double)ns;
 	}
 }
+
+unsigned int analysis_merge_similar(const struct ws_point *pts,
+				    struct ws_phase *ph, unsigned int n,
+				    double pct)
+{
+	analysis_phase_rates(pts, ph, n);
+	for (unsigned int i = 0; i + 1 < n;) {
+		double hi = ph[i].mibps > ph[i + 1].mibps ? ph[i].mibps : ph[i + 1].mibps;
+		double lo = ph[i].mibps > ph[i + 1].mibps ? ph[i + 1].mibps : ph[i].mibps;
+
+		if (hi <= 0 || (hi - lo) / hi * 100.0 >= pct) {
+			i++;
+			continue;
+		}
+		ph[i].to_bytes = ph[i + 1].to_bytes;
+		ph[i].to_ns = ph[i + 1].to_ns;
+		ph[i].last = ph[i + 1].last;
+		for (unsigned int k = i + 1; k + 1 < n; k++)
+			ph[k] = ph[k + 1];
+		n--;
+		analysis_phase_rates(pts, &ph[i], 1);
+		if (i)
+			i--;	/* the merged phase may now resemble its left */
+	}
+	return n;
+}

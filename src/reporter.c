@@ -248,7 +248,7 @@ static void analyse(struct reporter *r)
 	/* a phase lasts at least two reporting intervals and 1% of the run */
 	a->nphases = analysis_merge_short(a->phases, a->nphases,
 					  min_phase_ns(r));
-	analysis_phase_rates(pts, a->phases, a->nphases);
+	a->nphases = analysis_merge_similar(pts, a->phases, a->nphases, 15.0);
 	if (a->nphases) {
 		a->initial_mibps = a->phases[0].mibps;
 		a->slowed = analysis_slowdown(pts, n, a->phases, a->nphases,

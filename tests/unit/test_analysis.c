@@ -870,6 +870,32 @@ START_TEST(test_merge_short_and_rates)
 }
 END_TEST
 
+/* Rates of 68.8 and 61.8 MiB/s (10% apart) are one phase to a reader;
+ * 60 and 48 (20% apart) stay two. */
+START_TEST(test_merge_similar)
+{
+	struct ws_point spans[3] = {
+		{ .t_ns = 1000000000ull, .dt_ns = 1000000000ull,
+		  .bytes = 69 * 1048576ull, .dbytes = 69 * 1048576ull },
+		{ .t_ns = 3000000000ull, .dt_ns = 2000000000ull,
+		  .bytes = 193 * 1048576ull, .dbytes = 124 * 1048576ull },
+		{ .t_ns = 5000000000ull, .dt_ns = 2000000000ull,
+		  .bytes = 289 * 1048576ull, .dbytes = 96 * 1048576ull },
+	};
+	struct ws_phase ph[3] = {
+		{ 0, 69 * 1048576ull, 0, 1000000000ull, 0, 0, 0 },
+		{ 69 * 1048576ull, 193 * 1048576ull, 1000000000ull, 3000000000ull, 0, 1, 1 },
+		{ 193 * 1048576ull, 289 * 1048576ull, 3000000000ull, 5000000000ull, 0, 2, 2 },
+	};
+	unsigned int n = analysis_merge_similar(spans, ph, 3, 15.0);
+
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(ph[0].to_bytes, 193 * 1048576ull);
+	ck_assert_double_eq_tol(ph[0].mibps, 193.0 / 3.0, 1e-9);
+	ck_assert_double_eq_tol(ph[1].mibps, 48.0, 1e-9);
+}
+END_TEST
+
 Suite *analysis_suite(void)
 {
 	Suite *s = suite_create("analysis");
@@ -889,6 +915,7 @@ Suite *analysis_suite(void)
 	tcase_add_test(phases, test_alternating);
 	tcase_add_test(phases, test_unequal_points);
 	tcase_add_test(phases, test_merge_short_and_rates);
+	tcase_add_test(run, test_merge_similar);
 	suite_add_tcase(s, phases);
 
 	tcase_set_timeout(slow, 60);
