@@ -78,6 +78,7 @@ struct ws_snapshot {
 	struct ws_mark marks[WS_MARK_RING];
 	_Atomic uint64_t mark_head, mark_tail;
 	uint64_t last_mark_ns;		/* writer's own */
+	uint64_t mark_spacing_ns;	/* set before the run; 0: the minimum */
 
 	atomic_bool steady;		/* the reporter asks the writer to end */
 	atomic_bool finished;

@@ -268,6 +268,10 @@ int main(int argc, char **argv)
 		status = fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
 		goto out_target;
 	}
+	/* four marks an interval: fine enough to place a change within one
+	 * interval, coarse enough to average out a device's bursts (the
+	 * block throttle's 100 ms slices, an SSD's garbage collection) */
+	snap.mark_spacing_ns = cfg.interval_ns / 4;
 	ret = writer_init(&writer, &cfg, &plan, &snap, &ws_stop, target.fd,
 			  &io_posix_ops, NULL);
 	if (ret) {

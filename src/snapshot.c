@@ -60,7 +60,10 @@ void snapshot_mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes)
 	uint64_t head = atomic_load_explicit(&s->mark_head, memory_order_relaxed);
 	uint64_t tail = atomic_load_explicit(&s->mark_tail, memory_order_acquire);
 
-	if (s->last_mark_ns && t_ns - s->last_mark_ns < WS_MARK_SPACING_NS)
+	uint64_t spacing = s->mark_spacing_ns > WS_MARK_SPACING_NS ?
+			   s->mark_spacing_ns : WS_MARK_SPACING_NS;
+
+	if (s->last_mark_ns && t_ns - s->last_mark_ns < spacing)
 		return;
 	if (head - tail == WS_MARK_RING)
 		return;		/* the next mark covers this one */
