@@ -799,7 +799,7 @@ static void top_legend(FILE *f, const struct ws_summary *sum, double y)
 	char what[48] = "per interval";
 	double x = 560;
 
-	/* marks fall on buffer ends (at most 100 a second), intervals on
+	/* marks fall on buffer ends (four to an interval at most), intervals on
 	 * ticks; a long run's points were merged */
 	if (top_series(sum) == sum->progress)
 		snprintf(what, sizeof(what), "per buffer group");
