@@ -14,8 +14,7 @@ need check
 need libjson-c-dev
 # Used by the tests: fault injection, loop devices and filesystems, page-cache
 # residency (fincore), extended attributes, JSON checks, syscall traces.
-need libfiu-dev
-need fiu-utils
+need fiu-utils	# fiu-run: EIO injected into writestress by libfiu in the tests
 need util-linux
 need e2fsprogs
 need attr
