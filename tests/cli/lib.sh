@@ -210,6 +210,29 @@ assert_file_no_match()
 }
 
 # assert_lines FILE N WHAT: FILE has exactly N lines.
+# assert_usage_error PREFIX HINT NEEDLES WHAT: the last run was refused as
+# a usage error: exit 2, nothing on stdout, exactly two lines on stderr: a
+# message starting with PREFIX and containing each of NEEDLES (fixed
+# strings separated by ';'), then HINT.
+assert_usage_error()
+{
+	assert_status 2
+	assert_eq "" "$(cat "$OUT")" "stdout of: $4"
+	assert_lines "$ERR" 2 "stderr of: $4"
+	_line1=$(sed -n 1p "$ERR")
+	assert_match "^$1[^ ]" "$_line1" "message of: $4"
+	assert_eq "$2" "$(sed -n 2p "$ERR")" "second line of: $4"
+	_old_ifs=$IFS
+	IFS=';'
+	for _needle in $3; do
+		case $_line1 in
+		*"$_needle"*) ;;
+		*) fail "message of: $4: expected it to contain \"$_needle\", got: $_line1" ;;
+		esac
+	done
+	IFS=$_old_ifs
+}
+
 assert_lines()
 {
 	_n=$(wc -l <"$1")

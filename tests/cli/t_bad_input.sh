@@ -14,21 +14,7 @@ while IFS='|' read -r args needles; do
 	# shellcheck disable=SC2086 # the table's arguments are meant to split
 	ws $args
 	set +f
-	assert_status 2
-	assert_eq "" "$(cat "$OUT")" "stdout of: writestress $args"
-	assert_lines "$ERR" 2 "stderr of: writestress $args"
-	line1=$(sed -n 1p "$ERR")
-	assert_match '^writestress: [^ ]' "$line1" "message of: writestress $args"
-	assert_eq "$HINT" "$(sed -n 2p "$ERR")" "second line of: writestress $args"
-	old_ifs=$IFS
-	IFS=';'
-	for needle in $needles; do
-		case $line1 in
-		*"$needle"*) ;;
-		*) fail "message of: writestress $args: expected it to contain \"$needle\", got: $line1" ;;
-		esac
-	done
-	IFS=$old_ifs
+	assert_usage_error 'writestress: ' "$HINT" "$needles" "writestress $args"
 	assert_dir_only "$WORK"
 	rows=$((rows + 1))
 done <<'TABLE'
