@@ -1,7 +1,7 @@
 # writestress - see README.md.  Plain make: `make`, `make check`, `make demo`,
 # `make asan`, `make tsan`, `make bench`, `make install PREFIX=... DESTDIR=...`.
 
-VERSION  := 0.1.0
+VERSION  := 0.2.0
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
@@ -104,7 +104,8 @@ demo-run: $(BIN)
 	$(BIN) --size 1G --fadvise --remove --interval 250ms --json writestress-demo.json --svg writestress-demo.svg ./writestress-demo.dat
 	@echo "results: writestress-demo.json (compare with: writestress compare A.json B.json) and writestress-demo.svg"
 
-bench: deps
+bench:
+	@sh scripts/deps.sh bench
 	@$(MAKE) --no-print-directory $(BIN)
 	sh bench/run.sh $(abspath $(BIN))
 

@@ -3,7 +3,9 @@
  * One static 8 MiB buffer of random bytes, written COUNT times.  After each
  * write: start writeback of that buffer (SYNC_FILE_RANGE_WRITE), then wait
  * for the previous buffer to reach the disk (WAIT_BEFORE|WRITE|WAIT_AFTER)
- * and, with -f, drop it from the page cache (POSIX_FADV_DONTNEED).  The
+ * and, with -f, drop it from the page cache (POSIX_FADV_DONTNEED).  Like
+ * the posted program it opens with O_RDWR|O_CREAT and no O_TRUNC: an
+ * existing file is overwritten in place, its blocks stay allocated.  The
  * original stopped its clock before the last wait; this one ends with an
  * fdatasync, so it stops where writestress stops (every byte on the disk)
  * and an external clock around the process times both the same way.
@@ -78,7 +80,7 @@ int main(int argc, char **argv)
 	if (optind != argc - 1 || !count)
 		return usage();
 
-	fd = open(argv[optind], O_CREAT | O_WRONLY | O_TRUNC, 0644);
+	fd = open(argv[optind], O_RDWR | O_CREAT, 0644);
 	if (fd < 0) {
 		perror(argv[optind]);
 		return 1;

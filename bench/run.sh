@@ -9,6 +9,8 @@
 #   TMPFS_ROUNDS=21    timed rounds of the tmpfs section (cheap, noisy)
 #   PROBE_ROUNDS=15    timed rounds of the probes-on/off section (tmpfs)
 #   PACED_ROUNDS=7     timed rounds of the paced section
+#   REWRITE_ROUNDS=21  timed rounds of the rewrite and direct sections
+#   REWRITE_BUFFERS=512 8 MiB buffers per rewrite run on the root fs (4 GiB)
 #   RIG_ROUNDS=3       timed rounds of the rig section (0: skip it)
 #   FIO_ROUNDS=3       of which fio (informative, slow) takes part in the first
 #                      (paced section; on the rig fio runs in every round)
@@ -23,6 +25,9 @@
 #   PACED_DIR=/var/tmp where the paced runs write and the rig's image lives
 #   RUN_LIMIT=120      seconds before one run counts as hung (it fails)
 #   RESULTS=bench/results/latest.txt
+#   SECTIONS="tmpfs probes paced rewrite direct rig monitor rss"   the parts to run
+#                      (a partial run saves its report next to RESULTS, as
+#                      RESULTS.partial, never over the full one)
 #
 # Every time is wall-clock time around the whole process, taken by
 # bench/runcost.c (fork to wait4), which also reports the process's CPU
@@ -38,6 +43,8 @@ WS=${1:-}
 TMPFS_ROUNDS=${TMPFS_ROUNDS:-21}
 PROBE_ROUNDS=${PROBE_ROUNDS:-15}
 PACED_ROUNDS=${PACED_ROUNDS:-7}
+REWRITE_ROUNDS=${REWRITE_ROUNDS:-21}
+REWRITE_BUFFERS=${REWRITE_BUFFERS:-512}
 RIG_ROUNDS=${RIG_ROUNDS:-3}
 FIO_ROUNDS=${FIO_ROUNDS:-3}
 WARMUP=${WARMUP:-1}
@@ -52,6 +59,14 @@ PACED_DIR=${PACED_DIR:-/var/tmp}
 RUN_LIMIT=${RUN_LIMIT:-120}
 HERE=$(cd "$(dirname "$0")" && pwd)
 RESULTS=${RESULTS:-$HERE/results/latest.txt}
+ALL_SECTIONS="tmpfs probes paced rewrite direct rig monitor rss"
+SECTIONS=${SECTIONS:-$ALL_SECTIONS}
+for s in $SECTIONS; do
+	case " $ALL_SECTIONS " in *" $s "*) ;; *) echo "bench: unknown section '$s' (of: $ALL_SECTIONS)" >&2; exit 2 ;; esac
+done
+[ "$SECTIONS" = "$ALL_SECTIONS" ] || RESULTS=$RESULTS.partial
+# wanted NAME: is section NAME part of this run?
+wanted() { case " $SECTIONS " in *" $1 "*) return 0 ;; esac; return 1; }
 RIGSH_ORIG=$HERE/../tests/rig/rig.sh
 MIB=1048576
 GIB=$((1024 * MIB))
@@ -65,7 +80,7 @@ die() {
 [ -n "$WS" ] || die "usage: sh bench/run.sh /abs/path/to/writestress"
 [ -x "$WS" ] || die "not an executable: '$WS'"
 [ "$(id -u)" = 0 ] || die "needs root (it mounts a private tmpfs and a loop device)"
-case $TMPFS_ROUNDS$PROBE_ROUNDS$PACED_ROUNDS$RIG_ROUNDS$FIO_ROUNDS$WARMUP in
+case $TMPFS_ROUNDS$PROBE_ROUNDS$PACED_ROUNDS$RIG_ROUNDS$FIO_ROUNDS$WARMUP$REWRITE_ROUNDS$REWRITE_BUFFERS in
 *[!0-9]*) die "*_ROUNDS and WARMUP must be whole numbers" ;;
 esac
 case $TMPFS_BUFFERS$PACED_BUFFERS$RIG_BUFFERS$RIG_WARM_BUFFERS$RIG_MIBS$MON_TIME$MON_RATE$RUN_LIMIT in
@@ -104,8 +119,9 @@ trap 'exit 2' HUP INT TERM
 mount -t tmpfs -o size=3G,mode=0700 wsbench "$TMPFS" ||
 	die "cannot mount a tmpfs on $TMPFS"
 PACED=$(mktemp -d "$PACED_DIR/wsbench.XXXX") || die "mktemp in $PACED_DIR failed"
-# the paced file, the rig's sparse 2 GiB image, and 2 GiB to spare
-need_kib=$(((PACED_BUFFERS * BUF + 4 * GIB) / 1024))
+# the paced file, the rewrite sections' three files at a time, the rig's sparse 2 GiB
+# image, and 2 GiB to spare
+need_kib=$(((PACED_BUFFERS * BUF + 3 * REWRITE_BUFFERS * BUF + 4 * GIB) / 1024))
 free_kib=$(df -Pk "$PACED" | awk 'NR == 2 { print $4 }')
 [ "$free_kib" -ge "$need_kib" ] ||
 	die "$PACED_DIR has ${free_kib} KiB free, the paced runs and the rig need ${need_kib} KiB"
@@ -209,6 +225,18 @@ fio_job() {
 		--end_fsync=1 --output=/dev/null
 }
 paced_fio() { fio_job limited "$1" "$PACED_BUFFERS"; }
+# rewrite: each contender overwrites its own existing file in place, as
+# overwrite.c and fio do (KEEP=1 sections: the files stay between rounds)
+rewrite_ow() { limited "$WORK/overwrite" -b "$REWRITE_BUFFERS" -f "$1"; }
+rewrite_ws() { limited "$WS" -q -b "$REWRITE_BUFFERS" -f "$1"; }
+rewrite_alike() { limited "$WS" -q -b "$REWRITE_BUFFERS" -f --data fixed --no-probe "$1"; }
+direct_fiod() {
+	limited fio --name=direct --filename="$1" --rw=write --bs=8M \
+		--size=$((REWRITE_BUFFERS * 8))M --ioengine=psync --direct=1 \
+		--end_fsync=1 --output=/dev/null
+}
+direct_wsd() { limited "$WS" -q --pace direct --no-probe -b "$REWRITE_BUFFERS" "$1"; }
+direct_wsdp() { limited "$WS" -q --pace direct -b "$REWRITE_BUFFERS" "$1"; }
 # the rig: every contender ends with its data on the (throttled) disk
 rig_n() { if [ "$WARM" = 1 ]; then echo "$RIG_WARM_BUFFERS"; else echo "$RIG_BUFFERS"; fi; }
 rig_dd() { rigged dd if=/dev/zero bs=8M count="$(rig_n)" of="$1" conv=fdatasync status=none; }
@@ -223,6 +251,8 @@ rig_fio() { fio_job rigged "$1" "$(rig_n)"; }
 # FIOROUNDS is "all").  Each run starts on an empty directory; with SYNC=1
 # the removal is pushed to the disk (the root fs is mounted with discard)
 # before the next clock starts.  WARM is 1 during the warm-up rounds.
+# With KEEP=1 each contender has its own file, DIR/f.ID, which stays from
+# round to round (made in the warm-up): every timed run rewrites it.
 section() {
 	name=$1 dir=$2 sync=$3 warmups=$4 rounds=$5 fior=$6
 	shift 6
@@ -235,11 +265,16 @@ section() {
 				[ "$r" -ge $((warmups + fior)) ]; }; then
 				continue
 			fi
-			rm -f "$dir/f"
+			f=$dir/f
+			if [ "${KEEP:-0}" = 1 ]; then
+				f=$dir/f.$cid
+			else
+				rm -f "$f"
+			fi
 			[ "$sync" = 1 ] && sync -f "$dir"
-			run_timed "$stag" "$r" "$cid" "${name}_$cid" "$dir/f"
+			run_timed "$stag" "$r" "$cid" "${name}_$cid" "$f"
 		done
-		rm -f "$dir/f"
+		[ "${KEEP:-0}" = 1 ] || rm -f "$dir/f"
 		r=$((r + 1))
 	done
 	[ "$sync" = 1 ] && sync -f "$dir"
@@ -291,6 +326,7 @@ cost() {
 # throttle: the "/cap" column is the throughput over it.
 row() {
 	sec=$1 id=$2 label=$3 bytes=$4 peer=$5 min=$6 cap=${7:-0}
+	wanted "$sec" || return 0
 	s=$(summary "$sec" "$id") || die "no samples for $sec $id"
 	# shellcheck disable=SC2086 # four numbers
 	set -- $s
@@ -417,18 +453,43 @@ rss() {
 # ---- run ------------------------------------------------------------------
 
 START=$(date +%s)
-echo "bench: tmpfs section ($((TMPFS_BUFFERS * 8)) MiB per run, $WARMUP warm-up + $TMPFS_ROUNDS rounds)" >&2
-section tmpfs "$TMPFS" 0 "$WARMUP" "$TMPFS_ROUNDS" 0 dd fixed random fixednp randomnp
+if wanted tmpfs; then
+	echo "bench: tmpfs section ($((TMPFS_BUFFERS * 8)) MiB per run, $WARMUP warm-up + $TMPFS_ROUNDS rounds)" >&2
+	section tmpfs "$TMPFS" 0 "$WARMUP" "$TMPFS_ROUNDS" 0 dd fixed random fixednp randomnp
+fi
 
-echo "bench: probes section ($PROBE_SIZE through a $PROBE_WRAP file on tmpfs, $WARMUP warm-up + $PROBE_ROUNDS rounds)" >&2
-section probes "$TMPFS" 0 "$WARMUP" "$PROBE_ROUNDS" 0 off on
+if wanted probes; then
+	echo "bench: probes section ($PROBE_SIZE through a $PROBE_WRAP file on tmpfs, $WARMUP warm-up + $PROBE_ROUNDS rounds)" >&2
+	section probes "$TMPFS" 0 "$WARMUP" "$PROBE_ROUNDS" 0 off on
+fi
 
-echo "bench: paced section ($((PACED_BUFFERS * 8)) MiB per run on $PACED, $WARMUP warm-up + $PACED_ROUNDS rounds)" >&2
 paced_ids="ow ws noprobe alike"
 [ "$FIO_ROUNDS" -gt 0 ] && [ "$HAVE_FIO" = 1 ] && paced_ids="$paced_ids fio"
-# shellcheck disable=SC2086 # a list of words
-section paced "$PACED" 1 "$WARMUP" "$PACED_ROUNDS" "$FIO_ROUNDS" $paced_ids
+if wanted paced; then
+	echo "bench: paced section ($((PACED_BUFFERS * 8)) MiB per run on $PACED, $WARMUP warm-up + $PACED_ROUNDS rounds)" >&2
+	# shellcheck disable=SC2086 # a list of words
+	section paced "$PACED" 1 "$WARMUP" "$PACED_ROUNDS" "$FIO_ROUNDS" $paced_ids
+fi
 
+# rewrite and direct: every contender rewrites its own file, made in the
+# (at least one) warm-up round; the direct peers bypass the page cache and
+# get a section of their own
+for sec in rewrite direct; do
+	wanted "$sec" && [ "$REWRITE_ROUNDS" -gt 0 ] || continue
+	[ "$HAVE_FIO" = 1 ] || die "the $sec section needs fio (make bench installs it)"
+	echo "bench: $sec section ($((REWRITE_BUFFERS * 8)) MiB files rewritten in place on $PACED, $WARMUP warm-up + $REWRITE_ROUNDS rounds)" >&2
+	mkdir "$PACED/rw" || die "mkdir $PACED/rw failed"
+	if [ "$sec" = rewrite ]; then
+		KEEP=1 section rewrite "$PACED/rw" 1 "$((WARMUP > 0 ? WARMUP : 1))" "$REWRITE_ROUNDS" all ow alike ws
+	else
+		KEEP=1 section direct "$PACED/rw" 1 "$((WARMUP > 0 ? WARMUP : 1))" "$REWRITE_ROUNDS" all fiod wsd wsdp
+	fi
+	rm -rf "$PACED/rw"
+done
+
+wanted rig || RIG_ROUNDS=0
+RIG_DESC="not used"
+if wanted rig || wanted monitor; then
 echo "bench: bringing up the rig (ext4 on a loop device, writes throttled to $RIG_MIBS MiB/s)" >&2
 RIG=$PACED/rig
 bash "$RIGSH" up "$RIG" --size 2G --rate "${RIG_MIBS}M" >>"$LOG" 2>&1 ||
@@ -442,24 +503,29 @@ if [ "$RIG_ROUNDS" -gt 0 ]; then
 	section rig "$RIGMNT" 1 "$WARMUP" "$RIG_ROUNDS" all $rig_ids
 fi
 
-echo "bench: monitor overhead (${MON_TIME}s at ${MON_RATE} MiB/s on the rig, threads sampled every 0.5 s)" >&2
-monitor "$RIGMNT"
+if wanted monitor; then
+	echo "bench: monitor overhead (${MON_TIME}s at ${MON_RATE} MiB/s on the rig, threads sampled every 0.5 s)" >&2
+	monitor "$RIGMNT"
+fi
 rig_env() { awk -F= -v k="$1" '$1 == k { print substr($0, length(k) + 2) }' "$RIG/rig.env"; }
 rig_loop=$(rig_env LOOP)
 rig_cg=$(rig_env CGROUP)
 case $rig_cg in v1) rig_cg="cgroup v1 blkio.throttle" ;; v2) rig_cg="cgroup v2 io.max wbps" ;; esac
 RIG_DESC="$(rig_env FS) on $rig_loop (sparse 2 GiB image in $PACED_DIR, loop dio=$(cat "/sys/block/${rig_loop#/dev/}/loop/dio" 2>/dev/null || echo '?')), writes throttled to $RIG_MIBS MiB/s by $rig_cg"
 bash "$RIGSH" down "$RIG" >>"$LOG" 2>&1 || echo "bench: rig.sh down $RIG failed" >&2
+fi
 
-echo "bench: peak RSS" >&2
-short=$(rss "window 1, 8M x 16 (128 MiB)" 8 1 -b 16) || exit 2
-long=$(rss "window 1, 8M, 6 GiB wrapping at 512 MiB" 8 1 --size 6G --file-size 512M) || exit 2
-rss "window 4, 32M, 2 GiB wrapping at 512 MiB" 32 4 --size 2G --file-size 512M >/dev/null || exit 2
-growth=$((long - short))
-grow_verdict=PASS
-[ "$growth" -le 1024 ] || grow_verdict=FAIL
-printf "%-50s %9.1f %9.1f  %s\n" "growth from the short to the 6 GiB run (MiB)" \
-	"$(echo "$growth" | awk '{ print $1 / 1024 }')" 1 "$grow_verdict" >>"$RSS_ROWS"
+if wanted rss; then
+	echo "bench: peak RSS" >&2
+	short=$(rss "window 1, 8M x 16 (128 MiB)" 8 1 -b 16) || exit 2
+	long=$(rss "window 1, 8M, 6 GiB wrapping at 512 MiB" 8 1 --size 6G --file-size 512M) || exit 2
+	rss "window 4, 32M, 2 GiB wrapping at 512 MiB" 32 4 --size 2G --file-size 512M >/dev/null || exit 2
+	growth=$((long - short))
+	grow_verdict=PASS
+	[ "$growth" -le 1024 ] || grow_verdict=FAIL
+	printf "%-50s %9.1f %9.1f  %s\n" "growth from the short to the 6 GiB run (MiB)" \
+		"$(echo "$growth" | awk '{ print $1 / 1024 }')" 1 "$grow_verdict" >>"$RSS_ROWS"
+fi
 ELAPSED=$(($(date +%s) - START))
 
 tb=$((TMPFS_BUFFERS * BUF))
@@ -487,6 +553,21 @@ row paced alike "writestress -f --data fixed --no-probe" "$pb" ow -
 case $paced_ids in
 *fio*) row paced fio "fio bs=8M sync_file_range=write:1 (${FIO_ROUNDS}x)" "$pb" ow - ;;
 esac
+wb=$((REWRITE_BUFFERS * BUF))
+if [ "$REWRITE_ROUNDS" -gt 0 ]; then
+	# issue 9: a rerun rewrites in place, as the peers do; the claims are
+	# paired ratios (each pair runs back to back in one round)
+	# overwrite.c writes one fixed buffer and has no probes: --data fixed
+	# --no-probe is like for like (random data's own cost is the tmpfs
+	# section's business, the probes' the probes section's)
+	row rewrite ow "overwrite.c -f (fixed data), rewriting its file" "$wb" ow peer
+	row rewrite alike "writestress -f --data fixed --no-probe, rewriting" "$wb" ow 0.95
+	row rewrite ws "writestress -f (random data, probes), rewriting" "$wb" ow -
+	# fio has no probes: --no-probe is like for like
+	row direct fiod "fio direct=1 bs=8M psync, rewriting its file" "$wb" fiod peer
+	row direct wsd "writestress --pace direct --no-probe, rewriting" "$wb" fiod 0.95
+	row direct wsdp "writestress --pace direct (probes on), rewriting" "$wb" fiod -
+fi
 if [ "$RIG_ROUNDS" -gt 0 ]; then
 	row rig ow "overwrite.c loop -f (fixed data)" "$rb" ow peer "$RIG_MIBS"
 	row rig ws "writestress -f (default: window 1, random)" "$rb" ow 0.95 "$RIG_MIBS"
@@ -516,7 +597,7 @@ report() {
 	echo "rig:        $RIG_DESC"
 	echo "peers:      $(dd --version | head -n 1); overwrite.c by $("$CC" --version | head -n 1)$([ "$HAVE_FIO" = 1 ] && echo "; $(fio --version)")"
 	echo "meters:     bench/runcost.c (fork..wait4: wall, rusage CPU, ru_maxrss); bench/threadcpu.py by $("$PY" --version 2>&1)"
-	echo "method:     per section $WARMUP warm-up + $TMPFS_ROUNDS (tmpfs) / $PROBE_ROUNDS (probes) / $PACED_ROUNDS (paced) / $RIG_ROUNDS (rig)"
+	echo "method:     per section $WARMUP warm-up + $TMPFS_ROUNDS (tmpfs) / $PROBE_ROUNDS (probes) / $PACED_ROUNDS (paced) / $REWRITE_ROUNDS (rewrite, direct) / $RIG_ROUNDS (rig)"
 	echo "            timed rounds, order alternating, fio in $FIO_ROUNDS paced rounds; wall time around each process"
 	echo
 	echo "Throughput: ratio = peer median time / contender median time (same bytes; > 1 is faster);"
@@ -547,7 +628,7 @@ report() {
 	cat "$SAMPLES"
 	echo
 	echo "Monitor-overhead samples (threadcpu.py: thread NAME TICKS NS):"
-	cat "$WORK/threads"
+	cat "$WORK/threads" 2>/dev/null || echo "(no monitor-overhead run)"
 }
 
 mkdir -p "$(dirname "$RESULTS")"

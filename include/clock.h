@@ -1,6 +1,12 @@
 /* clock.h - the one clock writestress measures with: CLOCK_MONOTONIC in
  * nanoseconds (immune to wall-clock steps, and the clock the reporter's
- * absolute deadlines use).  Thread-safe. */
+ * absolute deadlines use).  Thread-safe.
+ *
+ * The writer, its pacing modes and the probes read time through a struct
+ * ws_clock, so the unit tests run them on a clock that moves only when a
+ * test (or a fake I/O call's "delay") moves it: figures of time are then
+ * exact, whatever the machine's load.  Everything else reads ws_now_ns().
+ */
 #ifndef WS_CLOCK_H
 #define WS_CLOCK_H
 
@@ -23,5 +29,15 @@ static inline struct timespec ws_timespec(uint64_t ns)
 	};
 	return ts;
 }
+
+struct ws_clock {
+	/* now, in ns */
+	uint64_t (*now)(const struct ws_clock *c);
+	/* return once now() has reached deadline_ns (at once if it has) */
+	void (*sleep_until)(const struct ws_clock *c, uint64_t deadline_ns);
+};
+
+/* CLOCK_MONOTONIC and clock_nanosleep(TIMER_ABSTIME). */
+extern const struct ws_clock ws_real_clock;
 
 #endif

@@ -81,8 +81,21 @@ struct ws_config {
 	const char *csv_path;	/* --csv: the interval series */
 	const char *svg_path;	/* --svg: the plot */
 	bool until_steady;	/* end once steady state holds */
-	unsigned int steady_window;	/* rounds per SNIA window, default 5 */
+	unsigned int steady_window;	/* rounds per window, default 5 */
 	uint64_t steady_round_ns;	/* one round, default 10 s */
+	/* --steady-criterion: enum ws_steady_criterion (analysis.h) and its
+	 * limits in %; SNIA (20, 10) by default */
+	int steady_criterion;
+	double steady_limit_pct, steady_slope_pct;
+	/* --precondition: windows are judged only after this much was
+	 * written: precondition_bytes, or precondition_mult x the capacity
+	 * of the device under FILE when precondition_mult > 0.  Unset: 2x
+	 * with --until-steady, else 0. */
+	bool precondition_set;
+	uint64_t precondition_bytes;
+	double precondition_mult;
+	unsigned int steady_max_rounds;	/* --until-steady gives up after this
+					   many judged rounds; 0: never */
 	uint64_t bucket;	/* bytes per cell of the per-GiB view; 0: auto */
 	bool drop_caches;	/* --drop-caches before the run */
 	const char *scheduler;	/* --scheduler for the run, or NULL */
@@ -90,6 +103,8 @@ struct ws_config {
 	int probe_ioprio_class, probe_ioprio_level;	/* probes */
 
 	bool force;		/* may modify a file we did not create */
+	bool truncate;		/* --truncate: empty the file first instead of
+				   rewriting it in place */
 	bool remove_after;	/* --remove: unlink our file at the end */
 	bool quiet;		/* no live or interval lines, summary only */
 };

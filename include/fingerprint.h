@@ -152,6 +152,12 @@ int fingerprint_queue_path(const struct ws_fingerprint *fp, char *out,
  * opt_io, 0 (the device states none).  Pure. */
 void fingerprint_alignment(struct ws_fp_disk *d);
 
+/* The capacity in bytes of the drive under the filesystem, what SNIA's
+ * preconditioning is a multiple of: the whole disk under a partition, the
+ * loop device, the one disk under dm/md; 0 when there is no such single
+ * device or its size is unknown.  Pure. */
+uint64_t fingerprint_capacity(const struct ws_fingerprint *fp);
+
 /* Words for a kind: "none", "disk", "partition", "loop", "dm", "md". */
 const char *fingerprint_kind_name(enum ws_fp_kind kind);
 

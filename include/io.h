@@ -1,7 +1,7 @@
 /* io.h - the I/O backend the writer and the pacing modes go through.
  *
  * Every system call that touches the file under test is an op here, so the
- * whole pipeline runs against a fake (io_fake.h) in the unit tests: the exact
+ * whole pipeline runs against a fake (tests/unit/io_fake.h) in the unit tests: the exact
  * call sequence of each pacing mode is checked, and faults (ENOSPC, EIO,
  * short writes) are injected without a disk.
  *

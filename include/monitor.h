@@ -23,6 +23,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "clock.h"
 #include "config.h"
 #include "hist.h"
 #include "probe.h"
@@ -76,6 +77,9 @@ struct monitor {
 	const struct ws_config *cfg;
 	struct ws_snapshot *snap;	/* the writer's progress, read-only */
 	const char *proc_root;		/* "" live; tests may redirect */
+	/* what probe latencies and schedules are measured with:
+	 * ws_real_clock, or a test's (set before monitor_start) */
+	const struct ws_clock *clock;
 	struct monitor_probe probes[WS_PROBE_NR];
 	unsigned int nprobes;
 	atomic_bool stop;

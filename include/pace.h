@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "clock.h"
 #include "config.h"
 #include "io.h"
 #include "plan.h"
@@ -22,6 +23,7 @@ struct pace_ctx {
 	int fd;
 	const struct ws_config *cfg;
 	struct ws_snapshot *snap;
+	const struct ws_clock *clock;	/* the writer's */
 
 	/* Buffers written but not yet waited for, oldest first. */
 	struct ws_extent *pending;

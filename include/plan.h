@@ -26,6 +26,9 @@ struct ws_plan {
 	uint64_t file_size;	/* the writer wraps to offset 0 here */
 	uint64_t reserve;	/* bytes kept free on the filesystem */
 	bool file_size_derived;	/* true: no --file-size, chosen to fit */
+	uint64_t precondition;	/* bytes written before steady state is
+				   judged (plan_precondition) */
+	uint64_t capacity;	/* of the device under FILE; 0 unknown */
 };
 
 /* Why a plan was refused: the figures for the message. */
@@ -43,6 +46,13 @@ uint64_t plan_default_reserve(uint64_t fs_size);
  * run needs would eat into the reserve (nothing may be written then). */
 int plan_make(const struct ws_config *cfg, const struct ws_space *sp,
 	      struct ws_plan *plan, struct ws_plan_refusal *why);
+
+/* The bytes to write before steady state is judged: --precondition
+ * SIZE, or its multiple (default 2 with --until-steady, else none) of
+ * `capacity`, the bytes of the device under the file (0: unknown).  0, or
+ * -ENODEV when a multiple was wanted and the capacity is unknown. */
+int plan_precondition(const struct ws_config *cfg, uint64_t capacity,
+		      struct ws_plan *plan);
 
 /* One buffer's place in the file. */
 struct ws_extent {

@@ -24,7 +24,9 @@ struct reporter {
 	struct ws_probe_take take;	/* scratch: one probe's interval */
 	struct ws_series *series;	/* per interval (caller allocates) */
 	struct ws_series *progress;	/* from progress marks (caller allocates) */
-	struct ws_mark last_mark;	/* the previous mark taken */
+	struct ws_mark last_mark;	/* the previous mark added */
+	uint64_t last_pending;		/* of the latest mark published */
+	struct ws_interval last_iv;	/* the previous interval emitted */
 	struct ws_diskstat disk;	/* at the last tick */
 	struct ws_psi psi;
 	bool have_disk, have_psi;
@@ -38,9 +40,12 @@ struct reporter {
 void reporter_init(struct reporter *r, const struct ws_run *run,
 		   struct ws_snapshot *snap, struct sink_set *sinks,
 		   struct ws_series *series, struct ws_series *progress);
-/* The analysis parameters a configuration asks for. */
-void reporter_params(const struct ws_config *cfg, struct ws_analysis_params *p);
+/* The analysis parameters a configuration and its plan ask for. */
+void reporter_params(const struct ws_config *cfg, const struct ws_plan *plan,
+		     struct ws_analysis_params *p);
 void *reporter_thread(void *r);
+/* Free what the summary held (after the sinks are closed). */
+void reporter_destroy(struct reporter *r);
 
 /* Pure helpers, exposed for tests. */
 void reporter_make_interval(const struct ws_run *run,
@@ -54,8 +59,18 @@ void reporter_make_summary(const struct ws_sample *s,
 void reporter_probe_interval(const struct ws_probe_take *take,
 			     uint64_t now_ns, uint64_t stall_ns,
 			     struct ws_probe_interval *pi);
-/* Merge spans that wrote nothing into their neighbours (for analysis). */
-size_t reporter_compact(const struct ws_point *in, size_t n, struct ws_point *out);
+/* The final interval (the writer ended after prev_t_ns): shorter than
+ * half an interval, it is one buffer's or piece's noise (and the device's
+ * counters one throttle slice's burst), so its rates, mibps and
+ * dev_mibps, are those of itself and the interval before (*prev; index 0
+ * has none).  Its bytes and times stay its own. */
+void reporter_fold_final(const struct ws_interval *prev, uint64_t interval_ns,
+			 struct ws_interval *iv);
+/* Whether the final progress mark may stand, after npoints points: not
+ * when the latest mark left bytes pending (written, not yet known on
+ * disk), which the final wait would credit to its own few milliseconds:
+ * a rate the disk never had.  Alone, it is the run's average. */
+bool reporter_final_mark_stands(uint64_t last_pending, size_t npoints);
 /* One probe's run figures; the monitor must have stopped. */
 void reporter_probe_summary(const struct monitor_probe *mp,
 			    struct ws_probe_summary *ps);

@@ -27,6 +27,7 @@ struct ws_run {
 	struct monitor *mon;	/* probes (the reporter takes from their doors) */
 	const struct ws_priv *priv;
 	const struct ws_fingerprint *fp;	/* kernel, filesystem, device */
+	const struct ws_analysis_params *params;	/* how it is judged */
 	int argc;
 	char **argv;		/* the command line, for result files */
 };
@@ -59,6 +60,9 @@ struct ws_probe_summary {
 	struct ws_site_count top_sites[3];
 	unsigned int ntop;
 	uint64_t sched_misses;
+	/* operations that ended after the writer did (a probe stuck past the
+	 * end): in the figures above, in no interval */
+	uint64_t after_end, after_end_max_ns;
 };
 
 /* One reporting interval. */
@@ -79,6 +83,9 @@ struct ws_interval {
 	 * what reached it, not what the page cache took */
 	bool have_device;
 	double dev_mibps;		/* written to the device */
+	uint64_t dev_bytes;		/* ... in bytes (what a sum over
+					   intervals adds up: the final one's
+					   dev_mibps may be smoothed) */
 	uint64_t dev_inflight;		/* requests in flight at the end */
 	double dev_busy_pct;		/* share of the interval it was busy */
 	/* /proc/pressure/io over the interval, % of time stalled on I/O */

@@ -43,6 +43,10 @@ struct ws_series {
 void series_init(struct ws_series *s);
 /* Append one interval's point. */
 void series_add(struct ws_series *s, const struct ws_point *p);
+/* Fold p into the latest point (the stride in progress, else the last
+ * stored point; p alone if there is none): a span too short to stand on
+ * its own. */
+void series_extend_last(struct ws_series *s, const struct ws_point *p);
 /* At the end: the stride in progress becomes a (shorter) last point. */
 void series_finish(struct ws_series *s);
 /* Throughput over bytes written: the run cut into cells of `cell` bytes;

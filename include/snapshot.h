@@ -38,6 +38,8 @@ enum ws_stop_reason {
 	WS_STOP_SIGNAL,		/* SIGINT / SIGTERM */
 	WS_STOP_ERROR,		/* an I/O error ended the run */
 	WS_STOP_STEADY,		/* --until-steady: steady state held */
+	WS_STOP_NOT_STEADY,	/* --until-steady gave up: --steady-max-rounds */
+	WS_STOP_NR
 };
 
 /* A progress mark: by t_ns after the start, `bytes` were known to be on
@@ -49,6 +51,8 @@ enum ws_stop_reason {
 struct ws_mark {
 	uint64_t t_ns;
 	uint64_t bytes;
+	uint64_t pending;	/* written by then, not yet known on disk:
+				   what the final wait will credit late */
 };
 
 #define WS_MARK_RING 8192		/* a power of two */
@@ -80,7 +84,9 @@ struct ws_snapshot {
 	uint64_t last_mark_ns;		/* writer's own */
 	uint64_t mark_spacing_ns;	/* set before the run; 0: the minimum */
 
-	atomic_bool steady;		/* the reporter asks the writer to end */
+	/* the reporter's verdict asks the writer to end: 0, or
+	 * WS_STOP_STEADY / WS_STOP_NOT_STEADY */
+	atomic_int verdict;
 	atomic_bool finished;
 	struct ws_outcome outcome;	/* valid once finished */
 	atomic_bool closed;		/* every producer has ended */
@@ -98,8 +104,10 @@ void snapshot_add_time(struct ws_snapshot *s, enum ws_timer t, uint64_t ns);
 void snapshot_add_bytes(struct ws_snapshot *s, uint64_t n, uint64_t next_off);
 void snapshot_finish(struct ws_snapshot *s, const struct ws_outcome *o);
 /* A buffer is done: publish a mark unless the last is under
- * WS_MARK_SPACING_NS old.  t_ns since the start. */
-void snapshot_mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes);
+ * mark_spacing_ns (at least WS_MARK_SPACING_NS) old.  t_ns since the
+ * start; bytes known on disk, pending written beyond them. */
+void snapshot_mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes,
+		   uint64_t pending);
 
 /* Reader side. */
 struct ws_sample {
@@ -114,6 +122,12 @@ size_t snapshot_take_marks(struct ws_snapshot *s, struct ws_mark *out,
 /* Sleep until the absolute CLOCK_MONOTONIC deadline or until the
  * snapshot is closed, whichever is first.  Returns snapshot_closed(). */
 bool snapshot_wait(struct ws_snapshot *s, uint64_t deadline_ns);
+/* The same, but also wakes when the writer has finished.  Returns
+ * snapshot_finished(). */
+bool snapshot_wait_writer(struct ws_snapshot *s, uint64_t deadline_ns);
+/* Ask the writer to end for a verdict (WS_STOP_STEADY or
+ * WS_STOP_NOT_STEADY); the first one asked stands. */
+void snapshot_request_stop(struct ws_snapshot *s, enum ws_stop_reason why);
 
 /* One probe's door.  The probe thread publishes every latency into the
  * interval histogram under the mutex; the reporter swaps it out once per

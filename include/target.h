@@ -6,8 +6,10 @@
  *     refused before anything is opened for writing;
  *   - a pre-existing file is modified only if writestress created it (the
  *     extended attribute user.writestress marks it) or with --force;
- *   - nothing is modified by target_open(): truncation waits for
- *     target_truncate(), after the run's plan has been accepted.
+ *   - nothing is modified by target_open(); an existing file is rewritten
+ *     in place from offset 0, as overwrite.c does (its blocks stay
+ *     allocated, so a discard mount never TRIMs them between runs), unless
+ *     --truncate asks for target_truncate() after the plan was accepted.
  * Called from the main thread only.
  */
 #ifndef WS_TARGET_H
@@ -28,6 +30,9 @@ struct ws_target {
 	bool marked;		/* carries (or now carries) our xattr */
 	bool xattr_unsupported;	/* the filesystem refused user xattrs */
 	bool forced;		/* foreign file taken because of --force */
+	uint64_t size_at_open;	/* an existing file's size: what a rewrite
+				   overwrites in place */
+	bool truncated;		/* emptied by target_truncate() (--truncate) */
 	char fs_type[16];	/* "ext4", "tmpfs", ... or "0x..." */
 	struct ws_space space;
 };
@@ -45,7 +50,8 @@ struct ws_target_error {
 int target_open(const struct ws_config *cfg, int extra_flags,
 		struct ws_target *t, struct ws_target_error *err);
 
-/* Empty the file before the run (it is ours or forced).  0 or -errno. */
+/* Empty the file before the run (it is ours or forced; --truncate).
+ * 0 or -errno. */
 int target_truncate(struct ws_target *t);
 
 /* Mark a file taken with --force as ours, so re-runs need no --force.

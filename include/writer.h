@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "clock.h"
 #include "config.h"
 #include "datagen.h"
 #include "io.h"
@@ -30,6 +31,9 @@ struct writer {
 	void *io_ctx;
 	/* Free-space guard: returns bytes available, or -errno; NULL: none. */
 	int (*avail)(int fd, uint64_t *avail);
+	/* What it measures and sleeps with: ws_real_clock unless a test sets
+	 * its own (before writer_run; writer_set_clock also tells pacing). */
+	const struct ws_clock *clock;
 
 	struct datagen_feed feed;	/* filled buffers, buffer_size bytes */
 	struct pace_ctx pace;
@@ -40,6 +44,9 @@ struct writer {
 	uint64_t allocated;	/* highest file offset written: extending
 				   past it needs the free-space guard */
 };
+
+/* The clock the writer and its pacing read (tests). */
+void writer_set_clock(struct writer *w, const struct ws_clock *clock);
 
 /* 0 or -errno (-ENOMEM). */
 int writer_init(struct writer *w, const struct ws_config *cfg,

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Install what writestress needs to build and test, or say how.
 # Root installs with apt-get; anyone else gets the exact command to run.
+# `deps.sh bench` adds what make bench measures against (fio).
 set -u
 
 missing=""
@@ -22,6 +23,9 @@ need strace
 need libcap2-bin	# capsh: the privilege tests drop capabilities with it
 need python3
 need librsvg2-bin	# rsvg-convert renders --svg plots in the tests
+if [ "${1:-}" = bench ]; then
+	need fio	# the bench's peer for direct and queued writes
+fi
 
 [ -z "$missing" ] && exit 0
 

@@ -294,7 +294,7 @@ static const struct row_spec tail_rows[] = {
 	  .on_null = NULL_NONE },
 	{ NUM("slowdown at s", "slowdown.at_s", CMP_INFO, 3), .on_null = NULL_NONE },
 	{ NUM("steady rate MiB/s", "steady.mibps", CMP_HIGHER, 1), .gate = "steady.reached" },
-	{ NUM("steady from GiB", "steady.at_bytes", CMP_INFO, 3), .scale = 1 / GIB,
+	{ NUM("steady from GiB", "steady.from_bytes", CMP_INFO, 3), .scale = 1 / GIB,
 	  .gate = "steady.reached" },
 	{ NUM("free space GiB", "target.fs_avail", CMP_INFO, 3), .scale = 1 / GIB },
 };

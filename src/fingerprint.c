@@ -539,6 +539,13 @@ int fingerprint_collect(const char *root, dev_t st_dev, const char *path,
 	return 0;
 }
 
+uint64_t fingerprint_capacity(const struct ws_fingerprint *fp)
+{
+	if (fp->kind == WS_FP_NONE || fp->ndisks != 1 || fp->disk[0].size <= 0)
+		return 0;
+	return (uint64_t)fp->disk[0].size;
+}
+
 const char *fingerprint_kind_name(enum ws_fp_kind kind)
 {
 	static const char *const names[] = {

@@ -11,6 +11,7 @@
 #include "caps.h"
 #include "compare.h"
 #include "config.h"
+#include "fingerprint.h"
 #include "monitor.h"
 #include "opts.h"
 #include "pace.h"
@@ -148,9 +149,20 @@ static int open_results(const struct ws_config *cfg, struct sink_set *sinks)
 	return 0;
 }
 
-/* After target_open: plan the space, empty the file, check the mode. */
+/* --until-steady without a capacity to precondition against. */
+static int refuse_precondition(const struct ws_config *cfg)
+{
+	fprintf(stderr, "writestress: --precondition %s: the capacity of the device under '%s' is unknown, so %s cannot be preconditioned against\n",
+		cfg->precondition_set ? "as a multiple" : "default (2x)", cfg->path,
+		cfg->precondition_set ? "a multiple of it" : "twice it (SNIA PTS)");
+	fprintf(stderr, "hint: give --precondition SIZE (SNIA writes twice the drive's capacity first), or --precondition 0 to judge from the start\n");
+	return WS_EXIT_USAGE;
+}
+
+/* After target_open: plan the space, the preconditioning, check the mode.
+ * An existing file is rewritten in place unless --truncate. */
 static int prepare_target(const struct ws_config *cfg, struct ws_target *t,
-			  struct ws_plan *plan)
+			  const struct ws_fingerprint *fp, struct ws_plan *plan)
 {
 	struct ws_plan_refusal why;
 	char msg[512];
@@ -158,7 +170,9 @@ static int prepare_target(const struct ws_config *cfg, struct ws_target *t,
 
 	if (plan_make(cfg, &t->space, plan, &why))
 		return refuse_plan(cfg, &why);
-	if (!t->created && (ret = target_truncate(t)))
+	if (plan_precondition(cfg, fingerprint_capacity(fp), plan))
+		return refuse_precondition(cfg);
+	if (!t->created && cfg->truncate && (ret = target_truncate(t)))
 		return fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
 	if (t->forced)
 		target_mark(t);	/* ours now: a re-run needs no --force */
@@ -222,6 +236,7 @@ int main(int argc, char **argv)
 		struct ws_fingerprint fp;
 	} *big;
 	struct ws_run run;
+	struct ws_analysis_params params;
 	struct ws_priv priv = { .caches_dropped = false };
 	char err[1024];
 	bool remove = false;
@@ -258,7 +273,7 @@ int main(int argc, char **argv)
 	/* a file this run created and could not use is removed again */
 	remove = target.created;
 	fingerprint_collect("", (dev_t)target.dev, cfg.path, &big->fp);
-	status = prepare_target(&cfg, &target, &plan);
+	status = prepare_target(&cfg, &target, &big->fp, &plan);
 	if (!status && priv_setup(&cfg, &big->fp, &priv, err, sizeof(err)))
 		status = fail(err, NULL, WS_EXIT_FAILURE);
 	if (status)
@@ -279,12 +294,16 @@ int main(int argc, char **argv)
 		goto out_snapshot;
 	}
 	writer.avail = target_avail;
+	/* a rewrite in place takes no new space until it passes the old end */
+	writer.allocated = target.truncated ? 0 : target.size_at_open;
 	status = start_monitor(&cfg, &big->monitor, &snap);
 	if (status)
 		goto out_writer;
 
+	reporter_params(&cfg, &plan, &params);
 	run = (struct ws_run){ .cfg = &cfg, .plan = &plan, .target = &target,
 			       .mon = &big->monitor, .priv = &priv, .fp = &big->fp,
+			       .params = &params,
 			       .argc = argc,
 			       .argv = argv };
 	choose_sinks(&cfg, &sinks);
@@ -300,6 +319,7 @@ int main(int argc, char **argv)
 	if (sink_close_all(&sinks) && status == WS_EXIT_OK)
 		status = fail("cannot complete the report or a result file", NULL,
 			      WS_EXIT_FAILURE);
+	reporter_destroy(&big->reporter);
 
 out_writer:
 	writer_destroy(&writer);

@@ -14,8 +14,8 @@
 
 #define WATCH_NS (50 * WS_NSEC_PER_MSEC)	/* how often the watcher looks */
 
-/* Sleep until `deadline` or until monitor_stop(), whichever is first: a
- * run must not end a probe interval late. */
+/* Sleep until `deadline` (real time) or until monitor_stop(), whichever
+ * is first: a run must not end a probe interval late. */
 static void sleep_until(struct monitor *m, uint64_t deadline)
 {
 	struct timespec ts = ws_timespec(deadline);
@@ -25,6 +25,21 @@ static void sleep_until(struct monitor *m, uint64_t deadline)
 	       pthread_cond_timedwait(&m->wake, &m->lock, &ts) != ETIMEDOUT)
 		;
 	pthread_mutex_unlock(&m->lock);
+}
+
+static uint64_t now_ns(const struct monitor *m)
+{
+	return m->clock->now(m->clock);
+}
+
+/* A probe's schedule runs on the monitor's clock: the real one sleeps
+ * until the deadline or monitor_stop(); a test's clock is moved there. */
+static void probe_sleep_until(struct monitor *m, uint64_t deadline)
+{
+	if (m->clock == &ws_real_clock)
+		sleep_until(m, deadline);
+	else
+		m->clock->sleep_until(m->clock, deadline);
 }
 
 /* The site this stall waited at most, and count the stall against it.
@@ -105,10 +120,10 @@ static void probe_once(struct monitor_probe *mp)
 	kstat_meminfo(m->proc_root, &mi);
 	bytes = atomic_load_explicit(&m->snap->bytes, memory_order_relaxed);
 
-	t0 = ws_now_ns();
+	t0 = now_ns(m);
 	probe_door_begin(&mp->door, t0);
 	ret = p->ops->run(p);
-	ns = ws_now_ns() - t0;
+	ns = now_ns(m) - t0;
 	monitor_record(mp, t0, ns, ret, bytes, &mi);
 }
 
@@ -117,7 +132,7 @@ static void *probe_main(void *arg)
 	struct monitor_probe *mp = arg;
 	struct monitor *m = mp->mon;
 	uint64_t interval = m->cfg->probe_interval_ns;
-	uint64_t next = ws_now_ns();
+	uint64_t next = now_ns(m);
 	char name[16];
 
 	/* priority and ioprio came with the thread; nothing else needs caps */
@@ -128,14 +143,14 @@ static void *probe_main(void *arg)
 	for (;;) {
 		uint64_t now;
 
-		sleep_until(m, next);
+		probe_sleep_until(m, next);
 		if (atomic_load(&m->stop))
 			break;
 		probe_once(mp);
 		/* a slot that passed while the probe was stuck is gone: the
 		 * corrected histogram accounts for it, the schedule skips it */
 		next += interval;
-		now = ws_now_ns();
+		now = now_ns(m);
 		if (next <= now) {
 			uint64_t missed = (now - next) / interval + 1;
 
@@ -276,7 +291,7 @@ static void *watcher_main(void *arg)
 
 		next += WATCH_NS;
 		sleep_until(m, next);
-		now = ws_now_ns();
+		now = now_ns(m);	/* the probes' clock, for their ages */
 		for (unsigned int i = 0; i < m->nprobes; i++) {
 			struct monitor_probe *mp = &m->probes[i];
 			uint64_t since = atomic_load(&mp->door.inflight_since);
@@ -315,6 +330,7 @@ int monitor_init(struct monitor *m, const struct ws_config *cfg,
 	memset(m, 0, sizeof(*m));
 	m->cfg = cfg;
 	m->snap = snap;
+	m->clock = &ws_real_clock;
 	m->proc_root = "";
 	wret = init_wake(m);
 	if (wret) {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "datagen.h"
 #include "opts.h"
 #include "pace.h"
@@ -31,7 +32,11 @@ enum {
 	KEY_PROBE_SYNC, KEY_PROBE_DIR, KEY_READ_PROBE, KEY_STALL, KEY_JSON,
 	KEY_CSV, KEY_SVG, KEY_UNTIL_STEADY, KEY_STEADY_WINDOW, KEY_STEADY_ROUND,
 	KEY_BUCKET, KEY_DROP_CACHES, KEY_SCHEDULER, KEY_IOPRIO, KEY_PROBE_IOPRIO,
+	KEY_STEADY_CRITERION, KEY_PRECONDITION, KEY_STEADY_MAX_ROUNDS,
+	KEY_TRUNCATE,
 };
+
+#define SNIA_MAX_ROUNDS 25	/* SNIA PTS: steady within 25 rounds or not */
 
 void config_defaults(struct ws_config *cfg)
 {
@@ -48,6 +53,9 @@ void config_defaults(struct ws_config *cfg)
 	cfg->stall_ns = 500 * WS_NSEC_PER_MSEC;
 	cfg->steady_window = 5;
 	cfg->steady_round_ns = 10 * WS_NSEC_PER_SEC;
+	cfg->steady_criterion = WS_STEADY_SNIA;
+	cfg->steady_limit_pct = 20;
+	cfg->steady_slope_pct = 10;
 }
 
 static int units_why(int ret, const struct units_error *e, char *why)
@@ -379,6 +387,68 @@ static int set_steady_round(struct ws_config *cfg, const char *arg, char *why)
 	return set_duration_min(arg, 10 * WS_NSEC_PER_MSEC, &cfg->steady_round_ns, why);
 }
 
+static int set_steady_criterion(struct ws_config *cfg, const char *arg, char *why)
+{
+	struct ws_analysis_params p;
+
+	analysis_defaults(&p);
+	if (analysis_parse_criterion(arg, &p)) {
+		snprintf(why, WHY_LEN, "expected snia, bw-slope:PCT or bw-dev:PCT (PCT in (0, 1000], e.g. bw-slope:0.5%%)");
+		return -EINVAL;
+	}
+	cfg->steady_criterion = (int)p.criterion;
+	cfg->steady_limit_pct = p.limit_pct;
+	cfg->steady_slope_pct = p.slope_pct;
+	return 0;
+}
+
+/* "2x" (times the device's capacity, a decimal number up to 1000) or a
+ * SIZE ("0": judge from the start). */
+static int set_precondition(struct ws_config *cfg, const char *arg, char *why)
+{
+	size_t n = strlen(arg);
+
+	cfg->precondition_set = true;
+	if (n && (arg[n - 1] == 'x' || arg[n - 1] == 'X')) {
+		double v = 0, scale = 0.1;
+		const char *p = arg;
+		bool digits = false;
+
+		for (; *p >= '0' && *p <= '9'; p++, digits = true)
+			v = v * 10 + (*p - '0');
+		if (*p == '.')
+			for (p++; *p >= '0' && *p <= '9'; p++, scale /= 10, digits = true)
+				v += (*p - '0') * scale;
+		if (!digits || p != arg + n - 1 || v > 1000) {
+			snprintf(why, WHY_LEN, "expected a SIZE or a multiple of the device's capacity such as 2x (at most 1000x)");
+			return -EINVAL;
+		}
+		cfg->precondition_mult = v;
+		cfg->precondition_bytes = 0;
+		return 0;
+	}
+	cfg->precondition_mult = 0;
+	return parse_size_min(arg, 0, false, &cfg->precondition_bytes, why);
+}
+
+static int set_steady_max_rounds(struct ws_config *cfg, const char *arg, char *why)
+{
+	uint64_t v;
+	int ret = parse_count(arg, 2, 1000000, &v, why);
+
+	if (!ret)
+		cfg->steady_max_rounds = (unsigned int)v;
+	return ret;
+}
+
+static int set_truncate(struct ws_config *cfg, const char *arg, char *why)
+{
+	(void)arg;
+	(void)why;
+	cfg->truncate = true;
+	return 0;
+}
+
 static int set_bucket(struct ws_config *cfg, const char *arg, char *why)
 {
 	return parse_size_min(arg, WS_MIB, false, &cfg->bucket, why);
@@ -464,9 +534,12 @@ static const struct opt opt_table[] = {
 	{ "json", KEY_JSON, "FILE", "write the complete result (configuration, series, probes, phases, steady state) as JSON", set_json },
 	{ "csv", KEY_CSV, "FILE", "write the interval series as CSV, one row per interval", set_csv },
 	{ "svg", KEY_SVG, "FILE", "draw throughput over GiB written and probe latency over time as an SVG plot", set_svg },
-	{ "until-steady", KEY_UNTIL_STEADY, NULL, "end the run once throughput is in steady state (SNIA PTS criterion); --size, --time or -b still bound it", set_until_steady },
+	{ "until-steady", KEY_UNTIL_STEADY, NULL, "end the run once throughput is in steady state after preconditioning (see --precondition), or give up after --steady-max-rounds; --size, --time or -b still bound it", set_until_steady },
+	{ "steady-criterion", KEY_STEADY_CRITERION, "CRIT", "how a window of rounds is judged steady: snia (default: range within 20% of the window's average and the fitted line's excursion within 10%), bw-slope:PCT (fio's ss=bw_slope: |slope| per round under PCT% of the average) or bw-dev:PCT (fio's ss=bw: every round within PCT% of the average)", set_steady_criterion },
 	{ "steady-window", KEY_STEADY_WINDOW, "N", "rounds in a steady-state window (default 5)", set_steady_window },
-	{ "steady-round", KEY_STEADY_ROUND, "DURATION", "length of one steady-state round (default 10s)", set_steady_round },
+	{ "steady-round", KEY_STEADY_ROUND, "DURATION", "length of one steady-state round (default 10s); a round's rate is what reached the disk in it, read off the progress marks", set_steady_round },
+	{ "precondition", KEY_PRECONDITION, "SIZE|Nx", "judge steady state only in windows that start after SIZE was written, or N times the capacity of the device under FILE (default with --until-steady: 2x, as SNIA PTS; otherwise 0)", set_precondition },
+	{ "steady-max-rounds", KEY_STEADY_MAX_ROUNDS, "N", "--until-steady gives up, with the verdict \"not steady\", after N rounds past preconditioning (default 25, as SNIA PTS)", set_steady_max_rounds },
 	{ "bucket", KEY_BUCKET, "SIZE", "bytes per cell of the throughput-over-bytes view (default: about 32 cells over the run)", set_bucket },
 	{ NULL, 0, NULL, "System (privileged; checked with libcap, and every capability is dropped once set up):", NULL },
 	{ "drop-caches", KEY_DROP_CACHES, NULL, "sync and drop the page cache before the run (CAP_SYS_ADMIN)", set_drop_caches },
@@ -477,6 +550,7 @@ static const struct opt opt_table[] = {
 	{ "interval", 'i', "DURATION", "reporting interval (default 1s, at least 10ms)", set_interval },
 	{ "quiet", 'q', NULL, "no header, live line or interval lines: the summary only", set_quiet },
 	{ "force", KEY_FORCE, NULL, "allow overwriting an existing regular file writestress did not create", set_force },
+	{ "truncate", KEY_TRUNCATE, NULL, "empty an existing FILE before the run instead of rewriting it in place (on a discard mount the filesystem then TRIMs its old blocks, which hands an SSD erased blocks back)", set_truncate },
 	{ "remove", KEY_REMOVE, NULL, "delete the file at the end (only a file writestress created, or took over with --force)", set_remove },
 	{ "help", 'h', NULL, "show this help and exit", NULL },
 	{ "version", 'V', NULL, "show the version and exit", NULL },
@@ -629,6 +703,14 @@ static enum opts_result check_combinations(struct ws_config *cfg,
 		return usage_error(err, "--read-probe needs read in --probe");
 	if (cfg->steady_round_ns < cfg->interval_ns)
 		return usage_error(err, "invalid --steady-round: shorter than the --interval it is made of");
+	if (seen[KEY_STEADY_MAX_ROUNDS] && !cfg->until_steady)
+		return usage_error(err, "--steady-max-rounds needs --until-steady");
+	if (cfg->until_steady && !seen[KEY_STEADY_MAX_ROUNDS])
+		cfg->steady_max_rounds = cfg->steady_window > SNIA_MAX_ROUNDS ?
+					 cfg->steady_window : SNIA_MAX_ROUNDS;
+	if (cfg->steady_max_rounds && cfg->steady_max_rounds < cfg->steady_window)
+		return usage_error(err, "invalid --steady-max-rounds '%u': fewer than the %u rounds of one --steady-window",
+				   cfg->steady_max_rounds, cfg->steady_window);
 	if (cfg->pace == WS_PACE_DIRECT && cfg->total_size % (4 * WS_KIB))
 		return usage_error(err, "invalid --size '%llu': must be a multiple of 4 KiB with --pace %s",
 				   (unsigned long long)cfg->total_size, pace);

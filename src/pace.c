@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -32,32 +33,37 @@ static int failed(struct pace_ctx *p, int ret, const char *op, uint64_t off)
 	return ret;
 }
 
+static uint64_t now_ns(const struct pace_ctx *p)
+{
+	return p->clock->now(p->clock);
+}
+
 static int timed_sync_range(struct pace_ctx *p, const struct ws_extent *e,
 			    unsigned int flags, enum ws_timer t)
 {
-	uint64_t t0 = ws_now_ns();
+	uint64_t t0 = now_ns(p);
 	int ret = p->io->sync_range(p->io_ctx, p->fd, e->off, e->len, flags);
 
-	snapshot_add_time(p->snap, t, ws_now_ns() - t0);
+	snapshot_add_time(p->snap, t, now_ns(p) - t0);
 	return ret ? failed(p, ret, "sync_file_range", e->off) : 0;
 }
 
 static int timed_drop(struct pace_ctx *p, const struct ws_extent *e)
 {
-	uint64_t t0 = ws_now_ns();
+	uint64_t t0 = now_ns(p);
 	int ret = p->io->fadvise(p->io_ctx, p->fd, e->off, e->len,
 				 POSIX_FADV_DONTNEED);
 
-	snapshot_add_time(p->snap, WS_T_FADVISE, ws_now_ns() - t0);
+	snapshot_add_time(p->snap, WS_T_FADVISE, now_ns(p) - t0);
 	return ret ? failed(p, ret, "posix_fadvise", e->off) : 0;
 }
 
 static int timed_fdatasync(struct pace_ctx *p, uint64_t off)
 {
-	uint64_t t0 = ws_now_ns();
+	uint64_t t0 = now_ns(p);
 	int ret = p->io->fdatasync(p->io_ctx, p->fd);
 
-	snapshot_add_time(p->snap, WS_T_WAIT, ws_now_ns() - t0);
+	snapshot_add_time(p->snap, WS_T_WAIT, now_ns(p) - t0);
 	return ret ? failed(p, ret, "fdatasync", off) : 0;
 }
 
@@ -156,14 +162,23 @@ static int fdatasync_drain(struct pace_ctx *p)
 }
 
 /* RWF_DONTCACHE is refused (EOPNOTSUPP) by kernels before 6.14 and by
- * filesystems without it: find out with one page, not the first buffer. */
+ * filesystems without it: find out with one page, not the first buffer.
+ * The file keeps its size and its first page its content (a rewrite
+ * must not shrink or free what it rewrites in place). */
 static int dontcache_check(int fd)
 {
 	static char page[4096] __attribute__((aligned(4096)));
 	struct iovec iov = { .iov_base = page, .iov_len = sizeof(page) };
-	int ret = pwritev2(fd, &iov, 1, 0, RWF_DONTCACHE) < 0 ? -errno : 0;
+	struct stat st;
+	int ret;
 
-	if (ftruncate(fd, 0) && !ret)
+	if (fstat(fd, &st))
+		return -errno;
+	if (st.st_size >= (off_t)sizeof(page) &&
+	    pread(fd, page, sizeof(page), 0) != (ssize_t)sizeof(page))
+		return -EIO;
+	ret = pwritev2(fd, &iov, 1, 0, RWF_DONTCACHE) < 0 ? -errno : 0;
+	if (st.st_size < (off_t)sizeof(page) && ftruncate(fd, st.st_size) && !ret)
 		ret = -errno;
 	return ret;
 }
@@ -243,6 +258,7 @@ int pace_init(struct pace_ctx *p, const struct ws_config *cfg,
 	p->fd = fd;
 	p->cfg = cfg;
 	p->snap = snap;
+	p->clock = &ws_real_clock;
 	/* window keeps W+1 extents for a moment; fdatasync keeps N */
 	p->cap = (cfg->window > cfg->sync_every ? cfg->window
 						 : cfg->sync_every) + 1;

@@ -86,6 +86,30 @@ int plan_make(const struct ws_config *cfg, const struct ws_space *sp,
 	return 0;
 }
 
+int plan_precondition(const struct ws_config *cfg, uint64_t capacity,
+		      struct ws_plan *plan)
+{
+	double mult = cfg->precondition_set ? cfg->precondition_mult
+					    : cfg->until_steady ? 2.0 : 0.0;
+
+	plan->capacity = capacity;
+	if (cfg->precondition_set && !cfg->precondition_mult) {
+		plan->precondition = cfg->precondition_bytes;
+		return 0;
+	}
+	if (mult <= 0) {
+		plan->precondition = 0;
+		return 0;
+	}
+	if (!capacity)
+		return -ENODEV;
+	if ((double)capacity * mult >= 1.8e19)
+		plan->precondition = UINT64_MAX;	/* more than any run */
+	else
+		plan->precondition = (uint64_t)((double)capacity * mult);
+	return 0;
+}
+
 bool plan_next(const struct ws_plan *plan, uint64_t pos, struct ws_extent *e)
 {
 	if (pos >= plan->total)

@@ -14,13 +14,17 @@ static double mib_per_s(uint64_t bytes, uint64_t ns)
 	return ns ? (double)bytes / (double)WS_MIB * 1e9 / (double)ns : 0.0;
 }
 
-void reporter_params(const struct ws_config *cfg, struct ws_analysis_params *p)
+void reporter_params(const struct ws_config *cfg, const struct ws_plan *plan,
+		     struct ws_analysis_params *p)
 {
 	analysis_defaults(p);
+	p->interval_ns = cfg->interval_ns;
+	p->criterion = (enum ws_steady_criterion)cfg->steady_criterion;
+	p->limit_pct = cfg->steady_limit_pct;
+	p->slope_pct = cfg->steady_slope_pct;
 	p->steady_window = cfg->steady_window;
-	p->round_points = (unsigned int)(cfg->steady_round_ns / cfg->interval_ns);
-	if (!p->round_points)
-		p->round_points = 1;
+	p->round_ns = cfg->steady_round_ns;
+	p->precondition_bytes = plan ? plan->precondition : 0;
 }
 
 void reporter_init(struct reporter *r, const struct ws_run *run,
@@ -36,11 +40,16 @@ void reporter_init(struct reporter *r, const struct ws_run *run,
 	r->progress = progress;
 	series_init(series);
 	series_init(progress);
-	reporter_params(run->cfg, &r->params);
+	r->params = *run->params;
+}
+
+void reporter_destroy(struct reporter *r)
+{
+	analysis_release(&r->analysis);
 }
 
 /* The interval as a point of the series. */
-static void add_point(struct reporter *r, const struct ws_interval *iv)
+static struct ws_point interval_point(const struct ws_interval *iv)
 {
 	struct ws_point p = {
 		.t_ns = iv->t_ns, .dt_ns = iv->dt_ns, .bytes = iv->bytes,
@@ -53,7 +62,7 @@ static void add_point(struct reporter *r, const struct ws_interval *iv)
 		p.probe_max[i] = iv->probes[i].max_ns;
 		p.probe_stalls[i] = iv->probes[i].stalls;
 	}
-	series_add(r->series, &p);
+	return p;
 }
 
 /* One progress mark as a point of the progress series.  A mark that adds
@@ -66,6 +75,8 @@ static void add_mark(struct reporter *r, const struct ws_mark *m, bool last)
 		.bytes = m->bytes, .dbytes = m->bytes - r->last_mark.bytes,
 	};
 
+	if (!last)
+		r->last_pending = m->pending;
 	if (m->t_ns <= r->last_mark.t_ns || m->bytes < r->last_mark.bytes ||
 	    (!last && m->bytes == r->last_mark.bytes))
 		return;
@@ -83,17 +94,40 @@ static void take_marks(struct reporter *r)
 			add_mark(r, &r->marks[i], false);
 }
 
-/* --until-steady: once the SNIA criterion holds, ask the writer to end. */
-static void check_steady(struct reporter *r)
+bool reporter_final_mark_stands(uint64_t last_pending, size_t npoints)
 {
-	struct ws_analysis_params p = r->params;
-	struct ws_steady st;
+	return !npoints || !last_pending;
+}
 
-	/* a point covers `stride` intervals once the series was halved */
-	p.round_points = p.round_points / r->series->stride ?
-			 p.round_points / r->series->stride : 1;
-	if (analysis_steady(r->series->pts, r->series->n, &p, &st))
-		atomic_store(&r->snap->steady, true);
+/* What the analysis reads of the run so far: the marks, and the time of
+ * the last one taken while writing. */
+static struct ws_analysis_input analysis_input(const struct reporter *r,
+					       uint64_t writing_ns,
+					       uint64_t elapsed_ns)
+{
+	return (struct ws_analysis_input){
+		.marks = r->progress->pts, .nmarks = r->progress->n,
+		.writing_ns = writing_ns, .elapsed_ns = elapsed_ns,
+	};
+}
+
+/* --until-steady: once the last window holds after preconditioning, ask
+ * the writer to end; after --steady-max-rounds judged rounds without, give
+ * up.  The same pipeline as the summary's verdict, steady state only. */
+static void check_steady(struct reporter *r, uint64_t t_ns)
+{
+	struct ws_analysis_input in = analysis_input(r, r->last_mark.t_ns, t_ns);
+	struct ws_analysis a;
+	unsigned int max = r->run->cfg->steady_max_rounds;
+
+	in.steady_only = true;
+	if (!analysis_run(&in, &r->params, &a)) {
+		if (a.steady.reached)
+			snapshot_request_stop(r->snap, WS_STOP_STEADY);
+		else if (max && a.steady.judged_rounds >= max)
+			snapshot_request_stop(r->snap, WS_STOP_NOT_STEADY);
+	}
+	analysis_release(&a);
 }
 
 /* How far along a bounded run is: the furthest of its bounds. */
@@ -130,6 +164,20 @@ void reporter_make_interval(const struct ws_run *run,
 	if (iv->progress > 0.0)
 		iv->eta_ns = (uint64_t)((double)now_t_ns *
 					(1.0 - iv->progress) / iv->progress);
+}
+
+void reporter_fold_final(const struct ws_interval *prev, uint64_t interval_ns,
+			 struct ws_interval *iv)
+{
+	double w;
+
+	if (!iv->index || 2 * iv->dt_ns >= interval_ns)
+		return;
+	iv->mibps = mib_per_s(prev->dbytes + iv->dbytes, prev->dt_ns + iv->dt_ns);
+	/* the device's counters over a few milliseconds are its bursts */
+	w = (double)prev->dt_ns / (double)(prev->dt_ns + iv->dt_ns);
+	if (iv->have_device && prev->have_device)
+		iv->dev_mibps = w * prev->dev_mibps + (1 - w) * iv->dev_mibps;
 }
 
 void reporter_make_summary(const struct ws_sample *s,
@@ -205,72 +253,14 @@ void reporter_probe_summary(const struct monitor_probe *mp,
 	memcpy(ps->top_sites, sites, ps->ntop * sizeof(sites[0]));
 }
 
-/* Spans in which nothing was written (the final wait for the disk, a
- * writer stuck in the kernel) have no width on the bytes axis: their time
- * goes to the neighbouring span, so they slow it down, as they did, but
- * never make a phase of their own.  Returns the points kept in out. */
-size_t reporter_compact(const struct ws_point *in, size_t n, struct ws_point *out)
+/* Phases, the slowdown point and steady state: the one pipeline. */
+static void analyse(struct reporter *r, uint64_t writing_ns)
 {
-	size_t m = 0;
+	uint64_t elapsed = r->snap->outcome.end_ns - atomic_load(&r->snap->start_ns);
+	struct ws_analysis_input in = analysis_input(r, writing_ns, elapsed);
 
-	for (size_t i = 0; i < n; i++) {
-		if (m && (!in[i].dbytes || !out[m - 1].dbytes))
-			out[m - 1] = series_merge(&out[m - 1], &in[i]);
-		else
-			out[m++] = in[i];
-	}
-	return m;
-}
-
-static uint64_t min_phase_ns(const struct reporter *r)
-{
-	uint64_t elapsed = r->snap->outcome.end_ns -
-			   atomic_load(&r->snap->start_ns);
-	uint64_t two = 2 * r->run->cfg->interval_ns;
-
-	return elapsed / 100 > two ? elapsed / 100 : two;
-}
-
-/* Phases and the slowdown point over bytes, from the progress series
- * (buffer-aligned); steady state over time, in rounds of intervals. */
-static void analyse(struct reporter *r)
-{
-	const struct ws_series *p = r->progress, *s = r->series;
-	struct ws_analysis *a = &r->analysis;
-	size_t n = p->n > s->n ? p->n : s->n;
-	struct ws_point *pts = malloc(n * sizeof(*pts) + 1);
-
-	memset(a, 0, sizeof(*a));
-	if (!pts)
-		return;		/* at the very end: no analysis, say so */
-	n = reporter_compact(p->pts, p->n, pts);
-	a->nphases = analysis_phases(pts, n, a->phases, WS_MAX_PHASES);
-	/* a phase lasts at least two reporting intervals and 1% of the run */
-	a->nphases = analysis_merge_short(a->phases, a->nphases,
-					  min_phase_ns(r));
-	a->nphases = analysis_merge_similar(pts, a->phases, a->nphases, 15.0);
-	if (a->nphases) {
-		a->initial_mibps = a->phases[0].mibps;
-		a->slowed = analysis_slowdown(pts, n, a->phases, a->nphases,
-					      r->params.slowdown_fraction,
-					      &a->slowdown_bytes, &a->slowdown_ns);
-	}
-	n = reporter_compact(s->pts, s->n, pts);
-	r->params.round_points = r->params.round_points / s->stride ?
-				 r->params.round_points / s->stride : 1;
-	analysis_steady(pts, n, &r->params, &a->steady);
-	free(pts);
-}
-
-/* Has any probe finished an operation since the last interval? */
-static bool probes_pending(struct reporter *r)
-{
-	struct monitor *mon = r->run->mon;
-
-	for (unsigned int i = 0; mon && i < mon->nprobes; i++)
-		if (probe_door_pending(&mon->probes[i].door))
-			return true;
-	return false;
+	/* out of memory at the very end: the analysis says it found nothing */
+	analysis_run(&in, &r->params, &r->analysis);
 }
 
 /* The writer sets its start time as its first act; wait for it. */
@@ -298,8 +288,8 @@ static void add_device(struct reporter *r, struct ws_interval *iv)
 	if (fp && fp->bdev_sysdir[0] && kstat_diskstat("", fp->bdev_sysdir, &d) == 0) {
 		if (r->have_disk && dt > 0) {
 			iv->have_device = true;
-			iv->dev_mibps = (double)(d.write_sectors - r->disk.write_sectors) *
-					WS_SECTOR / (double)WS_MIB * 1e9 / dt;
+			iv->dev_bytes = (d.write_sectors - r->disk.write_sectors) * WS_SECTOR;
+			iv->dev_mibps = (double)iv->dev_bytes / (double)WS_MIB * 1e9 / dt;
 			iv->dev_inflight = d.in_flight;
 			iv->dev_busy_pct = (double)(d.io_ticks - r->disk.io_ticks) *
 					   1e6 * 100.0 / dt;
@@ -351,27 +341,57 @@ static void add_context(struct reporter *r, struct ws_interval *iv)
 	}
 }
 
+/* One interval: from the last tick to t_ns.  The final one (the writer
+ * ended within it) may be too short to stand alone: then its rate is that
+ * of itself and the one before, and the series holds them as one point. */
 static void emit(struct reporter *r, const struct ws_sample *now,
-		 uint64_t t_ns)
+		 uint64_t t_ns, bool final)
 {
 	struct ws_interval iv;
+	struct ws_point p;
 
 	reporter_make_interval(r->run, &r->prev, r->prev_t_ns, now, t_ns, &iv);
 	add_context(r, &iv);
 	iv.index = r->index++;
-	add_point(r, &iv);
+	if (final)
+		reporter_fold_final(&r->last_iv, r->interval_ns, &iv);
+	p = interval_point(&iv);
+	if (final && iv.index && 2 * iv.dt_ns < r->interval_ns)
+		series_extend_last(r->series, &p);
+	else
+		series_add(r->series, &p);
 	take_marks(r);
-	if (r->run->cfg->until_steady && !atomic_load(&r->snap->steady))
-		check_steady(r);
+	if (!final && r->run->cfg->until_steady &&
+	    !atomic_load(&r->snap->verdict))
+		check_steady(r, t_ns);
 	sink_interval(r->sinks, r->run, &iv);
 	r->prev = *now;
 	r->prev_t_ns = t_ns;
+	r->last_iv = iv;
+}
+
+/* After the writer: a probe stuck past its end is waited for by the main
+ * thread (monitor_stop); what it and any other probe finished since the
+ * final interval is in the summary's figures and counted here. */
+static void take_late_probes(struct reporter *r)
+{
+	struct monitor *mon = r->run->mon;
+
+	while (!snapshot_wait(r->snap, ws_now_ns() + 10 * WS_NSEC_PER_SEC))
+		;
+	for (unsigned int i = 0; mon && i < mon->nprobes; i++) {
+		struct ws_probe_summary *ps = &r->summary.probes[i];
+
+		probe_door_take(&mon->probes[i].door, &r->take);
+		ps->after_end = hist_count(&r->take.hist);
+		ps->after_end_max_ns = ps->after_end ? hist_max(&r->take.hist) : 0;
+	}
 }
 
 void *reporter_thread(void *arg)
 {
 	struct reporter *r = arg;
-	uint64_t start, deadline, tail;
+	uint64_t start, deadline, end, writing;
 	struct ws_sample now;
 
 	caps_drop_thread();
@@ -382,7 +402,6 @@ void *reporter_thread(void *arg)
 	add_device(r, &(struct ws_interval){ .dt_ns = 0 });
 
 	for (;;) {
-		bool finished;
 		uint64_t t;
 
 		deadline += r->interval_ns;
@@ -390,34 +409,40 @@ void *reporter_thread(void *arg)
 		t = ws_now_ns();
 		if (deadline < t)
 			deadline = t + r->interval_ns - (t - start) % r->interval_ns;
-		finished = snapshot_wait(r->snap, deadline);
-		snapshot_read(r->snap, &now);
-		if (finished)
+		if (snapshot_wait_writer(r->snap, deadline))
 			break;
-		emit(r, &now, deadline - start);
+		snapshot_read(r->snap, &now);
+		emit(r, &now, deadline - start, false);
 	}
 
-	/* the tail since the last tick, then the summary; the tail ends
-	 * when the writer did, or later if a probe finished after it (its
-	 * sample must be in some interval) */
-	tail = r->snap->outcome.end_ns - start;
-	if (probes_pending(r) && ws_now_ns() - start > tail)
-		tail = ws_now_ns() - start;
-	if (tail > r->prev_t_ns + WS_NSEC_PER_MSEC ||
-	    (probes_pending(r) && tail > r->prev_t_ns))
-		emit(r, &now, tail);
+	/* intervals end when the writer did: the final one runs to its end
+	 * (a last millisecond that wrote nothing is no interval) */
+	snapshot_read(r->snap, &now);
+	end = r->snap->outcome.end_ns - start;
+	if (end > r->prev_t_ns &&
+	    (end - r->prev_t_ns >= WS_NSEC_PER_MSEC || now.bytes != r->prev.bytes))
+		emit(r, &now, end, true);
 	reporter_make_summary(&now, &r->snap->outcome, signals_received(),
 			      &r->summary);
-	for (unsigned int i = 0; r->run->mon && i < r->run->mon->nprobes; i++)
-		reporter_probe_summary(&r->run->mon->probes[i],
-				       &r->summary.probes[r->summary.nprobes++]);
+	take_late_probes(r);
+	for (unsigned int i = 0; r->run->mon && i < r->run->mon->nprobes; i++) {
+		struct ws_probe_summary late = r->summary.probes[i];
+
+		reporter_probe_summary(&r->run->mon->probes[i], &r->summary.probes[i]);
+		r->summary.probes[i].after_end = late.after_end;
+		r->summary.probes[i].after_end_max_ns = late.after_end_max_ns;
+		r->summary.nprobes++;
+	}
 	series_finish(r->series);
 	take_marks(r);
-	/* the last mark: everything written, on disk, clock stopped */
-	add_mark(r, &(struct ws_mark){ r->snap->outcome.end_ns - start, now.bytes },
-		 true);
+	writing = r->last_mark.t_ns;
+	/* the last mark: everything written, on disk, clock stopped; unless it
+	 * would credit a window of bytes to the final wait alone */
+	if (reporter_final_mark_stands(r->last_pending, r->progress->n +
+				       r->progress->npartial))
+		add_mark(r, &(struct ws_mark){ end, now.bytes, 0 }, true);
 	series_finish(r->progress);
-	analyse(r);
+	analyse(r, writing);
 	r->summary.series = r->series;
 	r->summary.progress = r->progress;
 	r->summary.analysis = &r->analysis;

@@ -59,6 +59,16 @@ void series_add(struct ws_series *s, const struct ws_point *p)
 		halve(s);
 }
 
+void series_extend_last(struct ws_series *s, const struct ws_point *p)
+{
+	if (s->npartial)
+		s->partial = series_merge(&s->partial, p);
+	else if (s->n)
+		s->pts[s->n - 1] = series_merge(&s->pts[s->n - 1], p);
+	else
+		series_add(s, p);
+}
+
 void series_finish(struct ws_series *s)
 {
 	if (s->npartial && s->n < WS_SERIES_CAP)

@@ -47,6 +47,7 @@ static void csv_header(struct sink *s, const struct ws_run *run)
 	field(s->out, "dirty_bytes", false);
 	field(s->out, "writeback_bytes", false);
 	field(s->out, "dev_mibps", false);
+	field(s->out, "dev_bytes", false);
 	field(s->out, "dev_inflight", false);
 	field(s->out, "dev_busy_pct", false);
 	field(s->out, "psi_some_pct", false);
@@ -77,10 +78,11 @@ static void csv_interval(struct sink *s, const struct ws_run *run,
 	else
 		fputs(",,", s->out);
 	if (iv->have_device)
-		fprintf(s->out, ",%.3f,%llu,%.1f", iv->dev_mibps,
+		fprintf(s->out, ",%.3f,%llu,%llu,%.1f", iv->dev_mibps,
+			(unsigned long long)iv->dev_bytes,
 			(unsigned long long)iv->dev_inflight, iv->dev_busy_pct);
 	else
-		fputs(",,,", s->out);
+		fputs(",,,,", s->out);
 	if (iv->have_psi)
 		fprintf(s->out, ",%.2f,%.2f", iv->psi_some_pct, iv->psi_full_pct);
 	else

@@ -124,20 +124,84 @@ static void print_system_header(FILE *out, const struct ws_run *run)
 	fprintf(out, "%scapabilities dropped after setup\n", sep);
 }
 
+/* New, rewritten in place (how much of it), or emptied first. */
+static const char *describe_file(char *buf, size_t len,
+				 const struct ws_target *t)
+{
+	char a[32];
+
+	if (t->created)
+		snprintf(buf, len, "new file");
+	else if (t->truncated)
+		snprintf(buf, len, "%s, emptied first by --truncate: a discard mount TRIMs its old blocks",
+			 t->forced ? "existing file, --force" : "writestress file from an earlier run");
+	else if (t->forced)
+		snprintf(buf, len, "existing file, --force: rewriting its %s in place",
+			 units_format_size(a, sizeof(a), t->size_at_open));
+	else
+		snprintf(buf, len, "rewriting %s written earlier, in place",
+			 units_format_size(a, sizeof(a), t->size_at_open));
+	return buf;
+}
+
+/* With --until-steady or --precondition: how steady state is judged and
+ * what is written before it is. */
+static void print_steady_header(FILE *out, const struct ws_run *run)
+{
+	const struct ws_config *cfg = run->cfg;
+	char crit[96], a[32], b[32], c[32];
+
+	if (!cfg->until_steady && !cfg->precondition_set)
+		return;
+	fprintf(out, "  steady   %s%s over %u rounds of %s, ",
+		cfg->until_steady ? "until steady by " : "",
+		analysis_describe_criterion(run->params, crit, sizeof(crit)),
+		cfg->steady_window,
+		units_format_duration(a, sizeof(a), cfg->steady_round_ns));
+	if (!run->plan->precondition)
+		fputs("not preconditioned", out);
+	else if (cfg->precondition_mult > 0 || !cfg->precondition_set)
+		fprintf(out, "judged after %s of preconditioning (%g× the %s device)",
+			units_format_size(b, sizeof(b), run->plan->precondition),
+			cfg->precondition_set ? cfg->precondition_mult : 2.0,
+			units_format_size(c, sizeof(c), run->plan->capacity));
+	else
+		fprintf(out, "judged after %s of preconditioning",
+			units_format_size(b, sizeof(b), run->plan->precondition));
+	if (cfg->until_steady && cfg->steady_max_rounds)
+		fprintf(out, "; gives up after %u rounds", cfg->steady_max_rounds);
+	fputc('\n', out);
+}
+
+/* The header's last word, once the first interval measured a rate: how
+ * long preconditioning will take. */
+static void print_precondition_eta(FILE *out, const struct ws_run *run,
+				   const struct ws_interval *iv)
+{
+	uint64_t pre = run->plan->precondition;
+	char a[32], b[32];
+
+	if (iv->index || !pre || pre == UINT64_MAX || !(iv->mibps > 0) ||
+	    (!run->cfg->until_steady && !run->cfg->precondition_set))
+		return;
+	fprintf(out, "           at the first measured %.1f MiB/s, %s of preconditioning take about %s\n",
+		iv->mibps, units_format_size(a, sizeof(a), pre),
+		units_format_duration(b, sizeof(b),
+				      (uint64_t)((double)pre / (iv->mibps * (double)WS_MIB) * 1e9)));
+}
+
 static void human_header(struct sink *s, const struct ws_run *run)
 {
 	const struct ws_config *cfg = run->cfg;
 	const struct ws_target *t = run->target;
-	char bounds[128], pace[64], a[32], b[32], c[32], where[512];
+	char bounds[128], pace[64], a[32], b[32], c[32], where[512], file[160];
 
 	describe_bounds(bounds, sizeof(bounds), run);
 	pace_describe(cfg, pace, sizeof(pace));
 	if (!run->fp || fingerprint_summary(run->fp, where, sizeof(where)) <= 0)
 		snprintf(where, sizeof(where), "%s", t->fs_type);
 	fprintf(s->out, "writestress %s — %s on %s (%s)\n", WS_VERSION,
-		cfg->path, where,
-		t->created ? "new file" : t->forced ? "existing file, --force"
-						    : "writestress file from an earlier run");
+		cfg->path, where, describe_file(file, sizeof(file), t));
 	if (run->fp)
 		fingerprint_header(run->fp, s->out);
 	fprintf(s->out, "  run      %s, pace %s, data %s", bounds, pace,
@@ -157,6 +221,7 @@ static void human_header(struct sink *s, const struct ws_run *run)
 			units_format_size(a, sizeof(a), run->plan->file_size));
 	fputc('\n', s->out);
 	print_probes_header(s->out, run);
+	print_steady_header(s->out, run);
 	print_system_header(s->out, run);
 	if (t->created && t->xattr_unsupported)
 		fprintf(s->out, "  note     %s keeps no user extended attributes: writestress cannot mark this file as its own, so a re-run on it needs --force\n",
@@ -278,9 +343,13 @@ static void live_interval(struct sink *s, const struct ws_run *run,
 	FILE *m = open_memstream(&line, &len);
 	unsigned int cols = columns(s->out);
 
-	(void)run;
 	if (!m)
 		return;		/* no memory for one line: skip this tick */
+	if (!iv->index && run->plan->precondition) {
+		fputc('\r', s->out);
+		fputs("\033[K", s->out);
+		print_precondition_eta(s->out, run, iv);
+	}
 	live_text(m, iv, utf8);
 	fclose(m);
 	fputc('\r', s->out);
@@ -294,7 +363,7 @@ static void live_interval(struct sink *s, const struct ws_run *run,
 static void plain_interval(struct sink *s, const struct ws_run *run,
 			   const struct ws_interval *iv)
 {
-	(void)run;
+	print_precondition_eta(s->out, run, iv);
 	fprintf(s->out, "t=%.3f bytes=%llu mibps=%.1f avg_mibps=%.1f",
 		(double)iv->t_ns / 1e9, (unsigned long long)iv->bytes,
 		iv->mibps, iv->avg_mibps);
@@ -475,36 +544,75 @@ static void print_curve(FILE *out, const struct ws_run *run,
 		units_format_size(b, sizeof(b), cell), top);
 }
 
+/* "15.0 MiB/s for 0 B–190 MiB" */
+static char *describe_stretch(char *buf, size_t len, const struct ws_stretch *st)
+{
+	char f[32], t[32];
+
+	snprintf(buf, len, "%.1f MiB/s for %s–%s", st->mibps,
+		 units_format_size(f, sizeof(f), st->from_bytes),
+		 units_format_size(t, sizeof(t), st->to_bytes));
+	return buf;
+}
+
+/* The steady-state verdict, which describes the end of the run. */
+static void print_steady(FILE *out, const struct ws_analysis *a)
+{
+	const struct ws_steady *st = &a->steady;
+	const struct ws_analysis_params *p = &a->params;
+	char crit[96], fig[96], rule[256], x[32], y[32], z[64];
+
+	analysis_describe_criterion(p, crit, sizeof(crit));
+	units_format_duration(y, sizeof(y), st->round_ns ? st->round_ns : p->round_ns);
+	if (p->precondition_bytes)
+		snprintf(z, sizeof(z), "after %s of preconditioning",
+			 units_format_size(x, sizeof(x), p->precondition_bytes));
+	else
+		snprintf(z, sizeof(z), "not preconditioned");
+	snprintf(rule, sizeof(rule), "%s; %u rounds of %s, %s", crit,
+		 p->steady_window, y, z);
+	if (!st->judged) {
+		fprintf(out, "  steady   not judged: no window of %u rounds of %s %s (%s)\n",
+			p->steady_window, y,
+			p->precondition_bytes ? "after preconditioning" : "in the run",
+			rule);
+		return;
+	}
+	if (st->reached) {
+		fprintf(out, "  steady   from %s (%s) to the end: %.1f MiB/s, %s (%s)\n",
+			units_format_size(x, sizeof(x), st->final.from_bytes),
+			units_format_duration(z, sizeof(z), st->final.from_ns),
+			st->final.mibps,
+			analysis_describe_figures(p, &st->final, fig, sizeof(fig)),
+			rule);
+		if (st->earlier)
+			fprintf(out, "           earlier steady at %s, then changed\n",
+				describe_stretch(fig, sizeof(fig), &st->before));
+		return;
+	}
+	if (st->earlier)
+		fprintf(out, "  steady   at %s, then changed; not steady at the end (%s)\n",
+			describe_stretch(fig, sizeof(fig), &st->before), rule);
+	else
+		fprintf(out, "  steady   not reached (%s)\n", rule);
+}
+
 static void print_analysis(FILE *out, const struct ws_run *run,
 			   const struct ws_summary *sum)
 {
 	const struct ws_analysis *a = sum->analysis;
-	const struct ws_steady *st = &a->steady;
-	char x[32], y[32], z[32];
+	char x[32], y[32];
 
 	if (a->nphases)
 		print_phases(out, a);
 	if (a->slowed)
-		fprintf(out, "  slowed   below 80%% of the initial %.1f MiB/s from %s written (%s)%s\n",
-			a->initial_mibps,
+		fprintf(out, "  slowed   below %.0f%% of the initial %.1f MiB/s from %s written (%s)%s\n",
+			a->params.slowdown_fraction * 100, a->initial_mibps,
 			units_format_size(x, sizeof(x), a->slowdown_bytes),
 			units_format_duration(y, sizeof(y), a->slowdown_ns),
 			run->cfg->pace == WS_PACE_NONE ?
 			": --pace none measures write(), which runs at page-cache speed until the dirty limit" : "");
-	if (st->reached)
-		fprintf(out, "  steady   reached at %s (%s): %.1f MiB/s, every round within ±%.0f%%, slope excursion %.0f%% (SNIA, %u rounds of %s)\n",
-			units_format_size(x, sizeof(x), st->at_bytes),
-			units_format_duration(y, sizeof(y), st->at_ns), st->mibps,
-			st->max_dev_pct, st->excursion_pct, run->cfg->steady_window,
-			units_format_duration(z, sizeof(z), run->cfg->steady_round_ns));
-	else if (sum->elapsed_ns < run->cfg->steady_window * run->cfg->steady_round_ns)
-		fprintf(out, "  steady   not judged: the run was shorter than one SNIA window (%u rounds of %s; see --steady-round)\n",
-			run->cfg->steady_window,
-			units_format_duration(y, sizeof(y), run->cfg->steady_round_ns));
-	else
-		fprintf(out, "  steady   not reached (SNIA: %u rounds of %s within ±20%%, slope excursion within ±10%%)\n",
-			run->cfg->steady_window,
-			units_format_duration(y, sizeof(y), run->cfg->steady_round_ns));
+	print_steady(out, a);
 	print_curve(out, run, sum);
 }
 
@@ -552,6 +660,13 @@ static void human_summary(struct sink *s, const struct ws_run *run,
 		break;
 	case WS_STOP_STEADY:
 		fprintf(s->out, "  stopped  steady state held (--until-steady)\n");
+		break;
+	case WS_STOP_NOT_STEADY:
+		fprintf(s->out, "  stopped  not steady after %u rounds (--steady-max-rounds)\n",
+			sum->analysis ? sum->analysis->steady.judged_rounds
+				      : run->cfg->steady_max_rounds);
+		break;
+	case WS_STOP_NR:
 		break;
 	case WS_STOP_SIGNAL:
 		fprintf(s->out, "  stopped  by %s; everything written reached the disk before the clock stopped\n",

@@ -31,7 +31,7 @@ static const char *const timer_keys[WS_T_NR] = {
 static const char *const reasons[] = {
 	[WS_STOP_BOUND] = "bound", [WS_STOP_TIME] = "time",
 	[WS_STOP_SIGNAL] = "signal", [WS_STOP_ERROR] = "error",
-	[WS_STOP_STEADY] = "steady",
+	[WS_STOP_STEADY] = "steady", [WS_STOP_NOT_STEADY] = "not_steady",
 };
 
 /* The document's writer state, made at the header event. */
@@ -104,6 +104,16 @@ static void put_config(struct jsonw *w, const struct ws_run *run)
 	jsonw_bool(w, "until_steady", c->until_steady);
 	jsonw_u64(w, "steady_window", c->steady_window);
 	put_ns_s(w, "steady_round_s", c->steady_round_ns);
+	jsonw_str(w, "steady_criterion", analysis_criterion_name(
+			  (enum ws_steady_criterion)c->steady_criterion));
+	jsonw_u64(w, "precondition_bytes", p->precondition);
+	if (c->precondition_mult > 0 || (!c->precondition_set && p->precondition))
+		jsonw_double(w, "precondition_capacity_x",
+			     c->precondition_set ? c->precondition_mult : 2.0);
+	else
+		jsonw_null(w, "precondition_capacity_x");
+	jsonw_u64(w, "steady_max_rounds", c->steady_max_rounds);
+	jsonw_bool(w, "truncate", c->truncate);
 	jsonw_u64(w, "bucket", c->bucket);
 	jsonw_array(w, "probes");
 	for (int k = 0; k < WS_PROBE_NR; k++)
@@ -130,6 +140,8 @@ static void put_system(struct jsonw *w, const struct ws_run *run)
 	jsonw_u64(w, "fs_size", t->space.fs_size);
 	jsonw_u64(w, "fs_avail", t->space.avail + t->space.reclaimed);
 	jsonw_str(w, "file", t->created ? "created" : t->forced ? "forced" : "reused");
+	jsonw_u64(w, "size_at_open", t->size_at_open);
+	jsonw_bool(w, "truncated", t->truncated);
 	jsonw_end(w);
 	jsonw_object(w, "system");
 	if (uname(&u) == 0) {
@@ -194,6 +206,7 @@ static void json_interval(struct sink *s, const struct ws_run *run,
 	if (iv->have_device) {
 		jsonw_object(w, "device");
 		jsonw_double(w, "write_mibps", iv->dev_mibps);
+		jsonw_u64(w, "write_bytes", iv->dev_bytes);
 		jsonw_u64(w, "in_flight", iv->dev_inflight);
 		jsonw_double(w, "busy_pct", iv->dev_busy_pct);
 		jsonw_end(w);
@@ -277,6 +290,10 @@ static void put_probe(struct jsonw *w, const struct ws_run *run, unsigned int i,
 	put_percentiles(w, "corrected", ps->c_count, ps->c_p50, ps->c_p90,
 			ps->c_p99, ps->c_p999);
 	jsonw_u64(w, "missed_slots", ps->sched_misses);
+	jsonw_object(w, "after_end");
+	jsonw_u64(w, "count", ps->after_end);
+	put_ms(w, "max_ms", ps->after_end_max_ns);
+	jsonw_end(w);
 	jsonw_object(w, "stalls");
 	jsonw_u64(w, "count", ps->nstalls);
 	put_ns_s(w, "total_s", ps->stall_total_ns);
@@ -326,6 +343,99 @@ static void put_series(struct jsonw *w, const char *key, const char *stride,
 	jsonw_end(w);
 }
 
+/* A span of the run, in the members every span has: where it starts and
+ * ends in bytes and seconds, and its rate. */
+static void put_span(struct jsonw *w, uint64_t from_bytes, uint64_t to_bytes,
+		     uint64_t from_ns, uint64_t to_ns, double mibps)
+{
+	jsonw_u64(w, "from_bytes", from_bytes);
+	jsonw_u64(w, "to_bytes", to_bytes);
+	put_ns_s(w, "from_s", from_ns);
+	put_ns_s(w, "to_s", to_ns);
+	jsonw_double(w, "mibps", mibps);
+}
+
+static void put_stretch_figures(struct jsonw *w, const struct ws_stretch *st)
+{
+	put_span(w, st->from_bytes, st->to_bytes, st->from_ns, st->to_ns, st->mibps);
+	jsonw_double(w, "range_pct", st->range_pct);
+	jsonw_double(w, "excursion_pct", st->excursion_pct);
+	jsonw_double(w, "slope_pct", st->slope_pct);
+	jsonw_double(w, "dev_pct", st->dev_pct);
+}
+
+static const char *const window_verdicts[] = {
+	[WS_WINDOW_PRECONDITION] = "precondition",
+	[WS_WINDOW_STEADY] = "steady",
+	[WS_WINDOW_UNSTEADY] = "unsteady",
+};
+
+/* Rounds and every window's figures and verdict, so a plot can show how
+ * the verdict came about. */
+static void put_rounds_and_windows(struct jsonw *w, const struct ws_steady *st)
+{
+	jsonw_array(w, "rounds");
+	for (unsigned int r = 0; st->rounds && r < st->nrounds; r++) {
+		const struct ws_round *rd = &st->rounds[r];
+
+		jsonw_object(w, NULL);
+		put_span(w, rd->from_bytes, rd->to_bytes, rd->from_ns, rd->to_ns,
+			 rd->mibps);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_array(w, "windows");
+	for (size_t i = 0; st->windows && i < st->nwindows; i++) {
+		const struct ws_window *win = &st->windows[i];
+
+		jsonw_object(w, NULL);
+		jsonw_u64(w, "first_round", win->first);
+		jsonw_str(w, "verdict", window_verdicts[win->verdict]);
+		jsonw_double(w, "mibps", win->mibps);
+		jsonw_double(w, "range_pct", win->range_pct);
+		jsonw_double(w, "excursion_pct", win->excursion_pct);
+		jsonw_double(w, "slope_pct", win->slope_pct);
+		jsonw_double(w, "dev_pct", win->dev_pct);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
+/* The verdict, the rule it was judged by, and how it came about. */
+static void put_steady(struct jsonw *w, const struct ws_analysis *a)
+{
+	const struct ws_steady *st = &a->steady;
+	const struct ws_analysis_params *p = &a->params;
+
+	jsonw_object(w, "steady");
+	jsonw_str(w, "criterion", analysis_criterion_name(p->criterion));
+	jsonw_double(w, "limit_pct", p->limit_pct);
+	if (p->criterion == WS_STEADY_SNIA)
+		jsonw_double(w, "slope_limit_pct", p->slope_pct);
+	else
+		jsonw_null(w, "slope_limit_pct");
+	jsonw_u64(w, "window_rounds", p->steady_window);
+	put_ns_s(w, "round_s", st->round_ns ? st->round_ns : p->round_ns);
+	jsonw_u64(w, "precondition_bytes", p->precondition_bytes);
+	jsonw_bool(w, "judged", st->judged);
+	jsonw_bool(w, "reached", st->reached);
+	if (st->reached) {
+		put_stretch_figures(w, &st->final);
+		jsonw_u64(w, "at_bytes", st->at_bytes);
+		put_ns_s(w, "at_s", st->at_ns);
+	}
+	if (st->earlier) {
+		jsonw_object(w, "earlier");
+		put_stretch_figures(w, &st->before);
+		jsonw_end(w);
+	} else {
+		jsonw_null(w, "earlier");
+	}
+	jsonw_u64(w, "judged_rounds", st->judged_rounds);
+	put_rounds_and_windows(w, st);
+	jsonw_end(w);
+}
+
 static void put_analysis(struct jsonw *w, const struct ws_run *run,
 			 const struct ws_summary *sum)
 {
@@ -355,11 +465,8 @@ static void put_analysis(struct jsonw *w, const struct ws_run *run,
 		const struct ws_phase *ph = &a->phases[i];
 
 		jsonw_object(w, NULL);
-		jsonw_u64(w, "from_bytes", ph->from_bytes);
-		jsonw_u64(w, "to_bytes", ph->to_bytes);
-		put_ns_s(w, "from_s", ph->from_ns);
-		put_ns_s(w, "to_s", ph->to_ns);
-		jsonw_double(w, "mibps", ph->mibps);
+		put_span(w, ph->from_bytes, ph->to_bytes, ph->from_ns, ph->to_ns,
+			 ph->mibps);
 		jsonw_end(w);
 	}
 	jsonw_end(w);
@@ -372,19 +479,7 @@ static void put_analysis(struct jsonw *w, const struct ws_run *run,
 	} else {
 		jsonw_null(w, "slowdown");
 	}
-	jsonw_object(w, "steady");
-	jsonw_bool(w, "reached", a->steady.reached);
-	jsonw_str(w, "criterion", "SNIA PTS");
-	jsonw_u64(w, "window_rounds", run->cfg->steady_window);
-	put_ns_s(w, "round_s", run->cfg->steady_round_ns);
-	if (a->steady.reached) {
-		jsonw_u64(w, "at_bytes", a->steady.at_bytes);
-		put_ns_s(w, "at_s", a->steady.at_ns);
-		jsonw_double(w, "mibps", a->steady.mibps);
-		jsonw_double(w, "max_dev_pct", a->steady.max_dev_pct);
-		jsonw_double(w, "excursion_pct", a->steady.excursion_pct);
-	}
-	jsonw_end(w);
+	put_steady(w, a);
 }
 
 static void put_summary(struct jsonw *w, const struct ws_summary *sum)

@@ -508,7 +508,9 @@ static double max_mibps(const struct ws_summary *sum)
 	for (unsigned int i = 0; i < nphases(sum); i++)
 		m = max_d(m, finite_or_0(sum->analysis->phases[i].mibps));
 	if (sum->analysis && sum->analysis->steady.reached)
-		m = max_d(m, finite_or_0(sum->analysis->steady.mibps));
+		m = max_d(m, finite_or_0(sum->analysis->steady.final.mibps));
+	if (sum->analysis && sum->analysis->steady.earlier)
+		m = max_d(m, finite_or_0(sum->analysis->steady.before.mibps));
 	return m;
 }
 
@@ -563,17 +565,6 @@ static bool any_latency(const struct ws_summary *sum)
 	return false;
 }
 
-/* Bytes written by time t_ns: the end of the last point that ended by
- * then. */
-static uint64_t bytes_at(const struct ws_summary *sum, uint64_t t_ns)
-{
-	uint64_t b = 0;
-
-	for (size_t i = 0; i < npoints(sum) && sum->series->pts[i].t_ns <= t_ns; i++)
-		b = sum->series->pts[i].bytes;
-	return b;
-}
-
 /* ---- titles -------------------------------------------------------- */
 
 static const char *how_it_ended(char *buf, size_t len, const struct ws_summary *sum)
@@ -590,6 +581,10 @@ static const char *how_it_ended(char *buf, size_t len, const struct ws_summary *
 		break;
 	case WS_STOP_STEADY:
 		snprintf(buf, len, " — ended at steady state (--until-steady)");
+		break;
+	case WS_STOP_NOT_STEADY:
+		snprintf(buf, len, " — not steady after %u rounds (--until-steady)",
+			 sum->analysis ? sum->analysis->steady.judged_rounds : 0);
 		break;
 	default:
 		buf[0] = '\0';
@@ -750,34 +745,40 @@ static void phase_rates(FILE *f, const struct ws_summary *sum,
 	}
 }
 
-/* The window that held at steady state as a green bar at its rate, a
- * diamond at its end and the rate below it. */
-static void steady_mark(FILE *f, const struct ws_run *run,
-			const struct ws_summary *sum, const struct axis *x,
-			const struct axis *y)
+/* Steady state as the analysis found it: the stretch that holds to the
+ * end as a green bar at its rate with a diamond where it was established
+ * and its rate below; an earlier stretch that then changed as a grey bar
+ * labelled so. */
+static void steady_mark(FILE *f, const struct ws_summary *sum,
+			const struct axis *x, const struct axis *y)
 {
 	const struct ws_steady *st = sum->analysis ? &sum->analysis->steady : NULL;
-	const struct ws_config *cfg = run->cfg;
-	uint64_t iv = cfg->interval_ns ? cfg->interval_ns : 1;
-	uint64_t span, from;
-	double px, py;
+	double px, py, l;
 
+	if (st && st->earlier) {
+		l = axis_px(x, (double)st->before.from_bytes / GIB);
+		px = axis_px(x, (double)st->before.to_bytes / GIB);
+		py = axis_px(y, finite_or_0(st->before.mibps));
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#777\" stroke-width=\"5\" stroke-opacity=\"0.5\"/>\n",
+			l, py, px, py);
+		text(f, (l + px) / 2, py + 20, "lbl", "middle",
+		     "steady %.1f MiB/s, then changed", finite_or_0(st->before.mibps));
+	}
 	if (!st || !st->reached)
 		return;
-	span = (uint64_t)st->window * (cfg->steady_round_ns / iv ? cfg->steady_round_ns / iv : 1) * iv;
-	from = bytes_at(sum, st->at_ns > span ? st->at_ns - span : 0);
+	l = axis_px(x, (double)st->final.from_bytes / GIB);
 	px = axis_px(x, (double)st->at_bytes / GIB);
-	py = axis_px(y, finite_or_0(st->mibps));
+	py = axis_px(y, finite_or_0(st->final.mibps));
 	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#2e7d32\" stroke-width=\"5\" stroke-opacity=\"0.6\"/>\n",
-		axis_px(x, (double)from / GIB), py, px, py);
+		l, py, axis_px(x, (double)st->final.to_bytes / GIB), py);
 	fprintf(f, "<path d=\"M%.1f %.1fl7 7-7 7-7-7z\" fill=\"#2e7d32\" stroke=\"#fff\"/>\n",
 		px, py - 7);
 	if (px > x->p1 - 150)
 		text(f, px - 10, py + 20, "lbl steady", "end", "steady %.1f MiB/s",
-		     finite_or_0(st->mibps));
+		     finite_or_0(st->final.mibps));
 	else
 		text(f, px + 10, py + 20, "lbl steady", "start", "steady %.1f MiB/s",
-		     finite_or_0(st->mibps));
+		     finite_or_0(st->final.mibps));
 }
 
 /* A dashed vertical line at v across the box, labelled at the top if
@@ -809,13 +810,14 @@ static void top_legend(FILE *f, const struct ws_summary *sum, double y)
 	if (nphases(sum))
 		legend_item(f, &x, y, "#333", 2, NULL, "phase rate");
 	if (sum->analysis && sum->analysis->steady.reached)
-		legend_item(f, &x, y, "#2e7d32", 5, NULL, "steady-state window");
+		legend_item(f, &x, y, "#2e7d32", 5, NULL, "steady to the end");
+	if (sum->analysis && sum->analysis->steady.earlier)
+		legend_item(f, &x, y, "#777", 5, NULL, "steady, then changed");
 	if (sum->analysis && sum->analysis->slowed)
 		legend_item(f, &x, y, "#c0561a", 1.5, "6 4", "slowed");
 }
 
-static void draw_throughput(FILE *f, const struct ws_run *run,
-			    const struct ws_summary *sum)
+static void draw_throughput(FILE *f, const struct ws_summary *sum)
 {
 	const struct box *b = &top_box;
 	struct axis x, y;
@@ -834,7 +836,7 @@ static void draw_throughput(FILE *f, const struct ws_run *run,
 					: "no data: the run ended before its first interval");
 	throughput_line(f, sum, &x, &y);
 	phase_rates(f, sum, &x, &y, b);
-	steady_mark(f, run, sum, &x, &y);
+	steady_mark(f, sum, &x, &y);
 	if (sum->analysis && sum->analysis->slowed)
 		slowdown_mark(f, (double)sum->analysis->slowdown_bytes / GIB, &x, b,
 			      "slowed");
@@ -982,7 +984,7 @@ static void svg_summary(struct sink *s, const struct ws_run *run,
 	fputs(style, f);
 	fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", SVG_W, SVG_H);
 	draw_titles(f, run, sum);
-	draw_throughput(f, run, sum);
+	draw_throughput(f, sum);
 	draw_latency(f, run, sum);
 	draw_footer(f, run);
 	fputs("</svg>\n", f);

@@ -55,7 +55,8 @@ void snapshot_add_bytes(struct ws_snapshot *s, uint64_t n, uint64_t next_off)
 	atomic_store_explicit(&s->offset, next_off, memory_order_relaxed);
 }
 
-void snapshot_mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes)
+void snapshot_mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes,
+		   uint64_t pending)
 {
 	uint64_t head = atomic_load_explicit(&s->mark_head, memory_order_relaxed);
 	uint64_t tail = atomic_load_explicit(&s->mark_tail, memory_order_acquire);
@@ -67,7 +68,7 @@ void snapshot_mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes)
 		return;
 	if (head - tail == WS_MARK_RING)
 		return;		/* the next mark covers this one */
-	s->marks[head % WS_MARK_RING] = (struct ws_mark){ t_ns, bytes };
+	s->marks[head % WS_MARK_RING] = (struct ws_mark){ t_ns, bytes, pending };
 	atomic_store_explicit(&s->mark_head, head + 1, memory_order_release);
 	s->last_mark_ns = t_ns;
 }
@@ -124,17 +125,36 @@ bool snapshot_closed(struct ws_snapshot *s)
 	return atomic_load_explicit(&s->closed, memory_order_acquire);
 }
 
-bool snapshot_wait(struct ws_snapshot *s, uint64_t deadline_ns)
+/* Sleep until the deadline or until done(s). */
+static bool wait_until(struct ws_snapshot *s, uint64_t deadline_ns,
+		       bool (*done)(struct ws_snapshot *))
 {
 	struct timespec ts = ws_timespec(deadline_ns);
-	bool done;
+	bool ret;
 
 	pthread_mutex_lock(&s->lock);
-	while (!(done = snapshot_closed(s)) &&
+	while (!(ret = done(s)) &&
 	       pthread_cond_timedwait(&s->changed, &s->lock, &ts) != ETIMEDOUT)
 		;
 	pthread_mutex_unlock(&s->lock);
-	return done;
+	return ret;
+}
+
+bool snapshot_wait(struct ws_snapshot *s, uint64_t deadline_ns)
+{
+	return wait_until(s, deadline_ns, snapshot_closed);
+}
+
+bool snapshot_wait_writer(struct ws_snapshot *s, uint64_t deadline_ns)
+{
+	return wait_until(s, deadline_ns, snapshot_finished);
+}
+
+void snapshot_request_stop(struct ws_snapshot *s, enum ws_stop_reason why)
+{
+	int none = 0;
+
+	atomic_compare_exchange_strong(&s->verdict, &none, (int)why);
 }
 
 int probe_door_init(struct ws_probe_door *d)

@@ -171,8 +171,10 @@ static int open_existing(const struct ws_config *cfg, int flags,
 		}
 		t->forced = true;
 	}
-	/* our old file is space the run gets back when it is truncated */
+	/* our old file's blocks are rewritten in place (or freed by
+	 * --truncate): space the run has without taking more */
 	t->space.reclaimed = (uint64_t)st2.st_blocks * 512;
+	t->size_at_open = (uint64_t)st2.st_size;
 	close(pfd);
 	return 0;
 
@@ -264,7 +266,10 @@ int target_mark(struct ws_target *t)
 
 int target_truncate(struct ws_target *t)
 {
-	return ftruncate(t->fd, 0) ? -errno : 0;
+	if (ftruncate(t->fd, 0))
+		return -errno;
+	t->truncated = true;
+	return 0;
 }
 
 int target_close(struct ws_target *t, const char *path, bool remove)

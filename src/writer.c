@@ -46,21 +46,34 @@ int writer_init(struct writer *w, const struct ws_config *cfg,
 	w->io_ctx = io_ctx;
 	w->mode = pace_modes[cfg->pace];
 	w->piece = rate_piece(cfg->rate, plan->buffer_size);
+	w->clock = &ws_real_clock;
 
 	ret = datagen_feed_start(&w->feed, cfg->data, cfg->compress_pct, seed,
 				 plan->buffer_size);
 	if (ret)
 		return ret;
 	ret = pace_init(&w->pace, cfg, io, io_ctx, fd, snap);
+	w->pace.clock = w->clock;
 	if (ret)
 		datagen_feed_stop(&w->feed);
 	return ret;
+}
+
+void writer_set_clock(struct writer *w, const struct ws_clock *clock)
+{
+	w->clock = clock;
+	w->pace.clock = clock;
 }
 
 void writer_destroy(struct writer *w)
 {
 	pace_destroy(&w->pace);
 	datagen_feed_stop(&w->feed);
+}
+
+static uint64_t now_ns(const struct writer *w)
+{
+	return w->clock->now(w->clock);
 }
 
 static void set_error(struct ws_outcome *o, int ret, const char *op,
@@ -78,15 +91,18 @@ static void set_error(struct ws_outcome *o, int ret, const char *op,
 static bool should_stop(struct writer *w, uint64_t start,
 			struct ws_outcome *o)
 {
+	int verdict;
+
 	if (atomic_load_explicit(w->stop, memory_order_relaxed)) {
 		o->reason = WS_STOP_SIGNAL;
 		return true;
 	}
-	if (atomic_load_explicit(&w->snap->steady, memory_order_relaxed)) {
-		o->reason = WS_STOP_STEADY;
+	verdict = atomic_load_explicit(&w->snap->verdict, memory_order_relaxed);
+	if (verdict) {
+		o->reason = (enum ws_stop_reason)verdict;
 		return true;
 	}
-	if (w->cfg->duration_ns && ws_now_ns() - start >= w->cfg->duration_ns) {
+	if (w->cfg->duration_ns && now_ns(w) - start >= w->cfg->duration_ns) {
 		o->reason = WS_STOP_TIME;
 		return true;
 	}
@@ -99,7 +115,7 @@ static bool should_stop(struct writer *w, uint64_t start,
  * the cap stays smooth, which latency-versus-load curves need. */
 static void rate_wait(struct writer *w, uint64_t len)
 {
-	uint64_t now = ws_now_ns(), t0 = now;
+	uint64_t now = now_ns(w), t0 = now;
 
 	if (!w->rate_due || w->rate_due + RATE_SLACK_NS < now)
 		w->rate_due = now;
@@ -107,10 +123,9 @@ static void rate_wait(struct writer *w, uint64_t len)
 	       !atomic_load_explicit(w->stop, memory_order_relaxed)) {
 		uint64_t until = w->rate_due - now > RATE_SLICE_NS ?
 				 now + RATE_SLICE_NS : w->rate_due;
-		struct timespec ts = ws_timespec(until);
 
-		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-		now = ws_now_ns();
+		w->clock->sleep_until(w->clock, until);
+		now = now_ns(w);
 	}
 	snapshot_add_time(w->snap, WS_T_RATE, now - t0);
 	w->rate_due += (uint64_t)((unsigned __int128)len * WS_NSEC_PER_SEC /
@@ -157,10 +172,10 @@ static int write_extent(struct writer *w, const char *buf,
 			len = w->piece;
 		if (w->cfg->rate)
 			rate_wait(w, len);
-		t0 = ws_now_ns();
+		t0 = now_ns(w);
 		n = w->io->pwrite(w->io_ctx, w->fd, buf + *done,
 				  len, off, w->mode->rwf);
-		snapshot_add_time(w->snap, WS_T_WRITE, ws_now_ns() - t0);
+		snapshot_add_time(w->snap, WS_T_WRITE, now_ns(w) - t0);
 		if (n == 0)
 			n = -EIO;	/* a regular file never takes 0 bytes */
 		if (n < 0) {
@@ -186,9 +201,9 @@ static void finish_writeback(struct writer *w, struct ws_outcome *o)
 
 	if (ret)
 		set_error(o, ret, w->pace.err_op, w->pace.err_off);
-	t0 = ws_now_ns();
+	t0 = now_ns(w);
 	ret = w->io->fdatasync(w->io_ctx, w->fd);
-	snapshot_add_time(w->snap, WS_T_WAIT, ws_now_ns() - t0);
+	snapshot_add_time(w->snap, WS_T_WAIT, now_ns(w) - t0);
 	if (ret)	/* the data ends where the writer stopped */
 		set_error(o, ret, "fdatasync",
 			  atomic_load_explicit(&w->snap->offset, memory_order_relaxed));
@@ -197,7 +212,7 @@ static void finish_writeback(struct writer *w, struct ws_outcome *o)
 int writer_run(struct writer *w)
 {
 	struct ws_outcome o = { .reason = WS_STOP_BOUND };
-	uint64_t start = ws_now_ns(), pos = 0;
+	uint64_t start = now_ns(w), pos = 0;
 	struct ws_extent e;
 
 	snapshot_start(w->snap, start);
@@ -211,9 +226,9 @@ int writer_run(struct writer *w)
 		if (e.off == 0 && pos)
 			atomic_fetch_add_explicit(&w->snap->wraps, 1,
 						  memory_order_relaxed);
-		t0 = ws_now_ns();
+		t0 = now_ns(w);
 		buf = datagen_feed_get(&w->feed);
-		snapshot_add_time(w->snap, WS_T_FILL, ws_now_ns() - t0);
+		snapshot_add_time(w->snap, WS_T_FILL, now_ns(w) - t0);
 
 		ret = write_extent(w, buf, &e, start, &done, &o);
 		datagen_feed_put(&w->feed);
@@ -235,11 +250,11 @@ int writer_run(struct writer *w)
 		atomic_fetch_add_explicit(&w->snap->buffers, 1,
 					  memory_order_relaxed);
 		/* bytes known on disk (paced modes), or accepted (none) */
-		snapshot_mark(w->snap, ws_now_ns() - start,
-			      pos - w->pace.pending_bytes);
+		snapshot_mark(w->snap, now_ns(w) - start,
+			      pos - w->pace.pending_bytes, w->pace.pending_bytes);
 	}
 	finish_writeback(w, &o);
-	o.end_ns = ws_now_ns();
+	o.end_ns = now_ns(w);
 	snapshot_finish(w->snap, &o);
 	return o.reason == WS_STOP_ERROR ? -o.err : 0;
 }

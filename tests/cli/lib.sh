@@ -6,8 +6,11 @@
 #   HELPERS   a directory of compiled test helpers (may not exist)
 #   SANITIZE  '', asan or tsan
 #   WS_SLOW   a factor for every timeout (sanitizer builds are slower)
-# A test exits 0 to pass, 77 to skip (after printing the reason), anything
-# else to fail.  Everything a test creates lives under $TESTDIR; anything it
+# A test exits 0 to pass, 77 to skip (after printing "skip[CLASS]: why"),
+# anything else to fail.  The classes say what was missing: root, cmd (a
+# tool), e2e (a rig: loop devices, a throttle), fiu (libfiu), sanitizer (a
+# test that cannot run in a sanitizer build) and kernel (a feature this
+# kernel lacks); run.sh fails a skip whose class WS_REQUIRE lists.  Everything a test creates lives under $TESTDIR; anything it
 # mounts or starts in the background is registered here and undone on exit,
 # whether the test passed, failed or was killed by the runner's timeout.
 
@@ -87,26 +90,49 @@ fail()
 	exit 1
 }
 
-# skip REASON...: the test cannot run here.
+# skip_as CLASS REASON...: the test cannot run here, for want of CLASS.
+skip_as()
+{
+	_class=$1
+	shift
+	printf 'skip[%s]: %s\n' "$_class" "$*"
+	exit 77
+}
+
+# skip REASON...: the kernel lacks what the test needs.
 skip()
 {
-	printf 'skip: %s\n' "$*"
-	exit 77
+	skip_as kernel "$@"
 }
 
 # ---- preconditions ------------------------------------------------------
 
 need_root()
 {
-	[ "$(id -u)" -eq 0 ] || skip "needs root (mounts or device nodes)"
+	[ "$(id -u)" -eq 0 ] || skip_as root "needs root (mounts or device nodes)"
 }
 
 # need_cmd CMD...: skip unless every CMD is installed.
 need_cmd()
 {
+	need_cmd_as cmd "$@"
+}
+
+# need_cmd_as CLASS CMD...: the same, for want of CLASS.
+need_cmd_as()
+{
+	_class=$1
+	shift
 	for _c in "$@"; do
-		command -v "$_c" >/dev/null 2>&1 || skip "needs $_c, which is not installed"
+		command -v "$_c" >/dev/null 2>&1 ||
+			skip_as "$_class" "needs $_c, which is not installed"
 	done
+}
+
+# not_under_sanitizer WHY: skip in a sanitizer build, saying why.
+not_under_sanitizer()
+{
+	[ -z "$SANITIZE" ] || skip_as sanitizer "not under SANITIZE=$SANITIZE: $*"
 }
 
 # scaled SECONDS: a timeout, stretched for sanitizer builds.
@@ -117,6 +143,10 @@ scaled()
 
 # ---- running writestress ------------------------------------------------
 
+# WS_PREFIX: a command writestress runs under, e.g. "rig.sh run DIR" to
+# join a rig's cgroup (v2 throttles only its members); set by rig_up.
+WS_PREFIX=${WS_PREFIX:-}
+
 # ws ARGS...: run writestress in $WORK with stdin from /dev/null; stdout
 # goes to $OUT, stderr to $ERR, the exit status to $rc.
 ws()
@@ -124,7 +154,8 @@ ws()
 	LAST_CMD="writestress $*"
 	printf '+ %s\n' "$LAST_CMD"
 	rc=0
-	(cd "$WORK" && exec "$WS" "$@") >"$OUT" 2>"$ERR" </dev/null || rc=$?
+	# shellcheck disable=SC2086 # the prefix is words without blanks
+	(cd "$WORK" && exec $WS_PREFIX "$WS" "$@") >"$OUT" 2>"$ERR" </dev/null || rc=$?
 }
 
 # ws_bg ARGS...: start writestress in the background (stdout to $OUT,
@@ -134,7 +165,8 @@ ws_bg()
 	LAST_CMD="writestress $*"
 	printf '+ %s &\n' "$LAST_CMD"
 	rc=0
-	(cd "$WORK" && exec "$WS" "$@") >"$OUT" 2>"$ERR" </dev/null &
+	# shellcheck disable=SC2086 # the prefix is words without blanks
+	(cd "$WORK" && exec $WS_PREFIX "$WS" "$@") >"$OUT" 2>"$ERR" </dev/null &
 	WS_PID=$!
 	_bg_pids="$_bg_pids $WS_PID"
 }
@@ -313,7 +345,7 @@ small_tmpfs()
 	TMPFS=$TESTDIR/${2:-tmpfs}
 	mkdir -p "$TMPFS" || fail "cannot create $TMPFS"
 	mount -t tmpfs -o "size=$1,mode=0755" ws-cli-test "$TMPFS" ||
-		skip "cannot mount a tmpfs here"
+		skip_as root "cannot mount a tmpfs here"
 	at_exit "umount '$TMPFS' 2>/dev/null || umount -l '$TMPFS'"
 }
 

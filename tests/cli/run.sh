@@ -1,13 +1,18 @@
 #!/bin/sh
 # run.sh - the black-box CLI test runner.
 #
-#   WS=/abs/writestress HELPERS=/abs/dir SANITIZE=<''|asan|tsan> sh tests/cli/run.sh [NAME...]
+#   WS=/abs/writestress HELPERS=/abs/dir SANITIZE=<''|asan|tsan> \
+#       WS_REQUIRE=<classes> sh tests/cli/run.sh [NAME...]
 #
 # Runs every tests/cli/t_*.sh in sorted order (or only those named), each in
 # a fresh directory from mktemp -d under /tmp with a timeout, prints PASS,
-# FAIL (with the end of the test's output) or SKIP (with the reason) per
-# test, and ends with "N passed, N failed, N skipped".  Exits 1 if any failed.
-# A test exits 0 to pass, 77 to skip (after printing why), anything else fails.
+# FAIL (with the end of the test's output) or SKIP (with the class and the
+# reason) per test, then the skips again and "N passed, N failed, N
+# skipped".  Exits 1 if any failed.
+# A test exits 0 to pass, 77 to skip (after printing "skip[CLASS]: why",
+# see lib.sh), anything else fails.  A skip whose class is listed in
+# WS_REQUIRE (comma-separated, or "all") is a failure: CI lists the
+# classes its machine must have (root, cmd, e2e, fiu).
 
 CLI_DIR=$(cd "$(dirname "$0")" && pwd)
 WS=${WS:-$CLI_DIR/../../build/writestress}
@@ -78,9 +83,21 @@ on_interrupt()
 }
 trap on_interrupt INT TERM HUP
 
+WS_REQUIRE=${WS_REQUIRE:-}
+
+# listed CLASS: is CLASS in WS_REQUIRE?
+listed()
+{
+	case ",$WS_REQUIRE," in
+	*",all,"* | *",$1,"*) return 0 ;;
+	esac
+	return 1
+}
+
 passed=0
 failed=0
 skipped=0
+skips=
 start=$(date +%s)
 
 if [ $# -gt 0 ]; then
@@ -115,9 +132,19 @@ for t in $tests; do
 		echo "PASS $name"
 		passed=$((passed + 1)) ;;
 	77)
-		reason=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
-		echo "SKIP $name: ${reason#skip: }"
-		skipped=$((skipped + 1)) ;;
+		line=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
+		class=$(printf '%s\n' "$line" | sed -n 's/^skip\[\([a-z0-9]*\)\]: .*/\1/p')
+		reason=${line#skip*: }
+		[ -n "$class" ] || class=unknown
+		if listed "$class"; then
+			echo "FAIL $name (a $class skip, and WS_REQUIRE=$WS_REQUIRE requires $class): $reason"
+			failed=$((failed + 1))
+		else
+			echo "SKIP $name [$class]: $reason"
+			skips="$skips
+  $name [$class]: $reason"
+			skipped=$((skipped + 1))
+		fi ;;
 	*)
 		case $st in
 		124|137) why="timed out after $TIMEOUT s" ;;
@@ -133,5 +160,6 @@ for t in $tests; do
 done
 
 echo "# the suite took $(($(date +%s) - start)) s"
+[ -z "$skips" ] || echo "skipped:$skips"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

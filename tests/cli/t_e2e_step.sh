@@ -43,4 +43,4 @@ assert_file_match "$OUT" '^ +phases +[0-9.]+ MiB/s for 0 B.* MiB/s from ' "phase
 phases=$(grep -E '^ +phases ' "$OUT")
 assert_eq 1 "$(printf '%s\n' "$phases" | grep -o '→' | wc -l)" "phase changes named in '$phases'"
 assert_file_match "$OUT" '^ +slowed +below 80% of the initial' "slowdown in words"
-assert_file_match "$OUT" '^ +steady +reached at ' "steady state in words"
+assert_file_match "$OUT" '^ +steady +from [0-9.]+ MiB \([0-9.]+ s\) to the end: [0-9.]+ MiB/s' "steady state in words"

@@ -46,4 +46,4 @@ assert_file_match "$OUT" "$SUMMARY_RE" "summary line"
 assert_file_match "$OUT" '^ +phases +[0-9.]+ MiB/s for 0 B.* MiB/s from ' "phases in words"
 phases=$(grep -E '^ +phases ' "$OUT")
 assert_eq 2 "$(printf '%s\n' "$phases" | grep -o '→' | wc -l)" "phase changes named in '$phases'"
-assert_file_match "$OUT" '^ +steady +reached at ' "steady state in words"
+assert_file_match "$OUT" '^ +steady +from [0-9.]+ MiB \([0-9.]+ s\) to the end: [0-9.]+ MiB/s' "steady state in words"

@@ -4,11 +4,12 @@
 # EIO from fdatasync, then from a pwrite in the middle of the run.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
-need_cmd fiu-run python3
+need_cmd_as fiu fiu-run
+need_cmd python3
 # libfiu's preload and a sanitizer runtime both interpose libc and crash
 # together; under sanitizers the fake I/O backend's unit tests cover these
 # paths (tests/unit/test_writer.c)
-[ -z "${SANITIZE:-}" ] || skip "libfiu's LD_PRELOAD cannot run under SANITIZE=$SANITIZE"
+not_under_sanitizer "libfiu's LD_PRELOAD and the sanitizer runtime crash together"
 check="python3 $CLI_DIR/py/check_result.py"
 
 fiu() { # FIU-COMMAND WRITESTRESS-ARGS...: run writestress under fiu-run

@@ -8,7 +8,7 @@
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 need_cmd strace
-[ -z "$SANITIZE" ] || skip "not under SANITIZE=$SANITIZE (the sanitizer runtime adds its own calls)"
+not_under_sanitizer "the sanitizer runtime adds its own calls"
 
 MIB=1048576
 LOG=$TESTDIR/strace.log

@@ -8,7 +8,7 @@
 . "$CLI_DIR/lib.sh"
 
 shim=$HELPERS/slow_fsync.so
-[ -f "$shim" ] || skip "the LD_PRELOAD shim $shim was not built"
+[ -f "$shim" ] || skip_as cmd "the LD_PRELOAD shim $shim was not built"
 # a sanitizer runtime wants to be first in the link order; the shim only
 # wraps two libc calls, so let it come first
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"

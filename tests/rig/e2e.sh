@@ -5,7 +5,10 @@
 # whether the test passes, fails or is killed.
 #
 #   rig_up NAME [rig.sh up options]   a rig in $TESTDIR/NAME; sets
-#                                     RIG_DIR RIG_MNT RIG_LOOP RIG_MAJMIN
+#                                     RIG_DIR RIG_MNT RIG_LOOP RIG_MAJMIN,
+#                                     and on cgroup v2 WS_PREFIX so that
+#                                     ws and ws_bg run in the first rig's
+#                                     group (only its members are throttled)
 #   rig_written DIR                   bytes written to DIR's device so far
 #   rig_rate DIR                      the throttle in force (0: none)
 #   pycheck RESULT.json [NAME=N]... <<'EOF'
@@ -24,15 +27,13 @@ MiB=1048576
 need_rig()
 {
 	need_root
-	need_cmd bash losetup mkfs.ext4 python3 mountpoint setsid
-	losetup -f >/dev/null 2>&1 || skip "no free loop device"
+	need_cmd_as e2e bash losetup mkfs.ext4 python3 mountpoint setsid
+	losetup -f >/dev/null 2>&1 || skip_as e2e "no free loop device"
 	if [ ! -w /sys/fs/cgroup/blkio/blkio.throttle.write_bps_device ] &&
-		! grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
-		skip "no blkio throttling (cgroup v1 blkio or v2 io)"
+		! grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null &&
+		! grep -qw io /sys/fs/cgroup/unified/cgroup.controllers 2>/dev/null; then
+		skip_as e2e "no blkio throttling (cgroup v1 blkio or a v2 io controller)"
 	fi
-	# rig.sh v2: only processes in the rig's group are throttled
-	[ -w /sys/fs/cgroup/blkio/blkio.throttle.write_bps_device ] ||
-		skip "the e2e tests use the v1 throttle, which covers every writer"
 }
 
 # rig_get DIR KEY: a value from DIR/rig.env.
@@ -52,6 +53,11 @@ rig_up()
 	RIG_MNT=$(rig_get "$RIG_DIR" MNT)
 	RIG_LOOP=$(rig_get "$RIG_DIR" LOOP)
 	RIG_MAJMIN=$(rig_get "$RIG_DIR" MAJMIN)
+	# cgroup v2 throttles only the rig's members: writestress runs in the
+	# first rig's group (a second rig's device has no limit there)
+	if [ "$(rig_get "$RIG_DIR" CGROUP)" = v2 ] && [ -z "$WS_PREFIX" ]; then
+		WS_PREFIX="bash $RIG run $RIG_DIR"
+	fi
 	echo "  rig: $RIG_LOOP ($RIG_MAJMIN) on $RIG_MNT"
 }
 

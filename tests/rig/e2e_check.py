@@ -6,6 +6,9 @@ arguments as a dict of numbers: figures the test measured itself), and
   near(actual, expected, pct, what)  actual within pct % of expected
   want(cond, what)                   cond holds
   show(what, value)                  print a figure for the log
+  dev_rate(from_s, to_s)             MiB/s the device's own counters saw
+                                     over that span (the intervals'
+                                     device.write_mibps, time-weighted)
 Every check prints its line; if any failed, the phases, slowdown and
 steady state are printed too, and the exit status is 1.
 """
@@ -34,6 +37,23 @@ def near(actual, expected, pct, what):
         _bad.append(f"{what} is {a}, not within {pct}% of {expected:.6g}")
 
 
+def device_rate(d, from_s, to_s):
+    """The device's own write rate over [from_s, to_s], from its counters
+    as the intervals carry them (bytes), each interval counted for the
+    share of it that overlaps the span."""
+    num = den = 0.0
+    for iv in d["intervals"]:
+        dev = iv.get("device")
+        if not dev or iv["dt_s"] <= 0:
+            continue
+        a, b = iv["t_s"] - iv["dt_s"], iv["t_s"]
+        w = min(b, to_s) - max(a, from_s)
+        if w > 0:
+            num += dev["write_bytes"] / MiB * w / iv["dt_s"]
+            den += w
+    return num / den if den else None
+
+
 def explain(d):
     for p in d.get("phases", []):
         print(f"  phase {p['from_bytes'] / MiB:8.1f} - {p['to_bytes'] / MiB:8.1f} MiB"
@@ -50,7 +70,8 @@ def main():
         v[name] = float(num) if "." in num else int(num)
     code = sys.stdin.read()
     exec(compile(code, "<test>", "exec"),
-         {"d": d, "v": v, "MiB": MiB, "near": near, "want": want, "show": show})
+         {"d": d, "v": v, "MiB": MiB, "near": near, "want": want, "show": show,
+          "dev_rate": lambda a, b: device_rate(d, a, b)})
     if _bad:
         explain(d)
         for b in _bad:

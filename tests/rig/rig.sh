@@ -4,11 +4,13 @@
 #
 # USAGE (as root)
 #   rig.sh up DIR [--size 2G] [--fs ext4|xfs|btrfs] [--rate BYTES_PER_SEC]
+#                 [--mount-opts OPTS]
 #       Create DIR/img (sparse), attach it to a free loop device with direct
 #       I/O to the backing file (so the image is not cached twice), make the
 #       filesystem (ext4 with lazy inode-table and journal init off, so no
 #       background initialisation writes disturb a measurement), mount it at
-#       DIR/mnt, throttle the device's writes to the rate (none by default)
+#       DIR/mnt (with mount -o OPTS if given, e.g. discard), throttle the
+#       device's writes to the rate (none by default)
 #       and write DIR/rig.env, which is printed:
 #           LOOP=/dev/loop3  MAJMIN=7:3  MNT=DIR/mnt  FS=ext4  IMG=DIR/img
 #           CGROUP=v1|v2     CG=<v2: the rig's own cgroup directory>
@@ -39,6 +41,8 @@
 #   rig.sh written DIR      bytes written to the device since up finished
 #                           (the loop device's counters outlive attachments;
 #                           mkfs and mount are not counted)
+#   rig.sh discarded DIR    bytes the device was asked to discard (TRIM)
+#                           since up finished
 #   rig.sh show DIR         the rig.env and the throttle in force
 #   rig.sh run DIR CMD...   run CMD under the throttle (v2: inside the rig's
 #                           cgroup; v1 throttles the whole device: plain exec)
@@ -60,11 +64,20 @@
 #   controllers for the root's children if they are off (cgroup writeback
 #   needs both; they are left on), sets "wbps=" there, and only processes in
 #   that group are throttled: start them with `rig.sh run`.  Writeback of
-#   their dirty pages is charged to the group by the kernel.  (The v2 path
-#   is written to the kernel's documentation but was only tested as far as
-#   its refusal on a v1 machine.)
+#   their dirty pages is charged to the group by the kernel.  (What has
+#   run: every step of the v2 path - detection, enabling the controllers,
+#   the group, io.max written and read back, run, down - against a fake
+#   hierarchy in tests/cli/t_rig_cgroup_v2.sh, on the project's v1
+#   machines.  What has not: a real cgroup2 kernel throttling a rig; the
+#   e2e tests will run through rig.sh run there, as e2e.sh's rig_up sets
+#   WS_PREFIX.)
 #   RIG_CGROUP=v1|v2 forces a choice (e.g. to test the v2 path on a hybrid
-#   machine).  The throttle is removed by down, and also explicitly reset
+#   machine); RIG_CGROUP_ROOT=DIR names the cgroup2 hierarchy.  With
+#   RIG_FAKE_CGROUPFS=1 too, DIR may be a plain directory laid out like one
+#   (cgroup.controllers, cgroup.subtree_control, cgroup.procs): the script
+#   then does to it what the kernel does to cgroupfs in reply to its writes
+#   (the fake_* functions below), so the v2 path runs on machines without
+#   v2 (tests/cli/t_rig_cgroup_v2.sh); the throttle is then not real.  The throttle is removed by down, and also explicitly reset
 #   when up attaches a loop device, because a loop device's throttle
 #   outlives the loop's attachment.
 #
@@ -153,7 +166,7 @@ load()
 	local k v
 	RIGDIR=$(cd "$1" 2>/dev/null && pwd) || die "no rig directory '$1'"
 	ENV=$RIGDIR/rig.env
-	LOOP="" MAJMIN="" MNT="" FS="" IMG="" CGROUP="" CG="" SECTORS0=0
+	LOOP="" MAJMIN="" MNT="" FS="" IMG="" CGROUP="" CG="" SECTORS0=0 DSECTORS0=0
 	[ -f "$ENV" ] || return 1
 	while IFS='=' read -r k v; do
 		case $k in
@@ -165,6 +178,7 @@ load()
 		CGROUP) CGROUP=$v ;;
 		CG) CG=$v ;;
 		SECTORS0) SECTORS0=$v ;;
+		DSECTORS0) DSECTORS0=$v ;;
 		esac
 	done <"$ENV"
 	# sanity: nothing else may end up in a losetup -d or umount
@@ -173,6 +187,7 @@ load()
 	case $IMG in '' | "$RIGDIR"/img) ;; *) die "$ENV: bad IMG '$IMG'" ;; esac
 	case $CG in
 	'' | /sys/fs/cgroup/wsrig-loop[0-9]* | /sys/fs/cgroup/unified/wsrig-loop[0-9]*) ;;
+	"${RIG_CGROUP_ROOT:-/sys/fs/cgroup}"/wsrig-loop[0-9]*) ;;
 	*) die "$ENV: bad CG '$CG'" ;;
 	esac
 	return 0
@@ -191,6 +206,7 @@ save()
 		echo "CGROUP=$CGROUP"
 		echo "CG=$CG"
 		echo "SECTORS0=${SECTORS0:-0}"
+		echo "DSECTORS0=${DSECTORS0:-0}"
 	} >"$ENV.tmp" && mv -f "$ENV.tmp" "$ENV"
 }
 
@@ -201,15 +217,88 @@ fstype()
 	stat -f -c %T "$1" 2>/dev/null
 }
 
-# v2_root: the cgroup v2 hierarchy, /sys/fs/cgroup (unified) or
-# /sys/fs/cgroup/unified (hybrid); a plain directory is never taken for one.
+FAKE_CG=${RIG_FAKE_CGROUPFS:-}
+
+# is_cgroup2 DIR: a cgroup2 directory (or, with RIG_FAKE_CGROUPFS=1, one
+# of the fake hierarchy at RIG_CGROUP_ROOT).
+is_cgroup2()
+{
+	[ "$(fstype "$1")" = cgroup2fs ] && return 0
+	[ "$FAKE_CG" = 1 ] && [ -n "${RIG_CGROUP_ROOT:-}" ] && [ -d "$1" ] &&
+		case $1 in "$RIG_CGROUP_ROOT" | "$RIG_CGROUP_ROOT"/*) true ;; *) false ;; esac
+}
+
+# v2_root: the cgroup v2 hierarchy: RIG_CGROUP_ROOT, /sys/fs/cgroup
+# (unified) or /sys/fs/cgroup/unified (hybrid); a plain directory is never
+# taken for one unless it is the fake hierarchy.
 v2_root()
 {
 	local d
-	for d in /sys/fs/cgroup /sys/fs/cgroup/unified; do
-		[ "$(fstype "$d")" = cgroup2fs ] && { echo "$d"; return 0; }
+	for d in ${RIG_CGROUP_ROOT:-/sys/fs/cgroup /sys/fs/cgroup/unified}; do
+		is_cgroup2 "$d" && [ -f "$d/cgroup.controllers" ] && { echo "$d"; return 0; }
 	done
 	return 1
+}
+
+# ---- the kernel's side of a fake hierarchy (RIG_FAKE_CGROUPFS=1) ---------
+
+# fake_io_max FILE "MAJ:MIN wbps=V": the kernel keeps one line a device
+# with all four limits, and drops it when all are max again.
+fake_io_max()
+{
+	local dev=${2%% *} val=${2#*wbps=} line
+	line=$(awk -v d="$dev" '$1 == d' "$1")
+	[ -n "$line" ] || line="$dev rbps=max wbps=max riops=max wiops=max"
+	line=$(echo "$line" | sed "s/wbps=[^ ]*/wbps=$val/")
+	{
+		awk -v d="$dev" '$1 != d' "$1"
+		case $line in *=[0-9]*) echo "$line" ;; esac
+	} >"$1.new" && mv -f "$1.new" "$1"
+}
+
+# fake_write FILE VALUE: a write as cgroupfs takes it.
+fake_write()
+{
+	local f
+	case ${1##*/} in
+	cgroup.subtree_control)
+		case $2 in
+		+*) { tr ' ' '\n' <"$1"; echo "${2#+}"; } | grep . | sort -u | tr '\n' ' ' | sed 's/ $//' >"$1.new" ;;
+		-*) tr ' ' '\n' <"$1" | grep -vx -- "${2#-}" | grep . | tr '\n' ' ' | sed 's/ $//' >"$1.new" ;;
+		esac
+		echo >>"$1.new"
+		mv -f "$1.new" "$1" ;;
+	io.max) fake_io_max "$1" "$2" ;;
+	cgroup.procs)
+		# a process is in one group: it leaves the others
+		find "$RIG_CGROUP_ROOT" -name cgroup.procs | while read -r f; do
+			grep -vx -- "$2" "$f" >"$f.new"; mv -f "$f.new" "$f"
+		done
+		echo "$2" >>"$1" ;;
+	*) echo "$2" >"$1" ;;
+	esac
+}
+
+# cg_mkdir DIR / cg_rmdir DIR: a child group, which the kernel fills with
+# its interface files and refuses to remove while it has members.
+cg_mkdir()
+{
+	mkdir "$1" || return 1
+	if [ "$FAKE_CG" = 1 ] && ! [ "$(fstype "$1")" = cgroup2fs ]; then
+		: >"$1/cgroup.procs"
+		: >"$1/io.max"
+		: >"$1/cgroup.subtree_control"
+		cp "${1%/*}/cgroup.subtree_control" "$1/cgroup.controllers"
+	fi
+}
+
+cg_rmdir()
+{
+	if [ "$FAKE_CG" = 1 ] && ! [ "$(fstype "$1")" = cgroup2fs ]; then
+		[ -s "$1/cgroup.procs" ] && { warn "$1 still has members"; return 1; }
+		rm -f "$1/cgroup.procs" "$1/io.max" "$1/cgroup.subtree_control" "$1/cgroup.controllers"
+	fi
+	rmdir "$1"
 }
 
 have_v1()
@@ -244,7 +333,11 @@ detect_cgroup()
 cg_write()
 {
 	[ -f "$1" ] || { warn "$1 does not exist"; return 1; }
-	echo "$2" >"$1"
+	if [ "$FAKE_CG" = 1 ] && ! [ "$(fstype "$1")" = cgroup2fs ]; then
+		fake_write "$1" "$2"
+	else
+		echo "$2" >"$1"
+	fi
 }
 
 # v2_setup: make the rig's cgroup (CG) with the io controller available.
@@ -258,7 +351,7 @@ v2_setup()
 			die "cannot enable the $c controller in $root"
 	done
 	cg=$root/wsrig-${LOOP#/dev/}
-	mkdir "$cg" || die "cannot create the cgroup $cg"
+	cg_mkdir "$cg" || die "cannot create the cgroup $cg"
 	CG=$cg
 	save
 	[ -f "$CG/io.max" ] || die "no io.max in $CG"
@@ -295,22 +388,26 @@ get_rate()
 }
 
 # read_sectors: set SECTORS to the loop device's sectors-written counter
-# (no fork: the step poller calls this 50 times a second).
+# and DSECTORS to its sectors-discarded one (0 on a kernel without
+# discard statistics); no fork: the step poller calls this 50 times a
+# second.
 read_sectors()
 {
 	local -a f
 	read -r -a f <"/sys/block/${LOOP#/dev/}/stat" || return 1
 	SECTORS=${f[6]}
+	DSECTORS=${f[13]:-0}
 }
 
 # ---- commands -----------------------------------------------------------
 
 cmd_up()
 {
-	local dir="" size=2G fs=ext4 rate=0 bytes
+	local dir="" size=2G fs=ext4 rate=0 bytes mopts=""
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--size) [ $# -ge 2 ] || usage; size=$2; shift 2 ;;
+		--mount-opts) [ $# -ge 2 ] || usage; mopts=$2; shift 2 ;;
 		--fs) [ $# -ge 2 ] || usage; fs=$2; shift 2 ;;
 		--rate) [ $# -ge 2 ] || usage; rate=$2; shift 2 ;;
 		-*) die "up: unknown option '$1'" ;;
@@ -367,7 +464,7 @@ cmd_up()
 	MNT=$RIGDIR/mnt
 	mkdir -p "$MNT" || die "cannot create $MNT"
 	save
-	mount -t "$fs" "$LOOP" "$MNT" || die "cannot mount $LOOP on $MNT"
+	mount -t "$fs" ${mopts:+-o "$mopts"} "$LOOP" "$MNT" || die "cannot mount $LOOP on $MNT"
 	# the mkfs's and mount's writes reach the device before the clock starts
 	sync -f "$MNT" 2>/dev/null || sync
 	if [ "$rate" -gt 0 ]; then
@@ -375,6 +472,7 @@ cmd_up()
 	fi
 	read_sectors || die "cannot read /sys/block/${LOOP#/dev/}/stat"
 	SECTORS0=$SECTORS
+	DSECTORS0=$DSECTORS
 	save
 	trap - EXIT INT TERM HUP
 	cat "$ENV"
@@ -444,12 +542,12 @@ teardown()
 	if [ "$mine" = 1 ] && [ -n "$(backing "$LOOP")" ]; then
 		losetup -d "$LOOP" || warn "cannot detach $LOOP"
 	fi
-	if [ -n "$CG" ] && [ "$(fstype "$CG")" = cgroup2fs ]; then
+	if [ -n "$CG" ] && is_cgroup2 "$CG"; then
 		# anything left in the rig's group goes back to the root group
-		while read -r pid; do
+		for pid in $(cat "$CG/cgroup.procs"); do
 			cg_write "${CG%/*}/cgroup.procs" "$pid" 2>/dev/null
-		done <"$CG/cgroup.procs"
-		rmdir "$CG" || warn "cannot remove $CG"
+		done
+		cg_rmdir "$CG" || warn "cannot remove $CG"
 	fi
 	[ -n "$IMG" ] && rm -f "$IMG"
 	rm -f "$ENV" "$ENV.tmp" "$RIGDIR/step.log"
@@ -579,6 +677,11 @@ written)
 	load "$1" || die "no rig in $1"
 	read_sectors || exit 1
 	echo $(((SECTORS - SECTORS0) * SECTOR)) ;;
+discarded)
+	[ $# -eq 1 ] || usage
+	load "$1" || die "no rig in $1"
+	read_sectors || exit 1
+	echo $(((DSECTORS - DSECTORS0) * SECTOR)) ;;
 show) cmd_show "$@" ;;
 run)
 	[ $# -ge 2 ] || usage

@@ -1,4 +1,6 @@
-/* harness.h - run the writer against the recording fake backend. */
+/* harness.h - run the writer against the recording fake backend, on a
+ * fake clock: every time it measures is what the fake's delays and the
+ * rate pacer's sleeps made it, exactly. */
 #ifndef WS_TEST_HARNESS_H
 #define WS_TEST_HARNESS_H
 
@@ -6,6 +8,7 @@
 #include <stdatomic.h>
 
 #include "config.h"
+#include "fake_clock.h"
 #include "io_fake.h"
 #include "plan.h"
 #include "snapshot.h"
@@ -16,6 +19,7 @@ struct harness {
 	struct ws_plan plan;
 	struct ws_snapshot snap;
 	struct io_fake fake;
+	struct fake_clock clock;
 	struct writer w;
 	atomic_bool stop;
 };
@@ -36,6 +40,8 @@ static inline void harness_setup(struct harness *h, uint64_t bufsize,
 		.file_size = file_size ? file_size : buffers * bufsize,
 	};
 	io_fake_init(&h->fake);
+	fake_clock_init(&h->clock, 1000000000u);
+	h->fake.clock = &h->clock;
 	atomic_init(&h->stop, false);
 	ck_assert_int_eq(snapshot_init(&h->snap), 0);
 }
@@ -47,6 +53,7 @@ static inline int harness_run(struct harness *h)
 
 	ck_assert_int_eq(writer_init(&h->w, &h->cfg, &h->plan, &h->snap,
 				     &h->stop, 3, &io_fake_ops, &h->fake), 0);
+	writer_set_clock(&h->w, &h->clock.ops);
 	ret = writer_run(&h->w);
 	ck_assert(snapshot_finished(&h->snap));
 	writer_destroy(&h->w);

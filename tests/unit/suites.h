@@ -17,6 +17,7 @@
 	X(monitor_suite)  \
 	X(series_suite)   \
 	X(analysis_suite) \
+	X(reporter_suite) \
 	X(svg_suite)      \
 	X(compare_suite)  \
 	X(fingerprint_suite) \

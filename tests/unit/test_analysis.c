@@ -7,7 +7,9 @@
  * built from a table of rates; noise comes from a seeded PRNG, and each
  * noisy row is checked over many seeds, so a rule that holds only for a
  * lucky draw fails here. */
+#include <errno.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -21,6 +23,7 @@
 
 #define MIB 1048576.0
 #define SEC UINT64_C(1000000000)
+#define MS_NS UINT64_C(1000000)
 #define MAX_N 8192
 #define SEEDS 50
 
@@ -657,7 +660,20 @@ static size_t build_rounds(const double *r, size_t nr, unsigned int rp)
 	return n;
 }
 
-#define ROUNDS_MAX 32
+#define ROUNDS_MAX 40
+
+/* Parameters for the rounds of build_rounds(): 1 s, or 4 s of three
+ * points. */
+static void round_params(struct ws_analysis_params *p, unsigned int window,
+			 unsigned int rp)
+{
+	analysis_defaults(p);
+	p->interval_ns = SEC;
+	p->round_ns = (rp == 1 ? 1 : 4) * SEC;
+	p->steady_window = window;
+}
+
+#define ALL UINT64_MAX	/* judge up to the last mark */
 
 static const struct steady_row {
 	const char *name;
@@ -665,49 +681,65 @@ static const struct steady_row {
 	size_t nr;
 	unsigned int window;
 	bool reached;
-	size_t first;		/* the first round of the window */
-	double mibps, dev, excursion;
+	unsigned int from;	/* the final stretch's first round */
+	double mibps, range, excursion;	/* its rate and worst window */
+	bool earlier;
+	unsigned int e_first, e_last;	/* the earlier stretch's rounds */
+	double e_mibps;
 } steadies[] = {
 	/*
-	 * Window 5: [0,5) avg 80, dev 25%; [1,6) 70, 28.6%; [2,7) 62,
-	 * 29.0%; [3,8) 56.2, 24.6%: all fail on deviation.  [4,9) = 60 50
-	 * 50 51 49: avg 52, dev 8/52 = 15.4% holds, but the slope is
-	 * sum((x - 2)(y - 52)) / 10 = (-16 + 2 + 0 - 1 - 6) / 10 = -2.1,
-	 * excursion 2.1 x 4 / 52 = 16.2%: fails.  [5,10) = 50 50 51 49 50:
-	 * avg 50, dev 1/50 = 2%, slope -1/10, excursion 0.4 / 50 = 0.8%.
+	 * Window 5: [4,9) = 60 50 50 51 49: avg 52, range 11/52 = 21.2%
+	 * fails (and the excursion, 2.1 x 4 / 52 = 16.2%).  [5,10) = 50 50
+	 * 51 49 50 and [6,11) = 50 51 49 50 50: range 2/50 = 4%, slope
+	 * -1/10, excursion 0.4 / 50 = 0.8%: both hold, so steady from round
+	 * 5 at (50+50+51+49+50+50)/6 = 50.
 	 */
 	{ "settling, window 5",
 	  { 100, 90, 80, 70, 60, 50, 50, 51, 49, 50, 50 }, 11, 5,
-	  true, 5, 50, 2, 0.8 },
+	  true, 5, 50, 4, 0.8, false, 0, 0, 0 },
 	/*
-	 * Window 3: [0,3) dev 11.1% holds, excursion 20/90 fails; so do
-	 * [1,4) .. [3,6); [4,7) = 60 50 50: dev 12.5%, excursion 10/53.3 =
-	 * 18.75% fails; [5,8) = 50 50 51: avg 151/3, dev (2/3)/(151/3) =
-	 * 2/151, slope 1/2, excursion 1/(151/3) = 3/151.
+	 * Window 3: [4,7) = 60 50 50: range 10/53.3 = 18.75% holds but the
+	 * excursion, 10/53.3 = 18.75%, fails; [5,8) .. [8,11) hold, the
+	 * worst range 2/50 = 4% in [6,9) and [7,10), the worst excursion
+	 * 1/49.67 = 2.01% in [8,11).
 	 */
 	{ "settling, window 3",
 	  { 100, 90, 80, 70, 60, 50, 50, 51, 49, 50, 50 }, 11, 3,
-	  true, 5, 151.0 / 3, 200.0 / 151, 300.0 / 151 },
-	/*
-	 * Round 4 at 37.5, 25% under the rest: every window holding it has
-	 * avg 47.5 and dev 10/47.5 = 21.1%; [5,10) is the first without.
-	 */
+	  true, 5, 50, 4, 300.0 / 149, false, 0, 0, 0 },
+	/* Round 4 at 37.5: every window holding it has range 12.5/47.5 =
+	 * 26%; from [5,10) on they hold. */
 	{ "a round 25% low",
 	  { 50, 50, 50, 50, 37.5, 50, 50, 50, 50, 50, 50, 50 }, 12, 5,
-	  true, 5, 50, 0, 0 },
-	/*
-	 * Round 4 at 62.5, 25% over: windows holding it have avg 52.5 and
-	 * dev 10/52.5 = 19.05%, which holds.  In [0,5) it is last: slope
-	 * (2 x 12.5) / 10 = 2.5, excursion 10/52.5 = 19.05% fails; in [1,6)
-	 * it is fourth: slope 1.25, excursion 5/52.5 = 9.52% holds.
-	 */
+	  true, 5, 50, 0, 0, false, 0, 0, 0 },
+	/* Round 4 at 62.5: range 12.5/52.5 = 23.8% in every window holding
+	 * it (the old "within +-20% of the average", 19%, let them hold). */
 	{ "a round 25% high",
 	  { 50, 50, 50, 50, 62.5, 50, 50, 50, 50, 50, 50, 50 }, 12, 5,
-	  true, 1, 52.5, 1000.0 / 52.5, 500.0 / 52.5 },
+	  true, 5, 50, 0, 0, false, 0, 0, 0 },
+	/* Fast and steady for 8 rounds, then slow for good (the SSD whose
+	 * cache fills): steady at the end at the slow rate, from round 8;
+	 * the fast stretch is named as having changed. */
+	{ "fast then slow",
+	  { 80, 80, 80, 80, 80, 80, 80, 80, 20, 20, 20, 20, 20, 20, 20, 20 }, 16, 5,
+	  true, 8, 20, 0, 0, true, 0, 7, 80 },
+	/* Slow then fast (a device that warmed up): steady at the end at
+	 * the fast rate; the slow stretch changed. */
+	{ "slow then fast",
+	  { 20, 20, 20, 20, 20, 20, 20, 20, 80, 80, 80, 80, 80, 80, 80, 80 }, 16, 5,
+	  true, 8, 80, 0, 0, true, 0, 7, 20 },
+	/* Steady early, then a slow drift down 5% a round: windows [0,5),
+	 * [1,6) and [2,7) (range 5%, excursion 4%) hold, [3,8) has an
+	 * excursion of 10.14% and every later one about 20%: not steady at
+	 * the end, and the early stretch, rounds 0..6 at (6 x 50 + 47.5) /
+	 * 7, changed. */
+	{ "steady, then a drift",
+	  { 50, 50, 50, 50, 50, 50, 47.5, 45.1, 42.9, 40.7, 38.7, 36.8, 34.9,
+	    33.2, 31.5 }, 15, 5,
+	  false, 0, 0, 0, 0, true, 0, 6, 347.5 / 7 },
 	{ "too few rounds",
-	  { 50, 50, 50, 50 }, 4, 5, false, 0, 0, 0, 0 },
+	  { 50, 50, 50, 50 }, 4, 5, false, 0, 0, 0, 0, false, 0, 0, 0 },
 	{ "window of one is no window",
-	  { 50, 50, 50, 50 }, 4, 1, false, 0, 0, 0, 0 },
+	  { 50, 50, 50, 50 }, 4, 1, false, 0, 0, 0, 0, false, 0, 0, 0 },
 };
 
 static void assert_steady(const struct steady_row *row, unsigned int rp)
@@ -715,22 +747,39 @@ static void assert_steady(const struct steady_row *row, unsigned int rp)
 	struct ws_analysis_params p;
 	struct ws_steady st;
 	size_t n = build_rounds(row->r, row->nr, rp);
-	const struct ws_point *end;
 
-	analysis_defaults(&p);
-	p.steady_window = row->window;
-	p.round_points = rp;
-	ck_assert_int_eq(analysis_steady(pts, n, &p, &st), row->reached);
+	round_params(&p, row->window, rp);
+	ck_assert_int_eq(analysis_steady(pts, n, ALL, &p, &st), 0);
+	ck_assert_uint_eq(st.nrounds, row->nr);
 	ck_assert_int_eq(st.reached, row->reached);
-	ck_assert_uint_eq(st.window, row->window);
-	if (!row->reached)
-		return;
-	end = &pts[(row->first + row->window) * rp - 1];
-	ck_assert_uint_eq(st.at_bytes, end->bytes);
-	ck_assert_uint_eq(st.at_ns, end->t_ns);
-	ck_assert_double_eq_tol(st.mibps, row->mibps, 1e-9);
-	ck_assert_double_eq_tol(st.max_dev_pct, row->dev, 1e-9);
-	ck_assert_double_eq_tol(st.excursion_pct, row->excursion, 1e-9);
+	ck_assert_int_eq(st.earlier, row->earlier);
+	if (row->reached) {
+		const struct ws_round *x = &st.rounds[row->from];
+		const struct ws_point *at = &pts[(row->from + row->window) * rp - 1];
+
+		ck_assert_uint_eq(st.final.first_round, row->from);
+		ck_assert_uint_eq(st.final.last_round, row->nr - 1);
+		ck_assert_uint_eq(st.final.from_bytes, x->from_bytes);
+		ck_assert_uint_eq(st.final.to_bytes, pts[n - 1].bytes);
+		ck_assert_uint_eq(st.at_bytes, at->bytes);
+		ck_assert_uint_eq(st.at_ns, at->t_ns);
+		ck_assert_double_eq_tol(st.final.mibps, row->mibps, row->mibps * 1e-6);
+		ck_assert_double_eq_tol(st.final.range_pct, row->range, 0.01);
+		ck_assert_double_eq_tol(st.final.excursion_pct, row->excursion, 0.01);
+		/* every window of the final stretch holds, the one before not */
+		for (size_t w = row->from; w < st.nwindows; w++)
+			ck_assert_int_eq(st.windows[w].verdict, WS_WINDOW_STEADY);
+		if (row->from)
+			ck_assert_int_eq(st.windows[row->from - 1].verdict,
+					 WS_WINDOW_UNSTEADY);
+	}
+	if (row->earlier) {
+		ck_assert_uint_eq(st.before.first_round, row->e_first);
+		ck_assert_uint_eq(st.before.last_round, row->e_last);
+		ck_assert_double_eq_tol(st.before.mibps, row->e_mibps, row->e_mibps * 1e-6);
+	}
+	free(st.rounds);
+	free(st.windows);
 }
 
 START_TEST(test_steady)
@@ -741,17 +790,23 @@ START_TEST(test_steady)
 END_TEST
 
 /*
- * A geometric decline by d per round: every round is within a few % of
- * the window's average, so only the excursion decides, and it is about
- * d x (window - 1) of the average: 3% x 4 = 12% never settles, 2% x 4 =
- * 8% does at once, 2% x 6 = 12% (window 7) never.
+ * A geometric decline by d per round: the range of a window of w rounds is
+ * about d x (w - 1), and so is the excursion: 3% x 4 = 12% never settles
+ * (excursion over 10%), 2% x 4 = 8% holds all along, 2% x 6 = 12% (window
+ * 7) never.  fio's bw-slope:2.5% (|slope| per round under 2.5% of the
+ * average) holds at 2% a round and not at 3%.
  */
 static const struct decline_row {
 	double per_round;
 	unsigned int window;
+	const char *criterion;
 	bool reached;
 } declines[] = {
-	{ 0.03, 5, false }, { 0.02, 5, true }, { 0.02, 7, false },
+	{ 0.03, 5, "snia", false }, { 0.02, 5, "snia", true },
+	{ 0.02, 7, "snia", false },
+	{ 0.02, 5, "bw-slope:2.5%", true }, { 0.03, 5, "bw-slope:2.5", false },
+	/* the largest distance from the average is about 2 rounds' worth */
+	{ 0.02, 5, "bw-dev:5", true }, { 0.03, 5, "bw-dev:5%", false },
 };
 
 START_TEST(test_steady_decline)
@@ -764,16 +819,165 @@ START_TEST(test_steady_decline)
 
 	for (i = 0; i < ROUNDS_MAX; i++, v *= 1 - row->per_round)
 		r[i] = v;
+	round_params(&p, row->window, 1);
+	ck_assert_int_eq(analysis_parse_criterion(row->criterion, &p), 0);
+	ck_assert_int_eq(analysis_steady(pts, build_rounds(r, ROUNDS_MAX, 1), ALL,
+					 &p, &st), 0);
+	ck_assert_int_eq(st.reached, row->reached);
+	if (row->reached) {
+		/* a constant decline: steady from the start, every window alike */
+		ck_assert_uint_eq(st.final.first_round, 0);
+		ck_assert_uint_eq(st.at_bytes, pts[row->window - 1].bytes);
+		if (p.criterion == WS_STEADY_SNIA) {
+			ck_assert_double_gt(st.final.excursion_pct, 7.5);
+			ck_assert_double_lt(st.final.excursion_pct, 8.5);
+		}
+	}
+	free(st.rounds);
+	free(st.windows);
+}
+END_TEST
+
+/* The figures of one window against hand-computed values, and each
+ * criterion's bound: SNIA's inclusive, fio's strict. */
+START_TEST(test_window_figures)
+{
+	/* 40 50 60 50 50: avg 50, range 20/50 = 40%, dev 10/50 = 20%,
+	 * slope sum((x-2)(y-50))/10 = (-2x-10 + -1x0 + 0 + 1x0 + 2x0)/10
+	 * = 2, so 4% a round and 2 x 4 / 50 = 16% across */
+	double r[5] = { 40, 50, 60, 50, 50 };
+	struct ws_analysis_params p;
+	struct ws_steady st;
+
+	round_params(&p, 5, 1);
+	ck_assert_int_eq(analysis_steady(pts, build_rounds(r, 5, 1), ALL, &p, &st), 0);
+	ck_assert_uint_eq(st.nwindows, 1);
+	ck_assert_double_eq_tol(st.windows[0].mibps, 50, 1e-6);
+	ck_assert_double_eq_tol(st.windows[0].range_pct, 40, 1e-6);
+	ck_assert_double_eq_tol(st.windows[0].dev_pct, 20, 1e-6);
+	ck_assert_double_eq_tol(st.windows[0].slope_pct, 4, 1e-6);
+	ck_assert_double_eq_tol(st.windows[0].excursion_pct, 16, 1e-6);
+	p.limit_pct = 40;
+	p.slope_pct = 16;
+	ck_assert(analysis_window_holds(&st.windows[0], &p));
+	p.slope_pct = 15.9;
+	ck_assert(!analysis_window_holds(&st.windows[0], &p));
+	ck_assert_int_eq(analysis_parse_criterion("bw-dev:20", &p), 0);
+	ck_assert(!analysis_window_holds(&st.windows[0], &p));
+	ck_assert_int_eq(analysis_parse_criterion("bw-dev:20.01%", &p), 0);
+	ck_assert(analysis_window_holds(&st.windows[0], &p));
+	ck_assert_int_eq(analysis_parse_criterion("bw-slope:4", &p), 0);
+	ck_assert(!analysis_window_holds(&st.windows[0], &p));
+	free(st.rounds);
+	free(st.windows);
+}
+END_TEST
+
+START_TEST(test_parse_criterion)
+{
+	static const char *const bad[] = {
+		"", "SNIA", "snia:20", "bw-slope", "bw-slope:", "bw-slope:0",
+		"bw-slope:-1", "bw-dev:x", "bw-dev:5%%", "bw-dev:1001", "iops:5",
+		"bw-dev:5 ",
+	};
+	struct ws_analysis_params p;
+
 	analysis_defaults(&p);
-	p.steady_window = row->window;
-	ck_assert_int_eq(analysis_steady(pts, build_rounds(r, ROUNDS_MAX, 1),
-					 &p, &st), row->reached);
-	if (!row->reached)
-		return;
-	ck_assert_uint_eq(st.at_bytes, pts[row->window - 1].bytes);
-	ck_assert_double_lt(st.max_dev_pct, 5);
-	ck_assert_double_gt(st.excursion_pct, 7.5);
-	ck_assert_double_lt(st.excursion_pct, 8.5);
+	ck_assert_int_eq(analysis_parse_criterion("bw-slope:0.5%", &p), 0);
+	ck_assert_int_eq(p.criterion, WS_STEADY_BW_SLOPE);
+	ck_assert_double_eq_tol(p.limit_pct, 0.5, 1e-12);
+	ck_assert_str_eq(analysis_criterion_name(p.criterion), "bw-slope");
+	ck_assert_int_eq(analysis_parse_criterion("snia", &p), 0);
+	ck_assert_int_eq(p.criterion, WS_STEADY_SNIA);
+	ck_assert_double_eq(p.limit_pct, 20);
+	ck_assert_double_eq(p.slope_pct, 10);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(analysis_parse_criterion(bad[i], &p) == -EINVAL,
+			      "'%s' was taken", bad[i]);
+}
+END_TEST
+
+/* Windows that start before the preconditioning is done are shown but
+ * never judged: a fast stretch that ends within it is no earlier steady
+ * state, and a run that never gets a window past it is not judged. */
+START_TEST(test_steady_precondition)
+{
+	double r[16] = { 80, 80, 80, 80, 80, 80, 80, 80, 20, 20, 20, 20, 20, 20, 20, 20 };
+	struct ws_analysis_params p;
+	struct ws_steady st;
+	size_t n = build_rounds(r, 16, 1);
+
+	round_params(&p, 5, 1);
+	p.precondition_bytes = pts[7].bytes;	/* where round 8 starts */
+	ck_assert_int_eq(analysis_steady(pts, n, ALL, &p, &st), 0);
+	ck_assert(st.judged);
+	ck_assert_uint_eq(st.judged_from, 8);
+	ck_assert_uint_eq(st.judged_rounds, 8);
+	for (size_t w = 0; w < 8; w++)
+		ck_assert_int_eq(st.windows[w].verdict, WS_WINDOW_PRECONDITION);
+	ck_assert(st.reached);
+	ck_assert_uint_eq(st.final.first_round, 8);
+	ck_assert_double_eq_tol(st.final.mibps, 20, 1e-6);
+	ck_assert(!st.earlier);
+	free(st.rounds);
+	free(st.windows);
+
+	/* one byte later, round 8 is preconditioning too, and only the last
+	 * window (rounds 9..13 need 14 rounds: 9..15 leaves 3) is judged */
+	p.precondition_bytes = pts[7].bytes + 1;
+	ck_assert_int_eq(analysis_steady(pts, n, ALL, &p, &st), 0);
+	ck_assert_uint_eq(st.judged_from, 9);
+	ck_assert(st.reached);
+	ck_assert_uint_eq(st.final.first_round, 9);
+	free(st.rounds);
+	free(st.windows);
+
+	/* past the run: nothing is judged */
+	p.precondition_bytes = pts[n - 1].bytes + 1;
+	ck_assert_int_eq(analysis_steady(pts, n, ALL, &p, &st), 0);
+	ck_assert(!st.judged);
+	ck_assert(!st.reached);
+	ck_assert_uint_eq(st.judged_rounds, 0);
+	free(st.rounds);
+	free(st.windows);
+}
+END_TEST
+
+/* Rounds need not fall on marks: a round's edge inside a span is placed
+ * at that span's rate, so 8 MiB buffers finishing every 0.8 s at 10 MiB/s
+ * make 1 s rounds of 10 MiB/s each, not 8 and 16.  until_ns stops the
+ * rounds there (the final wait for the disk is no round). */
+START_TEST(test_steady_between_marks)
+{
+	struct ws_analysis_params p;
+	struct ws_steady st;
+	uint64_t t = 0, bytes = 0;
+	size_t n;
+
+	for (n = 0; n < 25; n++) {
+		t += 800 * MS_NS;
+		bytes += 8 * (uint64_t)MIB;
+		pts[n] = (struct ws_point){ .t_ns = t, .dt_ns = 800 * MS_NS,
+					    .bytes = bytes, .dbytes = 8 * (uint64_t)MIB,
+					    .mibps = 10 };
+	}
+	round_params(&p, 5, 1);
+	ck_assert_int_eq(analysis_steady(pts, n, ALL, &p, &st), 0);
+	ck_assert_uint_eq(st.nrounds, 20);	/* 20 s of marks */
+	for (unsigned int r = 0; r < st.nrounds; r++) {
+		ck_assert_uint_eq(st.rounds[r].from_ns, r * SEC);
+		ck_assert_uint_eq(st.rounds[r].to_ns, (r + 1) * SEC);
+		ck_assert_double_eq_tol(st.rounds[r].mibps, 10, 1e-5);
+	}
+	ck_assert(st.reached);
+	ck_assert_uint_eq(st.final.first_round, 0);
+	free(st.rounds);
+	free(st.windows);
+	/* up to 12.5 s: 12 rounds */
+	ck_assert_int_eq(analysis_steady(pts, n, 12500 * MS_NS, &p, &st), 0);
+	ck_assert_uint_eq(st.nrounds, 12);
+	free(st.rounds);
+	free(st.windows);
 }
 END_TEST
 
@@ -787,53 +991,143 @@ START_TEST(test_defaults)
 	analysis_defaults(&p);
 	ck_assert_double_eq(p.slowdown_fraction, 0.8);
 	ck_assert_uint_eq(p.steady_window, 5);
-	ck_assert_uint_eq(p.round_points, 1);
-	ck_assert_double_eq(p.steady_dev_pct, 20);
-	ck_assert_double_eq(p.steady_excursion_pct, 10);
+	ck_assert_uint_eq(p.round_ns, 10 * SEC);
+	ck_assert_uint_eq(p.interval_ns, SEC);
+	ck_assert_int_eq(p.criterion, WS_STEADY_SNIA);
+	ck_assert_double_eq(p.limit_pct, 20);
+	ck_assert_double_eq(p.slope_pct, 10);
+	ck_assert_uint_eq(p.precondition_bytes, 0);
+	ck_assert_uint_eq(p.min_phase_intervals, 2);
+	ck_assert_double_eq(p.merge_similar_pct, 15);
 }
 END_TEST
 
+/*
+ * The pipeline on whole runs, marks and intervals alike (one point a
+ * second, rounds of 10): each row is a shape a long SSD run takes, with
+ * the phases, slowdown and steady verdict it must get.
+ */
+static const struct run_row {
+	const char *name;
+	struct levels l;
+	uint64_t precondition;	/* in points of the series */
+	unsigned int nphases;
+	bool slowed;
+	bool reached;
+	double steady;		/* the final stretch's rate */
+	bool earlier;
+	double earlier_rate;
+	size_t from_round_min;	/* the final stretch starts at or after */
+} runs[] = {
+	/* 80 MiB/s for 60 s, then 23 for good: the 2009 SSD */
+	{ "fast then slow", { 150, 2, { 0, 60 }, { 80, 23 }, UNIFORM, 0.05, 2 },
+	  0, 2, true, true, 23, true, 80, 6 },
+	{ "slow then fast", { 150, 2, { 0, 60 }, { 23, 80 }, UNIFORM, 0.05, 2 },
+	  0, 2, false, true, 80, true, 23, 6 },
+	/* three levels, as in the three-phase rig */
+	{ "three phases", { 150, 3, { 0, 25, 70 }, { 80, 32, 23 }, UNIFORM, 0.05, 2 },
+	  0, 3, true, true, 23, false, 0, 7 },
+	/* +-5% noise around one level: steady all along */
+	{ "noisy plateau", { 150, 1, { 0 }, { 40 }, GAUSS, 0.05, 0 },
+	  0, 1, false, true, 40, false, 0, 0 },
+	/* a run shorter than one window: phases, no verdict */
+	{ "short run", { 30, 1, { 0 }, { 40 }, UNIFORM, 0.05, 0 },
+	  0, 1, false, false, 0, false, 0, 0 },
+	/* fast until point 80, slow after; preconditioning to point 100
+	 * hides the fast stretch from the verdict */
+	{ "steady only after preconditioning",
+	  { 160, 2, { 0, 80 }, { 60, 20 }, UNIFORM, 0.03, 0 },
+	  100, 2, true, true, 20, false, 0, 10 },
+};
+
 START_TEST(test_run)
 {
-	const struct levels l = { 150, 3, { 0, 25, 70 }, { 80, 32, 23 },
-				  UNIFORM, 0.05, 2 };
+	const struct run_row *row = &runs[_i];
 	struct ws_analysis_params p;
 	struct ws_analysis a;
+	struct ws_analysis_input in;
 	struct ws_phase ph[WS_MAX_PHASES];
-	struct ws_steady st;
-	uint64_t b, t;
-	unsigned int k, j;
+	unsigned int k;
 
-	make_levels(&l, 3);
+	make_levels(&row->l, 7);
 	analysis_defaults(&p);
-	p.round_points = 10;
-	analysis_run(pts, l.n, &p, &a);
-	k = analysis_phases(pts, l.n, ph, WS_MAX_PHASES);
-	ck_assert_uint_eq(a.nphases, 3);
-	ck_assert_uint_eq(a.nphases, k);
-	for (j = 0; j < k; j++) {
-		ck_assert_uint_eq(a.phases[j].first, ph[j].first);
-		ck_assert_uint_eq(a.phases[j].last, ph[j].last);
+	p.interval_ns = SEC;
+	p.round_ns = 10 * SEC;
+	if (row->precondition)
+		p.precondition_bytes = pts[row->precondition - 1].bytes;
+	in = (struct ws_analysis_input){
+		.marks = pts, .nmarks = row->l.n,
+		.writing_ns = pts[row->l.n - 1].t_ns,
+		.elapsed_ns = pts[row->l.n - 1].t_ns,
+	};
+	ck_assert_int_eq(analysis_run(&in, &p, &a), 0);
+	ck_assert_msg(a.nphases == row->nphases, "%s: %u phases", row->name, a.nphases);
+	ck_assert_int_eq(a.slowed, row->slowed);
+	ck_assert_msg(a.steady.reached == row->reached, "%s: reached %d", row->name,
+		      a.steady.reached);
+	ck_assert_msg(a.steady.earlier == row->earlier, "%s: earlier %d", row->name,
+		      a.steady.earlier);
+	/* what the pipeline was judged by goes out with it */
+	ck_assert_uint_eq(a.params.precondition_bytes, p.precondition_bytes);
+	if (row->reached) {
+		ck_assert_double_eq_tol(a.steady.final.mibps, row->steady, row->steady * 0.03);
+		ck_assert_uint_ge(a.steady.final.first_round, row->from_round_min);
 	}
-	ck_assert_double_eq(a.initial_mibps, ph[0].mibps);
-	ck_assert(a.slowed);
-	ck_assert(analysis_slowdown(pts, l.n, ph, k, 0.8, &b, &t));
-	ck_assert_uint_eq(a.slowdown_bytes, b);
-	ck_assert_uint_eq(a.slowdown_ns, t);
-	/* rounds of 10 points: 80 80 56 32 32 32 32 23 23 23 23 23 ...:
-	 * windows from rounds 0..6 fail on deviation or excursion (by 19%
-	 * at least, more than noise over 10 points moves them); rounds 7..11
-	 * at 23 are the first that hold */
-	ck_assert(analysis_steady(pts, l.n, &p, &st));
-	ck_assert(a.steady.reached);
-	ck_assert_uint_eq(a.steady.at_bytes, st.at_bytes);
-	ck_assert_double_eq(a.steady.mibps, st.mibps);
-	ck_assert_double_eq_tol(a.steady.mibps, 23, 23 * 0.03);
+	if (row->earlier)
+		ck_assert_double_eq_tol(a.steady.before.mibps, row->earlier_rate,
+					row->earlier_rate * 0.03);
+	/* the phases are the segmentation's, merged as the pipeline says */
+	k = analysis_phases(pts, row->l.n, ph, WS_MAX_PHASES);
+	ck_assert_uint_ge(k, a.nphases);
+	if (a.nphases)
+		ck_assert_double_eq(a.initial_mibps, a.phases[0].mibps);
+	analysis_release(&a);
 
-	analysis_run(pts, 0, &p, &a);
+	/* steady_only leaves phases alone and finds the same verdict */
+	in.steady_only = true;
+	ck_assert_int_eq(analysis_run(&in, &p, &a), 0);
+	ck_assert_uint_eq(a.nphases, 0);
+	ck_assert_int_eq(a.steady.reached, row->reached);
+	analysis_release(&a);
+}
+END_TEST
+
+START_TEST(test_run_empty)
+{
+	struct ws_analysis_input in = { .writing_ns = ALL };
+	struct ws_analysis_params p;
+	struct ws_analysis a;
+
+	analysis_defaults(&p);
+	ck_assert_int_eq(analysis_run(&in, &p, &a), 0);
 	ck_assert_uint_eq(a.nphases, 0);
 	ck_assert(!a.slowed);
+	ck_assert(!a.steady.judged);
 	ck_assert(!a.steady.reached);
+	analysis_release(&a);
+	analysis_release(&a);	/* twice is harmless */
+}
+END_TEST
+
+/* Spans that wrote nothing lend their time to a neighbour. */
+START_TEST(test_compact)
+{
+	struct ws_point in[6] = {
+		{ .t_ns = 1 * SEC, .dt_ns = SEC, .bytes = 10, .dbytes = 10 },
+		{ .t_ns = 2 * SEC, .dt_ns = SEC, .bytes = 10, .dbytes = 0 },
+		{ .t_ns = 3 * SEC, .dt_ns = SEC, .bytes = 30, .dbytes = 20 },
+		{ .t_ns = 4 * SEC, .dt_ns = SEC, .bytes = 60, .dbytes = 30 },
+		{ .t_ns = 5 * SEC, .dt_ns = SEC, .bytes = 60, .dbytes = 0 },
+		{ .t_ns = 6 * SEC, .dt_ns = SEC, .bytes = 60, .dbytes = 0 },
+	}, out[6];
+	size_t n = analysis_compact(in, 6, out);
+
+	ck_assert_uint_eq(n, 3);
+	ck_assert_uint_eq(out[0].dt_ns, 2 * SEC);
+	ck_assert_uint_eq(out[0].dbytes, 10);
+	ck_assert_uint_eq(out[1].dbytes, 20);
+	ck_assert_uint_eq(out[2].dt_ns, 3 * SEC);
+	ck_assert_uint_eq(out[2].bytes, 60);
 }
 END_TEST
 
@@ -926,10 +1220,16 @@ Suite *analysis_suite(void)
 
 	tcase_add_loop_test(steady, test_steady, 0, N_ROWS(steadies));
 	tcase_add_loop_test(steady, test_steady_decline, 0, N_ROWS(declines));
+	tcase_add_test(steady, test_window_figures);
+	tcase_add_test(steady, test_parse_criterion);
+	tcase_add_test(steady, test_steady_precondition);
+	tcase_add_test(steady, test_steady_between_marks);
 	suite_add_tcase(s, steady);
 
 	tcase_add_test(run, test_defaults);
-	tcase_add_test(run, test_run);
+	tcase_add_loop_test(run, test_run, 0, N_ROWS(runs));
+	tcase_add_test(run, test_run_empty);
+	tcase_add_test(run, test_compact);
 	suite_add_tcase(s, run);
 	return s;
 }

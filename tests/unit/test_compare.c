@@ -167,7 +167,7 @@ static const char run_a[] =
 	"  'stalls':{'count':0,'total_s':0,'longest':null}}],"
 	"'phases':[{'to_bytes':1073741824,'mibps':250},{'to_bytes':2684354560,'mibps':240}],"
 	"'initial_mibps':250,'slowdown':null,"
-	"'steady':{'reached':true,'mibps':240,'at_bytes':2147483648},'complete':true}";
+	"'steady':{'reached':true,'mibps':240,'from_bytes':2147483648,'at_bytes':2415919104},'complete':true}";
 
 static const char run_b[] =
 	"{'schema':'writestress-result/1','tool':{'name':'writestress','version':'0.1.0'},"

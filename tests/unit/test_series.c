@@ -130,29 +130,37 @@ START_TEST(test_cells_smaller_than_points)
 }
 END_TEST
 
-/* The final wait for the disk writes nothing: for the analysis its time
- * joins the last real span instead of making a 0 MiB/s phase. */
-START_TEST(test_compact_zero_spans)
+/* A span too short to stand alone joins the latest point: the stored
+ * one, or the stride in progress. */
+START_TEST(test_extend_last)
 {
-	struct ws_point in[6], out[6];
+	static struct ws_series s;
+	struct ws_point p;
 	uint64_t t = 0, bytes = 0;
-	size_t n;
 
-	in[0] = point(&t, &bytes, 0, SEC);		/* before the first byte */
-	in[1] = point(&t, &bytes, 16 * WS_MIB, SEC);
-	in[2] = point(&t, &bytes, 16 * WS_MIB, SEC);
-	in[3] = point(&t, &bytes, 16 * WS_MIB, SEC);
-	in[4] = point(&t, &bytes, 0, SEC);		/* the drain */
-	in[5] = point(&t, &bytes, 0, 2 * SEC);
-	n = reporter_compact(in, 6, out);
-	ck_assert_uint_eq(n, 3);
-	ck_assert_uint_eq(out[0].dt_ns, 2 * SEC);
-	ck_assert_double_eq_tol(out[0].mibps, 8.0, 1e-9);
-	ck_assert_double_eq_tol(out[1].mibps, 16.0, 1e-9);
-	ck_assert_uint_eq(out[2].dt_ns, 4 * SEC);
-	ck_assert_uint_eq(out[2].bytes, 48 * WS_MIB);
-	ck_assert_uint_eq(out[2].t_ns, 7 * SEC);
-	ck_assert_double_eq_tol(out[2].mibps, 4.0, 1e-9);
+	series_init(&s);
+	p = point(&t, &bytes, 10 * WS_MIB, SEC);
+	series_extend_last(&s, &p);	/* nothing yet: it stands alone */
+	ck_assert_uint_eq(s.n, 1);
+	p = point(&t, &bytes, 2 * WS_MIB, SEC / 10);
+	series_extend_last(&s, &p);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_uint_eq(s.pts[0].dbytes, 12 * WS_MIB);
+	ck_assert_uint_eq(s.pts[0].dt_ns, SEC + SEC / 10);
+	ck_assert_uint_eq(s.pts[0].bytes, 12 * WS_MIB);
+	ck_assert_double_eq_tol(s.pts[0].mibps, 12 / 1.1, 1e-9);
+	/* with a stride in progress, it joins that */
+	s.stride = 2;
+	p = point(&t, &bytes, 4 * WS_MIB, SEC);
+	series_add(&s, &p);
+	ck_assert_uint_eq(s.npartial, 1);
+	p = point(&t, &bytes, 1 * WS_MIB, SEC / 10);
+	series_extend_last(&s, &p);
+	ck_assert_uint_eq(s.npartial, 1);
+	series_finish(&s);
+	ck_assert_uint_eq(s.n, 2);
+	ck_assert_uint_eq(s.pts[1].dbytes, 5 * WS_MIB);
+	ck_assert_uint_eq(s.pts[1].bytes, 17 * WS_MIB);
 }
 END_TEST
 
@@ -165,7 +173,7 @@ Suite *series_suite(void)
 	tcase_add_test(tc, test_merge_rates);
 	tcase_add_test(tc, test_cells_two_rates);
 	tcase_add_test(tc, test_cells_smaller_than_points);
-	tcase_add_test(tc, test_compact_zero_spans);
+	tcase_add_test(tc, test_extend_last);
 	suite_add_tcase(s, tc);
 	return s;
 }

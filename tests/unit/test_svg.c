@@ -139,9 +139,14 @@ static void case_story(void)
 	an.slowdown_bytes = series.pts[29].bytes;
 	an.slowdown_ns = 30 * SEC;
 	cfg.steady_round_ns = 5 * SEC;
-	an.steady = (struct ws_steady){ .reached = true, .window = 5,
+	an.params.steady_window = 5;
+	an.steady = (struct ws_steady){ .judged = true, .reached = true,
 					.at_bytes = series.pts[54].bytes,
-					.at_ns = 55 * SEC, .mibps = 23.0 };
+					.at_ns = 55 * SEC };
+	an.steady.final = (struct ws_stretch){
+		.first_round = 6, .last_round = 11,
+		.from_bytes = series.pts[29].bytes, .to_bytes = sum.bytes,
+		.from_ns = 30 * SEC, .to_ns = 60 * SEC, .mibps = 23.0 };
 	stalls[0] = (struct ws_stall){ .start_ns = 35 * SEC, .duration_ns = 1200 * MS };
 	stalls[1] = (struct ws_stall){ .start_ns = 45 * SEC, .duration_ns = 600 * MS };
 	sum.probes[0].stalls = stalls;

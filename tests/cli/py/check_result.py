@@ -37,7 +37,9 @@ def check_intervals(d):
 def check_probes(d):
     for p in d["probes"]:
         n_sum = sum(iv["probes"].get(p["name"], {}).get("n", 0) for iv in d["intervals"])
-        want(n_sum == p["count"], f"{p['name']}: intervals count {n_sum} probes, summary {p['count']}")
+        late = p["after_end"]["count"]
+        want(n_sum + late == p["count"],
+             f"{p['name']}: intervals count {n_sum} probes and {late} after the end, summary {p['count']}")
         h = sum(b[2] for b in p["histogram_ns"])
         want(h == p["count"], f"{p['name']}: histogram holds {h}, count is {p['count']}")
         for b in p["histogram_ns"]:
@@ -50,14 +52,33 @@ def check_probes(d):
 
 
 def check_phases(d, total):
+    """Phases tile the progress series, which ends where the last mark
+    taken while writing did: at most the pacing window, one buffer and
+    one interval's bytes short of the total (the final wait would credit
+    what was still pending to its own few milliseconds)."""
     ph = d["phases"]
     want(len(ph) >= 1, "no phases")
+    pts = d["progress"]["points"]
     if ph:
         want(ph[0]["from_bytes"] == 0, f"first phase starts at {ph[0]['from_bytes']}")
-        want(ph[-1]["to_bytes"] == total, f"last phase ends at {ph[-1]['to_bytes']}, run wrote {total}")
+        want(pts and ph[-1]["to_bytes"] == pts[-1][1],
+             f"last phase ends at {ph[-1]['to_bytes']}, the progress series at {pts[-1][1] if pts else None}")
+        c = d["config"]
+        slack = (c["window"] + 1) * c["buffer_size"] + max([iv["dbytes"] for iv in d["intervals"]] + [0])
+        want(total - slack <= ph[-1]["to_bytes"] <= total,
+             f"last phase ends at {ph[-1]['to_bytes']}, run wrote {total} (slack {slack})")
         for a, b in zip(ph, ph[1:]):
             want(a["to_bytes"] == b["from_bytes"], f"phases not contiguous: {a} {b}")
-    want(isinstance(d["steady"]["reached"], bool), "steady.reached is not a bool")
+    st = d["steady"]
+    want(isinstance(st["reached"], bool) and isinstance(st["judged"], bool),
+         "steady.reached or steady.judged is not a bool")
+    want(st["criterion"] in ("snia", "bw-slope", "bw-dev"), f"steady.criterion {st['criterion']}")
+    want(not st["reached"] or st["judged"], "steady reached but not judged")
+    verdicts = [w["verdict"] for w in st["windows"]]
+    want(all(v in ("precondition", "steady", "unsteady") for v in verdicts), f"window verdicts {set(verdicts)}")
+    if st["reached"]:
+        want(verdicts and verdicts[-1] == "steady", "steady reached but the last window did not hold")
+        want(st["from_bytes"] <= st["at_bytes"] <= st["to_bytes"], f"steady stretch {st}")
 
 
 def check_csv(path, d):

@@ -1,4 +1,5 @@
-/* io_fake.h - a recording I/O backend with fault injection, for tests.
+/* io_fake.h - a recording I/O backend with fault injection, the unit
+ * tests' double for io_posix (it lives with the tests, not in the tool).
  *
  * It writes nothing: it logs each call (kind, offset, length, flags) and
  * returns success, or the planted fault.  One struct io_fake per test; the
@@ -10,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "fake_clock.h"
 #include "io.h"
 
 enum io_call_kind { IO_PWRITE, IO_SYNC_RANGE, IO_FADVISE, IO_FDATASYNC };
@@ -27,14 +29,19 @@ struct io_fake {
 	unsigned int ncalls;	/* calls past the array are counted only */
 
 	/* Fault plan: the first call of fail_kind whose range reaches past
-	 * fail_after bytes of file offset fails with -fail_errno (pwrite
-	 * first writes what fits, like a filling disk).  fail_errno 0: none. */
+	 * fail_after bytes of file offset, and whose flags are fail_flags
+	 * when that is nonzero (SYNC_FILE_RANGE_* for sync_range: the wait
+	 * for a buffer, not the start of its writeback), fails with
+	 * -fail_errno (pwrite first writes what fits, like a filling disk);
+	 * later ones too.  fail_errno 0: none. */
 	enum io_call_kind fail_kind;
 	uint64_t fail_after;
+	unsigned int fail_flags;
 	int fail_errno;
 
 	uint32_t short_write_max;	/* nonzero: pwrite writes at most this */
-	uint64_t delay_ns;		/* each pwrite sleeps this long */
+	uint64_t delay_ns;		/* each pwrite takes this long ... */
+	struct fake_clock *clock;	/* ... on this clock (it must be set) */
 	uint64_t bytes_written;		/* sum of what pwrite accepted */
 };
 

@@ -1,7 +1,6 @@
 /* io_fake.c - recording I/O backend with planted faults (see io_fake.h). */
 #include <errno.h>
 #include <string.h>
-#include <time.h>
 
 #include "io_fake.h"
 
@@ -18,12 +17,14 @@ static void record(struct io_fake *f, enum io_call_kind kind, uint64_t off,
 	f->ncalls++;
 }
 
-/* Does the planted fault hit a call of this kind over [off, off+len)? */
+/* Does the planted fault hit a call of this kind over [off, off+len)
+ * with these flags? */
 static int planted(const struct io_fake *f, enum io_call_kind kind,
-		   uint64_t off, uint64_t len)
+		   uint64_t off, uint64_t len, unsigned int flags)
 {
 	return f->fail_errno && f->fail_kind == kind &&
-	       off + len > f->fail_after;
+	       off + len > f->fail_after &&
+	       (!f->fail_flags || f->fail_flags == flags);
 }
 
 static ssize_t fake_pwrite(void *ctx, int fd, const void *buf, size_t len,
@@ -35,12 +36,9 @@ static ssize_t fake_pwrite(void *ctx, int fd, const void *buf, size_t len,
 	(void)fd;
 	(void)buf;
 	record(f, IO_PWRITE, off, len, (unsigned int)rwf);
-	if (f->delay_ns) {
-		struct timespec ts = { .tv_sec = (time_t)(f->delay_ns / 1000000000u),
-				       .tv_nsec = (long)(f->delay_ns % 1000000000u) };
-		nanosleep(&ts, NULL);
-	}
-	if (planted(f, IO_PWRITE, off, len)) {
+	if (f->delay_ns)
+		fake_clock_advance(f->clock, f->delay_ns);
+	if (planted(f, IO_PWRITE, off, len, (unsigned int)rwf)) {
 		/* like a filling disk: what fits is written, then the error */
 		if (off >= f->fail_after)
 			return -f->fail_errno;
@@ -59,7 +57,7 @@ static int fake_sync_range(void *ctx, int fd, uint64_t off, uint64_t len,
 
 	(void)fd;
 	record(f, IO_SYNC_RANGE, off, len, flags);
-	return planted(f, IO_SYNC_RANGE, off, len) ? -f->fail_errno : 0;
+	return planted(f, IO_SYNC_RANGE, off, len, flags) ? -f->fail_errno : 0;
 }
 
 static int fake_fadvise(void *ctx, int fd, uint64_t off, uint64_t len,
@@ -69,7 +67,8 @@ static int fake_fadvise(void *ctx, int fd, uint64_t off, uint64_t len,
 
 	(void)fd;
 	record(f, IO_FADVISE, off, len, (unsigned int)advice);
-	return planted(f, IO_FADVISE, off, len) ? -f->fail_errno : 0;
+	return planted(f, IO_FADVISE, off, len, (unsigned int)advice) ?
+	       -f->fail_errno : 0;
 }
 
 static int fake_fdatasync(void *ctx, int fd)
@@ -78,7 +77,7 @@ static int fake_fdatasync(void *ctx, int fd)
 
 	(void)fd;
 	record(f, IO_FDATASYNC, 0, 0, 0);
-	return planted(f, IO_FDATASYNC, 0, UINT64_MAX) ? -f->fail_errno : 0;
+	return planted(f, IO_FDATASYNC, 0, UINT64_MAX, 0) ? -f->fail_errno : 0;
 }
 
 const struct io_ops io_fake_ops = {

@@ -1,0 +1,98 @@
+# End to end: the SSD of the overwrite.c thread, scaled down: fast (40
+# MiB/s) for 200 MiB, then slow (15 MiB/s) for good.  The fast stretch
+# lasts ten rounds of 500 ms, twice a window, so a verdict that took the
+# first window that held would call 40 MiB/s the steady state.
+#
+#   1. A plain run: the verdict describes the end - steady from after the
+#      step at the slow rate, and the fast stretch named as having
+#      changed - each rate within 10% of what the device's own counters
+#      saw over the same span.
+#   2. --until-steady --precondition 230M: rounds before 230 MiB are shown
+#      but not judged, so the run never stops in the fast stretch; it
+#      stops at steady state at the slow rate.
+#   3. The contrast: --precondition 0 stops inside the fast stretch, which
+#      is why SNIA preconditions.
+#   4. The default, 2x the 1 GiB device: the header says so, and a short
+#      run is "not judged".
+# shellcheck source=lib.sh
+. "$CLI_DIR/lib.sh"
+# shellcheck source=../rig/e2e.sh
+. "$CLI_DIR/../rig/e2e.sh"
+need_rig
+
+R1=$((40 * MiB)) R2=$((15 * MiB)) N=$((200 * MiB))
+rig_up rig --size 1G --rate "$R1"
+# step: the rig back at R1, slowing to R2 once N more bytes reached it
+step()
+{
+	"$RIG" rate "$RIG_DIR" "$R1" || fail "rig.sh rate failed"
+	"$RIG" step "$RIG_DIR" "$RIG_MNT/data" "$N" "$R2" >/dev/null ||
+		fail "rig.sh step failed"
+}
+
+# 1. the post-run verdict
+step
+ws --size 340M -B 1M -f -i 250ms --steady-round 500ms --json "$TESTDIR/a.json" "$RIG_MNT/data"
+assert_status 0
+[ -s "$RIG_DIR/step.log" ] || fail "the rig never stepped down"
+check_result "$TESTDIR/a.json" --reason bound --bytes $((340 * MiB))
+pycheck "$TESTDIR/a.json" R1="$R1" R2="$R2" N="$N" <<'PY'
+st = d["steady"]
+want(st["reached"], "steady at the end")
+if st["reached"]:
+    show("final stretch", f"{st['from_bytes'] / MiB:.0f}-{st['to_bytes'] / MiB:.0f} MiB, {st['from_s']:.2f}-{st['to_s']:.2f} s")
+    near(st["mibps"], dev_rate(st["from_s"], st["to_s"]), 10, "steady rate against the device over its span")
+    near(st["mibps"], v["R2"] / MiB, 10, "steady rate against the slow throttle")
+    want(st["from_bytes"] >= 0.9 * v["N"], "the final stretch starts after the step")
+e = st["earlier"]
+want(e is not None, "the fast stretch is named as having changed")
+if e:
+    near(e["mibps"], dev_rate(e["from_s"], e["to_s"]), 10, "earlier rate against the device over its span")
+    near(e["mibps"], v["R1"] / MiB, 10, "earlier rate against the fast throttle")
+    want(e["to_bytes"] <= 1.1 * v["N"], "the earlier stretch ends by the step")
+PY
+assert_file_match "$OUT" '^  steady   from [0-9.]+ MiB \([0-9.]+ s\) to the end: 1[3-7]\.[0-9] MiB/s, ' "the verdict in words"
+assert_file_match "$OUT" '^           earlier steady at (3[6-9]|4[0-4])\.[0-9] MiB/s for [0-9.]+ [KMGi]*B–[0-9.]+ MiB, then changed$' "the fast stretch in words"
+
+# 2. --until-steady never stops in the fast stretch
+step
+ws --size 600M -B 1M -f -i 250ms --steady-round 500ms --until-steady --precondition 230M \
+	--json "$TESTDIR/b.json" "$RIG_MNT/data"
+assert_status 0
+assert_file_match "$OUT" '^  steady   until steady by SNIA: .* judged after 230 MiB of preconditioning; gives up after 25 rounds$' "header"
+assert_file_match "$OUT" '^  stopped  steady state held \(--until-steady\)$' "stop reason"
+check_result "$TESTDIR/b.json" --reason steady
+pycheck "$TESTDIR/b.json" R2="$R2" N="$N" <<'PY'
+st, s = d["steady"], d["summary"]
+want(st["reached"], "steady at the end")
+want(s["bytes"] < 600 * MiB, "stopped before the bound")
+want(s["bytes"] > 230 * MiB, "not inside the preconditioning")
+if st["reached"]:
+    near(st["mibps"], dev_rate(st["from_s"], st["to_s"]), 10, "steady rate against the device over its span")
+    near(st["mibps"], v["R2"] / MiB, 10, "steady rate against the slow throttle")
+    want(st["from_bytes"] >= 230 * MiB, "judged only after the preconditioning")
+pre = [w for w in st["windows"] if w["verdict"] == "precondition"]
+want(len(pre) >= 8, f"the fast stretch's windows were not judged ({len(pre)})")
+want(st["precondition_bytes"] == 230 * MiB, "precondition_bytes")
+PY
+
+# 3. without preconditioning it stops in the fast stretch
+step
+ws --size 600M -B 1M -f -i 250ms --steady-round 500ms --until-steady --precondition 0 \
+	--json "$TESTDIR/c.json" "$RIG_MNT/data"
+assert_status 0
+assert_file_match "$OUT" 'not preconditioned' "header and summary"
+pycheck "$TESTDIR/c.json" R1="$R1" N="$N" <<'PY'
+st, s = d["steady"], d["summary"]
+want(s["exit_reason"] == "steady", "stopped at steady state")
+want(s["bytes"] < v["N"], "stopped before the step, in the fast stretch")
+near(st.get("mibps"), v["R1"] / MiB, 10, "and called the fast rate steady")
+PY
+
+# 4. the default is twice the device's capacity
+"$RIG" rate "$RIG_DIR" 0 || fail "rig.sh rate failed"
+ws --size 32M -B 1M -i 250ms --until-steady --steady-round 500ms "$RIG_MNT/data"
+assert_status 0
+assert_file_match "$OUT" '^  steady   until steady by SNIA: .* judged after 2\.00 GiB of preconditioning \(2× the 1\.00 GiB device\); gives up after 25 rounds$' "default preconditioning in the header"
+assert_file_match "$OUT" '^           at the first measured [0-9.]+ MiB/s, 2\.00 GiB of preconditioning take about ' "how long it takes"
+assert_file_match "$OUT" '^  steady   not judged: no window of 5 rounds of 500 ms after preconditioning ' "a short run is not judged"

@@ -1,0 +1,66 @@
+# End to end: no output shows a rate the disk never had.  The end of a
+# paced run credits the last pending buffers to the final wait, a few
+# milliseconds, and the last interval can be a few milliseconds long:
+# neither may show as a peak.
+#
+#   1. A rig throttled to 20 MiB/s, paced writes: the device's own
+#      counters confirm the throttle is its rate; every interval (the live
+#      and plain lines, CSV and JSON carry the same figure), every cell of
+#      the throughput-over-bytes curve, the phases and steady state stay
+#      within 10% of it.  Cells of 40 MiB and intervals of 2 s: the
+#      throttle hands out its budget in 100 ms slices (one slice is 10% of
+#      a 1 s span) and the first slice goes at once.
+#   2. An unthrottled rig and --rate 20M/s with 8 MiB buffers: the disk is
+#      faster than the writer, so each mark knows one buffer late and the
+#      final wait finds the last one done at once (1742 MiB/s in the
+#      issue); every progress point, cell and interval stays within 10% of
+#      the rate (and so the plot's axis, which is drawn from them).
+# shellcheck source=lib.sh
+. "$CLI_DIR/lib.sh"
+# shellcheck source=../rig/e2e.sh
+. "$CLI_DIR/../rig/e2e.sh"
+need_rig
+
+R=$((20 * MiB))
+rig_up rig --size 1G --rate "$R"
+w0=$(rig_written "$RIG_DIR")
+t0=$(date +%s.%N)
+ws --size 200M -B 1M -f -i 2s --bucket 40M --json "$TESTDIR/a.json" --csv "$TESTDIR/a.csv" "$RIG_MNT/data"
+assert_status 0
+t1=$(date +%s.%N)
+w1=$(rig_written "$RIG_DIR")
+check_result "$TESTDIR/a.json" --csv "$TESTDIR/a.csv" --reason bound --bytes $((200 * MiB))
+pycheck "$TESTDIR/a.json" R="$R" dev="$((w1 - w0))" t0="$t0" t1="$t1" <<'PY'
+R = v["R"] / MiB
+dev = v["dev"] / MiB / (v["t1"] - v["t0"])
+show("the device's own rate over the run", f"{dev:.2f} MiB/s")
+want(dev <= 1.02 * R, "the throttle is the device's rate")
+top = lambda xs: max(xs) if xs else 0
+iv = top([i["mibps"] for i in d["intervals"]])
+cells = top([c["mibps"] for c in d["by_bytes"]["cells"]])
+ph = top([p["mibps"] for p in d["phases"]])
+show("highest interval, cell, phase", f"{iv:.2f}, {cells:.2f}, {ph:.2f} MiB/s")
+want(iv <= 1.1 * R, "no interval above the device's rate + 10%")
+want(cells <= 1.1 * R, "no cell above the device's rate + 10%")
+want(ph <= 1.1 * R, "no phase above the device's rate + 10%")
+if d["steady"]["reached"]:
+    want(d["steady"]["mibps"] <= 1.1 * R, "steady rate")
+PY
+top=$(sed -n 's/.*top \([0-9.]*\) MiB\/s$/\1/p' "$OUT")
+[ -n "$top" ] || fail "no curve line in the summary"
+awk -v t="$top" 'BEGIN { exit !(t <= 22.0) }' || fail "the summary's curve tops at $top MiB/s on a 20 MiB/s disk"
+
+rig_up fast --size 1G
+ws --rate 20M/s -B 8M -f --size 100M -i 1s --json "$TESTDIR/b.json" --svg "$TESTDIR/b.svg" "$RIG_MNT/data"
+assert_status 0
+check_result "$TESTDIR/b.json" --reason bound --bytes $((100 * MiB))
+pycheck "$TESTDIR/b.json" <<'PY'
+top = lambda xs: max(xs) if xs else 0
+pts = top([p[2] for p in d["progress"]["points"]])
+cells = top([c["mibps"] for c in d["by_bytes"]["cells"]])
+iv = top([i["mibps"] for i in d["intervals"]])
+show("highest progress point, cell, interval", f"{pts:.2f}, {cells:.2f}, {iv:.2f} MiB/s")
+want(pts <= 22, "no progress point above --rate + 10%")
+want(cells <= 22, "no cell above --rate + 10%")
+want(iv <= 22, "no interval above --rate + 10%")
+PY

@@ -1,0 +1,223 @@
+/* test_reporter.c - the reporter suite: how intervals and progress marks
+ * become the series the outputs show, and that the end of a run invents
+ * no rate.  The thread runs for real against a snapshot the test drives;
+ * the marks carry the test's own times, so no assertion depends on how
+ * fast this machine is. */
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+#include <check.h>
+
+#include "clock.h"
+#include "reporter.h"
+#include "suites.h"
+#include "units.h"
+
+#define MS UINT64_C(1000000)
+
+START_TEST(test_fold_final)
+{
+	struct ws_interval prev = { .index = 3, .dt_ns = 1000 * MS,
+				    .dbytes = 20 * WS_MIB, .mibps = 20,
+				    .have_device = true, .dev_mibps = 20 };
+	struct ws_interval iv = { .index = 4, .dt_ns = 50 * MS,
+				  .dbytes = 5 * WS_MIB, .mibps = 100,
+				  .have_device = true, .dev_mibps = 400 };
+
+	/* 5 MiB in 50 ms is one piece's noise: with the interval before */
+	reporter_fold_final(&prev, 1000 * MS, &iv);
+	ck_assert_double_eq_tol(iv.mibps, 25.0 / 1.05, 1e-9);
+	ck_assert_double_eq_tol(iv.dev_mibps, (20.0 + 400.0 * 0.05) / 1.05, 1e-9);
+	ck_assert_uint_eq(iv.dbytes, 5 * WS_MIB);	/* its own figures stay */
+	ck_assert_uint_eq(iv.dt_ns, 50 * MS);
+	/* half an interval or more stands alone */
+	iv = (struct ws_interval){ .index = 4, .dt_ns = 500 * MS,
+				   .dbytes = 5 * WS_MIB, .mibps = 10 };
+	reporter_fold_final(&prev, 1000 * MS, &iv);
+	ck_assert_double_eq(iv.mibps, 10);
+	/* the first interval has none before it */
+	iv = (struct ws_interval){ .index = 0, .dt_ns = 50 * MS,
+				   .dbytes = 5 * WS_MIB, .mibps = 100 };
+	reporter_fold_final(&prev, 1000 * MS, &iv);
+	ck_assert_double_eq(iv.mibps, 100);
+}
+END_TEST
+
+START_TEST(test_final_mark_rule)
+{
+	ck_assert(reporter_final_mark_stands(0, 10));
+	ck_assert(!reporter_final_mark_stands(8 * WS_MIB, 10));
+	/* alone it is the run's average: bytes over elapsed */
+	ck_assert(reporter_final_mark_stands(8 * WS_MIB, 0));
+}
+END_TEST
+
+static struct reporter rep;
+static struct ws_series series, progress;
+
+/* A reporter thread over a snapshot the test drives as the writer would,
+ * with no sinks: what it made of the run is in rep afterwards. */
+struct fixture {
+	struct ws_config cfg;
+	struct ws_plan plan;
+	struct ws_target target;
+	struct ws_analysis_params params;
+	struct ws_snapshot snap;
+	struct sink_set sinks;
+	struct ws_run run;
+	pthread_t tid;
+	uint64_t start;
+};
+
+/* cfg as config_defaults() leaves it, but for 20 ms intervals and what
+ * tune() changes; the thread runs and the writer has started. */
+static void fixture_start(struct fixture *f, uint64_t buffer_size,
+			  void (*tune)(struct ws_config *cfg))
+{
+	memset(f, 0, sizeof(*f));
+	config_defaults(&f->cfg);
+	f->cfg.path = "fake";
+	f->cfg.interval_ns = 20 * MS;
+	if (tune)
+		tune(&f->cfg);
+	f->plan = (struct ws_plan){ .buffer_size = buffer_size, .total = WS_UNBOUNDED };
+	reporter_params(&f->cfg, &f->plan, &f->params);
+	f->run = (struct ws_run){ .cfg = &f->cfg, .plan = &f->plan,
+				  .target = &f->target, .params = &f->params };
+	ck_assert_int_eq(snapshot_init(&f->snap), 0);
+	reporter_init(&rep, &f->run, &f->snap, &f->sinks, &series, &progress);
+	ck_assert_int_eq(pthread_create(&f->tid, NULL, reporter_thread, &rep), 0);
+	f->start = ws_now_ns();
+	snapshot_start(&f->snap, f->start);
+}
+
+/* The writer ends at end_ns after its start; the reporter writes the
+ * summary and its thread is joined. */
+static void fixture_finish(struct fixture *f, uint64_t end_ns)
+{
+	struct ws_outcome o = { .reason = WS_STOP_BOUND, .end_ns = f->start + end_ns };
+
+	snapshot_finish(&f->snap, &o);
+	snapshot_close(&f->snap);
+	pthread_join(f->tid, NULL);
+}
+
+static void fixture_release(struct fixture *f)
+{
+	reporter_destroy(&rep);
+	snapshot_destroy(&f->snap);
+}
+
+/*
+ * A paced writer at 100 MiB/s (10 MiB buffers, a mark every 100 ms, one
+ * buffer pending at each) whose final wait returns 5 ms after its last
+ * mark: the drain credits the pending buffer to those 5 ms, 2000 MiB/s.
+ * With pending set, no progress point may exceed the marks' own rate.
+ */
+static void run_paced(uint64_t pending, uint64_t *max_x1000, uint64_t *last_bytes)
+{
+	struct fixture f;
+	uint64_t t = 0, bytes = 0;
+	double max = 0;
+
+	fixture_start(&f, 10 * WS_MIB, NULL);
+	for (int i = 0; i < 20; i++) {
+		t += 100 * MS;
+		bytes += 10 * WS_MIB;
+		snapshot_add_bytes(&f.snap, 10 * WS_MIB, bytes + pending);
+		snapshot_mark(&f.snap, t, bytes, pending);
+	}
+	snapshot_add_bytes(&f.snap, pending, bytes + pending);
+	fixture_finish(&f, t + 5 * MS);
+
+	ck_assert_uint_eq(rep.summary.bytes, bytes + pending);
+	for (size_t i = 0; i < progress.n; i++)
+		if (progress.pts[i].mibps > max)
+			max = progress.pts[i].mibps;
+	*max_x1000 = (uint64_t)(max * 1000);
+	*last_bytes = progress.n ? progress.pts[progress.n - 1].bytes : 0;
+	fixture_release(&f);
+}
+
+START_TEST(test_no_invented_peak)
+{
+	uint64_t max, last;
+
+	run_paced(10 * WS_MIB, &max, &last);
+	/* every mark was 100 MiB/s; the drain's 2000 MiB/s is left out */
+	ck_assert_uint_le(max, 100 * 1000 + 1);
+	ck_assert_uint_ge(max, 100 * 1000 - 1);
+	ck_assert_uint_eq(last, 200 * WS_MIB);
+	/* nothing pending: the final mark adds nothing and the series ends
+	 * where the run did */
+	run_paced(0, &max, &last);
+	ck_assert_uint_le(max, 100 * 1000 + 1);
+	ck_assert_uint_eq(last, 200 * WS_MIB);
+}
+END_TEST
+
+/*
+ * --until-steady asks the writer to end through the snapshot, with the
+ * same pipeline as the summary: marks that hold one rate are steady after
+ * a window; marks alternating 10 and 30 MiB/s a round never are, and after
+ * --steady-max-rounds judged rounds the reporter gives up.
+ */
+static unsigned int max_rounds;
+
+static void until_steady_cfg(struct ws_config *cfg)
+{
+	cfg->until_steady = true;
+	cfg->steady_round_ns = 1000 * MS;
+	cfg->steady_max_rounds = max_rounds;
+}
+
+static int until_steady(bool alternate, unsigned int max)
+{
+	struct fixture f;
+	uint64_t t = 0, bytes = 0;
+	int verdict = 0;
+
+	max_rounds = max;
+	fixture_start(&f, WS_MIB, until_steady_cfg);
+	/* 20 rounds of 1 s, a mark every 250 ms */
+	for (int i = 0; i < 80; i++) {
+		uint64_t mib = alternate && (i / 4) % 2 ? 30 : 10;
+
+		t += 250 * MS;
+		bytes += mib * WS_MIB / 4;
+		snapshot_add_bytes(&f.snap, mib * WS_MIB / 4, bytes);
+		snapshot_mark(&f.snap, t, bytes, 0);
+	}
+	/* the reporter's next tick judges them; wait for its verdict */
+	for (int i = 0; i < 500 && !verdict; i++) {
+		struct timespec ts = { 0, 10 * 1000 * 1000 };
+
+		nanosleep(&ts, NULL);
+		verdict = atomic_load(&f.snap.verdict);
+	}
+	fixture_finish(&f, ws_now_ns() - f.start);
+	fixture_release(&f);
+	return verdict;
+}
+
+START_TEST(test_until_steady_verdicts)
+{
+	ck_assert_int_eq(until_steady(false, 25), WS_STOP_STEADY);
+	ck_assert_int_eq(until_steady(true, 6), WS_STOP_NOT_STEADY);
+}
+END_TEST
+
+Suite *reporter_suite(void)
+{
+	Suite *s = suite_create("reporter");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_fold_final);
+	tcase_add_test(tc, test_final_mark_rule);
+	tcase_add_test(tc, test_no_invented_peak);
+	tcase_add_test(tc, test_until_steady_verdicts);
+	suite_add_tcase(s, tc);
+	return s;
+}
