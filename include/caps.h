@@ -1,12 +1,16 @@
 /* caps.h - privileges the measurement needs, checked with libcap before
  * they are tried, and the reason when they are not there.
- * Main thread only, before the other threads start.
+ * Main thread, before the other threads start; caps_drop_thread(),
+ * caps_raise_cleanup() and caps_ioprio_self() act on the calling thread,
+ * which is how the thread trampoline (thread.h) uses them.
  */
 #ifndef WS_CAPS_H
 #define WS_CAPS_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "c.h"
 
 /* Is `cap` (CAP_*) in the process's effective set? */
 bool caps_effective(int cap);
@@ -24,22 +28,20 @@ bool caps_can_realtime(int prio, char *why, size_t len);
 /* --drop-caches: sync, then drop the page cache (CAP_SYS_ADMIN). */
 int caps_drop_caches(char *why, size_t len);
 
-/* I/O priority classes, as the kernel numbers them. */
-enum { WS_IOPRIO_NONE = 0, WS_IOPRIO_RT = 1, WS_IOPRIO_BE = 2, WS_IOPRIO_IDLE = 3 };
-
-/* Set the calling thread's I/O priority (threads created after inherit
- * it).  rt needs CAP_SYS_ADMIN.  0 or -errno with the reason. */
+/* May this process give a thread I/O priority class `class` (asked for
+ * by option opt)?  rt needs CAP_SYS_ADMIN.  0, or -EPERM with the reason. */
+int caps_ioprio_allowed(const char *opt, int class, char *why, size_t len);
+/* Set the calling thread's I/O priority (the thread trampoline does, for
+ * the threads that ask).  0 or -errno with the reason. */
 int caps_ioprio_self(int class, int level, char *why, size_t len);
-int caps_get_ioprio_self(void);
-void caps_set_ioprio_raw(int value);
 
 /* After setup nothing privileged is left to do in the long main loop:
  * every thread drops every capability at its start (caps_drop_thread);
  * the main thread keeps only what cleanup may need, permitted but not
  * effective (caps_drop_main), and raises it for the cleanup at the end
  * (caps_raise_cleanup).  0 or -errno. */
-int caps_drop_thread(void);
-int caps_drop_main(void);
+WS_MUST_CHECK int caps_drop_thread(void);
+WS_MUST_CHECK int caps_drop_main(void);
 int caps_raise_cleanup(void);
 
 /* --scheduler: switch queue_dir/scheduler to name (one the device offers;

@@ -136,6 +136,9 @@ int compare_build(struct cmp_report *r, const struct json_object *a,
 		  const struct json_object *b, double threshold_pct);
 
 /* The row named METRIC, or NULL. */
+/* A value's number, NaN when it has none (text or missing). */
+double compare_value_num(const struct cmp_value *v);
+
 const struct cmp_row *compare_find_row(const struct cmp_report *r,
 				       const char *metric);
 

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "c.h"
 #include "config.h"
 
 struct datagen {
@@ -51,7 +52,7 @@ struct datagen_feed {
 };
 
 /* 0 or -errno. */
-int datagen_feed_start(struct datagen_feed *f, enum ws_data mode,
+WS_MUST_CHECK int datagen_feed_start(struct datagen_feed *f, enum ws_data mode,
 		       unsigned int pct, uint64_t seed, size_t len);
 /* The next filled buffer (waits for the filler if it is behind). */
 void *datagen_feed_get(struct datagen_feed *f);

@@ -1,8 +1,8 @@
 /* fingerprint.h - the one-time system fingerprint: what kernel, what
  * filesystem, what block devices (through partitions, loop devices,
  * device-mapper and md), their queue settings, the partition alignment and
- * the vm.dirty_* sysctls.  Printed as a short header, complete in the JSON
- * result.
+ * the vm.dirty_* sysctls, collected.  fingerprint_show.h prints it as a
+ * short header and writes it complete in the JSON result.
  *
  * Everything is read through a root prefix ("" = the live system; tests
  * pass canned trees under tests/fixtures/fp/).  A struct ws_fingerprint is
@@ -19,10 +19,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <sys/types.h>
 
-#include "jsonw.h"
 
 #define WS_FP_UNKNOWN (-1)
 #define WS_FP_MAX_DISKS 4	/* underlying disks kept for dm/md */
@@ -121,23 +119,6 @@ struct ws_fingerprint {
  * root that holds neither /proc nor /sys). */
 int fingerprint_collect(const char *root, dev_t st_dev, const char *path,
 			struct ws_fingerprint *fp);
-
-/* "ext4 (rw,relatime) · /dev/sda2 → sda": the filesystem and its devices,
- * for the header's first line.  Returns snprintf's count. */
-int fingerprint_summary(const struct ws_fingerprint *fp, char *buf,
-			size_t len);
-
-/* The header lines, each "  NAME     ...\n":
- *   device   Samsung SSD 830, fw CXM03B1Q, 256 GB, non-rotational, ...
- *   queue    mq-deadline, nr_requests 64, max_sectors_kb 512, ...
- *   layout   partition sda1 starts at sector 63 (NOT aligned to ...)
- *   kernel   6.18.4 x86_64 · vm.dirty_ratio 20 (≤ 4.6 GiB) · ...
- * dm/md devices get one indented line per underlying disk. */
-void fingerprint_header(const struct ws_fingerprint *fp, FILE *out);
-
-/* The complete "fingerprint" member (an object) of the enclosing JSON
- * object; unknown values are null.  Schema in doc/result-json.md. */
-void fingerprint_json(const struct ws_fingerprint *fp, struct jsonw *w);
 
 /* The live sysfs queue directory of the first disk
  * ("/sys/devices/.../block/sda/queue"), for reading and writing

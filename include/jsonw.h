@@ -33,4 +33,13 @@ void jsonw_double(struct jsonw *w, const char *key, double val);
 void jsonw_bool(struct jsonw *w, const char *key, bool val);
 void jsonw_null(struct jsonw *w, const char *key);
 
+/* The shapes every result uses: a time in ns written as seconds or as
+ * milliseconds (doubles); a figure that is null when unknown - a negative
+ * count, an empty string, a tristate of -1. */
+void jsonw_seconds(struct jsonw *w, const char *key, uint64_t ns);
+void jsonw_ms(struct jsonw *w, const char *key, uint64_t ns);
+void jsonw_count_or_null(struct jsonw *w, const char *key, int64_t v);
+void jsonw_text_or_null(struct jsonw *w, const char *key, const char *s);
+void jsonw_bool_or_null(struct jsonw *w, const char *key, int v);
+
 #endif

@@ -11,8 +11,8 @@
  * only after monitor_stop() has joined it.
  *
  * Memory is fixed: histograms are fixed-size, stall records are kept up to
- * MONITOR_MAX_STALLS (then only counted), wait sites up to
- * MONITOR_MAX_SITES names per probe (then "other").
+ * WS_MAX_STALLS (then only counted), wait sites up to
+ * WS_MAX_SITES names per probe (then "other").
  */
 #ifndef WS_MONITOR_H
 #define WS_MONITOR_H
@@ -27,24 +27,8 @@
 #include "config.h"
 #include "hist.h"
 #include "probe.h"
+#include "record.h"
 #include "snapshot.h"
-
-#define MONITOR_MAX_STALLS 256
-#define MONITOR_MAX_SITES 16
-
-struct ws_stall {
-	uint64_t start_ns;	/* since the writer started */
-	uint64_t duration_ns;
-	uint64_t writer_bytes;	/* written by then */
-	uint64_t dirty, writeback;	/* /proc/meminfo bytes at its start */
-	char site[WS_SITE_LEN];	/* where it waited most ("" unknown) */
-};
-
-struct ws_site_count {
-	char name[WS_SITE_LEN];
-	uint64_t samples;	/* watcher samples taken there */
-	uint64_t stalls;	/* stalls that waited there most */
-};
 
 /* One probe: its operation, its door and its own results. */
 struct monitor_probe {
@@ -61,12 +45,12 @@ struct monitor_probe {
 	int last_error;			/* -errno of the latest failure */
 	uint64_t nstalls, stall_total_ns;
 	struct ws_stall longest;
-	struct ws_stall stalls[MONITOR_MAX_STALLS];
+	struct ws_stall stalls[WS_MAX_STALLS];
 	unsigned int nrecorded;		/* stalls[] used; nstalls may be more */
 	uint64_t sched_misses;		/* slots skipped because the last ran long */
 
 	/* owned by the watcher, under door.lock: this stall's sampled sites */
-	struct ws_site_count sites[MONITOR_MAX_SITES];
+	struct ws_site_count sites[WS_MAX_SITES];
 	unsigned int nsites;
 	struct ws_site_count current[4];	/* the stall in progress */
 	unsigned int ncurrent;
@@ -96,9 +80,11 @@ struct monitor {
 };
 
 /* Set up the probes cfg->probes asks for (files, buffers).  0 or -errno
- * with the message in err.  Main thread. */
-int monitor_init(struct monitor *m, const struct ws_config *cfg,
-		 struct ws_snapshot *snap, char *err, size_t errlen);
+ * with the message in err and what to try in *hint (may be NULL).  Main
+ * thread. */
+WS_MUST_CHECK int monitor_init(struct monitor *m, const struct ws_config *cfg,
+		 struct ws_snapshot *snap, char *err, size_t errlen,
+		 const char **hint);
 /* Before monitor_start: real-time priority where allowed. */
 void monitor_harden(struct monitor *m);
 /* After monitor_start, once the probe threads and every buffer exist:
@@ -106,7 +92,7 @@ void monitor_harden(struct monitor *m);
  * header says whether it worked and why not. */
 void monitor_lock_memory(struct monitor *m);
 /* Start the probe threads and the watcher.  0 or -errno. */
-int monitor_start(struct monitor *m);
+WS_MUST_CHECK int monitor_start(struct monitor *m);
 /* Ask the threads to end and join them (a probe stuck in the kernel is
  * waited for: its latency is the point). */
 void monitor_stop(struct monitor *m);
@@ -119,6 +105,12 @@ void monitor_cleanup(struct monitor *m);
 struct ws_meminfo;
 void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 		    int ret, uint64_t writer_bytes, const struct ws_meminfo *mi);
+
+/* The run's figures of one probe, for the record (the monitor must have
+ * stopped): percentiles raw and corrected, stalls, wait sites most
+ * sampled first, the histogram. */
+void monitor_probe_summary(const struct monitor_probe *mp,
+			   struct ws_probe_summary *ps);
 
 /* Wait-site parsing, pure, for tests: the wait site in a wchan file's
  * text or, failing that, the first frame of a stack file's text that is

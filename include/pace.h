@@ -46,11 +46,21 @@ struct pace_ops {
 	/* Before the run, on the emptied target: does this kernel and
 	 * filesystem support the mode?  0 or -errno (may be NULL). */
 	int (*check)(int fd);
+	/* what a user is told when check() says no */
+	const char *unsupported_hint;
+	/* progress marks count what write() accepted, not what reached the
+	 * disk (no pacing waits for it): the summary says so */
+	bool marks_accepted;
+	/* --size must be a multiple of this (O_DIRECT), or 0 */
+	uint64_t size_align;
+	/* the mode's own options (long names, NULL-terminated): given with
+	 * another mode they are a usage error */
+	const char *const *options;
 };
 
 extern const struct pace_ops *const pace_modes[WS_PACE_NR];
 
-int pace_init(struct pace_ctx *p, const struct ws_config *cfg,
+WS_MUST_CHECK int pace_init(struct pace_ctx *p, const struct ws_config *cfg,
 	      const struct io_ops *io, void *io_ctx, int fd,
 	      struct ws_snapshot *snap);
 void pace_destroy(struct pace_ctx *p);

@@ -28,6 +28,7 @@ struct ws_plan {
 	bool file_size_derived;	/* true: no --file-size, chosen to fit */
 	uint64_t precondition;	/* bytes written before steady state is
 				   judged (plan_precondition) */
+	double precondition_x;	/* ... as a multiple of capacity, or 0 */
 	uint64_t capacity;	/* of the device under FILE; 0 unknown */
 };
 

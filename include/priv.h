@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "config.h"
+#include "c.h"
 #include "fingerprint.h"
 
 #define WS_MAX_SCHED_DISKS 4
@@ -28,10 +29,10 @@ struct ws_priv {
 
 /* Do what cfg asks; fp's scheduler fields are updated to what the run
  * runs with.  0, or -errno with a message (no "writestress: ") in why. */
-int priv_setup(const struct ws_config *cfg, struct ws_fingerprint *fp,
+WS_MUST_CHECK int priv_setup(const struct ws_config *cfg, struct ws_fingerprint *fp,
 	       struct ws_priv *priv, char *why, size_t len);
 
 /* Put back the schedulers.  0, or -errno with a message in why. */
-int priv_restore(struct ws_priv *priv, char *why, size_t len);
+WS_MUST_CHECK int priv_restore(struct ws_priv *priv, char *why, size_t len);
 
 #endif

@@ -33,6 +33,15 @@ struct probe_ops {
 	/* the timed operation: 0 or -errno */
 	int (*run)(struct probe *p);
 	void (*cleanup)(struct probe *p);
+	/* the probe's own options (long names, NULL-terminated): given
+	 * while no probe that takes them runs, they are a usage error */
+	const char *const *options;
+	/* an option it cannot run without: given alone, it adds the probe;
+	 * needs_what says what its value is */
+	const char *needs;
+	const char *needs_what;
+	/* what to try when setup fails (its files are in the probe dir) */
+	const char *setup_hint;
 };
 
 extern const struct probe_ops *const probe_kinds[WS_PROBE_NR];

@@ -1,18 +1,29 @@
-/* reporter.h - the reporter thread: ticks on absolute deadlines, samples
- * the snapshot, turns samples into interval records and a summary, and
- * fans them out to the sinks.  It never slows the writer: it only reads
- * atomics.
+/* reporter.h - the reporter thread, and the one place the record
+ * (record.h) is built.
+ *
+ * Before the threads start, reporter_make_run() fixes the run's facts.
+ * While the writer runs, the reporter thread ticks on absolute deadlines,
+ * samples the snapshot and the probes' doors and turns them into interval
+ * records; when the writer ends it derives the summary (analysis, cells,
+ * the writer's limit, the ending, each probe's figures) and fans every
+ * record out to the sinks.  It never slows the writer: it only reads
+ * atomics and takes the probes' doors.
  */
 #ifndef WS_REPORTER_H
 #define WS_REPORTER_H
 
 #include "kstat.h"
-#include "run.h"
+#include "monitor.h"
+#include "priv.h"
+#include "record.h"
 #include "sink.h"
 #include "snapshot.h"
+#include "target.h"
 
 struct reporter {
 	const struct ws_run *run;
+	struct monitor *mon;	/* probes: their doors while running, their
+				   figures once stopped (may be NULL) */
 	struct ws_snapshot *snap;
 	struct sink_set *sinks;
 	uint64_t interval_ns;
@@ -33,16 +44,34 @@ struct reporter {
 	uint64_t kstat_at;		/* when they were read */
 	struct ws_mark marks[256];	/* scratch */
 	struct ws_analysis analysis;
-	struct ws_analysis_params params;
 	uint64_t stalls_total[WS_PROBE_NR];
 };
 
-void reporter_init(struct reporter *r, const struct ws_run *run,
-		   struct ws_snapshot *snap, struct sink_set *sinks,
-		   struct ws_series *series, struct ws_series *progress);
+/* What the run's facts are made from. */
+struct reporter_sources {
+	const struct ws_config *cfg;
+	const struct ws_plan *plan;
+	const struct ws_target *target;
+	const struct ws_fingerprint *fp;	/* may be NULL */
+	const struct monitor *mon;		/* may be NULL: no probes */
+	const struct ws_priv *priv;		/* may be NULL */
+	int argc;
+	char **argv;
+};
+
+/* Fix the run's facts (record.h) from what setup established, the
+ * analysis parameters included; uname and the start time are read here. */
+void reporter_make_run(const struct reporter_sources *src, struct ws_run *run);
 /* The analysis parameters a configuration and its plan ask for. */
 void reporter_params(const struct ws_config *cfg, const struct ws_plan *plan,
 		     struct ws_analysis_params *p);
+
+/* Ready the reporter; sets the snapshot's mark spacing (four marks an
+ * interval).  mon may be NULL. */
+void reporter_init(struct reporter *r, const struct ws_run *run,
+		   struct monitor *mon, struct ws_snapshot *snap,
+		   struct sink_set *sinks, struct ws_series *series,
+		   struct ws_series *progress);
 void *reporter_thread(void *r);
 /* Free what the summary held (after the sinks are closed). */
 void reporter_destroy(struct reporter *r);
@@ -52,9 +81,34 @@ void reporter_make_interval(const struct ws_run *run,
 			    const struct ws_sample *prev, uint64_t prev_t_ns,
 			    const struct ws_sample *now, uint64_t now_t_ns,
 			    struct ws_interval *iv);
-void reporter_make_summary(const struct ws_sample *s,
+/* The summary's own figures from the final sample: bytes, time split,
+ * rate, the ending (signo: the signal that ended it, or 0) and what
+ * limited the writer. */
+void reporter_make_summary(const struct ws_run *run, const struct ws_sample *s,
 			   const struct ws_outcome *o, int signo,
 			   struct ws_summary *sum);
+/* What limited the writer, from where its time went (elapsed_ns total):
+ * a timer that took half of it, else no single limit. */
+enum ws_limit reporter_limit(const uint64_t time_ns[WS_T_NR],
+			     uint64_t elapsed_ns, bool direct);
+/* "disk" and "the disk was the limit (waiting for writeback)". */
+const char *reporter_limit_key(enum ws_limit l);
+const char *reporter_limit_words(enum ws_limit l);
+/* The throughput-over-bytes cells of the summary, from its progress
+ * series: up to WS_MAX_CELLS of --bucket (or an automatic size) for the
+ * files, WS_CURVE_CELLS for the one-line curve. */
+void reporter_make_cells(const struct ws_config *cfg, struct ws_summary *sum);
+/* The interval as a point of the per-interval series. */
+struct ws_point reporter_interval_point(const struct ws_interval *iv);
+/* On the first interval (index 0), with preconditioning asked for: how
+ * long it takes at the rate just measured, in precondition_eta_ns. */
+void reporter_precondition_eta(const struct ws_run *run, struct ws_interval *iv);
+/* A progress mark m after prev as a point of the progress series: false
+ * when it adds no time or bytes (then it lends its time to the next); a
+ * mark that adds no bytes stands only as the last one (the final wait
+ * for the disk). */
+bool reporter_mark_point(const struct ws_mark *prev, const struct ws_mark *m,
+			 bool last, struct ws_point *p);
 /* One probe's interval figures from what its door handed over. */
 void reporter_probe_interval(const struct ws_probe_take *take,
 			     uint64_t now_ns, uint64_t stall_ns,
@@ -71,8 +125,5 @@ void reporter_fold_final(const struct ws_interval *prev, uint64_t interval_ns,
  * disk), which the final wait would credit to its own few milliseconds:
  * a rate the disk never had.  Alone, it is the run's average. */
 bool reporter_final_mark_stands(uint64_t last_pending, size_t npoints);
-/* One probe's run figures; the monitor must have stopped. */
-void reporter_probe_summary(const struct monitor_probe *mp,
-			    struct ws_probe_summary *ps);
 
 #endif

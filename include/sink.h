@@ -1,17 +1,20 @@
 /* sink.h - output sinks: where the run's header, interval records and
  * summary go.
  *
- * One interface for every output (terminal live line, plain lines, and the
- * file formats to come); the reporter fans each event out to all sinks, so
- * no other code branches on the output format.  Sinks are driven by the
- * reporter thread only (header by the main thread before threads start).
+ * One interface for every output (the terminal's live line, plain lines,
+ * --quiet, and the JSON, CSV and SVG result files); the reporter fans each
+ * event out to all sinks, so no other code branches on the output format.
+ * A sink formats the record (record.h) it is given: every figure, rule
+ * and verdict is already in it, and a sink includes nothing of the
+ * engine.  Sinks are driven by the reporter thread only (the header by the
+ * main thread before the threads start).
  */
 #ifndef WS_SINK_H
 #define WS_SINK_H
 
 #include <stdio.h>
 
-#include "run.h"
+#include "record.h"
 
 struct sink;
 
@@ -39,7 +42,7 @@ struct sink {
 extern const struct sink_ops sink_live_ops;
 /* Pipes and logs: one key=value line per interval. */
 extern const struct sink_ops sink_plain_ops;
-/* --quiet: header and summary only. */
+/* --quiet: the summary only. */
 extern const struct sink_ops sink_quiet_ops;
 /* Result files (sink_add_file). */
 extern const struct sink_ops sink_json_ops;
@@ -59,7 +62,7 @@ int sink_add(struct sink_set *set, const struct sink_ops *ops, FILE *out);
  * is either the previous file or a complete new one.  PATH may replace an
  * existing regular file, nothing else.  0 or -errno with err filled
  * ("cannot write '...': ..."). */
-int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
+WS_MUST_CHECK int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 		  const char *path, char *err, size_t errlen);
 /* For file sinks' close op: flush, fsync, rename.  0 or -errno; on
  * failure the temporary is removed. */
@@ -72,7 +75,7 @@ void sink_interval(struct sink_set *set, const struct ws_run *run,
 void sink_summary(struct sink_set *set, const struct ws_run *run,
 		  const struct ws_summary *sum);
 /* Close all; returns the first error. */
-int sink_close_all(struct sink_set *set);
+WS_MUST_CHECK int sink_close_all(struct sink_set *set);
 
 /* Shared by the human sinks: one-line "X GiB written in S s (N MiB/s)". */
 void sink_format_result(char *buf, size_t len, const struct ws_summary *sum);

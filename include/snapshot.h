@@ -1,8 +1,9 @@
 /* snapshot.h - the one door between threads.
  *
- * The writer publishes its progress here and nowhere else; the reporter (and
- * later the monitor and other readers) sample it without ever blocking the
- * writer.  Counters are C11 atomics, monotonic, written by the writer thread
+ * The writer publishes its progress here and nowhere else; the reporter
+ * samples it and the monitor reads its byte count, without ever blocking
+ * the writer; each probe thread hands its interval figures to the
+ * reporter through its own ws_probe_door.  Counters are C11 atomics, monotonic, written by the writer thread
  * only.  The end of the run is published once with release semantics
  * (snapshot_finish), after which the outcome fields are read-only; readers
  * that saw snapshot_finished() true may read them.
@@ -19,32 +20,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "c.h"
 #include "hist.h"
-
-/* Where the writer's time goes: one bucket per kind of wait. */
-enum ws_timer {
-	WS_T_FILL,	/* generating buffer contents */
-	WS_T_WRITE,	/* inside write(): copying, dirty throttling */
-	WS_T_START,	/* starting writeback (SYNC_FILE_RANGE_WRITE) */
-	WS_T_WAIT,	/* waiting for writeback / fdatasync */
-	WS_T_FADVISE,	/* dropping pages */
-	WS_T_RATE,	/* sleeping to honour --rate */
-	WS_T_NR
-};
-
-enum ws_stop_reason {
-	WS_STOP_BOUND,		/* -b / --size reached */
-	WS_STOP_TIME,		/* --time reached */
-	WS_STOP_SIGNAL,		/* SIGINT / SIGTERM */
-	WS_STOP_ERROR,		/* an I/O error ended the run */
-	WS_STOP_STEADY,		/* --until-steady: steady state held */
-	WS_STOP_NOT_STEADY,	/* --until-steady gave up: --steady-max-rounds */
-	WS_STOP_NR
-};
 
 /* A progress mark: by t_ns after the start, `bytes` were known to be on
  * the disk (window and fdatasync pacing: waited for; direct and
- * dontcache: written; none: accepted by write(), which is all it knows).  Marks fall on buffer ends, so
+ * dontcache: written; none: accepted by write(), which is all it knows).
+ * Marks fall on buffer ends, so
  * rates between marks are free of the quantisation that cutting buffers
  * at interval ends gives (a few 8 MiB buffers a second make per-interval
  * rates jump by a buffer's worth); the analysis of phases works on them. */
@@ -95,7 +77,7 @@ struct ws_snapshot {
 	pthread_cond_t changed;		/* finish() wakes sleepers */
 };
 
-int snapshot_init(struct ws_snapshot *s);
+WS_MUST_CHECK int snapshot_init(struct ws_snapshot *s);
 void snapshot_destroy(struct ws_snapshot *s);
 
 /* Writer side. */
@@ -135,7 +117,6 @@ void snapshot_request_stop(struct ws_snapshot *s, enum ws_stop_reason why);
  * a stuck probe is visible while it is stuck: 0 when idle, else the
  * CLOCK_MONOTONIC start of the operation in progress.  site is the wait
  * site the watcher saw most during the current stall ("" if none). */
-#define WS_SITE_LEN 48
 
 struct ws_probe_door {
 	_Atomic uint64_t inflight_since;
@@ -164,8 +145,6 @@ struct ws_probe_take {
 	char site[WS_SITE_LEN];
 };
 void probe_door_take(struct ws_probe_door *d, struct ws_probe_take *out);
-/* Operations finished since the last take. */
-uint64_t probe_door_pending(struct ws_probe_door *d);
 
 /* After the writer and the monitor have ended: wake the reporter for the
  * summary.  Only the main thread calls it. */

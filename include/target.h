@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "c.h"
 #include "plan.h"
 
 #define WS_XATTR_NAME "user.writestress"
@@ -47,7 +48,7 @@ struct ws_target_error {
 /* Open (creating if absent) cfg->path for writing with extra open flags.
  * Returns 0, or -errno with *err filled; on failure nothing was created or
  * modified. */
-int target_open(const struct ws_config *cfg, int extra_flags,
+WS_MUST_CHECK int target_open(const struct ws_config *cfg, int extra_flags,
 		struct ws_target *t, struct ws_target_error *err);
 
 /* Empty the file before the run (it is ours or forced; --truncate).

@@ -49,7 +49,7 @@ struct writer {
 void writer_set_clock(struct writer *w, const struct ws_clock *clock);
 
 /* 0 or -errno (-ENOMEM). */
-int writer_init(struct writer *w, const struct ws_config *cfg,
+WS_MUST_CHECK int writer_init(struct writer *w, const struct ws_config *cfg,
 		const struct ws_plan *plan, struct ws_snapshot *snap,
 		atomic_bool *stop, int fd, const struct io_ops *io,
 		void *io_ctx);

@@ -1,4 +1,5 @@
-/* analysis.c - phases, slowdown point and steady state over a series.
+/* analysis.c - phases and the slowdown point over a series, and the one
+ * pipeline that adds steady state (steady.c) to them.
  *
  * Everything here is a pure function of the points it is given.  The
  * phase finder needs working arrays proportional to n; they come from
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "steady.h"
 
 #define MIB 1048576.0
 #define NS_PER_S 1e9
@@ -48,15 +50,6 @@
  * median of the SLOW_WINDOW points from it are. */
 #define SLOW_WINDOW 5
 
-static double absd(double v)
-{
-	return v < 0 ? -v : v;
-}
-
-static double maxd(double a, double b)
-{
-	return a > b ? a : b;
-}
 
 /* Rearrange a[0..n) so that a[k] holds the k-th smallest, nothing after
  * it is smaller and nothing before it larger (Hoare's FIND). */
@@ -197,7 +190,7 @@ static double noise_estimate(struct phase_work *w)
 		double a = w->x[i], b = w->x[i + 1];
 
 		if (a + b > 0)
-			w->tmp[m++] = absd(a - b) / ((a + b) / 2);
+			w->tmp[m++] = ws_absd(a - b) / ((a + b) / 2);
 	}
 	s = m ? median(w->tmp, m, w->f) / DIFF_TO_SIGMA : 0;
 	return s > PH_SIGMA_MIN ? s : PH_SIGMA_MIN;
@@ -294,7 +287,7 @@ static void seg_rate(struct phase_work *w, size_t j)
  */
 static double boundary_score(const struct phase_work *w, size_t j)
 {
-	double l = w->rate[j - 1], r = w->rate[j], d = l - r, big = maxd(l, r);
+	double l = w->rate[j - 1], r = w->rate[j], d = l - r, big = ws_maxd(l, r);
 	double var, rel, z;
 
 	if (big <= 0)
@@ -356,7 +349,7 @@ static void refine_boundary(struct phase_work *w, size_t j)
 	for (k = s; k > lo; k--) {
 		double v = w->x[k - 1];
 
-		cost += absd(v - r) - absd(v - l);
+		cost += ws_absd(v - r) - ws_absd(v - l);
 		if (cost < best) {
 			best = cost;
 			at = k - 1;
@@ -365,7 +358,7 @@ static void refine_boundary(struct phase_work *w, size_t j)
 	for (cost = 0, k = s; k < hi; k++) {
 		double v = w->x[k];
 
-		cost += absd(v - l) - absd(v - r);
+		cost += ws_absd(v - l) - ws_absd(v - r);
 		if (cost < best) {
 			best = cost;
 			at = k + 1;
@@ -459,322 +452,6 @@ bool analysis_slowdown(const struct ws_point *pts, size_t n,
 	return true;
 }
 
-/* ---- steady state ---------------------------------------------------- */
-
-static double span_mibps(uint64_t bytes, uint64_t ns)
-{
-	return ns ? (double)bytes / MIB / ((double)ns / NS_PER_S) : 0;
-}
-
-/* Bytes written by t_ns, read off the spans of pts[*at..n) (advanced as
- * t_ns grows), linear within a span: marks fall on buffer ends, and a
- * round's edge between two of them is placed at the rate of that span. */
-static uint64_t bytes_at(const struct ws_point *pts, size_t n, size_t *at,
-			 uint64_t t_ns)
-{
-	const struct ws_point *p;
-	uint64_t t0;
-
-	while (*at < n && pts[*at].t_ns < t_ns)
-		(*at)++;
-	if (*at == n)
-		return n ? pts[n - 1].bytes : 0;
-	p = &pts[*at];
-	t0 = p->t_ns - p->dt_ns;
-	if (t_ns <= t0 || !p->dt_ns)
-		return p->bytes - p->dbytes;
-	return p->bytes - p->dbytes +
-	       (uint64_t)((double)p->dbytes * (double)(t_ns - t0) / (double)p->dt_ns);
-}
-
-/* The figures of the window of rounds [s, s + win). */
-static void measure_window(const struct ws_round *rounds, unsigned int s,
-			   unsigned int win, struct ws_window *w)
-{
-	double avg = 0, lo = 0, hi = 0, dev = 0, sxy = 0, sxx = 0;
-	double xbar = (double)(win - 1) / 2, slope;
-
-	*w = (struct ws_window){ .first = s };
-	for (unsigned int i = 0; i < win; i++) {
-		double v = rounds[s + i].mibps;
-
-		avg += v;
-		lo = i && lo < v ? lo : v;
-		hi = i && hi > v ? hi : v;
-	}
-	avg /= (double)win;
-	w->mibps = avg;
-	if (avg <= 0)
-		return;
-	for (unsigned int i = 0; i < win; i++) {
-		double v = rounds[s + i].mibps, dx = (double)i - xbar;
-
-		dev = maxd(dev, absd(v - avg));
-		sxy += dx * (v - avg);
-		sxx += dx * dx;
-	}
-	slope = sxx > 0 ? sxy / sxx : 0;
-	w->range_pct = (hi - lo) / avg * 100;
-	w->excursion_pct = absd(slope) * (double)(win - 1) / avg * 100;
-	w->slope_pct = absd(slope) / avg * 100;
-	w->dev_pct = dev / avg * 100;
-}
-
-bool analysis_window_holds(const struct ws_window *w,
-			   const struct ws_analysis_params *p)
-{
-	if (w->mibps <= 0 || p->steady_window < 2)
-		return false;
-	switch (p->criterion) {
-	case WS_STEADY_SNIA:	/* SNIA's bounds are inclusive */
-		return w->range_pct <= p->limit_pct &&
-		       w->excursion_pct <= p->slope_pct;
-	case WS_STEADY_BW_SLOPE:	/* fio's are strict */
-		return w->slope_pct < p->limit_pct;
-	case WS_STEADY_BW_DEV:
-		return w->dev_pct < p->limit_pct;
-	default:
-		return false;
-	}
-}
-
-/* The stretch of rounds covered by the windows [a, b] (all holding). */
-static void make_stretch(const struct ws_steady *st, unsigned int a,
-			 unsigned int b, unsigned int win, struct ws_stretch *out)
-{
-	const struct ws_round *first = &st->rounds[a];
-	const struct ws_round *last = &st->rounds[b + win - 1];
-
-	*out = (struct ws_stretch){
-		.first_round = a, .last_round = b + win - 1,
-		.from_bytes = first->from_bytes, .to_bytes = last->to_bytes,
-		.from_ns = first->from_ns, .to_ns = last->to_ns,
-	};
-	out->mibps = span_mibps(out->to_bytes - out->from_bytes,
-				out->to_ns - out->from_ns);
-	for (unsigned int s = a; s <= b; s++) {
-		const struct ws_window *w = &st->windows[s];
-
-		out->range_pct = maxd(out->range_pct, w->range_pct);
-		out->excursion_pct = maxd(out->excursion_pct, w->excursion_pct);
-		out->slope_pct = maxd(out->slope_pct, w->slope_pct);
-		out->dev_pct = maxd(out->dev_pct, w->dev_pct);
-	}
-}
-
-/* The latest run of holding windows ending at or before window `end`:
- * true with its first and last window. */
-static bool latest_run(const struct ws_steady *st, size_t end,
-		       unsigned int *a, unsigned int *b)
-{
-	size_t s = end + 1;
-
-	while (s > 0 && st->windows[s - 1].verdict != WS_WINDOW_STEADY)
-		s--;
-	if (!s)
-		return false;
-	*b = (unsigned int)(s - 1);
-	while (s > 0 && st->windows[s - 1].verdict == WS_WINDOW_STEADY)
-		s--;
-	*a = (unsigned int)s;
-	return true;
-}
-
-/* Rates within pct % (of the faster) are one level to a reader. */
-static bool similar(double a, double b, double pct)
-{
-	double hi = maxd(a, b);
-
-	return hi <= 0 || absd(a - b) / hi * 100 < pct;
-}
-
-/* From the windows' verdicts: is the end steady, since when, and what
- * held before at another level (a stretch at the final rate, cut by one
- * noisy window, is not a change). */
-static void judge_end(struct ws_steady *st, const struct ws_analysis_params *p)
-{
-	unsigned int win = p->steady_window, a, b;
-	size_t last = st->nwindows - 1;
-
-	if (latest_run(st, last, &a, &b) && b == last) {
-		st->reached = true;
-		make_stretch(st, a, b, win, &st->final);
-		st->at_bytes = st->rounds[a + win - 1].to_bytes;
-		st->at_ns = st->rounds[a + win - 1].to_ns;
-		while (a > 0 && latest_run(st, a - 1, &a, &b)) {
-			make_stretch(st, a, b, win, &st->before);
-			if (!similar(st->before.mibps, st->final.mibps,
-				     p->merge_similar_pct)) {
-				st->earlier = true;
-				return;
-			}
-		}
-		st->before = (struct ws_stretch){ .first_round = 0 };
-		return;
-	}
-	if (latest_run(st, last, &a, &b)) {
-		st->earlier = true;
-		make_stretch(st, a, b, win, &st->before);
-	}
-}
-
-int analysis_steady(const struct ws_point *pts, size_t n, uint64_t until_ns,
-		    const struct ws_analysis_params *p, struct ws_steady *out)
-{
-	uint64_t round = p->round_ns ? p->round_ns : 1, end, prev = 0;
-	unsigned int win = p->steady_window;
-	size_t nrounds, at = 0;
-
-	end = n ? pts[n - 1].t_ns : 0;
-	if (end > until_ns)
-		end = until_ns;
-	nrounds = end / round;
-	*out = (struct ws_steady){ .round_ns = round };
-	if (nrounds > UINT32_MAX)
-		nrounds = UINT32_MAX;
-	out->nrounds = (unsigned int)nrounds;
-	out->judged_from = out->nrounds;
-	if (!nrounds)
-		return 0;
-	out->rounds = malloc(nrounds * sizeof(*out->rounds));
-	if (!out->rounds)
-		return -ENOMEM;
-	for (size_t r = 0; r < nrounds; r++) {
-		struct ws_round *rd = &out->rounds[r];
-		uint64_t b = bytes_at(pts, n, &at, (r + 1) * round);
-
-		*rd = (struct ws_round){ .from_bytes = prev, .to_bytes = b,
-					 .from_ns = r * round, .to_ns = (r + 1) * round };
-		rd->mibps = span_mibps(b - prev, round);
-		prev = b;
-		if (out->judged_from == out->nrounds &&
-		    rd->from_bytes >= p->precondition_bytes)
-			out->judged_from = (unsigned int)r;
-	}
-	out->judged_rounds = out->nrounds - out->judged_from;
-	if (win < 2 || nrounds < win)
-		return 0;
-	out->nwindows = nrounds - win + 1;
-	out->windows = malloc(out->nwindows * sizeof(*out->windows));
-	if (!out->windows) {
-		out->nwindows = 0;
-		return -ENOMEM;
-	}
-	for (size_t s = 0; s < out->nwindows; s++) {
-		struct ws_window *w = &out->windows[s];
-
-		measure_window(out->rounds, (unsigned int)s, win, w);
-		if (s < out->judged_from)
-			w->verdict = WS_WINDOW_PRECONDITION;
-		else
-			w->verdict = analysis_window_holds(w, p) ? WS_WINDOW_STEADY
-								 : WS_WINDOW_UNSTEADY;
-	}
-	out->judged = out->judged_from < out->nwindows;
-	if (out->judged)
-		judge_end(out, p);
-	return 0;
-}
-
-static const char *const criterion_names[WS_STEADY_NR] = {
-	[WS_STEADY_SNIA] = "snia",
-	[WS_STEADY_BW_SLOPE] = "bw-slope",
-	[WS_STEADY_BW_DEV] = "bw-dev",
-};
-
-const char *analysis_criterion_name(enum ws_steady_criterion c)
-{
-	return c < WS_STEADY_NR ? criterion_names[c] : "?";
-}
-
-char *analysis_describe_criterion(const struct ws_analysis_params *p,
-				  char *buf, size_t len)
-{
-	switch (p->criterion) {
-	case WS_STEADY_SNIA:
-		snprintf(buf, len, "SNIA: range ≤ %g%%, slope excursion ≤ %g%%",
-			 p->limit_pct, p->slope_pct);
-		break;
-	case WS_STEADY_BW_SLOPE:
-		snprintf(buf, len, "fio bw-slope: |slope| < %g%% a round", p->limit_pct);
-		break;
-	case WS_STEADY_BW_DEV:
-		snprintf(buf, len, "fio bw-dev: every round within %g%%", p->limit_pct);
-		break;
-	default:
-		snprintf(buf, len, "?");
-	}
-	return buf;
-}
-
-char *analysis_describe_figures(const struct ws_analysis_params *p,
-				const struct ws_stretch *s, char *buf,
-				size_t len)
-{
-	switch (p->criterion) {
-	case WS_STEADY_SNIA:
-		snprintf(buf, len, "range %.0f%%, slope excursion %.0f%%",
-			 s->range_pct, s->excursion_pct);
-		break;
-	case WS_STEADY_BW_SLOPE:
-		snprintf(buf, len, "|slope| %.2g%% a round", s->slope_pct);
-		break;
-	case WS_STEADY_BW_DEV:
-		snprintf(buf, len, "deviation %.0f%%", s->dev_pct);
-		break;
-	default:
-		snprintf(buf, len, "?");
-	}
-	return buf;
-}
-
-/* A percentage: a decimal number in (0, 1000], optionally ending in %. */
-static int parse_pct(const char *s, double *out)
-{
-	double v = 0, scale = 0;
-	bool digits = false;
-
-	for (; *s >= '0' && *s <= '9'; s++, digits = true)
-		v = v * 10 + (*s - '0');
-	if (*s == '.')
-		for (s++, scale = 0.1; *s >= '0' && *s <= '9'; s++, scale /= 10,
-		     digits = true)
-			v += (*s - '0') * scale;
-	if (*s == '%')
-		s++;
-	if (!digits || *s || !(v > 0) || v > 1000)
-		return -EINVAL;
-	*out = v;
-	return 0;
-}
-
-int analysis_parse_criterion(const char *s, struct ws_analysis_params *p)
-{
-	size_t n = strcspn(s, ":");
-
-	for (int c = 0; c < WS_STEADY_NR; c++) {
-		double pct;
-
-		if (strlen(criterion_names[c]) != n || strncmp(s, criterion_names[c], n))
-			continue;
-		if (c == WS_STEADY_SNIA) {
-			if (s[n])
-				return -EINVAL;	/* SNIA's bounds are SNIA's */
-			p->criterion = WS_STEADY_SNIA;
-			p->limit_pct = 20;
-			p->slope_pct = 10;
-			return 0;
-		}
-		if (s[n] != ':' || parse_pct(s + n + 1, &pct))
-			return -EINVAL;
-		p->criterion = (enum ws_steady_criterion)c;
-		p->limit_pct = pct;
-		p->slope_pct = 0;
-		return 0;
-	}
-	return -EINVAL;
-}
-
 /* ---- the pipeline --------------------------------------------------- */
 
 void analysis_defaults(struct ws_analysis_params *p)
@@ -846,7 +523,7 @@ int analysis_run(const struct ws_analysis_input *in,
 	if (!in->steady_only)
 		ret = find_phases(in, p, out);
 	if (!ret)
-		ret = analysis_steady(in->marks, in->nmarks, in->writing_ns, p,
+		ret = steady_judge(in->marks, in->nmarks, in->writing_ns, p,
 				      &out->steady);
 	return ret;
 }

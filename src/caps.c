@@ -94,34 +94,30 @@ int caps_drop_caches(char *why, size_t len)
 	return ret;
 }
 
-int caps_ioprio_self(int class, int level, char *why, size_t len)
+int caps_ioprio_allowed(const char *opt, int class, char *why, size_t len)
 {
-	static const char *const names[] = { "none", "rt", "be", "idle" };
-	int value = (class << 13) | (class == WS_IOPRIO_IDLE ? 0 : level);
-
 	if (class == WS_IOPRIO_RT && !caps_effective(CAP_SYS_ADMIN)) {
-		snprintf(why, len, "--ioprio rt needs CAP_SYS_ADMIN");
+		snprintf(why, len, "%s rt needs CAP_SYS_ADMIN", opt);
 		return -EPERM;
-	}
-	/* IOPRIO_WHO_PROCESS with 0: the calling thread */
-	if (syscall(SYS_ioprio_set, 1, 0, value)) {
-		int ret = -errno;
-
-		snprintf(why, len, "ioprio_set %s:%d: %s", names[class], level,
-			 strerror(-ret));
-		return ret;
 	}
 	return 0;
 }
 
-int caps_get_ioprio_self(void)
+int caps_ioprio_self(int class, int level, char *why, size_t len)
 {
-	return (int)syscall(SYS_ioprio_get, 1, 0);
-}
+	int value = (class << 13) | (class == WS_IOPRIO_IDLE ? 0 : level);
+	int ret = caps_ioprio_allowed("the I/O priority class", class, why, len);
 
-void caps_set_ioprio_raw(int value)
-{
-	syscall(SYS_ioprio_set, 1, 0, value);
+	if (ret)
+		return ret;
+	/* IOPRIO_WHO_PROCESS with 0: the calling thread */
+	if (syscall(SYS_ioprio_set, 1, 0, value)) {
+		ret = -errno;
+		snprintf(why, len, "ioprio_set class %d level %d: %s", class,
+			 level, strerror(-ret));
+		return ret;
+	}
+	return 0;
 }
 
 /* Capabilities a finished run may still need, kept permitted but not

@@ -1,4 +1,6 @@
-/* compare.c - `writestress compare A.json B.json` (see compare.h).
+/* compare.c - judging B against A: the rows of metrics, the differences
+ * in configuration and system (see compare.h; reading a file is
+ * compare_load.c, the command and its printing compare_main.c).
  *
  * The result files are read with json-c; the metrics shown are listed in
  * the tables below (a path into the file per row), so a new metric is one
@@ -6,20 +8,19 @@
  * shows "-" where it lacks something.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <json-c/json.h>
 
+#include "c.h"
+#include "cli.h"
 #include "compare.h"
 #include "units.h"
 
 #define GIB ((double)WS_GIB)
-#define HINT "Try 'writestress compare --help' for more information."
 
 /* ---- judging one number ------------------------------------------------ */
 
@@ -64,145 +65,6 @@ int compare_parse_threshold(const char *s, double *pct)
 	if (errno || end != s + digits || !isfinite(v))
 		return -EINVAL;
 	*pct = v;
-	return 0;
-}
-
-/* ---- reading a file ---------------------------------------------------- */
-
-#define CHUNK 16384
-
-static size_t blank_prefix(const char *p, size_t n)
-{
-	size_t i = 0;
-
-	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
-		i++;
-	return i;
-}
-
-static int read_error(char *why, size_t len)
-{
-	int err = errno ? errno : EIO;
-
-	snprintf(why, len, "%s", strerror(err));
-	return -err;
-}
-
-/* After the document, which ended at BUF[POS] (BUF holds N bytes read,
- * the first of them at byte BASE of the file): white space only, to the
- * end of the file. */
-static int check_rest(FILE *f, char *buf, size_t n, size_t pos, size_t base,
-		      char *why, size_t len)
-{
-	while (n) {
-		size_t blank = blank_prefix(buf + pos, n - pos);
-
-		if (pos + blank < n) {
-			snprintf(why, len, "invalid JSON at byte %zu: data after the document",
-				 base + pos + blank);
-			return -EINVAL;
-		}
-		base += n;
-		pos = 0;
-		n = fread(buf, 1, CHUNK, f);
-	}
-	return ferror(f) ? read_error(why, len) : 0;
-}
-
-/* Feed F to TOK a chunk at a time; the document into *doc. */
-static int parse_stream(FILE *f, struct json_tokener *tok,
-			struct json_object **doc, char *why, size_t len)
-{
-	enum json_tokener_error jerr = json_tokener_continue;
-	size_t base = 0, n = 0;
-	char buf[CHUNK];
-
-	while (jerr == json_tokener_continue && (n = fread(buf, 1, CHUNK, f)) > 0) {
-		*doc = json_tokener_parse_ex(tok, buf, (int)n);
-		jerr = json_tokener_get_error(tok);
-		if (jerr == json_tokener_continue)
-			base += n;
-	}
-	if (ferror(f))
-		return read_error(why, len);
-	if (jerr == json_tokener_continue) {
-		if (!base) {
-			snprintf(why, len, "empty file");
-			return -EINVAL;
-		}
-		/* the terminating NUL ends a value that has no end of its own */
-		*doc = json_tokener_parse_ex(tok, "", 1);
-		jerr = json_tokener_get_error(tok);
-		if (jerr == json_tokener_success)
-			return 0;
-		snprintf(why, len, "invalid JSON at byte %zu: %s", base,
-			 json_tokener_error_desc(jerr));
-		return -EINVAL;
-	}
-	if (jerr != json_tokener_success) {
-		snprintf(why, len, "invalid JSON at byte %zu: %s",
-			 base + json_tokener_get_parse_end(tok),
-			 json_tokener_error_desc(jerr));
-		return -EINVAL;
-	}
-	return check_rest(f, buf, n, json_tokener_get_parse_end(tok), base, why, len);
-}
-
-int compare_load(const char *path, struct json_object **doc, char *why,
-		 size_t len)
-{
-	struct json_tokener *tok;
-	FILE *f;
-	int ret;
-
-	*doc = NULL;
-	f = fopen(path, "r");
-	if (!f) {
-		ret = -errno;
-		snprintf(why, len, "%s", strerror(-ret));
-		return ret;
-	}
-	tok = json_tokener_new();
-	if (!tok) {
-		snprintf(why, len, "%s", strerror(ENOMEM));
-		ret = -ENOMEM;
-		goto out_close;
-	}
-	/* trailing data is checked here, whichever chunk it is in */
-	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS);
-	errno = 0;
-	ret = parse_stream(f, tok, doc, why, len);
-	if (ret) {
-		json_object_put(*doc);
-		*doc = NULL;
-	}
-	json_tokener_free(tok);
-out_close:
-	fclose(f);
-	return ret;
-}
-
-int compare_check_schema(const struct json_object *doc, char *why, size_t len)
-{
-	struct json_object *schema;
-
-	if (!json_object_is_type(doc, json_type_object)) {
-		snprintf(why, len, "is not a writestress result: not a JSON object");
-		return -EINVAL;
-	}
-	if (!json_object_object_get_ex(doc, "schema", &schema)) {
-		snprintf(why, len, "is not a writestress result: no \"schema\" field");
-		return -EINVAL;
-	}
-	if (!json_object_is_type(schema, json_type_string)) {
-		snprintf(why, len, "is not a writestress result: \"schema\" is not a string");
-		return -EINVAL;
-	}
-	if (strcmp(json_object_get_string(schema), CMP_SCHEMA)) {
-		snprintf(why, len, "has unsupported schema '%.64s': this writestress reads '%s'",
-			 json_object_get_string(schema), CMP_SCHEMA);
-		return -EINVAL;
-	}
 	return 0;
 }
 
@@ -315,7 +177,6 @@ static const struct row_spec probe_rows[] = {
 
 #undef NUM
 
-#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 static struct cmp_value value_of(const struct json_object *base,
 				 const struct row_spec *s)
@@ -343,7 +204,7 @@ static struct cmp_value value_of(const struct json_object *base,
 	return val;
 }
 
-static double num_or_nan(const struct cmp_value *v)
+double compare_value_num(const struct cmp_value *v)
 {
 	return v->kind == CMP_NUMBER ? v->num : NAN;
 }
@@ -380,7 +241,7 @@ static int add_row(struct cmp_report *r, const char *prefix,
 	row->better = s->better;
 	row->a = value_of(a, s);
 	row->b = value_of(b, s);
-	row->flag = compare_metric(num_or_nan(&row->a), num_or_nan(&row->b),
+	row->flag = compare_metric(compare_value_num(&row->a), compare_value_num(&row->b),
 				   s->better, r->threshold_pct);
 	if (row->flag == CMP_FLAG_REGRESSION)
 		r->regressions++;
@@ -437,7 +298,7 @@ static int add_phases(struct cmp_report *r, const struct json_object *a,
 		row->b = (struct cmp_value){ .kind = CMP_NUMBER, .num = (double)array_len(pb) };
 	for (size_t i = 0; i < n; i++) {
 		snprintf(prefix, sizeof(prefix), "phase %zu ", i + 1);
-		if (add_rows(r, prefix, phase_rows, NELEM(phase_rows),
+		if (add_rows(r, prefix, phase_rows, ARRAY_SIZE(phase_rows),
 			     array_idx(pa, i), array_idx(pb, i)))
 			return -ENOMEM;
 	}
@@ -485,7 +346,7 @@ static int add_probes(struct cmp_report *r, const struct json_object *a,
 			    (side == 1 && find_probe(pa, name, SIZE_MAX)))
 				continue;	/* unnamed, or done already */
 			snprintf(prefix, sizeof(prefix), "%.24s ", name);
-			if (add_rows(r, prefix, probe_rows, NELEM(probe_rows),
+			if (add_rows(r, prefix, probe_rows, ARRAY_SIZE(probe_rows),
 				     find_probe(pa, name, SIZE_MAX),
 				     find_probe(pb, name, SIZE_MAX)))
 				return -ENOMEM;
@@ -673,7 +534,7 @@ static const char *const not_system[] = { "target.path", "target.fs_avail" };
 
 static bool skipped(const char *path)
 {
-	for (size_t i = 0; i < NELEM(not_system); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(not_system); i++)
 		if (!strcmp(path, not_system[i]))
 			return true;
 	return false;
@@ -734,13 +595,13 @@ int compare_build(struct cmp_report *r, const struct json_object *a,
 	*r = (struct cmp_report){ .threshold_pct = threshold_pct };
 	info_of(&r->info_a, a);
 	info_of(&r->info_b, b);
-	if (add_rows(r, "", head_rows, NELEM(head_rows), a, b) ||
+	if (add_rows(r, "", head_rows, ARRAY_SIZE(head_rows), a, b) ||
 	    add_phases(r, a, b) ||
-	    add_rows(r, "", tail_rows, NELEM(tail_rows), a, b) ||
+	    add_rows(r, "", tail_rows, ARRAY_SIZE(tail_rows), a, b) ||
 	    add_probes(r, a, b) ||
 	    diff_top(&config, "config", a, b))
 		goto out_free;
-	for (size_t i = 0; i < NELEM(system_keys); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(system_keys); i++)
 		if (diff_top(&sys, system_keys[i], a, b))
 			goto out_free;
 	return 0;
@@ -776,272 +637,3 @@ void compare_free(struct cmp_report *r)
 	*r = (struct cmp_report){ .threshold_pct = r->threshold_pct };
 }
 
-/* ---- printing ---------------------------------------------------------- */
-
-enum { COL_METRIC, COL_A, COL_B, COL_CHANGE, COL_FLAG, NCOLS };
-
-static const char *const col_titles[NCOLS] = { "metric", "A", "B", "change", "flag" };
-static const char *const flag_words[] = {
-	[CMP_FLAG_NONE] = "", [CMP_FLAG_REGRESSION] = "REGRESSION",
-	[CMP_FLAG_IMPROVED] = "improved",
-};
-
-static void format_value(char *buf, size_t len, const struct cmp_value *v,
-			 int decimals)
-{
-	if (v->kind == CMP_NUMBER)
-		snprintf(buf, len, "%.*f", decimals, v->num);
-	else if (v->kind == CMP_TEXT)
-		snprintf(buf, len, "%s", v->text);
-	else
-		snprintf(buf, len, "-");
-}
-
-static void format_change(char *buf, size_t len, const struct cmp_row *row)
-{
-	double pct;
-
-	if (!compare_change(num_or_nan(&row->a), num_or_nan(&row->b), &pct))
-		snprintf(buf, len, "-");
-	else if (fabs(pct) < 0.05)
-		snprintf(buf, len, "0.0%%");
-	else
-		snprintf(buf, len, "%+.1f%%", pct);
-}
-
-/* The cells of a row (or of the title row when ROW is NULL). */
-static void cells_of(char cells[NCOLS][64], const struct cmp_row *row)
-{
-	if (!row) {
-		for (int c = 0; c < NCOLS; c++)
-			snprintf(cells[c], 64, "%s", col_titles[c]);
-		return;
-	}
-	snprintf(cells[COL_METRIC], 64, "%s", row->metric);
-	format_value(cells[COL_A], 64, &row->a, row->decimals);
-	format_value(cells[COL_B], 64, &row->b, row->decimals);
-	format_change(cells[COL_CHANGE], 64, row);
-	snprintf(cells[COL_FLAG], 64, "%s", flag_words[row->flag]);
-}
-
-/* metric left-aligned; A, B and change right-aligned; the flag last, with
- * no trailing blanks (a blank flag leaves the line ending in '|'). */
-static void print_line(FILE *out, char cells[NCOLS][64], const int *width)
-{
-	fprintf(out, "%-*s | %*s | %*s | %*s |%s%s\n", width[COL_METRIC],
-		cells[COL_METRIC], width[COL_A], cells[COL_A], width[COL_B],
-		cells[COL_B], width[COL_CHANGE], cells[COL_CHANGE],
-		cells[COL_FLAG][0] ? " " : "", cells[COL_FLAG]);
-}
-
-static void print_table(FILE *out, const struct cmp_report *r)
-{
-	int width[NCOLS] = { 0 };
-	char cells[NCOLS][64];
-
-	for (size_t i = 0; i <= r->nrows; i++) {
-		cells_of(cells, i ? &r->rows[i - 1] : NULL);
-		for (int c = 0; c < NCOLS; c++)
-			if ((int)strlen(cells[c]) > width[c])
-				width[c] = (int)strlen(cells[c]);
-	}
-	cells_of(cells, NULL);
-	print_line(out, cells, width);
-	for (int c = 0; c < NCOLS; c++) {
-		for (int k = 0; k < width[c] + (c ? 2 : 1); k++)
-			fputc('-', out);
-		if (c < NCOLS - 1)
-			fputc('+', out);
-	}
-	fputc('\n', out);
-	for (size_t i = 0; i < r->nrows; i++) {
-		cells_of(cells, &r->rows[i]);
-		print_line(out, cells, width);
-	}
-}
-
-static void print_diffs(FILE *out, const char *title, const struct cmp_diff *d,
-			size_t n)
-{
-	fprintf(out, "\n%s:\n", title);
-	if (!n)
-		fprintf(out, "  (none)\n");
-	for (size_t i = 0; i < n; i++)
-		fprintf(out, "  %s = %s vs %s\n", d[i].path, d[i].a, d[i].b);
-}
-
-void compare_print(FILE *out, const struct cmp_report *r, const char *name_a,
-		   const char *name_b)
-{
-	fprintf(out, "A: %s (writestress %s, started %s)\n", name_a,
-		r->info_a.version, r->info_a.started_at);
-	fprintf(out, "B: %s (writestress %s, started %s)\n\n", name_b,
-		r->info_b.version, r->info_b.started_at);
-	print_table(out, r);
-	print_diffs(out, "configuration differences", r->config, r->nconfig);
-	print_diffs(out, "system differences", r->system, r->nsystem);
-	if (r->regressions)
-		fprintf(out, "\nverdict: %u regression%s beyond %g%% (B vs A)\n",
-			r->regressions, r->regressions == 1 ? "" : "s",
-			r->threshold_pct);
-	else
-		fprintf(out, "\nverdict: no regression beyond %g%%\n", r->threshold_pct);
-}
-
-/* ---- the command ------------------------------------------------------- */
-
-enum { KEY_THRESHOLD = 256 };
-
-/* The option table: getopt_long's options and the --help text. */
-static const struct cmp_opt {
-	const char *name;
-	int key;
-	const char *arg;
-	const char *help;
-} cmp_opts[] = {
-	{ "threshold", KEY_THRESHOLD, "PCT",
-	  "flag changes beyond PCT percent of A (default 10)" },
-	{ "help", 'h', NULL, "show this help and exit" },
-};
-
-static void compare_help(FILE *out)
-{
-	fprintf(out,
-		"Usage: writestress compare [OPTION]... A.json B.json\n"
-		"Show two results of `writestress --json` side by side and judge B against A:\n"
-		"throughput, phases, steady rate, probe latency and stalls, then the\n"
-		"differences in configuration and system, then a verdict.\n\n");
-	for (size_t i = 0; i < NELEM(cmp_opts); i++) {
-		const struct cmp_opt *o = &cmp_opts[i];
-		char left[64];
-
-		if (o->key < 256)
-			snprintf(left, sizeof(left), "  -%c, --%s", o->key, o->name);
-		else
-			snprintf(left, sizeof(left), "      --%s%s%s", o->name,
-				 o->arg ? " " : "", o->arg ? o->arg : "");
-		fprintf(out, "%-24s%s\n", left, o->help);
-	}
-	fprintf(out,
-		"\nOutput: one table row per metric, \"metric | A | B | change | flag\".\n"
-		"  change  (B - A) / A; \"-\" when A is 0 or a value is missing\n"
-		"  flag    REGRESSION: lower throughput (throughput, initial, phase and\n"
-		"          steady rates) or higher latency or stalls (probe percentiles,\n"
-		"          max, stall count, total and longest) beyond the threshold, or\n"
-		"          any stall time where A had none; improved: the opposite;\n"
-		"          elapsed time, sizes, counts and positions are not judged\n"
-		"  -       a field the file lacks (older or partial result)\n"
-		"Then every configuration and system field that differs, as\n"
-		"\"path = A vs B\", and \"verdict: N regressions beyond PCT%% (B vs A)\".\n"
-		"Units: MiB/s, GiB = 2^30 bytes, s, ms.\n"
-		"\nExit status:\n"
-		"  0    no regression beyond the threshold\n"
-		"  1    one or more regressions flagged\n"
-		"  2    invalid command line, or a file that cannot be read or is not a\n"
-		"       %s result\n", CMP_SCHEMA);
-}
-
-__attribute__((format(printf, 1, 2)))
-static int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "writestress: compare: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\n%s\n", HINT);
-	return CMP_EXIT_TROUBLE;
-}
-
-/* Options into *threshold; -1 to go on with argv[optind..], else the
- * exit status. */
-static int parse_args(int argc, char **argv, double *threshold)
-{
-	struct option longs[NELEM(cmp_opts) + 1] = { { 0 } };
-	int c;
-
-	for (size_t i = 0; i < NELEM(cmp_opts); i++)
-		longs[i] = (struct option){ cmp_opts[i].name,
-					    cmp_opts[i].arg ? required_argument : no_argument,
-					    NULL, cmp_opts[i].key };
-	opterr = 0;
-	optind = 0;	/* GNU: a full reset, whatever parsed before */
-	while ((c = getopt_long(argc, argv, ":h", longs, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			compare_help(stdout);
-			return CMP_EXIT_SAME;
-		case KEY_THRESHOLD:
-			if (compare_parse_threshold(optarg, threshold))
-				return usage_error("invalid --threshold '%s': expected a percentage such as 10 or 2.5%%",
-						   optarg);
-			break;
-		case ':':
-			return usage_error("option '%s' needs a value", argv[optind - 1]);
-		default:
-			/* GNU getopt: optopt is the option for --help=x, the
-			   letter for an unknown -x, 0 for an unknown --long */
-			if (optopt == 'h')
-				return usage_error("option '--help' takes no value");
-			if (optopt)
-				return usage_error("unknown option '-%c'", optopt);
-			return usage_error("unknown option '%s'", argv[optind - 1]);
-		}
-	}
-	if (argc - optind == 0)
-		return usage_error("missing operands A.json B.json");
-	if (argc - optind == 1)
-		return usage_error("missing operand B.json after '%s'", argv[optind]);
-	if (argc - optind > 2)
-		return usage_error("unexpected argument '%s' (two result files only)",
-				   argv[optind + 2]);
-	return -1;
-}
-
-static int load_result(const char *path, struct json_object **doc)
-{
-	char why[256];
-
-	if (compare_load(path, doc, why, sizeof(why))) {
-		fprintf(stderr, "writestress: compare: cannot read '%s': %s\n", path, why);
-		return -1;
-	}
-	if (compare_check_schema(*doc, why, sizeof(why))) {
-		fprintf(stderr, "writestress: compare: '%s' %s\n", path, why);
-		json_object_put(*doc);
-		*doc = NULL;
-		return -1;
-	}
-	return 0;
-}
-
-int compare_main(int argc, char **argv)
-{
-	struct json_object *a = NULL, *b = NULL;
-	double threshold = CMP_DEFAULT_THRESHOLD;
-	struct cmp_report r;
-	int status = parse_args(argc, argv, &threshold);
-
-	if (status >= 0)
-		return status;
-	status = CMP_EXIT_TROUBLE;
-	if (load_result(argv[optind], &a) || load_result(argv[optind + 1], &b))
-		goto out_put;
-	if (compare_build(&r, a, b, threshold)) {
-		fprintf(stderr, "writestress: compare: out of memory\n");
-		goto out_put;
-	}
-	compare_print(stdout, &r, argv[optind], argv[optind + 1]);
-	status = r.regressions ? CMP_EXIT_REGRESSION : CMP_EXIT_SAME;
-	compare_free(&r);
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "writestress: compare: cannot write the report: %s\n",
-			strerror(errno));
-		status = CMP_EXIT_TROUBLE;
-	}
-out_put:
-	json_object_put(b);
-	json_object_put(a);
-	return status;
-}

@@ -110,8 +110,6 @@ static void *filler_main(void *arg)
 	struct datagen_feed *f = arg;
 	unsigned int i = 0;
 
-	caps_drop_thread();	/* nothing privileged happens here */
-	pthread_setname_np(pthread_self(), "ws-fill");
 	pthread_mutex_lock(&f->lock);
 	for (;;) {
 		while (!f->stop && f->full[i])
@@ -159,9 +157,10 @@ int datagen_feed_start(struct datagen_feed *f, enum ws_data mode,
 	ret = pthread_cond_init(&f->changed, NULL);
 	if (ret)
 		goto out_mutex;
-	ret = ws_thread_start(&f->filler, filler_main, f, 0);
+	ret = ws_thread_start(&f->filler, &(struct ws_thread_spec){ .name = "ws-fill" },
+			      filler_main, f);
 	if (ret) {
-		ret = -ret;
+		ret = -ret;	/* positive like pthread's, until the end */
 		goto out_cond;
 	}
 	return 0;

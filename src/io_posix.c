@@ -1,10 +1,19 @@
 /* io_posix.c - the real I/O backend: plain system calls, errors as -errno. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
 #include "io.h"
+
+/* An offset off_t cannot hold would turn negative: pwritev2 takes -1 as
+ * "the current position" and would write there. */
+static bool bad_offset(uint64_t off)
+{
+	return off > (uint64_t)INT64_MAX;
+}
 
 static ssize_t posix_pwrite(void *ctx, int fd, const void *buf, size_t len,
 			    uint64_t off, int rwf)
@@ -12,6 +21,8 @@ static ssize_t posix_pwrite(void *ctx, int fd, const void *buf, size_t len,
 	ssize_t n;
 
 	(void)ctx;
+	if (bad_offset(off))
+		return -EINVAL;
 	if (rwf) {
 		/* pwritev2 only when a flag needs it: libfiu and older
 		 * kernels know pwrite best. */
@@ -28,6 +39,8 @@ static int posix_sync_range(void *ctx, int fd, uint64_t off, uint64_t len,
 			    unsigned int flags)
 {
 	(void)ctx;
+	if (bad_offset(off) || bad_offset(len))
+		return -EINVAL;
 	return sync_file_range(fd, (off_t)off, (off_t)len, flags) ? -errno : 0;
 }
 
@@ -35,6 +48,8 @@ static int posix_fadvise_range(void *ctx, int fd, uint64_t off, uint64_t len,
 			       int advice)
 {
 	(void)ctx;
+	if (bad_offset(off) || bad_offset(len))
+		return -EINVAL;
 	/* posix_fadvise returns the error instead of setting errno */
 	return -posix_fadvise(fd, (off_t)off, (off_t)len, advice);
 }

@@ -93,10 +93,20 @@ void jsonw_i64(struct jsonw *w, const char *key, int64_t val)
 void jsonw_double(struct jsonw *w, const char *key, double val)
 {
 	member(w, key);
-	if (val != val || val > 1e308 || val < -1e308)
+	char buf[32];
+
+	if (!__builtin_isfinite(val)) {
 		fputs("null", w->out);
-	else
-		fprintf(w->out, "%.17g", val);
+		return;
+	}
+	/* the shortest of 15, 16 or 17 digits that reads back exactly:
+	 * 0.1, not 0.10000000000000001 */
+	for (int digits = 15; digits <= 17; digits++) {
+		snprintf(buf, sizeof(buf), "%.*g", digits, val);
+		if (strtod(buf, NULL) == val)
+			break;
+	}
+	fputs(buf, w->out);
 }
 
 void jsonw_bool(struct jsonw *w, const char *key, bool val)
@@ -109,4 +119,35 @@ void jsonw_null(struct jsonw *w, const char *key)
 {
 	member(w, key);
 	fputs("null", w->out);
+}
+
+void jsonw_seconds(struct jsonw *w, const char *key, uint64_t ns)
+{
+	jsonw_double(w, key, (double)ns / 1e9);
+}
+
+void jsonw_ms(struct jsonw *w, const char *key, uint64_t ns)
+{
+	jsonw_double(w, key, (double)ns / 1e6);
+}
+
+void jsonw_count_or_null(struct jsonw *w, const char *key, int64_t v)
+{
+	if (v < 0)
+		jsonw_null(w, key);
+	else
+		jsonw_i64(w, key, v);
+}
+
+void jsonw_text_or_null(struct jsonw *w, const char *key, const char *s)
+{
+	jsonw_str(w, key, s && s[0] ? s : NULL);
+}
+
+void jsonw_bool_or_null(struct jsonw *w, const char *key, int v)
+{
+	if (v < 0)
+		jsonw_null(w, key);
+	else
+		jsonw_bool(w, key, v);
 }

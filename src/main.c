@@ -66,7 +66,7 @@ static void choose_sinks(const struct ws_config *cfg, struct sink_set *sinks)
 
 static int exit_status(const struct ws_summary *sum)
 {
-	const struct ws_outcome *o = &sum->outcome;
+	const struct ws_ending *o = &sum->ending;
 	char msg[320];
 
 	switch (o->reason) {
@@ -77,38 +77,52 @@ static int exit_status(const struct ws_summary *sum)
 			 o->err_detail[0] ? "; " : "", o->err_detail);
 		return fail(msg, NULL, WS_EXIT_FAILURE);
 	case WS_STOP_SIGNAL:
-		return sum->signo ? 128 + sum->signo : WS_EXIT_FAILURE;
+		return o->signo ? 128 + o->signo : WS_EXIT_FAILURE;
 	default:
 		return WS_EXIT_OK;
 	}
 }
 
 /* The run: reporter, then writer; when the writer is done the probes are
- * stopped (a stuck one is waited for) and the reporter writes the summary. */
+ * stopped (a stuck one is waited for) and the reporter writes the summary.
+ * 0, or -errno with what failed in *what when the reporter could not
+ * start (nothing was written; a writer that could not start is an ending
+ * the summary reports). */
 static int run_threads(struct writer *w, struct monitor *mon,
-		       struct reporter *r)
+		       struct reporter *r, const char **what)
 {
 	const struct ws_config *cfg = w->cfg;
+	/* the writer's prologue raises what it needs from the permitted set
+	 * main keeps (caps.h), sets its I/O priority and drops it all */
+	struct ws_thread_spec writer_spec = {
+		.name = "ws-writer", .ioprio_class = cfg->ioprio_class,
+		.ioprio_level = cfg->ioprio_level,
+	};
 	pthread_t writer_tid, reporter_tid;
-	int ret, old_ioprio = caps_get_ioprio_self();
+	int ret;
 
-	ret = ws_thread_start(&reporter_tid, reporter_thread, r, 0);
+	ret = ws_thread_start(&reporter_tid,
+			      &(struct ws_thread_spec){ .name = "ws-report" },
+			      reporter_thread, r);
 	if (ret) {
+		*what = ws_thread_last_failure();
 		monitor_stop(mon);
 		return ret;
 	}
-	/* the writer inherits the I/O priority its creator has */
-	if (cfg->ioprio_class)
-		caps_ioprio_self(cfg->ioprio_class, cfg->ioprio_level, NULL, 0);
-	ret = ws_thread_start(&writer_tid, writer_thread, w, 0);
-	if (cfg->ioprio_class)
-		caps_set_ioprio_raw(old_ioprio);
-	/* setup is over: the long main loop runs unprivileged */
-	caps_drop_main();
+	/* setup is over: the long main loop runs unprivileged; a writer
+	 * that cannot start is an ending like an I/O error */
+	*what = "dropping capabilities";
+	ret = caps_drop_main();
+	if (!ret) {
+		ret = ws_thread_start(&writer_tid, &writer_spec, writer_thread, w);
+		*what = ws_thread_last_failure();
+	}
 	if (ret) {
 		struct ws_outcome o = { .reason = WS_STOP_ERROR, .err = -ret,
-					.err_op = "pthread_create", .end_ns = 1 };
+					.err_op = *what, .end_ns = 1 };
 
+		snprintf(o.err_detail, sizeof(o.err_detail),
+			 "the writer could not start");
 		snapshot_start(w->snap, 1);
 		snapshot_finish(w->snap, &o);
 	} else {
@@ -117,7 +131,7 @@ static int run_threads(struct writer *w, struct monitor *mon,
 	monitor_stop(mon);
 	snapshot_close(w->snap);
 	pthread_join(reporter_tid, NULL);
-	return ret;
+	return 0;
 }
 
 /* Result files are opened before anything else is touched: a bad --json
@@ -141,7 +155,7 @@ static int open_results(const struct ws_config *cfg, struct sink_set *sinks)
 		if (path && sink_add_file(sinks, files[i].ops, path, err, sizeof(err))) {
 			fprintf(stderr, "writestress: invalid %s '%s': %s\n", files[i].opt,
 				path, err);
-			fprintf(stderr, "Try 'writestress --help' for more information.\n");
+			errtryhelp(stderr, "writestress");
 			sink_abort_all(sinks);
 			return WS_EXIT_USAGE;
 		}
@@ -164,6 +178,7 @@ static int refuse_precondition(const struct ws_config *cfg)
 static int prepare_target(const struct ws_config *cfg, struct ws_target *t,
 			  const struct ws_fingerprint *fp, struct ws_plan *plan)
 {
+	const struct pace_ops *mode = pace_modes[cfg->pace];
 	struct ws_plan_refusal why;
 	char msg[512];
 	int ret;
@@ -176,12 +191,10 @@ static int prepare_target(const struct ws_config *cfg, struct ws_target *t,
 		return fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
 	if (t->forced)
 		target_mark(t);	/* ours now: a re-run needs no --force */
-	if (pace_modes[cfg->pace]->check &&
-	    (ret = pace_modes[cfg->pace]->check(t->fd))) {
+	if (mode->check && (ret = mode->check(t->fd))) {
 		snprintf(msg, sizeof(msg), "--pace %s is not supported for '%s': %s",
-			 pace_modes[cfg->pace]->name, cfg->path, strerror(-ret));
-		return fail(msg, "it needs Linux 6.14 or later and a filesystem that implements it; use --pace window",
-			    WS_EXIT_FAILURE);
+			 mode->name, cfg->path, strerror(-ret));
+		return fail(msg, mode->unsupported_hint, WS_EXIT_FAILURE);
 	}
 	return 0;
 }
@@ -191,27 +204,22 @@ static int prepare_target(const struct ws_config *cfg, struct ws_target *t,
 static int start_monitor(const struct ws_config *cfg, struct monitor *mon,
 			 struct ws_snapshot *snap)
 {
+	const char *hint = NULL;
 	char err[512];
-	int old_ioprio, ret = monitor_init(mon, cfg, snap, err, sizeof(err));
+	int ret = monitor_init(mon, cfg, snap, err, sizeof(err), &hint);
 
-	if (ret)	/* a file the read probe cannot use is its own story */
-		return fail(err, strncmp(err, "read probe", 10) ?
-			    "--probe-dir DIR puts probe files elsewhere; --no-probe runs without" :
-			    NULL, WS_EXIT_FAILURE);
+	if (ret)
+		return fail(err, hint, WS_EXIT_FAILURE);
 	for (unsigned int i = 0; i < mon->nprobes; i++)
 		signals_unlink_at_exit(mon->probes[i].probe.dirfd,
 				       mon->probes[i].probe.name);
 	monitor_harden(mon);
-	old_ioprio = caps_get_ioprio_self();
-	if (cfg->probe_ioprio_class)	/* probe threads inherit it */
-		caps_ioprio_self(cfg->probe_ioprio_class, cfg->probe_ioprio_level,
-				 NULL, 0);
 	ret = monitor_start(mon);
-	if (cfg->probe_ioprio_class)
-		caps_set_ioprio_raw(old_ioprio);
 	if (ret) {
 		monitor_cleanup(mon);
-		return fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
+		snprintf(err, sizeof(err), "probes: %s: %s", ws_thread_last_failure(),
+			 strerror(-ret));
+		return fail(err, NULL, WS_EXIT_FAILURE);
 	}
 	monitor_lock_memory(mon);
 	return 0;
@@ -234,11 +242,11 @@ int main(int argc, char **argv)
 		struct reporter reporter;
 		struct ws_series progress;
 		struct ws_fingerprint fp;
+		struct ws_run run;
 	} *big;
-	struct ws_run run;
-	struct ws_analysis_params params;
 	struct ws_priv priv = { .caches_dropped = false };
 	char err[1024];
+	const char *what;
 	bool remove = false;
 	int ret, status;
 
@@ -283,14 +291,11 @@ int main(int argc, char **argv)
 		status = fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
 		goto out_target;
 	}
-	/* four marks an interval: fine enough to place a change within one
-	 * interval, coarse enough to average out a device's bursts (the
-	 * block throttle's 100 ms slices, an SSD's garbage collection) */
-	snap.mark_spacing_ns = cfg.interval_ns / 4;
 	ret = writer_init(&writer, &cfg, &plan, &snap, &ws_stop, target.fd,
 			  &io_posix_ops, NULL);
 	if (ret) {
-		status = fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
+		snprintf(err, sizeof(err), "setting up the writer: %s", strerror(-ret));
+		status = fail(err, NULL, WS_EXIT_FAILURE);
 		goto out_snapshot;
 	}
 	writer.avail = target_avail;
@@ -300,18 +305,23 @@ int main(int argc, char **argv)
 	if (status)
 		goto out_writer;
 
-	reporter_params(&cfg, &plan, &params);
-	run = (struct ws_run){ .cfg = &cfg, .plan = &plan, .target = &target,
-			       .mon = &big->monitor, .priv = &priv, .fp = &big->fp,
-			       .params = &params,
-			       .argc = argc,
-			       .argv = argv };
+	reporter_make_run(&(struct reporter_sources){
+				  .cfg = &cfg, .plan = &plan, .target = &target,
+				  .fp = &big->fp, .mon = &big->monitor, .priv = &priv,
+				  .argc = argc, .argv = argv }, &big->run);
 	choose_sinks(&cfg, &sinks);
-	sink_header(&sinks, &run);
-	reporter_init(&big->reporter, &run, &snap, &sinks, series, &big->progress);
-	ret = run_threads(&writer, &big->monitor, &big->reporter);
-	status = ret ? fail(strerror(-ret), NULL, WS_EXIT_FAILURE)
-		     : exit_status(&big->reporter.summary);
+	sink_header(&sinks, &big->run);
+	reporter_init(&big->reporter, &big->run, &big->monitor, &snap, &sinks,
+		      series, &big->progress);
+	ret = run_threads(&writer, &big->monitor, &big->reporter, &what);
+	if (ret) {	/* nothing was written: as if setup had failed */
+		snprintf(err, sizeof(err), "%s: %s", what, strerror(-ret));
+		status = fail(err, NULL, WS_EXIT_FAILURE);
+		caps_raise_cleanup();
+		monitor_cleanup(&big->monitor);
+		goto out_writer;
+	}
+	status = exit_status(&big->reporter.summary);
 	remove = cfg.remove_after;
 	/* what the run may not do, its cleanup may have to */
 	caps_raise_cleanup();

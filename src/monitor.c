@@ -84,7 +84,7 @@ static void record_stall(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 	mp->stall_total_ns += ns;
 	if (ns > mp->longest.duration_ns)
 		mp->longest = st;
-	if (mp->nrecorded < MONITOR_MAX_STALLS)
+	if (mp->nrecorded < WS_MAX_STALLS)
 		mp->stalls[mp->nrecorded++] = st;
 }
 
@@ -133,12 +133,7 @@ static void *probe_main(void *arg)
 	struct monitor *m = mp->mon;
 	uint64_t interval = m->cfg->probe_interval_ns;
 	uint64_t next = now_ns(m);
-	char name[16];
 
-	/* priority and ioprio came with the thread; nothing else needs caps */
-	caps_drop_thread();
-	snprintf(name, sizeof(name), "ws-probe-%s", mp->probe.ops->name);
-	pthread_setname_np(pthread_self(), name);	/* top -H, ionice -p */
 	atomic_store(&mp->tid, (int)gettid());
 	for (;;) {
 		uint64_t now;
@@ -264,8 +259,8 @@ static void tally_site(struct monitor_probe *mp, uint64_t since,
 		mp->current_since = since;
 		mp->ncurrent = 0;
 	}
-	c = find_site(mp->sites, &mp->nsites, MONITOR_MAX_SITES, site);
-	if (mp->nsites == MONITOR_MAX_SITES && c == &mp->sites[MONITOR_MAX_SITES - 1])
+	c = find_site(mp->sites, &mp->nsites, WS_MAX_SITES, site);
+	if (mp->nsites == WS_MAX_SITES && c == &mp->sites[WS_MAX_SITES - 1])
 		snprintf(c->name, sizeof(c->name), "other");
 	c->samples++;
 	c = find_site(mp->current, &mp->ncurrent, 4, site);
@@ -283,9 +278,6 @@ static void *watcher_main(void *arg)
 	struct monitor *m = arg;
 	uint64_t next = ws_now_ns();
 
-	/* /proc/.../stack needs CAP_SYS_ADMIN; wchan does not, and is enough */
-	caps_drop_thread();
-	pthread_setname_np(pthread_self(), "ws-watch");
 	while (!atomic_load(&m->stop)) {
 		uint64_t now;
 
@@ -323,7 +315,8 @@ static int init_wake(struct monitor *m)
 }
 
 int monitor_init(struct monitor *m, const struct ws_config *cfg,
-		 struct ws_snapshot *snap, char *err, size_t errlen)
+		 struct ws_snapshot *snap, char *err, size_t errlen,
+		 const char **hint)
 {
 	int wret;
 
@@ -353,6 +346,8 @@ int monitor_init(struct monitor *m, const struct ws_config *cfg,
 		if (ret) {
 			snprintf(err, errlen, "%s", mp->probe.err[0] ? mp->probe.err
 								    : strerror(-ret));
+			if (hint)
+				*hint = probe_kinds[k]->setup_hint;
 			probe_door_destroy(&mp->door);
 			monitor_cleanup(m);
 			return ret;
@@ -379,16 +374,21 @@ void monitor_lock_memory(struct monitor *m)
 
 /* Real-time if allowed; if the kernel still says no (a cgroup without a
  * real-time budget), normal priority, and the header says why. */
-static int start_thread(struct monitor *m, pthread_t *tid,
+static int start_thread(struct monitor *m, const char *name, pthread_t *tid,
 			void *(*fn)(void *), void *arg)
 {
-	int ret = ws_thread_start(tid, fn, arg, m->realtime ? WS_THREAD_RT_PRIO : 0);
+	struct ws_thread_spec spec = {
+		.name = name, .realtime = m->realtime ? WS_THREAD_RT_PRIO : 0,
+		.realtime_optional = true,
+		.ioprio_class = m->cfg->probe_ioprio_class,
+		.ioprio_level = m->cfg->probe_ioprio_level,
+	};
+	int ret = ws_thread_start(tid, &spec, fn, arg);
 
-	if (ret == -EPERM && m->realtime) {
+	if (spec.realtime_refused) {
 		m->realtime = false;
 		snprintf(m->realtime_why, sizeof(m->realtime_why),
 			 "SCHED_FIFO refused by the kernel (cgroup real-time budget?)");
-		ret = ws_thread_start(tid, fn, arg, 0);
 	}
 	return ret;
 }
@@ -409,13 +409,18 @@ int monitor_start(struct monitor *m)
 	if (!m->nprobes)
 		return 0;
 	for (started = 0; started < m->nprobes; started++) {
-		ret = start_thread(m, &m->probes[started].thread, probe_main,
+		char name[16];
+
+		snprintf(name, sizeof(name), "ws-probe-%s",
+			 m->probes[started].probe.ops->name);
+		ret = start_thread(m, name, &m->probes[started].thread, probe_main,
 				   &m->probes[started]);
 		if (ret)
 			break;
 	}
+	/* /proc/.../stack would need CAP_SYS_ADMIN; wchan does not */
 	if (!ret)
-		ret = start_thread(m, &m->watcher, watcher_main, m);
+		ret = start_thread(m, "ws-watch", &m->watcher, watcher_main, m);
 	if (ret) {
 		request_stop(m);
 		while (started--)
@@ -449,4 +454,49 @@ void monitor_cleanup(struct monitor *m)
 		pthread_mutex_destroy(&m->lock);
 		m->wake_ready = false;
 	}
+}
+
+/* Most sampled first; equal counts keep the order they were first seen
+ * in (an insertion sort: stable, and there are at most WS_MAX_SITES). */
+static void sort_sites(struct ws_site_count *s, unsigned int n)
+{
+	for (unsigned int i = 1; i < n; i++) {
+		struct ws_site_count x = s[i];
+		unsigned int j = i;
+
+		for (; j > 0 && s[j - 1].samples < x.samples; j--)
+			s[j] = s[j - 1];
+		s[j] = x;
+	}
+}
+
+void monitor_probe_summary(const struct monitor_probe *mp,
+			   struct ws_probe_summary *ps)
+{
+	memset(ps, 0, sizeof(*ps));
+	ps->name = mp->probe.ops->name;
+	ps->count = hist_count(&mp->raw);
+	ps->errors = mp->errors;
+	ps->last_error = mp->last_error;
+	ps->p50 = hist_percentile(&mp->raw, 50);
+	ps->p90 = hist_percentile(&mp->raw, 90);
+	ps->p99 = hist_percentile(&mp->raw, 99);
+	ps->p999 = hist_percentile(&mp->raw, 99.9);
+	ps->max = hist_max(&mp->raw);
+	ps->c_count = hist_count(&mp->corrected);
+	ps->c_p50 = hist_percentile(&mp->corrected, 50);
+	ps->c_p90 = hist_percentile(&mp->corrected, 90);
+	ps->c_p99 = hist_percentile(&mp->corrected, 99);
+	ps->c_p999 = hist_percentile(&mp->corrected, 99.9);
+	ps->nstalls = mp->nstalls;
+	ps->stall_total_ns = mp->stall_total_ns;
+	ps->longest = mp->longest;
+	ps->nrecorded = mp->nrecorded;
+	memcpy(ps->stalls, mp->stalls, mp->nrecorded * sizeof(mp->stalls[0]));
+	ps->sched_misses = mp->sched_misses;
+	ps->nsites = mp->nsites;
+	memcpy(ps->sites, mp->sites, mp->nsites * sizeof(mp->sites[0]));
+	sort_sites(ps->sites, ps->nsites);
+	ps->ntop = ps->nsites < WS_TOP_SITES ? ps->nsites : WS_TOP_SITES;
+	ps->raw = mp->raw;
 }

@@ -185,18 +185,21 @@ static int dontcache_check(int fd)
 
 static const struct pace_ops pace_window = {
 	.name = "window",
+	.options = (const char *const[]){ "window", "fadvise", NULL },
 	.after_buffer = window_after,
 	.drain = window_drain,
 };
 
 static const struct pace_ops pace_none = {
 	.name = "none",
+	.marks_accepted = true,
 	.after_buffer = nothing_after,
 	.drain = nothing_drain,
 };
 
 static const struct pace_ops pace_fdatasync = {
 	.name = "fdatasync",
+	.options = (const char *const[]){ "sync-every", "fadvise", NULL },
 	.after_buffer = fdatasync_after,
 	.drain = fdatasync_drain,
 };
@@ -204,6 +207,7 @@ static const struct pace_ops pace_fdatasync = {
 static const struct pace_ops pace_direct = {
 	.name = "direct",
 	.open_flags = O_DIRECT,
+	.size_align = 4096,	/* O_DIRECT: the last write is whole blocks */
 	.after_buffer = nothing_after,
 	.drain = nothing_drain,
 };
@@ -214,6 +218,7 @@ static const struct pace_ops pace_dontcache = {
 	.after_buffer = nothing_after,
 	.drain = nothing_drain,
 	.check = dontcache_check,
+	.unsupported_hint = "it needs Linux 6.14 or later and a filesystem that implements it; use --pace window",
 };
 
 const struct pace_ops *const pace_modes[WS_PACE_NR] = {

@@ -93,6 +93,7 @@ int plan_precondition(const struct ws_config *cfg, uint64_t capacity,
 					    : cfg->until_steady ? 2.0 : 0.0;
 
 	plan->capacity = capacity;
+	plan->precondition_x = 0;
 	if (cfg->precondition_set && !cfg->precondition_mult) {
 		plan->precondition = cfg->precondition_bytes;
 		return 0;
@@ -103,6 +104,7 @@ int plan_precondition(const struct ws_config *cfg, uint64_t capacity,
 	}
 	if (!capacity)
 		return -ENODEV;
+	plan->precondition_x = mult;
 	if ((double)capacity * mult >= 1.8e19)
 		plan->precondition = UINT64_MAX;	/* more than any run */
 	else

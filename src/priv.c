@@ -44,15 +44,12 @@ static int set_schedulers(const struct ws_config *cfg,
 int priv_setup(const struct ws_config *cfg, struct ws_fingerprint *fp,
 	       struct ws_priv *priv, char *why, size_t len)
 {
-	int old = caps_get_ioprio_self(), ret = 0;
+	/* the threads set them as they start (thread.h); refuse now,
+	 * before a byte is written, what they could not */
+	int ret = caps_ioprio_allowed("--ioprio", cfg->ioprio_class, why, len);
 
-	/* try each requested I/O priority on ourselves, then put ours back */
-	if (cfg->ioprio_class)
-		ret = caps_ioprio_self(cfg->ioprio_class, cfg->ioprio_level, why, len);
-	if (!ret && cfg->probe_ioprio_class)
-		ret = caps_ioprio_self(cfg->probe_ioprio_class,
-				       cfg->probe_ioprio_level, why, len);
-	caps_set_ioprio_raw(old);
+	if (!ret)
+		ret = caps_ioprio_allowed("--probe-ioprio", cfg->probe_ioprio_class, why, len);
 	if (!ret && cfg->scheduler)
 		ret = set_schedulers(cfg, fp, priv, why, len);
 	if (!ret && cfg->drop_caches) {

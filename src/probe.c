@@ -199,6 +199,8 @@ static void read_cleanup(struct probe *p)
 
 static const struct probe_ops probe_fsync = {
 	.name = "fsync",
+	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
+	.options = (const char *const[]){ "probe-size", "probe-sync", NULL },
 	.setup = fsync_setup,
 	.prepare = fsync_prepare,
 	.run = fsync_run,
@@ -207,6 +209,8 @@ static const struct probe_ops probe_fsync = {
 
 static const struct probe_ops probe_save = {
 	.name = "save",
+	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
+	.options = (const char *const[]){ "probe-size", NULL },
 	.setup = save_setup,
 	.run = save_run,
 	.cleanup = file_cleanup,
@@ -214,6 +218,9 @@ static const struct probe_ops probe_save = {
 
 static const struct probe_ops probe_read = {
 	.name = "read",
+	.options = (const char *const[]){ "read-probe", NULL },
+	.needs = "read-probe",
+	.needs_what = "an existing file to read from",
 	.setup = read_setup,
 	.prepare = read_prepare,
 	.run = read_run,

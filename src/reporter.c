@@ -1,18 +1,21 @@
-/* reporter.c - interval records and the summary (see reporter.h). */
+/* reporter.c - the record: the run's facts, interval records and the
+ * summary (see reporter.h). */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
 
-#include "caps.h"
 #include "clock.h"
+#include "analysis.h"
+#include "steady.h"
+#include "datagen.h"
 #include "kstat.h"
+#include "pace.h"
 #include "reporter.h"
+#include "series.h"
 #include "signals.h"
 #include "units.h"
-
-static double mib_per_s(uint64_t bytes, uint64_t ns)
-{
-	return ns ? (double)bytes / (double)WS_MIB * 1e9 / (double)ns : 0.0;
-}
 
 void reporter_params(const struct ws_config *cfg, const struct ws_plan *plan,
 		     struct ws_analysis_params *p)
@@ -27,20 +30,91 @@ void reporter_params(const struct ws_config *cfg, const struct ws_plan *plan,
 	p->precondition_bytes = plan ? plan->precondition : 0;
 }
 
+static void target_facts(const struct ws_config *cfg,
+			 const struct ws_target *t, struct ws_target_facts *f)
+{
+	f->path = cfg->path;
+	snprintf(f->fs_type, sizeof(f->fs_type), "%s", t->fs_type);
+	f->created = t->created;
+	f->forced = t->forced;
+	f->truncated = t->truncated;
+	f->xattr_unsupported = t->xattr_unsupported;
+	f->size_at_open = t->size_at_open;
+	f->fs_size = t->space.fs_size;
+	/* what the run may use: our own old blocks count as free */
+	f->fs_avail = t->space.avail + t->space.reclaimed;
+}
+
+static void probe_facts(const struct ws_config *cfg, const struct monitor *mon,
+			struct ws_probe_facts *f)
+{
+	probe_dir_of(cfg, f->dir, sizeof(f->dir));
+	if (!mon)
+		return;
+	f->n = mon->nprobes;
+	for (unsigned int i = 0; i < mon->nprobes; i++)
+		f->names[i] = mon->probes[i].probe.ops->name;
+	f->realtime = mon->realtime;
+	f->memory_locked = mon->memory_locked;
+	snprintf(f->realtime_why, sizeof(f->realtime_why), "%s", mon->realtime_why);
+	snprintf(f->memory_why, sizeof(f->memory_why), "%s", mon->memory_why);
+}
+
+void reporter_make_run(const struct reporter_sources *src, struct ws_run *run)
+{
+	const struct ws_config *cfg = src->cfg;
+	struct utsname u;
+
+	memset(run, 0, sizeof(*run));
+	run->cfg = cfg;
+	run->plan = *src->plan;
+	run->fp = src->fp;
+	target_facts(cfg, src->target, &run->target);
+	probe_facts(cfg, src->mon, &run->probes);
+	if (src->priv) {
+		run->priv.caches_dropped = src->priv->caches_dropped;
+		run->priv.scheduler_set = src->priv->nsched > 0;
+		snprintf(run->priv.scheduler_old, sizeof(run->priv.scheduler_old),
+			 "%s", src->priv->scheduler_old[0]);
+	}
+	reporter_params(cfg, src->plan, &run->params);
+	run->criterion_key = steady_criterion_name(run->params.criterion);
+	steady_describe_criterion(&run->params, run->criterion_words,
+				    sizeof(run->criterion_words));
+	run->pace_name = pace_modes[cfg->pace]->name;
+	pace_describe(cfg, run->pace, sizeof(run->pace));
+	run->data = datagen_name(cfg->data);
+	run->marks_accepted = pace_modes[cfg->pace]->marks_accepted;
+	if (uname(&u) == 0) {
+		snprintf(run->sysname, sizeof(run->sysname), "%s", u.sysname);
+		snprintf(run->release, sizeof(run->release), "%s", u.release);
+		snprintf(run->version, sizeof(run->version), "%s", u.version);
+		snprintf(run->machine, sizeof(run->machine), "%s", u.machine);
+	}
+	run->started_at = (int64_t)time(NULL);
+	run->argc = src->argc;
+	run->argv = src->argv;
+}
+
 void reporter_init(struct reporter *r, const struct ws_run *run,
-		   struct ws_snapshot *snap, struct sink_set *sinks,
-		   struct ws_series *series, struct ws_series *progress)
+		   struct monitor *mon, struct ws_snapshot *snap,
+		   struct sink_set *sinks, struct ws_series *series,
+		   struct ws_series *progress)
 {
 	memset(r, 0, sizeof(*r));
 	r->run = run;
+	r->mon = mon;
 	r->snap = snap;
 	r->sinks = sinks;
-	r->interval_ns = run->cfg->interval_ns;
+	r->interval_ns = run->params.interval_ns;
 	r->series = series;
 	r->progress = progress;
 	series_init(series);
 	series_init(progress);
-	r->params = *run->params;
+	/* four marks an interval: fine enough to place a change within one
+	 * interval, coarse enough to average out a device's bursts (the
+	 * block throttle's 100 ms slices, an SSD's garbage collection) */
+	snap->mark_spacing_ns = r->interval_ns / 4;
 }
 
 void reporter_destroy(struct reporter *r)
@@ -48,8 +122,7 @@ void reporter_destroy(struct reporter *r)
 	analysis_release(&r->analysis);
 }
 
-/* The interval as a point of the series. */
-static struct ws_point interval_point(const struct ws_interval *iv)
+struct ws_point reporter_interval_point(const struct ws_interval *iv)
 {
 	struct ws_point p = {
 		.t_ns = iv->t_ns, .dt_ns = iv->dt_ns, .bytes = iv->bytes,
@@ -65,22 +138,28 @@ static struct ws_point interval_point(const struct ws_interval *iv)
 	return p;
 }
 
-/* One progress mark as a point of the progress series.  A mark that adds
- * no bytes (nothing on disk yet) lends its time to the next; only the last
- * one stands alone (the final wait for the disk). */
+bool reporter_mark_point(const struct ws_mark *prev, const struct ws_mark *m,
+			 bool last, struct ws_point *p)
+{
+	if (m->t_ns <= prev->t_ns || m->bytes < prev->bytes ||
+	    (!last && m->bytes == prev->bytes))
+		return false;
+	*p = (struct ws_point){
+		.t_ns = m->t_ns, .dt_ns = m->t_ns - prev->t_ns,
+		.bytes = m->bytes, .dbytes = m->bytes - prev->bytes,
+	};
+	p->mibps = ws_mibps(p->dbytes, p->dt_ns);
+	return true;
+}
+
 static void add_mark(struct reporter *r, const struct ws_mark *m, bool last)
 {
-	struct ws_point p = {
-		.t_ns = m->t_ns, .dt_ns = m->t_ns - r->last_mark.t_ns,
-		.bytes = m->bytes, .dbytes = m->bytes - r->last_mark.bytes,
-	};
+	struct ws_point p;
 
 	if (!last)
 		r->last_pending = m->pending;
-	if (m->t_ns <= r->last_mark.t_ns || m->bytes < r->last_mark.bytes ||
-	    (!last && m->bytes == r->last_mark.bytes))
+	if (!reporter_mark_point(&r->last_mark, m, last, &p))
 		return;
-	p.mibps = (double)p.dbytes / (double)WS_MIB * 1e9 / (double)p.dt_ns;
 	series_add(r->progress, &p);
 	r->last_mark = *m;
 }
@@ -121,7 +200,7 @@ static void check_steady(struct reporter *r, uint64_t t_ns)
 	unsigned int max = r->run->cfg->steady_max_rounds;
 
 	in.steady_only = true;
-	if (!analysis_run(&in, &r->params, &a)) {
+	if (!analysis_run(&in, &r->run->params, &a)) {
 		if (a.steady.reached)
 			snapshot_request_stop(r->snap, WS_STOP_STEADY);
 		else if (max && a.steady.judged_rounds >= max)
@@ -130,13 +209,15 @@ static void check_steady(struct reporter *r, uint64_t t_ns)
 	analysis_release(&a);
 }
 
+static void busiest(struct ws_interval *iv);
+
 /* How far along a bounded run is: the furthest of its bounds. */
 static double progress(const struct ws_run *run, uint64_t bytes, uint64_t t)
 {
 	double f = -1.0;
 
-	if (run->plan->total != WS_UNBOUNDED)
-		f = (double)bytes / (double)run->plan->total;
+	if (run->plan.total != WS_UNBOUNDED)
+		f = (double)bytes / (double)run->plan.total;
 	if (run->cfg->duration_ns) {
 		double ft = (double)t / (double)run->cfg->duration_ns;
 
@@ -158,12 +239,38 @@ void reporter_make_interval(const struct ws_run *run,
 	iv->dbytes = now->bytes - prev->bytes;
 	for (int t = 0; t < WS_T_NR; t++)
 		iv->time_ns[t] = now->time_ns[t] - prev->time_ns[t];
-	iv->mibps = mib_per_s(iv->dbytes, iv->dt_ns);
-	iv->avg_mibps = mib_per_s(iv->bytes, iv->t_ns);
+	iv->mibps = ws_mibps(iv->dbytes, iv->dt_ns);
+	iv->avg_mibps = ws_mibps(iv->bytes, iv->t_ns);
 	iv->progress = progress(run, now->bytes, now_t_ns);
 	if (iv->progress > 0.0)
 		iv->eta_ns = (uint64_t)((double)now_t_ns *
 					(1.0 - iv->progress) / iv->progress);
+	busiest(iv);
+}
+
+/* Which timer took the most of the interval, and its share. */
+static void busiest(struct ws_interval *iv)
+{
+	int top = WS_T_WRITE;
+
+	for (int t = 0; t < WS_T_NR; t++)
+		if (iv->time_ns[t] > iv->time_ns[top])
+			top = t;
+	iv->busiest = (enum ws_timer)top;
+	iv->busiest_share = iv->dt_ns ? (double)iv->time_ns[top] / (double)iv->dt_ns : 0;
+	if (iv->busiest_share > 1.0)
+		iv->busiest_share = 1.0;
+}
+
+void reporter_precondition_eta(const struct ws_run *run, struct ws_interval *iv)
+{
+	uint64_t pre = run->plan.precondition;
+
+	if (iv->index || !pre || pre == UINT64_MAX || !(iv->mibps > 0) ||
+	    (!run->cfg->until_steady && !run->cfg->precondition_set))
+		return;
+	iv->precondition_eta_ns = (uint64_t)((double)pre /
+					     (iv->mibps * (double)WS_MIB) * 1e9);
 }
 
 void reporter_fold_final(const struct ws_interval *prev, uint64_t interval_ns,
@@ -173,26 +280,91 @@ void reporter_fold_final(const struct ws_interval *prev, uint64_t interval_ns,
 
 	if (!iv->index || 2 * iv->dt_ns >= interval_ns)
 		return;
-	iv->mibps = mib_per_s(prev->dbytes + iv->dbytes, prev->dt_ns + iv->dt_ns);
+	iv->mibps = ws_mibps(prev->dbytes + iv->dbytes, prev->dt_ns + iv->dt_ns);
 	/* the device's counters over a few milliseconds are its bursts */
 	w = (double)prev->dt_ns / (double)(prev->dt_ns + iv->dt_ns);
 	if (iv->have_device && prev->have_device)
 		iv->dev_mibps = w * prev->dev_mibps + (1 - w) * iv->dev_mibps;
 }
 
-void reporter_make_summary(const struct ws_sample *s,
+static const struct {
+	const char *key, *words;
+} limits[WS_LIMIT_NR] = {
+	[WS_LIMIT_NONE] = { "none", "no single limit" },
+	[WS_LIMIT_RATE] = { "rate", "--rate was the limit" },
+	[WS_LIMIT_FILL] = { "fill", "generating data was the limit" },
+	[WS_LIMIT_WRITEBACK] = { "disk", "the disk was the limit (waiting for writeback)" },
+	[WS_LIMIT_DIRECT] = { "disk", "the disk was the limit (O_DIRECT writes)" },
+	[WS_LIMIT_WRITE] = { "write", "write() was the limit: copying into the page cache and dirty-page throttling" },
+};
+
+const char *reporter_limit_key(enum ws_limit l)
+{
+	return l < WS_LIMIT_NR ? limits[l].key : limits[WS_LIMIT_NONE].key;
+}
+
+const char *reporter_limit_words(enum ws_limit l)
+{
+	return l < WS_LIMIT_NR ? limits[l].words : limits[WS_LIMIT_NONE].words;
+}
+
+enum ws_limit reporter_limit(const uint64_t time_ns[WS_T_NR],
+			     uint64_t elapsed_ns, bool direct)
+{
+	double total = elapsed_ns ? (double)elapsed_ns : 1.0;
+	double wait = (double)(time_ns[WS_T_WAIT] + time_ns[WS_T_START]) / total;
+	double write = (double)time_ns[WS_T_WRITE] / total;
+
+	if ((double)time_ns[WS_T_RATE] / total >= 0.5)
+		return WS_LIMIT_RATE;
+	if ((double)time_ns[WS_T_FILL] / total >= 0.5)
+		return WS_LIMIT_FILL;
+	if (wait >= 0.5)
+		return WS_LIMIT_WRITEBACK;
+	if (write >= 0.5)
+		return direct ? WS_LIMIT_DIRECT : WS_LIMIT_WRITE;
+	return WS_LIMIT_NONE;
+}
+
+void reporter_make_summary(const struct ws_run *run, const struct ws_sample *s,
 			   const struct ws_outcome *o, int signo,
 			   struct ws_summary *sum)
 {
+	struct ws_ending *e = &sum->ending;
+
 	memset(sum, 0, sizeof(*sum));
 	sum->bytes = s->bytes;
 	sum->buffers = s->buffers;
 	sum->wraps = s->wraps;
 	sum->elapsed_ns = o->end_ns > s->start_ns ? o->end_ns - s->start_ns : 0;
 	memcpy(sum->time_ns, s->time_ns, sizeof(sum->time_ns));
-	sum->mibps = mib_per_s(sum->bytes, sum->elapsed_ns);
-	sum->outcome = *o;
-	sum->signo = signo;
+	sum->mibps = ws_mibps(sum->bytes, sum->elapsed_ns);
+	e->reason = o->reason;
+	e->err = o->err;
+	e->err_op = o->err_op;
+	e->err_offset = o->err_offset;
+	snprintf(e->err_detail, sizeof(e->err_detail), "%s", o->err_detail);
+	e->signo = o->reason == WS_STOP_SIGNAL ? signo : 0;
+	e->signal = e->signo ? signals_name(e->signo) : NULL;
+	sum->limit = reporter_limit(sum->time_ns, sum->elapsed_ns,
+				    (pace_modes[run->cfg->pace]->open_flags & O_DIRECT) != 0);
+	sum->limit_key = reporter_limit_key(sum->limit);
+	sum->limit_words = reporter_limit_words(sum->limit);
+}
+
+void reporter_make_cells(const struct ws_config *cfg, struct ws_summary *sum)
+{
+	sum->cell_bytes = series_cell_size(sum->bytes, cfg->bucket, 32, WS_MAX_CELLS);
+	sum->ncells = series_cells(sum->progress, sum->cell_bytes, sum->cells,
+				   WS_MAX_CELLS);
+	sum->curve_bytes = series_cell_size(sum->bytes, cfg->bucket,
+					    WS_CURVE_CELLS, WS_CURVE_CELLS);
+	sum->ncurve = series_cells(sum->progress, sum->curve_bytes, sum->curve,
+				   WS_CURVE_CELLS);
+	sum->curve_top = 0;
+	for (size_t i = 0; i < sum->ncurve; i++)
+		if (sum->curve[i].mibps > sum->curve_top)
+			sum->curve_top = sum->curve[i].mibps;
 }
 
 void reporter_probe_interval(const struct ws_probe_take *take,
@@ -214,45 +386,6 @@ void reporter_probe_interval(const struct ws_probe_take *take,
 	memcpy(pi->site, take->site, sizeof(pi->site));
 }
 
-static int by_samples(const void *a, const void *b)
-{
-	const struct ws_site_count *x = a, *y = b;
-
-	return x->samples < y->samples ? 1 : x->samples > y->samples ? -1 : 0;
-}
-
-void reporter_probe_summary(const struct monitor_probe *mp,
-			    struct ws_probe_summary *ps)
-{
-	struct ws_site_count sites[MONITOR_MAX_SITES];
-
-	memset(ps, 0, sizeof(*ps));
-	ps->name = mp->probe.ops->name;
-	ps->count = hist_count(&mp->raw);
-	ps->errors = mp->errors;
-	ps->last_error = mp->last_error;
-	ps->p50 = hist_percentile(&mp->raw, 50);
-	ps->p90 = hist_percentile(&mp->raw, 90);
-	ps->p99 = hist_percentile(&mp->raw, 99);
-	ps->p999 = hist_percentile(&mp->raw, 99.9);
-	ps->max = hist_max(&mp->raw);
-	ps->c_count = hist_count(&mp->corrected);
-	ps->c_p50 = hist_percentile(&mp->corrected, 50);
-	ps->c_p90 = hist_percentile(&mp->corrected, 90);
-	ps->c_p99 = hist_percentile(&mp->corrected, 99);
-	ps->c_p999 = hist_percentile(&mp->corrected, 99.9);
-	ps->nstalls = mp->nstalls;
-	ps->stall_total_ns = mp->stall_total_ns;
-	ps->longest = mp->longest;
-	ps->stalls = mp->stalls;
-	ps->nrecorded = mp->nrecorded;
-	ps->sched_misses = mp->sched_misses;
-	memcpy(sites, mp->sites, sizeof(sites));
-	qsort(sites, mp->nsites, sizeof(sites[0]), by_samples);
-	ps->ntop = mp->nsites < 3 ? mp->nsites : 3;
-	memcpy(ps->top_sites, sites, ps->ntop * sizeof(sites[0]));
-}
-
 /* Phases, the slowdown point and steady state: the one pipeline. */
 static void analyse(struct reporter *r, uint64_t writing_ns)
 {
@@ -260,7 +393,7 @@ static void analyse(struct reporter *r, uint64_t writing_ns)
 	struct ws_analysis_input in = analysis_input(r, writing_ns, elapsed);
 
 	/* out of memory at the very end: the analysis says it found nothing */
-	analysis_run(&in, &r->params, &r->analysis);
+	analysis_run(&in, &r->run->params, &r->analysis);
 }
 
 /* The writer sets its start time as its first act; wait for it. */
@@ -289,7 +422,7 @@ static void add_device(struct reporter *r, struct ws_interval *iv)
 		if (r->have_disk && dt > 0) {
 			iv->have_device = true;
 			iv->dev_bytes = (d.write_sectors - r->disk.write_sectors) * WS_SECTOR;
-			iv->dev_mibps = (double)iv->dev_bytes / (double)WS_MIB * 1e9 / dt;
+			iv->dev_mibps = ws_mibps(iv->dev_bytes, (uint64_t)dt);
 			iv->dev_inflight = d.in_flight;
 			iv->dev_busy_pct = (double)(d.io_ticks - r->disk.io_ticks) *
 					   1e6 * 100.0 / dt;
@@ -319,7 +452,7 @@ static void add_device(struct reporter *r, struct ws_interval *iv)
 /* What the monitor and the kernel add to an interval. */
 static void add_context(struct reporter *r, struct ws_interval *iv)
 {
-	struct monitor *mon = r->run->mon;
+	struct monitor *mon = r->mon;
 	struct ws_meminfo mi;
 	uint64_t now = ws_now_ns();
 
@@ -353,9 +486,10 @@ static void emit(struct reporter *r, const struct ws_sample *now,
 	reporter_make_interval(r->run, &r->prev, r->prev_t_ns, now, t_ns, &iv);
 	add_context(r, &iv);
 	iv.index = r->index++;
+	reporter_precondition_eta(r->run, &iv);
 	if (final)
 		reporter_fold_final(&r->last_iv, r->interval_ns, &iv);
-	p = interval_point(&iv);
+	p = reporter_interval_point(&iv);
 	if (final && iv.index && 2 * iv.dt_ns < r->interval_ns)
 		series_extend_last(r->series, &p);
 	else
@@ -375,7 +509,7 @@ static void emit(struct reporter *r, const struct ws_sample *now,
  * final interval is in the summary's figures and counted here. */
 static void take_late_probes(struct reporter *r)
 {
-	struct monitor *mon = r->run->mon;
+	struct monitor *mon = r->mon;
 
 	while (!snapshot_wait(r->snap, ws_now_ns() + 10 * WS_NSEC_PER_SEC))
 		;
@@ -388,14 +522,23 @@ static void take_late_probes(struct reporter *r)
 	}
 }
 
+/* The final stretch's figures in the words of its criterion. */
+static void describe_steady(struct reporter *r)
+{
+	const struct ws_steady *st = &r->analysis.steady;
+
+	if (st->reached)
+		steady_describe_figures(&r->run->params, &st->final,
+					  r->summary.steady_figures,
+					  sizeof(r->summary.steady_figures));
+}
+
 void *reporter_thread(void *arg)
 {
 	struct reporter *r = arg;
 	uint64_t start, deadline, end, writing;
 	struct ws_sample now;
 
-	caps_drop_thread();
-	pthread_setname_np(pthread_self(), "ws-report");
 	start = wait_for_start(r);
 	deadline = start;
 	/* the baselines for the first interval's device and PSI deltas */
@@ -422,15 +565,16 @@ void *reporter_thread(void *arg)
 	if (end > r->prev_t_ns &&
 	    (end - r->prev_t_ns >= WS_NSEC_PER_MSEC || now.bytes != r->prev.bytes))
 		emit(r, &now, end, true);
-	reporter_make_summary(&now, &r->snap->outcome, signals_received(),
+	reporter_make_summary(r->run, &now, &r->snap->outcome, signals_received(),
 			      &r->summary);
 	take_late_probes(r);
-	for (unsigned int i = 0; r->run->mon && i < r->run->mon->nprobes; i++) {
-		struct ws_probe_summary late = r->summary.probes[i];
+	for (unsigned int i = 0; r->mon && i < r->mon->nprobes; i++) {
+		struct ws_probe_summary *ps = &r->summary.probes[i];
+		uint64_t late = ps->after_end, late_max = ps->after_end_max_ns;
 
-		reporter_probe_summary(&r->run->mon->probes[i], &r->summary.probes[i]);
-		r->summary.probes[i].after_end = late.after_end;
-		r->summary.probes[i].after_end_max_ns = late.after_end_max_ns;
+		monitor_probe_summary(&r->mon->probes[i], ps);
+		ps->after_end = late;
+		ps->after_end_max_ns = late_max;
 		r->summary.nprobes++;
 	}
 	series_finish(r->series);
@@ -446,6 +590,8 @@ void *reporter_thread(void *arg)
 	r->summary.series = r->series;
 	r->summary.progress = r->progress;
 	r->summary.analysis = &r->analysis;
+	reporter_make_cells(r->run->cfg, &r->summary);
+	describe_steady(r);
 	sink_summary(r->sinks, r->run, &r->summary);
 	return NULL;
 }

@@ -25,8 +25,10 @@ int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 	struct stat st;
 	int fd, ret;
 
-	if (set->n == WS_MAX_SINKS)
+	if (set->n == WS_MAX_SINKS) {
+		snprintf(err, errlen, "too many outputs (at most %d)", WS_MAX_SINKS);
 		return -ENOSPC;
+	}
 	s = &set->sinks[set->n];
 	memset(s, 0, sizeof(*s));
 	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
@@ -53,11 +55,36 @@ int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 	return 0;
 }
 
+/* The rename lasts a crash only once the directory is on disk too; a
+ * directory that cannot be synced is no reason to fail the result. */
+static void sync_dir_of(const char *path)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	int fd;
+
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
 int sink_close_file(struct sink *s)
 {
 	int ret = 0;
 
-	if (fflush(s->out) || ferror(s->out) || fsync(fileno(s->out)))
+	/* the call's own errno (ENOSPC says more than EIO); EIO when only
+	 * the stream's error flag tells of an earlier failed write */
+	if (fflush(s->out) || fsync(fileno(s->out)))
+		ret = -errno;
+	else if (ferror(s->out))
 		ret = -EIO;
 	if (fclose(s->out) && !ret)
 		ret = -errno;
@@ -66,6 +93,8 @@ int sink_close_file(struct sink *s)
 		ret = -errno;
 	if (ret)
 		unlink(s->tmp);
+	else
+		sync_dir_of(s->path);
 	return ret;
 }
 

@@ -5,12 +5,6 @@
 
 #include "sink.h"
 
-static const char *const timer_cols[WS_T_NR] = {
-	[WS_T_FILL] = "fill_ms", [WS_T_WRITE] = "write_ms",
-	[WS_T_START] = "start_ms", [WS_T_WAIT] = "wait_ms",
-	[WS_T_FADVISE] = "fadvise_ms", [WS_T_RATE] = "rate_ms",
-};
-
 static const char *const probe_cols[] = {
 	"n", "p50_ms", "p99_ms", "max_ms", "stalls", "inflight_ms", "errors",
 };
@@ -40,10 +34,10 @@ static void csv_header(struct sink *s, const struct ws_run *run)
 	};
 	char name[64];
 
-	for (size_t i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(cols); i++)
 		field(s->out, cols[i], i == 0);
 	for (int t = 0; t < WS_T_NR; t++)
-		field(s->out, timer_cols[t], false);
+		field(s->out, ws_timer_key((enum ws_timer)t), false);
 	field(s->out, "dirty_bytes", false);
 	field(s->out, "writeback_bytes", false);
 	field(s->out, "dev_mibps", false);
@@ -52,10 +46,10 @@ static void csv_header(struct sink *s, const struct ws_run *run)
 	field(s->out, "dev_busy_pct", false);
 	field(s->out, "psi_some_pct", false);
 	field(s->out, "psi_full_pct", false);
-	for (unsigned int p = 0; run->mon && p < run->mon->nprobes; p++) {
-		for (size_t c = 0; c < sizeof(probe_cols) / sizeof(probe_cols[0]); c++) {
-			snprintf(name, sizeof(name), "%s_%s",
-				 run->mon->probes[p].probe.ops->name, probe_cols[c]);
+	for (unsigned int p = 0; p < run->probes.n; p++) {
+		for (size_t c = 0; c < ARRAY_SIZE(probe_cols); c++) {
+			snprintf(name, sizeof(name), "%s_%s", run->probes.names[p],
+				 probe_cols[c]);
 			field(s->out, name, false);
 		}
 	}

@@ -10,29 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <time.h>
 
-#include "datagen.h"
+#include "fingerprint_show.h"
 #include "jsonw.h"
-#include "pace.h"
-#include "probe.h"
-#include "signals.h"
 #include "sink.h"
-#include "units.h"
 
 #define WS_JSON_SCHEMA "writestress-result/1"
-
-static const char *const timer_keys[WS_T_NR] = {
-	[WS_T_FILL] = "fill", [WS_T_WRITE] = "write", [WS_T_START] = "start_writeback",
-	[WS_T_WAIT] = "wait_writeback", [WS_T_FADVISE] = "fadvise", [WS_T_RATE] = "rate_limit",
-};
-
-static const char *const reasons[] = {
-	[WS_STOP_BOUND] = "bound", [WS_STOP_TIME] = "time",
-	[WS_STOP_SIGNAL] = "signal", [WS_STOP_ERROR] = "error",
-	[WS_STOP_STEADY] = "steady", [WS_STOP_NOT_STEADY] = "not_steady",
-};
 
 /* The document's writer state, made at the header event. */
 static struct jsonw *writer_of(struct sink *s)
@@ -46,37 +30,18 @@ static struct jsonw *writer_of(struct sink *s)
 	return s->priv;
 }
 
-static void put_ns_s(struct jsonw *w, const char *key, uint64_t ns)
-{
-	jsonw_double(w, key, (double)ns / 1e9);
-}
-
-static void put_ms(struct jsonw *w, const char *key, uint64_t ns)
-{
-	jsonw_double(w, key, (double)ns / 1e6);
-}
-
 /* "idle", "be:4", or null when not set. */
 static void put_ioprio(struct jsonw *w, const char *key, int class, int level)
 {
-	static const char *const names[] = { NULL, "rt", "be", "idle" };
 	char buf[16];
 
-	if (class < 1 || class > 3) {
-		jsonw_null(w, key);
-		return;
-	}
-	if (class == 3)
-		snprintf(buf, sizeof(buf), "%s", names[class]);
-	else
-		snprintf(buf, sizeof(buf), "%s:%d", names[class], level);
-	jsonw_str(w, key, buf);
+	jsonw_text_or_null(w, key, ws_ioprio_name(class, level, buf, sizeof(buf)));
 }
 
 static void put_config(struct jsonw *w, const struct ws_run *run)
 {
 	const struct ws_config *c = run->cfg;
-	const struct ws_plan *p = run->plan;
+	const struct ws_plan *p = &run->plan;
 
 	jsonw_object(w, "config");
 	jsonw_str(w, "file", c->path);
@@ -86,39 +51,36 @@ static void put_config(struct jsonw *w, const struct ws_run *run)
 	else
 		jsonw_u64(w, "total_bytes", p->total);
 	jsonw_u64(w, "buffers", c->buffers);
-	put_ns_s(w, "time_s", c->duration_ns);
+	jsonw_seconds(w, "time_s", c->duration_ns);
 	jsonw_u64(w, "file_size", p->file_size);
 	jsonw_u64(w, "reserve", p->reserve);
-	jsonw_str(w, "pace", pace_modes[c->pace]->name);
+	jsonw_str(w, "pace", run->pace_name);
 	jsonw_bool(w, "fadvise", c->fadvise);
 	jsonw_u64(w, "window", c->window);
 	jsonw_u64(w, "sync_every", c->sync_every);
 	jsonw_u64(w, "rate_bytes_per_s", c->rate);
-	jsonw_str(w, "data", datagen_name(c->data));
+	jsonw_str(w, "data", run->data);
 	jsonw_u64(w, "compress_pct", c->compress_pct);
-	put_ns_s(w, "interval_s", c->interval_ns);
+	jsonw_seconds(w, "interval_s", c->interval_ns);
 	jsonw_u64(w, "probe_size", c->probe_size);
-	put_ns_s(w, "probe_interval_s", c->probe_interval_ns);
+	jsonw_seconds(w, "probe_interval_s", c->probe_interval_ns);
 	jsonw_bool(w, "probe_fdatasync", c->probe_fdatasync);
-	put_ns_s(w, "stall_s", c->stall_ns);
+	jsonw_seconds(w, "stall_s", c->stall_ns);
 	jsonw_bool(w, "until_steady", c->until_steady);
 	jsonw_u64(w, "steady_window", c->steady_window);
-	put_ns_s(w, "steady_round_s", c->steady_round_ns);
-	jsonw_str(w, "steady_criterion", analysis_criterion_name(
-			  (enum ws_steady_criterion)c->steady_criterion));
+	jsonw_seconds(w, "steady_round_s", c->steady_round_ns);
+	jsonw_str(w, "steady_criterion", run->criterion_key);
 	jsonw_u64(w, "precondition_bytes", p->precondition);
-	if (c->precondition_mult > 0 || (!c->precondition_set && p->precondition))
-		jsonw_double(w, "precondition_capacity_x",
-			     c->precondition_set ? c->precondition_mult : 2.0);
+	if (p->precondition_x > 0)
+		jsonw_double(w, "precondition_capacity_x", p->precondition_x);
 	else
 		jsonw_null(w, "precondition_capacity_x");
 	jsonw_u64(w, "steady_max_rounds", c->steady_max_rounds);
 	jsonw_bool(w, "truncate", c->truncate);
 	jsonw_u64(w, "bucket", c->bucket);
 	jsonw_array(w, "probes");
-	for (int k = 0; k < WS_PROBE_NR; k++)
-		if (c->probes & (1u << k))
-			jsonw_str(w, NULL, probe_kinds[k]->name);
+	for (unsigned int i = 0; i < run->probes.n; i++)
+		jsonw_str(w, NULL, run->probes.names[i]);
 	jsonw_end(w);
 	jsonw_str(w, "probe_dir", c->probe_dir);
 	jsonw_str(w, "read_probe", c->read_probe);
@@ -131,28 +93,25 @@ static void put_config(struct jsonw *w, const struct ws_run *run)
 
 static void put_system(struct jsonw *w, const struct ws_run *run)
 {
-	struct utsname u;
-	const struct ws_target *t = run->target;
+	const struct ws_target_facts *t = &run->target;
 
 	jsonw_object(w, "target");
-	jsonw_str(w, "path", run->cfg->path);
+	jsonw_str(w, "path", t->path);
 	jsonw_str(w, "fs_type", t->fs_type);
-	jsonw_u64(w, "fs_size", t->space.fs_size);
-	jsonw_u64(w, "fs_avail", t->space.avail + t->space.reclaimed);
+	jsonw_u64(w, "fs_size", t->fs_size);
+	jsonw_u64(w, "fs_avail", t->fs_avail);
 	jsonw_str(w, "file", t->created ? "created" : t->forced ? "forced" : "reused");
 	jsonw_u64(w, "size_at_open", t->size_at_open);
 	jsonw_bool(w, "truncated", t->truncated);
 	jsonw_end(w);
 	jsonw_object(w, "system");
-	if (uname(&u) == 0) {
-		jsonw_str(w, "sysname", u.sysname);
-		jsonw_str(w, "release", u.release);
-		jsonw_str(w, "version", u.version);
-		jsonw_str(w, "machine", u.machine);
-	}
-	if (run->mon) {
-		jsonw_bool(w, "memory_locked", run->mon->memory_locked);
-		jsonw_bool(w, "realtime_probes", run->mon->realtime);
+	jsonw_text_or_null(w, "sysname", run->sysname);
+	jsonw_text_or_null(w, "release", run->release);
+	jsonw_text_or_null(w, "version", run->version);
+	jsonw_text_or_null(w, "machine", run->machine);
+	if (run->probes.n) {
+		jsonw_bool(w, "memory_locked", run->probes.memory_locked);
+		jsonw_bool(w, "realtime_probes", run->probes.realtime);
 	}
 	jsonw_end(w);
 }
@@ -161,10 +120,10 @@ static void json_header(struct sink *s, const struct ws_run *run)
 {
 	struct jsonw *w = writer_of(s);
 	char when[32];
-	time_t now = time(NULL);
+	time_t t = (time_t)run->started_at;
 	struct tm tm;
 
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&t, &tm));
 	jsonw_object(w, NULL);
 	jsonw_str(w, "schema", WS_JSON_SCHEMA);
 	jsonw_object(w, "tool");
@@ -190,14 +149,14 @@ static void json_interval(struct sink *s, const struct ws_run *run,
 
 	(void)run;
 	jsonw_object(w, NULL);
-	put_ns_s(w, "t_s", iv->t_ns);
-	put_ns_s(w, "dt_s", iv->dt_ns);
+	jsonw_seconds(w, "t_s", iv->t_ns);
+	jsonw_seconds(w, "dt_s", iv->dt_ns);
 	jsonw_u64(w, "bytes", iv->bytes);
 	jsonw_u64(w, "dbytes", iv->dbytes);
 	jsonw_double(w, "mibps", iv->mibps);
 	jsonw_object(w, "writer_ms");
 	for (int t = 0; t < WS_T_NR; t++)
-		put_ms(w, timer_keys[t], iv->time_ns[t]);
+		jsonw_ms(w, ws_timer_json((enum ws_timer)t), iv->time_ns[t]);
 	jsonw_end(w);
 	if (iv->have_meminfo) {
 		jsonw_u64(w, "dirty", iv->dirty);
@@ -223,12 +182,12 @@ static void json_interval(struct sink *s, const struct ws_run *run,
 
 		jsonw_object(w, pi->name);
 		jsonw_u64(w, "n", pi->count);
-		put_ms(w, "p50_ms", pi->p50_ns);
-		put_ms(w, "p99_ms", pi->p99_ns);
-		put_ms(w, "max_ms", pi->max_ns);
+		jsonw_ms(w, "p50_ms", pi->p50_ns);
+		jsonw_ms(w, "p99_ms", pi->p99_ns);
+		jsonw_ms(w, "max_ms", pi->max_ns);
 		jsonw_u64(w, "stalls", pi->stalls);
 		jsonw_u64(w, "errors", pi->errors);
-		put_ms(w, "inflight_ms", pi->inflight_ns);
+		jsonw_ms(w, "inflight_ms", pi->inflight_ns);
 		jsonw_end(w);
 	}
 	jsonw_end(w);
@@ -238,8 +197,8 @@ static void json_interval(struct sink *s, const struct ws_run *run,
 static void put_stall(struct jsonw *w, const char *key, const struct ws_stall *st)
 {
 	jsonw_object(w, key);
-	put_ns_s(w, "start_s", st->start_ns);
-	put_ms(w, "duration_ms", st->duration_ns);
+	jsonw_seconds(w, "start_s", st->start_ns);
+	jsonw_ms(w, "duration_ms", st->duration_ns);
 	jsonw_u64(w, "writer_bytes", st->writer_bytes);
 	jsonw_u64(w, "dirty", st->dirty);
 	jsonw_u64(w, "writeback", st->writeback);
@@ -253,10 +212,10 @@ static void put_percentiles(struct jsonw *w, const char *key, uint64_t count,
 {
 	jsonw_object(w, key);
 	jsonw_u64(w, "count", count);
-	put_ms(w, "p50_ms", p50);
-	put_ms(w, "p90_ms", p90);
-	put_ms(w, "p99_ms", p99);
-	put_ms(w, "p99_9_ms", p999);
+	jsonw_ms(w, "p50_ms", p50);
+	jsonw_ms(w, "p90_ms", p90);
+	jsonw_ms(w, "p99_ms", p99);
+	jsonw_ms(w, "p99_9_ms", p999);
 	jsonw_end(w);
 }
 
@@ -276,27 +235,24 @@ static void put_hist(struct jsonw *w, const char *key, const struct hist *h)
 	jsonw_end(w);
 }
 
-static void put_probe(struct jsonw *w, const struct ws_run *run, unsigned int i,
-		      const struct ws_probe_summary *ps)
+static void put_probe(struct jsonw *w, const struct ws_probe_summary *ps)
 {
-	const struct monitor_probe *mp = &run->mon->probes[i];
-
 	jsonw_object(w, NULL);
 	jsonw_str(w, "name", ps->name);
 	jsonw_u64(w, "count", ps->count);
 	jsonw_u64(w, "errors", ps->errors);
 	put_percentiles(w, "raw", ps->count, ps->p50, ps->p90, ps->p99, ps->p999);
-	put_ms(w, "max_ms", ps->max);
+	jsonw_ms(w, "max_ms", ps->max);
 	put_percentiles(w, "corrected", ps->c_count, ps->c_p50, ps->c_p90,
 			ps->c_p99, ps->c_p999);
 	jsonw_u64(w, "missed_slots", ps->sched_misses);
 	jsonw_object(w, "after_end");
 	jsonw_u64(w, "count", ps->after_end);
-	put_ms(w, "max_ms", ps->after_end_max_ns);
+	jsonw_ms(w, "max_ms", ps->after_end_max_ns);
 	jsonw_end(w);
 	jsonw_object(w, "stalls");
 	jsonw_u64(w, "count", ps->nstalls);
-	put_ns_s(w, "total_s", ps->stall_total_ns);
+	jsonw_seconds(w, "total_s", ps->stall_total_ns);
 	if (ps->nstalls)
 		put_stall(w, "longest", &ps->longest);
 	else
@@ -308,15 +264,15 @@ static void put_probe(struct jsonw *w, const struct ws_run *run, unsigned int i,
 	jsonw_u64(w, "records_dropped", ps->nstalls - ps->nrecorded);
 	jsonw_end(w);
 	jsonw_array(w, "wait_sites");
-	for (unsigned int k = 0; k < mp->nsites; k++) {
+	for (unsigned int k = 0; k < ps->nsites; k++) {
 		jsonw_object(w, NULL);
-		jsonw_str(w, "name", mp->sites[k].name);
-		jsonw_u64(w, "samples", mp->sites[k].samples);
-		jsonw_u64(w, "stalls", mp->sites[k].stalls);
+		jsonw_str(w, "name", ps->sites[k].name);
+		jsonw_u64(w, "samples", ps->sites[k].samples);
+		jsonw_u64(w, "stalls", ps->sites[k].stalls);
 		jsonw_end(w);
 	}
 	jsonw_end(w);
-	put_hist(w, "histogram_ns", &mp->raw);
+	put_hist(w, "histogram_ns", &ps->raw);
 	jsonw_end(w);
 }
 
@@ -334,7 +290,7 @@ static void put_series(struct jsonw *w, const char *key, const char *stride,
 	jsonw_array(w, "points");
 	for (size_t i = 0; i < s->n; i++) {
 		jsonw_array(w, NULL);
-		put_ns_s(w, NULL, s->pts[i].t_ns);
+		jsonw_seconds(w, NULL, s->pts[i].t_ns);
 		jsonw_u64(w, NULL, s->pts[i].bytes);
 		jsonw_double(w, NULL, s->pts[i].mibps);
 		jsonw_end(w);
@@ -350,8 +306,8 @@ static void put_span(struct jsonw *w, uint64_t from_bytes, uint64_t to_bytes,
 {
 	jsonw_u64(w, "from_bytes", from_bytes);
 	jsonw_u64(w, "to_bytes", to_bytes);
-	put_ns_s(w, "from_s", from_ns);
-	put_ns_s(w, "to_s", to_ns);
+	jsonw_seconds(w, "from_s", from_ns);
+	jsonw_seconds(w, "to_s", to_ns);
 	jsonw_double(w, "mibps", mibps);
 }
 
@@ -402,27 +358,28 @@ static void put_rounds_and_windows(struct jsonw *w, const struct ws_steady *st)
 }
 
 /* The verdict, the rule it was judged by, and how it came about. */
-static void put_steady(struct jsonw *w, const struct ws_analysis *a)
+static void put_steady(struct jsonw *w, const struct ws_run *run,
+		       const struct ws_analysis *a)
 {
 	const struct ws_steady *st = &a->steady;
 	const struct ws_analysis_params *p = &a->params;
 
 	jsonw_object(w, "steady");
-	jsonw_str(w, "criterion", analysis_criterion_name(p->criterion));
+	jsonw_str(w, "criterion", run->criterion_key);
 	jsonw_double(w, "limit_pct", p->limit_pct);
 	if (p->criterion == WS_STEADY_SNIA)
 		jsonw_double(w, "slope_limit_pct", p->slope_pct);
 	else
 		jsonw_null(w, "slope_limit_pct");
 	jsonw_u64(w, "window_rounds", p->steady_window);
-	put_ns_s(w, "round_s", st->round_ns ? st->round_ns : p->round_ns);
+	jsonw_seconds(w, "round_s", st->round_ns ? st->round_ns : p->round_ns);
 	jsonw_u64(w, "precondition_bytes", p->precondition_bytes);
 	jsonw_bool(w, "judged", st->judged);
 	jsonw_bool(w, "reached", st->reached);
 	if (st->reached) {
 		put_stretch_figures(w, &st->final);
 		jsonw_u64(w, "at_bytes", st->at_bytes);
-		put_ns_s(w, "at_s", st->at_ns);
+		jsonw_seconds(w, "at_s", st->at_ns);
 	}
 	if (st->earlier) {
 		jsonw_object(w, "earlier");
@@ -440,21 +397,18 @@ static void put_analysis(struct jsonw *w, const struct ws_run *run,
 			 const struct ws_summary *sum)
 {
 	const struct ws_analysis *a = sum->analysis;
-	struct ws_cell cells[256];
-	uint64_t cell = series_cell_size(sum->bytes, run->cfg->bucket, 32, 256);
-	size_t n = series_cells(sum->progress, cell, cells, 256);
 
 	put_series(w, "series", "stride_intervals", sum->series);
 	put_series(w, "progress", "stride_marks", sum->progress);
 
 	jsonw_object(w, "by_bytes");
-	jsonw_u64(w, "cell_bytes", cell);
+	jsonw_u64(w, "cell_bytes", sum->cell_bytes);
 	jsonw_array(w, "cells");
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < sum->ncells; i++) {
 		jsonw_object(w, NULL);
-		jsonw_u64(w, "from_bytes", cells[i].from_bytes);
-		jsonw_u64(w, "to_bytes", cells[i].to_bytes);
-		jsonw_double(w, "mibps", cells[i].mibps);
+		jsonw_u64(w, "from_bytes", sum->cells[i].from_bytes);
+		jsonw_u64(w, "to_bytes", sum->cells[i].to_bytes);
+		jsonw_double(w, "mibps", sum->cells[i].mibps);
 		jsonw_end(w);
 	}
 	jsonw_end(w);
@@ -474,31 +428,35 @@ static void put_analysis(struct jsonw *w, const struct ws_run *run,
 	if (a->slowed) {
 		jsonw_object(w, "slowdown");
 		jsonw_u64(w, "at_bytes", a->slowdown_bytes);
-		put_ns_s(w, "at_s", a->slowdown_ns);
+		jsonw_seconds(w, "at_s", a->slowdown_ns);
 		jsonw_end(w);
 	} else {
 		jsonw_null(w, "slowdown");
 	}
-	put_steady(w, a);
+	put_steady(w, run, a);
 }
 
 static void put_summary(struct jsonw *w, const struct ws_summary *sum)
 {
-	const struct ws_outcome *o = &sum->outcome;
+	const struct ws_ending *o = &sum->ending;
 
 	jsonw_object(w, "summary");
 	jsonw_u64(w, "bytes", sum->bytes);
 	jsonw_u64(w, "buffers", sum->buffers);
 	jsonw_u64(w, "wraps", sum->wraps);
-	put_ns_s(w, "elapsed_s", sum->elapsed_ns);
+	jsonw_seconds(w, "elapsed_s", sum->elapsed_ns);
 	jsonw_double(w, "mibps", sum->mibps);
 	jsonw_object(w, "writer_s");
 	for (int t = 0; t < WS_T_NR; t++)
-		put_ns_s(w, timer_keys[t], sum->time_ns[t]);
+		jsonw_seconds(w, ws_timer_json((enum ws_timer)t), sum->time_ns[t]);
 	jsonw_end(w);
-	jsonw_str(w, "exit_reason", reasons[o->reason]);
+	jsonw_object(w, "writer_limit");
+	jsonw_str(w, "kind", sum->limit_key);
+	jsonw_str(w, "words", sum->limit_words);
+	jsonw_end(w);
+	jsonw_str(w, "exit_reason", ws_stop_key(o->reason));
 	if (o->reason == WS_STOP_SIGNAL)
-		jsonw_str(w, "signal", signals_name(sum->signo));
+		jsonw_str(w, "signal", o->signal);
 	if (o->reason == WS_STOP_ERROR) {
 		jsonw_object(w, "error");
 		jsonw_str(w, "operation", o->err_op);
@@ -522,7 +480,7 @@ static void json_summary(struct sink *s, const struct ws_run *run,
 	put_summary(w, sum);
 	jsonw_array(w, "probes");
 	for (unsigned int i = 0; i < sum->nprobes; i++)
-		put_probe(w, run, i, &sum->probes[i]);
+		put_probe(w, &sum->probes[i]);
 	jsonw_end(w);
 	if (sum->analysis)
 		put_analysis(w, run, sum);

@@ -208,13 +208,3 @@ void probe_door_take(struct ws_probe_door *d, struct ws_probe_take *out)
 	d->interval_stalls = d->interval_errors = 0;
 	pthread_mutex_unlock(&d->lock);
 }
-
-uint64_t probe_door_pending(struct ws_probe_door *d)
-{
-	uint64_t n;
-
-	pthread_mutex_lock(&d->lock);
-	n = hist_count(&d->interval) + d->interval_errors;
-	pthread_mutex_unlock(&d->lock);
-	return n;
-}

@@ -1,5 +1,6 @@
 /* sysfs.c - /sys and /proc under a root prefix (see sysfs.h). */
 #include <ctype.h>
+#include <stdbool.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -33,13 +34,17 @@ static void trim(char *s)
 		memmove(s, s + i, n - i + 1);
 }
 
-int sysfs_read(const char *root, const char *path, char *buf, size_t len)
+/* The file's first len - 1 bytes, NUL-terminated and trimmed; *cut says
+ * whether there was more.  Its length, or -errno. */
+static int read_text(const char *root, const char *path, char *buf,
+		     size_t len, bool *cut)
 {
-	char full[PATH_MAX];
+	char full[PATH_MAX], more;
 	size_t got = 0;
 	ssize_t n;
 	int fd, ret;
 
+	*cut = false;
 	if (!len)
 		return -EINVAL;
 	ret = sysfs_path(root, path, full, sizeof(full));
@@ -59,6 +64,7 @@ int sysfs_read(const char *root, const char *path, char *buf, size_t len)
 			break;
 		got += (size_t)n;
 	}
+	*cut = got == len - 1 && read(fd, &more, 1) > 0;
 	buf[got] = '\0';
 	trim(buf);
 	ret = (int)strlen(buf);
@@ -67,14 +73,24 @@ out_close_fd:
 	return ret;
 }
 
+int sysfs_read(const char *root, const char *path, char *buf, size_t len)
+{
+	bool cut;
+
+	return read_text(root, path, buf, len, &cut);
+}
+
 int sysfs_read_i64(const char *root, const char *path, int64_t *out)
 {
 	char buf[64], *end;
 	long long v;
-	int ret = sysfs_read(root, path, buf, sizeof(buf));
+	bool cut;
+	int ret = read_text(root, path, buf, sizeof(buf), &cut);
 
 	if (ret < 0)
 		return ret;
+	if (cut)	/* more than any one number: not what was asked for */
+		return -EINVAL;
 	if (!ret)
 		return -EINVAL;
 	errno = 0;
@@ -91,10 +107,13 @@ int sysfs_read_u64(const char *root, const char *path, uint64_t *out)
 {
 	char buf[64], *end;
 	unsigned long long v;
-	int ret = sysfs_read(root, path, buf, sizeof(buf));
+	bool cut;
+	int ret = read_text(root, path, buf, sizeof(buf), &cut);
 
 	if (ret < 0)
 		return ret;
+	if (cut)	/* more than any one number: not what was asked for */
+		return -EINVAL;
 	if (!ret || buf[0] == '-')
 		return -EINVAL;
 	errno = 0;

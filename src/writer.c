@@ -5,7 +5,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "caps.h"
 #include "clock.h"
 #include "units.h"
 #include "writer.h"
@@ -138,6 +137,7 @@ static int guard_reserve(struct writer *w, const struct ws_extent *e,
 			 struct ws_outcome *o)
 {
 	uint64_t avail, end = e->off + e->len;
+	char size[32];
 	int ret;
 
 	if (!w->avail || end <= w->allocated || !w->plan->reserve)
@@ -149,8 +149,8 @@ static int guard_reserve(struct writer *w, const struct ws_extent *e,
 		return 0;
 	set_error(o, -ENOSPC, "reserve", e->off);
 	snprintf(o->err_detail, sizeof(o->err_detail),
-		 "free space fell to the --reserve of %llu bytes",
-		 (unsigned long long)w->plan->reserve);
+		 "free space fell to the --reserve of %s",
+		 units_format_size(size, sizeof(size), w->plan->reserve));
 	return -ENOSPC;
 }
 
@@ -261,8 +261,6 @@ int writer_run(struct writer *w)
 
 void *writer_thread(void *arg)
 {
-	caps_drop_thread();	/* ioprio came with the thread */
-	pthread_setname_np(pthread_self(), "ws-writer");
 	writer_run(arg);
 	return NULL;
 }

@@ -8,6 +8,7 @@
 #define WS_TEST_SUITES(X) \
 	X(units_suite)    \
 	X(opts_suite)     \
+	X(cli_suite)      \
 	X(datagen_suite)  \
 	X(plan_suite)     \
 	X(pace_suite)     \
@@ -17,11 +18,29 @@
 	X(monitor_suite)  \
 	X(series_suite)   \
 	X(analysis_suite) \
+	X(steady_suite)   \
 	X(reporter_suite) \
-	X(svg_suite)      \
 	X(compare_suite)  \
+	X(snapshot_suite) \
+	X(c_suite)        \
+	X(jsonw_suite)    \
+	X(caps_suite)     \
+	X(priv_suite)     \
+	X(probe_suite)    \
+	X(signals_suite)  \
+	X(clock_suite)    \
+	X(thread_suite)   \
+	X(svgplot_suite)  \
+	X(fingerprint_show_suite) \
+	X(sink_suite)     \
+	X(io_posix_suite) \
+	X(sysfs_suite)    \
 	X(fingerprint_suite) \
-	X(kstat_suite)
+	X(kstat_suite)    \
+	X(sink_human_suite) \
+	X(sink_json_suite)  \
+	X(sink_csv_suite)   \
+	X(sink_svg_suite)
 
 #define WS_DECLARE_SUITE(fn) Suite *fn(void);
 WS_TEST_SUITES(WS_DECLARE_SUITE)

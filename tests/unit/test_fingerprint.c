@@ -18,6 +18,7 @@
 #include <json-c/json.h>
 
 #include "fingerprint.h"
+#include "fingerprint_show.h"
 #include "jsonw.h"
 #include "fixtures.h"
 #include "suites.h"
@@ -30,110 +31,6 @@ static void collect(const char *name, unsigned maj, unsigned min,
 {
 	ck_assert_int_eq(fingerprint_collect(tree(name), makedev(maj, min),
 					     path, &fp), 0);
-}
-
-/* What a function printed to a FILE, as a string (caller frees). */
-static char *header_text(void)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	ck_assert_ptr_nonnull(f);
-	fingerprint_header(&fp, f);
-	fclose(f);
-	return buf;
-}
-
-static char *json_text(void)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	struct jsonw w;
-
-	ck_assert_ptr_nonnull(f);
-	jsonw_init(&w, f);
-	jsonw_object(&w, NULL);
-	fingerprint_json(&fp, &w);
-	jsonw_end(&w);
-	fclose(f);
-	return buf;
-}
-
-/* The member at a dotted path ("fingerprint.block.disks.0.name"; numbers
- * index arrays), or NULL; JSON null is NULL too, so check with has_key. */
-static struct json_object *jget(struct json_object *o, const char *path)
-{
-	char buf[256], *save = NULL;
-
-	snprintf(buf, sizeof(buf), "%s", path);
-	for (char *k = strtok_r(buf, ".", &save); k && o;
-	     k = strtok_r(NULL, ".", &save)) {
-		if (json_object_is_type(o, json_type_array))
-			o = json_object_array_get_idx(o, (size_t)atoi(k));
-		else if (!json_object_object_get_ex(o, k, &o))
-			return NULL;
-	}
-	return o;
-}
-
-static void assert_jstr(struct json_object *o, const char *path,
-			const char *want)
-{
-	struct json_object *v = jget(o, path);
-
-	ck_assert_msg(v && json_object_is_type(v, json_type_string),
-		      "%s is not a string", path);
-	ck_assert_str_eq(json_object_get_string(v), want);
-}
-
-static void assert_jint(struct json_object *o, const char *path, int64_t want)
-{
-	struct json_object *v = jget(o, path);
-
-	ck_assert_msg(v && json_object_is_type(v, json_type_int),
-		      "%s is not an integer", path);
-	ck_assert_int_eq(json_object_get_int64(v), want);
-}
-
-static void assert_jbool(struct json_object *o, const char *path, bool want)
-{
-	struct json_object *v = jget(o, path);
-
-	ck_assert_msg(v && json_object_is_type(v, json_type_boolean),
-		      "%s is not a boolean", path);
-	ck_assert_int_eq(json_object_get_boolean(v), want);
-}
-
-/* Present, and null. */
-static void assert_jnull(struct json_object *o, const char *path)
-{
-	char parent[256];
-	const char *dot = strrchr(path, '.');
-	struct json_object *p;
-
-	snprintf(parent, sizeof(parent), "%.*s", (int)(dot - path), path);
-	p = jget(o, parent);
-	ck_assert_msg(p && json_object_object_get_ex(p, dot + 1, NULL) &&
-		      !jget(o, path), "%s is not null", path);
-}
-
-/* The fingerprint of the current `fp` as the result file would hold it,
- * parsed back. */
-static struct json_object *json_parsed(void)
-{
-	char *text = json_text();
-	struct json_object *o = json_tokener_parse(text);
-
-	ck_assert_msg(o != NULL, "not JSON: %s", text);
-	free(text);
-	return o;
-}
-
-static void assert_has(const char *text, const char *want)
-{
-	ck_assert_msg(strstr(text, want), "'%s' not in:\n%s", want, text);
 }
 
 /* ---- sysfs.c ---- */
@@ -448,211 +345,6 @@ START_TEST(test_empty_root)
 }
 END_TEST
 
-/* ---- alignment verdicts and their words ---- */
-
-static const struct {
-	int64_t start, phys, opt;
-	int a1m, aphys, aopt;
-	const char *words;
-} aligns[] = {
-	{ 2048, 4096, 0, 1, 1, -1, "(1 MiB aligned)" },
-	{ 63, 4096, 0, 0, 0, -1,
-	  "(NOT aligned to 1 MiB or to the 4096-byte physical block)" },
-	{ 63, 512, 0, 0, 1, -1,
-	  "(NOT aligned to 1 MiB; aligned to the 512-byte physical block)" },
-	{ 2048, 4096, 1572864, 1, 1, 0,
-	  "(1 MiB aligned, NOT aligned to the 1572864-byte optimal I/O size)" },
-	{ 3072, 4096, 1572864, 0, 1, 1,
-	  "(NOT aligned to 1 MiB; aligned to the 4096-byte physical block)" },
-	{ 34, 4096, 65536, 0, 0, 0,
-	  "(NOT aligned to 1 MiB, to the 4096-byte physical block or to the "
-	  "65536-byte optimal I/O size)" },
-	{ 4096, -1, 0, 1, -1, -1, "(1 MiB aligned)" },
-};
-
-START_TEST(test_alignment)
-{
-	struct ws_fp_disk *d;
-	char want[256], *text;
-
-	memset(&fp, 0, sizeof(fp));
-	fp.kind = WS_FP_PARTITION;
-	fp.ndisks = 1;
-	d = &fp.disk[0];
-	d->part_start = aligns[_i].start;
-	d->physical_block = aligns[_i].phys;
-	d->opt_io = aligns[_i].opt;
-	snprintf(d->part, sizeof(d->part), "sda1");
-	fingerprint_alignment(d);
-	ck_assert_int_eq(d->aligned_1mib, aligns[_i].a1m);
-	ck_assert_int_eq(d->aligned_physical, aligns[_i].aphys);
-	ck_assert_int_eq(d->aligned_optimal, aligns[_i].aopt);
-
-	text = header_text();
-	snprintf(want, sizeof(want),
-		 "\n  layout   partition starts at sector %lld %s\n",
-		 (long long)aligns[_i].start, aligns[_i].words);
-	assert_has(text, want);
-	free(text);
-}
-END_TEST
-
-/* ---- header lines (golden) ---- */
-
-static const struct {
-	const char *tree;
-	unsigned maj, min;
-	const char *path, *summary, *header;
-} goldens[] = {
-	{ "nvme", 0, 33, "/var/tmp/big.dat",
-	  "btrfs (rw,relatime) · /dev/nvme0n1p1 → nvme0n1",
-	  "  device   Samsung SSD 980 PRO 1TB, fw 5B2QGXA7, 932 GiB, non-rotational, write cache on, discard\n"
-	  "  queue    none, nr_requests 1023, max_sectors_kb 128, read_ahead_kb 128, wbt 2 ms\n"
-	  "  layout   partition starts at sector 2048 (1 MiB aligned)\n"
-	  "  kernel   6.8.0-51-generic x86_64 · vm.dirty_ratio 20 (≤ 6.22 GiB) · dirty_background_ratio 10\n" },
-	{ "sata", 8, 1, "/data.bin",
-	  "ext4 (rw,relatime) · /dev/sda1 → sda",
-	  "  device   Samsung SSD 830 Series, fw CXM03B1Q, 238 GiB, non-rotational, write cache on, discard\n"
-	  "  queue    mq-deadline, nr_requests 64, queue_depth 31, max_sectors_kb 512, read_ahead_kb 128, wbt 2 ms\n"
-	  "  layout   partition starts at sector 63 (NOT aligned to 1 MiB or to the 4096-byte physical block)\n"
-	  "  kernel   4.19.0-27-amd64 · vm.dirty_ratio 20 (≤ 3.11 GiB) · dirty_background_ratio 10\n" },
-	{ "sata", 0, 19, "/run/x",
-	  "tmpfs (rw,nosuid,noexec,relatime)",
-	  "  device   none: tmpfs has no block device\n"
-	  "  kernel   4.19.0-27-amd64 · vm.dirty_ratio 20 (≤ 3.11 GiB) · dirty_background_ratio 10\n" },
-	{ "loop", 7, 0, "/mnt/test/big.dat",
-	  "ext4 (rw,relatime) · /dev/loop0 → /var/tmp/writestress-loop.img",
-	  "  device   loop0 over /var/tmp/writestress-loop.img (direct I/O), 1.00 GiB, rotational, write cache on, discard\n"
-	  "  queue    none, nr_requests 128, max_sectors_kb 1280, read_ahead_kb 2560, wbt 2 ms\n"
-	  "  kernel   6.12.6-200.fc41.x86_64 x86_64 · vm.dirty_bytes 256 MiB · dirty_background_bytes 128 MiB\n" },
-	{ "virtio", 254, 0, "/tmp/big.dat",
-	  "ext4 (rw,relatime) · /dev/vda",
-	  "  device   vda (virtio_blk), 256 GiB, rotational, write cache on, discard\n"
-	  "  queue    mq-deadline, nr_requests 256, max_sectors_kb 4096, read_ahead_kb 8192, wbt 75 ms\n"
-	  "  layout   whole disk, no partition\n"
-	  "  kernel   6.18.4 x86_64 · vm.dirty_ratio 20 (≤ 4.71 GiB) · dirty_background_ratio 10\n" },
-	{ "dm", 253, 0, "/srv/big.dat",
-	  "xfs (rw,noatime) · /dev/mapper/data-vol → dm-0 → sdb1, sdc",
-	  "  device   dm-0 (data-vol) over 2 disks\n"
-	  "           sdb   WDC WD40EFRX-68N32N0, fw 82.00A82, 3.64 TiB, rotational, write cache on, no discard\n"
-	  "           sdc   WDC WD40EFRX-68N32N0, fw 82.00A82, 3.64 TiB, rotational, write cache on, no discard\n"
-	  "  queue    sdb   mq-deadline, nr_requests 64, queue_depth 32, max_sectors_kb 1280, read_ahead_kb 128, wbt 75 ms\n"
-	  "           sdc   mq-deadline, nr_requests 64, queue_depth 32, max_sectors_kb 1280, read_ahead_kb 128, wbt 75 ms\n"
-	  "  layout   sdb1  starts at sector 2048 (1 MiB aligned)\n"
-	  "           sdc   whole disk, no partition\n"
-	  "  kernel   6.1.0-18-amd64 x86_64 · vm.dirty_ratio 40 (≤ 25.0 GiB) · dirty_background_ratio 5\n" },
-};
-
-START_TEST(test_header_golden)
-{
-	char summary[512], *text;
-
-	collect(goldens[_i].tree, goldens[_i].maj, goldens[_i].min,
-		goldens[_i].path);
-	fingerprint_summary(&fp, summary, sizeof(summary));
-	ck_assert_str_eq(summary, goldens[_i].summary);
-	text = header_text();
-	ck_assert_str_eq(text, goldens[_i].header);
-	free(text);
-}
-END_TEST
-
-/* ---- JSON ---- */
-
-START_TEST(test_json_sata)
-{
-	struct json_object *j;
-
-	collect("sata", 8, 1, "/data.bin");
-	fp.block_size = 4096;	/* what the caller's statvfs would say */
-	j = json_parsed();
-	assert_jstr(j, "fingerprint.system.kernel", "4.19.0-27-amd64");
-	assert_jnull(j, "fingerprint.system.machine");
-	assert_jstr(j, "fingerprint.system.cpu",
-		    "Intel(R) Core(TM) i7-2600K CPU @ 3.40GHz");
-	assert_jint(j, "fingerprint.system.cpus", 8);
-	assert_jint(j, "fingerprint.system.mem_total", INT64_C(16314772) * 1024);
-	assert_jint(j, "fingerprint.system.vm.dirty_ratio", 20);
-	assert_jint(j, "fingerprint.system.vm.dirty_background_bytes", 0);
-	assert_jint(j, "fingerprint.system.vm.dirty_writeback_centisecs", 500);
-	assert_jstr(j, "fingerprint.filesystem.dev", "8:1");
-	assert_jstr(j, "fingerprint.filesystem.type", "ext4");
-	assert_jstr(j, "fingerprint.filesystem.mount_point", "/");
-	assert_jstr(j, "fingerprint.filesystem.source", "/dev/sda1");
-	assert_jstr(j, "fingerprint.filesystem.options", "rw,relatime");
-	assert_jstr(j, "fingerprint.filesystem.matched_by", "device");
-	assert_jint(j, "fingerprint.filesystem.block_size", 4096);
-	assert_jstr(j, "fingerprint.block.kind", "partition");
-	assert_jstr(j, "fingerprint.block.device", "sda1");
-	ck_assert_int_eq(json_object_array_length(
-		jget(j, "fingerprint.block.disks")), 1);
-	assert_jstr(j, "fingerprint.block.disks.0.name", "sda");
-	assert_jstr(j, "fingerprint.block.disks.0.model", "Samsung SSD 830 Series");
-	assert_jstr(j, "fingerprint.block.disks.0.vendor", "ATA");
-	assert_jstr(j, "fingerprint.block.disks.0.firmware", "CXM03B1Q");
-	assert_jint(j, "fingerprint.block.disks.0.size", INT64_C(256060514304));
-	assert_jbool(j, "fingerprint.block.disks.0.rotational", false);
-	assert_jint(j, "fingerprint.block.disks.0.physical_block_size", 4096);
-	assert_jstr(j, "fingerprint.block.disks.0.queue.scheduler", "mq-deadline");
-	assert_jstr(j, "fingerprint.block.disks.0.queue.schedulers.3", "none");
-	assert_jint(j, "fingerprint.block.disks.0.queue.queue_depth", 31);
-	assert_jstr(j, "fingerprint.block.disks.0.queue.write_cache", "write back");
-	assert_jbool(j, "fingerprint.block.disks.0.queue.discard", true);
-	assert_jint(j, "fingerprint.block.disks.0.queue.wbt_lat_usec", 2000);
-	assert_jstr(j, "fingerprint.block.disks.0.partition.name", "sda1");
-	assert_jint(j, "fingerprint.block.disks.0.partition.start_sector", 63);
-	assert_jbool(j, "fingerprint.block.disks.0.partition.aligned_1mib", false);
-	assert_jbool(j, "fingerprint.block.disks.0.partition.aligned_physical",
-		     false);
-	assert_jnull(j, "fingerprint.block.disks.0.partition.aligned_optimal");
-	ck_assert(!jget(j, "fingerprint.block.disks.0.loop"));
-	json_object_put(j);
-}
-END_TEST
-
-START_TEST(test_json_loop_dm_none)
-{
-	struct json_object *j;
-
-	collect("loop", 7, 0, "/mnt/test/big.dat");
-	j = json_parsed();
-	assert_jstr(j, "fingerprint.block.kind", "loop");
-	assert_jnull(j, "fingerprint.block.disks.0.partition");
-	assert_jstr(j, "fingerprint.block.disks.0.loop.backing_file",
-		    "/var/tmp/writestress-loop.img");
-	assert_jbool(j, "fingerprint.block.disks.0.loop.dio", true);
-	assert_jint(j, "fingerprint.system.vm.dirty_bytes", 268435456);
-	json_object_put(j);
-
-	collect("dm", 253, 0, "/mnt/my backup/x");
-	j = json_parsed();
-	assert_jstr(j, "fingerprint.filesystem.mount_point", "/mnt/my backup");
-	assert_jstr(j, "fingerprint.block.kind", "dm");
-	assert_jstr(j, "fingerprint.block.dm_name", "data-vol");
-	assert_jstr(j, "fingerprint.block.disks.0.name", "sdb");
-	assert_jint(j, "fingerprint.block.disks.0.partition.start_sector", 2048);
-	assert_jstr(j, "fingerprint.block.disks.1.name", "sdc");
-	assert_jnull(j, "fingerprint.block.disks.1.partition");
-	assert_jbool(j, "fingerprint.block.disks.1.queue.discard", false);
-	json_object_put(j);
-
-	collect("nvme", 0, 77, "/home/u/x");
-	j = json_parsed();
-	assert_jstr(j, "fingerprint.filesystem.matched_by", "path");
-	assert_jnull(j, "fingerprint.filesystem.block_size");
-	assert_jnull(j, "fingerprint.block.disks.0.queue.queue_depth");
-	json_object_put(j);
-
-	collect("sata", 0, 19, "/run/x");
-	j = json_parsed();
-	assert_jstr(j, "fingerprint.block.kind", "none");
-	assert_jnull(j, "fingerprint.block.device");
-	ck_assert_int_eq(json_object_array_length(
-		jget(j, "fingerprint.block.disks")), 0);
-	json_object_put(j);
-}
-END_TEST
-
 /* ---- this machine ---- */
 
 static bool live_target(char *path, size_t len, struct stat *st)
@@ -741,7 +433,6 @@ Suite *fingerprint_suite(void)
 	Suite *s = suite_create("fingerprint");
 	TCase *sys = tcase_create("sysfs");
 	TCase *dev = tcase_create("devices");
-	TCase *text = tcase_create("text");
 	TCase *live = tcase_create("live");
 	TCase *root = tcase_create("root");
 
@@ -760,19 +451,12 @@ Suite *fingerprint_suite(void)
 	tcase_add_test(dev, test_dm_by_mapper_name);
 	tcase_add_test(dev, test_no_path_matches_by_device);
 	tcase_add_test(dev, test_empty_root);
-	tcase_add_loop_test(text, test_alignment, 0,
-			    sizeof(aligns) / sizeof(aligns[0]));
-	tcase_add_loop_test(text, test_header_golden, 0,
-			    sizeof(goldens) / sizeof(goldens[0]));
-	tcase_add_test(text, test_json_sata);
-	tcase_add_test(text, test_json_loop_dm_none);
 	tcase_add_test(live, test_live_tmp);
 	tcase_set_tags(live, "blockdev");
 	tcase_add_test(root, test_live_loop);
 	tcase_set_tags(root, "root");
 	suite_add_tcase(s, sys);
 	suite_add_tcase(s, dev);
-	suite_add_tcase(s, text);
 	suite_add_tcase(s, live);
 	suite_add_tcase(s, root);
 	return s;

@@ -105,7 +105,7 @@ static struct rig *start_rig(const uint64_t *delays, unsigned int n)
 
 	/* an empty monitor, given one hand-made probe */
 	r->cfg.probes = 0;
-	ck_assert_int_eq(monitor_init(&r->mon, &r->cfg, &r->snap, err, sizeof(err)), 0);
+	ck_assert_int_eq(monitor_init(&r->mon, &r->cfg, &r->snap, err, sizeof(err), NULL), 0);
 	r->mon.clock = &r->clock.ops;
 	mp = &r->mon.probes[0];
 	mp->mon = &r->mon;
@@ -178,7 +178,7 @@ START_TEST(test_known_stall_is_reported)
 	}
 	release();
 	stop_rig(r);
-	reporter_probe_summary(mp, &ps);
+	monitor_probe_summary(mp, &ps);
 	ck_assert_uint_ge(ps.count, 7);	/* and perhaps one past the script */
 	ck_assert_uint_le(ps.count, 8);
 	ck_assert_uint_eq(ps.nstalls, 1);
@@ -190,9 +190,9 @@ START_TEST(test_known_stall_is_reported)
 	/* anon_pipe_read since 6.15, pipe_read before */
 	ck_assert_ptr_nonnull(strstr(site, "pipe_read"));
 	ck_assert_uint_ge(ps.ntop, 1);
-	ck_assert_str_eq(ps.top_sites[0].name, site);
+	ck_assert_str_eq(ps.sites[0].name, site);
 	ck_assert_str_eq(ps.longest.site, site);
-	ck_assert_uint_ge(ps.top_sites[0].samples, 1);
+	ck_assert_uint_ge(ps.sites[0].samples, 1);
 	free_rig(r);
 }
 END_TEST
@@ -267,7 +267,7 @@ START_TEST(test_memory_fixed)
 	after = rss_kib();
 	ck_assert_uint_eq(hist_count(&mp->raw), 1001000);
 	ck_assert_uint_gt(mp->nstalls, 1000);
-	ck_assert_uint_le(mp->nrecorded, MONITOR_MAX_STALLS);
+	ck_assert_uint_le(mp->nrecorded, WS_MAX_STALLS);
 	ck_assert_int_lt(after - before, 1024);
 	probe_door_destroy(&mp->door);
 	snapshot_destroy(&snap);

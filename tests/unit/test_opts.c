@@ -103,6 +103,12 @@ static const struct {
 	{ { "--probe", "read", "f" }, "writestress: --probe read needs --read-probe PATH, an existing file to read from" },
 	{ { "--stall", "0", "f" }, "writestress: invalid --stall '0': must be greater than zero" },
 	{ { "--steady-window", "1", "f" }, "writestress: invalid --steady-window '1': must be between 2 and 1000" },
+	{ { "--read-probe", "x", "--probe", "fsync", "f" }, "writestress: --read-probe needs read in --probe" },
+	{ { "--probe", "save", "--probe-sync", "fdatasync", "f" }, "writestress: --probe-sync needs fsync in --probe" },
+	{ { "--no-probe", "--probe-size", "8k", "f" }, "writestress: --probe-size needs fsync or save in --probe" },
+	{ { "--help=x", "f" }, "writestress: option '--help' takes no value" },
+	{ { "--fadvise=1", "f" }, "writestress: option '--fadvise' takes no value" },
+	{ { "--json", "", "f" }, "writestress: invalid --json '': empty value" },
 	{ { NULL }, "writestress: missing FILE operand" },
 	{ { "a", "b" }, "writestress: unexpected argument 'b' (one FILE only)" },
 };

@@ -62,7 +62,6 @@ struct fixture {
 	struct ws_config cfg;
 	struct ws_plan plan;
 	struct ws_target target;
-	struct ws_analysis_params params;
 	struct ws_snapshot snap;
 	struct sink_set sinks;
 	struct ws_run run;
@@ -82,11 +81,10 @@ static void fixture_start(struct fixture *f, uint64_t buffer_size,
 	if (tune)
 		tune(&f->cfg);
 	f->plan = (struct ws_plan){ .buffer_size = buffer_size, .total = WS_UNBOUNDED };
-	reporter_params(&f->cfg, &f->plan, &f->params);
-	f->run = (struct ws_run){ .cfg = &f->cfg, .plan = &f->plan,
-				  .target = &f->target, .params = &f->params };
+	reporter_make_run(&(struct reporter_sources){ .cfg = &f->cfg, .plan = &f->plan,
+						      .target = &f->target }, &f->run);
 	ck_assert_int_eq(snapshot_init(&f->snap), 0);
-	reporter_init(&rep, &f->run, &f->snap, &f->sinks, &series, &progress);
+	reporter_init(&rep, &f->run, NULL, &f->snap, &f->sinks, &series, &progress);
 	ck_assert_int_eq(pthread_create(&f->tid, NULL, reporter_thread, &rep), 0);
 	f->start = ws_now_ns();
 	snapshot_start(&f->snap, f->start);

@@ -108,10 +108,11 @@ START_TEST(test_eio_on_wait)
 	ck_assert_int_eq(h->fake.calls[h->fake.ncalls - 1].kind, IO_FDATASYNC);
 	/* what the reporter makes of it */
 	snapshot_read(&h->snap, &s);
-	reporter_make_summary(&s, o, 0, &sum);
-	ck_assert_int_eq(sum.outcome.reason, WS_STOP_ERROR);
-	ck_assert_str_eq(sum.outcome.err_op, "sync_file_range");
-	ck_assert_uint_eq(sum.outcome.err_offset, 0);
+	reporter_make_summary(&(struct ws_run){ .cfg = &h->cfg }, &s, o, 0, &sum);
+	ck_assert_int_eq(sum.ending.reason, WS_STOP_ERROR);
+	ck_assert_str_eq(sum.ending.err_op, "sync_file_range");
+	ck_assert_uint_eq(sum.ending.err_offset, 0);
+	ck_assert_ptr_null(sum.ending.signal);
 	ck_assert_uint_eq(sum.bytes, 2 * M);
 	ck_assert_uint_eq(sum.elapsed_ns, o->end_ns - s.start_ns);
 	free_harness(h);

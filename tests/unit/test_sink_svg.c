@@ -1,8 +1,14 @@
-/* test_svg.c - the --svg sink on synthetic runs: empty, one point, zero
- * throughput, a NaN point, a full story (two phases, slowdown, steady
- * state, stalls), hostile path names and a full 8192-point series with
- * three probes.  Each plot is checked for what must be in it, for
- * coordinates inside the 1200x700 canvas and for no NaN or infinity.
+/* test_sink_svg.c - the --svg sink (sink_svg.c, svgplot.c).
+ *
+ * On synthetic runs: empty, one point, zero throughput, a NaN point, a
+ * full story (two phases, slowdown, steady state, stalls), hostile path
+ * names and a full 8192-point series with three probes.  Each plot is
+ * checked for what must be in it, for coordinates inside the 1200x700
+ * canvas and for no NaN or infinity.
+ *
+ * On the fixed record of record_fixture.c (the run to its bound, and
+ * stopped by SIGINT and by an error): the same checks, and the plot
+ * compared byte for byte with tests/expected/sink_svg*.svg.
  *
  * WS_TEST_SVG_DIR=DIR writes every plot there too, to look at. */
 #include <stdint.h>
@@ -14,6 +20,8 @@
 
 #include <check.h>
 
+#include "record_fixture.h"
+#include "series.h"
 #include "sink.h"
 #include "suites.h"
 #include "units.h"
@@ -26,8 +34,6 @@ static struct ws_series series;
 static struct ws_analysis an;
 static struct ws_summary sum;
 static struct ws_config cfg;
-static struct ws_plan plan;
-static struct ws_target target;
 static struct ws_run run;
 static struct ws_stall stalls[3];
 static char *argv_[] = { "writestress", "--svg", "out.svg", "data", NULL };
@@ -39,11 +45,10 @@ static void base(void)
 	argv_[3] = "data";
 	cfg.svg_path = "out.svg";
 	cfg.interval_ns = SEC;
-	plan = (struct ws_plan){ .buffer_size = WS_MIB, .total = WS_UNBOUNDED };
-	memset(&target, 0, sizeof(target));
-	strcpy(target.fs_type, "ext4");
-	run = (struct ws_run){ .cfg = &cfg, .plan = &plan, .target = &target,
-			       .argc = 4, .argv = argv_ };
+	run = (struct ws_run){ .cfg = &cfg, .argc = 4, .argv = argv_,
+			       .plan = { .buffer_size = WS_MIB, .total = WS_UNBOUNDED },
+			       .target = { .fs_type = "ext4" },
+			       .pace = "window(1) + fadvise", .data = "random" };
 	memset(&sum, 0, sizeof(sum));
 	memset(&an, 0, sizeof(an));
 	series_init(&series);
@@ -138,7 +143,7 @@ static void case_story(void)
 	an.slowed = true;
 	an.slowdown_bytes = series.pts[29].bytes;
 	an.slowdown_ns = 30 * SEC;
-	cfg.steady_round_ns = 5 * SEC;
+	an.params.round_ns = 5 * SEC;
 	an.params.steady_window = 5;
 	an.steady = (struct ws_steady){ .judged = true, .reached = true,
 					.at_bytes = series.pts[54].bytes,
@@ -149,7 +154,7 @@ static void case_story(void)
 		.from_ns = 30 * SEC, .to_ns = 60 * SEC, .mibps = 23.0 };
 	stalls[0] = (struct ws_stall){ .start_ns = 35 * SEC, .duration_ns = 1200 * MS };
 	stalls[1] = (struct ws_stall){ .start_ns = 45 * SEC, .duration_ns = 600 * MS };
-	sum.probes[0].stalls = stalls;
+	memcpy(sum.probes[0].stalls, stalls, sizeof(stalls));
 	sum.probes[0].nrecorded = 2;
 	sum.probes[0].nstalls = 5;	/* 3 more than recorded */
 	sum.probes[0].longest = stalls[0];
@@ -179,8 +184,9 @@ static void case_full(void)
 	probes(3);
 	fill(WS_SERIES_CAP, rate_wavy, lat_grow);
 	series.stride = 4;
-	sum.outcome.reason = WS_STOP_SIGNAL;
-	sum.signo = 2;
+	sum.ending.reason = WS_STOP_SIGNAL;
+	sum.ending.signo = 2;
+	sum.ending.signal = "SIGINT";
 }
 
 static const struct row {
@@ -214,6 +220,7 @@ static char *render(const struct row *r, size_t *len)
 
 	base();
 	r->build();
+	run.target.path = cfg.path;
 	s.out = open_memstream(&buf, len);
 	ck_assert_ptr_nonnull(s.out);
 	sink_svg_ops.summary(&s, &run, &sum);
@@ -264,26 +271,34 @@ static void check_coords(const char *svg)
 	}
 }
 
+/* What every plot must be: an SVG document of its own on the canvas,
+ * with the texts `want` (up to 6, NULL-ended) and no NaN or infinity. */
+static void check_plot(const char *name, const char *svg, size_t len,
+		       const char *const *want)
+{
+	ck_assert_uint_eq(strlen(svg), len);
+	ck_assert_msg(!strncmp(svg, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg ", 44),
+		      "%s: no XML declaration and svg root", name);
+	ck_assert_msg(len > 8 && !strcmp(svg + len - 7, "</svg>\n"), "%s: not closed", name);
+	ck_assert_str_eq(strstr(svg, "viewBox=") + 8, strstr(svg, "\"0 0 1200 700\""));
+	ck_assert_uint_eq(count(svg, "<text"), count(svg, "</text>"));
+	ck_assert_msg(!strcasestr(svg, "nan") && !strcasestr(svg, "inf"),
+		      "%s: NaN or infinity in the plot", name);
+	ck_assert_msg(!strstr(svg, "<script") && !strstr(svg, "href"),
+		      "%s: not self-contained", name);
+	for (int k = 0; k < 6 && want[k]; k++)
+		ck_assert_msg(strstr(svg, want[k]), "%s: no '%s' in the plot",
+			      name, want[k]);
+	check_coords(svg);
+}
+
 START_TEST(test_plot)
 {
 	const struct row *r = &rows[_i];
 	size_t len;
 	char *svg = render(r, &len);
 
-	ck_assert_uint_eq(strlen(svg), len);
-	ck_assert_msg(!strncmp(svg, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg ", 44),
-		      "%s: no XML declaration and svg root", r->name);
-	ck_assert_msg(len > 8 && !strcmp(svg + len - 7, "</svg>\n"), "%s: not closed", r->name);
-	ck_assert_str_eq(strstr(svg, "viewBox=") + 8, strstr(svg, "\"0 0 1200 700\""));
-	ck_assert_uint_eq(count(svg, "<text"), count(svg, "</text>"));
-	ck_assert_msg(!strcasestr(svg, "nan") && !strcasestr(svg, "inf"),
-		      "%s: NaN or infinity in the plot", r->name);
-	ck_assert_msg(!strstr(svg, "<script") && !strstr(svg, "href"),
-		      "%s: not self-contained", r->name);
-	for (int k = 0; k < 6 && r->want[k]; k++)
-		ck_assert_msg(strstr(svg, r->want[k]), "%s: no '%s' in the plot",
-			      r->name, r->want[k]);
-	check_coords(svg);
+	check_plot(r->name, svg, len, r->want);
 	free(svg);
 }
 END_TEST
@@ -326,14 +341,47 @@ START_TEST(test_close_without_summary)
 }
 END_TEST
 
-Suite *svg_suite(void)
+/* ---- the fixed record ---------------------------------------------- */
+
+static const struct golden {
+	const char *file;
+	enum fixture_ending ending;
+	const char *want[6];
+} goldens[] = {
+	{ "sink_svg.svg", FIXTURE_BOUND,
+	  { "8.000 GiB written in 63.90 s (128.2 MiB/s)", "240.0 MiB/s", "56.3 MiB/s",
+	    "steady 56.3 MiB/s", ">slowed<", "4 stalls ≥ 500 ms" } },
+	{ "sink_svg_signal.svg", FIXTURE_SIGNAL, { " — stopped by SIGINT" } },
+	{ "sink_svg_error.svg", FIXTURE_ERROR,
+	  { " — failed: reserve: No space left on device" } },
+};
+
+START_TEST(test_golden)
 {
-	Suite *s = suite_create("svg");
+	const struct golden *g = &goldens[_i];
+	struct record_fixture *f = record_fixture_make(g->ending);
+	size_t len;
+	char *svg = record_fixture_render(f, &sink_svg_ops, &len);
+
+	check_plot(g->file, svg, len, g->want);
+	ck_assert_msg(strstr(svg, ">writestress @VERSION@</text>"), "no version");
+	golden_check(g->file, svg, len);
+	free(svg);
+	record_fixture_free(f);
+}
+END_TEST
+
+Suite *sink_svg_suite(void)
+{
+	Suite *s = suite_create("sink_svg");
 	TCase *plot = tcase_create("plot");
+	TCase *golden = tcase_create("golden");
 
 	tcase_add_loop_test(plot, test_plot, 0, N_ROWS(rows));
 	tcase_add_test(plot, test_stall_bars);
 	tcase_add_test(plot, test_close_without_summary);
 	suite_add_tcase(s, plot);
+	tcase_add_loop_test(golden, test_golden, 0, N_ROWS(goldens));
+	suite_add_tcase(s, golden);
 	return s;
 }

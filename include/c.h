@@ -1,0 +1,114 @@
+/* c.h - the small things every module uses, in util-linux's spirit: array
+ * sizes that refuse pointers, a bounded string builder, MiB/s, the words
+ * and keys of the timers, I/O priority classes and stop reasons (one
+ * table each, for every output), and the usage hint.
+ *
+ * Pure; any thread may call anything here.
+ */
+#ifndef WS_C_H
+#define WS_C_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* 0, or a compile error when e is true. */
+#define WS_BUILD_BUG_ON_ZERO(e) ((int)(sizeof(struct { int : (-!!(e)); })))
+/* 0, or a compile error when a is a pointer, not an array. */
+#define WS_MUST_BE_ARRAY(a) \
+	WS_BUILD_BUG_ON_ZERO(__builtin_types_compatible_p(__typeof__(a), \
+							  __typeof__(&(a)[0])))
+/* On a function whose result must not be ignored (an error that must
+ * end the run, a resource to release): the compiler says when it is. */
+#define WS_MUST_CHECK __attribute__((warn_unused_result))
+
+/* The number of elements of array a (never of a pointer). */
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]) + (size_t)WS_MUST_BE_ARRAY(a))
+
+/* A string built piece by piece into a fixed buffer: it stays
+ * NUL-terminated and stops growing when full, and says so. */
+struct ws_buf {
+	char *s;
+	size_t cap, len;
+	bool truncated;
+};
+
+/* A builder over char array arr, emptied. */
+#define WS_BUF(arr) ws_buf_init((arr), sizeof(arr) + (size_t)WS_MUST_BE_ARRAY(arr))
+
+struct ws_buf ws_buf_init(char *s, size_t cap);
+/* Append; returns the string so far. */
+__attribute__((format(printf, 2, 3)))
+const char *ws_buf_printf(struct ws_buf *b, const char *fmt, ...);
+const char *ws_buf_vprintf(struct ws_buf *b, const char *fmt, va_list ap);
+/* Append an item of a list: sep first unless the string is empty. */
+__attribute__((format(printf, 3, 4)))
+const char *ws_buf_item(struct ws_buf *b, const char *sep, const char *fmt, ...);
+
+/* bytes over ns in MiB/s (2^20 bytes a second); 0 when ns is 0. */
+static inline double ws_mibps(uint64_t bytes, uint64_t ns)
+{
+	return ns ? (double)bytes / 1048576.0 * 1e9 / (double)ns : 0.0;
+}
+
+/* |v| and the larger of two, for the statistics that need no libm. */
+static inline double ws_absd(double v)
+{
+	return v < 0 ? -v : v;
+}
+
+static inline double ws_maxd(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+/* Where the writer's time goes: one timer per kind of wait. */
+enum ws_timer {
+	WS_T_FILL,	/* generating buffer contents */
+	WS_T_WRITE,	/* inside write(): copying, dirty throttling */
+	WS_T_START,	/* starting writeback (SYNC_FILE_RANGE_WRITE) */
+	WS_T_WAIT,	/* waiting for writeback / fdatasync */
+	WS_T_FADVISE,	/* dropping pages */
+	WS_T_RATE,	/* sleeping to honour --rate */
+	WS_T_NR
+};
+
+/* "wait writeback": the summary's words. */
+const char *ws_timer_words(enum ws_timer t);
+/* "wait_ms": plain lines and CSV columns. */
+const char *ws_timer_key(enum ws_timer t);
+/* "wait_writeback": JSON members. */
+const char *ws_timer_json(enum ws_timer t);
+
+/* How a run ended. */
+enum ws_stop_reason {
+	WS_STOP_BOUND,		/* -b / --size reached */
+	WS_STOP_TIME,		/* --time reached */
+	WS_STOP_SIGNAL,		/* SIGINT / SIGTERM */
+	WS_STOP_ERROR,		/* an I/O error ended the run */
+	WS_STOP_STEADY,		/* --until-steady: steady state held */
+	WS_STOP_NOT_STEADY,	/* --until-steady gave up: --steady-max-rounds */
+	WS_STOP_NR
+};
+
+/* "bound", "not_steady": the result's exit_reason. */
+const char *ws_stop_key(enum ws_stop_reason r);
+
+/* The longest kernel function name kept for a wait site. */
+#define WS_SITE_LEN 48
+
+/* I/O priority classes, as the kernel numbers them. */
+enum { WS_IOPRIO_NONE = 0, WS_IOPRIO_RT = 1, WS_IOPRIO_BE = 2, WS_IOPRIO_IDLE = 3 };
+
+/* "rt", "be", "idle"; NULL for WS_IOPRIO_NONE or out of range. */
+const char *ws_ioprio_class_name(int class);
+/* "be:4", "idle"; "" for WS_IOPRIO_NONE.  Returns buf. */
+char *ws_ioprio_name(int class, int level, char *buf, size_t len);
+
+/* The second line of every usage error: "Try 'writestress compare
+ * --help' for more information." (cmd "writestress compare"). */
+void errtryhelp(FILE *err, const char *cmd);
+
+#endif

@@ -1,0 +1,87 @@
+/* cli.h - the option-table command line shared by `writestress` and
+ * `writestress compare`: one table of typed rows yields getopt_long's
+ * options, the parsing into the caller's struct (by offset, checked
+ * against each row's bounds), the --help text and every usage error.
+ *
+ * Typed rows in the spirit of fio's struct fio_option: a row says where
+ * its value goes and what it may be, and only values no type describes
+ * (a pace mode, a probe list) have a parse function of their own.
+ * Main thread only; it prints usage errors to the stream it is given.
+ */
+#ifndef WS_CLI_H
+#define WS_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define CLI_WHY_LEN 160
+
+enum cli_type {
+	CLI_HEADING,	/* a section heading of --help (name is NULL) */
+	CLI_FLAG,	/* bool at offset, set true */
+	CLI_U64,	/* uint64_t at offset: a plain decimal in [min, max] */
+	CLI_UINT,	/* unsigned int at offset: a plain decimal in [min, max] */
+	CLI_SIZE,	/* uint64_t bytes (units.h SIZE) in [min, max],
+			   a multiple of align when align is not 0 */
+	CLI_DURATION,	/* uint64_t ns (units.h DURATION), at least min */
+	CLI_RATE,	/* uint64_t bytes a second (units.h RATE), above 0 */
+	CLI_STRING,	/* const char * at offset (argv's, not copied),
+			   not empty */
+	CLI_CUSTOM,	/* parse(dest, arg, why) does it all */
+	CLI_HELP,	/* print --help, exit 0 */
+	CLI_VERSION,	/* print the version, exit 0 */
+};
+
+struct cli_option {
+	const char *name;	/* long name; NULL for a heading */
+	int key;		/* short option letter, or a unique >= 256 */
+	enum cli_type type;
+	const char *arg;	/* metavariable of --help; NULL: no value */
+	size_t offset;		/* where in the destination struct */
+	uint64_t min, max;	/* bounds; max 0: none */
+	uint64_t align;		/* CLI_SIZE: a multiple of this, or 0 */
+	/* CLI_CUSTOM: 0, or -errno with the reason in why (CLI_WHY_LEN) */
+	int (*parse)(void *dest, const char *arg, char *why);
+	const char *help;	/* one paragraph, wrapped by --help */
+};
+
+struct cli {
+	const char *cmd;	/* "writestress" or "writestress compare" */
+	/* usage errors start "writestress: " plus this ("compare: ") */
+	const char *error_prefix;
+	const struct cli_option *opts;
+	size_t nopts;
+	void (*help_head)(FILE *out);	/* usage lines, before the table */
+	void (*help_tail)(FILE *out);	/* units, exit status, after it */
+};
+
+enum cli_result {
+	CLI_RUN,	/* parsed: the operands are argv[*operands..argc) */
+	CLI_EXIT_OK,	/* --help or --version was printed */
+	CLI_USAGE,	/* a usage error was printed: exit 2 */
+};
+
+/* Parse argv's options into dest by c's table.  seen[i] (an array of
+ * c->nopts, may be NULL) is set for each row i given.  Prints --help or
+ * --version to stdout, usage errors to err. */
+enum cli_result cli_parse(const struct cli *c, int argc, char **argv,
+			  void *dest, bool *seen, int *operands, FILE *err);
+
+void cli_help(const struct cli *c, FILE *out);
+
+/* "4 KiB", "1 GiB" for a whole number of binary units, else "N bytes":
+ * how messages state a bound.  Returns buf. */
+char *cli_bound_text(char *buf, size_t len, uint64_t v);
+
+/* The row for long name `name`, or NULL. */
+const struct cli_option *cli_find(const struct cli *c, const char *name);
+
+/* "writestress: <prefix><message>" and the errtryhelp line; returns
+ * CLI_USAGE. */
+__attribute__((format(printf, 3, 4)))
+enum cli_result cli_usage_error(const struct cli *c, FILE *err,
+				const char *fmt, ...);
+
+#endif

@@ -1,0 +1,268 @@
+/* human_summary.c - the summary (see human_summary.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "human_summary.h"
+#include "sink.h"
+#include "units.h"
+
+static void print_split(FILE *out, const struct ws_summary *sum)
+{
+	char line[256];
+	struct ws_buf b = WS_BUF(line);
+
+	for (int t = 0; t < WS_T_NR; t++) {
+		if (!sum->time_ns[t] && t != WS_T_WRITE)
+			continue;
+		ws_buf_item(&b, " · ", "%s %.0f%%", ws_timer_words((enum ws_timer)t),
+			    sum->elapsed_ns ? 100.0 * (double)sum->time_ns[t] /
+					      (double)sum->elapsed_ns : 0.0);
+	}
+	fprintf(out, "  writer   %s   → %s\n", line, sum->limit_words);
+}
+
+static void print_stalls(FILE *out, const struct ws_run *run,
+			 const struct ws_probe_summary *ps)
+{
+	char a[32], b[32], c[32], d[32], e[32], f[32];
+
+	if (!ps->nstalls) {
+		fprintf(out, "           no stalls ≥ %s\n",
+			units_format_duration(a, sizeof(a), run->cfg->stall_ns));
+		return;
+	}
+	fprintf(out, "           %llu stall%s ≥ %s, %s in total, longest %s at %s written (Dirty %s, Writeback %s)\n",
+		(unsigned long long)ps->nstalls, ps->nstalls == 1 ? "" : "s",
+		units_format_duration(a, sizeof(a), run->cfg->stall_ns),
+		units_format_duration(b, sizeof(b), ps->stall_total_ns),
+		units_format_duration(c, sizeof(c), ps->longest.duration_ns),
+		units_format_size(d, sizeof(d), ps->longest.writer_bytes),
+		units_format_size(e, sizeof(e), ps->longest.dirty),
+		units_format_size(f, sizeof(f), ps->longest.writeback));
+	if (ps->nrecorded) {
+		unsigned int shown = ps->nrecorded < 5 ? ps->nrecorded : 5;
+
+		fputs("           began at", out);
+		for (unsigned int i = 0; i < shown; i++)
+			fprintf(out, "%s %s (%s, %s)", i ? "," : "",
+				units_format_duration(a, sizeof(a), ps->stalls[i].start_ns),
+				units_format_size(b, sizeof(b), ps->stalls[i].writer_bytes),
+				units_format_duration(c, sizeof(c), ps->stalls[i].duration_ns));
+		if (ps->nstalls > shown)
+			fprintf(out, " and %llu more", (unsigned long long)(ps->nstalls - shown));
+		fputs("   (time, written, how long)\n", out);
+	}
+}
+
+static void print_probe(FILE *out, const struct ws_run *run,
+			const struct ws_probe_summary *ps)
+{
+	char a[32], b[32], c[32], d[32], e[32];
+
+	fprintf(out, "  %-8s %llu probes, p50 %s, p90 %s, p99 %s, p99.9 %s, max %s   (raw: as measured)\n",
+		ps->name, (unsigned long long)ps->count,
+		units_format_duration(a, sizeof(a), ps->p50),
+		units_format_duration(b, sizeof(b), ps->p90),
+		units_format_duration(c, sizeof(c), ps->p99),
+		units_format_duration(d, sizeof(d), ps->p999),
+		units_format_duration(e, sizeof(e), ps->max));
+	if (ps->c_count > ps->count)
+		fprintf(out, "           corrected for %llu probe%s that slow ones kept from running: p50 %s, p99 %s, p99.9 %s\n",
+			(unsigned long long)(ps->c_count - ps->count),
+			ps->c_count - ps->count == 1 ? "" : "s",
+			units_format_duration(a, sizeof(a), ps->c_p50),
+			units_format_duration(b, sizeof(b), ps->c_p99),
+			units_format_duration(c, sizeof(c), ps->c_p999));
+	print_stalls(out, run, ps);
+	if (ps->ntop) {
+		fputs("           waiting in", out);
+		for (unsigned int i = 0; i < ps->ntop; i++)
+			fprintf(out, "%s %s ×%llu", i ? "," : "", ps->sites[i].name,
+				(unsigned long long)ps->sites[i].samples);
+		fputs(" (samples while stalled)\n", out);
+	}
+	if (ps->after_end)
+		fprintf(out, "           %llu probe%s ended after the writer did, the longest taking %s (in the figures above, in no interval)\n",
+			(unsigned long long)ps->after_end, ps->after_end == 1 ? "" : "s",
+			units_format_duration(a, sizeof(a), ps->after_end_max_ns));
+	if (ps->errors)
+		fprintf(out, "           %llu probe operation%s failed (last: %s)\n",
+			(unsigned long long)ps->errors, ps->errors == 1 ? "" : "s",
+			strerror(-ps->last_error));
+}
+
+/* "80.0 MiB/s for 0–1.00 GiB → 32.0 MiB/s at 1.00–3.90 GiB → ..." */
+static void print_phases(FILE *out, const struct ws_analysis *a)
+{
+	char r[32], f[32], t[32];
+
+	fputs("  phases   ", out);
+	for (unsigned int i = 0; i < a->nphases; i++) {
+		const struct ws_phase *p = &a->phases[i];
+
+		units_format_size(f, sizeof(f), p->from_bytes);
+		units_format_size(t, sizeof(t), p->to_bytes);
+		snprintf(r, sizeof(r), "%.1f MiB/s", p->mibps);
+		if (a->nphases == 1)
+			fprintf(out, "%s throughout, no lasting change", r);
+		else if (i == 0)
+			fprintf(out, "%s for %s–%s", r, f, t);
+		else if (i + 1 == a->nphases)
+			fprintf(out, " → %s from %s", r, f);
+		else
+			fprintf(out, " → %s at %s–%s", r, f, t);
+	}
+	fputc('\n', out);
+}
+
+/* Throughput over bytes written in one line of eighth blocks. */
+static void print_curve(FILE *out, const struct ws_summary *sum)
+{
+	static const char *const bars[] = { "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" };
+	char a[32], b[32];
+
+	if (sum->ncurve < 2)
+		return;
+	fputs("  curve    ", out);
+	for (size_t i = 0; i < sum->ncurve; i++) {
+		double f = sum->curve_top > 0 ? sum->curve[i].mibps / sum->curve_top : 0;
+		int level = (int)(f * 7.0 + 0.5);
+
+		fputs(bars[level < 0 ? 0 : level > 7 ? 7 : level], out);
+	}
+	fprintf(out, "  MiB/s over %s written, %s a cell, top %.1f MiB/s\n",
+		units_format_size(a, sizeof(a), sum->bytes),
+		units_format_size(b, sizeof(b), sum->curve_bytes), sum->curve_top);
+}
+
+/* "15.0 MiB/s for 0 B–190 MiB" */
+static char *describe_stretch(char *buf, size_t len, const struct ws_stretch *st)
+{
+	char f[32], t[32];
+
+	snprintf(buf, len, "%.1f MiB/s for %s–%s", st->mibps,
+		 units_format_size(f, sizeof(f), st->from_bytes),
+		 units_format_size(t, sizeof(t), st->to_bytes));
+	return buf;
+}
+
+/* The steady-state verdict, which describes the end of the run. */
+static void print_steady(FILE *out, const struct ws_run *run,
+			 const struct ws_summary *sum)
+{
+	const struct ws_steady *st = &sum->analysis->steady;
+	const struct ws_analysis_params *p = &sum->analysis->params;
+	char fig[96], rule[256], x[32], y[32], z[64];
+
+	units_format_duration(y, sizeof(y), st->round_ns ? st->round_ns : p->round_ns);
+	if (p->precondition_bytes)
+		snprintf(z, sizeof(z), "after %s of preconditioning",
+			 units_format_size(x, sizeof(x), p->precondition_bytes));
+	else
+		snprintf(z, sizeof(z), "not preconditioned");
+	snprintf(rule, sizeof(rule), "%s; %u rounds of %s, %s", run->criterion_words,
+		 p->steady_window, y, z);
+	if (!st->judged) {
+		if (p->precondition_bytes)
+			fprintf(out, "  steady   not judged: no window of %u rounds of %s after preconditioning (%s of it; %s)\n",
+				p->steady_window, y, x, run->criterion_words);
+		else
+			fprintf(out, "  steady   not judged: no window of %u rounds of %s in the run (%s)\n",
+				p->steady_window, y, run->criterion_words);
+		return;
+	}
+	if (st->reached) {
+		fprintf(out, "  steady   from %s (%s) to the end: %.1f MiB/s, %s (%s)\n",
+			units_format_size(x, sizeof(x), st->final.from_bytes),
+			units_format_duration(z, sizeof(z), st->final.from_ns),
+			st->final.mibps, sum->steady_figures, rule);
+		if (st->earlier)
+			fprintf(out, "           earlier steady at %s, then changed\n",
+				describe_stretch(fig, sizeof(fig), &st->before));
+		return;
+	}
+	if (st->earlier)
+		fprintf(out, "  steady   at %s, then changed; not steady at the end (%s)\n",
+			describe_stretch(fig, sizeof(fig), &st->before), rule);
+	else
+		fprintf(out, "  steady   not reached (%s)\n", rule);
+}
+
+static void print_analysis(FILE *out, const struct ws_run *run,
+			   const struct ws_summary *sum)
+{
+	const struct ws_analysis *a = sum->analysis;
+	char x[32], y[32];
+
+	if (a->nphases)
+		print_phases(out, a);
+	if (a->slowed)
+		fprintf(out, "  slowed   below %.0f%% of the initial %.1f MiB/s from %s written (%s)%s\n",
+			a->params.slowdown_fraction * 100, a->initial_mibps,
+			units_format_size(x, sizeof(x), a->slowdown_bytes),
+			units_format_duration(y, sizeof(y), a->slowdown_ns),
+			run->marks_accepted ?
+			": --pace none measures write(), which runs at page-cache speed until the dirty limit" : "");
+	print_steady(out, run, sum);
+	print_curve(out, sum);
+}
+
+static void print_results(FILE *out, const struct ws_config *cfg)
+{
+	const char *files[] = { cfg->json_path, cfg->csv_path, cfg->svg_path };
+	char line[1024];
+	struct ws_buf b = WS_BUF(line);
+
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++)
+		if (files[i])
+			ws_buf_item(&b, " · ", "%s", files[i]);
+	if (b.len)
+		fprintf(out, "  results  %s\n", line);
+}
+
+static void print_ending(FILE *out, const struct ws_summary *sum)
+{
+	const struct ws_ending *e = &sum->ending;
+
+	switch (e->reason) {
+	case WS_STOP_STEADY:
+		fprintf(out, "  stopped  steady state held (--until-steady)\n");
+		break;
+	case WS_STOP_NOT_STEADY:
+		fprintf(out, "  stopped  not steady after %u rounds (--steady-max-rounds)\n",
+			sum->analysis ? sum->analysis->steady.judged_rounds : 0);
+		break;
+	case WS_STOP_SIGNAL:
+		fprintf(out, "  stopped  by %s; everything written reached the disk before the clock stopped\n",
+			e->signal ? e->signal : "a signal");
+		break;
+	case WS_STOP_ERROR:
+		fprintf(out, "  failed   %s at offset %llu: %s%s%s\n",
+			e->err_op ? e->err_op : "I/O",
+			(unsigned long long)e->err_offset, strerror(e->err),
+			e->err_detail[0] ? "; " : "", e->err_detail);
+		break;
+	default:
+		break;
+	}
+}
+
+void human_summary_print(FILE *out, const struct ws_run *run,
+			 const struct ws_summary *sum)
+{
+	char line[160], a[32];
+
+	sink_format_result(line, sizeof(line), sum);
+	fprintf(out, "%s\n", line);
+	print_split(out, sum);
+	if (sum->wraps)
+		fprintf(out, "  file     %s, overwritten in place %llu time%s\n",
+			units_format_size(a, sizeof(a), run->plan.file_size),
+			(unsigned long long)sum->wraps, sum->wraps == 1 ? "" : "s");
+	for (unsigned int i = 0; i < sum->nprobes; i++)
+		print_probe(out, run, &sum->probes[i]);
+	if (sum->analysis && sum->bytes)	/* nothing written: nothing to say */
+		print_analysis(out, run, sum);
+	print_results(out, run->cfg);
+	print_ending(out, sum);
+}

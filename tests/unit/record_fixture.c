@@ -1,0 +1,783 @@
+/* record_fixture.c - the fixed record of the sinks' golden tests, made by
+ * the tool's own code from a made-up run, and the golden-file comparison
+ * (see record_fixture.h). */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <check.h>
+
+#include "analysis.h"
+#include "fixtures.h"
+#include "kstat.h"
+#include "plan.h"
+#include "probe.h"
+#include "record_fixture.h"
+#include "reporter.h"
+#include "series.h"
+#include "steady.h"
+#include "target.h"
+#include "units.h"
+
+#define SEC WS_NSEC_PER_SEC
+#define MS WS_NSEC_PER_MSEC
+#define BUF (8 * WS_MIB)
+#define BASE (1000 * SEC)	/* CLOCK_MONOTONIC when the writer started */
+#define SLOT (2500 * MS)	/* a progress mark: four an interval */
+#define FAST_SLOTS 10		/* 240 MiB/s for 25 s, then about 56 */
+#define FAST_END (FAST_SLOTS * SLOT)
+#define MAX_OPS 1024		/* a probe's operations in the run */
+
+/* ---- the made-up run ------------------------------------------------- */
+
+/* MiB/s reaching the disk in each 2.5 s slot: the SSD's cache, then its
+ * native rate with a few % of noise. */
+static const double slot_mibps[] = {
+	240.0, 238.0, 242.0, 240.0, 237.0, 243.0, 240.0, 239.0, 241.0, 240.0,
+	56.0, 57.5, 54.2, 55.0, 53.6, 54.8, 58.3, 57.6, 58.9, 57.8,
+	56.4, 55.7, 57.1, 56.2, 56.0, 56.8, 55.3, 56.5, 57.4, 55.9,
+	56.2, 55.5, 56.7, 56.0, 55.8, 56.3, 57.0, 55.4, 56.1, 56.6,
+};
+#define NSLOTS ((int)(sizeof(slot_mibps) / sizeof(slot_mibps[0])))
+
+/* Where the writer's time went, as shares of the fast and the slow part. */
+static const double fast_share[WS_T_NR] = {
+	[WS_T_FILL] = 0.07, [WS_T_WRITE] = 0.68, [WS_T_START] = 0.015,
+	[WS_T_WAIT] = 0.21, [WS_T_FADVISE] = 0.025,
+};
+static const double slow_share[WS_T_NR] = {
+	[WS_T_FILL] = 0.018, [WS_T_WRITE] = 0.15, [WS_T_START] = 0.012,
+	[WS_T_WAIT] = 0.81, [WS_T_FADVISE] = 0.01,
+};
+
+/* Interval k's device and pressure figures (k = 0 has none). */
+static const double dev_busy[] = { 0, 71.4, 96.8, 99.6, 99.8, 99.5, 99.7, 99.7 };
+static const uint64_t dev_queue[] = { 0, 6, 28, 32, 31, 32, 30, 32 };
+static const double psi_some[] = { 0, 9.8, 41.3, 62.7, 63.5, 61.9, 60.4, 60.9 };
+static const double psi_full[] = { 0, 6.1, 28.4, 44.0, 45.2, 43.7, 42.1, 42.6 };
+
+/* Bytes on disk t ns after the start. */
+static double disk_bytes(uint64_t t)
+{
+	double b = 0;
+
+	for (int k = 0; k < NSLOTS; k++) {
+		uint64_t from = (uint64_t)k * SLOT;
+
+		if (t <= from)
+			break;
+		b += slot_mibps[k] * (double)WS_MIB *
+		     (double)((t < from + SLOT ? t : from + SLOT) - from) / 1e9;
+	}
+	return b;
+}
+
+/* When `bytes` were on disk. */
+static uint64_t time_at(double bytes)
+{
+	double b = 0;
+
+	for (int k = 0; k < NSLOTS; k++) {
+		double in_slot = slot_mibps[k] * (double)WS_MIB * (double)SLOT / 1e9;
+
+		if (b + in_slot >= bytes)
+			return (uint64_t)k * SLOT +
+			       (uint64_t)((bytes - b) / (slot_mibps[k] * (double)WS_MIB) * 1e9 + 0.5);
+		b += in_slot;
+	}
+	ck_abort_msg("the made-up run is too short for %.0f bytes", bytes);
+	return 0;
+}
+
+static uint64_t whole_buffers(double bytes)
+{
+	return (uint64_t)(bytes / (double)BUF) * BUF;
+}
+
+struct story {
+	enum fixture_ending ending;
+	uint64_t end;		/* since the start: everything on disk */
+	uint64_t bytes;		/* written in all */
+};
+
+/* Accepted by write() at t: one buffer ahead of the disk (window 1). */
+static uint64_t written(const struct story *st, uint64_t t)
+{
+	uint64_t b = t ? whole_buffers(disk_bytes(t)) + BUF : 0;
+
+	return t >= st->end || b > st->bytes ? st->bytes : b;
+}
+
+static void timers_at(uint64_t t, uint64_t out[WS_T_NR])
+{
+	uint64_t fast = t < FAST_END ? t : FAST_END, slow = t - fast, sum = 0;
+
+	for (int i = 0; i < WS_T_NR; i++) {
+		if (i == WS_T_WAIT)
+			continue;
+		out[i] = (uint64_t)(fast_share[i] * (double)fast +
+				    slow_share[i] * (double)slow + 0.5);
+		sum += out[i];
+	}
+	out[WS_T_WAIT] = t - sum;
+}
+
+static struct ws_meminfo meminfo_at(uint64_t t)
+{
+	uint64_t k = t / SLOT;
+
+	if (t < FAST_END)
+		return (struct ws_meminfo){ (15564 + k * 523 % 900) * WS_KIB,
+					    (8192 + k * 97 % 400) * WS_KIB };
+	return (struct ws_meminfo){ (9628 + k * 311 % 700) * WS_KIB,
+				    (8704 + k * 131 % 500) * WS_KIB };
+}
+
+static struct ws_sample sample_at(const struct story *st, uint64_t t,
+				  const struct ws_plan *plan)
+{
+	struct ws_sample s = { .start_ns = BASE, .bytes = written(st, t) };
+
+	s.buffers = s.bytes / BUF;
+	s.offset = s.bytes % plan->file_size;
+	s.wraps = s.bytes ? (s.bytes - 1) / plan->file_size : 0;
+	timers_at(t, s.time_ns);
+	return s;
+}
+
+/* ---- probes ---------------------------------------------------------- */
+
+struct op {
+	uint64_t start, ns;	/* since the writer started */
+	int ret;
+	const char *site;	/* where a stall waited most */
+	bool done;
+};
+
+struct probe_run {
+	struct op ops[MAX_OPS];
+	size_t n, next;		/* next: the first not yet booked */
+};
+
+/* The stalls: which probe, when (the first operation from then on), how
+ * long, where. */
+static const struct {
+	unsigned int probe;
+	uint64_t start, ns;
+	const char *site;
+} stalls[] = {
+	{ 0, 27300 * MS, 740 * MS, "btrfs_sync_log" },
+	{ 0, 38400 * MS, 2100 * MS, "folio_wait_writeback" },
+	{ 1, 38550 * MS, 1300 * MS, "folio_wait_writeback" },
+	{ 0, 52000 * MS, 620 * MS, "wait_current_trans" },
+};
+
+static uint64_t next_rand(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* An ordinary operation's latency: a few ms while the cache takes the
+ * writes, tens of ms (the save probe's up to 150) once the disk is slow. */
+static uint64_t latency(unsigned int probe, uint64_t start, uint64_t *rng)
+{
+	uint64_t r = next_rand(rng) % 1000;
+
+	if (start < FAST_END)
+		return probe ? 4100 * 1000 + r * 9800 : 2400 * 1000 + r * 6500;
+	return probe ? 38 * MS + r * 115 * 1000 : 24 * MS + r * 68 * 1000;
+}
+
+/* Probe j's operations up to the end: one every --probe-interval, the
+ * save probe 50 ms after the fsync probe; a slot that finds the last one
+ * still running is missed. */
+static void make_ops(struct monitor_probe *mp, unsigned int j,
+		     const struct story *st, struct probe_run *pr)
+{
+	uint64_t every = mp->mon->cfg->probe_interval_ns;
+	uint64_t rng = 0x9e3779b97f4a7c15ull + j, t = j * 50 * MS;
+	bool used[ARRAY_SIZE(stalls)] = { false };
+
+	pr->n = pr->next = 0;
+	while (t < st->end && pr->n < MAX_OPS) {
+		struct op *o = &pr->ops[pr->n++];
+		uint64_t end;
+
+		*o = (struct op){ .start = t, .ns = latency(j, t, &rng) };
+		for (size_t k = 0; k < ARRAY_SIZE(stalls); k++)
+			if (stalls[k].probe == j && t >= stalls[k].start && !used[k]) {
+				used[k] = true;
+				o->ns = stalls[k].ns;
+				o->site = stalls[k].site;
+			}
+		end = t + o->ns;
+		t += every;
+		while (t < end) {
+			mp->sched_misses++;
+			t += every;
+		}
+	}
+	/* the save probe's last operation ends after the writer did */
+	if (j == 1 && pr->n)
+		pr->ops[pr->n - 1].ns = st->end - pr->ops[pr->n - 1].start + 200 * MS;
+	/* near the error, the fsync probe's file cannot grow either (in the
+	 * final interval: the last operation ends after the writer) */
+	if (j == 0 && pr->n > 1 && st->ending == FIXTURE_ERROR)
+		pr->ops[pr->n - 2].ret = -ENOSPC;
+}
+
+/* What the stall watcher does: samples the stalled probe's wait site
+ * every 10 ms, four in five where it waits most. */
+static void watch_stall(struct monitor_probe *mp, const struct op *o)
+{
+	static const char second[] = "btrfs_commit_transaction";
+	uint64_t n = o->ns / (10 * MS);
+	const struct ws_site_count now[2] = {
+		{ .samples = n - n / 5 }, { .samples = n / 5 },
+	};
+
+	mp->ncurrent = 2;
+	mp->current[0] = now[0];
+	mp->current[1] = now[1];
+	snprintf(mp->current[0].name, WS_SITE_LEN, "%s", o->site);
+	snprintf(mp->current[1].name, WS_SITE_LEN, "%s", second);
+	mp->current_since = BASE + o->start;
+	for (unsigned int c = 0; c < 2; c++) {
+		unsigned int i = 0;
+
+		while (i < mp->nsites && strcmp(mp->sites[i].name, mp->current[c].name))
+			i++;
+		if (i == mp->nsites && mp->nsites < WS_MAX_SITES)
+			snprintf(mp->sites[mp->nsites++].name, WS_SITE_LEN, "%s",
+				 mp->current[c].name);
+		if (i < mp->nsites)
+			mp->sites[i].samples += mp->current[c].samples;
+	}
+}
+
+/* Book every operation of pr that ended by t, as the probe thread does;
+ * then, if one is still running at t, show it in flight on the door. */
+static void book_until(struct monitor_probe *mp, struct probe_run *pr,
+		       const struct story *st, uint64_t t)
+{
+	while (pr->next < pr->n && pr->ops[pr->next].start + pr->ops[pr->next].ns <= t) {
+		struct op *o = &pr->ops[pr->next++];
+		struct ws_meminfo mi = meminfo_at(o->start);
+
+		if (o->site)
+			watch_stall(mp, o);
+		monitor_record(mp, BASE + o->start, o->ns, o->ret,
+			       written(st, o->start), &mi);
+	}
+	if (pr->next < pr->n && pr->ops[pr->next].start < t) {
+		const struct op *o = &pr->ops[pr->next];
+
+		probe_door_begin(&mp->door, BASE + o->start);
+		if (o->site && t - o->start >= mp->mon->cfg->stall_ns)
+			probe_door_set_site(&mp->door, o->site);
+	}
+}
+
+/* ---- the record ------------------------------------------------------ */
+
+static char *argv_[] = {
+	"writestress", "--size", "8G", "--file-size", "4G", "--fadvise",
+	"--interval", "10s", "--probe", "fsync,save", "--precondition", "4G",
+	"--steady-window", "3", "--ioprio", "be:7", "--json", "run.json",
+	"--csv", "run.csv", "--svg", "run.svg", "/var/tmp/big.dat", NULL,
+};
+
+/* What the command line above makes of config_defaults(). */
+static void make_config(struct ws_config *cfg)
+{
+	config_defaults(cfg);
+	cfg->path = "/var/tmp/big.dat";
+	cfg->total_size = 8 * WS_GIB;
+	cfg->file_size = 4 * WS_GIB;
+	cfg->fadvise = true;
+	cfg->interval_ns = 10 * SEC;
+	cfg->probes = 1u << WS_PROBE_FSYNC | 1u << WS_PROBE_SAVE;
+	cfg->precondition_set = true;
+	cfg->precondition_bytes = 4 * WS_GIB;
+	cfg->steady_window = 3;
+	cfg->ioprio_class = WS_IOPRIO_BE;
+	cfg->ioprio_level = 7;
+	cfg->json_path = "run.json";
+	cfg->csv_path = "run.csv";
+	cfg->svg_path = "run.svg";
+}
+
+static void make_run(struct record_fixture *f, enum fixture_ending e)
+{
+	struct ws_space space = {
+		.fs_size = UINT64_C(1000202043392),
+		.avail = e == FIXTURE_ERROR ? UINT64_C(5905580032) : UINT64_C(442701012992),
+	};
+	struct ws_target target = { .created = true, .fs_type = "btrfs", .space = space };
+	struct ws_plan_refusal why;
+	struct reporter_sources src = {
+		.cfg = &f->cfg, .plan = &f->plan, .target = &target, .fp = &f->fp,
+		.mon = &f->mon, .argc = (int)ARRAY_SIZE(argv_) - 1, .argv = argv_,
+	};
+	struct ws_run *run = &f->run;
+
+	make_config(&f->cfg);
+	ck_assert_int_eq(fingerprint_collect(tree("nvme"), makedev(0, 33),
+					     f->cfg.path, &f->fp), 0);
+	f->fp.block_size = 4096;	/* the caller's statvfs */
+	ck_assert_int_eq(plan_make(&f->cfg, &space, &f->plan, &why), 0);
+	ck_assert_int_eq(plan_precondition(&f->cfg, fingerprint_capacity(&f->fp),
+					   &f->plan), 0);
+
+	f->mon.cfg = &f->cfg;
+	f->mon.snap = &f->snap;
+	f->mon.proc_root = "";
+	f->mon.nprobes = 2;
+	f->mon.probes[0].probe.ops = probe_kinds[WS_PROBE_FSYNC];
+	f->mon.probes[1].probe.ops = probe_kinds[WS_PROBE_SAVE];
+	f->mon.memory_locked = true;
+	snprintf(f->mon.realtime_why, sizeof(f->mon.realtime_why),
+		 "no CAP_SYS_NICE and RLIMIT_RTPRIO is 0");
+	for (unsigned int j = 0; j < f->mon.nprobes; j++) {
+		f->mon.probes[j].mon = &f->mon;
+		ck_assert_int_eq(probe_door_init(&f->mon.probes[j].door), 0);
+		hist_init(&f->mon.probes[j].raw);
+		hist_init(&f->mon.probes[j].corrected);
+	}
+
+	reporter_make_run(&src, run);
+	/* what reporter_make_run() read from the machine and the clock */
+	snprintf(run->sysname, sizeof(run->sysname), "Linux");
+	snprintf(run->release, sizeof(run->release), "6.8.0-51-generic");
+	snprintf(run->version, sizeof(run->version),
+		 "#52-Ubuntu SMP PREEMPT_DYNAMIC Thu Dec  5 13:09:44 UTC 2024");
+	snprintf(run->machine, sizeof(run->machine), "x86_64");
+	run->started_at = 1735732800;	/* 2025-01-01T12:00:00Z */
+	snprintf(run->probes.dir, sizeof(run->probes.dir), "/var/tmp");
+	run->argc = (int)ARRAY_SIZE(argv_) - 1;
+	run->argv = argv_;
+}
+
+static struct story make_story(enum fixture_ending e)
+{
+	struct story st = { .ending = e };
+	uint64_t stop;
+
+	if (e == FIXTURE_BOUND) {
+		st.bytes = 8 * WS_GIB;
+	} else {
+		/* the writer stops after the buffer in flight, which then
+		 * reaches the disk before the clock stops */
+		stop = e == FIXTURE_SIGNAL ? 34200 * MS : 47600 * MS;
+		st.bytes = whole_buffers(disk_bytes(stop)) + BUF;
+	}
+	st.end = time_at((double)st.bytes);
+	return st;
+}
+
+/* The device's counters over [from, to): the data and btrfs's metadata
+ * (1.2% more), in sectors. */
+static void add_device(struct ws_interval *iv, uint64_t from, uint64_t to,
+		       unsigned int k)
+{
+	double bytes = (disk_bytes(to) - disk_bytes(from)) * 1.012;
+
+	iv->have_device = true;
+	iv->dev_bytes = (uint64_t)(bytes / WS_SECTOR) * WS_SECTOR;
+	iv->dev_mibps = ws_mibps(iv->dev_bytes, to - from);
+	iv->dev_inflight = dev_queue[k];
+	iv->dev_busy_pct = dev_busy[k];
+	iv->have_psi = true;
+	iv->psi_some_pct = psi_some[k];
+	iv->psi_full_pct = psi_full[k];
+}
+
+/* The interval [from, to), k-th, as the reporter's emit() makes it. */
+static void make_interval(struct record_fixture *f, const struct story *st,
+			  struct probe_run *pr, uint64_t from, uint64_t to,
+			  bool final)
+{
+	unsigned int k = f->niv;
+	struct ws_interval *iv = &f->iv[k];
+	struct ws_sample prev = sample_at(st, from, &f->plan);
+	struct ws_sample now = sample_at(st, to, &f->plan);
+	struct ws_meminfo mi = meminfo_at(to);
+	static struct ws_probe_take take;
+	struct ws_point p;
+
+	ck_assert_uint_lt(k, FIXTURE_MAX_INTERVALS);
+	reporter_make_interval(&f->run, &prev, from, &now, to, iv);
+	if (k)
+		add_device(iv, from, to, k);
+	iv->have_meminfo = true;
+	iv->dirty = mi.dirty;
+	iv->writeback = mi.writeback;
+	for (unsigned int j = 0; j < f->mon.nprobes; j++) {
+		struct monitor_probe *mp = &f->mon.probes[j];
+		struct ws_probe_interval *pi = &iv->probes[j];
+
+		book_until(mp, &pr[j], st, to);
+		probe_door_take(&mp->door, &take);
+		reporter_probe_interval(&take, BASE + to, f->cfg.stall_ns, pi);
+		pi->name = mp->probe.ops->name;
+		pi->stalls_total = (k ? f->iv[k - 1].probes[j].stalls_total : 0) +
+				   pi->stalls;
+		iv->nprobes++;
+	}
+	iv->index = k;
+	reporter_precondition_eta(&f->run, iv);
+	if (final && k)
+		reporter_fold_final(&f->iv[k - 1], f->cfg.interval_ns, iv);
+	p = reporter_interval_point(iv);
+	if (final && k && 2 * iv->dt_ns < f->cfg.interval_ns)
+		series_extend_last(&f->series, &p);
+	else
+		series_add(&f->series, &p);
+	f->niv++;
+}
+
+/* The progress marks, as the reporter's add_mark() takes them: one a
+ * slot, at the end of the last buffer then on disk, one buffer pending
+ * (window 1), so the final mark does not stand. */
+static uint64_t make_progress(struct record_fixture *f, const struct story *st)
+{
+	struct ws_mark last = { 0 };
+	uint64_t pending = 0;
+	struct ws_point p;
+
+	for (uint64_t t = SLOT; t < st->end; t += SLOT) {
+		uint64_t b = whole_buffers(disk_bytes(t));
+		struct ws_mark m = { .t_ns = time_at((double)b), .bytes = b,
+				     .pending = BUF };
+
+		pending = m.pending;
+		if (!reporter_mark_point(&last, &m, false, &p))
+			continue;
+		series_add(&f->progress, &p);
+		last = m;
+	}
+	if (reporter_final_mark_stands(pending, f->progress.n) &&
+	    reporter_mark_point(&last, &(struct ws_mark){ st->end, st->bytes, 0 },
+				true, &p))
+		series_add(&f->progress, &p);
+	series_finish(&f->progress);
+	return last.t_ns;
+}
+
+static void make_summary(struct record_fixture *f, const struct story *st,
+			 struct probe_run *pr)
+{
+	struct ws_sample now = sample_at(st, st->end, &f->plan);
+	struct ws_outcome o = { .end_ns = BASE + st->end };
+	struct ws_summary *sum = &f->sum;
+	static struct ws_probe_take take;
+	struct ws_analysis_input in;
+	char size[32];
+	int signo = 0;
+
+	if (st->ending == FIXTURE_SIGNAL) {
+		o.reason = WS_STOP_SIGNAL;
+		signo = SIGINT;
+	} else if (st->ending == FIXTURE_ERROR) {
+		o.reason = WS_STOP_ERROR;
+		o.err = ENOSPC;
+		o.err_op = "reserve";
+		o.err_offset = st->bytes % f->plan.file_size;
+		snprintf(o.err_detail, sizeof(o.err_detail),
+			 "free space fell to the --reserve of %s",
+			 units_format_size(size, sizeof(size), f->plan.reserve));
+	}
+	reporter_make_summary(&f->run, &now, &o, signo, sum);
+	for (unsigned int j = 0; j < f->mon.nprobes; j++) {
+		struct monitor_probe *mp = &f->mon.probes[j];
+
+		/* the reporter's take_late_probes() */
+		book_until(mp, &pr[j], st, UINT64_MAX / 2);
+		probe_door_take(&mp->door, &take);
+		monitor_probe_summary(mp, &sum->probes[j]);
+		sum->probes[j].after_end = hist_count(&take.hist);
+		sum->probes[j].after_end_max_ns = hist_count(&take.hist) ?
+						  hist_max(&take.hist) : 0;
+		sum->nprobes++;
+	}
+	series_finish(&f->series);
+	in = (struct ws_analysis_input){
+		.writing_ns = make_progress(f, st), .elapsed_ns = st->end,
+	};
+	in.marks = f->progress.pts;
+	in.nmarks = f->progress.n;
+	ck_assert_int_eq(analysis_run(&in, &f->run.params, &f->analysis), 0);
+	sum->series = &f->series;
+	sum->progress = &f->progress;
+	sum->analysis = &f->analysis;
+	reporter_make_cells(&f->cfg, sum);
+	if (f->analysis.steady.reached)
+		steady_describe_figures(&f->run.params, &f->analysis.steady.final,
+					sum->steady_figures,
+					sizeof(sum->steady_figures));
+}
+
+struct record_fixture *record_fixture_make(enum fixture_ending e)
+{
+	struct record_fixture *f = calloc(1, sizeof(*f));
+	struct probe_run *pr = calloc(2, sizeof(*pr));
+	struct story st;
+	uint64_t t;
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(pr);
+	ck_assert_int_eq(snapshot_init(&f->snap), 0);
+	snapshot_start(&f->snap, BASE);
+	make_run(f, e);
+	series_init(&f->series);
+	series_init(&f->progress);
+	st = make_story(e);
+	for (unsigned int j = 0; j < f->mon.nprobes; j++)
+		make_ops(&f->mon.probes[j], j, &st, &pr[j]);
+	for (t = 0; t + f->cfg.interval_ns < st.end; t += f->cfg.interval_ns)
+		make_interval(f, &st, pr, t, t + f->cfg.interval_ns, false);
+	make_interval(f, &st, pr, t, st.end, true);
+	make_summary(f, &st, pr);
+	free(pr);
+	return f;
+}
+
+void record_fixture_free(struct record_fixture *f)
+{
+	if (!f)
+		return;
+	analysis_release(&f->analysis);
+	for (unsigned int j = 0; j < f->mon.nprobes; j++)
+		probe_door_destroy(&f->mon.probes[j].door);
+	snapshot_destroy(&f->snap);
+	free(f);
+}
+
+char *record_fixture_render(const struct record_fixture *f,
+			    const struct sink_ops *ops, size_t *len)
+{
+	char *buf = NULL;
+	struct sink s = { .ops = ops };
+
+	s.out = open_memstream(&buf, len);
+	ck_assert_ptr_nonnull(s.out);
+	if (ops->header)
+		ops->header(&s, &f->run);
+	for (unsigned int i = 0; ops->interval && i < f->niv; i++)
+		ops->interval(&s, &f->run, &f->iv[i]);
+	if (ops->summary)
+		ops->summary(&s, &f->run, &f->sum);
+	/* not ops->close: that publishes a file; the JSON sink's writer
+	 * state is all it would free */
+	if (ops == &sink_json_ops)
+		free(s.priv);
+	ck_assert_int_eq(fclose(s.out), 0);
+	return golden_mask_version(buf, len);
+}
+
+/* ---- golden files ---------------------------------------------------- */
+
+/* Every `from` in *buf (of *len bytes, NUL-terminated, malloc'd)
+ * replaced by `to`; *buf may move. */
+static void replace_all(char **buf, size_t *len, const char *from,
+			const char *to)
+{
+	size_t nf = strlen(from), nt = strlen(to), at = 0;
+	char *p;
+
+	while ((p = strstr(*buf + at, from))) {
+		at = (size_t)(p - *buf);
+		if (nt > nf) {
+			*buf = realloc(*buf, *len + nt - nf + 1);
+			ck_assert_ptr_nonnull(*buf);
+			p = *buf + at;
+		}
+		memmove(p + nt, p + nf, *len - at - nf + 1);
+		memcpy(p, to, nt);
+		*len = *len - nf + nt;
+		at += nt;
+	}
+}
+
+char *golden_mask_version(char *buf, size_t *len)
+{
+	static const char *const before[] = { "writestress ", "\"version\":\"" };
+	char from[128], to[128];
+
+	for (size_t i = 0; i < ARRAY_SIZE(before); i++) {
+		snprintf(from, sizeof(from), "%s%s", before[i], WS_VERSION);
+		snprintf(to, sizeof(to), "%s@VERSION@", before[i]);
+		replace_all(&buf, len, from, to);
+	}
+	return buf;
+}
+
+char *golden_json_lines(const char *json, size_t len, size_t *outlen)
+{
+	char *out = malloc(2 * len + 1);
+	bool in_string = false, escaped = false;
+	size_t o = 0;
+
+	ck_assert_ptr_nonnull(out);
+	for (size_t i = 0; i < len; i++) {
+		char c = json[i];
+
+		out[o++] = c;
+		if (in_string) {
+			if (escaped)
+				escaped = false;
+			else if (c == '\\')
+				escaped = true;
+			else if (c == '"')
+				in_string = false;
+		} else if (c == '"') {
+			in_string = true;
+		} else if (c == ',' && i + 1 < len &&
+			   (json[i + 1] == '"' || json[i + 1] == '{' || json[i + 1] == '[')) {
+			out[o++] = '\n';
+		}
+	}
+	out[o] = '\0';
+	*outlen = o;
+	return out;
+}
+
+/* tests/expected: next to this file's directory in the source tree (make
+ * compiles from the root, so __FILE__ is "tests/unit/..." and the runner
+ * runs there), else found upwards from the test binary. */
+static const char *expected_dir(void)
+{
+	static char dir[PATH_MAX + 32];
+	const char *slash = strrchr(__FILE__, '/');
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (slash)
+		snprintf(dir, sizeof(dir), "%.*s/../expected",
+			 (int)(slash - __FILE__), __FILE__);
+	else
+		snprintf(dir, sizeof(dir), "../expected");
+	if (access(dir, F_OK) == 0)
+		return dir;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		for (char *s; (s = strrchr(exe, '/')); ) {
+			*s = '\0';
+			snprintf(dir, sizeof(dir), "%s/tests/expected", exe);
+			if (access(dir, F_OK) == 0)
+				return dir;
+		}
+	}
+	ck_abort_msg("tests/expected not found from %s or the test binary", __FILE__);
+	return NULL;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, got;
+
+	*len = 0;
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (*len + 4096 + 1 > cap) {
+			cap = 2 * cap + 8192;
+			buf = realloc(buf, cap);
+			ck_assert_ptr_nonnull(buf);
+		}
+		got = fread(buf + *len, 1, cap - *len - 1, f);
+		*len += got;
+		if (!got)
+			break;
+	}
+	buf[*len] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void spill(const char *path, const char *buf, size_t len)
+{
+	char tmp[2 * PATH_MAX + 16];
+	FILE *f;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "wb");
+	ck_assert_msg(f, "cannot write %s: %s", tmp, strerror(errno));
+	ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(rename(tmp, path) == 0, "cannot rename %s: %s", tmp,
+		      strerror(errno));
+}
+
+/* The line of buf that starts at `at`, from a little before column
+ * `col` on, with control characters spelled out. */
+static const char *show_line(const char *buf, size_t len, size_t at,
+			     size_t col, char *out, size_t outlen)
+{
+	size_t o = 0, from = at + (col > 60 ? col - 60 : 0);
+
+	if (at >= len)
+		return "(end of file)";
+	if (from > at)
+		o += (size_t)snprintf(out, outlen, "...");
+	for (size_t i = from; i < len && buf[i] != '\n' && o + 8 < outlen; i++) {
+		unsigned char c = (unsigned char)buf[i];
+
+		if (c == '\r')
+			o += (size_t)snprintf(out + o, outlen - o, "\\r");
+		else if (c < 0x20 || c == 0x7f)
+			o += (size_t)snprintf(out + o, outlen - o, "\\x%02x", c);
+		else
+			out[o++] = (char)c;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+void golden_check(const char *name, const char *buf, size_t len)
+{
+	char path[2 * PATH_MAX], actual[2 * PATH_MAX + 16], a[300], b[300];
+	const char *update = getenv("WS_UPDATE_EXPECTED");
+	size_t elen, at = 0, line = 1, i = 0;
+	char *exp;
+
+	snprintf(path, sizeof(path), "%s/%s", expected_dir(), name);
+	snprintf(actual, sizeof(actual), "%s.actual", path);
+	if (update && !strcmp(update, "1")) {
+		spill(path, buf, len);
+		unlink(actual);
+		return;
+	}
+	exp = slurp(path, &elen);
+	if (exp && elen == len && !memcmp(exp, buf, len)) {
+		free(exp);
+		unlink(actual);
+		return;
+	}
+	spill(actual, buf, len);
+	if (!exp)
+		ck_abort_msg("%s: no expected file (%s); the output is in %s, WS_UPDATE_EXPECTED=1 makes it the expected one",
+			     name, strerror(errno), actual);
+	for (; i < len && i < elen && buf[i] == exp[i]; i++)
+		if (buf[i] == '\n') {
+			at = i + 1;
+			line++;
+		}
+	ck_abort_msg("%s differs at line %zu, column %zu\n  expected: %s\n  actual:   %s\n  (the output is in %s; WS_UPDATE_EXPECTED=1 rewrites the expected files)",
+		     name, line, i - at + 1,
+		     show_line(exp, elen, at, i - at, b, sizeof(b)),
+		     show_line(buf, len, at, i - at, a, sizeof(a)), actual);
+	free(exp);
+}

@@ -1,0 +1,74 @@
+/* The --csv sink (sink_csv.c) against the fixed record of
+ * record_fixture.c: compared byte for byte with tests/expected/sink_csv*.csv
+ * (the run to its bound and the one stopped by an error), then read as
+ * RFC 4180: CRLF line ends, a header row, every row as many fields as the
+ * header, one row per interval. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "record_fixture.h"
+#include "suites.h"
+
+#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static const struct row {
+	const char *golden;
+	enum fixture_ending ending;
+} rows[] = {
+	{ "sink_csv.csv", FIXTURE_BOUND },
+	{ "sink_csv_error.csv", FIXTURE_ERROR },
+};
+
+/* Fields of the line at s (no field of this record is quoted). */
+static unsigned int fields(const char *s, const char *end)
+{
+	unsigned int n = 1;
+
+	for (; s < end; s++) {
+		ck_assert_msg(*s != '"', "a quoted field: %.60s", s);
+		n += *s == ',';
+	}
+	return n;
+}
+
+START_TEST(test_golden)
+{
+	const struct row *r = &rows[_i];
+	struct record_fixture *f = record_fixture_make(r->ending);
+	unsigned int lines = 0, want = 0;
+	size_t len;
+	char *out = record_fixture_render(f, &sink_csv_ops, &len);
+
+	golden_check(r->golden, out, len);
+	ck_assert_uint_eq(strlen(out), len);
+	ck_assert_msg(len > 2 && !strcmp(out + len - 2, "\r\n"), "no CRLF at the end");
+	for (const char *s = out, *nl; *s; s = nl + 1) {
+		nl = strchr(s, '\n');
+		ck_assert_msg(nl && nl > s && nl[-1] == '\r', "line %u: not CRLF", lines + 1);
+		if (!lines)
+			want = fields(s, nl - 1);
+		else
+			ck_assert_uint_eq(fields(s, nl - 1), want);
+		lines++;
+	}
+	/* 7 columns, 6 timers, 8 of the system, 7 per probe */
+	ck_assert_uint_eq(want, 7 + 6 + 8 + 2 * 7);
+	ck_assert_uint_eq(lines, f->niv + 1);
+	ck_assert_msg(!strncmp(out, "interval,t_s,dt_s,bytes,dbytes,mibps,avg_mibps,", 47),
+		      "header: %.60s", out);
+	free(out);
+	record_fixture_free(f);
+}
+END_TEST
+
+Suite *sink_csv_suite(void)
+{
+	Suite *s = suite_create("sink_csv");
+	TCase *tc = tcase_create("golden");
+
+	tcase_add_loop_test(tc, test_golden, 0, N_ROWS(rows));
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,79 @@
+/* The human sinks (sink_human.c with human_header.c, human_summary.c and
+ * fingerprint_show.c) against the fixed record of record_fixture.c,
+ * compared byte for byte with tests/expected/sink_human_*.txt: the live
+ * line (its \r and escape codes kept as they are) in the C locale and in
+ * C.UTF-8, the plain lines, --quiet, and the endings by SIGINT and by an
+ * error. */
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "record_fixture.h"
+#include "suites.h"
+
+#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static const struct row {
+	const char *golden;
+	const struct sink_ops *ops;
+	enum fixture_ending ending;
+	const char *ctype;	/* the live line draws its bar by the codeset */
+} rows[] = {
+	{ "sink_human_live.txt", &sink_live_ops, FIXTURE_BOUND, "C" },
+	{ "sink_human_live_utf8.txt", &sink_live_ops, FIXTURE_BOUND, "C.UTF-8" },
+	{ "sink_human_plain.txt", &sink_plain_ops, FIXTURE_BOUND, "C" },
+	{ "sink_human_quiet.txt", &sink_quiet_ops, FIXTURE_BOUND, "C" },
+	{ "sink_human_signal.txt", &sink_plain_ops, FIXTURE_SIGNAL, "C" },
+	{ "sink_human_error.txt", &sink_plain_ops, FIXTURE_ERROR, "C" },
+};
+
+START_TEST(test_golden)
+{
+	const struct row *r = &rows[_i];
+	struct record_fixture *f;
+	size_t len;
+	char *out;
+
+	ck_assert_msg(setlocale(LC_ALL, "C"), "no C locale");
+	/* C.UTF-8 is built into glibc since 2.35, and into musl */
+	ck_assert_msg(setlocale(LC_CTYPE, r->ctype), "%s: locale %s is not available",
+		      r->golden, r->ctype);
+	f = record_fixture_make(r->ending);
+	out = record_fixture_render(f, r->ops, &len);
+	ck_assert_uint_eq(strlen(out), len);
+	golden_check(r->golden, out, len);
+	free(out);
+	record_fixture_free(f);
+	setlocale(LC_ALL, "C");
+}
+END_TEST
+
+/* The quiet sink prints the summary only, and it is the plain sink's. */
+START_TEST(test_quiet_is_plain_summary)
+{
+	struct record_fixture *f = record_fixture_make(FIXTURE_BOUND);
+	size_t nq, np;
+	char *quiet = record_fixture_render(f, &sink_quiet_ops, &nq);
+	char *plain = record_fixture_render(f, &sink_plain_ops, &np);
+
+	ck_assert_uint_gt(np, nq);
+	ck_assert_msg(!strncmp(quiet, "8.000 GiB written in ", 21), "quiet: %.40s", quiet);
+	ck_assert_str_eq(plain + np - nq, quiet);
+	free(quiet);
+	free(plain);
+	record_fixture_free(f);
+}
+END_TEST
+
+Suite *sink_human_suite(void)
+{
+	Suite *s = suite_create("sink_human");
+	TCase *tc = tcase_create("golden");
+
+	tcase_add_loop_test(tc, test_golden, 0, N_ROWS(rows));
+	tcase_add_test(tc, test_quiet_is_plain_summary);
+	suite_add_tcase(s, tc);
+	return s;
+}
