@@ -27,6 +27,9 @@ struct sink_ops {
 			const struct ws_summary *sum);
 	/* 0 or -errno: a file sink that could not be completed */
 	int (*close)(struct sink *s);
+	/* the run ended before a summary: free what priv holds (may be
+	 * NULL); sink_abort_all then removes the file's temporary */
+	void (*abort)(struct sink *s);
 };
 
 struct sink {

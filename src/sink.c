@@ -103,6 +103,8 @@ void sink_abort_all(struct sink_set *set)
 	for (unsigned int i = 0; i < set->n; i++) {
 		struct sink *s = &set->sinks[i];
 
+		if (s->ops->abort)
+			s->ops->abort(s);
 		if (s->path && s->out) {
 			fclose(s->out);
 			unlink(s->tmp);

@@ -489,10 +489,15 @@ static void json_summary(struct sink *s, const struct ws_run *run,
 	fputc('\n', s->out);
 }
 
-static int json_close(struct sink *s)
+static void json_abort(struct sink *s)
 {
 	free(s->priv);
 	s->priv = NULL;
+}
+
+static int json_close(struct sink *s)
+{
+	json_abort(s);
 	return sink_close_file(s);
 }
 
@@ -502,4 +507,5 @@ const struct sink_ops sink_json_ops = {
 	.interval = json_interval,
 	.summary = json_summary,
 	.close = json_close,
+	.abort = json_abort,
 };
