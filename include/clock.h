@@ -40,4 +40,9 @@ struct ws_clock {
 /* CLOCK_MONOTONIC and clock_nanosleep(TIMER_ABSTIME). */
 extern const struct ws_clock ws_real_clock;
 
+/* CPU time (user + system) of the calling thread, or of the whole
+ * process, in ns: what the tool itself costs, beside what the disk does. */
+uint64_t ws_thread_cpu_ns(void);
+uint64_t ws_process_cpu_ns(void);
+
 #endif

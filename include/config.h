@@ -19,7 +19,7 @@ enum ws_pace {
 };
 
 enum ws_data {
-	WS_DATA_RANDOM,		/* every buffer refilled from a PRNG */
+	WS_DATA_RANDOM,		/* a PRNG pool, stamped a block (datagen.h) */
 	WS_DATA_FIXED,		/* one random buffer reused (overwrite.c) */
 	WS_DATA_ZERO,
 	WS_DATA_COMPRESSIBLE,	/* compress_pct % of each 4 KiB block zero */
@@ -106,6 +106,7 @@ struct ws_config {
 	bool truncate;		/* --truncate: empty the file first instead of
 				   rewriting it in place */
 	bool remove_after;	/* --remove: unlink our file at the end */
+	bool verify;		/* --verify: read the file back at the end */
 	bool quiet;		/* no live or interval lines, summary only */
 };
 

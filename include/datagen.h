@@ -1,17 +1,18 @@
 /* datagen.h - what the writer writes.
  *
- *   random        every buffer refilled from xoshiro256+ (four lanes, so it
- *                 runs at memory speed): nothing repeats, nothing compresses,
- *                 SSD controllers that deduplicate or compress gain nothing;
+ *   random        xoshiro256+ (four lanes), from a 16 MiB pool with a stamp
+ *                 a 4 KiB block (datagen_feed): no block repeats, nothing
+ *                 compresses, SSD controllers that deduplicate or compress
+ *                 gain nothing;
  *   fixed         one random buffer written again and again (overwrite.c);
  *   zero          zeros;
- *   compressible  random, with PCT % of every 4 KiB block zeroed.
+ *   compressible  random, with PCT % of every 4 KiB block zeroed (after
+ *                 its stamp).
  * One datagen per writer thread; not shared.
  */
 #ifndef WS_DATAGEN_H
 #define WS_DATAGEN_H
 
-#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -31,37 +32,40 @@ void datagen_init(struct datagen *g, enum ws_data mode, unsigned int pct,
 /* Make buf[0..len) the next buffer's contents.  len is a multiple of 8. */
 void datagen_fill(struct datagen *g, void *buf, size_t len);
 
-/* A feed of filled buffers for the writer.  For kinds that refill (random,
- * compressible) a filler thread fills one buffer while the writer writes
- * the other, so generating data costs the writer nothing on a machine
- * with a second core; fixed and zero use one buffer filled once.  The
- * writer thread is the only caller of get/put; start/stop are its owner's.
- * Buffers are page-aligned (O_DIRECT) and len bytes long. */
+/* The writer's buffers.  Random and compressible data come from a pool
+ * generated once (at start, untimed) that spans 16 MiB or two buffers:
+ * each buffer handed out is the next slot of the pool with a stamp
+ * (blockstamp.h) written at the head of each 4 KiB block for the offset
+ * and pass it is written at, so every block of a run is unique while the
+ * writer rewrites 40 bytes a block instead of refilling the buffer.
+ * Fixed and zero data are one buffer, as overwrite.c's.  Buffers are
+ * page-aligned (O_DIRECT) and len bytes long.  The writer thread is the
+ * only caller of get/put; start/stop are its owner's. */
 struct datagen_feed {
 	struct datagen gen;
-	void *buf[2];
+	void *pool;		/* nslots buffers of len bytes */
+	unsigned int nslots, next;
 	size_t len;
-	bool refill;		/* two buffers and a filler thread */
-	unsigned int next;	/* the buffer get() hands out next */
-
-	pthread_mutex_t lock;
-	pthread_cond_t changed;
-	bool full[2];		/* guarded by lock */
-	bool stop;		/* guarded by lock */
-	pthread_t filler;
+	bool stamped;		/* random, compressible */
+	uint64_t run;		/* the seed: the stamps' run */
+	uint64_t *payload;	/* each pool block's payload hash */
 };
 
 /* 0 or -errno. */
 WS_MUST_CHECK int datagen_feed_start(struct datagen_feed *f, enum ws_data mode,
 		       unsigned int pct, uint64_t seed, size_t len);
-/* The next filled buffer (waits for the filler if it is behind). */
-void *datagen_feed_get(struct datagen_feed *f);
-/* The writer is done with the buffer get() returned: refill it. */
+/* The next buffer, stamped for its first `used` bytes written at file
+ * offset `offset` (a multiple of 4 KiB) in pass `pass`. */
+void *datagen_feed_get(struct datagen_feed *f, uint64_t offset, uint32_t pass,
+		       size_t used);
+/* The writer is done with the buffer get() returned. */
 void datagen_feed_put(struct datagen_feed *f);
 void datagen_feed_stop(struct datagen_feed *f);
 
 /* Parse "random", "fixed", "zero", "compressible=PCT".  0 or -EINVAL. */
 int datagen_parse(const char *s, enum ws_data *mode, unsigned int *pct);
 const char *datagen_name(enum ws_data mode);
+/* Does mode carry a stamp a 4 KiB block (blockstamp.h)? */
+bool datagen_stamped(enum ws_data mode);
 
 #endif

@@ -13,5 +13,10 @@
 
 void human_summary_print(FILE *out, const struct ws_run *run,
 			 const struct ws_summary *sum);
+/* A read-back of path by its block stamps (--verify, writestress
+ * verify): counts, the first bad blocks, the verdict; every line starts
+ * with lead ("  " in the summary). */
+void human_verify_print(FILE *out, const char *lead, const char *path,
+			const struct ws_verify *v);
 
 #endif

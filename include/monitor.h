@@ -48,6 +48,7 @@ struct monitor_probe {
 	struct ws_stall stalls[WS_MAX_STALLS];
 	unsigned int nrecorded;		/* stalls[] used; nstalls may be more */
 	uint64_t sched_misses;		/* slots skipped because the last ran long */
+	uint64_t cpu_ns;		/* the thread's CPU time, once it ended */
 
 	/* owned by the watcher, under door.lock: this stall's sampled sites */
 	struct ws_site_count sites[WS_MAX_SITES];
@@ -77,6 +78,7 @@ struct monitor {
 	bool memory_locked, realtime;
 	char memory_why[128], realtime_why[128];
 	atomic_int realtime_failures;	/* probe threads that could not */
+	uint64_t watcher_cpu_ns;	/* the watcher's CPU time, once it ended */
 };
 
 /* Set up the probes cfg->probes asks for (files, buffers).  0 or -errno

@@ -232,10 +232,48 @@ struct ws_probe_summary {
 	struct ws_site_count sites[WS_MAX_SITES];
 	unsigned int nsites, ntop;
 	uint64_t sched_misses;		/* slots skipped: one ran long */
+	uint64_t cpu_ns;		/* its thread's CPU time */
 	/* operations that ended after the writer did (a probe stuck past
 	 * the end): in the figures above, in no interval */
 	uint64_t after_end, after_end_max_ns;
 	struct hist raw;		/* every latency, as measured */
+};
+
+/* ---- reading the file back (verify.h makes it) ------------------------ */
+
+#define WS_BLOCK 4096		/* the unit of stamps and of verify */
+
+/* What a 4 KiB block read back is, by its stamp (blockstamp.h). */
+enum ws_block_state {
+	WS_BLOCK_OK,		/* stamped, intact, where it was written */
+	WS_BLOCK_UNSTAMPED,	/* no stamp: never written by a run with
+				   stamps, or its head was overwritten */
+	WS_BLOCK_CORRUPT,	/* the stamp or the payload does not match
+				   its hash */
+	WS_BLOCK_MISPLACED,	/* intact, but written for another offset */
+	WS_BLOCK_OTHER_RUN,	/* intact, of another run */
+	WS_BLOCK_NR
+};
+
+#define WS_VERIFY_LISTED 8	/* bad blocks named one by one */
+
+struct ws_verify_bad {
+	uint64_t offset;
+	enum ws_block_state state;	/* WS_BLOCK_OK when stale */
+	bool stale;			/* an older pass than expected */
+	uint64_t found;			/* misplaced: the offset it was for */
+};
+
+struct ws_verify {
+	uint64_t run;			/* the run checked for */
+	uint64_t blocks;		/* whole 4 KiB blocks read */
+	uint64_t count[WS_BLOCK_NR];	/* by state (stale ones not as ok) */
+	uint64_t stale;			/* intact, but of an older pass */
+	uint32_t last_pass;		/* the newest pass seen */
+	uint64_t last_pass_end;		/* where it ended */
+	unsigned int nlisted;
+	struct ws_verify_bad listed[WS_VERIFY_LISTED];	/* the first ones */
+	int err;			/* the read failed: positive errno */
 };
 
 /* ---- the run's facts, fixed before the first byte ---------------------- */
@@ -380,6 +418,13 @@ struct ws_summary {
 	struct ws_cell cells[WS_MAX_CELLS];
 	struct ws_cell curve[WS_CURVE_CELLS];
 	double curve_top;		/* the curve's fastest cell */
+	/* CPU time (user + system): the process's, the writer thread's, the
+	 * monitor's (probe threads and the stall watcher); 0 unknown */
+	uint64_t cpu_ns, cpu_writer_ns, cpu_probes_ns;
+	double cpu_s_per_gib;	/* the process's, per GiB written */
+	/* --verify: the file read back after the run */
+	bool verified;
+	struct ws_verify verify;
 };
 
 #endif

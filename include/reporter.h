@@ -94,6 +94,11 @@ enum ws_limit reporter_limit(const uint64_t time_ns[WS_T_NR],
 /* "disk" and "the disk was the limit (waiting for writeback)". */
 const char *reporter_limit_key(enum ws_limit l);
 const char *reporter_limit_words(enum ws_limit l);
+/* The summary's CPU figures: the process's time (process_ns), the
+ * monitor's (its probes' threads and the watcher's watcher_ns), and the
+ * process's seconds per GiB written; the writer's came with the outcome. */
+void reporter_add_cpu(struct ws_summary *sum, uint64_t process_ns,
+		      uint64_t watcher_ns);
 /* The throughput-over-bytes cells of the summary, from its progress
  * series: up to WS_MAX_CELLS of --bucket (or an automatic size) for the
  * files, WS_CURVE_CELLS for the one-line curve. */

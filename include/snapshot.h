@@ -40,6 +40,8 @@ struct ws_mark {
 #define WS_MARK_RING 8192		/* a power of two */
 #define WS_MARK_SPACING_NS 10000000	/* at most 100 marks a second */
 
+struct ws_verify;	/* record.h */
+
 /* How a run ended.  Filled by the writer before snapshot_finish(). */
 struct ws_outcome {
 	enum ws_stop_reason reason;
@@ -48,6 +50,9 @@ struct ws_outcome {
 	uint64_t err_offset;	/* file offset the failing call touched */
 	char err_detail[160];	/* extra words, e.g. what --pace needs */
 	uint64_t end_ns;	/* after the last byte reached the disk */
+	uint64_t writer_cpu_ns;	/* the writer thread's CPU time to end_ns */
+	/* --verify: the writer's read-back after end_ns, or NULL */
+	const struct ws_verify *verify;
 };
 
 struct ws_snapshot {

@@ -19,6 +19,7 @@
 #include "pace.h"
 #include "plan.h"
 #include "snapshot.h"
+#include "verify.h"
 
 struct writer {
 	const struct ws_config *cfg;
@@ -36,6 +37,7 @@ struct writer {
 	const struct ws_clock *clock;
 
 	struct datagen_feed feed;	/* filled buffers, buffer_size bytes */
+	struct ws_verify verify;	/* --verify: the read-back */
 	struct pace_ctx pace;
 	const struct pace_ops *mode;
 	uint64_t piece;		/* bytes per write(): a buffer, or less

@@ -23,6 +23,9 @@ need strace
 need libcap2-bin	# capsh: the privilege tests drop capabilities with it
 need python3
 need librsvg2-bin	# rsvg-convert renders --svg plots in the tests
+need gzip
+need zstd	# random data must not compress (t_data_incompressible)
+need time	# /usr/bin/time: the kernel's CPU figures beside the tool's (t_cpu)
 if [ "${1:-}" = bench ]; then
 	need fio	# the bench's peer for direct and queued writes
 fi

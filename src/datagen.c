@@ -3,12 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "caps.h"
+#include "blockstamp.h"
 #include "datagen.h"
-#include "thread.h"
+#include "units.h"
 
 #define LANES 4
-#define BLOCK 4096
+#define BLOCK WS_BLOCK
 
 static uint64_t splitmix64(uint64_t *x)
 {
@@ -36,8 +36,8 @@ static inline uint64_t rotl(uint64_t x, int k)
 }
 
 /* xoshiro256+ in four independent lanes laid out as structure of arrays,
- * so the compiler keeps them in vector registers: the refill runs at about
- * memory speed and is never what limits the writer. */
+ * so the compiler keeps them in vector registers: the pool is made at
+ * about memory speed, once. */
 static void fill_random(struct datagen *g, uint64_t *out, size_t words)
 {
 	uint64_t s0[LANES], s1[LANES], s2[LANES], s3[LANES];
@@ -68,15 +68,17 @@ static void fill_random(struct datagen *g, uint64_t *out, size_t words)
 	memcpy(g->s[3], s3, sizeof(s3));
 }
 
-/* Zero the first pct % of each 4 KiB block: compressors see long runs. */
+/* Zero pct % of each 4 KiB block, from just after its stamp on:
+ * compressors see long runs. */
 static void zero_part(void *buf, size_t len, unsigned int pct)
 {
-	size_t zero = (size_t)BLOCK * pct / 100;
+	size_t zero = (size_t)(BLOCK - WS_STAMP_LEN) * pct / 100;
 
-	for (size_t off = 0; off < len; off += BLOCK) {
-		size_t n = len - off < zero ? len - off : zero;
+	for (size_t off = 0; off + WS_STAMP_LEN < len; off += BLOCK) {
+		size_t from = off + WS_STAMP_LEN;
+		size_t n = len - from < zero ? len - from : zero;
 
-		memset((char *)buf + off, 0, n);
+		memset((char *)buf + from, 0, n);
 	}
 }
 
@@ -105,113 +107,84 @@ void datagen_fill(struct datagen *g, void *buf, size_t len)
 	g->filled = 1;
 }
 
-static void *filler_main(void *arg)
-{
-	struct datagen_feed *f = arg;
-	unsigned int i = 0;
+/* Pool slots for stamped data: enough that the pool spans POOL_BYTES.
+ * Larger than the window of what compresses on the way to the disk (an
+ * SSD controller's block or page, gzip's 32 KiB, zstd's default 2-8 MiB)
+ * so nothing sees a payload twice; small enough to stay mostly in the
+ * CPU's cache while the kernel copies from it (a 64 MiB pool made every
+ * copy a trip to memory and cost more than the filler it replaced). */
+#define POOL_BYTES (16 * WS_MIB)
 
-	pthread_mutex_lock(&f->lock);
-	for (;;) {
-		while (!f->stop && f->full[i])
-			pthread_cond_wait(&f->changed, &f->lock);
-		if (f->stop)
-			break;
-		/* the writer never touches an empty buffer: fill unlocked */
-		pthread_mutex_unlock(&f->lock);
-		datagen_fill(&f->gen, f->buf[i], f->len);
-		pthread_mutex_lock(&f->lock);
-		f->full[i] = true;
-		pthread_cond_broadcast(&f->changed);
-		i ^= 1;
-	}
-	pthread_mutex_unlock(&f->lock);
-	return NULL;
+static unsigned int pool_slots(enum ws_data mode, size_t len)
+{
+	size_t n;
+
+	if (!datagen_stamped(mode))
+		return 1;
+	n = (POOL_BYTES + len - 1) / len;
+	return n < 2 ? 2 : (unsigned int)n;
 }
 
 int datagen_feed_start(struct datagen_feed *f, enum ws_data mode,
 		       unsigned int pct, uint64_t seed, size_t len)
 {
-	int nbuf, ret = 0;
+	size_t nblocks;
+	int ret;
 
 	memset(f, 0, sizeof(*f));
 	datagen_init(&f->gen, mode, pct, seed);
 	f->len = len;
-	f->refill = mode == WS_DATA_RANDOM || mode == WS_DATA_COMPRESSIBLE;
-	nbuf = f->refill ? 2 : 1;
-	for (int i = 0; i < nbuf && !ret; i++) {
-		ret = posix_memalign(&f->buf[i], 4096, len);
-		if (ret)
-			f->buf[i] = NULL;
-		else	/* touch every page now, so no fault is timed */
-			memset(f->buf[i], 0, len);
-	}
-	if (ret)
-		goto out_free;
-	if (!f->refill) {
-		datagen_fill(&f->gen, f->buf[0], len);
-		return 0;
-	}
-	ret = pthread_mutex_init(&f->lock, NULL);
-	if (ret)
-		goto out_free;
-	ret = pthread_cond_init(&f->changed, NULL);
-	if (ret)
-		goto out_mutex;
-	ret = ws_thread_start(&f->filler, &(struct ws_thread_spec){ .name = "ws-fill" },
-			      filler_main, f);
+	f->run = seed;
+	f->stamped = datagen_stamped(mode);
+	f->nslots = pool_slots(mode, len);
+	/* touch every page now, so no fault is ever timed */
+	ret = posix_memalign(&f->pool, 4096, (size_t)f->nslots * len);
 	if (ret) {
-		ret = -ret;	/* positive like pthread's, until the end */
-		goto out_cond;
+		f->pool = NULL;
+		return -ret;
 	}
+	for (unsigned int i = 0; i < f->nslots; i++)
+		datagen_fill(&f->gen, (char *)f->pool + (size_t)i * len, len);
+	if (!f->stamped)
+		return 0;
+	nblocks = (size_t)f->nslots * len / WS_BLOCK;
+	f->payload = malloc(nblocks * sizeof(*f->payload));
+	if (!f->payload) {
+		free(f->pool);
+		f->pool = NULL;
+		return -ENOMEM;
+	}
+	for (size_t b = 0; b < nblocks; b++)
+		f->payload[b] = ws_block_hash((char *)f->pool + b * WS_BLOCK + WS_STAMP_LEN,
+					      WS_BLOCK - WS_STAMP_LEN, f->run);
 	return 0;
-
-out_cond:
-	pthread_cond_destroy(&f->changed);
-out_mutex:
-	pthread_mutex_destroy(&f->lock);
-out_free:
-	free(f->buf[0]);
-	free(f->buf[1]);
-	f->buf[0] = f->buf[1] = NULL;
-	return -ret;
 }
 
-void *datagen_feed_get(struct datagen_feed *f)
+void *datagen_feed_get(struct datagen_feed *f, uint64_t offset, uint32_t pass,
+		       size_t used)
 {
-	if (!f->refill)
-		return f->buf[0];
-	pthread_mutex_lock(&f->lock);
-	while (!f->full[f->next])
-		pthread_cond_wait(&f->changed, &f->lock);
-	pthread_mutex_unlock(&f->lock);
-	return f->buf[f->next];
+	char *buf = (char *)f->pool + (size_t)f->next * f->len;
+	size_t first = (size_t)f->next * f->len / WS_BLOCK;
+
+	if (f->stamped)
+		for (size_t i = 0; i * WS_BLOCK < used; i++)
+			ws_stamp_block(buf + i * WS_BLOCK, f->run,
+				       offset + i * WS_BLOCK, pass,
+				       f->payload[first + i]);
+	return buf;
 }
 
 void datagen_feed_put(struct datagen_feed *f)
 {
-	if (!f->refill)
-		return;
-	pthread_mutex_lock(&f->lock);
-	f->full[f->next] = false;
-	pthread_cond_broadcast(&f->changed);
-	pthread_mutex_unlock(&f->lock);
-	f->next ^= 1;
+	f->next = (f->next + 1) % f->nslots;
 }
 
 void datagen_feed_stop(struct datagen_feed *f)
 {
-	if (f->refill && f->buf[0]) {
-		pthread_mutex_lock(&f->lock);
-		f->stop = true;
-		pthread_cond_broadcast(&f->changed);
-		pthread_mutex_unlock(&f->lock);
-		pthread_join(f->filler, NULL);
-		pthread_cond_destroy(&f->changed);
-		pthread_mutex_destroy(&f->lock);
-	}
-	free(f->buf[0]);
-	free(f->buf[1]);
-	f->buf[0] = f->buf[1] = NULL;
+	free(f->pool);
+	free(f->payload);
+	f->pool = NULL;
+	f->payload = NULL;
 }
 
 static const char *const data_names[WS_DATA_NR] = {
@@ -220,6 +193,11 @@ static const char *const data_names[WS_DATA_NR] = {
 	[WS_DATA_ZERO] = "zero",
 	[WS_DATA_COMPRESSIBLE] = "compressible",
 };
+
+bool datagen_stamped(enum ws_data mode)
+{
+	return mode == WS_DATA_RANDOM || mode == WS_DATA_COMPRESSIBLE;
+}
 
 const char *datagen_name(enum ws_data mode)
 {

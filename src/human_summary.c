@@ -247,6 +247,61 @@ static void print_ending(FILE *out, const struct ws_summary *sum)
 	}
 }
 
+static const char *const block_state_words[WS_BLOCK_NR] = {
+	[WS_BLOCK_OK] = "ok", [WS_BLOCK_UNSTAMPED] = "unstamped",
+	[WS_BLOCK_CORRUPT] = "corrupt", [WS_BLOCK_MISPLACED] = "misplaced",
+	[WS_BLOCK_OTHER_RUN] = "of another run",
+};
+
+void human_verify_print(FILE *out, const char *lead, const char *path,
+			const struct ws_verify *v)
+{
+	bool clean = v->count[WS_BLOCK_OK] == v->blocks && !v->err;
+	char a[32], b[32];
+
+	fprintf(out, "%sverify   %s: %llu blocks of 4 KiB (%s) of run %016llx, newest pass %u to %s\n",
+		lead, path, (unsigned long long)v->blocks,
+		units_format_size(a, sizeof(a), v->blocks * WS_BLOCK),
+		(unsigned long long)v->run, v->last_pass,
+		units_format_size(b, sizeof(b), v->last_pass_end));
+	fprintf(out, "%s         %llu ok, %llu corrupt, %llu misplaced, %llu lost (an older pass), %llu unstamped, %llu of another run\n",
+		lead, (unsigned long long)v->count[WS_BLOCK_OK],
+		(unsigned long long)v->count[WS_BLOCK_CORRUPT],
+		(unsigned long long)v->count[WS_BLOCK_MISPLACED],
+		(unsigned long long)v->stale,
+		(unsigned long long)v->count[WS_BLOCK_UNSTAMPED],
+		(unsigned long long)v->count[WS_BLOCK_OTHER_RUN]);
+	for (unsigned int i = 0; i < v->nlisted; i++) {
+		const struct ws_verify_bad *bad = &v->listed[i];
+
+		fprintf(out, "%s         at %llu: %s", lead, (unsigned long long)bad->offset,
+			bad->stale ? "lost: an older pass" : block_state_words[bad->state]);
+		if (bad->state == WS_BLOCK_MISPLACED)
+			fprintf(out, " (written for offset %llu)", (unsigned long long)bad->found);
+		fputc('\n', out);
+	}
+	if (v->err)
+		fprintf(out, "%s         reading back failed: %s\n", lead, strerror(v->err));
+	fprintf(out, "%s%s\n", lead, clean ? "verified: every block as written" :
+		"NOT verified: some blocks are not as written");
+}
+
+/* What the tool itself cost: when it is near a core per GiB/s, the tool,
+ * not the disk, may be the limit. */
+static void print_cpu(FILE *out, const struct ws_summary *sum)
+{
+	uint64_t rest;
+
+	if (!sum->cpu_ns)
+		return;
+	rest = sum->cpu_ns > sum->cpu_writer_ns + sum->cpu_probes_ns ?
+	       sum->cpu_ns - sum->cpu_writer_ns - sum->cpu_probes_ns : 0;
+	fprintf(out, "  cpu      %.2f s, %.3f s per GiB written: writer %.2f s, probes %.2f s, the rest %.2f s (setup, reporting)\n",
+		(double)sum->cpu_ns / 1e9, sum->cpu_s_per_gib,
+		(double)sum->cpu_writer_ns / 1e9, (double)sum->cpu_probes_ns / 1e9,
+		(double)rest / 1e9);
+}
+
 void human_summary_print(FILE *out, const struct ws_run *run,
 			 const struct ws_summary *sum)
 {
@@ -255,6 +310,7 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 	sink_format_result(line, sizeof(line), sum);
 	fprintf(out, "%s\n", line);
 	print_split(out, sum);
+	print_cpu(out, sum);
 	if (sum->wraps)
 		fprintf(out, "  file     %s, overwritten in place %llu time%s\n",
 			units_format_size(a, sizeof(a), run->plan.file_size),
@@ -265,4 +321,6 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 		print_analysis(out, run, sum);
 	print_results(out, run->cfg);
 	print_ending(out, sum);
+	if (sum->verified)
+		human_verify_print(out, "  ", run->target.path, &sum->verify);
 }

@@ -24,6 +24,7 @@
 #include "target.h"
 #include "thread.h"
 #include "units.h"
+#include "verify.h"
 #include "writer.h"
 
 static int fail(const char *msg, const char *hint, int status)
@@ -79,8 +80,17 @@ static int exit_status(const struct ws_summary *sum)
 	case WS_STOP_SIGNAL:
 		return o->signo ? 128 + o->signo : WS_EXIT_FAILURE;
 	default:
-		return WS_EXIT_OK;
+		break;
 	}
+	if (sum->verified && !verify_clean(&sum->verify)) {
+		snprintf(msg, sizeof(msg), "verify: %llu of %llu blocks are not as written%s%s",
+			 (unsigned long long)(sum->verify.blocks - sum->verify.count[WS_BLOCK_OK]),
+			 (unsigned long long)sum->verify.blocks,
+			 sum->verify.err ? "; reading back failed: " : "",
+			 sum->verify.err ? strerror(sum->verify.err) : "");
+		return fail(msg, NULL, WS_EXIT_FAILURE);
+	}
+	return WS_EXIT_OK;
 }
 
 /* The run: reporter, then writer; when the writer is done the probes are
@@ -253,6 +263,8 @@ int main(int argc, char **argv)
 	setlocale(LC_CTYPE, "");
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return compare_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "verify"))
+		return verify_main(argc - 1, argv + 1);
 	switch (opts_parse(argc, argv, &cfg, stderr)) {
 	case OPTS_EXIT_OK:
 		return WS_EXIT_OK;

@@ -153,6 +153,7 @@ static void *probe_main(void *arg)
 			next += missed * interval;
 		}
 	}
+	mp->cpu_ns = ws_thread_cpu_ns();
 	return NULL;
 }
 
@@ -295,6 +296,7 @@ static void *watcher_main(void *arg)
 				tally_site(mp, since, site);
 		}
 	}
+	m->watcher_cpu_ns = ws_thread_cpu_ns();
 	return NULL;
 }
 
@@ -494,6 +496,7 @@ void monitor_probe_summary(const struct monitor_probe *mp,
 	ps->nrecorded = mp->nrecorded;
 	memcpy(ps->stalls, mp->stalls, mp->nrecorded * sizeof(mp->stalls[0]));
 	ps->sched_misses = mp->sched_misses;
+	ps->cpu_ns = mp->cpu_ns;
 	ps->nsites = mp->nsites;
 	memcpy(ps->sites, mp->sites, mp->nsites * sizeof(mp->sites[0]));
 	sort_sites(ps->sites, ps->nsites);

@@ -30,7 +30,7 @@ enum {
 	KEY_CSV, KEY_SVG, KEY_UNTIL_STEADY, KEY_STEADY_WINDOW, KEY_STEADY_ROUND,
 	KEY_BUCKET, KEY_DROP_CACHES, KEY_SCHEDULER, KEY_IOPRIO, KEY_PROBE_IOPRIO,
 	KEY_STEADY_CRITERION, KEY_PRECONDITION, KEY_STEADY_MAX_ROUNDS,
-	KEY_TRUNCATE,
+	KEY_TRUNCATE, KEY_VERIFY,
 };
 
 #define SNIA_MAX_ROUNDS 25	/* SNIA PTS: steady within 25 rounds or not */
@@ -244,7 +244,7 @@ static const struct cli_option opt_table[] = {
 	{ .name = "rate", .key = 'r', .type = CLI_RATE, .arg = "RATE", .offset = offsetof(struct ws_config, rate),
 	  .help = "cap the average write rate, e.g. 50M/s" },
 	{ .name = "data", .key = 'd', .type = CLI_CUSTOM, .arg = "KIND", .parse = parse_data,
-	  .help = "random (default, refilled every buffer), fixed (one random buffer, as overwrite.c), zero, compressible=PCT" },
+	  .help = "random (default: incompressible, every 4 KiB block unique and stamped for verify), fixed (one random buffer, as overwrite.c), zero, compressible=PCT" },
 	{ .name = "seed", .key = KEY_SEED, .type = CLI_U64, .arg = "N", .offset = offsetof(struct ws_config, seed), .min = 1,
 	  .help = "seed for random data (default: from the clock)" },
 	{ .type = CLI_HEADING, .help = "Latency probes (what a desktop feels while the writer runs):" },
@@ -283,6 +283,8 @@ static const struct cli_option opt_table[] = {
 	  .help = "judge steady state only in windows that start after SIZE was written, or N times the capacity of the device under FILE (default with --until-steady: 2x, as SNIA PTS; otherwise 0)" },
 	{ .name = "steady-max-rounds", .key = KEY_STEADY_MAX_ROUNDS, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, steady_max_rounds), .min = 2, .max = 1000000,
 	  .help = "--until-steady gives up, with the verdict \"not steady\", after N rounds past preconditioning (default 25, as SNIA PTS)" },
+	{ .name = "verify", .key = KEY_VERIFY, .type = CLI_FLAG, .offset = offsetof(struct ws_config, verify),
+	  .help = "after the run, read the file back from the disk and check every 4 KiB block by its stamp (random and compressible data; `writestress verify FILE` does the same later); a block not as written makes the exit status 1" },
 	{ .name = "bucket", .key = KEY_BUCKET, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, bucket), .min = WS_MIB,
 	  .help = "bytes per cell of the throughput-over-bytes view (default: about 32 cells over the run)" },
 	{ .type = CLI_HEADING, .help = "System (privileged; checked with libcap, and every capability is dropped once set up):" },
@@ -316,6 +318,7 @@ static void help_head(FILE *out)
 	fprintf(out,
 		"Usage: writestress [OPTION]... FILE\n"
 		"       writestress compare [--threshold PCT] A.json B.json\n"
+		"       writestress verify [--run ID] FILE\n"
 		"Stream large buffers to FILE, pacing writeback with sync_file_range() like\n"
 		"overwrite.c, and report throughput over time and where the time went.\n"
 		"`writestress -b 3000 -f FILE` is the classic overwrite.c run.\n");
@@ -455,6 +458,9 @@ static enum opts_result check_combinations(struct ws_config *cfg,
 	    check_probe_options(cfg, seen, err) != OPTS_RUN)
 		return OPTS_USAGE;
 	cfg->reserve_set = given(seen, "reserve");
+	if (cfg->verify && !datagen_stamped(cfg->data))
+		return usage_error(err, "--verify needs stamped data: --data random or compressible, not %s",
+				   datagen_name(cfg->data));
 	if (cfg->steady_round_ns < cfg->interval_ns)
 		return usage_error(err, "invalid --steady-round: shorter than the --interval it is made of");
 	if (given(seen, "steady-max-rounds") && !cfg->until_steady)

@@ -350,6 +350,22 @@ void reporter_make_summary(const struct ws_run *run, const struct ws_sample *s,
 				    (pace_modes[run->cfg->pace]->open_flags & O_DIRECT) != 0);
 	sum->limit_key = reporter_limit_key(sum->limit);
 	sum->limit_words = reporter_limit_words(sum->limit);
+	sum->cpu_writer_ns = o->writer_cpu_ns;
+	if (o->verify) {
+		sum->verified = true;
+		sum->verify = *o->verify;
+	}
+}
+
+void reporter_add_cpu(struct ws_summary *sum, uint64_t process_ns,
+		      uint64_t watcher_ns)
+{
+	sum->cpu_ns = process_ns;
+	sum->cpu_probes_ns = watcher_ns;
+	for (unsigned int i = 0; i < sum->nprobes; i++)
+		sum->cpu_probes_ns += sum->probes[i].cpu_ns;
+	sum->cpu_s_per_gib = sum->bytes ? (double)process_ns / 1e9 /
+					  ((double)sum->bytes / (double)WS_GIB) : 0;
 }
 
 void reporter_make_cells(const struct ws_config *cfg, struct ws_summary *sum)
@@ -591,6 +607,8 @@ void *reporter_thread(void *arg)
 	r->summary.progress = r->progress;
 	r->summary.analysis = &r->analysis;
 	reporter_make_cells(r->run->cfg, &r->summary);
+	reporter_add_cpu(&r->summary, ws_process_cpu_ns(),
+			 r->mon ? r->mon->watcher_cpu_ns : 0);
 	describe_steady(r);
 	sink_summary(r->sinks, r->run, &r->summary);
 	return NULL;

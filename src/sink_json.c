@@ -436,6 +436,59 @@ static void put_analysis(struct jsonw *w, const struct ws_run *run,
 	put_steady(w, run, a);
 }
 
+/* CPU time, seconds: the process's and its share per GiB written. */
+static void put_cpu(struct jsonw *w, const struct ws_summary *sum)
+{
+	jsonw_object(w, "cpu");
+	jsonw_seconds(w, "total_s", sum->cpu_ns);
+	jsonw_double(w, "per_gib_s", sum->cpu_s_per_gib);
+	jsonw_seconds(w, "writer_s", sum->cpu_writer_ns);
+	jsonw_seconds(w, "probes_s", sum->cpu_probes_ns);
+	jsonw_end(w);
+}
+
+/* --verify: what the read-back found, or null. */
+static void put_verify(struct jsonw *w, const struct ws_summary *sum)
+{
+	static const char *const states[WS_BLOCK_NR] = {
+		[WS_BLOCK_OK] = "ok", [WS_BLOCK_UNSTAMPED] = "unstamped",
+		[WS_BLOCK_CORRUPT] = "corrupt", [WS_BLOCK_MISPLACED] = "misplaced",
+		[WS_BLOCK_OTHER_RUN] = "other_run",
+	};
+	const struct ws_verify *v = &sum->verify;
+
+	if (!sum->verified) {
+		jsonw_null(w, "verify");
+		return;
+	}
+	jsonw_object(w, "verify");
+	jsonw_u64(w, "run", v->run);
+	jsonw_u64(w, "blocks", v->blocks);
+	for (int s = 0; s < WS_BLOCK_NR; s++)
+		jsonw_u64(w, states[s], v->count[s]);
+	jsonw_u64(w, "lost", v->stale);
+	jsonw_u64(w, "newest_pass", v->last_pass);
+	jsonw_u64(w, "newest_pass_end", v->last_pass_end);
+	jsonw_bool(w, "clean", v->count[WS_BLOCK_OK] == v->blocks && !v->err);
+	if (v->err)
+		jsonw_str(w, "read_error", strerror(v->err));
+	else
+		jsonw_null(w, "read_error");
+	jsonw_array(w, "bad");
+	for (unsigned int i = 0; i < v->nlisted; i++) {
+		const struct ws_verify_bad *b = &v->listed[i];
+
+		jsonw_object(w, NULL);
+		jsonw_u64(w, "offset", b->offset);
+		jsonw_str(w, "state", b->stale ? "lost" : states[b->state]);
+		if (b->state == WS_BLOCK_MISPLACED)
+			jsonw_u64(w, "written_for", b->found);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_end(w);
+}
+
 static void put_summary(struct jsonw *w, const struct ws_summary *sum)
 {
 	const struct ws_ending *o = &sum->ending;
@@ -468,6 +521,8 @@ static void put_summary(struct jsonw *w, const struct ws_summary *sum)
 	} else {
 		jsonw_null(w, "error");
 	}
+	put_cpu(w, sum);
+	put_verify(w, sum);
 	jsonw_end(w);
 }
 

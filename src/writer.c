@@ -7,6 +7,7 @@
 
 #include "clock.h"
 #include "units.h"
+#include "verify.h"
 #include "writer.h"
 
 #define RATE_SLICE_NS (100 * WS_NSEC_PER_MSEC)	/* re-check stop this often */
@@ -227,7 +228,10 @@ int writer_run(struct writer *w)
 			atomic_fetch_add_explicit(&w->snap->wraps, 1,
 						  memory_order_relaxed);
 		t0 = now_ns(w);
-		buf = datagen_feed_get(&w->feed);
+		buf = datagen_feed_get(&w->feed, e.off,
+				       (uint32_t)atomic_load_explicit(&w->snap->wraps,
+								      memory_order_relaxed),
+				       e.len);
 		snapshot_add_time(w->snap, WS_T_FILL, now_ns(w) - t0);
 
 		ret = write_extent(w, buf, &e, start, &done, &o);
@@ -255,6 +259,13 @@ int writer_run(struct writer *w)
 	}
 	finish_writeback(w, &o);
 	o.end_ns = now_ns(w);
+	o.writer_cpu_ns = ws_thread_cpu_ns();
+	/* after the clock stopped: reading back is no part of the figures */
+	if (w->cfg->verify) {
+		verify_fd(w->fd, pos < w->plan->file_size ? pos : w->plan->file_size,
+			  w->feed.run, &w->verify);
+		o.verify = &w->verify;
+	}
 	snapshot_finish(w->snap, &o);
 	return o.reason == WS_STOP_ERROR ? -o.err : 0;
 }

@@ -477,7 +477,9 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 			 struct probe_run *pr)
 {
 	struct ws_sample now = sample_at(st, st->end, &f->plan);
-	struct ws_outcome o = { .end_ns = BASE + st->end };
+	/* CPU times as the threads would report them: fixed, not measured */
+	struct ws_outcome o = { .end_ns = BASE + st->end,
+				.writer_cpu_ns = 1200 * WS_NSEC_PER_MSEC };
 	struct ws_summary *sum = &f->sum;
 	static struct ws_probe_take take;
 	struct ws_analysis_input in;
@@ -495,6 +497,21 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 		snprintf(o.err_detail, sizeof(o.err_detail),
 			 "free space fell to the --reserve of %s",
 			 units_format_size(size, sizeof(size), f->plan.reserve));
+	}
+	if (st->ending == FIXTURE_ERROR) {
+		/* --verify's read-back: one corrupt block, one lost write */
+		static struct ws_verify v;
+
+		v = (struct ws_verify){
+			.run = 0x5eed, .blocks = st->bytes / WS_BLOCK,
+			.last_pass = 0, .last_pass_end = st->bytes - st->bytes % WS_BLOCK,
+			.stale = 1, .nlisted = 2,
+			.listed = { { .offset = 40960, .state = WS_BLOCK_CORRUPT },
+				    { .offset = 81920, .state = WS_BLOCK_OK, .stale = true } },
+		};
+		v.count[WS_BLOCK_CORRUPT] = 1;
+		v.count[WS_BLOCK_OK] = v.blocks - 2;
+		o.verify = &v;
 	}
 	reporter_make_summary(&f->run, &now, &o, signo, sum);
 	for (unsigned int j = 0; j < f->mon.nprobes; j++) {
@@ -520,6 +537,7 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 	sum->progress = &f->progress;
 	sum->analysis = &f->analysis;
 	reporter_make_cells(&f->cfg, sum);
+	reporter_add_cpu(sum, 2500 * WS_NSEC_PER_MSEC, 40 * WS_NSEC_PER_MSEC);
 	if (f->analysis.steady.reached)
 		steady_describe_figures(&f->run.params, &f->analysis.steady.final,
 					sum->steady_figures,

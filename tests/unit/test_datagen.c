@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blockstamp.h"
 #include "datagen.h"
+#include "units.h"
 #include "suites.h"
 
 #define LEN (256 * 1024)
@@ -101,16 +103,104 @@ START_TEST(test_compressible_zeroes_share)
 
 	datagen_init(&g, WS_DATA_COMPRESSIBLE, 50, 3);
 	datagen_fill(&g, a, LEN);
+	/* half of what follows the stamp's 40 bytes: 2028 zeros from 40 */
 	for (size_t blk = 0; blk < LEN; blk += 4096) {
-		for (size_t i = 0; i < 2048; i++)
+		for (size_t i = 40; i < 40 + 2028; i++)
 			ck_assert_uint_eq(a[blk + i], 0);
-		ck_assert_double_lt(chi_square(a + blk + 2048, 2048), 400.0);
+		ck_assert_double_lt(chi_square(a + blk + 2068, 2028), 400.0);
 	}
 	for (size_t i = 0; i < LEN; i++)
 		zeros += !a[i];
 	/* half zeroed, plus the 1/256 of random bytes that happen to be 0 */
 	ck_assert_uint_lt(zeros, LEN / 2 + LEN / 100);
 	free(a);
+}
+END_TEST
+
+static int by_value(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* 4 GiB of stamped random data, as the writer asks for it (1 MiB buffers
+ * at rising offsets, wrapping at 1 GiB: four passes), holds no two equal
+ * 4 KiB blocks: each block's 64-bit hash is collected and the sorted list
+ * has no repeat (two different blocks share a hash with odds of about
+ * 3e-8 here, so a repeat means a repeated block). */
+START_TEST(test_feed_no_duplicate_block)
+{
+	const size_t len = WS_MIB, file = WS_GIB, total = 4 * WS_GIB;
+	size_t n = total / 4096, k = 0;
+	uint64_t *h = malloc(n * sizeof(*h));
+	struct datagen_feed f;
+
+	ck_assert_ptr_nonnull(h);
+	ck_assert_int_eq(datagen_feed_start(&f, WS_DATA_RANDOM, 0, 42, len), 0);
+	ck_assert_uint_eq(f.nslots, 16);	/* the pool spans 16 MiB */
+	for (size_t pos = 0; pos < total; pos += len) {
+		const char *buf = datagen_feed_get(&f, pos % file,
+						   (uint32_t)(pos / file), len);
+
+		for (size_t b = 0; b < len; b += 4096)
+			h[k++] = ws_block_hash(buf + b, 4096, 0);
+		datagen_feed_put(&f);
+	}
+	datagen_feed_stop(&f);
+	qsort(h, n, sizeof(*h), by_value);
+	for (size_t i = 1; i < n; i++)
+		ck_assert_msg(h[i] != h[i - 1], "two equal 4 KiB blocks (hash %016llx)",
+			      (unsigned long long)h[i]);
+	free(h);
+}
+END_TEST
+
+/* Each block handed out checks as written where it was asked for; one
+ * flipped bit or one block carried elsewhere is caught. */
+START_TEST(test_feed_stamps_check)
+{
+	const size_t len = 64 * 1024;
+	struct datagen_feed f;
+	struct ws_block_stamp st;
+	char *buf, copy[4096];
+
+	ck_assert_int_eq(datagen_feed_start(&f, WS_DATA_COMPRESSIBLE, 30, 7, len), 0);
+	ck_assert_uint_eq(f.nslots, 256);
+	buf = datagen_feed_get(&f, 3 * len, 2, len);
+	for (size_t b = 0; b < len; b += 4096) {
+		ck_assert_int_eq(ws_block_check(buf + b, 3 * len + b, 7, &st), WS_BLOCK_OK);
+		ck_assert_uint_eq(st.pass, 2);
+	}
+	ck_assert_int_eq(ws_block_check(buf, 3 * len, 8, &st), WS_BLOCK_OTHER_RUN);
+	ck_assert_int_eq(ws_block_check(buf + 4096, 3 * len, 7, &st), WS_BLOCK_MISPLACED);
+	memcpy(copy, buf + 8192, sizeof(copy));
+	copy[1000] ^= 0x10;	/* in the payload */
+	ck_assert_int_eq(ws_block_check(copy, 3 * len + 8192, 7, &st), WS_BLOCK_CORRUPT);
+	memcpy(copy, buf + 8192, sizeof(copy));
+	copy[20] ^= 0x01;	/* in the stamp's offset */
+	ck_assert_int_eq(ws_block_check(copy, 3 * len + 8192, 7, &st), WS_BLOCK_CORRUPT);
+	memset(copy, 0, sizeof(copy));
+	ck_assert_int_eq(ws_block_check(copy, 0, 7, &st), WS_BLOCK_UNSTAMPED);
+	datagen_feed_put(&f);
+	datagen_feed_stop(&f);
+}
+END_TEST
+
+/* Fixed and zero data are one buffer, never stamped (overwrite.c's). */
+START_TEST(test_feed_fixed_unstamped)
+{
+	struct datagen_feed f;
+	char *a, *b;
+
+	ck_assert_int_eq(datagen_feed_start(&f, WS_DATA_FIXED, 0, 5, 65536), 0);
+	ck_assert_uint_eq(f.nslots, 1);
+	a = datagen_feed_get(&f, 0, 0, 65536);
+	datagen_feed_put(&f);
+	b = datagen_feed_get(&f, 65536, 0, 65536);
+	ck_assert_ptr_eq(a, b);
+	ck_assert_uint_ne(*(uint64_t *)a, WS_STAMP_MAGIC);
+	datagen_feed_stop(&f);
 }
 END_TEST
 
@@ -158,6 +248,11 @@ Suite *datagen_suite(void)
 	tcase_add_test(tc, test_seed_reproduces);
 	tcase_add_test(tc, test_fixed_and_zero);
 	tcase_add_test(tc, test_compressible_zeroes_share);
+	tcase_add_test(tc, test_feed_stamps_check);
+	tcase_add_test(tc, test_feed_fixed_unstamped);
+	tcase_add_test(tc, test_feed_no_duplicate_block);
+	/* 4 GiB hashed: seconds, more under the sanitizers */
+	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, test_parse, 0,
 			    sizeof(parse_cases) / sizeof(parse_cases[0]));
 	suite_add_tcase(s, tc);

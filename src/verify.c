@@ -1,0 +1,190 @@
+/* verify.c - reading a file back by its block stamps (see verify.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "c.h"
+#include "cli.h"
+#include "human_summary.h"
+#include "units.h"
+#include "verify.h"
+
+#define CHUNK (1024 * 1024)
+
+static void note_bad(struct ws_verify *v, uint64_t offset,
+		     enum ws_block_state state, bool stale, uint64_t found)
+{
+	if (v->nlisted < WS_VERIFY_LISTED)
+		v->listed[v->nlisted++] = (struct ws_verify_bad){
+			.offset = offset, .state = state, .stale = stale,
+			.found = found };
+}
+
+/* First pass over the file: count the states and find the newest pass
+ * and where it ends; stale blocks need that end, so a second look at the
+ * passes kept per block follows. */
+int verify_fd(int fd, uint64_t size, uint64_t run, struct ws_verify *v)
+{
+	uint64_t nblocks = size / WS_BLOCK, b = 0;
+	uint32_t *pass = NULL;
+	char *buf = NULL;
+	int ret = 0;
+
+	memset(v, 0, sizeof(*v));
+	v->run = run;
+	/* read what is on the disk, not what the page cache kept */
+	fdatasync(fd);
+	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	pass = calloc(nblocks ? nblocks : 1, sizeof(*pass));
+	if (!pass || posix_memalign((void **)&buf, 4096, CHUNK)) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	while (b < nblocks) {
+		size_t want = (nblocks - b) * WS_BLOCK < CHUNK ?
+			      (size_t)((nblocks - b) * WS_BLOCK) : CHUNK;
+		ssize_t n = pread(fd, buf, want, (off_t)(b * WS_BLOCK));
+
+		if (n < 0) {
+			ret = -errno;
+			goto out;
+		}
+		if (n < WS_BLOCK)
+			break;	/* the file shrank while read */
+		for (size_t i = 0; i + WS_BLOCK <= (size_t)n; i += WS_BLOCK, b++) {
+			struct ws_block_stamp st;
+			enum ws_block_state s;
+
+			s = ws_block_check(buf + i, b * WS_BLOCK, v->run, &st);
+			if (s == WS_BLOCK_OK && !v->run)
+				v->run = st.run;
+			v->count[s]++;
+			v->blocks++;
+			pass[b] = UINT32_MAX;	/* no pass to judge */
+			if (s != WS_BLOCK_OK) {
+				note_bad(v, b * WS_BLOCK, s, false, st.offset);
+				continue;
+			}
+			pass[b] = st.pass;
+			if (st.pass >= v->last_pass) {
+				v->last_pass = st.pass;
+				v->last_pass_end = (b + 1) * WS_BLOCK;
+			}
+		}
+	}
+	/* before the newest pass's end every block carries it */
+	for (uint64_t k = 0; k * WS_BLOCK < v->last_pass_end && k < v->blocks; k++) {
+		if (pass[k] == UINT32_MAX || pass[k] == v->last_pass)
+			continue;
+		v->stale++;
+		v->count[WS_BLOCK_OK]--;
+		note_bad(v, k * WS_BLOCK, WS_BLOCK_OK, true, 0);
+	}
+out:
+	v->err = -ret;
+	free(pass);
+	free(buf);
+	return ret;
+}
+
+int verify_clean(const struct ws_verify *v)
+{
+	return v->count[WS_BLOCK_OK] == v->blocks && !v->err;
+}
+
+/* ---- the command ---------------------------------------------------- */
+
+struct verify_args {
+	uint64_t run;
+};
+
+static int parse_run(void *dest, const char *arg, char *why)
+{
+	char *end;
+
+	errno = 0;
+	((struct verify_args *)dest)->run = strtoull(arg, &end, 16);
+	if (!*arg || *end || errno) {
+		snprintf(why, CLI_WHY_LEN, "expected the run's id in hex, as verify prints it");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static const struct cli_option verify_opts[] = {
+	{ .name = "run", .key = 256, .type = CLI_CUSTOM, .arg = "ID",
+	  .parse = parse_run,
+	  .help = "the run whose blocks are expected (default: the run of the first intact block)" },
+	{ .name = "help", .key = 'h', .type = CLI_HELP,
+	  .help = "show this help and exit" },
+};
+
+static void verify_help_head(FILE *out)
+{
+	fprintf(out,
+		"Usage: writestress verify [OPTION]... FILE\n"
+		"Read FILE, written by writestress with --data random or compressible, back\n"
+		"from the disk and check every 4 KiB block by its stamp: intact, at the offset\n"
+		"it was written for, of the run, and of the newest pass where that pass wrote.\n");
+}
+
+static void verify_help_tail(FILE *out)
+{
+	fprintf(out,
+		"\nExit status:\n"
+		"  0    every block as written\n"
+		"  1    a block corrupt, misplaced, lost, unstamped or of another run\n"
+		"  2    invalid command line, or FILE cannot be read\n");
+}
+
+static const struct cli verify_cli = {
+	.cmd = "writestress verify",
+	.error_prefix = "verify: ",
+	.opts = verify_opts,
+	.nopts = ARRAY_SIZE(verify_opts),
+	.help_head = verify_help_head,
+	.help_tail = verify_help_tail,
+};
+
+int verify_main(int argc, char **argv)
+{
+	struct verify_args args = { 0 };
+	struct ws_verify v;
+	struct stat st;
+	int first, fd, ret;
+
+	switch (cli_parse(&verify_cli, argc, argv, &args, NULL, &first, stderr)) {
+	case CLI_EXIT_OK:
+		return 0;
+	case CLI_USAGE:
+		return 2;
+	case CLI_RUN:
+		break;
+	}
+	if (argc - first != 1) {
+		cli_usage_error(&verify_cli, stderr, argc == first ?
+				"missing FILE operand" : "one FILE only");
+		return 2;
+	}
+	/* never through a symlink, only a regular file */
+	fd = open(argv[first], O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		fprintf(stderr, "writestress: verify: cannot read '%s': %s\n", argv[first],
+			fd < 0 ? strerror(errno) : "not a regular file");
+		if (fd >= 0)
+			close(fd);
+		return 2;
+	}
+	ret = verify_fd(fd, (uint64_t)st.st_size, args.run, &v);
+	close(fd);
+	if (ret) {
+		fprintf(stderr, "writestress: verify: reading '%s': %s\n", argv[first],
+			strerror(-ret));
+		return 2;
+	}
+	human_verify_print(stdout, "", argv[first], &v);
+	return verify_clean(&v) ? 0 : 1;
+}
