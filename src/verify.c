@@ -23,13 +23,60 @@ static void note_bad(struct ws_verify *v, uint64_t offset,
 			.found = found };
 }
 
-/* First pass over the file: count the states and find the newest pass
- * and where it ends; stale blocks need that end, so a second look at the
- * passes kept per block follows. */
+/* Consecutive blocks of one pass (UINT32_MAX: blocks without one to
+ * judge): a healthy file has one or two such runs, so memory follows
+ * the damage, not the file's size. */
+struct pass_run {
+	uint64_t first, n;
+	uint32_t pass;
+};
+
+struct pass_runs {
+	struct pass_run *r;
+	size_t n, cap;
+};
+
+static int add_block(struct pass_runs *pr, uint64_t b, uint32_t pass)
+{
+	if (pr->n && pr->r[pr->n - 1].pass == pass) {
+		pr->r[pr->n - 1].n++;
+		return 0;
+	}
+	if (pr->n == pr->cap) {
+		size_t cap = pr->cap ? 2 * pr->cap : 64;
+		struct pass_run *r = realloc(pr->r, cap * sizeof(*r));
+
+		if (!r)
+			return -ENOMEM;
+		pr->r = r;
+		pr->cap = cap;
+	}
+	pr->r[pr->n++] = (struct pass_run){ .first = b, .n = 1, .pass = pass };
+	return 0;
+}
+
+/* Before the newest pass's end every block carries that pass: the ones
+ * that carry an older one are lost writes. */
+static void judge_passes(const struct pass_runs *pr, struct ws_verify *v)
+{
+	for (size_t i = 0; i < pr->n; i++) {
+		const struct pass_run *r = &pr->r[i];
+
+		if (r->first * WS_BLOCK >= v->last_pass_end)
+			break;
+		if (r->pass == UINT32_MAX || r->pass == v->last_pass)
+			continue;
+		v->stale += r->n;
+		v->count[WS_BLOCK_OK] -= r->n;
+		for (uint64_t k = 0; k < r->n && v->nlisted < WS_VERIFY_LISTED; k++)
+			note_bad(v, (r->first + k) * WS_BLOCK, WS_BLOCK_OK, true, 0);
+	}
+}
+
 int verify_fd(int fd, uint64_t size, uint64_t run, struct ws_verify *v)
 {
 	uint64_t nblocks = size / WS_BLOCK, b = 0;
-	uint32_t *pass = NULL;
+	struct pass_runs pr = { 0 };
 	char *buf = NULL;
 	int ret = 0;
 
@@ -38,8 +85,8 @@ int verify_fd(int fd, uint64_t size, uint64_t run, struct ws_verify *v)
 	/* read what is on the disk, not what the page cache kept */
 	fdatasync(fd);
 	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-	pass = calloc(nblocks ? nblocks : 1, sizeof(*pass));
-	if (!pass || posix_memalign((void **)&buf, 4096, CHUNK)) {
+	if (posix_memalign((void **)&buf, 4096, CHUNK)) {
+		buf = NULL;
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -63,29 +110,21 @@ int verify_fd(int fd, uint64_t size, uint64_t run, struct ws_verify *v)
 				v->run = st.run;
 			v->count[s]++;
 			v->blocks++;
-			pass[b] = UINT32_MAX;	/* no pass to judge */
-			if (s != WS_BLOCK_OK) {
+			if (s != WS_BLOCK_OK)
 				note_bad(v, b * WS_BLOCK, s, false, st.offset);
-				continue;
-			}
-			pass[b] = st.pass;
-			if (st.pass >= v->last_pass) {
+			else if (st.pass >= v->last_pass) {
 				v->last_pass = st.pass;
 				v->last_pass_end = (b + 1) * WS_BLOCK;
 			}
+			ret = add_block(&pr, b, s == WS_BLOCK_OK ? st.pass : UINT32_MAX);
+			if (ret)
+				goto out;
 		}
 	}
-	/* before the newest pass's end every block carries it */
-	for (uint64_t k = 0; k * WS_BLOCK < v->last_pass_end && k < v->blocks; k++) {
-		if (pass[k] == UINT32_MAX || pass[k] == v->last_pass)
-			continue;
-		v->stale++;
-		v->count[WS_BLOCK_OK]--;
-		note_bad(v, k * WS_BLOCK, WS_BLOCK_OK, true, 0);
-	}
+	judge_passes(&pr, v);
 out:
 	v->err = -ret;
-	free(pass);
+	free(pr.r);
 	free(buf);
 	return ret;
 }

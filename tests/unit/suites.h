@@ -10,6 +10,8 @@
 	X(opts_suite)     \
 	X(cli_suite)      \
 	X(datagen_suite)  \
+	X(blockstamp_suite) \
+	X(verify_suite)   \
 	X(plan_suite)     \
 	X(pace_suite)     \
 	X(writer_suite)   \
