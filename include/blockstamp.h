@@ -52,6 +52,4 @@ void ws_stamp_block(void *block, uint64_t run, uint64_t offset,
 enum ws_block_state ws_block_check(const void *block, uint64_t offset,
 				   uint64_t run, struct ws_block_stamp *stamp);
 
-const char *ws_block_state_name(enum ws_block_state s);
-
 #endif

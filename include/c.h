@@ -96,6 +96,22 @@ enum ws_stop_reason {
 /* "bound", "not_steady": the result's exit_reason. */
 const char *ws_stop_key(enum ws_stop_reason r);
 
+/* What a 4 KiB block read back is, by its stamp (blockstamp.h). */
+enum ws_block_state {
+	WS_BLOCK_OK,		/* stamped, intact, where it was written */
+	WS_BLOCK_UNSTAMPED,	/* no stamp: never written by a run with
+				   stamps, or its head was overwritten */
+	WS_BLOCK_CORRUPT,	/* the stamp or the payload does not match
+				   its hash */
+	WS_BLOCK_MISPLACED,	/* intact, but written for another offset */
+	WS_BLOCK_OTHER_RUN,	/* intact, of another run */
+	WS_BLOCK_NR
+};
+
+/* "other_run": JSON members.  "of another run": people. */
+const char *ws_block_state_key(enum ws_block_state s);
+const char *ws_block_state_words(enum ws_block_state s);
+
 /* The longest kernel function name kept for a wait site. */
 #define WS_SITE_LEN 48
 

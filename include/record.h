@@ -243,18 +243,6 @@ struct ws_probe_summary {
 
 #define WS_BLOCK 4096		/* the unit of stamps and of verify */
 
-/* What a 4 KiB block read back is, by its stamp (blockstamp.h). */
-enum ws_block_state {
-	WS_BLOCK_OK,		/* stamped, intact, where it was written */
-	WS_BLOCK_UNSTAMPED,	/* no stamp: never written by a run with
-				   stamps, or its head was overwritten */
-	WS_BLOCK_CORRUPT,	/* the stamp or the payload does not match
-				   its hash */
-	WS_BLOCK_MISPLACED,	/* intact, but written for another offset */
-	WS_BLOCK_OTHER_RUN,	/* intact, of another run */
-	WS_BLOCK_NR
-};
-
 #define WS_VERIFY_LISTED 8	/* bad blocks named one by one */
 
 struct ws_verify_bad {
@@ -274,6 +262,7 @@ struct ws_verify {
 	unsigned int nlisted;
 	struct ws_verify_bad listed[WS_VERIFY_LISTED];	/* the first ones */
 	int err;			/* the read failed: positive errno */
+	bool clean;			/* every block ok, all of it read */
 };
 
 /* ---- the run's facts, fixed before the first byte ---------------------- */

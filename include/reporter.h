@@ -122,8 +122,8 @@ void reporter_probe_interval(const struct ws_probe_take *take,
  * half an interval, it is one buffer's or piece's noise (and the device's
  * counters one throttle slice's burst), so its rates, mibps and
  * dev_mibps, are those of itself and the interval before (*prev; index 0
- * has none).  Its bytes and times stay its own. */
-void reporter_fold_final(const struct ws_interval *prev, uint64_t interval_ns,
+ * has none).  Its bytes and times stay its own.  True when it folded. */
+bool reporter_fold_final(const struct ws_interval *prev, uint64_t interval_ns,
 			 struct ws_interval *iv);
 /* Whether the final progress mark may stand, after npoints points: not
  * when the latest mark left bytes pending (written, not yet known on

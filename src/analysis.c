@@ -14,7 +14,6 @@
 #include "analysis.h"
 #include "steady.h"
 
-#define MIB 1048576.0
 #define NS_PER_S 1e9
 
 /*
@@ -592,7 +591,7 @@ void analysis_phase_rates(const struct ws_point *pts, struct ws_phase *ph,
 			ns += pts[k].dt_ns;
 		}
 		if (ns)
-			ph[i].mibps = (double)bytes / (1024.0 * 1024.0) * 1e9 / (double)ns;
+			ph[i].mibps = ws_mibps(bytes, ns);
 	}
 }
 

@@ -79,14 +79,3 @@ enum ws_block_state ws_block_check(const void *block, uint64_t offset,
 		return WS_BLOCK_MISPLACED;
 	return WS_BLOCK_OK;
 }
-
-const char *ws_block_state_name(enum ws_block_state s)
-{
-	static const char *const names[] = {
-		[WS_BLOCK_OK] = "ok", [WS_BLOCK_UNSTAMPED] = "unstamped",
-		[WS_BLOCK_CORRUPT] = "corrupt", [WS_BLOCK_MISPLACED] = "misplaced",
-		[WS_BLOCK_OTHER_RUN] = "other run",
-	};
-
-	return s < WS_BLOCK_NR ? names[s] : "?";
-}

@@ -121,3 +121,23 @@ void errtryhelp(FILE *err, const char *cmd)
 {
 	fprintf(err, "Try '%s --help' for more information.\n", cmd);
 }
+
+static const struct {
+	const char *key, *words;
+} block_states[WS_BLOCK_NR] = {
+	[WS_BLOCK_OK] = { "ok", "ok" },
+	[WS_BLOCK_UNSTAMPED] = { "unstamped", "unstamped" },
+	[WS_BLOCK_CORRUPT] = { "corrupt", "corrupt" },
+	[WS_BLOCK_MISPLACED] = { "misplaced", "misplaced" },
+	[WS_BLOCK_OTHER_RUN] = { "other_run", "of another run" },
+};
+
+const char *ws_block_state_key(enum ws_block_state s)
+{
+	return s < WS_BLOCK_NR ? block_states[s].key : "?";
+}
+
+const char *ws_block_state_words(enum ws_block_state s)
+{
+	return s < WS_BLOCK_NR ? block_states[s].words : "?";
+}

@@ -247,16 +247,9 @@ static void print_ending(FILE *out, const struct ws_summary *sum)
 	}
 }
 
-static const char *const block_state_words[WS_BLOCK_NR] = {
-	[WS_BLOCK_OK] = "ok", [WS_BLOCK_UNSTAMPED] = "unstamped",
-	[WS_BLOCK_CORRUPT] = "corrupt", [WS_BLOCK_MISPLACED] = "misplaced",
-	[WS_BLOCK_OTHER_RUN] = "of another run",
-};
-
 void human_verify_print(FILE *out, const char *lead, const char *path,
 			const struct ws_verify *v)
 {
-	bool clean = v->count[WS_BLOCK_OK] == v->blocks && !v->err;
 	char a[32], b[32];
 
 	fprintf(out, "%sverify   %s: %llu blocks of 4 KiB (%s) of run %016llx, newest pass %u to %s\n",
@@ -275,14 +268,14 @@ void human_verify_print(FILE *out, const char *lead, const char *path,
 		const struct ws_verify_bad *bad = &v->listed[i];
 
 		fprintf(out, "%s         at %llu: %s", lead, (unsigned long long)bad->offset,
-			bad->stale ? "lost: an older pass" : block_state_words[bad->state]);
+			bad->stale ? "lost: an older pass" : ws_block_state_words(bad->state));
 		if (bad->state == WS_BLOCK_MISPLACED)
 			fprintf(out, " (written for offset %llu)", (unsigned long long)bad->found);
 		fputc('\n', out);
 	}
 	if (v->err)
 		fprintf(out, "%s         reading back failed: %s\n", lead, strerror(v->err));
-	fprintf(out, "%s%s\n", lead, clean ? "verified: every block as written" :
+	fprintf(out, "%s%s\n", lead, v->clean ? "verified: every block as written" :
 		"NOT verified: some blocks are not as written");
 }
 

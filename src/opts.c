@@ -177,14 +177,15 @@ static int parse_scheduler(void *dest, const char *arg, char *why)
 /* "rt", "be:4", "idle": the class (1..3) and level (0..7, default 4). */
 static int ioprio_of(const char *arg, int *class, int *level, char *why)
 {
-	static const char *const classes[] = { NULL, "rt", "be", "idle" };
 	size_t n = strcspn(arg, ":");
 	uint64_t v = 4;
 
-	for (int c = 1; c <= 3; c++) {
-		if (strlen(classes[c]) != n || strncmp(arg, classes[c], n))
+	for (int c = WS_IOPRIO_RT; c <= WS_IOPRIO_IDLE; c++) {
+		const char *name = ws_ioprio_class_name(c);
+
+		if (strlen(name) != n || strncmp(arg, name, n))
 			continue;
-		if (arg[n] && c == 3) {
+		if (arg[n] && c == WS_IOPRIO_IDLE) {
 			snprintf(why, WHY_LEN, "the idle class has no level");
 			return -EINVAL;
 		}

@@ -273,18 +273,19 @@ void reporter_precondition_eta(const struct ws_run *run, struct ws_interval *iv)
 					     (iv->mibps * (double)WS_MIB) * 1e9);
 }
 
-void reporter_fold_final(const struct ws_interval *prev, uint64_t interval_ns,
+bool reporter_fold_final(const struct ws_interval *prev, uint64_t interval_ns,
 			 struct ws_interval *iv)
 {
 	double w;
 
 	if (!iv->index || 2 * iv->dt_ns >= interval_ns)
-		return;
+		return false;
 	iv->mibps = ws_mibps(prev->dbytes + iv->dbytes, prev->dt_ns + iv->dt_ns);
 	/* the device's counters over a few milliseconds are its bursts */
 	w = (double)prev->dt_ns / (double)(prev->dt_ns + iv->dt_ns);
 	if (iv->have_device && prev->have_device)
 		iv->dev_mibps = w * prev->dev_mibps + (1 - w) * iv->dev_mibps;
+	return true;
 }
 
 static const struct {
@@ -498,15 +499,16 @@ static void emit(struct reporter *r, const struct ws_sample *now,
 {
 	struct ws_interval iv;
 	struct ws_point p;
+	bool folded;
 
 	reporter_make_interval(r->run, &r->prev, r->prev_t_ns, now, t_ns, &iv);
 	add_context(r, &iv);
 	iv.index = r->index++;
 	reporter_precondition_eta(r->run, &iv);
-	if (final)
-		reporter_fold_final(&r->last_iv, r->interval_ns, &iv);
+	folded = final && reporter_fold_final(&r->last_iv, r->interval_ns, &iv);
 	p = reporter_interval_point(&iv);
-	if (final && iv.index && 2 * iv.dt_ns < r->interval_ns)
+	/* folded into the one before: one point of the series with it */
+	if (folded)
 		series_extend_last(r->series, &p);
 	else
 		series_add(r->series, &p);

@@ -450,11 +450,6 @@ static void put_cpu(struct jsonw *w, const struct ws_summary *sum)
 /* --verify: what the read-back found, or null. */
 static void put_verify(struct jsonw *w, const struct ws_summary *sum)
 {
-	static const char *const states[WS_BLOCK_NR] = {
-		[WS_BLOCK_OK] = "ok", [WS_BLOCK_UNSTAMPED] = "unstamped",
-		[WS_BLOCK_CORRUPT] = "corrupt", [WS_BLOCK_MISPLACED] = "misplaced",
-		[WS_BLOCK_OTHER_RUN] = "other_run",
-	};
 	const struct ws_verify *v = &sum->verify;
 
 	if (!sum->verified) {
@@ -465,11 +460,11 @@ static void put_verify(struct jsonw *w, const struct ws_summary *sum)
 	jsonw_u64(w, "run", v->run);
 	jsonw_u64(w, "blocks", v->blocks);
 	for (int s = 0; s < WS_BLOCK_NR; s++)
-		jsonw_u64(w, states[s], v->count[s]);
+		jsonw_u64(w, ws_block_state_key((enum ws_block_state)s), v->count[s]);
 	jsonw_u64(w, "lost", v->stale);
 	jsonw_u64(w, "newest_pass", v->last_pass);
 	jsonw_u64(w, "newest_pass_end", v->last_pass_end);
-	jsonw_bool(w, "clean", v->count[WS_BLOCK_OK] == v->blocks && !v->err);
+	jsonw_bool(w, "clean", v->clean);
 	if (v->err)
 		jsonw_str(w, "read_error", strerror(v->err));
 	else
@@ -480,7 +475,7 @@ static void put_verify(struct jsonw *w, const struct ws_summary *sum)
 
 		jsonw_object(w, NULL);
 		jsonw_u64(w, "offset", b->offset);
-		jsonw_str(w, "state", b->stale ? "lost" : states[b->state]);
+		jsonw_str(w, "state", b->stale ? "lost" : ws_block_state_key(b->state));
 		if (b->state == WS_BLOCK_MISPLACED)
 			jsonw_u64(w, "written_for", b->found);
 		jsonw_end(w);

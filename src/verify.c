@@ -124,6 +124,7 @@ int verify_fd(int fd, uint64_t size, uint64_t run, struct ws_verify *v)
 	judge_passes(&pr, v);
 out:
 	v->err = -ret;
+	v->clean = !ret && v->count[WS_BLOCK_OK] == v->blocks;
 	free(pr.r);
 	free(buf);
 	return ret;
@@ -131,7 +132,7 @@ out:
 
 int verify_clean(const struct ws_verify *v)
 {
-	return v->count[WS_BLOCK_OK] == v->blocks && !v->err;
+	return v->clean;
 }
 
 /* ---- the command ---------------------------------------------------- */

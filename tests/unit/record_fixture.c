@@ -413,6 +413,7 @@ static void make_interval(struct record_fixture *f, const struct story *st,
 	struct ws_meminfo mi = meminfo_at(to);
 	static struct ws_probe_take take;
 	struct ws_point p;
+	bool folded;
 
 	ck_assert_uint_lt(k, FIXTURE_MAX_INTERVALS);
 	reporter_make_interval(&f->run, &prev, from, &now, to, iv);
@@ -435,10 +436,9 @@ static void make_interval(struct record_fixture *f, const struct story *st,
 	}
 	iv->index = k;
 	reporter_precondition_eta(&f->run, iv);
-	if (final && k)
-		reporter_fold_final(&f->iv[k - 1], f->cfg.interval_ns, iv);
+	folded = final && k && reporter_fold_final(&f->iv[k - 1], f->cfg.interval_ns, iv);
 	p = reporter_interval_point(iv);
-	if (final && k && 2 * iv->dt_ns < f->cfg.interval_ns)
+	if (folded)
 		series_extend_last(&f->series, &p);
 	else
 		series_add(&f->series, &p);

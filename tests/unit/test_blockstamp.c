@@ -100,8 +100,8 @@ START_TEST(test_unstamped_and_names)
 	block[WS_BLOCK - 1] ^= 1;	/* the payload's last byte */
 	ck_assert_int_eq(ws_block_check(block, 0, 5, &st), WS_BLOCK_CORRUPT);
 	for (int s = 0; s < WS_BLOCK_NR; s++)
-		ck_assert_str_ne(ws_block_state_name((enum ws_block_state)s), "?");
-	ck_assert_str_eq(ws_block_state_name(WS_BLOCK_NR), "?");
+		ck_assert_str_ne(ws_block_state_words((enum ws_block_state)s), "?");
+	ck_assert_str_eq(ws_block_state_words(WS_BLOCK_NR), "?");
 }
 END_TEST
 
