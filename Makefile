@@ -35,6 +35,8 @@ LIBS_CAP     = $(shell pkg-config --libs libcap 2>/dev/null || echo -lcap)
 # json-c reads result files for `writestress compare`
 LIBS_JSON    = $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
 CFLAGS_JSON  = $(shell pkg-config --cflags json-c 2>/dev/null)
+# liburing queues O_DIRECT writes (--iodepth)
+LIBS_URING   = $(shell pkg-config --libs liburing 2>/dev/null || echo -luring)
 LIBS_CHECK   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt)
 
 SRCS      := $(wildcard src/*.c)
@@ -64,10 +66,10 @@ $(BUILD)/libwritestress.a: $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 $(BIN): $(BUILD)/main.o $(BUILD)/libwritestress.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP) $(LIBS_JSON)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP) $(LIBS_JSON) $(LIBS_URING)
 
 $(TESTBIN): $(TEST_OBJS) $(BUILD)/libwritestress.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CHECK) $(LIBS_CAP) $(LIBS_JSON)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CHECK) $(LIBS_CAP) $(LIBS_JSON) $(LIBS_URING)
 
 $(BUILD)/helpers/%: tests/helpers/%.c
 	@mkdir -p $(dir $@)

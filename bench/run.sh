@@ -11,6 +11,10 @@
 #   PACED_ROUNDS=7     timed rounds of the paced section
 #   REWRITE_ROUNDS=21  timed rounds of the rewrite and direct sections
 #   REWRITE_BUFFERS=512 8 MiB buffers per rewrite run on the root fs (4 GiB)
+#   DATA_ROUNDS=15     timed rounds of the data section (tmpfs, rewriting)
+#   DATA_BUFFERS=64    8 MiB buffers per data run (512 MiB: four files fit)
+#   QUEUED_ROUNDS=15   timed rounds of the queued section (root fs, rewriting)
+#   JOBS_ROUNDS=15     timed rounds of the jobs section (tmpfs, two files each)
 #   RIG_ROUNDS=3       timed rounds of the rig section (0: skip it)
 #   FIO_ROUNDS=3       of which fio (informative, slow) takes part in the first
 #                      (paced section; on the rig fio runs in every round)
@@ -25,7 +29,8 @@
 #   PACED_DIR=/var/tmp where the paced runs write and the rig's image lives
 #   RUN_LIMIT=120      seconds before one run counts as hung (it fails)
 #   RESULTS=bench/results/latest.txt
-#   SECTIONS="tmpfs probes paced rewrite direct rig monitor rss"   the parts to run
+#   SECTIONS="tmpfs data jobs probes paced rewrite direct queued rig monitor rss"
+#                      the parts to run
 #                      (a partial run saves its report next to RESULTS, as
 #                      RESULTS.partial, never over the full one)
 #
@@ -45,6 +50,10 @@ PROBE_ROUNDS=${PROBE_ROUNDS:-15}
 PACED_ROUNDS=${PACED_ROUNDS:-7}
 REWRITE_ROUNDS=${REWRITE_ROUNDS:-21}
 REWRITE_BUFFERS=${REWRITE_BUFFERS:-512}
+DATA_ROUNDS=${DATA_ROUNDS:-15}
+DATA_BUFFERS=${DATA_BUFFERS:-64}
+QUEUED_ROUNDS=${QUEUED_ROUNDS:-15}
+JOBS_ROUNDS=${JOBS_ROUNDS:-15}
 RIG_ROUNDS=${RIG_ROUNDS:-3}
 FIO_ROUNDS=${FIO_ROUNDS:-3}
 WARMUP=${WARMUP:-1}
@@ -59,7 +68,7 @@ PACED_DIR=${PACED_DIR:-/var/tmp}
 RUN_LIMIT=${RUN_LIMIT:-120}
 HERE=$(cd "$(dirname "$0")" && pwd)
 RESULTS=${RESULTS:-$HERE/results/latest.txt}
-ALL_SECTIONS="tmpfs probes paced rewrite direct rig monitor rss"
+ALL_SECTIONS="tmpfs data jobs probes paced rewrite direct queued rig monitor rss"
 SECTIONS=${SECTIONS:-$ALL_SECTIONS}
 for s in $SECTIONS; do
 	case " $ALL_SECTIONS " in *" $s "*) ;; *) echo "bench: unknown section '$s' (of: $ALL_SECTIONS)" >&2; exit 2 ;; esac
@@ -235,6 +244,37 @@ direct_fiod() {
 		--size=$((REWRITE_BUFFERS * 8))M --ioengine=psync --direct=1 \
 		--end_fsync=1 --output=/dev/null
 }
+# data: random data's cost against fio's two ways of making it, each
+# program rewriting its own file on tmpfs (no disk, no new pages: the
+# data generation is what differs)
+data_fio() {
+	_f=$1
+	shift
+	limited fio --name=data --filename="$_f" --rw=write --bs=8M \
+		--size=$((DATA_BUFFERS * 8))M --ioengine=psync --fallocate=none \
+		--output=/dev/null "$@"
+}
+data_refill() { data_fio "$1" --refill_buffers=1; }
+data_scramble() { data_fio "$1" --scramble_buffers=1; }
+data_random() { limited "$WS" -q --pace none --data random --no-probe -b "$DATA_BUFFERS" "$1"; }
+data_fixed() { limited "$WS" -q --pace none --data fixed --no-probe -b "$DATA_BUFFERS" "$1"; }
+# two writers at once (issue 12): fio numjobs=2 against two targets,
+# each program rewriting its own two files on tmpfs (fio's default
+# scramble_buffers against random data; neither has probes)
+jobs_fio() {
+	limited fio --name=jobs --directory="${1%/*}" --filename_format="${1##*/}.\$jobnum" \
+		--numjobs=2 --rw=write --bs=8M --size=$((DATA_BUFFERS * 8))M \
+		--ioengine=psync --fallocate=none --output=/dev/null
+}
+jobs_ws() { limited "$WS" -q --pace none --no-probe --jobs 2 -b "$DATA_BUFFERS" "$1"; }
+# queued O_DIRECT (issue 12): fio's io_uring engine at the same depth
+queued_fio() {
+	limited fio --name=queued --filename="$1" --rw=write --bs=8M \
+		--size=$((REWRITE_BUFFERS * 8))M --ioengine=io_uring --iodepth=4 \
+		--direct=1 --end_fsync=1 --output=/dev/null
+}
+queued_ws() { limited "$WS" -q --pace direct --iodepth 4 --no-probe -b "$REWRITE_BUFFERS" "$1"; }
+queued_wsp() { limited "$WS" -q --pace direct --iodepth 4 -b "$REWRITE_BUFFERS" "$1"; }
 direct_wsd() { limited "$WS" -q --pace direct --no-probe -b "$REWRITE_BUFFERS" "$1"; }
 direct_wsdp() { limited "$WS" -q --pace direct -b "$REWRITE_BUFFERS" "$1"; }
 # the rig: every contender ends with its data on the (throttled) disk
@@ -458,6 +498,22 @@ if wanted tmpfs; then
 	section tmpfs "$TMPFS" 0 "$WARMUP" "$TMPFS_ROUNDS" 0 dd fixed random fixednp randomnp
 fi
 
+if wanted data; then
+	[ "$HAVE_FIO" = 1 ] || die "the data section needs fio (make bench installs it)"
+	echo "bench: data section ($((DATA_BUFFERS * 8)) MiB files rewritten in place on tmpfs, $WARMUP warm-up + $DATA_ROUNDS rounds)" >&2
+	mkdir "$TMPFS/data" || die "mkdir $TMPFS/data failed"
+	KEEP=1 section data "$TMPFS/data" 0 "$((WARMUP > 0 ? WARMUP : 1))" "$DATA_ROUNDS" all refill scramble random fixed
+	rm -rf "$TMPFS/data"
+fi
+
+if wanted jobs; then
+	[ "$HAVE_FIO" = 1 ] || die "the jobs section needs fio (make bench installs it)"
+	echo "bench: jobs section (two $((DATA_BUFFERS * 8)) MiB files each, rewritten in place on tmpfs, $WARMUP warm-up + $JOBS_ROUNDS rounds)" >&2
+	mkdir "$TMPFS/jobs" || die "mkdir $TMPFS/jobs failed"
+	KEEP=1 section jobs "$TMPFS/jobs" 0 "$((WARMUP > 0 ? WARMUP : 1))" "$JOBS_ROUNDS" all fio ws
+	rm -rf "$TMPFS/jobs"
+fi
+
 if wanted probes; then
 	echo "bench: probes section ($PROBE_SIZE through a $PROBE_WRAP file on tmpfs, $WARMUP warm-up + $PROBE_ROUNDS rounds)" >&2
 	section probes "$TMPFS" 0 "$WARMUP" "$PROBE_ROUNDS" 0 off on
@@ -474,13 +530,17 @@ fi
 # rewrite and direct: every contender rewrites its own file, made in the
 # (at least one) warm-up round; the direct peers bypass the page cache and
 # get a section of their own
-for sec in rewrite direct; do
+for sec in rewrite direct queued; do
 	wanted "$sec" && [ "$REWRITE_ROUNDS" -gt 0 ] || continue
 	[ "$HAVE_FIO" = 1 ] || die "the $sec section needs fio (make bench installs it)"
-	echo "bench: $sec section ($((REWRITE_BUFFERS * 8)) MiB files rewritten in place on $PACED, $WARMUP warm-up + $REWRITE_ROUNDS rounds)" >&2
+	rounds=$REWRITE_ROUNDS
+	[ "$sec" = queued ] && rounds=$QUEUED_ROUNDS
+	echo "bench: $sec section ($((REWRITE_BUFFERS * 8)) MiB files rewritten in place on $PACED, $WARMUP warm-up + $rounds rounds)" >&2
 	mkdir "$PACED/rw" || die "mkdir $PACED/rw failed"
 	if [ "$sec" = rewrite ]; then
 		KEEP=1 section rewrite "$PACED/rw" 1 "$((WARMUP > 0 ? WARMUP : 1))" "$REWRITE_ROUNDS" all ow alike ws
+	elif [ "$sec" = queued ]; then
+		KEEP=1 section queued "$PACED/rw" 1 "$((WARMUP > 0 ? WARMUP : 1))" "$QUEUED_ROUNDS" all fio ws wsp
 	else
 		KEEP=1 section direct "$PACED/rw" 1 "$((WARMUP > 0 ? WARMUP : 1))" "$REWRITE_ROUNDS" all fiod wsd wsdp
 	fi
@@ -556,6 +616,30 @@ datacost() {
 	}' >>"$ROWS"
 }
 datacost
+db=$((DATA_BUFFERS * BUF))
+row data refill "fio refill_buffers (psync, 8M), rewriting" "$db" refill peer
+row data scramble "fio scramble_buffers (psync, 8M), rewriting" "$db" refill -
+row data random "writestress --data random --no-probe, rewriting" "$db" refill 0.95
+row data fixed "writestress --data fixed --no-probe, rewriting" "$db" refill -
+# issue 12: generating random data costs writestress less CPU a GiB than
+# fio's refill_buffers (the ratio: fio's CPU/GiB over writestress's)
+cpuratio() {
+	wanted data || return 0
+	w=$(cost data random) || die "no cost samples for data random"
+	for peer in refill scramble; do
+		p=$(cost data "$peer") || die "no cost samples for data $peer"
+		awk -v w="${w% *}" -v p="${p% *}" -v peer="$peer" -v min="$([ "$peer" = refill ] && echo 1.0 || echo -)" 'BEGIN {
+			r = sprintf("%.3f", p / w) + 0
+			printf "%-6s %-48s %8s %6s %6s %6.3f %6s %6s %5s %7s %7s  %-8s %s\n",
+			       "data", "random data: CPU/GiB of fio " peer " over ours", "-", "-", "-",
+			       r, "-", "-", "-", "-", "-", min == "-" ? "info" : ">= " min,
+			       min == "-" ? "-" : (r >= min + 0 ? "PASS" : "FAIL")
+		}' >>"$ROWS"
+	done
+}
+cpuratio
+row jobs fio "fio numjobs=2 (psync, 8M), rewriting" "$((2 * db))" fio peer
+row jobs ws "writestress --jobs 2 --pace none --no-probe" "$((2 * db))" fio 0.95
 row probes off "writestress --no-probe -s 2G --file-size 256M" "$((2 * GIB))" off peer
 # the pair differs in one flag and runs back to back: the verdict takes the
 # paired ratio, which the host's slow swings between fast and slow states
@@ -582,6 +666,10 @@ if [ "$REWRITE_ROUNDS" -gt 0 ]; then
 	row direct fiod "fio direct=1 bs=8M psync, rewriting its file" "$wb" fiod peer
 	row direct wsd "writestress --pace direct --no-probe, rewriting" "$wb" fiod 0.95
 	row direct wsdp "writestress --pace direct (probes on), rewriting" "$wb" fiod -
+	# issue 12: queued O_DIRECT against fio's io_uring engine, same depth
+	row queued fio "fio io_uring iodepth=4 direct=1 bs=8M, rewriting" "$wb" fio peer
+	row queued ws "writestress --pace direct --iodepth 4 --no-probe" "$wb" fio 0.95
+	row queued wsp "writestress --pace direct --iodepth 4 (probes on)" "$wb" fio -
 fi
 if [ "$RIG_ROUNDS" -gt 0 ]; then
 	row rig ow "overwrite.c loop -f (fixed data)" "$rb" ow peer "$RIG_MIBS"
@@ -612,7 +700,7 @@ report() {
 	echo "rig:        $RIG_DESC"
 	echo "peers:      $(dd --version | head -n 1); overwrite.c by $("$CC" --version | head -n 1)$([ "$HAVE_FIO" = 1 ] && echo "; $(fio --version)")"
 	echo "meters:     bench/runcost.c (fork..wait4: wall, rusage CPU, ru_maxrss); bench/threadcpu.py by $("$PY" --version 2>&1)"
-	echo "method:     per section $WARMUP warm-up + $TMPFS_ROUNDS (tmpfs) / $PROBE_ROUNDS (probes) / $PACED_ROUNDS (paced) / $REWRITE_ROUNDS (rewrite, direct) / $RIG_ROUNDS (rig)"
+	echo "method:     per section $WARMUP warm-up + $TMPFS_ROUNDS (tmpfs) / $DATA_ROUNDS (data) / $JOBS_ROUNDS (jobs) / $PROBE_ROUNDS (probes) / $PACED_ROUNDS (paced) / $REWRITE_ROUNDS (rewrite, direct) / $QUEUED_ROUNDS (queued) / $RIG_ROUNDS (rig)"
 	echo "            timed rounds, order alternating, fio in $FIO_ROUNDS paced rounds; wall time around each process"
 	echo
 	echo "Throughput: ratio = peer median time / contender median time (same bytes; > 1 is faster);"

@@ -72,6 +72,8 @@ enum ws_timer {
 	WS_T_WAIT,	/* waiting for writeback / fdatasync */
 	WS_T_FADVISE,	/* dropping pages */
 	WS_T_RATE,	/* sleeping to honour --rate */
+	WS_T_SUBMIT,	/* --iodepth: queueing writes (write_queue.h) */
+	WS_T_COMPLETE,	/* --iodepth: waiting for a write to complete */
 	WS_T_NR
 };
 
@@ -126,5 +128,9 @@ char *ws_ioprio_name(int class, int level, char *buf, size_t len);
 /* The second line of every usage error: "Try 'writestress compare
  * --help' for more information." (cmd "writestress compare"). */
 void errtryhelp(FILE *err, const char *cmd);
+
+/* A run that cannot go on: "writestress: MSG" and, if given, "hint: HINT"
+ * on stderr; returns status (the exit status to end with). */
+int ws_fail(const char *msg, const char *hint, int status);
 
 #endif

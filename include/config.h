@@ -34,6 +34,11 @@ enum ws_probe_kind {
 	WS_PROBE_NR
 };
 
+/* Targets in one run (FILE1 FILE2 ..., --jobs N), and probes in one run:
+ * each kind asked for runs once per filesystem the targets are on. */
+#define WS_MAX_TARGETS 8
+#define WS_MAX_PROBES 8
+
 /* The fsync probe's file is emptied when it would grow past this. */
 #define WS_PROBE_FSYNC_WRAP (1024 * 1024)
 
@@ -48,7 +53,14 @@ enum ws_exit {
 };
 
 struct ws_config {
-	const char *path;	/* the file under test (argv, not copied) */
+	const char *path;	/* the file under test (argv, not copied);
+				   with several targets, the first, and in
+				   each target's own copy its own */
+	/* every target: FILE1 FILE2 ..., or --jobs N copies of FILE as
+	 * FILE.1 ... FILE.N; one writer each */
+	const char *paths[WS_MAX_TARGETS];
+	unsigned int ntargets;
+	unsigned int jobs;	/* --jobs; 0: not given */
 
 	uint64_t buffer_size;	/* bytes per write, default 8 MiB */
 	uint64_t buffers;	/* -b: stop after this many; 0 = no bound */
@@ -63,6 +75,8 @@ struct ws_config {
 	unsigned window;	/* --window: buffers in flight, default 1 */
 	unsigned sync_every;	/* --sync-every: for pace fdatasync */
 	uint64_t rate;		/* --rate: bytes/s cap; 0 = none */
+	unsigned iodepth;	/* --iodepth: writes in flight (direct,
+				   dontcache); 1 = synchronous */
 
 	enum ws_data data;
 	unsigned compress_pct;	/* for WS_DATA_COMPRESSIBLE */

@@ -33,7 +33,8 @@ void datagen_init(struct datagen *g, enum ws_data mode, unsigned int pct,
 void datagen_fill(struct datagen *g, void *buf, size_t len);
 
 /* The writer's buffers.  Random and compressible data come from a pool
- * generated once (at start, untimed) that spans 16 MiB or two buffers:
+ * generated once (at start, untimed) that spans 16 MiB, two buffers or
+ * --iodepth + 1 buffers, whichever is most:
  * each buffer handed out is the next slot of the pool with a stamp
  * (blockstamp.h) written at the head of each 4 KiB block for the offset
  * and pass it is written at, so every block of a run is unique while the
@@ -51,9 +52,14 @@ struct datagen_feed {
 	uint64_t *payload;	/* each pool block's payload hash */
 };
 
-/* 0 or -errno. */
+/* 0 or -errno.  held: how many buffers the writer may still have in
+ * flight when it asks for the next (--iodepth): the pool has more slots
+ * than that, so no slot is restamped while a write reads it. */
 WS_MUST_CHECK int datagen_feed_start(struct datagen_feed *f, enum ws_data mode,
-		       unsigned int pct, uint64_t seed, size_t len);
+		       unsigned int pct, uint64_t seed, size_t len,
+		       unsigned int held);
+/* The pool slot the next get() hands out. */
+unsigned int datagen_feed_slot(const struct datagen_feed *f);
 /* The next buffer, stamped for its first `used` bytes written at file
  * offset `offset` (a multiple of 4 KiB) in pass `pass`. */
 void *datagen_feed_get(struct datagen_feed *f, uint64_t offset, uint32_t pass,

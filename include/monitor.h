@@ -33,6 +33,9 @@
 /* One probe: its operation, its door and its own results. */
 struct monitor_probe {
 	struct probe probe;
+	char name[16];		/* "fsync", or "fsync@2" on the filesystem of
+				   target 2 when there are several */
+	struct ws_snapshot *snap;	/* the writer on its filesystem */
 	struct ws_probe_door door;
 	struct monitor *mon;
 	pthread_t thread;
@@ -58,14 +61,22 @@ struct monitor_probe {
 	uint64_t current_since;			/* which operation current[] is for */
 };
 
+/* Where a set of probes runs: in a target's directory (or --probe-dir),
+ * beside its writer. */
+struct monitor_site {
+	const struct ws_config *cfg;	/* the target's (its path) */
+	struct ws_snapshot *snap;	/* its writer's progress, read-only */
+	unsigned int number;		/* its target's number; 0: the only
+					   site, probe names carry none */
+};
+
 struct monitor {
 	const struct ws_config *cfg;
-	struct ws_snapshot *snap;	/* the writer's progress, read-only */
 	const char *proc_root;		/* "" live; tests may redirect */
 	/* what probe latencies and schedules are measured with:
 	 * ws_real_clock, or a test's (set before monitor_start) */
 	const struct ws_clock *clock;
-	struct monitor_probe probes[WS_PROBE_NR];
+	struct monitor_probe probes[WS_MAX_PROBES];
 	unsigned int nprobes;
 	atomic_bool stop;
 	pthread_mutex_t lock;		/* with wake: monitor_stop wakes sleepers */
@@ -81,12 +92,13 @@ struct monitor {
 	uint64_t watcher_cpu_ns;	/* the watcher's CPU time, once it ended */
 };
 
-/* Set up the probes cfg->probes asks for (files, buffers).  0 or -errno
- * with the message in err and what to try in *hint (may be NULL).  Main
- * thread. */
+/* Set up the probes cfg->probes asks for (files, buffers) at each of
+ * nsites sites: once per filesystem the targets are on.  0, -E2BIG when
+ * that makes more than WS_MAX_PROBES, or -errno with the message in err
+ * and what to try in *hint (may be NULL).  Main thread. */
 WS_MUST_CHECK int monitor_init(struct monitor *m, const struct ws_config *cfg,
-		 struct ws_snapshot *snap, char *err, size_t errlen,
-		 const char **hint);
+		 const struct monitor_site *sites, unsigned int nsites,
+		 char *err, size_t errlen, const char **hint);
 /* Before monitor_start: real-time priority where allowed. */
 void monitor_harden(struct monitor *m);
 /* After monitor_start, once the probe threads and every buffer exist:

@@ -18,6 +18,9 @@ struct ws_space {
 	uint64_t fs_size;	/* f_blocks * f_frsize */
 	uint64_t avail;		/* f_bavail * f_frsize: free to non-root */
 	uint64_t reclaimed;	/* bytes our own old file frees on truncation */
+	/* targets still to be planned on this filesystem, this one
+	 * included (0 counts as 1): an unbounded run leaves each its share */
+	unsigned int sharers;
 };
 
 struct ws_plan {

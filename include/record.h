@@ -9,6 +9,13 @@
  * the writer, how the run ended).  Outputs (sink*.c, fingerprint_show.c)
  * format it; they never decide or compute a figure of their own.
  *
+ * A run of several targets (FILE1 FILE2 ..., --jobs N) is recorded twice
+ * over: each struct has `targets`, one struct of the same kind per target
+ * (its own facts, intervals, summary with phases and verdicts), and the
+ * struct itself holds the aggregate (bytes and rates summed, the probes,
+ * which run once per filesystem, the machine's figures).  With one target
+ * ntargets is 0 and the struct is that target's, as it always was.
+ *
  * Who builds what: main.c fills struct ws_run before the threads start;
  * the reporter thread (reporter.c) builds the intervals and the summary,
  * with the pipeline of analysis.c and the series of series.c; each probe's
@@ -42,9 +49,9 @@ struct ws_point {
 	uint64_t dirty, writeback;	/* /proc/meminfo at its end */
 	/* per probe (index as in the monitor): worst p99 and max over the
 	 * span, stalls completed in it; 0 with no probes */
-	uint64_t probe_p99[WS_PROBE_NR];
-	uint64_t probe_max[WS_PROBE_NR];
-	uint64_t probe_stalls[WS_PROBE_NR];
+	uint64_t probe_p99[WS_MAX_PROBES];
+	uint64_t probe_max[WS_MAX_PROBES];
+	uint64_t probe_stalls[WS_MAX_PROBES];
 };
 
 #define WS_SERIES_CAP 8192	/* points kept: 2.3 h at one a second */
@@ -282,8 +289,10 @@ struct ws_target_facts {
  * quality. */
 struct ws_probe_facts {
 	unsigned int n;
-	const char *names[WS_PROBE_NR];	/* in the order of the summaries */
-	char dir[PATH_MAX];		/* where their files are */
+	const char *names[WS_MAX_PROBES];	/* in the order of the summaries */
+	char dir[PATH_MAX];		/* where their files are (the first's) */
+	const char *dirs[WS_MAX_PROBES];	/* each one's, with several
+						   filesystems; else NULL */
 	bool realtime, memory_locked;
 	char realtime_why[128], memory_why[128];
 };
@@ -293,6 +302,17 @@ struct ws_priv_facts {
 	bool caches_dropped;
 	bool scheduler_set;
 	char scheduler_old[32];		/* the first disk's, put back at exit */
+};
+
+/* How the writes were issued: one synchronous write at a time, or queued
+ * (--iodepth). */
+struct ws_queue_facts {
+	unsigned int depth;	/* writes in flight; 1: synchronous */
+	const char *engine;	/* "io_uring", or "sync" */
+	bool registered;	/* io_uring with registered buffers */
+	/* --iodepth N > 1 asked for, the kernel refused io_uring: its
+	 * errno (then depth is 1 and engine "sync"); 0 otherwise */
+	int refused_err;
 };
 
 struct ws_run {
@@ -308,6 +328,10 @@ struct ws_run {
 	const char *pace_name;		/* "window" */
 	char pace[64];			/* "window(1) + fadvise" */
 	const char *data;		/* "random", "compressible" */
+	struct ws_queue_facts queue;
+	/* the writer's timers this run can book time in: plain lines leave
+	 * out the others (CSV and JSON keep every column) */
+	bool timer_used[WS_T_NR];
 	/* --pace none: marks count what write() took, not what reached
 	 * the disk (the summary says so where it matters) */
 	bool marks_accepted;
@@ -316,6 +340,15 @@ struct ws_run {
 	int64_t started_at;
 	int argc;
 	char **argv;			/* the command line, for result files */
+	/* several targets: each one's own facts (path, target, plan,
+	 * fingerprint; number = its place, 1-based), ntargets of them; 0 and
+	 * NULL with one target */
+	unsigned int ntargets;
+	const struct ws_run *targets;
+	unsigned int number;		/* in targets[]: 1, 2, ...; else 0 */
+	/* in targets[]: the number of an earlier target on the same block
+	 * device (they compete for it: flagged), or 0 */
+	unsigned int same_device_as;
 };
 
 /* ---- one reporting interval ------------------------------------------- */
@@ -352,7 +385,14 @@ struct ws_interval {
 	 * preconditioning takes at its rate (0: nothing to say) */
 	uint64_t precondition_eta_ns;
 	unsigned int nprobes;
-	struct ws_probe_interval probes[WS_PROBE_NR];
+	struct ws_probe_interval probes[WS_MAX_PROBES];
+	/* several targets: this interval of each target still writing (its
+	 * last one ends at its writer's end, flagged final); the aggregate's
+	 * own figures are the sums */
+	unsigned int ntargets;
+	const struct ws_interval *targets;
+	unsigned int number;		/* in targets[]: the target's number */
+	bool final;			/* in targets[]: its writer's last */
 };
 
 /* ---- the summary ------------------------------------------------------- */
@@ -364,6 +404,7 @@ enum ws_limit {
 	WS_LIMIT_FILL,		/* generating data */
 	WS_LIMIT_WRITEBACK,	/* the disk: waiting for writeback */
 	WS_LIMIT_DIRECT,	/* the disk: O_DIRECT writes */
+	WS_LIMIT_QUEUED,	/* the disk: waiting for queued writes */
 	WS_LIMIT_WRITE,		/* write(): page cache and dirty throttling */
 	WS_LIMIT_NR
 };
@@ -385,6 +426,8 @@ struct ws_summary {
 	uint64_t wraps;
 	uint64_t elapsed_ns;	/* to the moment the data was on disk */
 	uint64_t time_ns[WS_T_NR];
+	uint64_t writers_ns;	/* what time_ns are shares of: elapsed_ns, or
+				   with several targets the sum of theirs */
 	double mibps;
 	struct ws_ending ending;
 	enum ws_limit limit;
@@ -392,7 +435,7 @@ struct ws_summary {
 	const char *limit_words; /* "the disk was the limit (waiting for
 				    writeback)", for people */
 	unsigned int nprobes;
-	struct ws_probe_summary probes[WS_PROBE_NR];
+	struct ws_probe_summary probes[WS_MAX_PROBES];
 	const struct ws_series *series;		/* per interval, bounded */
 	const struct ws_series *progress;	/* per buffer group: phases */
 	const struct ws_analysis *analysis;	/* phases, slowdown, steady */
@@ -410,10 +453,21 @@ struct ws_summary {
 	/* CPU time (user + system): the process's, the writer thread's, the
 	 * monitor's (probe threads and the stall watcher); 0 unknown */
 	uint64_t cpu_ns, cpu_writer_ns, cpu_probes_ns;
+	uint64_t cpu_verify_ns;		/* --verify's read-back: not in cpu_ns */
+	unsigned int queue_peak;	/* --iodepth: most writes in flight */
 	double cpu_s_per_gib;	/* the process's, per GiB written */
 	/* --verify: the file read back after the run */
 	bool verified;
 	struct ws_verify verify;
+	/* several targets: each one's summary (its ending, phases, slowdown
+	 * and steady state, cells, verify); the aggregate sums bytes and
+	 * times, its elapsed runs from the first start to the last end, its
+	 * ending is the worst of theirs, its phases come from their progress
+	 * added up, and it holds the probes */
+	unsigned int ntargets;
+	const struct ws_summary *targets;
+	uint64_t start_offset_ns;	/* in targets[]: its writer started this
+					   long after the first one */
 };
 
 #endif

@@ -20,31 +20,59 @@
 #include "snapshot.h"
 #include "target.h"
 
-struct reporter {
-	const struct ws_run *run;
-	struct monitor *mon;	/* probes: their doors while running, their
-				   figures once stopped (may be NULL) */
+/* One target as the reporter follows it: its writer's snapshot, its
+ * intervals, marks, analysis and summary.  With one target it is the
+ * reporter's own (the run's series, progress and summary). */
+struct reporter_target {
+	const struct ws_run *run;	/* its facts */
 	struct ws_snapshot *snap;
-	struct sink_set *sinks;
-	uint64_t interval_ns;
+	struct ws_series *series;	/* per interval (caller allocates) */
+	struct ws_series *progress;	/* from progress marks (caller allocates) */
+	struct ws_summary *summary;	/* its result (caller allocates) */
 
 	struct ws_sample prev;	/* the sample at the last tick */
 	uint64_t prev_t_ns;
 	uint64_t index;
-	struct ws_summary summary;	/* the result, once the thread ends */
-	struct ws_probe_take take;	/* scratch: one probe's interval */
-	struct ws_series *series;	/* per interval (caller allocates) */
-	struct ws_series *progress;	/* from progress marks (caller allocates) */
+	uint64_t start_ns;	/* its writer's */
+	bool done;		/* its last interval was emitted */
 	struct ws_mark last_mark;	/* the previous mark added */
 	uint64_t last_pending;		/* of the latest mark published */
 	struct ws_interval last_iv;	/* the previous interval emitted */
 	struct ws_diskstat disk;	/* at the last tick */
-	struct ws_psi psi;
-	bool have_disk, have_psi;
-	uint64_t kstat_at;		/* when they were read */
-	struct ws_mark marks[256];	/* scratch */
+	bool have_disk;
+	uint64_t kstat_at;		/* when it was read */
 	struct ws_analysis analysis;
-	uint64_t stalls_total[WS_PROBE_NR];
+};
+
+struct reporter {
+	const struct ws_run *run;
+	struct monitor *mon;	/* probes: their doors while running, their
+				   figures once stopped (may be NULL) */
+	struct sink_set *sinks;
+	uint64_t interval_ns;
+
+	unsigned int ntargets;
+	struct reporter_target *targets;	/* ntargets; &one with one */
+	struct reporter_target one;
+	uint64_t start_ns;		/* the first writer's start */
+
+	/* the aggregate, with several targets (the run's record) */
+	struct ws_sample prev;		/* bytes of every target at the last tick */
+	uint64_t prev_t_ns;
+	uint64_t index;
+	struct ws_interval last_iv;
+	struct ws_interval tick[WS_MAX_TARGETS];	/* scratch: one tick's */
+	struct ws_series *series;	/* per interval (caller allocates) */
+	struct ws_series *progress;	/* added-up progress (caller allocates) */
+	struct ws_analysis analysis;
+
+	struct ws_summary summary;	/* the result, once the thread ends */
+	struct ws_probe_take take;	/* scratch: one probe's interval */
+	struct ws_psi psi;
+	bool have_psi;
+	uint64_t psi_at;
+	struct ws_mark marks[256];	/* scratch */
+	uint64_t stalls_total[WS_MAX_PROBES];
 };
 
 /* What the run's facts are made from. */
@@ -55,6 +83,7 @@ struct reporter_sources {
 	const struct ws_fingerprint *fp;	/* may be NULL */
 	const struct monitor *mon;		/* may be NULL: no probes */
 	const struct ws_priv *priv;		/* may be NULL */
+	const struct ws_queue_facts *queue;	/* NULL: synchronous */
 	int argc;
 	char **argv;
 };
@@ -66,17 +95,26 @@ void reporter_make_run(const struct reporter_sources *src, struct ws_run *run);
 void reporter_params(const struct ws_config *cfg, const struct ws_plan *plan,
 		     struct ws_analysis_params *p);
 
-/* Ready the reporter; sets the snapshot's mark spacing (four marks an
- * interval).  mon may be NULL. */
+/* Ready the reporter for a run of one target, whose writer publishes in
+ * snap; sets the snapshot's mark spacing (four marks an interval).  mon
+ * may be NULL. */
 void reporter_init(struct reporter *r, const struct ws_run *run,
 		   struct monitor *mon, struct ws_snapshot *snap,
 		   struct sink_set *sinks, struct ws_series *series,
 		   struct ws_series *progress);
+/* Several targets (run->ntargets): after reporter_init (with any snap),
+ * follow targets[0..n) instead, whose run, snap, series, progress and
+ * summary the caller has set (they live as long as the reporter); the
+ * series and progress given to reporter_init become the aggregate's. */
+void reporter_set_targets(struct reporter *r, struct reporter_target *targets,
+			  unsigned int n);
 void *reporter_thread(void *r);
 /* Free what the summary held (after the sinks are closed). */
 void reporter_destroy(struct reporter *r);
 
 /* Pure helpers, exposed for tests. */
+/* Which timer took the most of the interval, and its share. */
+void reporter_busiest(struct ws_interval *iv);
 void reporter_make_interval(const struct ws_run *run,
 			    const struct ws_sample *prev, uint64_t prev_t_ns,
 			    const struct ws_sample *now, uint64_t now_t_ns,

@@ -51,6 +51,8 @@ struct ws_outcome {
 	char err_detail[160];	/* extra words, e.g. what --pace needs */
 	uint64_t end_ns;	/* after the last byte reached the disk */
 	uint64_t writer_cpu_ns;	/* the writer thread's CPU time to end_ns */
+	unsigned int queue_peak;	/* --iodepth: most writes in flight */
+	uint64_t verify_cpu_ns;	/* --verify: the writer's CPU reading back */
 	/* --verify: the writer's read-back after end_ns, or NULL */
 	const struct ws_verify *verify;
 };

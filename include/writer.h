@@ -20,6 +20,7 @@
 #include "plan.h"
 #include "snapshot.h"
 #include "verify.h"
+#include "write_queue.h"
 
 struct writer {
 	const struct ws_config *cfg;
@@ -40,12 +41,23 @@ struct writer {
 	struct ws_verify verify;	/* --verify: the read-back */
 	struct pace_ctx pace;
 	const struct pace_ops *mode;
+	/* --iodepth N > 1 with a queue that opened: writes go through it */
+	struct write_queue queue;
+	bool queued;
 	uint64_t piece;		/* bytes per write(): a buffer, or less
 				   so that --rate is smooth */
 	uint64_t rate_due;	/* --rate: when the next piece may start */
 	uint64_t allocated;	/* highest file offset written: extending
 				   past it needs the free-space guard */
 };
+
+/* --iodepth N > 1: queue the writes through ops (ioq.h; ctx is the
+ * backend's), from the thread
+ * that set the writer up.  0, or -errno: the kernel refused the queue
+ * (io_uring disabled, a seccomp filter) and the writer stays with one
+ * synchronous write at a time. */
+WS_MUST_CHECK int writer_open_queue(struct writer *w, const struct ioq_ops *ops,
+				   void *ctx);
 
 /* The clock the writer and its pacing read (tests). */
 void writer_set_clock(struct writer *w, const struct ws_clock *clock);

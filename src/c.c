@@ -63,6 +63,8 @@ static const struct {
 	[WS_T_WAIT] = { "wait writeback", "wait_ms", "wait_writeback" },
 	[WS_T_FADVISE] = { "fadvise", "fadvise_ms", "fadvise" },
 	[WS_T_RATE] = { "rate limit", "rate_ms", "rate_limit" },
+	[WS_T_SUBMIT] = { "submit", "submit_ms", "submit" },
+	[WS_T_COMPLETE] = { "wait completions", "complete_ms", "wait_completion" },
 };
 
 const char *ws_timer_words(enum ws_timer t)
@@ -120,6 +122,14 @@ char *ws_ioprio_name(int class, int level, char *buf, size_t len)
 void errtryhelp(FILE *err, const char *cmd)
 {
 	fprintf(err, "Try '%s --help' for more information.\n", cmd);
+}
+
+int ws_fail(const char *msg, const char *hint, int status)
+{
+	fprintf(stderr, "writestress: %s\n", msg);
+	if (hint && *hint)
+		fprintf(stderr, "hint: %s\n", hint);
+	return status;
 }
 
 static const struct {

@@ -115,18 +115,22 @@ void datagen_fill(struct datagen *g, void *buf, size_t len)
  * copy a trip to memory and cost more than the filler it replaced). */
 #define POOL_BYTES (16 * WS_MIB)
 
-static unsigned int pool_slots(enum ws_data mode, size_t len)
+static unsigned int pool_slots(enum ws_data mode, size_t len,
+			       unsigned int held)
 {
 	size_t n;
 
 	if (!datagen_stamped(mode))
-		return 1;
+		return 1;	/* never rewritten: any number may be in flight */
 	n = (POOL_BYTES + len - 1) / len;
+	if (n < (size_t)held + 1)
+		n = (size_t)held + 1;
 	return n < 2 ? 2 : (unsigned int)n;
 }
 
 int datagen_feed_start(struct datagen_feed *f, enum ws_data mode,
-		       unsigned int pct, uint64_t seed, size_t len)
+		       unsigned int pct, uint64_t seed, size_t len,
+		       unsigned int held)
 {
 	size_t nblocks;
 	int ret;
@@ -136,7 +140,7 @@ int datagen_feed_start(struct datagen_feed *f, enum ws_data mode,
 	f->len = len;
 	f->run = seed;
 	f->stamped = datagen_stamped(mode);
-	f->nslots = pool_slots(mode, len);
+	f->nslots = pool_slots(mode, len, held);
 	/* touch every page now, so no fault is ever timed */
 	ret = posix_memalign(&f->pool, 4096, (size_t)f->nslots * len);
 	if (ret) {
@@ -172,6 +176,11 @@ void *datagen_feed_get(struct datagen_feed *f, uint64_t offset, uint32_t pass,
 				       offset + i * WS_BLOCK, pass,
 				       f->payload[first + i]);
 	return buf;
+}
+
+unsigned int datagen_feed_slot(const struct datagen_feed *f)
+{
+	return f->next;
 }
 
 void datagen_feed_put(struct datagen_feed *f)

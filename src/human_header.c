@@ -49,19 +49,11 @@ static const char *describe_file(char *buf, size_t len,
 	return buf;
 }
 
-static void print_run(FILE *out, const struct ws_run *run)
+static void print_space(FILE *out, const struct ws_run *run, const char *lead)
 {
-	const struct ws_config *cfg = run->cfg;
-	char bounds[128], a[32], b[32], c[32];
+	char a[32], b[32], c[32];
 
-	fprintf(out, "  run      %s, pace %s, data %s",
-		describe_bounds(bounds, sizeof(bounds), run), run->pace, run->data);
-	if (cfg->data == WS_DATA_COMPRESSIBLE)
-		fprintf(out, "=%u%%", cfg->compress_pct);
-	if (cfg->rate)
-		fprintf(out, ", rate %s/s", units_format_size(a, sizeof(a), cfg->rate));
-	fputc('\n', out);
-	fprintf(out, "  space    %s free of %s, %s kept in reserve",
+	fprintf(out, "%s%s free of %s, %s kept in reserve", lead,
 		units_format_size(a, sizeof(a), run->target.fs_avail),
 		units_format_size(b, sizeof(b), run->target.fs_size),
 		units_format_size(c, sizeof(c), run->plan.reserve));
@@ -69,6 +61,31 @@ static void print_run(FILE *out, const struct ws_run *run)
 		fprintf(out, ", file wraps at %s",
 			units_format_size(a, sizeof(a), run->plan.file_size));
 	fputc('\n', out);
+}
+
+static void print_run(FILE *out, const struct ws_run *run)
+{
+	const struct ws_config *cfg = run->cfg;
+	char bounds[128], a[32];
+
+	fprintf(out, "  run      %s%s, pace %s, data %s",
+		describe_bounds(bounds, sizeof(bounds), run),
+		run->ntargets ? " each" : "", run->pace, run->data);
+	if (cfg->data == WS_DATA_COMPRESSIBLE)
+		fprintf(out, "=%u%%", cfg->compress_pct);
+	if (cfg->rate)
+		fprintf(out, ", rate %s/s", units_format_size(a, sizeof(a), cfg->rate));
+	fputc('\n', out);
+	if (!run->ntargets) {
+		print_space(out, run, "  space    ");
+		return;
+	}
+	for (unsigned int i = 0; i < run->ntargets; i++) {
+		char lead[32];
+
+		snprintf(lead, sizeof(lead), "  space %-3u", run->targets[i].number);
+		print_space(out, &run->targets[i], lead);
+	}
 }
 
 static void print_probes(FILE *out, const struct ws_run *run)
@@ -82,10 +99,15 @@ static void print_probes(FILE *out, const struct ws_run *run)
 		return;
 	}
 	fputs("  probes   ", out);
-	for (unsigned int i = 0; i < pf->n; i++)
+	for (unsigned int i = 0; i < pf->n; i++) {
 		fprintf(out, "%s%s", i ? ", " : "", pf->names[i]);
-	fprintf(out, " every %s in %s, %s each, stall ≥ %s\n",
-		units_format_duration(a, sizeof(a), cfg->probe_interval_ns), pf->dir,
+		if (pf->dirs[i])	/* several filesystems: each its own */
+			fprintf(out, " in %s", pf->dirs[i]);
+	}
+	fprintf(out, " every %s", units_format_duration(a, sizeof(a), cfg->probe_interval_ns));
+	if (!pf->dirs[0])
+		fprintf(out, " in %s", pf->dir);
+	fprintf(out, ", %s each, stall ≥ %s\n",
 		units_format_size(b, sizeof(b), cfg->probe_size),
 		units_format_duration(c, sizeof(c), cfg->stall_ns));
 	fprintf(out, "           %s%s%s, %s%s%s\n",
@@ -151,17 +173,51 @@ static void print_system(FILE *out, const struct ws_run *run)
 	fprintf(out, "  system   %s\n", line);
 }
 
-void human_header_print(FILE *out, const struct ws_run *run)
+/* "data on ext4 (rw,relatime) · /dev/vda (new file)" */
+static void print_where(FILE *out, const struct ws_run *run)
 {
 	const struct ws_target_facts *t = &run->target;
 	char where[512], file[160];
 
 	if (!run->fp || fingerprint_summary(run->fp, where, sizeof(where)) <= 0)
 		snprintf(where, sizeof(where), "%s", t->fs_type);
-	fprintf(out, "writestress %s — %s on %s (%s)\n", WS_VERSION, t->path, where,
+	fprintf(out, "%s on %s (%s)", t->path, where,
 		describe_file(file, sizeof(file), t));
-	if (run->fp)
-		fingerprint_header(run->fp, out);
+}
+
+/* Several targets: each on its line, with its device's lines the first
+ * time that device comes up; a device shared is flagged. */
+static void print_targets(FILE *out, const struct ws_run *run)
+{
+	fprintf(out, "writestress %s — %u targets, one writer each\n", WS_VERSION,
+		run->ntargets);
+	for (unsigned int i = 0; i < run->ntargets; i++) {
+		const struct ws_run *t = &run->targets[i];
+
+		fprintf(out, "  target %u ", t->number);
+		print_where(out, t);
+		if (t->same_device_as)
+			fprintf(out, " · same device as target %u: they compete for it",
+				t->same_device_as);
+		fputc('\n', out);
+		if (t->fp && !t->same_device_as)
+			fingerprint_header(t->fp, out);
+	}
+}
+
+void human_header_print(FILE *out, const struct ws_run *run)
+{
+	const struct ws_target_facts *t = &run->target;
+
+	if (run->ntargets) {
+		print_targets(out, run);
+	} else {
+		fprintf(out, "writestress %s — ", WS_VERSION);
+		print_where(out, run);
+		fputc('\n', out);
+		if (run->fp)
+			fingerprint_header(run->fp, out);
+	}
 	print_run(out, run);
 	print_probes(out, run);
 	print_steady(out, run);

@@ -12,13 +12,16 @@ static void print_split(FILE *out, const struct ws_summary *sum)
 	struct ws_buf b = WS_BUF(line);
 
 	for (int t = 0; t < WS_T_NR; t++) {
-		if (!sum->time_ns[t] && t != WS_T_WRITE)
+		/* write 0% says something, unless the writes were queued */
+		if (!sum->time_ns[t] &&
+		    (t != WS_T_WRITE || sum->time_ns[WS_T_SUBMIT]))
 			continue;
 		ws_buf_item(&b, " · ", "%s %.0f%%", ws_timer_words((enum ws_timer)t),
-			    sum->elapsed_ns ? 100.0 * (double)sum->time_ns[t] /
-					      (double)sum->elapsed_ns : 0.0);
+			    sum->writers_ns ? 100.0 * (double)sum->time_ns[t] /
+					      (double)sum->writers_ns : 0.0);
 	}
-	fprintf(out, "  writer   %s   → %s\n", line, sum->limit_words);
+	fprintf(out, "  %-8s %s   → %s\n", sum->ntargets ? "writers" : "writer",
+		line, sum->limit_words);
 }
 
 static void print_stalls(FILE *out, const struct ws_run *run,
@@ -289,10 +292,31 @@ static void print_cpu(FILE *out, const struct ws_summary *sum)
 		return;
 	rest = sum->cpu_ns > sum->cpu_writer_ns + sum->cpu_probes_ns ?
 	       sum->cpu_ns - sum->cpu_writer_ns - sum->cpu_probes_ns : 0;
-	fprintf(out, "  cpu      %.2f s, %.3f s per GiB written: writer %.2f s, probes %.2f s, the rest %.2f s (setup, reporting)\n",
+	fprintf(out, "  cpu      %.2f s, %.3f s per GiB written: writer %.2f s, probes %.2f s, the rest %.2f s (setup, reporting)",
 		(double)sum->cpu_ns / 1e9, sum->cpu_s_per_gib,
 		(double)sum->cpu_writer_ns / 1e9, (double)sum->cpu_probes_ns / 1e9,
 		(double)rest / 1e9);
+	if (sum->verified)
+		fprintf(out, "; reading back for --verify %.2f s more",
+			(double)sum->cpu_verify_ns / 1e9);
+	fputc('\n', out);
+}
+
+/* Several targets: each one's result, time split, phases and verdicts,
+ * ending and read-back. */
+static void print_target(FILE *out, const struct ws_run *run,
+			 const struct ws_summary *sum)
+{
+	char line[160];
+
+	sink_format_result(line, sizeof(line), sum);
+	fprintf(out, "  target %u %s: %s\n", run->number, run->target.path, line);
+	print_split(out, sum);
+	if (sum->analysis && sum->bytes)
+		print_analysis(out, run, sum);
+	print_ending(out, sum);
+	if (sum->verified)
+		human_verify_print(out, "  ", run->target.path, &sum->verify);
 }
 
 void human_summary_print(FILE *out, const struct ws_run *run,
@@ -301,7 +325,10 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 	char line[160], a[32];
 
 	sink_format_result(line, sizeof(line), sum);
-	fprintf(out, "%s\n", line);
+	if (sum->ntargets)
+		fprintf(out, "%s by %u targets\n", line, sum->ntargets);
+	else
+		fprintf(out, "%s\n", line);
 	print_split(out, sum);
 	print_cpu(out, sum);
 	if (sum->wraps)
@@ -312,7 +339,18 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 		print_probe(out, run, &sum->probes[i]);
 	if (sum->analysis && sum->bytes)	/* nothing written: nothing to say */
 		print_analysis(out, run, sum);
+	for (unsigned int i = 0; i < sum->ntargets; i++)
+		print_target(out, &run->targets[i], &sum->targets[i]);
 	print_results(out, run->cfg);
+	if (sum->ntargets) {	/* each said its own */
+		if (sum->ending.reason == WS_STOP_SIGNAL)
+			print_ending(out, sum);
+		if (sum->verified)
+			fprintf(out, "  %s\n", sum->verify.clean ?
+				"verified: every block of every target as written" :
+				"NOT verified: some blocks are not as written");
+		return;
+	}
 	print_ending(out, sum);
 	if (sum->verified)
 		human_verify_print(out, "  ", run->target.path, &sum->verify);

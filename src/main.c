@@ -12,6 +12,7 @@
 #include "compare.h"
 #include "config.h"
 #include "fingerprint.h"
+#include "job.h"
 #include "monitor.h"
 #include "opts.h"
 #include "pace.h"
@@ -26,34 +27,6 @@
 #include "units.h"
 #include "verify.h"
 #include "writer.h"
-
-static int fail(const char *msg, const char *hint, int status)
-{
-	fprintf(stderr, "writestress: %s\n", msg);
-	if (hint && *hint)
-		fprintf(stderr, "hint: %s\n", hint);
-	return status;
-}
-
-static int refuse_plan(const struct ws_config *cfg,
-		       const struct ws_plan_refusal *why)
-{
-	char need[32], usable[32], reserve[32], fits[32], msg[512], hint[256];
-
-	snprintf(msg, sizeof(msg),
-		 "refusing to write %s to '%s': %s free, %s of it kept in reserve",
-		 units_format_size(need, sizeof(need), why->needed), cfg->path,
-		 units_format_size(usable, sizeof(usable), why->usable),
-		 units_format_size(reserve, sizeof(reserve), why->reserve));
-	if (why->fits >= 4096)
-		snprintf(hint, sizeof(hint),
-			 "add --file-size %llu (%s) to overwrite a file that fits, in place",
-			 (unsigned long long)why->fits,
-			 units_format_size(fits, sizeof(fits), why->fits));
-	else
-		snprintf(hint, sizeof(hint), "free some space, or lower --reserve");
-	return fail(msg, hint, WS_EXIT_REFUSED);
-}
 
 static void choose_sinks(const struct ws_config *cfg, struct sink_set *sinks)
 {
@@ -76,7 +49,7 @@ static int exit_status(const struct ws_summary *sum)
 			 o->err_op ? o->err_op : "I/O",
 			 (unsigned long long)o->err_offset, strerror(o->err),
 			 o->err_detail[0] ? "; " : "", o->err_detail);
-		return fail(msg, NULL, WS_EXIT_FAILURE);
+		return ws_fail(msg, NULL, WS_EXIT_FAILURE);
 	case WS_STOP_SIGNAL:
 		return o->signo ? 128 + o->signo : WS_EXIT_FAILURE;
 	default:
@@ -88,27 +61,32 @@ static int exit_status(const struct ws_summary *sum)
 			 (unsigned long long)sum->verify.blocks,
 			 sum->verify.err ? "; reading back failed: " : "",
 			 sum->verify.err ? strerror(sum->verify.err) : "");
-		return fail(msg, NULL, WS_EXIT_FAILURE);
+		return ws_fail(msg, NULL, WS_EXIT_FAILURE);
 	}
 	return WS_EXIT_OK;
 }
 
-/* The run: reporter, then writer; when the writer is done the probes are
+/* A writer that could not start ends like an I/O error, before it wrote. */
+static void writer_failed(struct ws_job *j, int ret, const char *what)
+{
+	struct ws_outcome o = { .reason = WS_STOP_ERROR, .err = -ret,
+				.err_op = what, .end_ns = 1 };
+
+	snprintf(o.err_detail, sizeof(o.err_detail), "the writer could not start");
+	snapshot_start(&j->snap, 1);
+	snapshot_finish(&j->snap, &o);
+}
+
+/* The run: reporter, then the writers; when they are done the probes are
  * stopped (a stuck one is waited for) and the reporter writes the summary.
  * 0, or -errno with what failed in *what when the reporter could not
  * start (nothing was written; a writer that could not start is an ending
  * the summary reports). */
-static int run_threads(struct writer *w, struct monitor *mon,
+static int run_threads(struct ws_job *jobs, unsigned int n, struct monitor *mon,
 		       struct reporter *r, const char **what)
 {
-	const struct ws_config *cfg = w->cfg;
-	/* the writer's prologue raises what it needs from the permitted set
-	 * main keeps (caps.h), sets its I/O priority and drops it all */
-	struct ws_thread_spec writer_spec = {
-		.name = "ws-writer", .ioprio_class = cfg->ioprio_class,
-		.ioprio_level = cfg->ioprio_level,
-	};
-	pthread_t writer_tid, reporter_tid;
+	pthread_t writer_tid[WS_MAX_TARGETS], reporter_tid;
+	bool started[WS_MAX_TARGETS] = { false };
 	int ret;
 
 	ret = ws_thread_start(&reporter_tid,
@@ -119,27 +97,38 @@ static int run_threads(struct writer *w, struct monitor *mon,
 		monitor_stop(mon);
 		return ret;
 	}
-	/* setup is over: the long main loop runs unprivileged; a writer
-	 * that cannot start is an ending like an I/O error */
+	/* setup is over: the long main loop runs unprivileged */
 	*what = "dropping capabilities";
 	ret = caps_drop_main();
-	if (!ret) {
-		ret = ws_thread_start(&writer_tid, &writer_spec, writer_thread, w);
-		*what = ws_thread_last_failure();
-	}
-	if (ret) {
-		struct ws_outcome o = { .reason = WS_STOP_ERROR, .err = -ret,
-					.err_op = *what, .end_ns = 1 };
+	for (unsigned int i = 0; i < n; i++) {
+		/* the writer's prologue raises what it needs from the permitted
+		 * set main keeps (caps.h), sets its I/O priority and drops it */
+		struct ws_thread_spec spec = {
+			.name = "ws-writer", .ioprio_class = jobs[i].cfg.ioprio_class,
+			.ioprio_level = jobs[i].cfg.ioprio_level,
+		};
+		char name[16];
+		int wret = ret;
 
-		snprintf(o.err_detail, sizeof(o.err_detail),
-			 "the writer could not start");
-		snapshot_start(w->snap, 1);
-		snapshot_finish(w->snap, &o);
-	} else {
-		pthread_join(writer_tid, NULL);
+		if (n > 1) {
+			snprintf(name, sizeof(name), "ws-writer%u", jobs[i].number);
+			spec.name = name;
+		}
+		if (!wret) {
+			wret = ws_thread_start(&writer_tid[i], &spec, writer_thread,
+					       &jobs[i].writer);
+			*what = ws_thread_last_failure();
+		}
+		if (wret)
+			writer_failed(&jobs[i], wret, *what);
+		started[i] = !wret;
 	}
+	for (unsigned int i = 0; i < n; i++)
+		if (started[i])
+			pthread_join(writer_tid[i], NULL);
 	monitor_stop(mon);
-	snapshot_close(w->snap);
+	for (unsigned int i = 0; i < n; i++)
+		snapshot_close(&jobs[i].snap);
 	pthread_join(reporter_tid, NULL);
 	return 0;
 }
@@ -173,53 +162,39 @@ static int open_results(const struct ws_config *cfg, struct sink_set *sinks)
 	return 0;
 }
 
-/* --until-steady without a capacity to precondition against. */
-static int refuse_precondition(const struct ws_config *cfg)
+/* Where the probes run: beside the first target on each filesystem (or
+ * once, in --probe-dir).  The first site's probes have the plain names
+ * ("fsync"), the others' their target's number ("fsync@2"). */
+static unsigned int probe_sites(struct ws_job *jobs, unsigned int n,
+				struct monitor_site *sites)
 {
-	fprintf(stderr, "writestress: --precondition %s: the capacity of the device under '%s' is unknown, so %s cannot be preconditioned against\n",
-		cfg->precondition_set ? "as a multiple" : "default (2x)", cfg->path,
-		cfg->precondition_set ? "a multiple of it" : "twice it (SNIA PTS)");
-	fprintf(stderr, "hint: give --precondition SIZE (SNIA writes twice the drive's capacity first), or --precondition 0 to judge from the start\n");
-	return WS_EXIT_USAGE;
-}
+	unsigned int nsites = 0;
 
-/* After target_open: plan the space, the preconditioning, check the mode.
- * An existing file is rewritten in place unless --truncate. */
-static int prepare_target(const struct ws_config *cfg, struct ws_target *t,
-			  const struct ws_fingerprint *fp, struct ws_plan *plan)
-{
-	const struct pace_ops *mode = pace_modes[cfg->pace];
-	struct ws_plan_refusal why;
-	char msg[512];
-	int ret;
-
-	if (plan_make(cfg, &t->space, plan, &why))
-		return refuse_plan(cfg, &why);
-	if (plan_precondition(cfg, fingerprint_capacity(fp), plan))
-		return refuse_precondition(cfg);
-	if (!t->created && cfg->truncate && (ret = target_truncate(t)))
-		return fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
-	if (t->forced)
-		target_mark(t);	/* ours now: a re-run needs no --force */
-	if (mode->check && (ret = mode->check(t->fd))) {
-		snprintf(msg, sizeof(msg), "--pace %s is not supported for '%s': %s",
-			 mode->name, cfg->path, strerror(-ret));
-		return fail(msg, mode->unsupported_hint, WS_EXIT_FAILURE);
+	for (unsigned int i = 0; i < n; i++) {
+		if (jobs[i].same_fs_as || (jobs[0].cfg.probe_dir && i))
+			continue;
+		sites[nsites] = (struct monitor_site){
+			.cfg = &jobs[i].cfg, .snap = &jobs[i].snap,
+			.number = nsites ? jobs[i].number : 0,
+		};
+		nsites++;
 	}
-	return 0;
+	return nsites;
 }
 
-/* Probes: files, privileges, threads.  They start before the writer, so
+/* Probes: files, privileges, threads.  They start before the writers, so
  * the first figures are the quiet machine's. */
 static int start_monitor(const struct ws_config *cfg, struct monitor *mon,
-			 struct ws_snapshot *snap)
+			 struct ws_job *jobs, unsigned int n)
 {
+	struct monitor_site sites[WS_MAX_TARGETS];
+	unsigned int nsites = probe_sites(jobs, n, sites);
 	const char *hint = NULL;
 	char err[512];
-	int ret = monitor_init(mon, cfg, snap, err, sizeof(err), &hint);
+	int ret = monitor_init(mon, cfg, sites, nsites, err, sizeof(err), &hint);
 
 	if (ret)
-		return fail(err, hint, WS_EXIT_FAILURE);
+		return ws_fail(err, hint, WS_EXIT_FAILURE);
 	for (unsigned int i = 0; i < mon->nprobes; i++)
 		signals_unlink_at_exit(mon->probes[i].probe.dirfd,
 				       mon->probes[i].probe.name);
@@ -229,35 +204,113 @@ static int start_monitor(const struct ws_config *cfg, struct monitor *mon,
 		monitor_cleanup(mon);
 		snprintf(err, sizeof(err), "probes: %s: %s", ws_thread_last_failure(),
 			 strerror(-ret));
-		return fail(err, NULL, WS_EXIT_FAILURE);
+		return ws_fail(err, NULL, WS_EXIT_FAILURE);
 	}
 	monitor_lock_memory(mon);
+	return 0;
+}
+
+/* --scheduler switches one device's scheduler: with targets on several
+ * devices, which one would be a guess. */
+static int check_devices(const struct ws_config *cfg, const struct ws_job *jobs,
+			 unsigned int n)
+{
+	for (unsigned int i = 1; i < n; i++) {
+		if (!cfg->scheduler || jobs[i].same_device_as)
+			continue;
+		fprintf(stderr, "writestress: --scheduler %s: the targets are on more than one device ('%s' is not on the device of '%s')\n",
+			cfg->scheduler, jobs[i].cfg.path, jobs[0].cfg.path);
+		errtryhelp(stderr, "writestress");
+		return WS_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* What the record and the reporter keep of each target, with several. */
+struct targets_record {
+	struct ws_run run[WS_MAX_TARGETS];
+	struct reporter_target follow[WS_MAX_TARGETS];
+	struct ws_summary *summary;	/* n of them, one array */
+	struct ws_series *series;	/* 2n: intervals, then progress */
+};
+
+static void free_targets_record(struct targets_record *tr)
+{
+	if (!tr)
+		return;
+	free(tr->summary);
+	free(tr->series);
+	free(tr);
+}
+
+/* The run's facts, and with several targets each target's, and what the
+ * reporter follows of each. */
+static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int n,
+		       struct monitor *mon, const struct ws_priv *priv,
+		       int argc, char **argv, struct ws_run *run,
+		       struct targets_record **out)
+{
+	struct targets_record *tr = NULL;
+
+	for (unsigned int i = 0; i < n; i++) {
+		struct reporter_sources src = {
+			.cfg = &jobs[i].cfg, .plan = &jobs[i].plan,
+			.target = &jobs[i].target, .fp = &jobs[i].fp, .mon = mon,
+			.priv = priv, .queue = &jobs[i].queue, .argc = argc, .argv = argv,
+		};
+
+		if (!i) {
+			/* the run's own: the first target's, and the run's cfg */
+			src.cfg = n == 1 ? &jobs[0].cfg : cfg;
+			reporter_make_run(&src, run);
+			if (n == 1)
+				break;
+			tr = calloc(1, sizeof(*tr));
+			if (tr) {
+				tr->summary = calloc(n, sizeof(*tr->summary));
+				tr->series = calloc(2 * (size_t)n, sizeof(*tr->series));
+			}
+			if (!tr || !tr->summary || !tr->series) {
+				free_targets_record(tr);
+				return -ENOMEM;
+			}
+			src.cfg = &jobs[i].cfg;
+		}
+		reporter_make_run(&src, &tr->run[i]);
+		tr->run[i].number = jobs[i].number;
+		tr->run[i].same_device_as = jobs[i].same_device_as;
+		tr->follow[i] = (struct reporter_target){
+			.run = &tr->run[i], .snap = &jobs[i].snap,
+			.series = &tr->series[i], .progress = &tr->series[n + i],
+			.summary = &tr->summary[i],
+		};
+	}
+	if (tr) {
+		run->ntargets = n;
+		run->targets = tr->run;
+	}
+	*out = tr;
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
 	struct ws_config cfg;
-	struct ws_target target;
-	struct ws_target_error terr;
-	struct ws_plan plan;
-	struct ws_snapshot snap;
 	struct sink_set sinks = { .n = 0 };
-	struct writer writer;
+	struct ws_job *jobs;
 	struct ws_series *series;
+	struct targets_record *tr = NULL;
 	/* the big ones (histograms) live on the heap, not on a stack that is
 	 * locked once the probes start */
 	struct big {
 		struct monitor monitor;
 		struct reporter reporter;
 		struct ws_series progress;
-		struct ws_fingerprint fp;
 		struct ws_run run;
 	} *big;
 	struct ws_priv priv = { .caches_dropped = false };
 	char err[1024];
 	const char *what;
-	bool remove = false;
 	int ret, status;
 
 	setlocale(LC_CTYPE, "");
@@ -277,85 +330,71 @@ int main(int argc, char **argv)
 	signals_install();
 	series = calloc(1, sizeof(*series));
 	big = calloc(1, sizeof(*big));
-	if (!series || !big) {
-		free(series);
-		free(big);
-		return fail(strerror(ENOMEM), NULL, WS_EXIT_FAILURE);
+	jobs = calloc(cfg.ntargets, sizeof(*jobs));
+	if (!series || !big || !jobs) {
+		status = ws_fail(strerror(ENOMEM), NULL, WS_EXIT_FAILURE);
+		goto out_free;
 	}
 	status = open_results(&cfg, &sinks);
 	if (status)
 		goto out_free;
-
-	if (target_open(&cfg, pace_modes[cfg.pace]->open_flags, &target, &terr)) {
-		status = fail(terr.msg, terr.hint, terr.status);
+	status = jobs_open(&cfg, jobs);
+	if (status)
 		goto out_sinks;
-	}
-	/* a file this run created and could not use is removed again */
-	remove = target.created;
-	fingerprint_collect("", (dev_t)target.dev, cfg.path, &big->fp);
-	status = prepare_target(&cfg, &target, &big->fp, &plan);
-	if (!status && priv_setup(&cfg, &big->fp, &priv, err, sizeof(err)))
-		status = fail(err, NULL, WS_EXIT_FAILURE);
+	status = check_devices(&cfg, jobs, cfg.ntargets);
+	if (!status)
+		status = jobs_prepare(jobs, cfg.ntargets);
+	if (!status && priv_setup(&cfg, &jobs[0].fp, &priv, err, sizeof(err)))
+		status = ws_fail(err, NULL, WS_EXIT_FAILURE);
 	if (status)
-		goto out_target;
-	ret = snapshot_init(&snap);
-	if (ret) {
-		status = fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
-		goto out_target;
-	}
-	ret = writer_init(&writer, &cfg, &plan, &snap, &ws_stop, target.fd,
-			  &io_posix_ops, NULL);
-	if (ret) {
-		snprintf(err, sizeof(err), "setting up the writer: %s", strerror(-ret));
-		status = fail(err, NULL, WS_EXIT_FAILURE);
-		goto out_snapshot;
-	}
-	writer.avail = target_avail;
-	/* a rewrite in place takes no new space until it passes the old end */
-	writer.allocated = target.truncated ? 0 : target.size_at_open;
-	status = start_monitor(&cfg, &big->monitor, &snap);
+		goto out_jobs;
+	status = start_monitor(&cfg, &big->monitor, jobs, cfg.ntargets);
 	if (status)
-		goto out_writer;
-
-	reporter_make_run(&(struct reporter_sources){
-				  .cfg = &cfg, .plan = &plan, .target = &target,
-				  .fp = &big->fp, .mon = &big->monitor, .priv = &priv,
-				  .argc = argc, .argv = argv }, &big->run);
+		goto out_jobs;
+	if (make_record(&cfg, jobs, cfg.ntargets, &big->monitor, &priv, argc, argv,
+			&big->run, &tr)) {
+		status = ws_fail(strerror(ENOMEM), NULL, WS_EXIT_FAILURE);
+		caps_raise_cleanup();
+		monitor_stop(&big->monitor);
+		monitor_cleanup(&big->monitor);
+		goto out_jobs;
+	}
 	choose_sinks(&cfg, &sinks);
 	sink_header(&sinks, &big->run);
-	reporter_init(&big->reporter, &big->run, &big->monitor, &snap, &sinks,
-		      series, &big->progress);
-	ret = run_threads(&writer, &big->monitor, &big->reporter, &what);
+	reporter_init(&big->reporter, &big->run, &big->monitor, &jobs[0].snap,
+		      &sinks, series, &big->progress);
+	if (tr)
+		reporter_set_targets(&big->reporter, tr->follow, cfg.ntargets);
+	ret = run_threads(jobs, cfg.ntargets, &big->monitor, &big->reporter, &what);
 	if (ret) {	/* nothing was written: as if setup had failed */
 		snprintf(err, sizeof(err), "%s: %s", what, strerror(-ret));
-		status = fail(err, NULL, WS_EXIT_FAILURE);
+		status = ws_fail(err, NULL, WS_EXIT_FAILURE);
 		caps_raise_cleanup();
 		monitor_cleanup(&big->monitor);
-		goto out_writer;
+		goto out_jobs;
 	}
 	status = exit_status(&big->reporter.summary);
-	remove = cfg.remove_after;
+	/* it ran: the files stay, unless --remove */
+	for (unsigned int i = 0; i < cfg.ntargets; i++)
+		jobs[i].remove = cfg.remove_after;
 	/* what the run may not do, its cleanup may have to */
 	caps_raise_cleanup();
 	monitor_cleanup(&big->monitor);
 	if (sink_close_all(&sinks) && status == WS_EXIT_OK)
-		status = fail("cannot complete the report or a result file", NULL,
-			      WS_EXIT_FAILURE);
+		status = ws_fail("cannot complete the report or a result file", NULL,
+				 WS_EXIT_FAILURE);
 	reporter_destroy(&big->reporter);
 
-out_writer:
-	writer_destroy(&writer);
-out_snapshot:
-	snapshot_destroy(&snap);
-out_target:
+out_jobs:
 	caps_raise_cleanup();
 	if (priv_restore(&priv, err, sizeof(err)))
-		fail(err, NULL, status);
-	if (target_close(&target, cfg.path, remove) && cfg.remove_after)
-		fprintf(stderr, "writestress: could not remove '%s'\n", cfg.path);
+		ws_fail(err, NULL, status);
+	jobs_close(jobs, cfg.ntargets);
 out_sinks:
 	sink_abort_all(&sinks);	/* no-op once closed */
 out_free:
+	free_targets_record(tr);
+	free(jobs);
 	free(big);
 	free(series);
 	return status;

@@ -69,7 +69,7 @@ static void blame_site(struct monitor_probe *mp, uint64_t since, char *site)
 static void record_stall(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 			 uint64_t bytes, const struct ws_meminfo *mi)
 {
-	uint64_t start = atomic_load_explicit(&mp->mon->snap->start_ns,
+	uint64_t start = atomic_load_explicit(&mp->snap->start_ns,
 					      memory_order_acquire);
 	struct ws_stall st = {
 		.start_ns = start && t0 > start ? t0 - start : 0,
@@ -118,7 +118,7 @@ static void probe_once(struct monitor_probe *mp)
 	if (p->ops->prepare)
 		p->ops->prepare(p);
 	kstat_meminfo(m->proc_root, &mi);
-	bytes = atomic_load_explicit(&m->snap->bytes, memory_order_relaxed);
+	bytes = atomic_load_explicit(&mp->snap->bytes, memory_order_relaxed);
 
 	t0 = now_ns(m);
 	probe_door_begin(&mp->door, t0);
@@ -316,15 +316,47 @@ static int init_wake(struct monitor *m)
 	return -ret;
 }
 
-int monitor_init(struct monitor *m, const struct ws_config *cfg,
-		 struct ws_snapshot *snap, char *err, size_t errlen,
-		 const char **hint)
+/* One probe of kind k at a site. */
+static int add_probe(struct monitor *m, const struct monitor_site *site,
+		     enum ws_probe_kind k, char *err, size_t errlen,
+		     const char **hint)
 {
+	struct monitor_probe *mp = &m->probes[m->nprobes];
+	int ret;
+
+	mp->mon = m;
+	mp->snap = site->snap;
+	if (site->number)
+		snprintf(mp->name, sizeof(mp->name), "%s@%u",
+			 probe_kinds[k]->name, site->number);
+	else
+		snprintf(mp->name, sizeof(mp->name), "%s", probe_kinds[k]->name);
+	hist_init(&mp->raw);
+	hist_init(&mp->corrected);
+	ret = probe_door_init(&mp->door);
+	if (!ret)
+		ret = probe_init(&mp->probe, k, site->cfg);
+	if (ret) {
+		snprintf(err, errlen, "%s", mp->probe.err[0] ? mp->probe.err
+							    : strerror(-ret));
+		if (hint)
+			*hint = probe_kinds[k]->setup_hint;
+		probe_door_destroy(&mp->door);
+		return ret;
+	}
+	m->nprobes++;
+	return 0;
+}
+
+int monitor_init(struct monitor *m, const struct ws_config *cfg,
+		 const struct monitor_site *sites, unsigned int nsites,
+		 char *err, size_t errlen, const char **hint)
+{
+	unsigned int wanted = 0;
 	int wret;
 
 	memset(m, 0, sizeof(*m));
 	m->cfg = cfg;
-	m->snap = snap;
 	m->clock = &ws_real_clock;
 	m->proc_root = "";
 	wret = init_wake(m);
@@ -333,28 +365,29 @@ int monitor_init(struct monitor *m, const struct ws_config *cfg,
 		return wret;
 	}
 	m->wake_ready = true;
-	for (int k = 0; k < WS_PROBE_NR; k++) {
-		struct monitor_probe *mp = &m->probes[m->nprobes];
-		int ret;
+	for (int k = 0; k < WS_PROBE_NR; k++)
+		wanted += (cfg->probes >> k) & 1u;
+	if (wanted * nsites > WS_MAX_PROBES) {
+		snprintf(err, errlen, "%u probes on each of %u filesystems make %u; at most %u run at once",
+			 wanted, nsites, wanted * nsites, WS_MAX_PROBES);
+		if (hint)
+			*hint = "probe fewer kinds (--probe fsync), or put the probes in one place with --probe-dir";
+		monitor_cleanup(m);
+		return -E2BIG;
+	}
+	for (unsigned int s = 0; s < nsites; s++) {
+		for (int k = 0; k < WS_PROBE_NR; k++) {
+			int ret;
 
-		if (!(cfg->probes & (1u << k)))
-			continue;
-		mp->mon = m;
-		hist_init(&mp->raw);
-		hist_init(&mp->corrected);
-		ret = probe_door_init(&mp->door);
-		if (!ret)
-			ret = probe_init(&mp->probe, (enum ws_probe_kind)k, cfg);
-		if (ret) {
-			snprintf(err, errlen, "%s", mp->probe.err[0] ? mp->probe.err
-								    : strerror(-ret));
-			if (hint)
-				*hint = probe_kinds[k]->setup_hint;
-			probe_door_destroy(&mp->door);
-			monitor_cleanup(m);
-			return ret;
+			if (!(cfg->probes & (1u << k)))
+				continue;
+			ret = add_probe(m, &sites[s], (enum ws_probe_kind)k, err,
+					errlen, hint);
+			if (ret) {
+				monitor_cleanup(m);
+				return ret;
+			}
 		}
-		m->nprobes++;
 	}
 	return 0;
 }
@@ -414,7 +447,7 @@ int monitor_start(struct monitor *m)
 		char name[16];
 
 		snprintf(name, sizeof(name), "ws-probe-%s",
-			 m->probes[started].probe.ops->name);
+			 m->probes[started].name);
 		ret = start_thread(m, name, &m->probes[started].thread, probe_main,
 				   &m->probes[started]);
 		if (ret)
@@ -476,7 +509,7 @@ void monitor_probe_summary(const struct monitor_probe *mp,
 			   struct ws_probe_summary *ps)
 {
 	memset(ps, 0, sizeof(*ps));
-	ps->name = mp->probe.ops->name;
+	ps->name = mp->name;
 	ps->count = hist_count(&mp->raw);
 	ps->errors = mp->errors;
 	ps->last_error = mp->last_error;

@@ -6,6 +6,7 @@
  * checked here against the mode and probes chosen, so no mode is named.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -30,7 +31,7 @@ enum {
 	KEY_CSV, KEY_SVG, KEY_UNTIL_STEADY, KEY_STEADY_WINDOW, KEY_STEADY_ROUND,
 	KEY_BUCKET, KEY_DROP_CACHES, KEY_SCHEDULER, KEY_IOPRIO, KEY_PROBE_IOPRIO,
 	KEY_STEADY_CRITERION, KEY_PRECONDITION, KEY_STEADY_MAX_ROUNDS,
-	KEY_TRUNCATE, KEY_VERIFY,
+	KEY_TRUNCATE, KEY_VERIFY, KEY_IODEPTH, KEY_JOBS,
 };
 
 #define SNIA_MAX_ROUNDS 25	/* SNIA PTS: steady within 25 rounds or not */
@@ -42,6 +43,7 @@ void config_defaults(struct ws_config *cfg)
 	cfg->pace = WS_PACE_WINDOW;
 	cfg->window = 1;
 	cfg->sync_every = 1;
+	cfg->iodepth = 1;
 	cfg->data = WS_DATA_RANDOM;
 	cfg->interval_ns = WS_NSEC_PER_SEC;
 	cfg->probes = 1u << WS_PROBE_FSYNC;
@@ -227,6 +229,8 @@ static const struct cli_option opt_table[] = {
 	  .help = "write SIZE bytes in total" },
 	{ .name = "time", .key = 't', .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, duration_ns), .min = 1,
 	  .help = "stop after DURATION" },
+	{ .name = "jobs", .key = KEY_JOBS, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, jobs), .min = 1, .max = WS_MAX_TARGETS,
+	  .help = "write N files at once, FILE.1 ... FILE.N, one writer each (as fio numjobs; bounds apply to each); or name several FILEs" },
 	{ .name = "file-size", .key = KEY_FILE_SIZE, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, file_size), .min = 4 * WS_KIB, .align = 4 * WS_KIB,
 	  .help = "wrap to offset 0 at SIZE and overwrite in place (default: the run's size; unbounded runs wrap where the reserve begins)" },
 	{ .name = "reserve", .key = KEY_RESERVE, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, reserve),
@@ -242,6 +246,8 @@ static const struct cli_option opt_table[] = {
 	  .help = "buffers in flight for --pace window (default 1: write i, wait for i-1)" },
 	{ .name = "sync-every", .key = KEY_SYNC_EVERY, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, sync_every), .min = 1, .max = 1u << 20,
 	  .help = "buffers between fdatasync calls for --pace fdatasync (default 1)" },
+	{ .name = "iodepth", .key = KEY_IODEPTH, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, iodepth), .min = 1, .max = 64,
+	  .help = "writes in flight for --pace direct or dontcache, queued with io_uring (default 1: one synchronous write at a time; falls back to that, with a warning, where io_uring is not permitted)" },
 	{ .name = "rate", .key = 'r', .type = CLI_RATE, .arg = "RATE", .offset = offsetof(struct ws_config, rate),
 	  .help = "cap the average write rate, e.g. 50M/s" },
 	{ .name = "data", .key = 'd', .type = CLI_CUSTOM, .arg = "KIND", .parse = parse_data,
@@ -317,7 +323,7 @@ static const struct cli_option opt_table[] = {
 static void help_head(FILE *out)
 {
 	fprintf(out,
-		"Usage: writestress [OPTION]... FILE\n"
+		"Usage: writestress [OPTION]... FILE [FILE]...\n"
 		"       writestress compare [--threshold PCT] A.json B.json\n"
 		"       writestress verify [--run ID] FILE\n"
 		"Stream large buffers to FILE, pacing writeback with sync_file_range() like\n"
@@ -475,6 +481,39 @@ static enum opts_result check_combinations(struct ws_config *cfg,
 	return OPTS_RUN;
 }
 
+/* --jobs N: FILE.1 ... FILE.N, kept for the life of the process */
+static char job_paths[WS_MAX_TARGETS][PATH_MAX];
+
+/* The FILE operands, or --jobs copies of the one. */
+static enum opts_result take_targets(struct ws_config *cfg, int n,
+				     char **files, FILE *err)
+{
+	if (n > WS_MAX_TARGETS)
+		return usage_error(err, "too many FILE operands (%d): at most %d targets in one run",
+				   n, WS_MAX_TARGETS);
+	if (cfg->jobs && n > 1)
+		return usage_error(err, "unexpected argument '%s': --jobs %u takes one FILE and writes FILE.1 ... FILE.%u",
+				   files[1], cfg->jobs, cfg->jobs);
+	for (int i = 0; i < n; i++) {
+		if (!*files[i])
+			return usage_error(err, "invalid FILE '': empty name");
+		for (int j = 0; j < i; j++)
+			if (!strcmp(files[i], files[j]))
+				return usage_error(err, "invalid FILE '%s': named twice", files[i]);
+		cfg->paths[i] = files[i];
+	}
+	cfg->ntargets = (unsigned int)n;
+	for (unsigned int i = 0; cfg->jobs && i < cfg->jobs; i++) {
+		if ((size_t)snprintf(job_paths[i], sizeof(job_paths[i]), "%s.%u",
+				     files[0], i + 1) >= sizeof(job_paths[i]))
+			return usage_error(err, "invalid FILE '%s': too long for --jobs", files[0]);
+		cfg->paths[i] = job_paths[i];
+		cfg->ntargets = cfg->jobs;
+	}
+	cfg->path = cfg->paths[0];
+	return OPTS_RUN;
+}
+
 enum opts_result opts_parse(int argc, char **argv, struct ws_config *cfg,
 			    FILE *err)
 {
@@ -492,11 +531,7 @@ enum opts_result opts_parse(int argc, char **argv, struct ws_config *cfg,
 	}
 	if (first == argc)
 		return usage_error(err, "missing FILE operand");
-	if (first + 1 < argc)
-		return usage_error(err, "unexpected argument '%s' (one FILE only)",
-				   argv[first + 1]);
-	cfg->path = argv[first];
-	if (!*cfg->path)
-		return usage_error(err, "invalid FILE '': empty name");
+	if (take_targets(cfg, argc - first, argv + first, err) != OPTS_RUN)
+		return OPTS_USAGE;
 	return check_combinations(cfg, seen, err);
 }

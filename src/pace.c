@@ -206,6 +206,7 @@ static const struct pace_ops pace_fdatasync = {
 
 static const struct pace_ops pace_direct = {
 	.name = "direct",
+	.options = (const char *const[]){ "iodepth", NULL },
 	.open_flags = O_DIRECT,
 	.size_align = 4096,	/* O_DIRECT: the last write is whole blocks */
 	.after_buffer = nothing_after,
@@ -214,6 +215,7 @@ static const struct pace_ops pace_direct = {
 
 static const struct pace_ops pace_dontcache = {
 	.name = "dontcache",
+	.options = (const char *const[]){ "iodepth", NULL },
 	.rwf = RWF_DONTCACHE,
 	.after_buffer = nothing_after,
 	.drain = nothing_drain,

@@ -65,7 +65,10 @@ int plan_make(const struct ws_config *cfg, const struct ws_space *sp,
 	} else if (plan->total != WS_UNBOUNDED) {
 		plan->file_size = plan->total;
 	} else {
-		/* no bound at all: wrap where the reserve begins */
+		/* no bound at all: wrap where the reserve begins, or at this
+		 * target's share of the room */
+		if (sp->sharers > 1)
+			room /= sp->sharers;
 		plan->file_size = room - room % cfg->buffer_size;
 		plan->file_size_derived = true;
 		if (!plan->file_size)

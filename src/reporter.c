@@ -52,8 +52,12 @@ static void probe_facts(const struct ws_config *cfg, const struct monitor *mon,
 	if (!mon)
 		return;
 	f->n = mon->nprobes;
-	for (unsigned int i = 0; i < mon->nprobes; i++)
-		f->names[i] = mon->probes[i].probe.ops->name;
+	for (unsigned int i = 0; i < mon->nprobes; i++) {
+		f->names[i] = mon->probes[i].name;
+		if (strcmp(mon->probes[i].probe.dir, mon->probes[0].probe.dir))
+			for (unsigned int k = 0; k < mon->nprobes; k++)
+				f->dirs[k] = mon->probes[k].probe.dir;
+	}
 	f->realtime = mon->realtime;
 	f->memory_locked = mon->memory_locked;
 	snprintf(f->realtime_why, sizeof(f->realtime_why), "%s", mon->realtime_why);
@@ -85,6 +89,19 @@ void reporter_make_run(const struct reporter_sources *src, struct ws_run *run)
 	pace_describe(cfg, run->pace, sizeof(run->pace));
 	run->data = datagen_name(cfg->data);
 	run->marks_accepted = pace_modes[cfg->pace]->marks_accepted;
+	if (src->queue)
+		run->queue = *src->queue;
+	else
+		run->queue = (struct ws_queue_facts){ .depth = 1, .engine = "sync" };
+	for (int t = 0; t < WS_T_NR; t++)
+		run->timer_used[t] = run->queue.depth > 1 ||
+				     (t != WS_T_SUBMIT && t != WS_T_COMPLETE);
+	if (run->queue.depth > 1) {
+		size_t n = strlen(run->pace);
+
+		snprintf(run->pace + n, sizeof(run->pace) - n, ", %s depth %u",
+			 run->queue.engine, run->queue.depth);
+	}
 	if (uname(&u) == 0) {
 		snprintf(run->sysname, sizeof(run->sysname), "%s", u.sysname);
 		snprintf(run->release, sizeof(run->release), "%s", u.release);
@@ -94,32 +111,6 @@ void reporter_make_run(const struct reporter_sources *src, struct ws_run *run)
 	run->started_at = (int64_t)time(NULL);
 	run->argc = src->argc;
 	run->argv = src->argv;
-}
-
-void reporter_init(struct reporter *r, const struct ws_run *run,
-		   struct monitor *mon, struct ws_snapshot *snap,
-		   struct sink_set *sinks, struct ws_series *series,
-		   struct ws_series *progress)
-{
-	memset(r, 0, sizeof(*r));
-	r->run = run;
-	r->mon = mon;
-	r->snap = snap;
-	r->sinks = sinks;
-	r->interval_ns = run->params.interval_ns;
-	r->series = series;
-	r->progress = progress;
-	series_init(series);
-	series_init(progress);
-	/* four marks an interval: fine enough to place a change within one
-	 * interval, coarse enough to average out a device's bursts (the
-	 * block throttle's 100 ms slices, an SSD's garbage collection) */
-	snap->mark_spacing_ns = r->interval_ns / 4;
-}
-
-void reporter_destroy(struct reporter *r)
-{
-	analysis_release(&r->analysis);
 }
 
 struct ws_point reporter_interval_point(const struct ws_interval *iv)
@@ -152,64 +143,11 @@ bool reporter_mark_point(const struct ws_mark *prev, const struct ws_mark *m,
 	return true;
 }
 
-static void add_mark(struct reporter *r, const struct ws_mark *m, bool last)
-{
-	struct ws_point p;
-
-	if (!last)
-		r->last_pending = m->pending;
-	if (!reporter_mark_point(&r->last_mark, m, last, &p))
-		return;
-	series_add(r->progress, &p);
-	r->last_mark = *m;
-}
-
-static void take_marks(struct reporter *r)
-{
-	size_t n;
-
-	while ((n = snapshot_take_marks(r->snap, r->marks, 256)))
-		for (size_t i = 0; i < n; i++)
-			add_mark(r, &r->marks[i], false);
-}
-
 bool reporter_final_mark_stands(uint64_t last_pending, size_t npoints)
 {
 	return !npoints || !last_pending;
 }
 
-/* What the analysis reads of the run so far: the marks, and the time of
- * the last one taken while writing. */
-static struct ws_analysis_input analysis_input(const struct reporter *r,
-					       uint64_t writing_ns,
-					       uint64_t elapsed_ns)
-{
-	return (struct ws_analysis_input){
-		.marks = r->progress->pts, .nmarks = r->progress->n,
-		.writing_ns = writing_ns, .elapsed_ns = elapsed_ns,
-	};
-}
-
-/* --until-steady: once the last window holds after preconditioning, ask
- * the writer to end; after --steady-max-rounds judged rounds without, give
- * up.  The same pipeline as the summary's verdict, steady state only. */
-static void check_steady(struct reporter *r, uint64_t t_ns)
-{
-	struct ws_analysis_input in = analysis_input(r, r->last_mark.t_ns, t_ns);
-	struct ws_analysis a;
-	unsigned int max = r->run->cfg->steady_max_rounds;
-
-	in.steady_only = true;
-	if (!analysis_run(&in, &r->run->params, &a)) {
-		if (a.steady.reached)
-			snapshot_request_stop(r->snap, WS_STOP_STEADY);
-		else if (max && a.steady.judged_rounds >= max)
-			snapshot_request_stop(r->snap, WS_STOP_NOT_STEADY);
-	}
-	analysis_release(&a);
-}
-
-static void busiest(struct ws_interval *iv);
 
 /* How far along a bounded run is: the furthest of its bounds. */
 static double progress(const struct ws_run *run, uint64_t bytes, uint64_t t)
@@ -245,11 +183,10 @@ void reporter_make_interval(const struct ws_run *run,
 	if (iv->progress > 0.0)
 		iv->eta_ns = (uint64_t)((double)now_t_ns *
 					(1.0 - iv->progress) / iv->progress);
-	busiest(iv);
+	reporter_busiest(iv);
 }
 
-/* Which timer took the most of the interval, and its share. */
-static void busiest(struct ws_interval *iv)
+void reporter_busiest(struct ws_interval *iv)
 {
 	int top = WS_T_WRITE;
 
@@ -296,6 +233,7 @@ static const struct {
 	[WS_LIMIT_FILL] = { "fill", "generating data was the limit" },
 	[WS_LIMIT_WRITEBACK] = { "disk", "the disk was the limit (waiting for writeback)" },
 	[WS_LIMIT_DIRECT] = { "disk", "the disk was the limit (O_DIRECT writes)" },
+	[WS_LIMIT_QUEUED] = { "disk", "the disk was the limit (waiting for queued writes)" },
 	[WS_LIMIT_WRITE] = { "write", "write() was the limit: copying into the page cache and dirty-page throttling" },
 };
 
@@ -315,6 +253,7 @@ enum ws_limit reporter_limit(const uint64_t time_ns[WS_T_NR],
 	double total = elapsed_ns ? (double)elapsed_ns : 1.0;
 	double wait = (double)(time_ns[WS_T_WAIT] + time_ns[WS_T_START]) / total;
 	double write = (double)time_ns[WS_T_WRITE] / total;
+	double queue = (double)(time_ns[WS_T_SUBMIT] + time_ns[WS_T_COMPLETE]) / total;
 
 	if ((double)time_ns[WS_T_RATE] / total >= 0.5)
 		return WS_LIMIT_RATE;
@@ -322,6 +261,8 @@ enum ws_limit reporter_limit(const uint64_t time_ns[WS_T_NR],
 		return WS_LIMIT_FILL;
 	if (wait >= 0.5)
 		return WS_LIMIT_WRITEBACK;
+	if (queue >= 0.5)
+		return WS_LIMIT_QUEUED;
 	if (write >= 0.5)
 		return direct ? WS_LIMIT_DIRECT : WS_LIMIT_WRITE;
 	return WS_LIMIT_NONE;
@@ -339,6 +280,7 @@ void reporter_make_summary(const struct ws_run *run, const struct ws_sample *s,
 	sum->wraps = s->wraps;
 	sum->elapsed_ns = o->end_ns > s->start_ns ? o->end_ns - s->start_ns : 0;
 	memcpy(sum->time_ns, s->time_ns, sizeof(sum->time_ns));
+	sum->writers_ns = sum->elapsed_ns;
 	sum->mibps = ws_mibps(sum->bytes, sum->elapsed_ns);
 	e->reason = o->reason;
 	e->err = o->err;
@@ -352,6 +294,8 @@ void reporter_make_summary(const struct ws_run *run, const struct ws_sample *s,
 	sum->limit_key = reporter_limit_key(sum->limit);
 	sum->limit_words = reporter_limit_words(sum->limit);
 	sum->cpu_writer_ns = o->writer_cpu_ns;
+	sum->queue_peak = o->queue_peak;
+	sum->cpu_verify_ns = o->verify_cpu_ns;
 	if (o->verify) {
 		sum->verified = true;
 		sum->verify = *o->verify;
@@ -361,7 +305,10 @@ void reporter_make_summary(const struct ws_run *run, const struct ws_sample *s,
 void reporter_add_cpu(struct ws_summary *sum, uint64_t process_ns,
 		      uint64_t watcher_ns)
 {
-	sum->cpu_ns = process_ns;
+	/* the read-back after the run is no part of writing it */
+	sum->cpu_ns = process_ns > sum->cpu_verify_ns ?
+		      process_ns - sum->cpu_verify_ns : 0;
+	process_ns = sum->cpu_ns;
 	sum->cpu_probes_ns = watcher_ns;
 	for (unsigned int i = 0; i < sum->nprobes; i++)
 		sum->cpu_probes_ns += sum->probes[i].cpu_ns;
@@ -403,215 +350,3 @@ void reporter_probe_interval(const struct ws_probe_take *take,
 	memcpy(pi->site, take->site, sizeof(pi->site));
 }
 
-/* Phases, the slowdown point and steady state: the one pipeline. */
-static void analyse(struct reporter *r, uint64_t writing_ns)
-{
-	uint64_t elapsed = r->snap->outcome.end_ns - atomic_load(&r->snap->start_ns);
-	struct ws_analysis_input in = analysis_input(r, writing_ns, elapsed);
-
-	/* out of memory at the very end: the analysis says it found nothing */
-	analysis_run(&in, &r->run->params, &r->analysis);
-}
-
-/* The writer sets its start time as its first act; wait for it. */
-static uint64_t wait_for_start(struct reporter *r)
-{
-	uint64_t start;
-
-	while (!(start = atomic_load_explicit(&r->snap->start_ns,
-					      memory_order_acquire)))
-		snapshot_wait(r->snap, ws_now_ns() + WS_NSEC_PER_MSEC);
-	return start;
-}
-
-/* The device's counters and I/O pressure over the interval. */
-static void add_device(struct reporter *r, struct ws_interval *iv)
-{
-	const struct ws_fingerprint *fp = r->run->fp;
-	struct ws_diskstat d;
-	struct ws_psi psi;
-	uint64_t now = ws_now_ns();
-	/* rates over the time between the reads, not the nominal interval */
-	double dt = r->kstat_at ? (double)(now - r->kstat_at) : 0.0;
-
-	r->kstat_at = now;
-	if (fp && fp->bdev_sysdir[0] && kstat_diskstat("", fp->bdev_sysdir, &d) == 0) {
-		if (r->have_disk && dt > 0) {
-			iv->have_device = true;
-			iv->dev_bytes = (d.write_sectors - r->disk.write_sectors) * WS_SECTOR;
-			iv->dev_mibps = ws_mibps(iv->dev_bytes, (uint64_t)dt);
-			iv->dev_inflight = d.in_flight;
-			iv->dev_busy_pct = (double)(d.io_ticks - r->disk.io_ticks) *
-					   1e6 * 100.0 / dt;
-			if (iv->dev_busy_pct > 100.0)
-				iv->dev_busy_pct = 100.0;
-		}
-		r->disk = d;
-		r->have_disk = true;
-	}
-	if (kstat_psi_io("", &psi) == 0) {
-		if (r->have_psi && dt > 0) {
-			iv->have_psi = true;
-			iv->psi_some_pct = (double)(psi.some.total_us - r->psi.some.total_us) *
-					   1e3 * 100.0 / dt;
-			iv->psi_full_pct = (double)(psi.full.total_us - r->psi.full.total_us) *
-					   1e3 * 100.0 / dt;
-			if (iv->psi_some_pct > 100.0)
-				iv->psi_some_pct = 100.0;
-			if (iv->psi_full_pct > 100.0)
-				iv->psi_full_pct = 100.0;
-		}
-		r->psi = psi;
-		r->have_psi = true;
-	}
-}
-
-/* What the monitor and the kernel add to an interval. */
-static void add_context(struct reporter *r, struct ws_interval *iv)
-{
-	struct monitor *mon = r->mon;
-	struct ws_meminfo mi;
-	uint64_t now = ws_now_ns();
-
-	add_device(r, iv);
-	if (kstat_meminfo("", &mi) == 0) {
-		iv->have_meminfo = true;
-		iv->dirty = mi.dirty;
-		iv->writeback = mi.writeback;
-	}
-	for (unsigned int i = 0; mon && i < mon->nprobes; i++) {
-		struct ws_probe_interval *pi = &iv->probes[i];
-
-		probe_door_take(&mon->probes[i].door, &r->take);
-		reporter_probe_interval(&r->take, now, mon->cfg->stall_ns, pi);
-		pi->name = mon->probes[i].probe.ops->name;
-		r->stalls_total[i] += pi->stalls;
-		pi->stalls_total = r->stalls_total[i];
-		iv->nprobes++;
-	}
-}
-
-/* One interval: from the last tick to t_ns.  The final one (the writer
- * ended within it) may be too short to stand alone: then its rate is that
- * of itself and the one before, and the series holds them as one point. */
-static void emit(struct reporter *r, const struct ws_sample *now,
-		 uint64_t t_ns, bool final)
-{
-	struct ws_interval iv;
-	struct ws_point p;
-	bool folded;
-
-	reporter_make_interval(r->run, &r->prev, r->prev_t_ns, now, t_ns, &iv);
-	add_context(r, &iv);
-	iv.index = r->index++;
-	reporter_precondition_eta(r->run, &iv);
-	folded = final && reporter_fold_final(&r->last_iv, r->interval_ns, &iv);
-	p = reporter_interval_point(&iv);
-	/* folded into the one before: one point of the series with it */
-	if (folded)
-		series_extend_last(r->series, &p);
-	else
-		series_add(r->series, &p);
-	take_marks(r);
-	if (!final && r->run->cfg->until_steady &&
-	    !atomic_load(&r->snap->verdict))
-		check_steady(r, t_ns);
-	sink_interval(r->sinks, r->run, &iv);
-	r->prev = *now;
-	r->prev_t_ns = t_ns;
-	r->last_iv = iv;
-}
-
-/* After the writer: a probe stuck past its end is waited for by the main
- * thread (monitor_stop); what it and any other probe finished since the
- * final interval is in the summary's figures and counted here. */
-static void take_late_probes(struct reporter *r)
-{
-	struct monitor *mon = r->mon;
-
-	while (!snapshot_wait(r->snap, ws_now_ns() + 10 * WS_NSEC_PER_SEC))
-		;
-	for (unsigned int i = 0; mon && i < mon->nprobes; i++) {
-		struct ws_probe_summary *ps = &r->summary.probes[i];
-
-		probe_door_take(&mon->probes[i].door, &r->take);
-		ps->after_end = hist_count(&r->take.hist);
-		ps->after_end_max_ns = ps->after_end ? hist_max(&r->take.hist) : 0;
-	}
-}
-
-/* The final stretch's figures in the words of its criterion. */
-static void describe_steady(struct reporter *r)
-{
-	const struct ws_steady *st = &r->analysis.steady;
-
-	if (st->reached)
-		steady_describe_figures(&r->run->params, &st->final,
-					  r->summary.steady_figures,
-					  sizeof(r->summary.steady_figures));
-}
-
-void *reporter_thread(void *arg)
-{
-	struct reporter *r = arg;
-	uint64_t start, deadline, end, writing;
-	struct ws_sample now;
-
-	start = wait_for_start(r);
-	deadline = start;
-	/* the baselines for the first interval's device and PSI deltas */
-	add_device(r, &(struct ws_interval){ .dt_ns = 0 });
-
-	for (;;) {
-		uint64_t t;
-
-		deadline += r->interval_ns;
-		/* fell behind (a stopped machine): skip, never burst */
-		t = ws_now_ns();
-		if (deadline < t)
-			deadline = t + r->interval_ns - (t - start) % r->interval_ns;
-		if (snapshot_wait_writer(r->snap, deadline))
-			break;
-		snapshot_read(r->snap, &now);
-		emit(r, &now, deadline - start, false);
-	}
-
-	/* intervals end when the writer did: the final one runs to its end
-	 * (a last millisecond that wrote nothing is no interval) */
-	snapshot_read(r->snap, &now);
-	end = r->snap->outcome.end_ns - start;
-	if (end > r->prev_t_ns &&
-	    (end - r->prev_t_ns >= WS_NSEC_PER_MSEC || now.bytes != r->prev.bytes))
-		emit(r, &now, end, true);
-	reporter_make_summary(r->run, &now, &r->snap->outcome, signals_received(),
-			      &r->summary);
-	take_late_probes(r);
-	for (unsigned int i = 0; r->mon && i < r->mon->nprobes; i++) {
-		struct ws_probe_summary *ps = &r->summary.probes[i];
-		uint64_t late = ps->after_end, late_max = ps->after_end_max_ns;
-
-		monitor_probe_summary(&r->mon->probes[i], ps);
-		ps->after_end = late;
-		ps->after_end_max_ns = late_max;
-		r->summary.nprobes++;
-	}
-	series_finish(r->series);
-	take_marks(r);
-	writing = r->last_mark.t_ns;
-	/* the last mark: everything written, on disk, clock stopped; unless it
-	 * would credit a window of bytes to the final wait alone */
-	if (reporter_final_mark_stands(r->last_pending, r->progress->n +
-				       r->progress->npartial))
-		add_mark(r, &(struct ws_mark){ end, now.bytes, 0 }, true);
-	series_finish(r->progress);
-	analyse(r, writing);
-	r->summary.series = r->series;
-	r->summary.progress = r->progress;
-	r->summary.analysis = &r->analysis;
-	reporter_make_cells(r->run->cfg, &r->summary);
-	reporter_add_cpu(&r->summary, ws_process_cpu_ns(),
-			 r->mon ? r->mon->watcher_cpu_ns : 0);
-	describe_steady(r);
-	sink_summary(r->sinks, r->run, &r->summary);
-	return NULL;
-}

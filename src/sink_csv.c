@@ -1,5 +1,8 @@
 /* sink_csv.c - the interval series as CSV (RFC 4180: a header row, CRLF
- * line ends, fields quoted where they need it), streamed as it happens. */
+ * line ends, fields quoted where they need it), streamed as it happens.
+ * With several targets a `target` column follows `interval`: a row per
+ * target (1, 2, ...; their probe columns empty: the probes are the run's)
+ * and then the run's (all). */
 #include <stdio.h>
 #include <string.h>
 
@@ -34,8 +37,11 @@ static void csv_header(struct sink *s, const struct ws_run *run)
 	};
 	char name[64];
 
-	for (size_t i = 0; i < ARRAY_SIZE(cols); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(cols); i++) {
 		field(s->out, cols[i], i == 0);
+		if (!i && run->ntargets)
+			field(s->out, "target", false);
+	}
 	for (int t = 0; t < WS_T_NR; t++)
 		field(s->out, ws_timer_key((enum ws_timer)t), false);
 	field(s->out, "dirty_bytes", false);
@@ -56,12 +62,15 @@ static void csv_header(struct sink *s, const struct ws_run *run)
 	fputs("\r\n", s->out);
 }
 
-static void csv_interval(struct sink *s, const struct ws_run *run,
-			 const struct ws_interval *iv)
+static void csv_row(struct sink *s, const struct ws_run *run,
+		    const struct ws_interval *iv)
 {
-	(void)run;
-	fprintf(s->out, "%llu,%.6f,%.6f,%llu,%llu,%.3f,%.3f",
-		(unsigned long long)iv->index, (double)iv->t_ns / 1e9,
+	fprintf(s->out, "%llu", (unsigned long long)iv->index);
+	if (iv->number)
+		fprintf(s->out, ",%u", iv->number);
+	else if (run->ntargets)
+		fputs(",all", s->out);
+	fprintf(s->out, ",%.6f,%.6f,%llu,%llu,%.3f,%.3f", (double)iv->t_ns / 1e9,
 		(double)iv->dt_ns / 1e9, (unsigned long long)iv->bytes,
 		(unsigned long long)iv->dbytes, iv->mibps, iv->avg_mibps);
 	for (int t = 0; t < WS_T_NR; t++)
@@ -91,7 +100,18 @@ static void csv_interval(struct sink *s, const struct ws_run *run,
 			(double)pi->inflight_ns / 1e6,
 			(unsigned long long)pi->errors);
 	}
+	/* a target's row: the probes' columns are the run's */
+	for (unsigned int p = iv->nprobes; p < run->probes.n; p++)
+		fputs(",,,,,,,", s->out);
 	fputs("\r\n", s->out);
+}
+
+static void csv_interval(struct sink *s, const struct ws_run *run,
+			 const struct ws_interval *iv)
+{
+	for (unsigned int i = 0; i < iv->ntargets; i++)
+		csv_row(s, run, &iv->targets[i]);
+	csv_row(s, run, iv);
 }
 
 static int csv_close(struct sink *s)

@@ -90,6 +90,15 @@ static void live_text(FILE *m, const struct ws_interval *iv, bool utf8)
 		units_format_size(a, sizeof(a), iv->bytes),
 		units_format_duration(b, sizeof(b), iv->t_ns), iv->mibps,
 		iv->avg_mibps);
+	if (iv->ntargets > 1) {	/* the aggregate, and who holds it back */
+		const struct ws_interval *slow = &iv->targets[0];
+
+		for (unsigned int i = 1; i < iv->ntargets; i++)
+			if (iv->targets[i].mibps < slow->mibps)
+				slow = &iv->targets[i];
+		fprintf(m, " (%u targets, slowest #%u %.1f MiB/s)", iv->ntargets,
+			slow->number, slow->mibps);
+	}
 	if (iv->progress >= 0.0) {
 		fputs("  ", m);
 		progress_bar(m, iv->progress, utf8);
@@ -132,16 +141,37 @@ static void live_interval(struct sink *s, const struct ws_run *run,
 	s->dirty_line = 1;
 }
 
+/* One key=value line; with several targets the run's comes after one
+ * line per target, and each starts with target=N (the run's: all). */
+static void plain_line(struct sink *s, const struct ws_run *run,
+		       const struct ws_interval *iv, bool several);
+
 static void plain_interval(struct sink *s, const struct ws_run *run,
 			   const struct ws_interval *iv)
 {
 	human_header_precondition_eta(s->out, run, iv);
+	for (unsigned int i = 0; i < iv->ntargets; i++)
+		plain_line(s, run, &iv->targets[i], true);
+	plain_line(s, run, iv, run->ntargets > 0);
+	fflush(s->out);
+}
+
+static void plain_line(struct sink *s, const struct ws_run *run,
+		       const struct ws_interval *iv, bool several)
+{
+	if (several && iv->number)
+		fprintf(s->out, "target=%u ", iv->number);
+	else if (several)
+		fputs("target=all ", s->out);
 	fprintf(s->out, "t=%.3f bytes=%llu mibps=%.1f avg_mibps=%.1f",
 		(double)iv->t_ns / 1e9, (unsigned long long)iv->bytes,
 		iv->mibps, iv->avg_mibps);
+	if (several && iv->final)
+		fputs(" final=1", s->out);
 	for (int t = 0; t < WS_T_NR; t++)
-		fprintf(s->out, " %s=%.1f", ws_timer_key((enum ws_timer)t),
-			(double)iv->time_ns[t] / 1e6);
+		if (run->timer_used[t])
+			fprintf(s->out, " %s=%.1f", ws_timer_key((enum ws_timer)t),
+				(double)iv->time_ns[t] / 1e6);
 	if (iv->have_meminfo)
 		fprintf(s->out, " dirty_mib=%.1f writeback_mib=%.1f",
 			(double)iv->dirty / (double)WS_MIB,
@@ -168,7 +198,6 @@ static void plain_interval(struct sink *s, const struct ws_run *run,
 				(unsigned long long)pi->errors);
 	}
 	fputc('\n', s->out);
-	fflush(s->out);
 }
 
 static void human_summary(struct sink *s, const struct ws_run *run,

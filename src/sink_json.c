@@ -45,6 +45,13 @@ static void put_config(struct jsonw *w, const struct ws_run *run)
 
 	jsonw_object(w, "config");
 	jsonw_str(w, "file", c->path);
+	jsonw_array(w, "files");
+	for (unsigned int i = 0; i < run->ntargets; i++)
+		jsonw_str(w, NULL, run->targets[i].target.path);
+	if (!run->ntargets)
+		jsonw_str(w, NULL, c->path);
+	jsonw_end(w);
+	jsonw_u64(w, "jobs", c->jobs);
 	jsonw_u64(w, "buffer_size", c->buffer_size);
 	if (p->total == WS_UNBOUNDED)
 		jsonw_null(w, "total_bytes");
@@ -58,6 +65,16 @@ static void put_config(struct jsonw *w, const struct ws_run *run)
 	jsonw_bool(w, "fadvise", c->fadvise);
 	jsonw_u64(w, "window", c->window);
 	jsonw_u64(w, "sync_every", c->sync_every);
+	jsonw_u64(w, "iodepth", c->iodepth);
+	jsonw_object(w, "queue");
+	jsonw_str(w, "engine", run->queue.engine);
+	jsonw_u64(w, "depth", run->queue.depth);
+	jsonw_bool(w, "registered_buffers", run->queue.registered);
+	if (run->queue.refused_err)
+		jsonw_str(w, "refused", strerror(run->queue.refused_err));
+	else
+		jsonw_null(w, "refused");
+	jsonw_end(w);
 	jsonw_u64(w, "rate_bytes_per_s", c->rate);
 	jsonw_str(w, "data", run->data);
 	jsonw_u64(w, "compress_pct", c->compress_pct);
@@ -91,10 +108,8 @@ static void put_config(struct jsonw *w, const struct ws_run *run)
 	jsonw_end(w);
 }
 
-static void put_system(struct jsonw *w, const struct ws_run *run)
+static void put_target(struct jsonw *w, const struct ws_target_facts *t)
 {
-	const struct ws_target_facts *t = &run->target;
-
 	jsonw_object(w, "target");
 	jsonw_str(w, "path", t->path);
 	jsonw_str(w, "fs_type", t->fs_type);
@@ -104,6 +119,11 @@ static void put_system(struct jsonw *w, const struct ws_run *run)
 	jsonw_u64(w, "size_at_open", t->size_at_open);
 	jsonw_bool(w, "truncated", t->truncated);
 	jsonw_end(w);
+}
+
+static void put_system(struct jsonw *w, const struct ws_run *run)
+{
+	put_target(w, &run->target);
 	jsonw_object(w, "system");
 	jsonw_text_or_null(w, "sysname", run->sysname);
 	jsonw_text_or_null(w, "release", run->release);
@@ -142,13 +162,14 @@ static void json_header(struct sink *s, const struct ws_run *run)
 	jsonw_array(w, "intervals");
 }
 
-static void json_interval(struct sink *s, const struct ws_run *run,
-			  const struct ws_interval *iv)
+/* One interval's members; a target's carries its number and whether it
+ * was its writer's last, the run's its targets' (several targets). */
+static void put_interval(struct jsonw *w, const struct ws_interval *iv)
 {
-	struct jsonw *w = writer_of(s);
-
-	(void)run;
-	jsonw_object(w, NULL);
+	if (iv->number) {
+		jsonw_u64(w, "number", iv->number);
+		jsonw_bool(w, "final", iv->final);
+	}
 	jsonw_seconds(w, "t_s", iv->t_ns);
 	jsonw_seconds(w, "dt_s", iv->dt_ns);
 	jsonw_u64(w, "bytes", iv->bytes);
@@ -191,6 +212,25 @@ static void json_interval(struct sink *s, const struct ws_run *run,
 		jsonw_end(w);
 	}
 	jsonw_end(w);
+	if (!iv->ntargets)
+		return;
+	jsonw_array(w, "targets");
+	for (unsigned int i = 0; i < iv->ntargets; i++) {
+		jsonw_object(w, NULL);
+		put_interval(w, &iv->targets[i]);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
+static void json_interval(struct sink *s, const struct ws_run *run,
+			  const struct ws_interval *iv)
+{
+	struct jsonw *w = writer_of(s);
+
+	(void)run;
+	jsonw_object(w, NULL);
+	put_interval(w, iv);
 	jsonw_end(w);
 }
 
@@ -444,6 +484,12 @@ static void put_cpu(struct jsonw *w, const struct ws_summary *sum)
 	jsonw_double(w, "per_gib_s", sum->cpu_s_per_gib);
 	jsonw_seconds(w, "writer_s", sum->cpu_writer_ns);
 	jsonw_seconds(w, "probes_s", sum->cpu_probes_ns);
+	jsonw_seconds(w, "other_s", sum->cpu_ns > sum->cpu_writer_ns + sum->cpu_probes_ns ?
+		      sum->cpu_ns - sum->cpu_writer_ns - sum->cpu_probes_ns : 0);
+	if (sum->verified)
+		jsonw_seconds(w, "verify_s", sum->cpu_verify_ns);
+	else
+		jsonw_null(w, "verify_s");
 	jsonw_end(w);
 }
 
@@ -498,6 +544,10 @@ static void put_summary(struct jsonw *w, const struct ws_summary *sum)
 	for (int t = 0; t < WS_T_NR; t++)
 		jsonw_seconds(w, ws_timer_json((enum ws_timer)t), sum->time_ns[t]);
 	jsonw_end(w);
+	if (sum->queue_peak)	/* 0: writes were not queued */
+		jsonw_u64(w, "queue_peak", sum->queue_peak);
+	else
+		jsonw_null(w, "queue_peak");
 	jsonw_object(w, "writer_limit");
 	jsonw_str(w, "kind", sum->limit_key);
 	jsonw_str(w, "words", sum->limit_words);
@@ -521,6 +571,34 @@ static void put_summary(struct jsonw *w, const struct ws_summary *sum)
 	jsonw_end(w);
 }
 
+/* Several targets: each one's facts, fingerprint, summary and analysis,
+ * as the run's are at the top. */
+static void put_targets(struct jsonw *w, const struct ws_run *run,
+			const struct ws_summary *sum)
+{
+	jsonw_array(w, "targets");
+	for (unsigned int i = 0; i < sum->ntargets; i++) {
+		const struct ws_run *t = &run->targets[i];
+
+		jsonw_object(w, NULL);
+		jsonw_u64(w, "number", t->number);
+		if (t->same_device_as)
+			jsonw_u64(w, "same_device_as", t->same_device_as);
+		else
+			jsonw_null(w, "same_device_as");
+		put_target(w, &t->target);
+		jsonw_u64(w, "file_size", t->plan.file_size);
+		jsonw_u64(w, "seed", t->cfg->seed);
+		if (t->fp)
+			fingerprint_json(t->fp, w);
+		put_summary(w, &sum->targets[i]);
+		if (sum->targets[i].analysis)
+			put_analysis(w, t, &sum->targets[i]);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
 static void json_summary(struct sink *s, const struct ws_run *run,
 			 const struct ws_summary *sum)
 {
@@ -534,6 +612,8 @@ static void json_summary(struct sink *s, const struct ws_run *run,
 	jsonw_end(w);
 	if (sum->analysis)
 		put_analysis(w, run, sum);
+	if (sum->ntargets)
+		put_targets(w, run, sum);
 	jsonw_bool(w, "complete", true);
 	jsonw_end(w);
 	fputc('\n', s->out);

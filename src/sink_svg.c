@@ -31,6 +31,7 @@
 static const struct svg_box top_box = { 80, 104, 1160, 334 };
 static const struct svg_box bot_box = { 80, 408, 1160, 628 };
 
+/* a probe's colour; the probes of a second filesystem repeat them */
 static const char *const probe_colours[WS_PROBE_NR] = {
 	"#1b9e77", "#7570b3", "#d95f02",
 };
@@ -120,6 +121,9 @@ static double max_mibps(const struct ws_summary *sum)
 
 	for (size_t i = 0; i < ntop(sum); i++)
 		m = max_d(m, finite_or_0(top_series(sum)->pts[i].mibps));
+	for (unsigned int k = 0; k < sum->ntargets; k++)
+		for (size_t i = 0; i < ntop(&sum->targets[k]); i++)
+			m = max_d(m, finite_or_0(top_series(&sum->targets[k])->pts[i].mibps));
 	for (unsigned int i = 0; i < nphases(sum); i++)
 		m = max_d(m, finite_or_0(sum->analysis->phases[i].mibps));
 	if (sum->analysis && sum->analysis->steady.reached)
@@ -230,9 +234,14 @@ static void draw_titles(FILE *f, const struct ws_run *run,
 	char path[256], result[160], end[256], probes[192];
 	char a[32], b[32];
 
-	svg_text(f, 24, 32, "title", "start", "writestress — %s on %s",
-		 svg_tail_of(path, sizeof(path), run->target.path, 72),
-		 run->target.fs_type);
+	if (run->ntargets)
+		svg_text(f, 24, 32, "title", "start", "writestress — %u targets, %s and more, on %s",
+			 run->ntargets, svg_tail_of(path, sizeof(path), run->target.path, 56),
+			 run->target.fs_type);
+	else
+		svg_text(f, 24, 32, "title", "start", "writestress — %s on %s",
+			 svg_tail_of(path, sizeof(path), run->target.path, 72),
+			 run->target.fs_type);
 	sink_format_result(result, sizeof(result), sum);
 	svg_text(f, 24, 55, "sub", "start", "%s%s", result,
 		 how_it_ended(end, sizeof(end), sum));
@@ -339,6 +348,57 @@ static void throughput_line(FILE *f, const struct ws_summary *sum,
 			    svg_axis_px(y, s->pts[i].mibps), 2.5, "#1f5fa8");
 }
 
+/* Several targets: each one's rate as a thin line, placed where the run
+ * as a whole had written as much (its progress read at the same time),
+ * so all share the top panel's axis. */
+static const char *const target_colours[] = {
+	"#8da0cb", "#fc8d62", "#66c2a5", "#e78ac3", "#a6d854", "#ffd92f",
+	"#e5c494", "#b3b3b3",
+};
+
+static double run_bytes_at(const struct ws_series *s, uint64_t t)
+{
+	struct ws_point prev = { 0 };
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct ws_point *p = &s->pts[i];
+
+		if (p->t_ns >= t)
+			return p->t_ns == prev.t_ns ? (double)p->bytes :
+			       (double)prev.bytes + (double)(p->bytes - prev.bytes) *
+			       (double)(t - prev.t_ns) / (double)(p->t_ns - prev.t_ns);
+		prev = *p;
+	}
+	return (double)prev.bytes;
+}
+
+static void target_lines(FILE *f, const struct ws_summary *sum,
+			 const struct svg_axis *x, const struct svg_axis *y)
+{
+	for (unsigned int k = 0; k < sum->ntargets && sum->progress; k++) {
+		const struct ws_summary *ts = &sum->targets[k];
+		const struct ws_series *s = top_series(ts);
+		struct svg_pen pen = { .f = f };
+
+		if (!s)
+			continue;
+		fprintf(f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"1\" stroke-linejoin=\"round\" d=\"",
+			target_colours[k % ARRAY_SIZE(target_colours)]);
+		for (size_t i = 0; i < s->n; i++) {
+			const struct ws_point *p = &s->pts[i];
+			uint64_t mid = p->t_ns - p->dt_ns / 2 + ts->start_offset_ns;
+
+			if (isfinite(p->mibps))
+				svg_pen_to(&pen, svg_axis_px(x, run_bytes_at(sum->progress, mid) / GIB),
+					   svg_axis_px(y, p->mibps));
+			else
+				svg_pen_up(&pen);
+		}
+		svg_pen_flush(&pen);
+		fputs("\"/>\n", f);
+	}
+}
+
 /* Each phase's rate as a line across it, labelled above it (below when
  * the top is too close). */
 static void phase_rates(FILE *f, const struct ws_summary *sum,
@@ -428,6 +488,13 @@ static void top_legend(FILE *f, const struct ws_summary *sum, double y)
 		svg_legend_item(f, &x, y, "#777", 5, NULL, "steady, then changed");
 	if (sum->analysis && sum->analysis->slowed)
 		svg_legend_item(f, &x, y, "#c0561a", 1.5, "6 4", "slowed");
+	for (unsigned int k = 0; k < sum->ntargets; k++) {
+		char name[24];
+
+		snprintf(name, sizeof(name), "target %u", k + 1);
+		svg_legend_item(f, &x, y, target_colours[k % ARRAY_SIZE(target_colours)],
+				1, NULL, name);
+	}
 }
 
 static void draw_throughput(FILE *f, const struct ws_summary *sum)
@@ -447,6 +514,7 @@ static void draw_throughput(FILE *f, const struct ws_summary *sum)
 		svg_text(f, (b->x0 + b->x1) / 2, (b->y0 + b->y1) / 2, "note", "middle",
 		     "%s", npoints(sum) ? "nothing was written"
 					: "no data: the run ended before its first interval");
+	target_lines(f, sum, &x, &y);
 	throughput_line(f, sum, &x, &y);
 	phase_rates(f, sum, &x, &y, b);
 	steady_mark(f, sum, &x, &y);
@@ -467,7 +535,7 @@ static void latency_line(FILE *f, const struct ws_summary *sum, unsigned int j,
 	size_t n = npoints(sum);
 
 	fprintf(f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" stroke-linejoin=\"round\" stroke-linecap=\"round\"%s d=\"",
-		probe_colours[j], max ? "1" : "2.5",
+		probe_colours[j % WS_PROBE_NR], max ? "1" : "2.5",
 		max ? " stroke-opacity=\"0.55\"" : "");
 	for (size_t i = 0; i < n; i++) {
 		const struct ws_point *p = &sum->series->pts[i];
@@ -484,7 +552,7 @@ static void latency_line(FILE *f, const struct ws_summary *sum, unsigned int j,
 		if (sum->series->pts[i].probe_p99[j])
 			svg_dot(f, svg_axis_px(x, mid_seconds(&sum->series->pts[i])),
 			    svg_axis_px(y, (double)sum->series->pts[i].probe_p99[j]), 2.5,
-			    probe_colours[j]);
+			    probe_colours[j % WS_PROBE_NR]);
 }
 
 /* Every recorded stall: a faint red column over its time (under the
@@ -529,7 +597,7 @@ static void bottom_legend(FILE *f, const struct ws_summary *sum, double y)
 	double x = 560;
 
 	for (unsigned int j = 0; j < sum->nprobes; j++) {
-		svg_legend_item(f, &x, y, probe_colours[j], 3, NULL, sum->probes[j].name);
+		svg_legend_item(f, &x, y, probe_colours[j % WS_PROBE_NR], 3, NULL, sum->probes[j].name);
 		drawn += sum->probes[j].nrecorded;
 		all += sum->probes[j].nstalls;
 	}
@@ -568,14 +636,14 @@ static void draw_latency(FILE *f, const struct ws_run *run,
 		     "no probe completed");
 	bottom_legend(f, sum, b->y0 - 10);
 	svg_log_ticks(f, &y, b);
-	for (unsigned int j = 0; j < sum->nprobes && j < WS_PROBE_NR; j++)
+	for (unsigned int j = 0; j < sum->nprobes; j++)
 		stall_bars(f, &sum->probes[j], &x, &y, b, true);
 	stall_threshold(f, run, &y, b);
-	for (unsigned int j = 0; j < sum->nprobes && j < WS_PROBE_NR; j++)
+	for (unsigned int j = 0; j < sum->nprobes; j++)
 		latency_line(f, sum, j, true, &x, &y);
-	for (unsigned int j = 0; j < sum->nprobes && j < WS_PROBE_NR; j++)
+	for (unsigned int j = 0; j < sum->nprobes; j++)
 		stall_bars(f, &sum->probes[j], &x, &y, b, false);
-	for (unsigned int j = 0; j < sum->nprobes && j < WS_PROBE_NR; j++)
+	for (unsigned int j = 0; j < sum->nprobes; j++)
 		latency_line(f, sum, j, false, &x, &y);
 	svg_frame(f, b);
 }

@@ -8,6 +8,7 @@
 #include "clock.h"
 #include "units.h"
 #include "verify.h"
+#include "write_queue.h"
 #include "writer.h"
 
 #define RATE_SLICE_NS (100 * WS_NSEC_PER_MSEC)	/* re-check stop this often */
@@ -48,8 +49,9 @@ int writer_init(struct writer *w, const struct ws_config *cfg,
 	w->piece = rate_piece(cfg->rate, plan->buffer_size);
 	w->clock = &ws_real_clock;
 
+	/* queued writes hold up to iodepth buffers while the next is filled */
 	ret = datagen_feed_start(&w->feed, cfg->data, cfg->compress_pct, seed,
-				 plan->buffer_size);
+				 plan->buffer_size, cfg->iodepth);
 	if (ret)
 		return ret;
 	ret = pace_init(&w->pace, cfg, io, io_ctx, fd, snap);
@@ -59,14 +61,31 @@ int writer_init(struct writer *w, const struct ws_config *cfg,
 	return ret;
 }
 
+int writer_open_queue(struct writer *w, const struct ioq_ops *ops, void *ctx)
+{
+	int ret = wq_open(&w->queue, ops, ctx, w->cfg->iodepth, w->feed.pool,
+			  w->feed.nslots, w->feed.len, w->fd, w->mode->rwf,
+			  w->snap);
+
+	if (ret)
+		return ret;
+	w->queue.clock = w->clock;
+	w->queued = true;
+	return 0;
+}
+
 void writer_set_clock(struct writer *w, const struct ws_clock *clock)
 {
 	w->clock = clock;
 	w->pace.clock = clock;
+	w->queue.clock = clock;
 }
 
 void writer_destroy(struct writer *w)
 {
+	if (w->queued)
+		wq_close(&w->queue);
+	w->queued = false;
 	pace_destroy(&w->pace);
 	datagen_feed_stop(&w->feed);
 }
@@ -155,10 +174,10 @@ static int guard_reserve(struct writer *w, const struct ws_extent *e,
 	return -ENOSPC;
 }
 
-/* Write one extent in pieces.  Returns 0 when all of it was written, 1
+/* Write one extent (from pool slot `slot`) in pieces, or queue them.  Returns 0 when all of it was written, 1
  * when a stop request or --time ended it early, -errno on failure; *done
  * is what was written either way. */
-static int write_extent(struct writer *w, const char *buf,
+static int write_extent(struct writer *w, const char *buf, unsigned int slot,
 			const struct ws_extent *e, uint64_t start,
 			uint64_t *done, struct ws_outcome *o)
 {
@@ -173,6 +192,16 @@ static int write_extent(struct writer *w, const char *buf,
 			len = w->piece;
 		if (w->cfg->rate)
 			rate_wait(w, len);
+		if (w->queued) {	/* counted when it completes */
+			int ret = wq_write(&w->queue, buf + *done, slot, len, off);
+
+			if (ret) {
+				set_error(o, ret, w->queue.err_op, w->queue.err_off);
+				return ret;
+			}
+			*done += len;
+			continue;
+		}
 		t0 = now_ns(w);
 		n = w->io->pwrite(w->io_ctx, w->fd, buf + *done,
 				  len, off, w->mode->rwf);
@@ -198,8 +227,11 @@ static int write_extent(struct writer *w, const char *buf,
 static void finish_writeback(struct writer *w, struct ws_outcome *o)
 {
 	uint64_t t0;
-	int ret = w->mode->drain(&w->pace);
+	int ret;
 
+	if (w->queued && wq_drain(&w->queue))
+		set_error(o, w->queue.err, w->queue.err_op, w->queue.err_off);
+	ret = w->mode->drain(&w->pace);
 	if (ret)
 		set_error(o, ret, w->pace.err_op, w->pace.err_off);
 	t0 = now_ns(w);
@@ -208,6 +240,12 @@ static void finish_writeback(struct writer *w, struct ws_outcome *o)
 	if (ret)	/* the data ends where the writer stopped */
 		set_error(o, ret, "fdatasync",
 			  atomic_load_explicit(&w->snap->offset, memory_order_relaxed));
+}
+
+/* Written or queued, not yet known on disk. */
+static uint64_t pending_bytes(const struct writer *w)
+{
+	return w->pace.pending_bytes + w->queue.inflight_bytes;
 }
 
 int writer_run(struct writer *w)
@@ -220,6 +258,7 @@ int writer_run(struct writer *w)
 	while (plan_next(w->plan, pos, &e)) {
 		uint64_t done, t0;
 		const char *buf;
+		unsigned int slot;
 		int ret;
 
 		if (should_stop(w, start, &o) || guard_reserve(w, &e, &o))
@@ -227,6 +266,13 @@ int writer_run(struct writer *w)
 		if (e.off == 0 && pos)
 			atomic_fetch_add_explicit(&w->snap->wraps, 1,
 						  memory_order_relaxed);
+		slot = datagen_feed_slot(&w->feed);
+		/* a stamped slot is rewritten: no write from it may be in flight */
+		if (w->queued && w->feed.stamped &&
+		    (ret = wq_slot_idle(&w->queue, slot))) {
+			set_error(&o, ret, w->queue.err_op, w->queue.err_off);
+			break;
+		}
 		t0 = now_ns(w);
 		buf = datagen_feed_get(&w->feed, e.off,
 				       (uint32_t)atomic_load_explicit(&w->snap->wraps,
@@ -234,7 +280,7 @@ int writer_run(struct writer *w)
 				       e.len);
 		snapshot_add_time(w->snap, WS_T_FILL, now_ns(w) - t0);
 
-		ret = write_extent(w, buf, &e, start, &done, &o);
+		ret = write_extent(w, buf, slot, &e, start, &done, &o);
 		datagen_feed_put(&w->feed);
 		pos += done;
 		if (e.off + done > w->allocated)
@@ -254,17 +300,19 @@ int writer_run(struct writer *w)
 		atomic_fetch_add_explicit(&w->snap->buffers, 1,
 					  memory_order_relaxed);
 		/* bytes known on disk (paced modes), or accepted (none) */
-		snapshot_mark(w->snap, now_ns(w) - start,
-			      pos - w->pace.pending_bytes, w->pace.pending_bytes);
+		snapshot_mark(w->snap, now_ns(w) - start, pos - pending_bytes(w),
+			      pending_bytes(w));
 	}
 	finish_writeback(w, &o);
 	o.end_ns = now_ns(w);
 	o.writer_cpu_ns = ws_thread_cpu_ns();
+	o.queue_peak = w->queue.peak;
 	/* after the clock stopped: reading back is no part of the figures */
 	if (w->cfg->verify) {
 		verify_fd(w->fd, pos < w->plan->file_size ? pos : w->plan->file_size,
 			  w->feed.run, &w->verify);
 		o.verify = &w->verify;
+		o.verify_cpu_ns = ws_thread_cpu_ns() - o.writer_cpu_ns;
 	}
 	snapshot_finish(w->snap, &o);
 	return o.reason == WS_STOP_ERROR ? -o.err : 0;

@@ -47,7 +47,10 @@ done <<'TABLE'
 --sync-every 2 f                  |--sync-every;window
 --bogus f                         |'--bogus'
 -Z f                              |'-Z'
-f g                               |'g'
+--jobs 2 f g                      |--jobs 2;'g'
+f g f                             |'f';named twice
+--jobs 9 f                        |--jobs;'9'
+--iodepth 4 f                     |--iodepth;window
 f -b                              |'-b'
 -b                                |'-b'
 f --size                          |'--size'

@@ -10,6 +10,7 @@
 #include "config.h"
 #include "fake_clock.h"
 #include "io_fake.h"
+#include "ioq_fake.h"
 #include "plan.h"
 #include "snapshot.h"
 #include "writer.h"
@@ -19,6 +20,8 @@ struct harness {
 	struct ws_plan plan;
 	struct ws_snapshot snap;
 	struct io_fake fake;
+	struct ioq_fake ioq;	/* the queue, with cfg.iodepth > 1 */
+	int queue_ret;		/* what opening it returned */
 	struct fake_clock clock;
 	struct writer w;
 	atomic_bool stop;
@@ -42,6 +45,7 @@ static inline void harness_setup(struct harness *h, uint64_t bufsize,
 	io_fake_init(&h->fake);
 	fake_clock_init(&h->clock, 1000000000u);
 	h->fake.clock = &h->clock;
+	h->ioq.clock = &h->clock;
 	atomic_init(&h->stop, false);
 	ck_assert_int_eq(snapshot_init(&h->snap), 0);
 }
@@ -53,6 +57,8 @@ static inline int harness_run(struct harness *h)
 
 	ck_assert_int_eq(writer_init(&h->w, &h->cfg, &h->plan, &h->snap,
 				     &h->stop, 3, &io_fake_ops, &h->fake), 0);
+	if (h->cfg.iodepth > 1)
+		h->queue_ret = writer_open_queue(&h->w, &ioq_fake_ops, &h->ioq);
 	writer_set_clock(&h->w, &h->clock.ops);
 	ret = writer_run(&h->w);
 	ck_assert(snapshot_finished(&h->snap));

@@ -13,6 +13,7 @@
 
 #include <check.h>
 
+#include "aggregate.h"
 #include "analysis.h"
 #include "fixtures.h"
 #include "kstat.h"
@@ -339,11 +340,15 @@ static void make_run(struct record_fixture *f, enum fixture_ending e)
 					   &f->plan), 0);
 
 	f->mon.cfg = &f->cfg;
-	f->mon.snap = &f->snap;
 	f->mon.proc_root = "";
 	f->mon.nprobes = 2;
 	f->mon.probes[0].probe.ops = probe_kinds[WS_PROBE_FSYNC];
 	f->mon.probes[1].probe.ops = probe_kinds[WS_PROBE_SAVE];
+	for (unsigned int j = 0; j < f->mon.nprobes; j++) {
+		f->mon.probes[j].snap = &f->snap;
+		snprintf(f->mon.probes[j].name, sizeof(f->mon.probes[j].name), "%s",
+			 f->mon.probes[j].probe.ops->name);
+	}
 	f->mon.memory_locked = true;
 	snprintf(f->mon.realtime_why, sizeof(f->mon.realtime_why),
 		 "no CAP_SYS_NICE and RLIMIT_RTPRIO is 0");
@@ -544,13 +549,20 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 					sizeof(sum->steady_figures));
 }
 
+static struct record_fixture *make_two_targets(void);
+
 struct record_fixture *record_fixture_make(enum fixture_ending e)
 {
-	struct record_fixture *f = calloc(1, sizeof(*f));
+	struct record_fixture *f;
 	struct probe_run *pr = calloc(2, sizeof(*pr));
 	struct story st;
 	uint64_t t;
 
+	if (e == FIXTURE_TWO_TARGETS) {
+		free(pr);
+		return make_two_targets();
+	}
+	f = calloc(1, sizeof(*f));
 	ck_assert_ptr_nonnull(f);
 	ck_assert_ptr_nonnull(pr);
 	ck_assert_int_eq(snapshot_init(&f->snap), 0);
@@ -569,10 +581,107 @@ struct record_fixture *record_fixture_make(enum fixture_ending e)
 	return f;
 }
 
+/* The aggregate of the two records, as the reporter's tick() and
+ * run_summary() make it: intervals summed tick by tick (target 2 ends
+ * early), the probes from target 1's (one filesystem, one set), the
+ * summary and the progress added up and analysed. */
+static struct record_fixture *make_two_targets(void)
+{
+	struct record_fixture *f = calloc(1, sizeof(*f)), *a, *b;
+	const struct ws_series *ps[2];
+	const uint64_t offset[2] = { 0, 0 };
+	struct ws_analysis_input in;
+
+	ck_assert_ptr_nonnull(f);
+	a = f->part[0] = record_fixture_make(FIXTURE_BOUND);
+	b = f->part[1] = record_fixture_make(FIXTURE_ERROR);
+	f->cfg = a->cfg;
+	f->cfg.ntargets = 2;
+	f->cfg.paths[0] = a->cfg.path;
+	f->cfg.paths[1] = b->cfg.path = "/var/tmp/big.dat.2";
+	f->plan = a->plan;
+	f->runs[0] = a->run;
+	f->runs[1] = b->run;
+	f->runs[1].cfg = &b->cfg;
+	f->runs[1].target.path = b->cfg.path;
+	f->runs[0].number = 1;
+	f->runs[1].number = 2;
+	f->runs[1].same_device_as = 1;
+	f->run = a->run;
+	f->run.cfg = &f->cfg;
+	f->run.ntargets = 2;
+	f->run.targets = f->runs;
+	for (unsigned int k = 0; k < a->niv; k++) {
+		static const bool own[2] = { true, false };
+		struct ws_interval *iv = &f->iv[k];
+		unsigned int n = 0;
+
+		*iv = a->iv[k];		/* the context: meminfo, PSI, probes */
+		iv->bytes = a->iv[k].bytes;
+		for (unsigned int p = 0; p < 2; p++) {
+			struct record_fixture *part = f->part[p];
+			unsigned int last = part->niv - 1;
+
+			if (k <= last) {
+				struct ws_interval *t = &f->tiv[k][n++];
+
+				*t = part->iv[k];
+				t->number = p + 1;
+				t->final = k == last;
+				/* the machine's figures are the run's */
+				t->nprobes = 0;
+				t->have_meminfo = t->have_psi = false;
+				t->precondition_eta_ns = 0;
+			}
+			if (p)
+				iv->bytes += part->iv[k <= last ? k : last].bytes;
+		}
+		if (k + 1 == a->niv && b->iv[b->niv - 1].t_ns > iv->t_ns)
+			iv->t_ns = b->iv[b->niv - 1].t_ns;
+		aggregate_interval(f->tiv[k], n, own, iv);
+		iv->ntargets = n;
+		iv->targets = f->tiv[k];
+		f->niv++;
+	}
+	f->sums[0] = a->sum;
+	f->sums[1] = b->sum;
+	f->sum.nprobes = a->sum.nprobes;
+	memcpy(f->sum.probes, a->sum.probes, sizeof(f->sum.probes));
+	aggregate_summary(f->sums, 2, a->sum.elapsed_ns, false, &f->sum);
+	series_init(&f->series);
+	for (unsigned int k = 0; k < f->niv; k++) {
+		struct ws_point p = reporter_interval_point(&f->iv[k]);
+
+		series_add(&f->series, &p);
+	}
+	series_finish(&f->series);
+	ps[0] = &a->progress;
+	ps[1] = &b->progress;
+	aggregate_progress(ps, offset, 2, &f->progress);
+	in = (struct ws_analysis_input){
+		.marks = f->progress.pts, .nmarks = f->progress.n,
+		.writing_ns = a->sum.elapsed_ns, .elapsed_ns = a->sum.elapsed_ns,
+	};
+	ck_assert_int_eq(analysis_run(&in, &f->run.params, &f->analysis), 0);
+	f->sum.series = &f->series;
+	f->sum.progress = &f->progress;
+	f->sum.analysis = &f->analysis;
+	reporter_make_cells(&f->cfg, &f->sum);
+	reporter_add_cpu(&f->sum, a->sum.cpu_ns + b->sum.cpu_writer_ns, 0);
+	return f;
+}
+
 void record_fixture_free(struct record_fixture *f)
 {
 	if (!f)
 		return;
+	if (f->part[0]) {
+		record_fixture_free(f->part[0]);
+		record_fixture_free(f->part[1]);
+		analysis_release(&f->analysis);
+		free(f);
+		return;
+	}
 	analysis_release(&f->analysis);
 	for (unsigned int j = 0; j < f->mon.nprobes; j++)
 		probe_door_destroy(&f->mon.probes[j].door);

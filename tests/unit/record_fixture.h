@@ -35,6 +35,10 @@ enum fixture_ending {
 	FIXTURE_BOUND,		/* the run reached --size */
 	FIXTURE_SIGNAL,		/* SIGINT */
 	FIXTURE_ERROR,		/* ENOSPC at the reserve */
+	/* two targets on one device: the run to its bound as target 1, the
+	 * one stopped by ENOSPC as target 2 (its file /var/tmp/big.dat.2),
+	 * and the aggregate made of them by aggregate.c */
+	FIXTURE_TWO_TARGETS,
 };
 
 #define FIXTURE_MAX_INTERVALS 8
@@ -52,6 +56,11 @@ struct record_fixture {
 	/* the engine's objects the record is made from */
 	struct ws_snapshot snap;
 	struct monitor mon;
+	/* FIXTURE_TWO_TARGETS: the targets' own records */
+	struct record_fixture *part[2];
+	struct ws_run runs[2];
+	struct ws_interval tiv[FIXTURE_MAX_INTERVALS][2];
+	struct ws_summary sums[2];
 };
 
 /* The record of one ending (heap; free with record_fixture_free). */

@@ -15,6 +15,7 @@
 	X(plan_suite)     \
 	X(pace_suite)     \
 	X(writer_suite)   \
+	X(write_queue_suite) \
 	X(target_suite)   \
 	X(hist_suite)     \
 	X(monitor_suite)  \
@@ -22,6 +23,7 @@
 	X(analysis_suite) \
 	X(steady_suite)   \
 	X(reporter_suite) \
+	X(aggregate_suite) \
 	X(compare_suite)  \
 	X(snapshot_suite) \
 	X(c_suite)        \

@@ -137,7 +137,7 @@ START_TEST(test_feed_no_duplicate_block)
 	struct datagen_feed f;
 
 	ck_assert_ptr_nonnull(h);
-	ck_assert_int_eq(datagen_feed_start(&f, WS_DATA_RANDOM, 0, 42, len), 0);
+	ck_assert_int_eq(datagen_feed_start(&f, WS_DATA_RANDOM, 0, 42, len, 1), 0);
 	ck_assert_uint_eq(f.nslots, 16);	/* the pool spans 16 MiB */
 	for (size_t pos = 0; pos < total; pos += len) {
 		const char *buf = datagen_feed_get(&f, pos % file,
@@ -165,7 +165,7 @@ START_TEST(test_feed_stamps_check)
 	struct ws_block_stamp st;
 	char *buf, copy[4096];
 
-	ck_assert_int_eq(datagen_feed_start(&f, WS_DATA_COMPRESSIBLE, 30, 7, len), 0);
+	ck_assert_int_eq(datagen_feed_start(&f, WS_DATA_COMPRESSIBLE, 30, 7, len, 1), 0);
 	ck_assert_uint_eq(f.nslots, 256);
 	buf = datagen_feed_get(&f, 3 * len, 2, len);
 	for (size_t b = 0; b < len; b += 4096) {
@@ -193,7 +193,7 @@ START_TEST(test_feed_fixed_unstamped)
 	struct datagen_feed f;
 	char *a, *b;
 
-	ck_assert_int_eq(datagen_feed_start(&f, WS_DATA_FIXED, 0, 5, 65536), 0);
+	ck_assert_int_eq(datagen_feed_start(&f, WS_DATA_FIXED, 0, 5, 65536, 1), 0);
 	ck_assert_uint_eq(f.nslots, 1);
 	a = datagen_feed_get(&f, 0, 0, 65536);
 	datagen_feed_put(&f);
@@ -239,6 +239,28 @@ START_TEST(test_parse)
 }
 END_TEST
 
+/* Queued writes hold buffers: the pool has a slot more than they hold,
+ * and get() hands slots out in turn, so the writer knows which is next. */
+START_TEST(test_feed_slots_for_queued_writes)
+{
+	struct datagen_feed f;
+
+	ck_assert_int_eq(datagen_feed_start(&f, WS_DATA_RANDOM, 0, 3, 8 * WS_MIB, 8), 0);
+	ck_assert_uint_eq(f.nslots, 9);
+	for (unsigned int i = 0; i < 2 * f.nslots; i++) {
+		ck_assert_uint_eq(datagen_feed_slot(&f), i % f.nslots);
+		ck_assert_ptr_eq(datagen_feed_get(&f, (uint64_t)i * 8 * WS_MIB, 0, 4096),
+				 (char *)f.pool + (size_t)(i % f.nslots) * 8 * WS_MIB);
+		datagen_feed_put(&f);
+	}
+	datagen_feed_stop(&f);
+	/* fixed data is one buffer, however many writes hold it */
+	ck_assert_int_eq(datagen_feed_start(&f, WS_DATA_FIXED, 0, 3, 65536, 8), 0);
+	ck_assert_uint_eq(f.nslots, 1);
+	datagen_feed_stop(&f);
+}
+END_TEST
+
 Suite *datagen_suite(void)
 {
 	Suite *s = suite_create("datagen");
@@ -251,6 +273,7 @@ Suite *datagen_suite(void)
 	tcase_add_test(tc, test_feed_stamps_check);
 	tcase_add_test(tc, test_feed_fixed_unstamped);
 	tcase_add_test(tc, test_feed_no_duplicate_block);
+	tcase_add_test(tc, test_feed_slots_for_queued_writes);
 	/* 4 GiB hashed: seconds, more under the sanitizers */
 	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, test_parse, 0,

@@ -105,10 +105,14 @@ static struct rig *start_rig(const uint64_t *delays, unsigned int n)
 
 	/* an empty monitor, given one hand-made probe */
 	r->cfg.probes = 0;
-	ck_assert_int_eq(monitor_init(&r->mon, &r->cfg, &r->snap, err, sizeof(err), NULL), 0);
+	ck_assert_int_eq(monitor_init(&r->mon, &r->cfg,
+				      &(struct monitor_site){ &r->cfg, &r->snap, 0 }, 1,
+				      err, sizeof(err), NULL), 0);
 	r->mon.clock = &r->clock.ops;
 	mp = &r->mon.probes[0];
 	mp->mon = &r->mon;
+	mp->snap = &r->snap;
+	snprintf(mp->name, sizeof(mp->name), "%s", scripted_ops.name);
 	mp->probe.ops = &scripted_ops;
 	mp->probe.fd = mp->probe.dirfd = -1;
 	hist_init(&mp->raw);
@@ -253,7 +257,7 @@ START_TEST(test_memory_fixed)
 	config_defaults(&cfg);
 	ck_assert_int_eq(snapshot_init(&snap), 0);
 	m->cfg = &cfg;
-	m->snap = &snap;
+	mp->snap = &snap;
 	mp->mon = m;
 	hist_init(&mp->raw);
 	hist_init(&mp->corrected);

@@ -73,7 +73,7 @@ START_TEST(test_long_options)
 END_TEST
 
 static const struct {
-	const char *args[6];	/* NULL-terminated */
+	const char *args[12];	/* NULL-terminated */
 	const char *msg;	/* the first line of stderr */
 } bad[] = {
 	{ { "-B", "3x", "f" }, "writestress: invalid --buffer-size '3x': unknown suffix 'x'" },
@@ -110,8 +110,31 @@ static const struct {
 	{ { "--fadvise=1", "f" }, "writestress: option '--fadvise' takes no value" },
 	{ { "--json", "", "f" }, "writestress: invalid --json '': empty value" },
 	{ { NULL }, "writestress: missing FILE operand" },
-	{ { "a", "b" }, "writestress: unexpected argument 'b' (one FILE only)" },
+	{ { "--jobs", "2", "a", "b" }, "writestress: unexpected argument 'b': --jobs 2 takes one FILE and writes FILE.1 ... FILE.2" },
+	{ { "a", "b", "a" }, "writestress: invalid FILE 'a': named twice" },
+	{ { "1", "2", "3", "4", "5", "6", "7", "8", "9" }, "writestress: too many FILE operands (9): at most 8 targets in one run" },
+	{ { "--jobs", "9", "f" }, "writestress: invalid --jobs '9': must be between 1 and 8" },
+	{ { "a", "" }, "writestress: invalid FILE '': empty name" },
 };
+
+/* Several targets: named, or --jobs copies of one, in order. */
+START_TEST(test_targets)
+{
+	const char *named[] = { "-s", "8M", "x", "dir/y", "z", NULL };
+	const char *jobs[] = { "--jobs", "3", "/mnt/f", NULL };
+	struct ws_config cfg;
+	char err[256] = "";
+
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), named), OPTS_RUN);
+	ck_assert_uint_eq(cfg.ntargets, 3);
+	ck_assert_str_eq(cfg.paths[1], "dir/y");
+	ck_assert_str_eq(cfg.path, "x");
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), jobs), OPTS_RUN);
+	ck_assert_uint_eq(cfg.ntargets, 3);
+	ck_assert_str_eq(cfg.path, "/mnt/f.1");
+	ck_assert_str_eq(cfg.paths[2], "/mnt/f.3");
+}
+END_TEST
 
 START_TEST(test_bad_input)
 {
@@ -151,6 +174,7 @@ Suite *opts_suite(void)
 
 	tcase_add_test(tc, test_overwrite_c_command_line);
 	tcase_add_test(tc, test_long_options);
+	tcase_add_test(tc, test_targets);
 	tcase_add_loop_test(tc, test_bad_input, 0, sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(tc, test_help_documents_units_and_status);
 	suite_add_tcase(s, tc);

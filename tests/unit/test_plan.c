@@ -36,7 +36,7 @@ static struct ws_config cfg_with(uint64_t buffers, uint64_t size,
 	return cfg;
 }
 
-static const struct ws_space roomy = { 100 * WS_GIB, 50 * WS_GIB, 0 };
+static const struct ws_space roomy = { 100 * WS_GIB, 50 * WS_GIB, 0, 1 };
 
 START_TEST(test_total_is_first_bound)
 {
@@ -78,7 +78,7 @@ END_TEST
 START_TEST(test_unbounded_wraps_before_reserve)
 {
 	struct ws_config cfg = cfg_with(0, 0, 0);
-	struct ws_space sp = { 1000 * WS_MIB, 300 * WS_MIB + 5, 0 };
+	struct ws_space sp = { 1000 * WS_MIB, 300 * WS_MIB + 5, 0, 1 };
 	struct ws_plan plan;
 	struct ws_plan_refusal why;
 
@@ -98,7 +98,7 @@ END_TEST
 START_TEST(test_reclaimed_and_explicit_reserve)
 {
 	struct ws_config cfg = cfg_with(0, 100 * WS_MIB, 0);
-	struct ws_space sp = { 1000 * WS_MIB, 60 * WS_MIB, 60 * WS_MIB };
+	struct ws_space sp = { 1000 * WS_MIB, 60 * WS_MIB, 60 * WS_MIB, 1 };
 	struct ws_plan plan;
 	struct ws_plan_refusal why;
 
@@ -117,7 +117,7 @@ END_TEST
 START_TEST(test_probe_footprint_counted)
 {
 	struct ws_config cfg = cfg_with(0, 99 * WS_MIB, 0);
-	struct ws_space sp = { 1000 * WS_MIB, 100 * WS_MIB, 0 };
+	struct ws_space sp = { 1000 * WS_MIB, 100 * WS_MIB, 0, 1 };
 	struct ws_plan plan;
 	struct ws_plan_refusal why;
 

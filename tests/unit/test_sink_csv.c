@@ -19,6 +19,7 @@ static const struct row {
 } rows[] = {
 	{ "sink_csv.csv", FIXTURE_BOUND },
 	{ "sink_csv_error.csv", FIXTURE_ERROR },
+	{ "sink_csv_targets.csv", FIXTURE_TWO_TARGETS },
 };
 
 /* Fields of the line at s (no field of this record is quoted). */
@@ -37,7 +38,7 @@ START_TEST(test_golden)
 {
 	const struct row *r = &rows[_i];
 	struct record_fixture *f = record_fixture_make(r->ending);
-	unsigned int lines = 0, want = 0;
+	unsigned int lines = 0, want = 0, rows_want = 1;
 	size_t len;
 	char *out = record_fixture_render(f, &sink_csv_ops, &len);
 
@@ -53,11 +54,19 @@ START_TEST(test_golden)
 			ck_assert_uint_eq(fields(s, nl - 1), want);
 		lines++;
 	}
-	/* 7 columns, 6 timers, 8 of the system, 7 per probe */
-	ck_assert_uint_eq(want, 7 + 6 + 8 + 2 * 7);
-	ck_assert_uint_eq(lines, f->niv + 1);
-	ck_assert_msg(!strncmp(out, "interval,t_s,dt_s,bytes,dbytes,mibps,avg_mibps,", 47),
-		      "header: %.60s", out);
+	/* 7 columns, every timer, 8 of the system, 7 per probe; with
+	 * several targets, which one (a row each, then the run's) */
+	ck_assert_uint_eq(want, 7 + WS_T_NR + 8 + 2 * 7 + (f->run.ntargets ? 1 : 0));
+	for (unsigned int i = 0; i < f->niv; i++)
+		rows_want += 1 + f->iv[i].ntargets;
+	ck_assert_uint_eq(lines, rows_want);
+	if (f->run.ntargets)
+		ck_assert_msg(!strncmp(out, "interval,target,t_s,", 20) &&
+			      strstr(out, "\r\n0,1,") && strstr(out, "\r\n0,2,") &&
+			      strstr(out, "\r\n0,all,"), "target rows: %.80s", out);
+	else
+		ck_assert_msg(!strncmp(out, "interval,t_s,dt_s,bytes,dbytes,mibps,avg_mibps,", 47),
+			      "header: %.60s", out);
 	free(out);
 	record_fixture_free(f);
 }

@@ -27,6 +27,8 @@ static const struct row {
 	{ "sink_human_quiet.txt", &sink_quiet_ops, FIXTURE_BOUND, "C" },
 	{ "sink_human_signal.txt", &sink_plain_ops, FIXTURE_SIGNAL, "C" },
 	{ "sink_human_error.txt", &sink_plain_ops, FIXTURE_ERROR, "C" },
+	{ "sink_human_targets.txt", &sink_plain_ops, FIXTURE_TWO_TARGETS, "C" },
+	{ "sink_human_targets_live.txt", &sink_live_ops, FIXTURE_TWO_TARGETS, "C.UTF-8" },
 };
 
 START_TEST(test_golden)

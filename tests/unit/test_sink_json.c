@@ -29,6 +29,7 @@ static const struct row {
 	{ "sink_json.json", FIXTURE_BOUND, "bound" },
 	{ "sink_json_signal.json", FIXTURE_SIGNAL, "signal" },
 	{ "sink_json_error.json", FIXTURE_ERROR, "error" },
+	{ "sink_json_targets.json", FIXTURE_TWO_TARGETS, "error" },
 };
 
 static void assert_str(struct json_object *j, const char *path, const char *want)
@@ -117,6 +118,26 @@ START_TEST(test_golden)
 		ck_assert_int_eq(get_int(j, "summary.error.errno"), ENOSPC);
 		ck_assert_int_eq(get_int(j, "summary.error.offset"),
 				 (int64_t)f->sum.ending.err_offset);
+		break;
+	case FIXTURE_TWO_TARGETS:
+		/* each target's own result, and the run's their sum; the
+		 * worst ending (target 2's error) is the run's */
+		ck_assert_uint_eq(get_len(j, "targets"), 2);
+		ck_assert_uint_eq(get_len(j, "config.files"), 2);
+		assert_str(j, "targets.1.target.path", "/var/tmp/big.dat.2");
+		ck_assert_int_eq(get_int(j, "targets.1.same_device_as"), 1);
+		assert_str(j, "targets.0.summary.exit_reason", "bound");
+		assert_str(j, "targets.1.summary.exit_reason", "error");
+		ck_assert_int_eq(get_int(j, "targets.0.summary.bytes") +
+				 get_int(j, "targets.1.summary.bytes"),
+				 get_int(j, "summary.bytes"));
+		ck_assert_uint_eq(get_len(j, "targets.0.phases"),
+				  f->part[0]->analysis.nphases);
+		ck_assert_uint_eq(get_len(j, "intervals.0.targets"), 2);
+		ck_assert_uint_eq(get_len(j, "intervals.6.targets"), 1);
+		ck_assert_int_eq(get_int(j, "intervals.0.targets.0.dbytes") +
+				 get_int(j, "intervals.0.targets.1.dbytes"),
+				 get_int(j, "intervals.0.dbytes"));
 		break;
 	}
 	json_object_put(j);

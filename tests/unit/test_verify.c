@@ -38,7 +38,7 @@ static void write_run(uint64_t run, uint64_t file, uint64_t bytes)
 {
 	struct datagen_feed f;
 
-	ck_assert_int_eq(datagen_feed_start(&f, WS_DATA_RANDOM, 0, run, LEN), 0);
+	ck_assert_int_eq(datagen_feed_start(&f, WS_DATA_RANDOM, 0, run, LEN, 1), 0);
 	for (uint64_t pos = 0; pos < bytes; pos += LEN) {
 		uint64_t off = pos % file;
 		const char *buf = datagen_feed_get(&f, off, (uint32_t)(pos / file), LEN);

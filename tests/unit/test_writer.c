@@ -289,6 +289,170 @@ START_TEST(test_reserve_guard)
 }
 END_TEST
 
+/* ---- queued writes (--iodepth) ------------------------------------------ */
+
+static struct harness *queued_harness(uint64_t bufsize, uint64_t buffers,
+				      unsigned int depth, enum ws_data data)
+{
+	struct harness *h = new_harness(bufsize, buffers, 0);
+
+	h->cfg.pace = WS_PACE_DIRECT;
+	h->cfg.iodepth = depth;
+	h->cfg.data = data;
+	h->ioq.reap_ns = 1000000;
+	return h;
+}
+
+static unsigned int pwrites(const struct io_fake *fake)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < fake->ncalls; i++)
+		n += fake->calls[i].kind == IO_PWRITE;
+	return n;
+}
+
+/* Four in flight, never five; completions come back newest first, and
+ * no stamped slot is rewritten while its write is in flight. */
+START_TEST(test_queue_keeps_depth)
+{
+	struct harness *h = queued_harness(64 * WS_KIB, 40, 4, WS_DATA_RANDOM);
+	const struct ws_outcome *o = &h->snap.outcome;
+	struct ws_sample s;
+
+	ck_assert_int_eq(harness_run(h), 0);
+	ck_assert_int_eq(h->queue_ret, 0);
+	ck_assert_uint_eq(h->ioq.depth, 4);
+	ck_assert_uint_eq(h->ioq.peak, 4);
+	ck_assert_uint_eq(h->ioq.overfull, 0);
+	ck_assert_uint_eq(h->ioq.changed, 0);
+	ck_assert_uint_eq(h->ioq.submits, 40);
+	ck_assert_uint_eq(h->ioq.bytes, 40 * 64 * WS_KIB);
+	ck_assert_uint_eq(o->queue_peak, 4);
+	ck_assert_int_eq(o->reason, WS_STOP_BOUND);
+	/* nothing went around the queue; the end is still an fdatasync */
+	ck_assert_uint_eq(pwrites(&h->fake), 0);
+	ck_assert_int_eq(h->fake.calls[h->fake.ncalls - 1].kind, IO_FDATASYNC);
+	snapshot_read(&h->snap, &s);
+	ck_assert_uint_eq(s.bytes, 40 * 64 * WS_KIB);
+	/* waiting for completions is where the (fake) disk's time went */
+	ck_assert_uint_eq(s.time_ns[WS_T_COMPLETE], (uint64_t)h->ioq.reaps * 1000000);
+	ck_assert_uint_eq(s.time_ns[WS_T_WRITE], 0);
+	free_harness(h);
+}
+END_TEST
+
+/* The oldest write stays in flight while newer ones complete: its pool
+ * slot comes round again and the writer waits for it instead of
+ * restamping it under the write. */
+START_TEST(test_queue_waits_for_a_busy_slot)
+{
+	struct harness *h = queued_harness(4 * M, 16, 4, WS_DATA_RANDOM);
+
+	h->ioq.one_per_reap = true;
+	ck_assert_int_eq(harness_run(h), 0);
+	ck_assert_uint_eq(h->w.feed.nslots, 5);
+	ck_assert_uint_eq(h->ioq.peak, 4);
+	ck_assert_uint_eq(h->ioq.changed, 0);
+	ck_assert_uint_eq(h->ioq.bytes, 64 * M);
+	free_harness(h);
+}
+END_TEST
+
+/* Fixed data is never restamped: its one buffer may be in every write. */
+START_TEST(test_queue_fixed_data_shares_its_buffer)
+{
+	struct harness *h = queued_harness(64 * WS_KIB, 16, 8, WS_DATA_FIXED);
+
+	ck_assert_int_eq(harness_run(h), 0);
+	ck_assert_uint_eq(h->ioq.peak, 8);
+	ck_assert_uint_eq(h->ioq.changed, 0);
+	ck_assert_uint_eq(h->ioq.bytes, 16 * 64 * WS_KIB);
+	free_harness(h);
+}
+END_TEST
+
+/* A write that completes with EIO ends the run at its offset; what was in
+ * flight is waited for, and only what completed is counted. */
+START_TEST(test_queue_failed_completion)
+{
+	struct harness *h = queued_harness(M, 16, 4, WS_DATA_RANDOM);
+	const struct ws_outcome *o = &h->snap.outcome;
+
+	h->ioq.fail_after = 6 * M;
+	h->ioq.fail_errno = EIO;
+	ck_assert_int_eq(harness_run(h), -EIO);
+	ck_assert_int_eq(o->reason, WS_STOP_ERROR);
+	ck_assert_int_eq(o->err, EIO);
+	ck_assert_str_eq(o->err_op, "write");
+	ck_assert_uint_eq(o->err_offset % M, 0);
+	ck_assert_uint_ge(o->err_offset, 6 * M);
+	ck_assert_uint_eq(h->ioq.ninflight, 0);
+	ck_assert_uint_eq(atomic_load(&h->snap.bytes), h->ioq.bytes);
+	ck_assert_uint_le(h->ioq.bytes, o->err_offset);
+	ck_assert_int_eq(h->fake.calls[h->fake.ncalls - 1].kind, IO_FDATASYNC);
+	free_harness(h);
+}
+END_TEST
+
+/* A short completion is resubmitted for the rest, at the right place. */
+START_TEST(test_queue_short_completion_resubmitted)
+{
+	struct harness *h = queued_harness(M, 8, 4, WS_DATA_RANDOM);
+
+	h->ioq.short_max = 256 * WS_KIB;
+	ck_assert_int_eq(harness_run(h), 0);
+	ck_assert_uint_eq(h->ioq.bytes, 8 * M);
+	ck_assert_uint_eq(atomic_load(&h->snap.bytes), 8 * M);
+	ck_assert_uint_eq(h->ioq.submits, 8 * 4);
+	ck_assert_uint_eq(h->ioq.changed, 0);
+	free_harness(h);
+}
+END_TEST
+
+/* The kernel refuses io_uring: the writer says so and writes as before,
+ * one synchronous write at a time. */
+START_TEST(test_queue_refused_falls_back)
+{
+	struct harness *h = queued_harness(M, 8, 4, WS_DATA_RANDOM);
+
+	h->ioq.open_errno = EPERM;
+	ck_assert_int_eq(harness_run(h), 0);
+	ck_assert_int_eq(h->queue_ret, -EPERM);
+	ck_assert_uint_eq(h->ioq.submits, 0);
+	ck_assert_uint_eq(pwrites(&h->fake), 8);
+	ck_assert_uint_eq(atomic_load(&h->snap.bytes), 8 * M);
+	ck_assert_uint_eq(h->snap.outcome.queue_peak, 0);
+	free_harness(h);
+}
+END_TEST
+
+/* Progress marks count what completed, not what was submitted. */
+START_TEST(test_queue_marks_count_completed)
+{
+	struct harness *h = queued_harness(M, 12, 4, WS_DATA_RANDOM);
+	uint64_t head, prev = 0;
+	bool some_pending = false;
+
+	h->ioq.reap_ns = 20 * WS_NSEC_PER_MSEC;	/* marks are >= 10 ms apart */
+	ck_assert_int_eq(harness_run(h), 0);
+	head = atomic_load(&h->snap.mark_head);
+	ck_assert_uint_gt(head, 4);
+	for (uint64_t i = 0; i < head; i++) {
+		const struct ws_mark *m = &h->snap.marks[i % WS_MARK_RING];
+
+		ck_assert_uint_ge(m->bytes, prev);
+		ck_assert_uint_eq(m->bytes % M, 0);	/* whole completions */
+		ck_assert_uint_le(m->pending, 4 * M);	/* at most the depth */
+		ck_assert_uint_le(m->bytes + m->pending, 12 * M);
+		some_pending |= m->pending > 0;
+		prev = m->bytes;
+	}
+	ck_assert(some_pending);
+	free_harness(h);
+}
+END_TEST
+
 Suite *writer_suite(void)
 {
 	Suite *s = suite_create("writer");
@@ -306,6 +470,15 @@ Suite *writer_suite(void)
 	tcase_add_test(tc, test_time_bound);
 	tcase_add_test(tc, test_rate_cap);
 	tcase_add_test(tc, test_reserve_guard);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("queued");
+	tcase_add_test(tc, test_queue_keeps_depth);
+	tcase_add_test(tc, test_queue_waits_for_a_busy_slot);
+	tcase_add_test(tc, test_queue_fixed_data_shares_its_buffer);
+	tcase_add_test(tc, test_queue_failed_completion);
+	tcase_add_test(tc, test_queue_short_completion_resubmitted);
+	tcase_add_test(tc, test_queue_refused_falls_back);
+	tcase_add_test(tc, test_queue_marks_count_completed);
 	suite_add_tcase(s, tc);
 	return s;
 }
