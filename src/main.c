@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "caps.h"
+#include "clock.h"
 #include "compare.h"
 #include "config.h"
 #include "fingerprint.h"
@@ -38,14 +39,20 @@ static void choose_sinks(const struct ws_config *cfg, struct sink_set *sinks)
 		sink_add(sinks, &sink_plain_ops, stdout);
 }
 
-static int exit_status(const struct ws_summary *sum)
+static int exit_status(const struct ws_run *run, const struct ws_summary *sum)
 {
 	const struct ws_ending *o = &sum->ending;
-	char msg[320];
+	char msg[640], who[300] = "";
 
+	/* several targets: the one that failed */
+	for (unsigned int i = 0; i < sum->ntargets; i++)
+		if (sum->targets[i].ending.reason == WS_STOP_ERROR) {
+			snprintf(who, sizeof(who), "'%s': ", run->targets[i].target.path);
+			break;
+		}
 	switch (o->reason) {
 	case WS_STOP_ERROR:
-		snprintf(msg, sizeof(msg), "%s failed at offset %llu: %s%s%s",
+		snprintf(msg, sizeof(msg), "%s%s failed at offset %llu: %s%s%s", who,
 			 o->err_op ? o->err_op : "I/O",
 			 (unsigned long long)o->err_offset, strerror(o->err),
 			 o->err_detail[0] ? "; " : "", o->err_detail);
@@ -69,11 +76,13 @@ static int exit_status(const struct ws_summary *sum)
 /* A writer that could not start ends like an I/O error, before it wrote. */
 static void writer_failed(struct ws_job *j, int ret, const char *what)
 {
+	/* it started and ended now: the others' clock is not moved */
+	uint64_t now = ws_now_ns();
 	struct ws_outcome o = { .reason = WS_STOP_ERROR, .err = -ret,
-				.err_op = what, .end_ns = 1 };
+				.err_op = what, .end_ns = now };
 
 	snprintf(o.err_detail, sizeof(o.err_detail), "the writer could not start");
-	snapshot_start(&j->snap, 1);
+	snapshot_start(&j->snap, now);
 	snapshot_finish(&j->snap, &o);
 }
 
@@ -373,7 +382,7 @@ int main(int argc, char **argv)
 		monitor_cleanup(&big->monitor);
 		goto out_jobs;
 	}
-	status = exit_status(&big->reporter.summary);
+	status = exit_status(&big->run, &big->reporter.summary);
 	/* it ran: the files stay, unless --remove */
 	for (unsigned int i = 0; i < cfg.ntargets; i++)
 		jobs[i].remove = cfg.remove_after;

@@ -480,12 +480,22 @@ static void put_analysis(struct jsonw *w, const struct ws_run *run,
 static void put_cpu(struct jsonw *w, const struct ws_summary *sum)
 {
 	jsonw_object(w, "cpu");
-	jsonw_seconds(w, "total_s", sum->cpu_ns);
-	jsonw_double(w, "per_gib_s", sum->cpu_s_per_gib);
+	if (sum->cpu_ns) {
+		jsonw_seconds(w, "total_s", sum->cpu_ns);
+		jsonw_double(w, "per_gib_s", sum->cpu_s_per_gib);
+	} else {	/* a target's: only its writer's is its own */
+		jsonw_null(w, "total_s");
+		jsonw_null(w, "per_gib_s");
+	}
 	jsonw_seconds(w, "writer_s", sum->cpu_writer_ns);
-	jsonw_seconds(w, "probes_s", sum->cpu_probes_ns);
-	jsonw_seconds(w, "other_s", sum->cpu_ns > sum->cpu_writer_ns + sum->cpu_probes_ns ?
-		      sum->cpu_ns - sum->cpu_writer_ns - sum->cpu_probes_ns : 0);
+	if (sum->cpu_ns) {
+		jsonw_seconds(w, "probes_s", sum->cpu_probes_ns);
+		jsonw_seconds(w, "other_s", sum->cpu_ns > sum->cpu_writer_ns + sum->cpu_probes_ns ?
+			      sum->cpu_ns - sum->cpu_writer_ns - sum->cpu_probes_ns : 0);
+	} else {
+		jsonw_null(w, "probes_s");
+		jsonw_null(w, "other_s");
+	}
 	if (sum->verified)
 		jsonw_seconds(w, "verify_s", sum->cpu_verify_ns);
 	else

@@ -3,6 +3,7 @@
  * no rate.  The thread runs for real against a snapshot the test drives;
  * the marks carry the test's own times, so no assertion depends on how
  * fast this machine is. */
+#include <errno.h>
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
@@ -206,6 +207,160 @@ START_TEST(test_until_steady_verdicts)
 }
 END_TEST
 
+/* ---- two targets ---------------------------------------------------- */
+
+/* What a sink saw of a two-target run. */
+static struct {
+	unsigned int runs, finals[3], target_rows[3], alone;
+	uint64_t run_dbytes, target_dbytes[3];
+	bool sums_ok, summary_seen;
+} seen;
+
+static void seen_interval(struct sink *s, const struct ws_run *run,
+			  const struct ws_interval *iv)
+{
+	uint64_t sum = 0;
+
+	(void)s;
+	(void)run;
+	seen.runs++;
+	seen.run_dbytes += iv->dbytes;
+	for (unsigned int i = 0; i < iv->ntargets; i++) {
+		const struct ws_interval *t = &iv->targets[i];
+
+		ck_assert(t->number == 1 || t->number == 2);
+		seen.target_rows[t->number]++;
+		seen.target_dbytes[t->number] += t->dbytes;
+		seen.finals[t->number] += t->final;
+		sum += t->dbytes;
+		ck_assert_uint_eq(t->nprobes, 0);
+	}
+	seen.alone += iv->ntargets == 1;
+	seen.sums_ok = seen.sums_ok && sum == iv->dbytes;
+}
+
+static void seen_summary(struct sink *s, const struct ws_run *run,
+			 const struct ws_summary *sum)
+{
+	(void)s;
+	(void)run;
+	seen.summary_seen = sum->ntargets == 2;
+}
+
+static const struct sink_ops seen_ops = {
+	.name = "seen", .interval = seen_interval, .summary = seen_summary,
+};
+
+static void sleep_ms(unsigned int ms)
+{
+	struct timespec ts = { 0, (long)ms * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/* Write `n` buffers of 1 MiB into snap, 10 ms apart, marking each. */
+static void write_some(struct ws_snapshot *snap, uint64_t start, unsigned int n,
+		       uint64_t *bytes)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		sleep_ms(10);
+		*bytes += WS_MIB;
+		snapshot_add_bytes(snap, WS_MIB, *bytes);
+		snapshot_mark(snap, ws_now_ns() - start, *bytes, 0);
+	}
+}
+
+/*
+ * Two writers, the first ending after 10 buffers, the second after 30:
+ * every tick the run's interval is the sum of the targets that wrote in
+ * it, each target's last interval is flagged once and then it is gone,
+ * and the summary is theirs added up, from the first start to the last
+ * end, with a summary of each.
+ */
+START_TEST(test_two_targets)
+{
+	static struct ws_config cfg;
+	static struct ws_plan plan;
+	static struct ws_target target;
+	static struct ws_run run, runs[2];
+	static struct ws_snapshot snap[2];
+	static struct ws_series tseries[4];
+	static struct ws_summary sums[2];
+	static struct reporter_target follow[2];
+	struct sink_set sinks = { .n = 0 };
+	uint64_t start[2], bytes[2] = { 0, 0 };
+	pthread_t tid;
+
+	memset(&seen, 0, sizeof(seen));
+	seen.sums_ok = true;
+	config_defaults(&cfg);
+	cfg.path = "fake";
+	cfg.interval_ns = 20 * MS;
+	plan = (struct ws_plan){ .buffer_size = WS_MIB, .total = WS_UNBOUNDED };
+	reporter_make_run(&(struct reporter_sources){ .cfg = &cfg, .plan = &plan,
+						      .target = &target }, &run);
+	for (int i = 0; i < 2; i++) {
+		runs[i] = run;
+		runs[i].number = (unsigned int)i + 1;
+		ck_assert_int_eq(snapshot_init(&snap[i]), 0);
+		follow[i] = (struct reporter_target){
+			.run = &runs[i], .snap = &snap[i], .series = &tseries[i],
+			.progress = &tseries[2 + i], .summary = &sums[i],
+		};
+	}
+	runs[1].same_device_as = 1;
+	run.ntargets = 2;
+	run.targets = runs;
+	ck_assert_int_eq(sink_add(&sinks, &seen_ops, stdout), 0);
+	reporter_init(&rep, &run, NULL, &snap[0], &sinks, &series, &progress);
+	reporter_set_targets(&rep, follow, 2);
+	ck_assert_int_eq(pthread_create(&tid, NULL, reporter_thread, &rep), 0);
+	start[0] = ws_now_ns();
+	snapshot_start(&snap[0], start[0]);
+	sleep_ms(5);
+	start[1] = ws_now_ns();
+	snapshot_start(&snap[1], start[1]);
+
+	write_some(&snap[0], start[0], 10, &bytes[0]);
+	snapshot_finish(&snap[0], &(struct ws_outcome){ .reason = WS_STOP_BOUND,
+							 .end_ns = ws_now_ns() });
+	write_some(&snap[1], start[1], 20, &bytes[1]);
+	snapshot_finish(&snap[1], &(struct ws_outcome){ .reason = WS_STOP_ERROR,
+							 .err = EIO, .err_op = "write",
+							 .end_ns = ws_now_ns() });
+	snapshot_close(&snap[0]);
+	snapshot_close(&snap[1]);
+	pthread_join(tid, NULL);
+
+	ck_assert(seen.sums_ok);
+	ck_assert(seen.summary_seen);
+	ck_assert_uint_eq(seen.finals[1], 1);
+	ck_assert_uint_eq(seen.finals[2], 1);
+	ck_assert_uint_gt(seen.alone, 0);	/* target 2 alone at the end */
+	ck_assert_uint_gt(seen.target_rows[2], seen.target_rows[1]);
+	ck_assert_uint_eq(seen.target_dbytes[1], 10 * WS_MIB);
+	ck_assert_uint_eq(seen.target_dbytes[2], 20 * WS_MIB);
+	ck_assert_uint_eq(seen.run_dbytes, 30 * WS_MIB);
+	ck_assert_uint_eq(rep.summary.ntargets, 2);
+	ck_assert_ptr_eq(rep.summary.targets, sums);
+	ck_assert_uint_eq(rep.summary.bytes, 30 * WS_MIB);
+	ck_assert_uint_eq(sums[0].bytes, 10 * WS_MIB);
+	ck_assert_uint_eq(sums[1].bytes, 20 * WS_MIB);
+	ck_assert_int_eq(sums[0].ending.reason, WS_STOP_BOUND);
+	ck_assert_int_eq(rep.summary.ending.reason, WS_STOP_ERROR);
+	ck_assert_uint_eq(rep.summary.elapsed_ns, snap[1].outcome.end_ns - start[0]);
+	ck_assert_uint_eq(sums[1].start_offset_ns, start[1] - start[0]);
+	/* the run's progress ends where both writers' did, all bytes in */
+	ck_assert_uint_gt(progress.n, 0);
+	ck_assert_uint_eq(progress.pts[progress.n - 1].bytes, 30 * WS_MIB);
+	ck_assert_ptr_nonnull(rep.summary.analysis);
+	ck_assert_ptr_nonnull(sums[0].analysis);
+	reporter_destroy(&rep);
+	snapshot_destroy(&snap[0]);
+	snapshot_destroy(&snap[1]);
+}
+END_TEST
+
 Suite *reporter_suite(void)
 {
 	Suite *s = suite_create("reporter");
@@ -216,6 +371,7 @@ Suite *reporter_suite(void)
 	tcase_add_test(tc, test_final_mark_rule);
 	tcase_add_test(tc, test_no_invented_peak);
 	tcase_add_test(tc, test_until_steady_verdicts);
+	tcase_add_test(tc, test_two_targets);
 	suite_add_tcase(s, tc);
 	return s;
 }
