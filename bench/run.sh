@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/run.sh - check the performance claims of issues 2 and 3 against peers
+# bench/run.sh - check the performance claims of issues 2, 3, 9 and 12 against peers
 # measured in the same run, print a table, save it with a fingerprint of the
 # machine into bench/results/latest.txt, exit 1 if a claim fails.
 #
