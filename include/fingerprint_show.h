@@ -24,6 +24,10 @@ int fingerprint_summary(const struct ws_fingerprint *fp, char *buf,
  *   kernel   6.18.4 x86_64 · vm.dirty_ratio 20 (≤ 4.6 GiB) · ...
  * dm/md devices get one indented line per underlying disk. */
 void fingerprint_header(const struct ws_fingerprint *fp, FILE *out);
+/* Its parts: the device, queue and layout lines; the kernel line (a run
+ * of several targets shows each device and the kernel once). */
+void fingerprint_header_device(const struct ws_fingerprint *fp, FILE *out);
+void fingerprint_header_kernel(const struct ws_fingerprint *fp, FILE *out);
 
 /* The complete "fingerprint" member (an object) of the enclosing JSON
  * object; unknown values are null.  Schema in doc/result-json.md. */

@@ -2,12 +2,13 @@
  * (record.h) is built.
  *
  * Before the threads start, reporter_make_run() fixes the run's facts.
- * While the writer runs, the reporter thread ticks on absolute deadlines,
- * samples the snapshot and the probes' doors and turns them into interval
- * records; when the writer ends it derives the summary (analysis, cells,
- * the writer's limit, the ending, each probe's figures) and fans every
- * record out to the sinks.  It never slows the writer: it only reads
- * atomics and takes the probes' doors.
+ * While the writers run, the reporter thread (reporter_thread.c) ticks on
+ * absolute deadlines, samples each writer's snapshot and the probes'
+ * doors and turns them into interval records (with several targets, one
+ * per target and the run's sum, aggregate.h); when the writers end it
+ * derives the summaries (analysis, cells, the writer's limit, the ending,
+ * each probe's figures) and fans every record out to the sinks.  It never
+ * slows a writer: it only reads atomics and takes the probes' doors.
  */
 #ifndef WS_REPORTER_H
 #define WS_REPORTER_H

@@ -245,6 +245,17 @@ static void kernel_line(const struct ws_fingerprint *fp, FILE *out)
 
 void fingerprint_header(const struct ws_fingerprint *fp, FILE *out)
 {
+	fingerprint_header_device(fp, out);
+	kernel_line(fp, out);
+}
+
+void fingerprint_header_kernel(const struct ws_fingerprint *fp, FILE *out)
+{
+	kernel_line(fp, out);
+}
+
+void fingerprint_header_device(const struct ws_fingerprint *fp, FILE *out)
+{
 	bool stacked = fp->kind == WS_FP_DM || fp->kind == WS_FP_MD;
 
 	if (fp->kind == WS_FP_NONE) {
@@ -264,7 +275,6 @@ void fingerprint_header(const struct ws_fingerprint *fp, FILE *out)
 		disk_lines(fp, out, "queue", 0, describe_queue);
 		layout_lines(fp, out);
 	}
-	kernel_line(fp, out);
 }
 
 int fingerprint_summary(const struct ws_fingerprint *fp, char *buf,

@@ -201,8 +201,10 @@ static void print_targets(FILE *out, const struct ws_run *run)
 				t->same_device_as);
 		fputc('\n', out);
 		if (t->fp && !t->same_device_as)
-			fingerprint_header(t->fp, out);
+			fingerprint_header_device(t->fp, out);
 	}
+	if (run->fp)
+		fingerprint_header_kernel(run->fp, out);
 }
 
 void human_header_print(FILE *out, const struct ws_run *run)

@@ -1,4 +1,5 @@
-/* main.c - wiring only: options, target, plan, threads, exit status. */
+/* main.c - wiring only: options, targets (job.c), probes, the record's
+ * facts, threads, exit status. */
 #include <errno.h>
 #include <locale.h>
 #include <stddef.h>
