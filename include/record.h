@@ -40,6 +40,12 @@ struct ws_fingerprint;		/* fingerprint.h; shown by fingerprint_show.h */
 
 /* ---- series (series.h) ------------------------------------------------ */
 
+/* The probes a series point keeps: every page of a series is touched at
+ * its start (flat memory), so its points stay small; a run with more
+ * probes (several filesystems) plots the first three's latency, and
+ * keeps every probe's figures in its intervals and summary. */
+#define WS_SERIES_PROBES WS_PROBE_NR
+
 struct ws_point {
 	uint64_t t_ns;		/* end of the span, since the writer started */
 	uint64_t dt_ns;		/* the span's length */
@@ -47,11 +53,12 @@ struct ws_point {
 	uint64_t dbytes;	/* written during it */
 	double mibps;		/* dbytes over dt */
 	uint64_t dirty, writeback;	/* /proc/meminfo at its end */
-	/* per probe (index as in the monitor): worst p99 and max over the
-	 * span, stalls completed in it; 0 with no probes */
-	uint64_t probe_p99[WS_MAX_PROBES];
-	uint64_t probe_max[WS_MAX_PROBES];
-	uint64_t probe_stalls[WS_MAX_PROBES];
+	/* per probe (index as in the monitor; the first WS_SERIES_PROBES):
+	 * worst p99 and max over the span, stalls completed in it; 0 with no
+	 * probes */
+	uint64_t probe_p99[WS_SERIES_PROBES];
+	uint64_t probe_max[WS_SERIES_PROBES];
+	uint64_t probe_stalls[WS_SERIES_PROBES];
 };
 
 #define WS_SERIES_CAP 8192	/* points kept: 2.3 h at one a second */

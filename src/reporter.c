@@ -121,7 +121,7 @@ struct ws_point reporter_interval_point(const struct ws_interval *iv)
 		.writeback = iv->writeback,
 	};
 
-	for (unsigned int i = 0; i < iv->nprobes; i++) {
+	for (unsigned int i = 0; i < iv->nprobes && i < WS_SERIES_PROBES; i++) {
 		p.probe_p99[i] = iv->probes[i].p99_ns;
 		p.probe_max[i] = iv->probes[i].max_ns;
 		p.probe_stalls[i] = iv->probes[i].stalls;

@@ -23,7 +23,7 @@ struct ws_point series_merge(const struct ws_point *a, const struct ws_point *b)
 	m.dt_ns = a->dt_ns + b->dt_ns;
 	m.dbytes = a->dbytes + b->dbytes;
 	m.mibps = ws_mibps(m.dbytes, m.dt_ns);
-	for (int i = 0; i < WS_MAX_PROBES; i++) {
+	for (int i = 0; i < WS_SERIES_PROBES; i++) {
 		/* the worst of the span is what a person felt in it */
 		m.probe_p99[i] = max_u64(a->probe_p99[i], b->probe_p99[i]);
 		m.probe_max[i] = max_u64(a->probe_max[i], b->probe_max[i]);

@@ -156,7 +156,7 @@ static double max_latency(const struct ws_run *run, const struct ws_summary *sum
 	double m = (double)run->cfg->stall_ns;
 
 	for (size_t i = 0; i < npoints(sum); i++)
-		for (unsigned int j = 0; j < sum->nprobes; j++)
+		for (unsigned int j = 0; j < sum->nprobes && j < WS_SERIES_PROBES; j++)
 			m = max_d(m, max_d((double)sum->series->pts[i].probe_max[j],
 					   (double)sum->series->pts[i].probe_p99[j]));
 	for (unsigned int j = 0; j < sum->nprobes; j++) {
@@ -173,7 +173,7 @@ static bool any_latency(const struct ws_summary *sum)
 	for (unsigned int j = 0; j < sum->nprobes; j++) {
 		if (sum->probes[j].nrecorded)
 			return true;
-		for (size_t i = 0; i < npoints(sum); i++)
+		for (size_t i = 0; j < WS_SERIES_PROBES && i < npoints(sum); i++)
 			if (sum->series->pts[i].probe_max[j] || sum->series->pts[i].probe_p99[j])
 				return true;
 	}
@@ -534,6 +534,8 @@ static void latency_line(FILE *f, const struct ws_summary *sum, unsigned int j,
 	struct svg_pen pen = { .f = f };
 	size_t n = npoints(sum);
 
+	if (j >= WS_SERIES_PROBES)
+		return;		/* not in the series: its stalls are drawn */
 	fprintf(f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" stroke-linejoin=\"round\" stroke-linecap=\"round\"%s d=\"",
 		probe_colours[j % WS_PROBE_NR], max ? "1" : "2.5",
 		max ? " stroke-opacity=\"0.55\"" : "");
