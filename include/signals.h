@@ -9,7 +9,13 @@
 
 #include <stdatomic.h>
 
+#include "config.h"
+
 extern atomic_bool ws_stop;
+
+/* Files a second SIGINT can still remove: the result files' temporaries
+ * and every probe's file. */
+#define WS_MAX_UNLINK (WS_MAX_PROBES + 4)
 
 /* Install the handlers.  0 or -errno. */
 int signals_install(void);

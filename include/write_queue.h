@@ -28,6 +28,7 @@
 struct wq_write {
 	const char *buf;
 	uint64_t off, len;
+	uint64_t seq;		/* order of queueing */
 	unsigned int slot;
 	bool busy;
 };
@@ -38,6 +39,9 @@ struct write_queue {
 	int fd, rwf;
 	unsigned int depth, inflight, peak;
 	uint64_t inflight_bytes;
+	/* where the latest-queued write that completed ends: the writer's
+	 * offset (completions come in any order; the file may wrap) */
+	uint64_t done_seq, done_end, next_seq;
 	struct wq_write *writes;	/* depth entries; the tag is the index */
 	unsigned int *slot_users;	/* writes in flight per pool slot */
 	unsigned int nslots;

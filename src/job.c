@@ -137,30 +137,41 @@ static void open_queue(struct ws_job *j)
 		return;
 	}
 	j->queue.refused_err = -ret;
-	if (j->number > 1)
-		return;		/* said once */
-	fprintf(stderr, "writestress: --iodepth %u: io_uring is not available here (%s); writing one synchronous %s write at a time\n",
-		cfg->iodepth, strerror(-ret), pace_modes[cfg->pace]->name);
-	fprintf(stderr, "hint: io_uring may be disabled (sysctl kernel.io_uring_disabled) or blocked by a seccomp filter, as in many containers\n");
+	if (cfg->ntargets > 1)	/* each target says so: one may be refused alone */
+		fprintf(stderr, "writestress: '%s': --iodepth %u: io_uring is not available (%s); writing one synchronous %s write at a time\n",
+			cfg->path, cfg->iodepth, strerror(-ret), pace_modes[cfg->pace]->name);
+	else
+		fprintf(stderr, "writestress: --iodepth %u: io_uring is not available here (%s); writing one synchronous %s write at a time\n",
+			cfg->iodepth, strerror(-ret), pace_modes[cfg->pace]->name);
+	if (j->number == 1)
+		fprintf(stderr, "hint: io_uring may be disabled (sysctl kernel.io_uring_disabled) or blocked by a seccomp filter, as in many containers\n");
 }
 
-/* Plan the space, the preconditioning, check the mode.  An existing file
- * is rewritten in place unless --truncate. */
-static int prepare_one(struct ws_job *jobs, unsigned int i, unsigned int n)
+/* Plan the space and the preconditioning. */
+static int plan_one(struct ws_job *jobs, unsigned int i, unsigned int n)
 {
 	struct ws_job *j = &jobs[i];
-	const struct ws_config *cfg = &j->cfg;
-	const struct pace_ops *mode = pace_modes[cfg->pace];
 	struct ws_plan_refusal why;
 	struct ws_space sp;
+
+	share_space(jobs, i, n, &sp);
+	if (plan_make(&j->cfg, &sp, &j->plan, &why))
+		return refuse_plan(&j->cfg, &why);
+	if (plan_precondition(&j->cfg, fingerprint_capacity(&j->fp), &j->plan))
+		return refuse_precondition(&j->cfg);
+	return 0;
+}
+
+/* Once every target's plan stands: empty (--truncate) or mark (--force)
+ * the file, check the mode.  An existing file is rewritten in place
+ * unless --truncate. */
+static int prepare_one(struct ws_job *j)
+{
+	const struct ws_config *cfg = &j->cfg;
+	const struct pace_ops *mode = pace_modes[cfg->pace];
 	char msg[512];
 	int ret;
 
-	share_space(jobs, i, n, &sp);
-	if (plan_make(cfg, &sp, &j->plan, &why))
-		return refuse_plan(cfg, &why);
-	if (plan_precondition(cfg, fingerprint_capacity(&j->fp), &j->plan))
-		return refuse_precondition(cfg);
 	if (!j->target.created && cfg->truncate && (ret = target_truncate(&j->target)))
 		return ws_fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
 	if (j->target.forced)
@@ -199,8 +210,12 @@ int jobs_prepare(struct ws_job *jobs, unsigned int n)
 {
 	int status;
 
+	/* no file is touched before every plan stands */
 	for (unsigned int i = 0; i < n; i++)
-		if ((status = prepare_one(jobs, i, n)))
+		if ((status = plan_one(jobs, i, n)))
+			return status;
+	for (unsigned int i = 0; i < n; i++)
+		if ((status = prepare_one(&jobs[i])))
 			return status;
 	for (unsigned int i = 0; i < n; i++)
 		if ((status = start_writer(&jobs[i])))

@@ -296,6 +296,13 @@ static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int 
 		};
 	}
 	if (tr) {
+		/* the run's steady state is judged on all targets' bytes:
+		 * after all of their preconditioning */
+		run->plan.precondition = 0;
+		for (unsigned int i = 0; i < n; i++)
+			run->plan.precondition += tr->run[i].plan.precondition;
+		run->plan.precondition_x = 0;	/* a sum: no one device's multiple */
+		run->params.precondition_bytes = run->plan.precondition;
 		run->ntargets = n;
 		run->targets = tr->run;
 	}

@@ -281,7 +281,7 @@ static void tick(struct reporter *r, uint64_t t_ns, bool at_end)
 {
 	struct ws_interval agg;
 	bool own_device[WS_MAX_TARGETS];
-	unsigned int n = 0;
+	unsigned int device[WS_MAX_TARGETS], n = 0;
 	uint64_t bytes = 0, end = 0;
 	bool folded;
 
@@ -294,7 +294,11 @@ static void tick(struct reporter *r, uint64_t t_ns, bool at_end)
 			bytes += t->prev.bytes;
 			continue;
 		}
-		finished = snapshot_finished(t->snap);
+		/* a writer that ended after the tick's deadline gets its
+		 * interval to the deadline now and its final one later, as
+		 * if it had still been writing when the tick came */
+		finished = snapshot_finished(t->snap) &&
+			   (at_end || end_of(r, t) <= t_ns);
 		snapshot_read(t->snap, &now);
 		bytes += now.bytes;
 		if (!finished && !at_end) {
@@ -307,7 +311,13 @@ static void tick(struct reporter *r, uint64_t t_ns, bool at_end)
 			if (end_of(r, t) > end)
 				end = end_of(r, t);
 		}
-		own_device[n] = !t->run->same_device_as;
+		/* a device under several targets counts once: for the first
+		 * of them still writing */
+		device[n] = t->run->same_device_as ? t->run->same_device_as
+						   : t->run->number;
+		own_device[n] = true;
+		for (unsigned int k = 0; k < n; k++)
+			own_device[n] = own_device[n] && device[k] != device[n];
 		n++;
 	}
 	if (r->ntargets == 1) {

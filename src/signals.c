@@ -14,7 +14,7 @@ atomic_bool ws_stop;
  * A lock-free atomic is async-signal-safe, unlike anything with a lock. */
 static atomic_int first_signal;
 
-#define MAX_UNLINK 8
+#define MAX_UNLINK WS_MAX_UNLINK
 static struct {
 	int dirfd;
 	const char *name;

@@ -386,7 +386,10 @@ static void target_lines(FILE *f, const struct ws_summary *sum,
 			target_colours[k % ARRAY_SIZE(target_colours)]);
 		for (size_t i = 0; i < s->n; i++) {
 			const struct ws_point *p = &s->pts[i];
-			uint64_t mid = p->t_ns - p->dt_ns / 2 + ts->start_offset_ns;
+			/* marks count from its writer's start, intervals from
+			 * the run's */
+			uint64_t mid = p->t_ns - p->dt_ns / 2 +
+				       (s == ts->progress ? ts->start_offset_ns : 0);
 
 			if (isfinite(p->mibps))
 				svg_pen_to(&pen, svg_axis_px(x, run_bytes_at(sum->progress, mid) / GIB),

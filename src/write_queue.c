@@ -100,8 +100,11 @@ static void complete(struct write_queue *wq, const struct ioq_completion *c)
 	if (c->res <= 0 || (uint64_t)c->res > w->len) {
 		failed(wq, c->res < 0 ? (int)c->res : -EIO, "write", w->off);
 	} else {
-		snapshot_add_bytes(wq->snap, (uint64_t)c->res,
-				   w->off + (uint64_t)c->res);
+		if (w->seq >= wq->done_seq) {
+			wq->done_seq = w->seq;
+			wq->done_end = w->off + (uint64_t)c->res;
+		}
+		snapshot_add_bytes(wq->snap, (uint64_t)c->res, wq->done_end);
 		if ((uint64_t)c->res < w->len && !wq->err) {
 			w->buf += c->res;
 			w->off += (uint64_t)c->res;
@@ -147,7 +150,8 @@ int wq_write(struct write_queue *wq, const char *buf, unsigned int slot,
 	for (tag = 0; wq->writes[tag].busy; tag++)
 		;
 	wq->writes[tag] = (struct wq_write){ .buf = buf, .off = off,
-					     .len = len, .slot = slot };
+					     .len = len, .slot = slot,
+					     .seq = ++wq->next_seq };
 	wq->slot_users[slot]++;
 	if (submit(wq, tag)) {
 		wq->slot_users[slot]--;

@@ -309,8 +309,12 @@ int writer_run(struct writer *w)
 	o.queue_peak = w->queue.peak;
 	/* after the clock stopped: reading back is no part of the figures */
 	if (w->cfg->verify) {
-		verify_fd(w->fd, pos < w->plan->file_size ? pos : w->plan->file_size,
-			  w->feed.run, &w->verify);
+		uint64_t end = pos < w->plan->file_size ? pos : w->plan->file_size;
+
+		/* queued: what was queued past a failed write never landed */
+		if (w->queued && w->queue.err && w->queue.err_off < end)
+			end = w->queue.err_off;
+		verify_fd(w->fd, end, w->feed.run, &w->verify);
 		o.verify = &w->verify;
 		o.verify_cpu_ns = ws_thread_cpu_ns() - o.writer_cpu_ns;
 	}

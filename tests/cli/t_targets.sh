@@ -112,3 +112,14 @@ ws -s 24M -q "$TMPFS/x" "$TMPFS/y"
 assert_status 3
 assert_file_match "$ERR" "^writestress: refusing to write 24\\.0 MiB to '$TMPFS/y'" "the second does not fit beside the first"
 assert_dir_only "$TMPFS"
+
+# no target is touched before every target's plan stands: --truncate on
+# an earlier file of ours, a later one refused for space
+ws -s 16M -q "$TMPFS/x"
+assert_status 0
+before=$(fingerprint "$TMPFS/x")
+ws --truncate -s 40M -q "$TMPFS/x" "$TMPFS/y"
+assert_status 3
+assert_file_match "$ERR" "^writestress: refusing to write 40\\.0 MiB to '$TMPFS/y'" "the second refused"
+assert_eq "$before" "$(fingerprint "$TMPFS/x")" "the first file, untouched"
+assert_dir_only "$TMPFS" x

@@ -185,7 +185,7 @@ static void dir_teardown(void)
 
 static bool exists(const char *name)
 {
-	char path[256];
+	char path[512];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	return access(path, F_OK) == 0;
@@ -199,7 +199,7 @@ static void remove_file(const char *name)
 	ck_assert_int_eq(unlink(path), 0);
 }
 
-#define NFILES 10
+#define NFILES (WS_MAX_UNLINK + 2)
 static char file_names[NFILES][16];
 static char restore_paths[6][160];
 
@@ -245,10 +245,11 @@ START_TEST(test_second_sigint_cleans_up)
 	ck_assert_int_eq(WEXITSTATUS(c.status), WS_EXIT_SIGINT);
 	ck_assert_str_eq(c.report, "after one;");
 
-	/* the first eight registered go; the ninth and tenth had no room */
+	/* the first WS_MAX_UNLINK registered go; the last two had no room */
 	for (int i = 0; i < NFILES; i++) {
-		ck_assert_msg(exists(file_names[i]) == (i >= 8), "%s", file_names[i]);
-		if (i >= 8)
+		ck_assert_msg(exists(file_names[i]) == (i >= WS_MAX_UNLINK), "%s",
+			      file_names[i]);
+		if (i >= WS_MAX_UNLINK)
 			remove_file(file_names[i]);
 	}
 	/* the first four values written back; the others had no room */
