@@ -137,12 +137,11 @@ static void open_queue(struct ws_job *j)
 		return;
 	}
 	j->queue.refused_err = -ret;
-	if (cfg->ntargets > 1)	/* each target says so: one may be refused alone */
-		fprintf(stderr, "writestress: '%s': --iodepth %u: io_uring is not available (%s); writing one synchronous %s write at a time\n",
-			cfg->path, cfg->iodepth, strerror(-ret), pace_modes[cfg->pace]->name);
-	else
-		fprintf(stderr, "writestress: --iodepth %u: io_uring is not available here (%s); writing one synchronous %s write at a time\n",
-			cfg->iodepth, strerror(-ret), pace_modes[cfg->pace]->name);
+	/* with several targets each says so: one may be refused alone */
+	fprintf(stderr, "writestress: %s%s%s--iodepth %u: io_uring is not available here (%s); writing one synchronous %s write at a time\n",
+		cfg->ntargets > 1 ? "'" : "", cfg->ntargets > 1 ? cfg->path : "",
+		cfg->ntargets > 1 ? "': " : "", cfg->iodepth, strerror(-ret),
+		pace_modes[cfg->pace]->name);
 	if (j->number == 1)
 		fprintf(stderr, "hint: io_uring may be disabled (sysctl kernel.io_uring_disabled) or blocked by a seccomp filter, as in many containers\n");
 }

@@ -253,6 +253,20 @@ static void free_targets_record(struct targets_record *tr)
 	free(tr);
 }
 
+/* What one target's facts are made from; cfg: its own, or the run's. */
+static struct reporter_sources sources_of(const struct ws_job *j,
+					  const struct ws_config *cfg,
+					  const struct monitor *mon,
+					  const struct ws_priv *priv,
+					  int argc, char **argv)
+{
+	return (struct reporter_sources){
+		.cfg = cfg, .plan = &j->plan, .target = &j->target, .fp = &j->fp,
+		.mon = mon, .priv = priv, .queue = &j->queue, .argc = argc,
+		.argv = argv,
+	};
+}
+
 /* The run's facts, and with several targets each target's, and what the
  * reporter follows of each. */
 static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int n,
@@ -260,32 +274,29 @@ static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int 
 		       int argc, char **argv, struct ws_run *run,
 		       struct targets_record **out)
 {
-	struct targets_record *tr = NULL;
+	struct targets_record *tr;
+	struct reporter_sources src;
 
+	*out = NULL;
+	/* the run's own: the first target's, with the run's cfg */
+	src = sources_of(&jobs[0], n == 1 ? &jobs[0].cfg : cfg, mon, priv, argc, argv);
+	reporter_make_run(&src, run);
+	if (n == 1)
+		return 0;
+	tr = calloc(1, sizeof(*tr));
+	if (tr) {
+		tr->summary = calloc(n, sizeof(*tr->summary));
+		tr->series = calloc(2 * (size_t)n, sizeof(*tr->series));
+	}
+	if (!tr || !tr->summary || !tr->series) {
+		free_targets_record(tr);
+		return -ENOMEM;
+	}
+	/* the run's steady state is judged on all targets' bytes: after all
+	 * of their preconditioning */
+	run->plan.precondition = 0;
 	for (unsigned int i = 0; i < n; i++) {
-		struct reporter_sources src = {
-			.cfg = &jobs[i].cfg, .plan = &jobs[i].plan,
-			.target = &jobs[i].target, .fp = &jobs[i].fp, .mon = mon,
-			.priv = priv, .queue = &jobs[i].queue, .argc = argc, .argv = argv,
-		};
-
-		if (!i) {
-			/* the run's own: the first target's, and the run's cfg */
-			src.cfg = n == 1 ? &jobs[0].cfg : cfg;
-			reporter_make_run(&src, run);
-			if (n == 1)
-				break;
-			tr = calloc(1, sizeof(*tr));
-			if (tr) {
-				tr->summary = calloc(n, sizeof(*tr->summary));
-				tr->series = calloc(2 * (size_t)n, sizeof(*tr->series));
-			}
-			if (!tr || !tr->summary || !tr->series) {
-				free_targets_record(tr);
-				return -ENOMEM;
-			}
-			src.cfg = &jobs[i].cfg;
-		}
+		src = sources_of(&jobs[i], &jobs[i].cfg, mon, priv, argc, argv);
 		reporter_make_run(&src, &tr->run[i]);
 		tr->run[i].number = jobs[i].number;
 		tr->run[i].same_device_as = jobs[i].same_device_as;
@@ -294,18 +305,12 @@ static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int 
 			.series = &tr->series[i], .progress = &tr->series[n + i],
 			.summary = &tr->summary[i],
 		};
+		run->plan.precondition += tr->run[i].plan.precondition;
 	}
-	if (tr) {
-		/* the run's steady state is judged on all targets' bytes:
-		 * after all of their preconditioning */
-		run->plan.precondition = 0;
-		for (unsigned int i = 0; i < n; i++)
-			run->plan.precondition += tr->run[i].plan.precondition;
-		run->plan.precondition_x = 0;	/* a sum: no one device's multiple */
-		run->params.precondition_bytes = run->plan.precondition;
-		run->ntargets = n;
-		run->targets = tr->run;
-	}
+	run->plan.precondition_x = 0;	/* a sum: no one device's multiple */
+	run->params.precondition_bytes = run->plan.precondition;
+	run->ntargets = n;
+	run->targets = tr->run;
 	*out = tr;
 	return 0;
 }

@@ -356,20 +356,23 @@ static const char *const target_colours[] = {
 	"#e5c494", "#b3b3b3",
 };
 
-static double run_bytes_at(const struct ws_series *s, uint64_t t)
+/* The run's bytes at time t, between its points; *at carries the search
+ * from one call to the next (t only grows along a target's line, so a
+ * line costs one pass over the run's series, not one a point). */
+static double run_bytes_at(const struct ws_series *s, size_t *at, uint64_t t)
 {
 	struct ws_point prev = { 0 };
 
-	for (size_t i = 0; i < s->n; i++) {
-		const struct ws_point *p = &s->pts[i];
-
-		if (p->t_ns >= t)
-			return p->t_ns == prev.t_ns ? (double)p->bytes :
-			       (double)prev.bytes + (double)(p->bytes - prev.bytes) *
-			       (double)(t - prev.t_ns) / (double)(p->t_ns - prev.t_ns);
-		prev = *p;
-	}
-	return (double)prev.bytes;
+	while (*at < s->n && s->pts[*at].t_ns < t)
+		(*at)++;
+	if (*at)
+		prev = s->pts[*at - 1];
+	if (*at == s->n)
+		return (double)prev.bytes;
+	if (s->pts[*at].t_ns == prev.t_ns)
+		return (double)s->pts[*at].bytes;
+	return (double)prev.bytes + (double)(s->pts[*at].bytes - prev.bytes) *
+	       (double)(t - prev.t_ns) / (double)(s->pts[*at].t_ns - prev.t_ns);
 }
 
 static void target_lines(FILE *f, const struct ws_summary *sum,
@@ -379,6 +382,7 @@ static void target_lines(FILE *f, const struct ws_summary *sum,
 		const struct ws_summary *ts = &sum->targets[k];
 		const struct ws_series *s = top_series(ts);
 		struct svg_pen pen = { .f = f };
+		size_t at = 0;
 
 		if (!s)
 			continue;
@@ -392,7 +396,7 @@ static void target_lines(FILE *f, const struct ws_summary *sum,
 				       (s == ts->progress ? ts->start_offset_ns : 0);
 
 			if (isfinite(p->mibps))
-				svg_pen_to(&pen, svg_axis_px(x, run_bytes_at(sum->progress, mid) / GIB),
+				svg_pen_to(&pen, svg_axis_px(x, run_bytes_at(sum->progress, &at, mid) / GIB),
 					   svg_axis_px(y, p->mibps));
 			else
 				svg_pen_up(&pen);
