@@ -109,6 +109,11 @@ void reporter_init(struct reporter *r, const struct ws_run *run,
  * series and progress given to reporter_init become the aggregate's. */
 void reporter_set_targets(struct reporter *r, struct reporter_target *targets,
 			  unsigned int n);
+/* The device's and the machine's counters as they stand: called before
+ * any writer starts, so the first interval's device figures hold every
+ * write (the reporter thread may get its first turn only after a writer
+ * has written). */
+void reporter_baseline(struct reporter *r);
 void *reporter_thread(void *r);
 /* Free what the summary held (after the sinks are closed). */
 void reporter_destroy(struct reporter *r);

@@ -99,6 +99,7 @@ static int run_threads(struct ws_job *jobs, unsigned int n, struct monitor *mon,
 	bool started[WS_MAX_TARGETS] = { false };
 	int ret;
 
+	reporter_baseline(r);
 	ret = ws_thread_start(&reporter_tid,
 			      &(struct ws_thread_spec){ .name = "ws-report" },
 			      reporter_thread, r);

@@ -473,6 +473,13 @@ static void run_summary(struct reporter *r)
 	analyse(r->run, r->progress, writing, end, &r->analysis, sum);
 }
 
+void reporter_baseline(struct reporter *r)
+{
+	for (unsigned int i = 0; i < r->ntargets; i++)
+		add_device(&r->targets[i], &(struct ws_interval){ .dt_ns = 0 });
+	add_psi(r, &(struct ws_interval){ .dt_ns = 0 });
+}
+
 void *reporter_thread(void *arg)
 {
 	struct reporter *r = arg;
@@ -480,10 +487,6 @@ void *reporter_thread(void *arg)
 
 	r->start_ns = wait_for_start(r);
 	deadline = r->start_ns;
-	/* the baselines for the first interval's device and PSI deltas */
-	for (unsigned int i = 0; i < r->ntargets; i++)
-		add_device(&r->targets[i], &(struct ws_interval){ .dt_ns = 0 });
-	add_psi(r, &(struct ws_interval){ .dt_ns = 0 });
 
 	for (;;) {
 		uint64_t t;

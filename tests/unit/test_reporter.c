@@ -86,6 +86,7 @@ static void fixture_start(struct fixture *f, uint64_t buffer_size,
 						      .target = &f->target }, &f->run);
 	ck_assert_int_eq(snapshot_init(&f->snap), 0);
 	reporter_init(&rep, &f->run, NULL, &f->snap, &f->sinks, &series, &progress);
+	reporter_baseline(&rep);
 	ck_assert_int_eq(pthread_create(&f->tid, NULL, reporter_thread, &rep), 0);
 	f->start = ws_now_ns();
 	snapshot_start(&f->snap, f->start);
@@ -314,6 +315,7 @@ START_TEST(test_two_targets)
 	ck_assert_int_eq(sink_add(&sinks, &seen_ops, stdout), 0);
 	reporter_init(&rep, &run, NULL, &snap[0], &sinks, &series, &progress);
 	reporter_set_targets(&rep, follow, 2);
+	reporter_baseline(&rep);
 	ck_assert_int_eq(pthread_create(&tid, NULL, reporter_thread, &rep), 0);
 	start[0] = ws_now_ns();
 	snapshot_start(&snap[0], start[0]);
