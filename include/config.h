@@ -15,6 +15,7 @@ enum ws_pace {
 	WS_PACE_FDATASYNC,	/* fdatasync every N buffers */
 	WS_PACE_DIRECT,		/* O_DIRECT */
 	WS_PACE_DONTCACHE,	/* pwritev2(RWF_DONTCACHE), Linux 6.14+ */
+	WS_PACE_ADAPTIVE,	/* windows sized to --target-latency (adapt.h) */
 	WS_PACE_NR
 };
 
@@ -77,6 +78,8 @@ struct ws_config {
 	uint64_t rate;		/* --rate: bytes/s cap; 0 = none */
 	unsigned iodepth;	/* --iodepth: writes in flight (direct,
 				   dontcache); 1 = synchronous */
+	uint64_t target_latency_ns;	/* --target-latency: what adaptive
+					   pacing lets the probes wait */
 
 	enum ws_data data;
 	unsigned compress_pct;	/* for WS_DATA_COMPRESSIBLE */

@@ -99,6 +99,11 @@ struct monitor {
 WS_MUST_CHECK int monitor_init(struct monitor *m, const struct ws_config *cfg,
 		 const struct monitor_site *sites, unsigned int nsites,
 		 char *err, size_t errlen, const char **hint);
+/* Before monitor_start, on the caller's thread: each probe run n times
+ * back to back (at most MONITOR_IDLE_MAX) on the still idle disk; returns
+ * the slowest probe's median and sets *name to it (0: no probe). */
+#define MONITOR_IDLE_MAX 16
+uint64_t monitor_idle_ns(struct monitor *m, unsigned int n, const char **name);
 /* Before monitor_start: real-time priority where allowed. */
 void monitor_harden(struct monitor *m);
 /* After monitor_start, once the probe threads and every buffer exist:

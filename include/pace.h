@@ -2,8 +2,9 @@
  * writeback keeps up (or, for `none`, does not).
  *
  * Each mode is an ops table in pace_modes[], indexed by enum ws_pace.  The
- * writer calls after_buffer() once per buffer written and drain() once at
- * the end; the mode issues its calls through the I/O backend and accounts
+ * writer calls after_buffer() once per buffer written (after_piece() after
+ * every write(), for a mode that has one) and drain() once at the end; the
+ * mode issues its calls through the I/O backend and accounts
  * their time in the snapshot.  Owned and called by the writer thread only.
  */
 #ifndef WS_PACE_H
@@ -11,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "adapt.h"
 #include "clock.h"
 #include "config.h"
 #include "io.h"
@@ -25,11 +27,17 @@ struct pace_ctx {
 	struct ws_snapshot *snap;
 	const struct ws_clock *clock;	/* the writer's */
 
-	/* Buffers written but not yet waited for, oldest first. */
-	struct ws_extent *pending;
+	/* Buffers written but not yet waited for, oldest first, with when
+	 * their writeback started. */
+	struct pace_pending {
+		struct ws_extent e;
+		uint64_t started_ns;
+	} *pending;
 	unsigned int npending, cap, head;
 	uint64_t pending_bytes;		/* written, not yet known on disk */
 	unsigned int since_sync;	/* buffers since the last fdatasync */
+
+	struct adapt adapt;		/* --pace adaptive */
 
 	/* On failure: which call and where. */
 	const char *err_op;
@@ -43,6 +51,10 @@ struct pace_ops {
 	/* 0 or -errno (err_op/err_off set) */
 	int (*after_buffer)(struct pace_ctx *p, const struct ws_extent *e);
 	int (*drain)(struct pace_ctx *p);
+	/* Optional: modes that pace every write(), not every buffer: the
+	 * most one write() may take now, and what follows each one. */
+	uint64_t (*piece)(const struct pace_ctx *p);
+	int (*after_piece)(struct pace_ctx *p, const struct ws_extent *e);
 	/* Before the run, on the emptied target: does this kernel and
 	 * filesystem support the mode?  0 or -errno (may be NULL). */
 	int (*check)(int fd);
@@ -65,7 +77,8 @@ WS_MUST_CHECK int pace_init(struct pace_ctx *p, const struct ws_config *cfg,
 	      struct ws_snapshot *snap);
 void pace_destroy(struct pace_ctx *p);
 
-/* "window(1) + fadvise", "fdatasync every 4", "none": for headers. */
+/* "window(1) + fadvise", "fdatasync every 4", "adaptive to 50 ms",
+ * "none": for headers. */
 void pace_describe(const struct ws_config *cfg, char *buf, size_t len);
 
 /* Look a mode up by name; NULL if unknown. */

@@ -360,6 +360,17 @@ struct ws_run {
 
 /* ---- one reporting interval ------------------------------------------- */
 
+/* --pace adaptive: where its controller stands (adapt.h). */
+struct ws_adapt_figures {
+	uint64_t chunk;			/* bytes per write and writeback */
+	unsigned int window;		/* chunks under writeback */
+	uint64_t inflight;		/* bytes it allows under writeback */
+	uint64_t sojourn_ns;		/* a chunk's writeback, smoothed */
+	uint64_t setpoint_ns;		/* the sojourn it aims at */
+	bool settled;
+	bool at_floor;			/* the least writeback it keeps */
+};
+
 struct ws_interval {
 	uint64_t index;
 	uint64_t t_ns;		/* elapsed at the interval's end */
@@ -393,6 +404,9 @@ struct ws_interval {
 	uint64_t precondition_eta_ns;
 	unsigned int nprobes;
 	struct ws_probe_interval probes[WS_MAX_PROBES];
+	/* --pace adaptive: the controller at the interval's end (adapt.h) */
+	bool have_adapt;
+	struct ws_adapt_figures adapt;
 	/* several targets: this interval of each target still writing (its
 	 * last one ends at its writer's end, flagged final); the aggregate's
 	 * own figures are the sums */
@@ -462,6 +476,16 @@ struct ws_summary {
 	uint64_t cpu_ns, cpu_writer_ns, cpu_probes_ns;
 	uint64_t cpu_verify_ns;		/* --verify's read-back: not in cpu_ns */
 	unsigned int queue_peak;	/* --iodepth: most writes in flight */
+	/* --pace adaptive: where the controller ended, when it settled
+	 * (since the start; settled false: it never did), and each probe's
+	 * latencies from the first interval after it settled on */
+	bool have_adapt;
+	struct ws_adapt_figures adapt;
+	uint64_t target_latency_ns;
+	uint64_t adapt_settled_ns;
+	uint64_t settled_count[WS_MAX_PROBES];
+	uint64_t settled_p50_ns[WS_MAX_PROBES], settled_p99_ns[WS_MAX_PROBES],
+		 settled_max_ns[WS_MAX_PROBES];
 	double cpu_s_per_gib;	/* the process's, per GiB written */
 	/* --verify: the file read back after the run */
 	bool verified;

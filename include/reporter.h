@@ -74,6 +74,9 @@ struct reporter {
 	uint64_t psi_at;
 	struct ws_mark marks[256];	/* scratch */
 	uint64_t stalls_total[WS_MAX_PROBES];
+	/* --pace adaptive: each probe's latencies once every controller
+	 * had settled (the summary's settled_* figures) */
+	struct hist settled[WS_MAX_PROBES];
 };
 
 /* What the run's facts are made from. */

@@ -73,6 +73,15 @@ struct ws_snapshot {
 	uint64_t last_mark_ns;		/* writer's own */
 	uint64_t mark_spacing_ns;	/* set before the run; 0: the minimum */
 
+	/* --pace adaptive: the slowest probe on the writer's filesystem
+	 * since the writer last took it (probes post, the writer takes:
+	 * the controller's truth), and the controller's state for the
+	 * reporter (settled_ns: CLOCK_MONOTONIC, 0 while unsettled) */
+	_Atomic uint64_t probe_worst_ns;
+	struct ws_adapt_state {
+		_Atomic uint64_t chunk, window, inflight, sojourn_ns,
+				 setpoint_ns, settled_ns;
+	} adapt;
 	/* the reporter's verdict asks the writer to end: 0, or
 	 * WS_STOP_STEADY / WS_STOP_NOT_STEADY */
 	atomic_int verdict;
@@ -97,6 +106,11 @@ void snapshot_finish(struct ws_snapshot *s, const struct ws_outcome *o);
  * start; bytes known on disk, pending written beyond them. */
 void snapshot_mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes,
 		   uint64_t pending);
+
+/* Probe side: a probe on the writer's filesystem took ns. */
+void snapshot_post_probe(struct ws_snapshot *s, uint64_t ns);
+/* Writer side: the slowest probe posted since the last call, 0: none. */
+uint64_t snapshot_take_probe_worst(struct ws_snapshot *s);
 
 /* Reader side. */
 struct ws_sample {

@@ -302,6 +302,42 @@ static void print_cpu(FILE *out, const struct ws_summary *sum)
 	fputc('\n', out);
 }
 
+/* --pace adaptive: where the controller settled and what the probes saw
+ * from then on, against the target. */
+static void print_adapt(FILE *out, const struct ws_summary *sum)
+{
+	const struct ws_adapt_figures *a = &sum->adapt;
+	char chunk[32], inflight[32], at[32], t[32], p99[32], max[32];
+
+	if (!sum->have_adapt)
+		return;
+	units_format_size(chunk, sizeof(chunk), a->chunk);
+	units_format_size(inflight, sizeof(inflight), a->inflight);
+	units_format_duration(t, sizeof(t), sum->target_latency_ns);
+	if (!a->settled) {
+		fprintf(out, "  adaptive never settled (target %s); it ended at %s × %u (%s under writeback)\n",
+			t, chunk, a->window, inflight);
+		return;
+	}
+	fprintf(out, "  adaptive settled after %s at about %s × %u (%s under writeback), target %s\n",
+		units_format_duration(at, sizeof(at), sum->adapt_settled_ns),
+		chunk, a->window, inflight, t);
+	if (a->at_floor)
+		fprintf(out, "           at its floor: the probes took longer than the target with the least writeback it keeps; the wait is not the writer's\n");
+	for (unsigned int i = 0; i < sum->nprobes; i++) {
+		if (!sum->settled_count[i]) {
+			fprintf(out, "           %s: no probe ended after settling\n",
+				sum->probes[i].name);
+			continue;
+		}
+		fprintf(out, "           %s after settling: %llu probes, p99 %s, max %s\n",
+			sum->probes[i].name,
+			(unsigned long long)sum->settled_count[i],
+			units_format_duration(p99, sizeof(p99), sum->settled_p99_ns[i]),
+			units_format_duration(max, sizeof(max), sum->settled_max_ns[i]));
+	}
+}
+
 /* Several targets: each one's result, time split, phases and verdicts,
  * ending and read-back. */
 static void print_target(FILE *out, const struct ws_run *run,
@@ -337,6 +373,7 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 			(unsigned long long)sum->wraps, sum->wraps == 1 ? "" : "s");
 	for (unsigned int i = 0; i < sum->nprobes; i++)
 		print_probe(out, run, &sum->probes[i]);
+	print_adapt(out, sum);
 	if (sum->analysis && sum->bytes)	/* nothing written: nothing to say */
 		print_analysis(out, run, sum);
 	for (unsigned int i = 0; i < sum->ntargets; i++)

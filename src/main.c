@@ -12,6 +12,7 @@
 #include "caps.h"
 #include "clock.h"
 #include "compare.h"
+#include "matrix.h"
 #include "config.h"
 #include "fingerprint.h"
 #include "job.h"
@@ -193,6 +194,28 @@ static unsigned int probe_sites(struct ws_job *jobs, unsigned int n,
 	return nsites;
 }
 
+/* --pace adaptive cannot hold the probes under what they take on the
+ * idle disk: measured here, before any writer starts. */
+#define IDLE_PROBES 5
+static int check_target_latency(const struct ws_config *cfg, struct monitor *mon)
+{
+	const char *name = NULL;
+	char msg[256], t[32], idle[32];
+	uint64_t ns;
+
+	if (cfg->pace != WS_PACE_ADAPTIVE || !mon->nprobes)
+		return 0;
+	ns = monitor_idle_ns(mon, IDLE_PROBES, &name);
+	if (cfg->target_latency_ns >= ns)
+		return 0;
+	snprintf(msg, sizeof(msg),
+		 "invalid --target-latency '%s': the %s probe takes %s on the idle disk (median of %d)",
+		 units_format_duration(t, sizeof(t), cfg->target_latency_ns), name,
+		 units_format_duration(idle, sizeof(idle), ns), IDLE_PROBES);
+	return ws_fail(msg, "choose a target above that; no writer can make a probe faster than an idle disk",
+		       WS_EXIT_USAGE);
+}
+
 /* Probes: files, privileges, threads.  They start before the writers, so
  * the first figures are the quiet machine's. */
 static int start_monitor(const struct ws_config *cfg, struct monitor *mon,
@@ -209,6 +232,10 @@ static int start_monitor(const struct ws_config *cfg, struct monitor *mon,
 	for (unsigned int i = 0; i < mon->nprobes; i++)
 		signals_unlink_at_exit(mon->probes[i].probe.dirfd,
 				       mon->probes[i].probe.name);
+	if ((ret = check_target_latency(cfg, mon))) {
+		monitor_cleanup(mon);
+		return ret;
+	}
 	monitor_harden(mon);
 	ret = monitor_start(mon);
 	if (ret) {
@@ -341,6 +368,8 @@ int main(int argc, char **argv)
 		return compare_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "verify"))
 		return verify_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "matrix"))
+		return matrix_main(argc - 1, argv + 1);
 	switch (opts_parse(argc, argv, &cfg, stderr)) {
 	case OPTS_EXIT_OK:
 		return WS_EXIT_OK;

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -97,6 +98,7 @@ void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 	if (stall)
 		record_stall(mp, t0, ns, writer_bytes, mi);
 	probe_door_end(&mp->door, ns, stall, ret != 0);
+	snapshot_post_probe(mp->snap, ns);	/* adaptive pacing's truth */
 	hist_record(&mp->raw, ns);
 	hist_record_corrected(&mp->corrected, ns, m->cfg->probe_interval_ns);
 	if (ret) {
@@ -125,6 +127,40 @@ static void probe_once(struct monitor_probe *mp)
 	ret = p->ops->run(p);
 	ns = now_ns(m) - t0;
 	monitor_record(mp, t0, ns, ret, bytes, &mi);
+}
+
+static int by_ns(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+uint64_t monitor_idle_ns(struct monitor *m, unsigned int n, const char **name)
+{
+	uint64_t slowest = 0, v[MONITOR_IDLE_MAX];
+
+	if (n > MONITOR_IDLE_MAX)
+		n = MONITOR_IDLE_MAX;
+	for (unsigned int i = 0; i < m->nprobes && n; i++) {
+		struct probe *p = &m->probes[i].probe;
+
+		for (unsigned int k = 0; k < n; k++) {
+			uint64_t t0;
+
+			if (p->ops->prepare)
+				p->ops->prepare(p);
+			t0 = now_ns(m);
+			p->ops->run(p);
+			v[k] = now_ns(m) - t0;
+		}
+		qsort(v, n, sizeof(*v), by_ns);
+		if (v[n / 2] > slowest) {
+			slowest = v[n / 2];
+			*name = m->probes[i].name;
+		}
+	}
+	return slowest;
 }
 
 static void *probe_main(void *arg)

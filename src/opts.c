@@ -31,7 +31,7 @@ enum {
 	KEY_CSV, KEY_SVG, KEY_UNTIL_STEADY, KEY_STEADY_WINDOW, KEY_STEADY_ROUND,
 	KEY_BUCKET, KEY_DROP_CACHES, KEY_SCHEDULER, KEY_IOPRIO, KEY_PROBE_IOPRIO,
 	KEY_STEADY_CRITERION, KEY_PRECONDITION, KEY_STEADY_MAX_ROUNDS,
-	KEY_TRUNCATE, KEY_VERIFY, KEY_IODEPTH, KEY_JOBS,
+	KEY_TRUNCATE, KEY_VERIFY, KEY_IODEPTH, KEY_JOBS, KEY_TARGET_LATENCY,
 };
 
 #define SNIA_MAX_ROUNDS 25	/* SNIA PTS: steady within 25 rounds or not */
@@ -44,6 +44,7 @@ void config_defaults(struct ws_config *cfg)
 	cfg->window = 1;
 	cfg->sync_every = 1;
 	cfg->iodepth = 1;
+	cfg->target_latency_ns = 100 * WS_NSEC_PER_MSEC;
 	cfg->data = WS_DATA_RANDOM;
 	cfg->interval_ns = WS_NSEC_PER_SEC;
 	cfg->probes = 1u << WS_PROBE_FSYNC;
@@ -239,13 +240,15 @@ static const struct cli_option opt_table[] = {
 	{ .name = "buffer-size", .key = 'B', .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, buffer_size), .min = 4 * WS_KIB, .max = WS_GIB, .align = 4 * WS_KIB,
 	  .help = "bytes per write, a multiple of 4 KiB (default 8M)" },
 	{ .name = "pace", .key = 'p', .type = CLI_CUSTOM, .arg = "MODE", .parse = parse_pace,
-	  .help = "window (default): sync_file_range windows as overwrite.c; none: plain buffered writes, like dd; fdatasync: every --sync-every buffers; direct: O_DIRECT; dontcache: RWF_DONTCACHE (Linux 6.14+)" },
+	  .help = "window (default): sync_file_range windows as overwrite.c; none: plain buffered writes, like dd; fdatasync: every --sync-every buffers; direct: O_DIRECT; dontcache: RWF_DONTCACHE (Linux 6.14+); adaptive: windows sized so the probes wait about --target-latency" },
 	{ .name = "fadvise", .key = 'f', .type = CLI_FLAG, .offset = offsetof(struct ws_config, fadvise),
-	  .help = "drop written pages with POSIX_FADV_DONTNEED once on disk (window, fdatasync)" },
+	  .help = "drop written pages with POSIX_FADV_DONTNEED once on disk (window, fdatasync, adaptive)" },
 	{ .name = "window", .key = 'w', .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, window), .min = 1, .max = 4096,
 	  .help = "buffers in flight for --pace window (default 1: write i, wait for i-1)" },
 	{ .name = "sync-every", .key = KEY_SYNC_EVERY, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, sync_every), .min = 1, .max = 1u << 20,
 	  .help = "buffers between fdatasync calls for --pace fdatasync (default 1)" },
+	{ .name = "target-latency", .key = KEY_TARGET_LATENCY, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, target_latency_ns), .min = WS_NSEC_PER_MSEC, .max = 60 * WS_NSEC_PER_SEC,
+	  .help = "for --pace adaptive: how long the probes may wait behind the writer (default 100ms); refused below what a probe takes on the idle disk" },
 	{ .name = "iodepth", .key = KEY_IODEPTH, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, iodepth), .min = 1, .max = 64,
 	  .help = "writes in flight for --pace direct or dontcache, queued with io_uring (default 1: one synchronous write at a time; falls back to that, with a warning, where io_uring is not permitted)" },
 	{ .name = "rate", .key = 'r', .type = CLI_RATE, .arg = "RATE", .offset = offsetof(struct ws_config, rate),
@@ -326,6 +329,7 @@ static void help_head(FILE *out)
 		"Usage: writestress [OPTION]... FILE [FILE]...\n"
 		"       writestress compare [--threshold PCT] A.json B.json\n"
 		"       writestress verify [--run ID] FILE\n"
+		"       writestress matrix [--strategies LIST] [--each SIZE|TIME] FILE\n"
 		"Stream large buffers to FILE, pacing writeback with sync_file_range() like\n"
 		"overwrite.c, and report throughput over time and where the time went.\n"
 		"`writestress -b 3000 -f FILE` is the classic overwrite.c run.\n");

@@ -8,6 +8,9 @@
  * direct     O_DIRECT: no page cache at all.
  * dontcache  pwritev2(RWF_DONTCACHE): the kernel writes back and drops the
  *            pages itself (Linux 6.14+).
+ * adaptive   window pacing of every write(), whose size (the chunk) and
+ *            window the controller in adapt.h sets so that the probes
+ *            wait about --target-latency; -f drops as window does.
  * Every mode's drain() leaves nothing of the run unwritten; the writer then
  * fdatasyncs, so the clock stops when the data is on the disk.
  */
@@ -22,6 +25,7 @@
 
 #include "clock.h"
 #include "pace.h"
+#include "units.h"
 
 #define WAIT_FLAGS (SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | \
 		    SYNC_FILE_RANGE_WAIT_AFTER)
@@ -68,31 +72,34 @@ static int timed_fdatasync(struct pace_ctx *p, uint64_t off)
 }
 
 /* The pending ring: buffers written, oldest first. */
-static void pending_push(struct pace_ctx *p, const struct ws_extent *e)
+static void pending_push(struct pace_ctx *p, const struct ws_extent *e,
+			 uint64_t started_ns)
 {
-	p->pending[(p->head + p->npending) % p->cap] = *e;
+	p->pending[(p->head + p->npending) % p->cap] = (struct pace_pending){
+		.e = *e, .started_ns = started_ns,
+	};
 	p->npending++;
 	p->pending_bytes += e->len;
 }
 
-static struct ws_extent pending_pop(struct pace_ctx *p)
+static struct pace_pending pending_pop(struct pace_ctx *p)
 {
-	struct ws_extent e = p->pending[p->head];
+	struct pace_pending pp = p->pending[p->head];
 
 	p->head = (p->head + 1) % p->cap;
 	p->npending--;
-	p->pending_bytes -= e.len;
-	return e;
+	p->pending_bytes -= pp.e.len;
+	return pp;
 }
 
 /* Wait for the oldest pending buffer to reach the disk, then drop it. */
 static int window_retire(struct pace_ctx *p)
 {
-	struct ws_extent old = pending_pop(p);
-	int ret = timed_sync_range(p, &old, WAIT_FLAGS, WS_T_WAIT);
+	struct pace_pending old = pending_pop(p);
+	int ret = timed_sync_range(p, &old.e, WAIT_FLAGS, WS_T_WAIT);
 
 	if (!ret && p->cfg->fadvise)
-		ret = timed_drop(p, &old);
+		ret = timed_drop(p, &old.e);
 	return ret;
 }
 
@@ -102,7 +109,7 @@ static int window_after(struct pace_ctx *p, const struct ws_extent *e)
 
 	if (ret)
 		return ret;
-	pending_push(p, e);
+	pending_push(p, e, 0);
 	if (p->npending > p->cfg->window)
 		return window_retire(p);
 	return 0;
@@ -138,10 +145,10 @@ static int fdatasync_flush(struct pace_ctx *p, uint64_t off)
 
 	p->since_sync = 0;
 	while (!ret && p->npending) {
-		struct ws_extent e = pending_pop(p);
+		struct pace_pending pp = pending_pop(p);
 
 		if (p->cfg->fadvise)
-			ret = timed_drop(p, &e);
+			ret = timed_drop(p, &pp.e);
 	}
 	p->npending = 0;
 	p->pending_bytes = 0;
@@ -150,7 +157,7 @@ static int fdatasync_flush(struct pace_ctx *p, uint64_t off)
 
 static int fdatasync_after(struct pace_ctx *p, const struct ws_extent *e)
 {
-	pending_push(p, e);
+	pending_push(p, e, 0);
 	if (++p->since_sync < p->cfg->sync_every)
 		return 0;
 	return fdatasync_flush(p, e->off);
@@ -159,6 +166,67 @@ static int fdatasync_after(struct pace_ctx *p, const struct ws_extent *e)
 static int fdatasync_drain(struct pace_ctx *p)
 {
 	return p->since_sync ? fdatasync_flush(p, 0) : 0;
+}
+
+/* The controller's state, for the reporter. */
+static void adaptive_publish(struct pace_ctx *p)
+{
+	struct ws_adapt_state *st = &p->snap->adapt;
+	const struct adapt *a = &p->adapt;
+
+	atomic_store_explicit(&st->chunk, a->chunk, memory_order_relaxed);
+	atomic_store_explicit(&st->window, a->window, memory_order_relaxed);
+	atomic_store_explicit(&st->inflight, (uint64_t)a->inflight, memory_order_relaxed);
+	atomic_store_explicit(&st->sojourn_ns, (uint64_t)a->sojourn_ns, memory_order_relaxed);
+	atomic_store_explicit(&st->setpoint_ns, (uint64_t)a->setpoint_ns, memory_order_relaxed);
+	atomic_store_explicit(&st->settled_ns, a->settled ? a->settled_ns : 0,
+			      memory_order_relaxed);
+}
+
+/* Wait for the oldest chunk: its sojourn and what drained with it are the
+ * controller's fast signal. */
+static int adaptive_retire(struct pace_ctx *p)
+{
+	struct pace_pending old = pending_pop(p);
+	int ret = timed_sync_range(p, &old.e, WAIT_FLAGS, WS_T_WAIT);
+	uint64_t now = now_ns(p);
+
+	if (ret)
+		return ret;
+	adapt_retired(&p->adapt, now, now - old.started_ns);
+	return p->cfg->fadvise ? timed_drop(p, &old.e) : 0;
+}
+
+static uint64_t adaptive_piece(const struct pace_ctx *p)
+{
+	return adapt_chunk(&p->adapt);
+}
+
+/* After every write(): start its writeback, tell the controller what the
+ * probes saw, and wait while more than its window is under writeback. */
+static int adaptive_after_piece(struct pace_ctx *p, const struct ws_extent *e)
+{
+	uint64_t started = now_ns(p), worst;
+	int ret = timed_sync_range(p, e, SYNC_FILE_RANGE_WRITE, WS_T_START);
+
+	if (ret)
+		return ret;
+	pending_push(p, e, started);
+	if ((worst = snapshot_take_probe_worst(p->snap)))
+		adapt_probe(&p->adapt, now_ns(p), worst);
+	while (!ret && p->npending > adapt_window(&p->adapt))
+		ret = adaptive_retire(p);
+	adaptive_publish(p);
+	return ret;
+}
+
+static int adaptive_drain(struct pace_ctx *p)
+{
+	int ret = 0;
+
+	while (p->npending && !ret)
+		ret = adaptive_retire(p);
+	return ret;
 }
 
 /* RWF_DONTCACHE is refused (EOPNOTSUPP) by kernels before 6.14 and by
@@ -223,23 +291,38 @@ static const struct pace_ops pace_dontcache = {
 	.unsupported_hint = "it needs Linux 6.14 or later and a filesystem that implements it; use --pace window",
 };
 
+static const struct pace_ops pace_adaptive = {
+	.name = "adaptive",
+	.options = (const char *const[]){ "target-latency", "fadvise", NULL },
+	.after_buffer = nothing_after,
+	.piece = adaptive_piece,
+	.after_piece = adaptive_after_piece,
+	.drain = adaptive_drain,
+};
+
 const struct pace_ops *const pace_modes[WS_PACE_NR] = {
 	[WS_PACE_WINDOW] = &pace_window,
 	[WS_PACE_NONE] = &pace_none,
 	[WS_PACE_FDATASYNC] = &pace_fdatasync,
 	[WS_PACE_DIRECT] = &pace_direct,
 	[WS_PACE_DONTCACHE] = &pace_dontcache,
+	[WS_PACE_ADAPTIVE] = &pace_adaptive,
 };
 
 void pace_describe(const struct ws_config *cfg, char *buf, size_t len)
 {
 	const char *name = cfg->pace < WS_PACE_NR ? pace_modes[cfg->pace]->name : "?";
 	const char *drop = cfg->fadvise ? " + fadvise" : "";
+	char target[32];
 
 	if (cfg->pace == WS_PACE_WINDOW)
 		snprintf(buf, len, "%s(%u)%s", name, cfg->window, drop);
 	else if (cfg->pace == WS_PACE_FDATASYNC)
 		snprintf(buf, len, "%s every %u%s", name, cfg->sync_every, drop);
+	else if (cfg->pace == WS_PACE_ADAPTIVE)
+		snprintf(buf, len, "%s to %s%s", name,
+			 units_format_duration(target, sizeof(target),
+					       cfg->target_latency_ns), drop);
 	else
 		snprintf(buf, len, "%s%s", name, drop);
 }
@@ -266,9 +349,14 @@ int pace_init(struct pace_ctx *p, const struct ws_config *cfg,
 	p->cfg = cfg;
 	p->snap = snap;
 	p->clock = &ws_real_clock;
-	/* window keeps W+1 extents for a moment; fdatasync keeps N */
+	/* window keeps W+1 extents for a moment; fdatasync keeps N;
+	 * adaptive up to its largest window + 1 */
 	p->cap = (cfg->window > cfg->sync_every ? cfg->window
 						 : cfg->sync_every) + 1;
+	if (cfg->pace == WS_PACE_ADAPTIVE && p->cap < ADAPT_WINDOW_MAX + 1)
+		p->cap = ADAPT_WINDOW_MAX + 1;
+	if (cfg->pace == WS_PACE_ADAPTIVE)
+		adapt_init(&p->adapt, cfg->target_latency_ns, cfg->buffer_size);
 	p->pending = calloc(p->cap, sizeof(*p->pending));
 	return p->pending ? 0 : -ENOMEM;
 }

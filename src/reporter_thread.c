@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <string.h>
 
+#include "adapt.h"
 #include "aggregate.h"
 #include "analysis.h"
 #include "clock.h"
@@ -45,6 +46,8 @@ void reporter_init(struct reporter *r, const struct ws_run *run,
 	};
 	r->targets = &r->one;
 	r->ntargets = 1;
+	for (unsigned int i = 0; i < WS_MAX_PROBES; i++)
+		hist_init(&r->settled[i]);
 	follow(r, &r->one);
 }
 
@@ -191,6 +194,56 @@ static void add_psi(struct reporter *r, struct ws_interval *iv)
 	r->have_psi = true;
 }
 
+static bool adaptive(const struct reporter_target *t)
+{
+	return t->run->cfg && t->run->cfg->pace == WS_PACE_ADAPTIVE;
+}
+
+/* --pace adaptive: the controller's state, at a target's interval end. */
+static void add_adapt(struct reporter_target *t, struct ws_interval *iv)
+{
+	struct ws_adapt_state *st = &t->snap->adapt;
+
+	if (!adaptive(t))
+		return;
+	iv->have_adapt = true;
+	iv->adapt = (struct ws_adapt_figures){
+		.chunk = atomic_load_explicit(&st->chunk, memory_order_relaxed),
+		.window = (unsigned int)atomic_load_explicit(&st->window,
+							     memory_order_relaxed),
+		.inflight = atomic_load_explicit(&st->inflight, memory_order_relaxed),
+		.sojourn_ns = atomic_load_explicit(&st->sojourn_ns, memory_order_relaxed),
+		.setpoint_ns = atomic_load_explicit(&st->setpoint_ns, memory_order_relaxed),
+		.settled = atomic_load_explicit(&st->settled_ns, memory_order_relaxed) != 0,
+	};
+	iv->adapt.at_floor = iv->adapt.inflight <= ADAPT_CHUNK_MIN;
+}
+
+/* When every adaptive writer's controller had settled, on the run's
+ * clock; UINT64_MAX while one has not (or none is adaptive). */
+static uint64_t adapt_settled_at(const struct reporter *r)
+{
+	uint64_t at = 0;
+	bool any = false;
+
+	for (unsigned int i = 0; i < r->ntargets; i++) {
+		const struct reporter_target *t = &r->targets[i];
+		uint64_t s;
+
+		if (!adaptive(t))
+			continue;
+		s = atomic_load_explicit(&t->snap->adapt.settled_ns,
+					 memory_order_relaxed);
+		if (!s)
+			return UINT64_MAX;
+		s = s > r->start_ns ? s - r->start_ns : 0;
+		if (s > at)
+			at = s;
+		any = true;
+	}
+	return any ? at : UINT64_MAX;
+}
+
 /* What the monitor and the kernel add to the run's interval. */
 static void add_context(struct reporter *r, struct ws_interval *iv)
 {
@@ -204,10 +257,17 @@ static void add_context(struct reporter *r, struct ws_interval *iv)
 		iv->dirty = mi.dirty;
 		iv->writeback = mi.writeback;
 	}
+	uint64_t settled = adapt_settled_at(r);
+	/* whole intervals after the controllers settled count as settled */
+	bool after_settling = settled != UINT64_MAX &&
+			      iv->t_ns - iv->dt_ns >= settled;
+
 	for (unsigned int i = 0; mon && i < mon->nprobes; i++) {
 		struct ws_probe_interval *pi = &iv->probes[i];
 
 		probe_door_take(&mon->probes[i].door, &r->take);
+		if (after_settling)
+			hist_merge(&r->settled[i], &r->take.hist);
 		reporter_probe_interval(&r->take, now, mon->cfg->stall_ns, pi);
 		pi->name = mon->probes[i].name;
 		r->stalls_total[i] += pi->stalls;
@@ -241,6 +301,7 @@ static void target_interval(struct reporter *r, struct reporter_target *t,
 
 	reporter_make_interval(t->run, &t->prev, t->prev_t_ns, now, t_ns, iv);
 	add_device(t, iv);
+	add_adapt(t, iv);
 	if (r->ntargets == 1)
 		add_context(r, iv);
 	iv->index = t->index++;
@@ -446,6 +507,34 @@ static void probe_summaries(struct reporter *r)
 	}
 }
 
+/* --pace adaptive: where the controllers ended and what the probes saw
+ * once they had settled. */
+static void adapt_summary(struct reporter *r)
+{
+	struct ws_summary *sum = &r->summary;
+	uint64_t settled = adapt_settled_at(r);
+	struct ws_interval last = { 0 };
+
+	if (!adaptive(&r->targets[0]))
+		return;
+	add_adapt(&r->targets[0], &last);
+	sum->have_adapt = true;
+	sum->adapt = last.adapt;
+	sum->adapt.settled = settled != UINT64_MAX;
+	sum->adapt_settled_ns = sum->adapt.settled ? settled : 0;
+	sum->target_latency_ns = r->run->cfg->target_latency_ns;
+	for (unsigned int i = 0; i < sum->nprobes; i++) {
+		const struct hist *h = &r->settled[i];
+
+		sum->settled_count[i] = hist_count(h);
+		if (!sum->settled_count[i])
+			continue;
+		sum->settled_p50_ns[i] = hist_percentile(h, 50);
+		sum->settled_p99_ns[i] = hist_percentile(h, 99);
+		sum->settled_max_ns[i] = hist_max(h);
+	}
+}
+
 /* Several targets: the run's summary is theirs added up (their summaries
  * are one array), its phases come from their progress added up. */
 static void run_summary(struct reporter *r)
@@ -509,6 +598,7 @@ void *reporter_thread(void *arg)
 	for (unsigned int i = 0; i < r->ntargets; i++)
 		target_summary(r, &r->targets[i]);
 	probe_summaries(r);
+	adapt_summary(r);
 	for (unsigned int i = 0; i < r->ntargets; i++)
 		target_analysis(r, &r->targets[i]);
 	if (r->ntargets > 1)

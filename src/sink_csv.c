@@ -30,6 +30,17 @@ static void field(FILE *out, const char *s, bool first)
 	fputc('"', out);
 }
 
+/* --pace adaptive: the controller's columns (adapt.h) */
+static const char *const adapt_cols[] = {
+	"adapt_chunk_bytes", "adapt_window", "adapt_inflight_bytes",
+	"adapt_sojourn_ms", "adapt_setpoint_ms", "adapt_settled",
+};
+
+static bool adaptive(const struct ws_run *run)
+{
+	return run->cfg && run->cfg->pace == WS_PACE_ADAPTIVE;
+}
+
 static void csv_header(struct sink *s, const struct ws_run *run)
 {
 	static const char *const cols[] = {
@@ -52,6 +63,9 @@ static void csv_header(struct sink *s, const struct ws_run *run)
 	field(s->out, "dev_busy_pct", false);
 	field(s->out, "psi_some_pct", false);
 	field(s->out, "psi_full_pct", false);
+	if (adaptive(run))
+		for (size_t c = 0; c < ARRAY_SIZE(adapt_cols); c++)
+			field(s->out, adapt_cols[c], false);
 	for (unsigned int p = 0; p < run->probes.n; p++) {
 		for (size_t c = 0; c < ARRAY_SIZE(probe_cols); c++) {
 			snprintf(name, sizeof(name), "%s_%s", run->probes.names[p],
@@ -90,6 +104,14 @@ static void csv_row(struct sink *s, const struct ws_run *run,
 		fprintf(s->out, ",%.2f,%.2f", iv->psi_some_pct, iv->psi_full_pct);
 	else
 		fputs(",,", s->out);
+	if (adaptive(run) && iv->have_adapt)
+		fprintf(s->out, ",%llu,%u,%llu,%.3f,%.3f,%d",
+			(unsigned long long)iv->adapt.chunk, iv->adapt.window,
+			(unsigned long long)iv->adapt.inflight,
+			(double)iv->adapt.sojourn_ns / 1e6,
+			(double)iv->adapt.setpoint_ns / 1e6, iv->adapt.settled);
+	else if (adaptive(run))
+		fputs(",,,,,,", s->out);
 	for (unsigned int p = 0; p < iv->nprobes; p++) {
 		const struct ws_probe_interval *pi = &iv->probes[p];
 

@@ -183,6 +183,12 @@ static void plain_line(struct sink *s, const struct ws_run *run,
 	if (iv->have_psi)
 		fprintf(s->out, " psi_some_pct=%.1f psi_full_pct=%.1f",
 			iv->psi_some_pct, iv->psi_full_pct);
+	if (iv->have_adapt)
+		fprintf(s->out, " adapt_chunk_kib=%llu adapt_window=%u adapt_inflight_kib=%llu adapt_sojourn_ms=%.1f adapt_setpoint_ms=%.1f adapt_settled=%d",
+			(unsigned long long)(iv->adapt.chunk / WS_KIB), iv->adapt.window,
+			(unsigned long long)(iv->adapt.inflight / WS_KIB),
+			(double)iv->adapt.sojourn_ns / 1e6,
+			(double)iv->adapt.setpoint_ns / 1e6, iv->adapt.settled);
 	for (unsigned int i = 0; i < iv->nprobes; i++) {
 		const struct ws_probe_interval *pi = &iv->probes[i];
 

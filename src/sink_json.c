@@ -66,6 +66,7 @@ static void put_config(struct jsonw *w, const struct ws_run *run)
 	jsonw_u64(w, "window", c->window);
 	jsonw_u64(w, "sync_every", c->sync_every);
 	jsonw_u64(w, "iodepth", c->iodepth);
+	jsonw_ms(w, "target_latency_ms", c->target_latency_ns);
 	jsonw_object(w, "queue");
 	jsonw_str(w, "engine", run->queue.engine);
 	jsonw_u64(w, "depth", run->queue.depth);
@@ -162,6 +163,25 @@ static void json_header(struct sink *s, const struct ws_run *run)
 	jsonw_array(w, "intervals");
 }
 
+/* --pace adaptive: where the controller stands. */
+static void put_adapt_fields(struct jsonw *w, const struct ws_adapt_figures *a)
+{
+	jsonw_u64(w, "chunk_bytes", a->chunk);
+	jsonw_u64(w, "window", a->window);
+	jsonw_u64(w, "inflight_bytes", a->inflight);
+	jsonw_ms(w, "sojourn_ms", a->sojourn_ns);
+	jsonw_ms(w, "setpoint_ms", a->setpoint_ns);
+	jsonw_bool(w, "settled", a->settled);
+	jsonw_bool(w, "at_floor", a->at_floor);
+}
+
+static void put_adapt(struct jsonw *w, const struct ws_adapt_figures *a)
+{
+	jsonw_object(w, "adaptive");
+	put_adapt_fields(w, a);
+	jsonw_end(w);
+}
+
 /* One interval's members; a target's carries its number and whether it
  * was its writer's last, the run's its targets' (several targets). */
 static void put_interval(struct jsonw *w, const struct ws_interval *iv)
@@ -191,6 +211,8 @@ static void put_interval(struct jsonw *w, const struct ws_interval *iv)
 		jsonw_double(w, "busy_pct", iv->dev_busy_pct);
 		jsonw_end(w);
 	}
+	if (iv->have_adapt)
+		put_adapt(w, &iv->adapt);
 	if (iv->have_psi) {
 		jsonw_object(w, "psi_io");
 		jsonw_double(w, "some_pct", iv->psi_some_pct);
@@ -540,6 +562,34 @@ static void put_verify(struct jsonw *w, const struct ws_summary *sum)
 	jsonw_end(w);
 }
 
+/* --pace adaptive: where it ended, when it settled, what the probes saw
+ * from then on; null for other modes. */
+static void put_adapt_summary(struct jsonw *w, const struct ws_summary *sum)
+{
+	if (!sum->have_adapt) {
+		jsonw_null(w, "adaptive");
+		return;
+	}
+	jsonw_object(w, "adaptive");
+	put_adapt_fields(w, &sum->adapt);
+	jsonw_ms(w, "target_latency_ms", sum->target_latency_ns);
+	if (sum->adapt.settled)
+		jsonw_seconds(w, "settled_s", sum->adapt_settled_ns);
+	else
+		jsonw_null(w, "settled_s");
+	jsonw_object(w, "after_settling");
+	for (unsigned int i = 0; i < sum->nprobes; i++) {
+		jsonw_object(w, sum->probes[i].name);
+		jsonw_u64(w, "n", sum->settled_count[i]);
+		jsonw_ms(w, "p50_ms", sum->settled_p50_ns[i]);
+		jsonw_ms(w, "p99_ms", sum->settled_p99_ns[i]);
+		jsonw_ms(w, "max_ms", sum->settled_max_ns[i]);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_end(w);
+}
+
 static void put_summary(struct jsonw *w, const struct ws_summary *sum)
 {
 	const struct ws_ending *o = &sum->ending;
@@ -558,6 +608,7 @@ static void put_summary(struct jsonw *w, const struct ws_summary *sum)
 		jsonw_u64(w, "queue_peak", sum->queue_peak);
 	else
 		jsonw_null(w, "queue_peak");
+	put_adapt_summary(w, sum);
 	jsonw_object(w, "writer_limit");
 	jsonw_str(w, "kind", sum->limit_key);
 	jsonw_str(w, "words", sum->limit_words);

@@ -208,3 +208,19 @@ void probe_door_take(struct ws_probe_door *d, struct ws_probe_take *out)
 	d->interval_stalls = d->interval_errors = 0;
 	pthread_mutex_unlock(&d->lock);
 }
+
+void snapshot_post_probe(struct ws_snapshot *s, uint64_t ns)
+{
+	uint64_t seen = atomic_load_explicit(&s->probe_worst_ns, memory_order_relaxed);
+
+	while (ns > seen &&
+	       !atomic_compare_exchange_weak_explicit(&s->probe_worst_ns, &seen, ns,
+						      memory_order_relaxed,
+						      memory_order_relaxed))
+		;
+}
+
+uint64_t snapshot_take_probe_worst(struct ws_snapshot *s)
+{
+	return atomic_exchange_explicit(&s->probe_worst_ns, 0, memory_order_relaxed);
+}

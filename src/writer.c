@@ -190,6 +190,8 @@ static int write_extent(struct writer *w, const char *buf, unsigned int slot,
 			return 1;
 		if (len > w->piece)
 			len = w->piece;
+		if (w->mode->piece && len > w->mode->piece(&w->pace))
+			len = w->mode->piece(&w->pace);
 		if (w->cfg->rate)
 			rate_wait(w, len);
 		if (w->queued) {	/* counted when it completes */
@@ -218,6 +220,15 @@ static int write_extent(struct writer *w, const char *buf, unsigned int slot,
 		}
 		*done += (uint64_t)n;
 		snapshot_add_bytes(w->snap, (uint64_t)n, off + (uint64_t)n);
+		if (w->mode->after_piece) {
+			struct ws_extent piece = { off, (uint64_t)n };
+			int ret = w->mode->after_piece(&w->pace, &piece);
+
+			if (ret) {
+				set_error(o, ret, w->pace.err_op, w->pace.err_off);
+				return ret;
+			}
+		}
 	}
 	return 0;
 }

@@ -51,6 +51,10 @@ done <<'TABLE'
 f g f                             |'f';named twice
 --jobs 9 f                        |--jobs;'9'
 --iodepth 4 f                     |--iodepth;window
+--target-latency 50ms f           |--target-latency;adaptive;window
+--pace adaptive --target-latency 0 f |--target-latency;'0'
+--pace adaptive --target-latency 5x f |--target-latency;'5x'
+--pace adaptive --window 2 f      |--window;adaptive
 f -b                              |'-b'
 -b                                |'-b'
 f --size                          |'--size'

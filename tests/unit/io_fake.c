@@ -47,6 +47,8 @@ static ssize_t fake_pwrite(void *ctx, int fd, const void *buf, size_t len,
 	if (f->short_write_max && n > f->short_write_max)
 		n = f->short_write_max;
 	f->bytes_written += n;
+	if (f->stop && f->bytes_written >= f->stop_after)
+		atomic_store(f->stop, true);	/* as a signal would, mid-run */
 	return (ssize_t)n;
 }
 

@@ -8,6 +8,7 @@
 #ifndef WS_IO_FAKE_H
 #define WS_IO_FAKE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -43,6 +44,10 @@ struct io_fake {
 	uint64_t delay_ns;		/* each pwrite takes this long ... */
 	struct fake_clock *clock;	/* ... on this clock (it must be set) */
 	uint64_t bytes_written;		/* sum of what pwrite accepted */
+	/* nonzero stop: set *stop once bytes_written reaches stop_after, in
+	 * the write that reaches it (a stop request at a known point) */
+	atomic_bool *stop;
+	uint64_t stop_after;
 };
 
 extern const struct io_ops io_fake_ops;

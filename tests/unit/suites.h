@@ -14,6 +14,8 @@
 	X(verify_suite)   \
 	X(plan_suite)     \
 	X(pace_suite)     \
+	X(adapt_suite)    \
+	X(matrix_suite)   \
 	X(writer_suite)   \
 	X(write_queue_suite) \
 	X(target_suite)   \

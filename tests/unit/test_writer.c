@@ -1,7 +1,6 @@
 /* The writer's bounds, wrapping, faults and stop handling, on the fake. */
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -177,27 +176,16 @@ START_TEST(test_stop_before_start)
 }
 END_TEST
 
-static void *stop_later(void *arg)
-{
-	struct harness *h = arg;
-
-	while (atomic_load(&h->snap.bytes) < 3 * M)
-		usleep(1000);
-	atomic_store(&h->stop, true);
-	return NULL;
-}
-
 START_TEST(test_stop_mid_run_paces_partial)
 {
 	struct harness *h = new_harness(M, 1000, 0);
-	pthread_t tid;
 	uint64_t bytes;
 
 	h->cfg.fadvise = true;
 	h->cfg.rate = 8 * M;	/* 160 KiB pieces: the stop lands mid-buffer */
-	ck_assert_int_eq(pthread_create(&tid, NULL, stop_later, h), 0);
+	h->fake.stop = &h->stop;
+	h->fake.stop_after = 3 * M + 100 * 1024;
 	ck_assert_int_eq(harness_run(h), 0);
-	pthread_join(tid, NULL);
 	bytes = atomic_load(&h->snap.bytes);
 	ck_assert_int_eq(h->snap.outcome.reason, WS_STOP_SIGNAL);
 	ck_assert_uint_ge(bytes, 3 * M);

@@ -1,0 +1,91 @@
+# End to end: writestress matrix on a throttled disk (20 MiB/s): none,
+# window and adaptive, 160 MiB each (about 8 s), on a 200 MiB file it lays
+# out first.  The table and the JSON agree: none's fsync p99 is far (5x)
+# above window's; each strategy's throughput is within 10% of a single run
+# of it beside the matrix, and of what the device's own counters saw in its
+# run; a recommendation, if any, meets the target; the plot shows the
+# target.  Then a Ctrl-C in the middle of a
+# --dirty-bytes matrix: exit 130, the table so far, a partial JSON
+# (complete false) and vm.dirty_bytes / dirty_ratio as they were.
+# shellcheck source=lib.sh
+. "$CLI_DIR/lib.sh"
+# shellcheck source=../rig/e2e.sh
+. "$CLI_DIR/../rig/e2e.sh"
+need_rig
+
+R=$((20 * MiB))
+rig_up rig --size 1G --rate "$R"
+ws matrix --strategies none,window,adaptive --each 160M --target-latency 100ms \
+	--file-size 200M --json "$TESTDIR/m.json" --svg "$TESTDIR/m.svg" "$RIG_MNT/big"
+assert_status 0
+cat "$OUT"
+assert_file_match "$OUT" '^  laying .* out .200 MiB.' "the layout said"
+assert_file_match "$OUT" '^  recommendation: ' "a recommendation"
+assert_file_match "$TESTDIR/m.svg" 'target 100 ms' "the target in the plot"
+# the same strategy alone, on the same file
+ws -q -s 160M --pace window --file-size 200M --json "$TESTDIR/single.json" "$RIG_MNT/big"
+assert_status 0
+python3 - "$TESTDIR" <<'PY' || fail "the matrix's figures are not what the runs did (see above)"
+import json, sys
+MiB = 1 << 20
+d = sys.argv[1]
+m = json.load(open(f"{d}/m.json"))
+single = json.load(open(f"{d}/single.json"))
+bad = []
+table = {r["strategy"]: r for r in m["table"]}
+for s, r in table.items():
+    print(f"  {s}: {r['mibps']:.1f} MiB/s, p99 {r['p99_ms']:.1f} ms, {r['verdict']}, front {r['front']}")
+if not m["complete"] or m["schema"] != "writestress-matrix/1":
+    bad.append("not a complete matrix")
+if table["none"]["p99_ms"] < 5 * table["window"]["p99_ms"]:
+    bad.append(f"none's p99 {table['none']['p99_ms']:.0f} ms is not far above window's {table['window']['p99_ms']:.0f} ms")
+w, s = table["window"]["mibps"], single["summary"]["mibps"]
+if abs(w - s) > 0.1 * s:
+    bad.append(f"window: {w:.1f} MiB/s in the matrix, {s:.1f} alone")
+for run in m["runs"]:
+    res = run["result"]
+    dev = sum(iv["device"]["write_bytes"] for iv in res["intervals"] if "device" in iv)
+    rate = dev / MiB / res["summary"]["elapsed_s"]
+    row = table[run["strategy"]]
+    if abs(row["mibps"] - rate) > 0.1 * rate:
+        bad.append(f"{run['strategy']}: {row['mibps']:.1f} MiB/s in the table, the device did {rate:.1f}")
+rec = m["recommendation"]
+if rec is not None and rec["p99_ms"] > m["target_latency_ms"]:
+    bad.append(f"recommendation {rec} over the target")
+if table["none"]["verdict"] != "frozen":
+    bad.append(f"none: {table['none']['verdict']}, not frozen")
+for b in bad:
+    print("  BAD:", b)
+sys.exit(1 if bad else 0)
+PY
+
+# Ctrl-C mid-matrix, under a changed vm.dirty_bytes
+old_bytes=$(cat /proc/sys/vm/dirty_bytes)
+old_ratio=$(cat /proc/sys/vm/dirty_ratio)
+ws_bg matrix --strategies window,window+fadvise --each 5s --dirty-bytes 64M,128M \
+	--json "$TESTDIR/int.json" "$RIG_MNT/big"
+i=0
+while ! grep -q '\[2/4\]' "$OUT" 2>/dev/null; do
+	i=$((i + 1))
+	[ "$i" -lt "$(scaled 600)" ] || fail "the matrix never started its second run"
+	sleep 0.1
+done
+sleep 1
+kill -INT "$WS_PID"
+ws_wait "$(scaled 60)"
+assert_status 130
+cat "$OUT"
+assert_file_match "$OUT" 'interrupted: 2 of 4 runs done' "what was done"
+assert_file_match "$OUT" '^  recommendation' "the table so far"
+assert_eq "$old_bytes" "$(cat /proc/sys/vm/dirty_bytes)" "vm.dirty_bytes put back"
+assert_eq "$old_ratio" "$(cat /proc/sys/vm/dirty_ratio)" "vm.dirty_ratio put back"
+python3 - "$TESTDIR/int.json" <<'PY' || fail "the interrupted matrix's JSON is not a partial result"
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert m["complete"] is False, m["complete"]
+assert len(m["runs"]) == 2, len(m["runs"])
+assert m["runs"][0]["result"]["summary"]["exit_reason"] == "time", m["runs"][0]["result"]["summary"]["exit_reason"]
+assert m["runs"][1]["result"]["summary"]["exit_reason"] == "signal", m["runs"][1]["result"]["summary"]["exit_reason"]
+assert m["setting_kind"] == "dirty_bytes" and m["settings"] == ["64M", "128M"]
+print("  interrupted matrix: 2 runs, the second ended by the signal")
+PY

@@ -1,0 +1,55 @@
+# writestress matrix: bad command lines exit 2 with one line naming the
+# option and the value and the pointer to its --help, print nothing and
+# create no file; --help describes the strategies; --dirty-bytes is
+# refused to a user who is not root.
+# shellcheck source=lib.sh
+. "$CLI_DIR/lib.sh"
+
+HINT="Try 'writestress matrix --help' for more information."
+rows=0
+while IFS='|' read -r args needles; do
+	case $args in '' | '#'*) continue ;; esac
+	set -f
+	# shellcheck disable=SC2086 # the table's arguments are meant to split
+	ws matrix $args
+	set +f
+	assert_usage_error 'writestress: matrix: ' "$HINT" "$needles" "writestress matrix $args"
+	assert_dir_only "$WORK"
+	rows=$((rows + 1))
+done <<'TABLE'
+--strategies bogus f              |--strategies;unknown strategy 'bogus'
+--strategies window,window f      |'window' is listed twice
+--strategies window:W=0 f         |'W=0' in 'window'
+--strategies none:W=2 f           |'W=2' in 'none'
+--each 0s f                       |--each '0s'
+--each 5x f                       |--each '5x'
+--each 10K f                      |--each '10K'
+--repeat 0 f                      |--repeat;'0'
+--target-latency 0 f              |--target-latency;'0'
+--schedulers bfq --dirty-bytes 64M f |--schedulers and --dirty-bytes
+--dirty-bytes 1K f                |--dirty-bytes '1K'
+--bogus f                         |'--bogus'
+f g                               |unexpected argument 'g'
+TABLE
+assert_ge "$rows" 13 "rows of the table checked"
+
+ws matrix
+assert_usage_error 'writestress: matrix: ' "$HINT" "missing FILE" "writestress matrix"
+
+ws matrix --help
+assert_status 0
+assert_file_match "$OUT" '^Usage: writestress matrix ' "usage line"
+assert_file_match "$OUT" 'idle .the probes alone: the baseline.' "the strategies explained"
+assert_file_match "$OUT" 'Pareto front' "the front explained"
+
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
+	# not root: --dirty-bytes changes the whole machine
+	chmod 777 "$WORK"
+	LAST_CMD="writestress matrix --dirty-bytes 64M f (as nobody)"
+	rc=0
+	(cd "$WORK" && exec setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$WS" matrix --dirty-bytes 64M f) >"$OUT" 2>"$ERR" </dev/null || rc=$?
+	assert_status 2
+	assert_file_match "$ERR" 'dirty_bytes for the whole machine: root only' "refusal to a user"
+	assert_missing "$WORK/f"
+fi
