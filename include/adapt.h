@@ -17,10 +17,13 @@
  *   the latency the writer's own chunks may see.  It starts at half the
  *   target and the probes correct it (the truth): once a period
  *   (ADAPT_PERIOD_NS, or ADAPT_PERIOD_PROBES probes) the slowest probe of
- *   the period is compared with the target.  Above it the setpoint is
- *   scaled by target / slowest (at most halved); under half of it the
- *   setpoint grows by 1/ADAPT_GROW_FAST, under ADAPT_LOW_PCT % of it by
- *   1/ADAPT_GROW.  Between, it holds.  What the probes do beyond waiting
+ *   the period is compared with the target.  Above ADAPT_HIGH_PCT % of it
+ *   the setpoint is scaled by that over the slowest (at most halved); under
+ *   half of it the setpoint grows by 1/ADAPT_GROW_FAST, under
+ *   ADAPT_LOW_PCT % of it by 1/ADAPT_GROW.  Between, it holds: the slowest
+ *   probe of a period is aimed a little under the target, so that the
+ *   noise of a real disk (a block throttle's slices, a journal commit)
+ *   leaves the p99 near it rather than over it.  What the probes do beyond waiting
  *   for the writer (their own I/O, a journal commit) is what the setpoint
  *   learns to leave room for.  The setpoint never exceeds the target:
  *   where the probes' requests often overtake the writer's (a throttle or
@@ -54,7 +57,8 @@
 #define ADAPT_WINDOW_PREFERRED 4u
 #define ADAPT_PERIOD_NS 1000000000ull	/* 1 s */
 #define ADAPT_PERIOD_PROBES 8u
-#define ADAPT_LOW_PCT 90u
+#define ADAPT_HIGH_PCT 90u
+#define ADAPT_LOW_PCT 75u
 #define ADAPT_GROW 16u
 #define ADAPT_GROW_FAST 4u
 #define ADAPT_BAND_PCT 35u

@@ -135,6 +135,13 @@ int compare_check_schema(const struct json_object *doc, char *why, size_t len);
 int compare_build(struct cmp_report *r, const struct json_object *a,
 		  const struct json_object *b, double threshold_pct);
 
+/* Two matrix results (writestress-matrix/1): per strategy (and setting)
+ * in either table, MiB/s, p50, p99, max, stalls and the verdict; the
+ * matrices' own settings as configuration differences. */
+#define CMP_MATRIX_SCHEMA "writestress-matrix/1"
+int compare_build_matrix(struct cmp_report *r, const struct json_object *a,
+			 const struct json_object *b, double threshold_pct);
+
 /* The row named METRIC, or NULL. */
 /* A value's number, NaN when it has none (text or missing). */
 double compare_value_num(const struct cmp_value *v);

@@ -104,8 +104,10 @@ static void period_close(struct adapt *a, uint64_t now_ns)
 	double before = a->setpoint_ns;
 
 	if (a->period_probes) {
-		if (worst > target)
-			a->setpoint_ns *= clampd(target / worst, 0.5, 1.0);
+		double high = target * ADAPT_HIGH_PCT / 100.0;
+
+		if (worst > high)
+			a->setpoint_ns *= clampd(high / worst, 0.5, 1.0);
 		else if (worst < target / 2)
 			a->setpoint_ns += a->setpoint_ns / ADAPT_GROW_FAST;
 		else if (worst < target * ADAPT_LOW_PCT / 100.0)

@@ -175,6 +175,16 @@ static const struct row_spec probe_rows[] = {
 	  .on_null = NULL_ZERO },
 };
 
+/* A matrix's table row (writestress-matrix/1), strategy by strategy. */
+static const struct row_spec matrix_rows_spec[] = {
+	{ NUM("MiB/s", "mibps", CMP_HIGHER, 1) },
+	{ NUM("p50 ms", "p50_ms", CMP_LOWER, 3) },
+	{ NUM("p99 ms", "p99_ms", CMP_LOWER, 3) },
+	{ NUM("max ms", "max_ms", CMP_LOWER, 3) },
+	{ NUM("stalls", "stalls", CMP_LOWER, 0) },
+	{ .metric = "verdict", .path = "verdict", .better = CMP_INFO, .text = true },
+};
+
 #undef NUM
 
 
@@ -603,6 +613,82 @@ int compare_build(struct cmp_report *r, const struct json_object *a,
 		goto out_free;
 	for (size_t i = 0; i < ARRAY_SIZE(system_keys); i++)
 		if (diff_top(&sys, system_keys[i], a, b))
+			goto out_free;
+	return 0;
+out_free:
+	compare_free(r);
+	return -ENOMEM;
+}
+
+/* "window" or "window (bfq)": a matrix row's name. */
+static void matrix_row_name(const struct json_object *row, char *buf, size_t len)
+{
+	struct json_object *v;
+	const char *st = "?", *set = NULL;
+
+	if (lookup(row, "strategy", &v) == FOUND && json_object_is_type(v, json_type_string))
+		st = json_object_get_string(v);
+	if (lookup(row, "setting", &v) == FOUND && json_object_is_type(v, json_type_string))
+		set = json_object_get_string(v);
+	if (set)
+		snprintf(buf, len, "%s (%s)", st, set);
+	else
+		snprintf(buf, len, "%s", st);
+}
+
+/* The row of TABLE named NAME, or NULL. */
+static struct json_object *matrix_row_named(const struct json_object *table,
+					    const char *name)
+{
+	char other[96];
+
+	for (size_t i = 0; i < array_len(table); i++) {
+		matrix_row_name(array_idx(table, i), other, sizeof(other));
+		if (!strcmp(other, name))
+			return array_idx(table, i);
+	}
+	return NULL;
+}
+
+static int add_matrix_side(struct cmp_report *r, const struct json_object *from,
+			   const struct json_object *a, const struct json_object *b,
+			   bool a_first)
+{
+	struct json_object *ta = array_at(a, "table"), *tb = array_at(b, "table");
+
+	for (size_t i = 0; i < array_len(array_at(from, "table")); i++) {
+		struct json_object *row = array_idx(array_at(from, "table"), i);
+		char name[96], prefix[104];
+
+		matrix_row_name(row, name, sizeof(name));
+		/* rows in both were added from A's side */
+		if (!a_first && matrix_row_named(ta, name))
+			continue;
+		snprintf(prefix, sizeof(prefix), "%s: ", name);
+		if (add_rows(r, prefix, matrix_rows_spec, ARRAY_SIZE(matrix_rows_spec),
+			     matrix_row_named(ta, name), matrix_row_named(tb, name)))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int compare_build_matrix(struct cmp_report *r, const struct json_object *a,
+			 const struct json_object *b, double threshold_pct)
+{
+	struct diff_list config = { &r->config, &r->nconfig, &r->config_cap };
+	static const char *const keys[] = {
+		"target_latency_ms", "each_bytes", "each_s", "setting_kind", "strategies",
+	};
+
+	*r = (struct cmp_report){ .threshold_pct = threshold_pct };
+	snprintf(r->info_a.version, sizeof(r->info_a.version), "matrix");
+	snprintf(r->info_b.version, sizeof(r->info_b.version), "matrix");
+	snprintf(r->info_a.started_at, sizeof(r->info_a.started_at), "-");
+	snprintf(r->info_b.started_at, sizeof(r->info_b.started_at), "-");
+	if (add_matrix_side(r, a, a, b, true) || add_matrix_side(r, b, a, b, false))
+		goto out_free;
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+		if (diff_top(&config, keys[i], a, b))
 			goto out_free;
 	return 0;
 out_free:

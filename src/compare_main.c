@@ -159,7 +159,8 @@ static void compare_help_head(FILE *out)
 		"Usage: writestress compare [OPTION]... A.json B.json\n"
 		"Show two results of `writestress --json` side by side and judge B against A:\n"
 		"throughput, phases, steady rate, probe latency and stalls, then the\n"
-		"differences in configuration and system, then a verdict.\n");
+		"differences in configuration and system, then a verdict.  Two results of\n"
+		"`writestress matrix --json` are compared strategy by strategy.\n");
 }
 
 static void compare_help_tail(FILE *out)
@@ -218,6 +219,17 @@ static int parse_args(int argc, char **argv, struct cmp_args *args, int *first)
 	return CMP_EXIT_TROUBLE;
 }
 
+/* A `writestress matrix --json` document? */
+static bool is_matrix(const struct json_object *doc)
+{
+	struct json_object *v;
+
+	return json_object_is_type(doc, json_type_object) &&
+	       json_object_object_get_ex(doc, "schema", &v) &&
+	       json_object_is_type(v, json_type_string) &&
+	       !strcmp(json_object_get_string(v), CMP_MATRIX_SCHEMA);
+}
+
 static int load_result(const char *path, struct json_object **doc)
 {
 	char why[256];
@@ -226,7 +238,7 @@ static int load_result(const char *path, struct json_object **doc)
 		fprintf(stderr, "writestress: compare: cannot read '%s': %s\n", path, why);
 		return -1;
 	}
-	if (compare_check_schema(*doc, why, sizeof(why))) {
+	if (!is_matrix(*doc) && compare_check_schema(*doc, why, sizeof(why))) {
 		fprintf(stderr, "writestress: compare: '%s' %s\n", path, why);
 		json_object_put(*doc);
 		*doc = NULL;
@@ -247,7 +259,14 @@ int compare_main(int argc, char **argv)
 	status = CMP_EXIT_TROUBLE;
 	if (load_result(argv[first], &a) || load_result(argv[first + 1], &b))
 		goto out_put;
-	if (compare_build(&r, a, b, args.threshold)) {
+	if (is_matrix(a) != is_matrix(b)) {
+		fprintf(stderr, "writestress: compare: '%s' is %s and '%s' %s: compare two runs or two matrices\n",
+			argv[first], is_matrix(a) ? "a matrix" : "a single run",
+			argv[first + 1], is_matrix(b) ? "a matrix" : "a single run");
+		goto out_put;
+	}
+	if (is_matrix(a) ? compare_build_matrix(&r, a, b, args.threshold) :
+			   compare_build(&r, a, b, args.threshold)) {
 		fprintf(stderr, "writestress: compare: out of memory\n");
 		goto out_put;
 	}

@@ -2,7 +2,7 @@
 # (20 MiB/s), alone, then beside a real SQLite mail store committing
 # (Python's sqlite3, rollback journal, synchronous=FULL, a 2 KiB row every
 # 100 ms: py/sqlite_commits.py), then overwrite.c's pacing (-f, 8 MiB
-# buffers) beside the same store; 25 s alone and 15 s beside the store,
+# buffers) beside the same store; 25 s alone and 8 s beside the store,
 # rewriting in place a file laid out first without the throttle.  (Beside
 # the store the fsync probe alone takes longer than 50 ms on this rig - its
 # journal commits queue behind the store's - so the target is judged on
@@ -38,7 +38,7 @@ for run in adaptive adaptive_sqlite window_sqlite; do
 	window*) opts="--pace window -f" ;;
 	esac
 	# alone long enough to settle and be judged a while after
-	secs=15
+	secs=8
 	[ "$run" = adaptive ] && secs=25
 	rm -f "$TESTDIR/stop"
 	sq=

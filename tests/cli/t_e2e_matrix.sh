@@ -1,5 +1,5 @@
 # End to end: writestress matrix on a throttled disk (20 MiB/s): none,
-# window and adaptive, 160 MiB each (about 8 s), on a 200 MiB file it lays
+# window and adaptive, 100 MiB each (about 5 s), on a 128 MiB file it lays
 # out first.  The table and the JSON agree: none's fsync p99 is far (5x)
 # above window's; each strategy's throughput is within 10% of a single run
 # of it beside the matrix, and of what the device's own counters saw in its
@@ -15,15 +15,15 @@ need_rig
 
 R=$((20 * MiB))
 rig_up rig --size 1G --rate "$R"
-ws matrix --strategies none,window,adaptive --each 160M --target-latency 100ms \
-	--file-size 200M --json "$TESTDIR/m.json" --svg "$TESTDIR/m.svg" "$RIG_MNT/big"
+ws matrix --strategies none,window,adaptive --each 100M --target-latency 100ms \
+	--file-size 128M --json "$TESTDIR/m.json" --svg "$TESTDIR/m.svg" "$RIG_MNT/big"
 assert_status 0
 cat "$OUT"
-assert_file_match "$OUT" '^  laying .* out .200 MiB.' "the layout said"
+assert_file_match "$OUT" '^  laying .* out .128 MiB.' "the layout said"
 assert_file_match "$OUT" '^  recommendation: ' "a recommendation"
 assert_file_match "$TESTDIR/m.svg" 'target 100 ms' "the target in the plot"
 # the same strategy alone, on the same file
-ws -q -s 160M --pace window --file-size 200M --json "$TESTDIR/single.json" "$RIG_MNT/big"
+ws -q -s 100M --pace window --file-size 128M --json "$TESTDIR/single.json" "$RIG_MNT/big"
 assert_status 0
 python3 - "$TESTDIR" <<'PY' || fail "the matrix's figures are not what the runs did (see above)"
 import json, sys
@@ -64,13 +64,25 @@ old_bytes=$(cat /proc/sys/vm/dirty_bytes)
 old_ratio=$(cat /proc/sys/vm/dirty_ratio)
 ws_bg matrix --strategies window,window+fadvise --each 5s --dirty-bytes 64M,128M \
 	--json "$TESTDIR/int.json" "$RIG_MNT/big"
+# the second run's writer thread is up (its signal handling too): Ctrl-C
+writing_second()
+{
+	grep -q '\[2/4\]' "$OUT" 2>/dev/null || return 1
+	for st in /proc/[0-9]*/stat; do
+		# pid (comm) state ppid: the matrix's child
+		# shellcheck disable=SC2046 # the fields are meant to split
+		set -- $(cat "$st" 2>/dev/null) x x x x
+		[ "$4" = "$WS_PID" ] || continue
+		cat /proc/"$1"/task/*/comm 2>/dev/null | grep -q '^ws-writer' && return 0
+	done
+	return 1
+}
 i=0
-while ! grep -q '\[2/4\]' "$OUT" 2>/dev/null; do
+while ! writing_second; do
 	i=$((i + 1))
 	[ "$i" -lt "$(scaled 600)" ] || fail "the matrix never started its second run"
 	sleep 0.1
 done
-sleep 1
 kill -INT "$WS_PID"
 ws_wait "$(scaled 60)"
 assert_status 130

@@ -289,7 +289,7 @@ START_TEST(test_learns_probe_cost)
 }
 END_TEST
 
-/* The probe itself gets 20 ms slower at 30 s, away from the disk: the
+/* The probe itself gets 30 ms slower at 30 s, away from the disk: the
  * writer's chunks are no slower, only the probes say so; the setpoint is
  * cut until they are back near the target. */
 START_TEST(test_probe_gets_slower)
@@ -297,7 +297,7 @@ START_TEST(test_probe_gets_slower)
 	sim_init(&sim, 20 * MIB, 0.1 * MS, 2, 50 * MS);
 	sim.step_at = 30 * SEC;
 	sim.step_bw = 20 * MIB;
-	sim.step_extra_ns = 20 * MS;
+	sim.step_extra_ns = 30 * MS;
 	sim_run(&sim, 60 * SEC);
 	ck_assert_double_le(probe_p99(&sim, 15 * SEC, 30 * SEC), 60 * MS);
 	ck_assert_double_gt(probe_p99(&sim, 30 * SEC, 32 * SEC), 60 * MS);

@@ -659,6 +659,41 @@ START_TEST(test_print_verdicts)
 }
 END_TEST
 
+/* Two matrices: strategy by strategy; a strategy in one only has its
+ * other side missing; the settings differ as configuration. */
+START_TEST(test_matrix)
+{
+	struct json_object *a = json(
+		"{'schema':'writestress-matrix/1','target_latency_ms':100,'table':["
+		"{'strategy':'none','setting':null,'mibps':20,'p50_ms':1,'p99_ms':8000,'max_ms':8000,'stalls':1,'verdict':'frozen'},"
+		"{'strategy':'window','setting':null,'mibps':20,'p50_ms':700,'p99_ms':720,'max_ms':730,'stalls':10,'verdict':'frozen'}]}");
+	struct json_object *b = json(
+		"{'schema':'writestress-matrix/1','target_latency_ms':50,'table':["
+		"{'strategy':'window','setting':null,'mibps':20.5,'p50_ms':40,'p99_ms':45,'max_ms':50,'stalls':0,'verdict':'responsive'},"
+		"{'strategy':'adaptive','setting':null,'mibps':19,'p50_ms':30,'p99_ms':48,'max_ms':49,'stalls':0,'verdict':'responsive'}]}");
+	struct cmp_report r;
+	const struct cmp_row *row;
+
+	ck_assert_int_eq(compare_build_matrix(&r, a, b, 10), 0);
+	ck_assert_ptr_nonnull(row = compare_find_row(&r, "window: p99 ms"));
+	ck_assert_int_eq(row->flag, CMP_FLAG_IMPROVED);
+	ck_assert_ptr_nonnull(row = compare_find_row(&r, "window: MiB/s"));
+	ck_assert_int_eq(row->flag, CMP_FLAG_NONE);
+	ck_assert_ptr_nonnull(row = compare_find_row(&r, "none: MiB/s"));
+	ck_assert_int_eq(row->b.kind, CMP_MISSING);
+	ck_assert_ptr_nonnull(row = compare_find_row(&r, "adaptive: p99 ms"));
+	ck_assert_int_eq(row->a.kind, CMP_MISSING);
+	ck_assert_ptr_nonnull(row = compare_find_row(&r, "window: verdict"));
+	ck_assert_str_eq(row->b.text, "responsive");
+	ck_assert_uint_eq(r.regressions, 0);
+	ck_assert_uint_eq(r.nconfig, 1);
+	ck_assert_str_eq(r.config[0].path, "target_latency_ms");
+	compare_free(&r);
+	json_object_put(a);
+	json_object_put(b);
+}
+END_TEST
+
 Suite *compare_suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -676,6 +711,7 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, test_identical);
 	tcase_add_loop_test(tc, test_missing_fields, 0, N_ROWS(odd_files));
 	tcase_add_test(tc, test_missing_details);
+	tcase_add_test(tc, test_matrix);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("files");
