@@ -38,6 +38,7 @@ struct json_object;
 #define MATRIX_DEFAULT_LIST \
 	"idle,none,window,window+fadvise,fdatasync,direct,dontcache,adaptive"
 #define MATRIX_SCHEMA "writestress-matrix/1"
+#define MATRIX_SAME_RATE_PCT 1.0	/* throughputs this close are equal */
 
 struct matrix_strategy {
 	char label[48];		/* as given: "window:B=1M:W=4" */
@@ -135,7 +136,8 @@ size_t matrix_rows(const struct matrix_outcome *o, size_t n,
 		   unsigned int nsettings, struct matrix_row *rows);
 
 /* Ratios to the fastest, the Pareto front (no other row both faster and
- * lower in p99), verdicts; returns the recommended row (the fastest whose
+ * lower in p99; rates within MATRIX_SAME_RATE_PCT % count as equal),
+ * verdicts; returns the recommended row (the fastest whose
  * p99 meets the target, idle aside), or -1: none does. */
 int matrix_judge(struct matrix_row *rows, size_t n,
 		 const struct matrix_strategy *s, double target_ms);

@@ -167,12 +167,18 @@ void matrix_child_args(const struct matrix_strategy *s, const struct matrix_cfg 
 		add_num(&b, "--window", "%llu", s->window);
 	if (s->pace == WS_PACE_ADAPTIVE)
 		add_num(&b, "--target-latency", "%lluns", mc->target_latency_ns);
-	if (mc->each_bytes && !s->idle)
+	if (mc->each_bytes && !s->idle) {
 		add_num(&b, "--size", "%llu", mc->each_bytes);
-	else
+	} else {
 		/* idle gets the time a sized run would take at most */
 		add_num(&b, "--time", "%lluns", mc->each_ns ? mc->each_ns
 							    : 15 * WS_NSEC_PER_SEC);
+		/* and a timed run one pass over the file at most: past it an
+		 * unpaced writer would only rewrite its own dirty pages in
+		 * memory, at memory speed */
+		if (mc->file_size && !s->idle)
+			add_num(&b, "--size", "%llu", mc->file_size);
+	}
 	if (mc->file_size)
 		add_num(&b, "--file-size", "%llu", mc->file_size);
 	if (scheduler) {
@@ -223,7 +229,10 @@ int matrix_outcome_from(struct json_object *doc, struct matrix_outcome *o)
 		return -EINVAL;
 	o->have = true;
 	o->mibps = num(doc, "summary.mibps");
-	o->cpu_s_per_gib = num(doc, "summary.cpu.per_gib_s");
+	/* the writer thread's CPU per GiB it wrote: what the strategy costs */
+	if (num(doc, "summary.bytes") > 0)
+		o->cpu_s_per_gib = num(doc, "summary.cpu.writer_s") /
+				   (num(doc, "summary.bytes") / (double)WS_GIB);
 	if (probes && json_object_is_type(probes, json_type_array) &&
 	    json_object_array_length(probes)) {
 		struct json_object *p = json_object_array_get_idx(probes, 0);
@@ -385,11 +394,15 @@ int matrix_judge(struct matrix_row *rows, size_t n,
 			const struct matrix_row *q = &rows[j];
 
 			/* dominated: another is at least as good in both and
-			 * better in one (only rows of the same setting meet) */
+			 * better in one (only rows of the same setting meet);
+			 * throughputs within MATRIX_SAME_RATE_PCT are equal,
+			 * a disk's noise is no merit */
+			double same = r->mibps * MATRIX_SAME_RATE_PCT / 100.0;
+
 			if (j == i || !judged(q, s) || q->setting != r->setting)
 				continue;
-			if (q->mibps >= r->mibps && q->p99_ms <= r->p99_ms &&
-			    (q->mibps > r->mibps || q->p99_ms < r->p99_ms))
+			if (q->mibps >= r->mibps - same && q->p99_ms <= r->p99_ms &&
+			    (q->mibps > r->mibps + same || q->p99_ms < r->p99_ms))
 				r->front = false;
 		}
 		if (judged(r, s) && r->p99_ms <= target_ms &&

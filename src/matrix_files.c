@@ -165,8 +165,34 @@ static void draw_front(FILE *f, const struct matrix_doc *d, unsigned int set,
 	}
 }
 
+/* A label's baseline near y that keeps it off the labels placed before
+ * it (points of equal throughput and close latency stack their names). */
+struct placed {
+	double x, y;
+};
+
+static double label_y(struct placed *p, size_t *n, double x, double y)
+{
+	bool moved = true;
+
+	while (moved) {
+		moved = false;
+		for (size_t i = 0; i < *n; i++) {
+			if (fabs(p[i].x - x) < 120 && fabs(p[i].y - y) < 13) {
+				y = p[i].y + 13;
+				moved = true;
+			}
+		}
+	}
+	if (*n < 64)
+		p[(*n)++] = (struct placed){ x, y };
+	return y;
+}
+
 int matrix_write_svg(const char *path, const struct matrix_doc *d)
 {
+	struct placed placed[64];
+	size_t nplaced = 0;
 	struct svg_box b = { 70, 40, W - 30, H - 60 };
 	struct svg_axis x, y;
 	double max_mibps = 1, max_ns = d->target_ms * 1e6, step, ly = 28;
@@ -183,14 +209,23 @@ int matrix_write_svg(const char *path, const struct matrix_doc *d)
 		max_mibps = fmax(max_mibps, d->rows[i].mibps);
 		max_ns = fmax(max_ns, d->rows[i].p99_ms * 1e6);
 	}
-	step = svg_lin_axis(&x, max_mibps, 6, b.x0, b.x1);
+	/* room on the right for the fastest points' labels */
+	step = svg_lin_axis(&x, max_mibps * 1.3, 6, b.x0, b.x1);
 	svg_log_axis(&y, max_ns, b.y1, b.y0);
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
 		W, H, W, H);
-	fprintf(f, "<style>.t{font-size:14px;font-weight:bold}.l{font-size:11px}</style>\n");
+	fprintf(f, "<style>\n"
+		"text{font-family:sans-serif;font-size:12px;fill:#333}\n"
+		".t{font-size:14px;font-weight:bold;fill:#111}\n"
+		".l{font-size:11px;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}\n"
+		".tick{font-size:11px;fill:#666}\n"
+		".grid{stroke:#e0e0e0;stroke-width:1}\n"
+		".minor{stroke:#f0f0f0;stroke-width:1}\n"
+		".frame{fill:none;stroke:#999;stroke-width:1}\n"
+		"</style>\n");
 	svg_rect(f, "fill=\"white\"", 0, 0, W, H);
 	svg_text(f, b.x0, 22, "t", "start",
-		 "Which way of writing keeps the desktop responsive: throughput against the probe's p99");
+		 "Which way of writing: throughput against the probe's p99");
 	svg_lin_ticks(f, &x, step, &b, true);
 	svg_log_ticks(f, &y, &b);
 	svg_axis_titles(f, &b, "probe p99 (log)", "MiB/s written");
@@ -203,14 +238,15 @@ int matrix_write_svg(const char *path, const struct matrix_doc *d)
 		draw_front(f, d, set, &x, &y, colours[set % 8]);
 	for (size_t i = 0; i < d->nrows; i++) {
 		const struct matrix_row *r = &d->rows[i];
-		double px, py;
+		double px, py, ty;
 
 		if (!plotted(d, r))
 			continue;
 		px = svg_axis_px(&x, r->mibps);
 		py = svg_axis_px(&y, r->p99_ms * 1e6);
 		svg_dot(f, px, py, r->front ? 4.5 : 3, colours[r->setting % 8]);
-		svg_text(f, px + 6, py - 6, "l", "start", "%s%s%s%s",
+		ty = label_y(placed, &nplaced, px + 6, py - 6);
+		svg_text(f, px + 6, ty, "l", "start", "%s%s%s%s",
 			 d->s[r->strategy].label, d->nsettings ? " (" : "",
 			 d->nsettings ? d->settings[r->setting] : "",
 			 d->nsettings ? ")" : "");

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,9 +28,11 @@
 
 #define QUIET_LIMIT_NS (60 * WS_NSEC_PER_SEC)	/* the longest quiet wait */
 #define QUIET_MARGIN (16 * WS_MIB)	/* Dirty + Writeback over idle */
+#define QUIET_DEVICE_NS (300 * WS_NSEC_PER_MSEC)	/* nothing written */
 #define LAYOUT_DEFAULT WS_GIB
 #define DIRTY_BYTES "/proc/sys/vm/dirty_bytes"
 #define DIRTY_RATIO "/proc/sys/vm/dirty_ratio"
+#define HELP_SHOWN (-1)	/* setup(): --help was printed, exit 0 */
 
 struct matrix_args {
 	const char *strategies;
@@ -274,16 +277,39 @@ static const char *dir_of(const char *file, char *buf, size_t len)
 	return buf;
 }
 
-/* Dirty + Writeback back near where they were at the start, after a sync
- * of FILE's filesystem: one run's backlog never leaks into the next.
- * Returns how long it waited; *timeout when it gave up. */
+/* Sectors written to the device under FILE's directory so far, from
+ * /sys/dev/block/MAJ:MIN/stat (a partition has one too); -1: none (a
+ * filesystem on no single block device). */
+static long long device_sectors(const char *dir)
+{
+	unsigned long long v[7];
+	char path[64], line[256];
+	struct stat sb;
+
+	if (stat(dir, &sb))
+		return -1;
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/stat", major(sb.st_dev),
+		 minor(sb.st_dev));
+	if (read_line(path, line, sizeof(line)) ||
+	    sscanf(line, "%llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2],
+		   &v[3], &v[4], &v[5], &v[6]) != 7)
+		return -1;
+	return (long long)v[6];
+}
+
+/* After a sync of FILE's filesystem: Dirty + Writeback back near where
+ * they were at the start, and the device written nothing for
+ * QUIET_DEVICE_NS (a throttle's queue or a drive's cache draining), so one
+ * run's backlog never leaks into the next.  Returns how long it waited;
+ * *timeout when it gave up. */
 static double quiet_wait(const char *file, uint64_t idle, bool *timeout)
 {
-	uint64_t t0 = ws_now_ns();
+	uint64_t t0 = ws_now_ns(), still_since = t0;
 	char dir[4096];
-	int fd;
+	const char *d = dir_of(file, dir, sizeof(dir));
+	long long sectors = device_sectors(d);
+	int fd = open(d, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
-	fd = open(dir_of(file, dir, sizeof(dir)), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
 		syncfs(fd);
 		close(fd);
@@ -291,10 +317,17 @@ static double quiet_wait(const char *file, uint64_t idle, bool *timeout)
 	*timeout = false;
 	for (;;) {
 		struct ws_meminfo mi;
+		long long now_sectors = device_sectors(d);
+		uint64_t now = ws_now_ns();
+		bool mem = kstat_meminfo("", &mi) ||
+			   mi.dirty + mi.writeback <= idle + QUIET_MARGIN;
 
-		if (kstat_meminfo("", &mi) || mi.dirty + mi.writeback <= idle + QUIET_MARGIN)
+		if (now_sectors != sectors)
+			still_since = now;
+		sectors = now_sectors;
+		if (mem && (sectors < 0 || now - still_since >= QUIET_DEVICE_NS))
 			break;
-		if (ws_now_ns() - t0 > QUIET_LIMIT_NS || interrupted) {
+		if (now - t0 > QUIET_LIMIT_NS || interrupted) {
 			*timeout = true;
 			break;
 		}
@@ -481,8 +514,14 @@ static int lay_out(struct matrix_state *m)
 	const char *argv[12];
 	int n = 0, st;
 
-	if (!lstat(m->mc.file, &sb))
-		return 0;	/* the children check it is safe to rewrite */
+	if (!lstat(m->mc.file, &sb)) {
+		/* the children check it is safe to rewrite; without
+		 * --file-size they rewrite it within its size */
+		if (!m->mc.file_size && S_ISREG(sb.st_mode) &&
+		    (uint64_t)sb.st_size >= WS_MIB)
+			m->mc.file_size = (uint64_t)sb.st_size - (uint64_t)sb.st_size % WS_MIB;
+		return 0;
+	}
 	if (!m->args.file_size) {
 		uint64_t want = m->mc.each_bytes ? m->mc.each_bytes : LAYOUT_DEFAULT;
 
@@ -539,7 +578,7 @@ static int setup(struct matrix_state *m, int argc, char **argv)
 	m->args.repeat = 1;
 	switch (cli_parse(&matrix_cli, argc, argv, &m->args, NULL, &first, stderr)) {
 	case CLI_EXIT_OK:
-		return WS_EXIT_OK + 1000;
+		return HELP_SHOWN;
 	case CLI_USAGE:
 		return WS_EXIT_USAGE;
 	case CLI_RUN:
@@ -590,7 +629,7 @@ int matrix_main(int argc, char **argv)
 	status = setup(m, argc, argv);
 	if (status) {
 		free(m);
-		return status == WS_EXIT_OK + 1000 ? WS_EXIT_OK : status;
+		return status == HELP_SHOWN ? WS_EXIT_OK : status;
 	}
 	/* the children run this very binary, by its path at the start */
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);

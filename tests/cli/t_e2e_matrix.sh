@@ -6,7 +6,9 @@
 # run; a recommendation, if any, meets the target; the plot shows the
 # target.  Then a Ctrl-C in the middle of a
 # --dirty-bytes matrix: exit 130, the table so far, a partial JSON
-# (complete false) and vm.dirty_bytes / dirty_ratio as they were.
+# (complete false) and vm.dirty_bytes / dirty_ratio as they were.  Last,
+# --schedulers: a block per scheduler, each run under its own, and the
+# device's scheduler put back.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 # shellcheck source=../rig/e2e.sh
@@ -100,4 +102,28 @@ assert m["runs"][0]["result"]["summary"]["exit_reason"] == "time", m["runs"][0][
 assert m["runs"][1]["result"]["summary"]["exit_reason"] == "signal", m["runs"][1]["result"]["summary"]["exit_reason"]
 assert m["setting_kind"] == "dirty_bytes" and m["settings"] == ["64M", "128M"]
 print("  interrupted matrix: 2 runs, the second ended by the signal")
+PY
+
+# --schedulers: each strategy under each scheduler of the device, and the
+# device's own scheduler put back
+sched=/sys/block/${RIG_LOOP#/dev/}/queue/scheduler
+before=$(sed -n 's/.*\[\(.*\)\].*/\1/p' "$sched")
+other=mq-deadline
+[ "$before" = mq-deadline ] && other=none
+grep -qw "$other" "$sched" || skip_as e2e "the loop device offers no scheduler '$other'"
+ws matrix --strategies window --each 2s --schedulers "$other,$before" \
+	--json "$TESTDIR/s.json" "$RIG_MNT/big"
+assert_status 0
+assert_file_match "$OUT" "^scheduler $other" "the first scheduler's block"
+assert_eq "$before" "$(sed -n 's/.*\[\(.*\)\].*/\1/p' "$sched")" "the device's scheduler put back"
+python3 - "$TESTDIR/s.json" "$other" "$before" <<'PY' || fail "the schedulers matrix is not what it should be"
+import json, sys
+m = json.load(open(sys.argv[1]))
+want = sys.argv[2:4]
+assert m["setting_kind"] == "scheduler" and m["settings"] == want, (m["setting_kind"], m["settings"])
+assert [r["setting"] for r in m["table"]] == want, [r["setting"] for r in m["table"]]
+for run, s in zip(m["runs"], want):
+    cl = run["result"]["command_line"]
+    assert "--scheduler" in cl and s in cl, cl
+print("  schedulers:", ", ".join(f"{r['setting']} {r['mibps']:.1f} MiB/s p99 {r['p99_ms']:.0f} ms" for r in m["table"]))
 PY

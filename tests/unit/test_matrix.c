@@ -117,6 +117,8 @@ START_TEST(test_child_args)
 	ck_assert_str_eq(arg_after(&a, "--window"), "2");
 	ck_assert_str_eq(arg_after(&a, "--time"), "15000000000ns");
 	ck_assert_str_eq(arg_after(&a, "--file-size"), "268435456");
+	/* one pass over the file at most */
+	ck_assert_str_eq(arg_after(&a, "--size"), "268435456");
 	ck_assert_str_eq(arg_after(&a, "--scheduler"), "bfq");
 	ck_assert_str_eq(arg_after(&a, "--probe"), "fsync,save");
 	ck_assert(!has(&a, "--target-latency"));
@@ -146,7 +148,7 @@ START_TEST(test_outcome_from_result)
 {
 	const char *text =
 		"{\"schema\":\"writestress-result/1\",\"summary\":{\"mibps\":19.5,"
-		"\"cpu\":{\"per_gib_s\":0.7}},"
+		"\"bytes\":2147483648,\"cpu\":{\"per_gib_s\":9,\"writer_s\":1.4}},"
 		"\"probes\":[{\"name\":\"fsync\",\"raw\":{\"p50_ms\":9,\"p99_ms\":45.5},"
 		"\"max_ms\":60,\"corrected\":{\"p99_ms\":47},\"stalls\":{\"count\":2}}],"
 		"\"intervals\":[{\"dirty\":100,\"writeback\":50},{\"dirty\":10,\"writeback\":900}]}";
@@ -228,6 +230,13 @@ START_TEST(test_rows_front_and_recommendation)
 	ck_assert_double_eq_tol(rows[1].ratio, 1.0, 1e-9);
 	ck_assert_double_eq_tol(rows[3].ratio, 19.5 / 30, 1e-9);
 	ck_assert_double_eq_tol(rows[0].ratio, 0, 1e-9);
+
+	/* a rate a hair faster is no merit: 0.2% more but 40x the p99 */
+	rows[1].mibps = 19.54;
+	matrix_judge(rows, nrows, s, 100);
+	ck_assert(!rows[1].front);
+	ck_assert(rows[3].front);
+	rows[1].mibps = 30;
 
 	/* a tighter target: nothing meets it */
 	ck_assert_int_eq(matrix_judge(rows, nrows, s, 10), -1);
