@@ -78,6 +78,14 @@ void matrix_child_args(const struct matrix_strategy *s, const struct matrix_cfg 
 		       const char *scheduler, const char *json_path,
 		       struct matrix_argv *out);
 
+/* One probe's figures in a run, or their medians in a row. */
+#define MATRIX_MAX_PROBES 4
+struct matrix_probe {
+	char name[16];
+	double p50_ms, p99_ms, max_ms, p99_corrected_ms;	/* raw but the last */
+	double stalls;
+};
+
 /* One child's run. */
 struct matrix_outcome {
 	unsigned int strategy;		/* index into the strategies */
@@ -91,6 +99,9 @@ struct matrix_outcome {
 	double p50_ms, p99_ms, max_ms;	/* raw */
 	double p99_corrected_ms;
 	uint64_t stalls;
+	/* every probe that ran (the first is the one above, judged) */
+	struct matrix_probe probes[MATRIX_MAX_PROBES];
+	unsigned int nprobes;
 	uint64_t peak_dirty;		/* most Dirty + Writeback, bytes */
 	double cpu_s_per_gib;		/* the writer's */
 	double quiet_wait_s;		/* waited before it for writeback */
@@ -122,6 +133,8 @@ struct matrix_row {
 	double mibps, mibps_lo, mibps_hi;
 	double p50_ms, p99_ms, p99_lo, p99_hi, max_ms, p99_corrected_ms;
 	double stalls;
+	struct matrix_probe probes[MATRIX_MAX_PROBES];	/* medians */
+	unsigned int nprobes;
 	uint64_t peak_dirty;
 	double cpu_s_per_gib;
 	double ratio;			/* to the fastest */

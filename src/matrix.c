@@ -233,17 +233,27 @@ int matrix_outcome_from(struct json_object *doc, struct matrix_outcome *o)
 	if (num(doc, "summary.bytes") > 0)
 		o->cpu_s_per_gib = num(doc, "summary.cpu.writer_s") /
 				   (num(doc, "summary.bytes") / (double)WS_GIB);
-	if (probes && json_object_is_type(probes, json_type_array) &&
-	    json_object_array_length(probes)) {
-		struct json_object *p = json_object_array_get_idx(probes, 0);
+	for (size_t i = 0; probes && json_object_is_type(probes, json_type_array) &&
+			   i < json_object_array_length(probes) &&
+			   o->nprobes < MATRIX_MAX_PROBES; i++) {
+		struct json_object *p = json_object_array_get_idx(probes, i);
 		const char *name = json_object_get_string(at(p, "name"));
+		struct matrix_probe *mp = &o->probes[o->nprobes++];
 
-		snprintf(o->probe, sizeof(o->probe), "%s", name ? name : "?");
-		o->p50_ms = num(p, "raw.p50_ms");
-		o->p99_ms = num(p, "raw.p99_ms");
-		o->max_ms = num(p, "max_ms");
-		o->p99_corrected_ms = num(p, "corrected.p99_ms");
-		o->stalls = (uint64_t)num(p, "stalls.count");
+		snprintf(mp->name, sizeof(mp->name), "%s", name ? name : "?");
+		mp->p50_ms = num(p, "raw.p50_ms");
+		mp->p99_ms = num(p, "raw.p99_ms");
+		mp->max_ms = num(p, "max_ms");
+		mp->p99_corrected_ms = num(p, "corrected.p99_ms");
+		mp->stalls = num(p, "stalls.count");
+	}
+	if (o->nprobes) {	/* the first is the one the table judges */
+		snprintf(o->probe, sizeof(o->probe), "%s", o->probes[0].name);
+		o->p50_ms = o->probes[0].p50_ms;
+		o->p99_ms = o->probes[0].p99_ms;
+		o->max_ms = o->probes[0].max_ms;
+		o->p99_corrected_ms = o->probes[0].p99_corrected_ms;
+		o->stalls = (uint64_t)o->probes[0].stalls;
 	}
 	for (size_t i = 0; ivs && json_object_is_type(ivs, json_type_array) &&
 			   i < json_object_array_length(ivs); i++) {
@@ -271,6 +281,40 @@ static double median(double *v, size_t n)
 		return 0;
 	qsort(v, n, sizeof(*v), by_double);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Each probe's medians over the runs that have it. */
+static void fill_probes(const struct matrix_outcome *o, size_t n, struct matrix_row *r)
+{
+	for (unsigned int k = 0; k < MATRIX_MAX_PROBES; k++) {
+		double v[5][MATRIX_MAX_REPEAT];
+		size_t m = 0;
+		const char *name = NULL;
+
+		for (size_t i = 0; i < n && m < MATRIX_MAX_REPEAT; i++) {
+			const struct matrix_probe *p = &o[i].probes[k];
+
+			if (o[i].strategy != r->strategy || o[i].setting != r->setting ||
+			    !o[i].have || k >= o[i].nprobes)
+				continue;
+			name = p->name;
+			v[0][m] = p->p50_ms;
+			v[1][m] = p->p99_ms;
+			v[2][m] = p->max_ms;
+			v[3][m] = p->p99_corrected_ms;
+			v[4][m] = p->stalls;
+			m++;
+		}
+		if (!m)
+			break;
+		snprintf(r->probes[k].name, sizeof(r->probes[k].name), "%s", name);
+		r->probes[k].p50_ms = median(v[0], m);
+		r->probes[k].p99_ms = median(v[1], m);
+		r->probes[k].max_ms = median(v[2], m);
+		r->probes[k].p99_corrected_ms = median(v[3], m);
+		r->probes[k].stalls = median(v[4], m);
+		r->nprobes = k + 1;
+	}
 }
 
 /* The medians of one strategy's runs under one setting. */
@@ -320,6 +364,7 @@ static void fill_row(const struct matrix_outcome *o, size_t n, struct matrix_row
 	r->stalls = median(stalls, k);
 	r->peak_dirty = (uint64_t)median(dirty, k);
 	r->cpu_s_per_gib = median(cpu, k);
+	fill_probes(o, n, r);
 }
 
 size_t matrix_rows(const struct matrix_outcome *o, size_t n,
@@ -430,8 +475,9 @@ void matrix_print(FILE *out, const struct matrix_row *rows, size_t n,
 {
 	char probe_hdr[64], a[16], b[16], c[16], d[16], dirty[32], t[16];
 
-	snprintf(probe_hdr, sizeof(probe_hdr), "p50/p99/max ms (p99 corr.)");
-	fprintf(out, "  %-22s %9s %6s  %-30s %6s %10s %7s  %s\n", "strategy",
+	snprintf(probe_hdr, sizeof(probe_hdr), "%s p50/p99/max ms (p99 corr.)",
+		 n && rows[0].nprobes ? rows[0].probes[0].name : "probe");
+	fprintf(out, "  %-22s %9s %6s  %-32s %6s %10s %7s  %s\n", "strategy",
 		"MiB/s", "x best", probe_hdr, "stalls", "dirty+wb", "cpu s/G",
 		"verdict");
 	for (size_t i = 0; i < n; i++) {
@@ -444,7 +490,7 @@ void matrix_print(FILE *out, const struct matrix_row *rows, size_t n,
 		snprintf(label, sizeof(label), "%s%s", r->front ? "*" : " ",
 			 s[r->strategy].label);
 		if (!r->runs) {
-			fprintf(out, "  %-22s %9s %6s  %-30s %6s %10s %7s  %s\n", label,
+			fprintf(out, "  %-22s %9s %6s  %-32s %6s %10s %7s  %s\n", label,
 				"-", "-", "-", "-", "-", "-", matrix_verdict_word(r->verdict));
 			continue;
 		}
@@ -453,11 +499,25 @@ void matrix_print(FILE *out, const struct matrix_row *rows, size_t n,
 		ms(c, sizeof(c), r->max_ms);
 		ms(d, sizeof(d), r->p99_corrected_ms);
 		snprintf(lat, sizeof(lat), "%s/%s/%s (%s)", a, b, c, d);
-		fprintf(out, "  %-22s %9.1f %6.2f  %-30s %6.0f %10s %7.3f  %s%s\n",
+		fprintf(out, "  %-22s %9.1f %6.2f  %-32s %6.0f %10s %7.3f  %s%s\n",
 			label, r->mibps, r->ratio, lat, r->stalls,
 			units_format_size(dirty, sizeof(dirty), r->peak_dirty),
 			r->cpu_s_per_gib, matrix_verdict_word(r->verdict),
 			(int)i == recommended ? " <- recommended" : "");
+		/* the other probes, a line each, under the judged one */
+		for (unsigned int k = 1; k < r->nprobes; k++) {
+			const struct matrix_probe *p = &r->probes[k];
+			char pname[40];
+
+			ms(a, sizeof(a), p->p50_ms);
+			ms(b, sizeof(b), p->p99_ms);
+			ms(c, sizeof(c), p->max_ms);
+			ms(d, sizeof(d), p->p99_corrected_ms);
+			snprintf(lat, sizeof(lat), "%s/%s/%s (%s)", a, b, c, d);
+			snprintf(pname, sizeof(pname), "   + %s", p->name);
+			fprintf(out, "  %-22s %9s %6s  %-32s %6.0f\n", pname, "", "", lat,
+				p->stalls);
+		}
 		if (r->runs > 1)
 			fprintf(out, "  %-22s %4.1f-%-4.1f %6s  p99 %.1f-%.1f over %u runs\n", "",
 				r->mibps_lo, r->mibps_hi, "", r->p99_lo, r->p99_hi, r->runs);

@@ -24,6 +24,26 @@ static void put(struct json_object *o, const char *k, struct json_object *v)
 	json_object_object_add(o, k, v);
 }
 
+/* Every probe's medians: the first is the judged one above. */
+static struct json_object *probes_json(const struct matrix_row *r)
+{
+	struct json_object *a = json_object_new_array();
+
+	for (unsigned int k = 0; k < r->nprobes; k++) {
+		const struct matrix_probe *p = &r->probes[k];
+		struct json_object *o = json_object_new_object();
+
+		put(o, "name", json_object_new_string(p->name));
+		put(o, "p50_ms", json_object_new_double(p->p50_ms));
+		put(o, "p99_ms", json_object_new_double(p->p99_ms));
+		put(o, "max_ms", json_object_new_double(p->max_ms));
+		put(o, "p99_corrected_ms", json_object_new_double(p->p99_corrected_ms));
+		put(o, "stalls", json_object_new_double(p->stalls));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
 static struct json_object *row_json(const struct matrix_doc *d, const struct matrix_row *r)
 {
 	struct json_object *o = json_object_new_object();
@@ -44,6 +64,7 @@ static struct json_object *row_json(const struct matrix_doc *d, const struct mat
 	put(o, "stalls", json_object_new_double(r->stalls));
 	put(o, "peak_dirty_writeback", json_object_new_int64((int64_t)r->peak_dirty));
 	put(o, "cpu_s_per_gib", json_object_new_double(r->cpu_s_per_gib));
+	put(o, "probes", probes_json(r));
 	put(o, "front", json_object_new_boolean(r->front));
 	put(o, "verdict", json_object_new_string(matrix_verdict_word(r->verdict)));
 	return o;

@@ -85,7 +85,7 @@ static const struct cli_option matrix_opts[] = {
 	  .help = "run the strategies under each vm.dirty_bytes (e.g. 64M,512M), put back at the end (root only)" },
 	{ .name = "probe", .key = 260, .type = CLI_STRING, .arg = "LIST",
 	  .offset = offsetof(struct matrix_args, probe),
-	  .help = "the probes of every run, as writestress --probe (default fsync); the table judges the first" },
+	  .help = "the probes of every run, as writestress --probe (default fsync); the table shows each and judges the first" },
 	{ .name = "probe-dir", .key = 261, .type = CLI_STRING, .arg = "DIR",
 	  .offset = offsetof(struct matrix_args, probe_dir), .help = "as writestress --probe-dir" },
 	{ .name = "probe-interval", .key = 262, .type = CLI_STRING, .arg = "DURATION",

@@ -150,7 +150,9 @@ START_TEST(test_outcome_from_result)
 		"{\"schema\":\"writestress-result/1\",\"summary\":{\"mibps\":19.5,"
 		"\"bytes\":2147483648,\"cpu\":{\"per_gib_s\":9,\"writer_s\":1.4}},"
 		"\"probes\":[{\"name\":\"fsync\",\"raw\":{\"p50_ms\":9,\"p99_ms\":45.5},"
-		"\"max_ms\":60,\"corrected\":{\"p99_ms\":47},\"stalls\":{\"count\":2}}],"
+		"\"max_ms\":60,\"corrected\":{\"p99_ms\":47},\"stalls\":{\"count\":2}},"
+		"{\"name\":\"save\",\"raw\":{\"p50_ms\":20,\"p99_ms\":90},"
+		"\"max_ms\":95,\"corrected\":{\"p99_ms\":91},\"stalls\":{\"count\":0}}],"
 		"\"intervals\":[{\"dirty\":100,\"writeback\":50},{\"dirty\":10,\"writeback\":900}]}";
 	struct json_object *doc = json_tokener_parse(text);
 	struct matrix_outcome o = { 0 };
@@ -167,6 +169,11 @@ START_TEST(test_outcome_from_result)
 	ck_assert_uint_eq(o.stalls, 2);
 	ck_assert_uint_eq(o.peak_dirty, 910);
 	ck_assert_double_eq_tol(o.cpu_s_per_gib, 0.7, 1e-9);
+	/* every probe, the judged one first */
+	ck_assert_uint_eq(o.nprobes, 2);
+	ck_assert_str_eq(o.probes[1].name, "save");
+	ck_assert_double_eq_tol(o.probes[1].p99_ms, 90, 1e-9);
+	ck_assert_double_eq_tol(o.probes[1].p99_corrected_ms, 91, 1e-9);
 	json_object_put(doc);
 
 	doc = json_tokener_parse("{\"schema\":\"x\"}");
@@ -183,7 +190,11 @@ static struct matrix_outcome run(unsigned int st, double mibps, double p99,
 	return (struct matrix_outcome){
 		.strategy = st, .have = true, .mibps = mibps, .p50_ms = p99 / 2,
 		.p99_ms = p99, .max_ms = p99 * 1.2, .p99_corrected_ms = p99,
-		.stalls = stalls, .probe = "fsync",
+		.stalls = stalls, .probe = "fsync", .nprobes = 2,
+		.probes = {
+			{ "fsync", p99 / 2, p99, p99 * 1.2, p99, (double)stalls },
+			{ "save", p99, 2 * p99, 3 * p99, 2 * p99, 0 },
+		},
 	};
 }
 
@@ -266,6 +277,10 @@ START_TEST(test_medians_and_partial)
 	ck_assert_double_eq_tol(rows[0].p99_ms, 500, 1e-9);
 	ck_assert_double_eq_tol(rows[0].p99_lo, 100, 1e-9);
 	ck_assert_double_eq_tol(rows[0].p99_hi, 900, 1e-9);
+	/* each probe's medians */
+	ck_assert_uint_eq(rows[0].nprobes, 2);
+	ck_assert_str_eq(rows[0].probes[1].name, "save");
+	ck_assert_double_eq_tol(rows[0].probes[1].p99_ms, 1000, 1e-9);
 	ck_assert_uint_eq(rows[1].strategy, 2);
 }
 END_TEST
@@ -305,7 +320,7 @@ START_TEST(test_json_document)
 		.s = s, .ns = n, .o = o, .results = res, .no = 2, .rows = rows,
 		.nrows = nrows, .target_ms = 100, .each_ns = 15 * WS_NSEC_PER_SEC,
 	};
-	struct json_object *doc, *v, *t;
+	struct json_object *doc, *v, *t, *p;
 
 	d.best = matrix_judge(rows, nrows, s, 100);
 	doc = matrix_json(&d);
@@ -317,6 +332,8 @@ START_TEST(test_json_document)
 	ck_assert(json_object_object_get_ex(doc, "table", &t));
 	ck_assert_uint_eq(json_object_array_length(t), 2);
 	v = json_object_array_get_idx(t, 1);
+	ck_assert(json_object_object_get_ex(v, "probes", &p));
+	ck_assert_uint_eq(json_object_array_length(p), 2);
 	ck_assert(json_object_object_get_ex(v, "verdict", &v));
 	ck_assert_str_eq(json_object_get_string(v), "responsive");
 	ck_assert(json_object_object_get_ex(doc, "recommendation", &v));
@@ -355,6 +372,8 @@ START_TEST(test_table)
 	ck_assert_msg(strstr(text, "*window"), "%s", text);
 	ck_assert_msg(strstr(text, "responsive <- recommended"), "%s", text);
 	ck_assert_msg(strstr(text, "unsupported"), "%s", text);
+	ck_assert_msg(strstr(text, "fsync p50/p99/max ms"), "%s", text);
+	ck_assert_msg(strstr(text, "   + save"), "%s", text);
 	ck_assert_msg(strstr(text, "recommendation: window, the fastest whose p99 meets the target of 100 ms"),
 		      "%s", text);
 	free(text);
