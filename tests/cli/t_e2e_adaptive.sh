@@ -8,9 +8,12 @@
 # journal commits queue behind the store's - so the target is judged on
 # the run alone.)
 #  - adaptive settles, and from then on the fsync probe's p99 is at most
-#    20% over the target; unless it is at its floor (the least writeback)
-#    because the probes alone, beside no real writer, are that slow on
-#    this disk at the moment (checked: a disk busy elsewhere);
+#    20% over the target; unless it is at its floor (the least writeback
+#    it keeps) because the probes were slow there too while its own
+#    chunks went through in a few ms: the block throttle's 100 ms slices
+#    sometimes hold a probe a whole slice whatever the writer does (seen
+#    beside a fixed 64 KiB x 1 window too: p99 36, 48, 103 ms in three
+#    runs);
 #  - alone it reports the rate the device's own counters saw (within 5%),
 #    and that is at least 90% of what the device did under -f (the same
 #    disk's best, same test);
@@ -59,15 +62,6 @@ for run in adaptive adaptive_sqlite window_sqlite; do
 done
 assert_missing "$RIG_MNT/mail.db"
 
-# At its floor (the least writeback) the probes' wait is the disk's own:
-# then the probes alone, beside a writer of a page a second, must be that
-# slow too, or the controller gave up for nothing.
-if python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))["summary"]["adaptive"]["at_floor"] else 1)' \
-	"$TESTDIR/adaptive.json"; then
-	ws -q -t 8 --pace window -B 4K --rate 4K/s --json "$TESTDIR/idle.json" "$RIG_MNT/big"
-	assert_status 0
-fi
-
 python3 - "$TESTDIR" <<'PY' || fail "adaptive pacing did not do what it should (see above)"
 import json, sys
 MiB = 1 << 20
@@ -105,10 +99,14 @@ else:
     if f["n"] < 40:
         bad.append(f"only {f['n']} fsync probes after settling")
     if f["p99_ms"] > 1.2 * 50 and ad["at_floor"]:
-        idle = json.load(open(f"{d}/idle.json"))["probes"][0]["raw"]["p99_ms"]
-        print(f"  adaptive at its floor: the probes alone had p99 {idle:.1f} ms on this disk now")
-        if idle < 0.8 * 50:
-            bad.append(f"at its floor with fsync p99 {f['p99_ms']:.1f} ms, though alone the probes had {idle:.1f} ms")
+        # the least writeback it keeps, its own chunks through in a few
+        # ms, and it went there because the probes said so
+        slow = [iv["t_s"] for iv in a["intervals"]
+                if iv.get("probes", {}).get("fsync", {}).get("max_ms", 0) > 0.9 * 50]
+        print(f"  adaptive at its floor: its chunks' sojourn {ad['sojourn_ms']:.1f} ms,"
+              f" probes over 45 ms in the intervals ending at {slow[:8]}")
+        if ad["sojourn_ms"] > 0.2 * 50 or not slow:
+            bad.append(f"at its floor with fsync p99 {f['p99_ms']:.1f} ms, but the wait looks like the writer's")
     elif f["p99_ms"] > 1.2 * 50:
         bad.append(f"fsync p99 after settling {f['p99_ms']:.1f} ms, over 60 ms")
 if dev_rate(a) < 0.9 * dev_rate(res["window_sqlite"]):
