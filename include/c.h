@@ -129,6 +129,10 @@ char *ws_ioprio_name(int class, int level, char *buf, size_t len);
  * --help' for more information." (cmd "writestress compare"). */
 void errtryhelp(FILE *err, const char *cmd);
 
+/* Write text to an existing file (a sysfs or /proc knob) in one write(2):
+ * 0, or -errno. */
+int ws_write_text(const char *path, const char *text);
+
 /* A run that cannot go on: "writestress: MSG" and, if given, "hint: HINT"
  * on stderr; returns status (the exit status to end with). */
 int ws_fail(const char *msg, const char *hint, int status);

@@ -1,5 +1,9 @@
 /* c.c - the shared tables and helpers of c.h. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "c.h"
 
@@ -150,4 +154,16 @@ const char *ws_block_state_key(enum ws_block_state s)
 const char *ws_block_state_words(enum ws_block_state s)
 {
 	return s < WS_BLOCK_NR ? block_states[s].words : "?";
+}
+
+int ws_write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, text, strlen(text)) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
 }

@@ -195,18 +195,6 @@ static bool offered(const char *list, const char *name)
 	return false;
 }
 
-static int write_scheduler(const char *path, const char *name)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, name, strlen(name)) < 0)
-		ret = -errno;
-	close(fd);
-	return ret;
-}
-
 int caps_set_scheduler(const char *queue_dir, const char *name, char *old,
 		       size_t oldlen, char *why, size_t len)
 {
@@ -235,7 +223,7 @@ int caps_set_scheduler(const char *queue_dir, const char *name, char *old,
 		snprintf(why, len, "--scheduler needs CAP_SYS_ADMIN");
 		return -EPERM;
 	}
-	ret = write_scheduler(path, name);
+	ret = ws_write_text(path, name);
 	if (ret)
 		snprintf(why, len, "--scheduler '%s': %s: %s", name, path, strerror(-ret));
 	return ret;
@@ -246,5 +234,5 @@ int caps_restore_scheduler(const char *queue_dir, const char *old)
 	char path[512];
 
 	snprintf(path, sizeof(path), "%s/scheduler", queue_dir);
-	return write_scheduler(path, old);
+	return ws_write_text(path, old);
 }

@@ -24,6 +24,7 @@
 #include "kstat.h"
 #include "matrix.h"
 #include "matrix_files.h"
+#include "sysfs.h"
 #include "units.h"
 
 #define QUIET_LIMIT_NS (60 * WS_NSEC_PER_SEC)	/* the longest quiet wait */
@@ -168,31 +169,6 @@ static int split_list(struct settings *st, const char *list, const char *opt)
 	return 0;
 }
 
-static int read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "re");
-	int ok = f && fgets(buf, (int)len, f);
-
-	if (f)
-		fclose(f);
-	if (!ok)
-		return -EIO;
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
-static int write_line(const char *path, const char *val)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, val, strlen(val)) < 0)
-		ret = -errno;
-	close(fd);
-	return ret;
-}
-
 static int parse_settings(const struct matrix_args *a, struct settings *st)
 {
 	memset(st, 0, sizeof(*st));
@@ -225,8 +201,8 @@ static int parse_settings(const struct matrix_args *a, struct settings *st)
 		errtryhelp(stderr, "writestress matrix");
 		return -EPERM;
 	}
-	if (read_line(DIRTY_BYTES, st->old_bytes, sizeof(st->old_bytes)) ||
-	    read_line(DIRTY_RATIO, st->old_ratio, sizeof(st->old_ratio))) {
+	if (sysfs_read("", DIRTY_BYTES, st->old_bytes, sizeof(st->old_bytes)) < 0 ||
+	    sysfs_read("", DIRTY_RATIO, st->old_ratio, sizeof(st->old_ratio)) < 0) {
 		fprintf(stderr, "writestress: matrix: cannot read %s\n", DIRTY_BYTES);
 		return -EIO;
 	}
@@ -241,7 +217,7 @@ static int apply_setting(struct settings *st, unsigned int i)
 	if (!st->kind || strcmp(st->kind, "dirty_bytes"))
 		return 0;
 	snprintf(v, sizeof(v), "%llu", (unsigned long long)st->bytes[i]);
-	ret = write_line(DIRTY_BYTES, v);
+	ret = ws_write_text(DIRTY_BYTES, v);
 	st->changed |= !ret;
 	if (ret)
 		fprintf(stderr, "writestress: matrix: cannot set vm.dirty_bytes to %s: %s\n",
@@ -256,9 +232,9 @@ static void restore_settings(struct settings *st)
 	if (!st->changed)
 		return;
 	if (strcmp(st->old_bytes, "0"))
-		write_line(DIRTY_BYTES, st->old_bytes);
+		ws_write_text(DIRTY_BYTES, st->old_bytes);
 	else
-		write_line(DIRTY_RATIO, st->old_ratio);
+		ws_write_text(DIRTY_RATIO, st->old_ratio);
 	st->changed = false;
 }
 
@@ -277,24 +253,20 @@ static const char *dir_of(const char *file, char *buf, size_t len)
 	return buf;
 }
 
-/* Sectors written to the device under FILE's directory so far, from
- * /sys/dev/block/MAJ:MIN/stat (a partition has one too); -1: none (a
- * filesystem on no single block device). */
+/* Sectors written to the device under FILE's directory so far
+ * (/sys/dev/block/MAJ:MIN reaches a partition too); -1: none (a filesystem
+ * on no single block device). */
 static long long device_sectors(const char *dir)
 {
-	unsigned long long v[7];
-	char path[64], line[256];
+	struct ws_diskstat d;
+	char sys[64];
 	struct stat sb;
 
 	if (stat(dir, &sb))
 		return -1;
-	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/stat", major(sb.st_dev),
+	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u", major(sb.st_dev),
 		 minor(sb.st_dev));
-	if (read_line(path, line, sizeof(line)) ||
-	    sscanf(line, "%llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2],
-		   &v[3], &v[4], &v[5], &v[6]) != 7)
-		return -1;
-	return (long long)v[6];
+	return kstat_diskstat("", sys, &d) ? -1 : (long long)d.write_sectors;
 }
 
 /* After a sync of FILE's filesystem: Dirty + Writeback back near where
