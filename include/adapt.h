@@ -37,11 +37,15 @@
  *   [ADAPT_CHUNK_MIN, buffer] (a multiple of 64 KiB), window =
  *   inflight / chunk within [1, ADAPT_WINDOW_MAX].
  *
- *   Settled: over ADAPT_SETTLE_PERIODS periods in a row the probes were at
- *   the target (the setpoint held, or was cut by under ADAPT_CALM_PCT %)
- *   and inflight stayed within +-ADAPT_BAND_PCT % of its mean over them;
- *   settled_ns is when that stretch began.  The unit tests hold the controller, on a simulated
- *   device, to that band once settled.
+ *   Settled: over ADAPT_SETTLE_PERIODS periods in a row the slowest probe
+ *   met the target and was never under half of it (the setpoint was not
+ *   racing up; unless it was at its top, or inflight at the floor all
+ *   period), and inflight stayed within +-ADAPT_BAND_PCT % of its mean
+ *   over them; settled_ns is when that stretch began.  Small cuts and
+ *   slow growth of the setpoint count as settled: the slowest probe of a
+ *   period is noisy, the band says whether the writer's pace moved.  The
+ *   unit tests hold the controller, on a simulated device, to that band
+ *   once settled.
  *
  * Pure: the caller passes the time; one writer thread owns an adapt.
  */
@@ -63,7 +67,6 @@
 #define ADAPT_GROW_FAST 4u
 #define ADAPT_BAND_PCT 35u
 #define ADAPT_SETTLE_PERIODS 3u
-#define ADAPT_CALM_PCT 5u
 #define ADAPT_MIN_ROUND_NS 10000000.0	/* 10 ms */
 
 struct adapt {

@@ -97,6 +97,22 @@ static void band_close(struct adapt *a, bool calm)
 	a->settled_ns = a->band[a->nbands % ADAPT_SETTLE_PERIODS].start_ns;
 }
 
+/* Calm: the probes met the target, and the setpoint did not race up
+ * because they were far under it - unless nothing followed it (it is at
+ * its top, or inflight stayed at the floor all period).  Small cuts and
+ * slow growth are calm: the slowest probe of a period is noisy (a block
+ * throttle's slices hold one for a whole slice now and then), and the
+ * band over the periods judges whether the writer's pace moved. */
+static bool period_calm(const struct adapt *a, double setpoint_before)
+{
+	const struct adapt_band *b = &a->band[a->nbands % ADAPT_SETTLE_PERIODS];
+	double worst = (double)a->period_worst_ns, target = (double)a->target_ns;
+	bool raced = a->setpoint_ns > setpoint_before * (1 + 2.0 / ADAPT_GROW) &&
+		     !(a->band_n && b->high < 2.0 * ADAPT_CHUNK_MIN);
+
+	return a->period_probes && worst <= target && !raced;
+}
+
 /* The probes' verdict on the period that ends now. */
 static void period_close(struct adapt *a, uint64_t now_ns)
 {
@@ -114,9 +130,7 @@ static void period_close(struct adapt *a, uint64_t now_ns)
 			a->setpoint_ns += a->setpoint_ns / ADAPT_GROW;
 		a->setpoint_ns = clampd(a->setpoint_ns, target / 100, target);
 	}
-	/* calm: the probes were at the target (held, or a small cut) */
-	band_close(a, a->period_probes && a->setpoint_ns <= before &&
-		      a->setpoint_ns >= before * (1 - ADAPT_CALM_PCT / 100.0));
+	band_close(a, period_calm(a, before));
 	a->period_start_ns = now_ns;
 	a->period_worst_ns = 0;
 	a->period_probes = 0;

@@ -12,7 +12,8 @@
 # A test exits 0 to pass, 77 to skip (after printing "skip[CLASS]: why",
 # see lib.sh), anything else fails.  A skip whose class is listed in
 # WS_REQUIRE (comma-separated, or "all") is a failure: CI lists the
-# classes its machine must have (root, cmd, e2e, fiu).
+# classes its machine must have (root, cmd, e2e, fiu).  WS_SHOW=1 prints a
+# passing test's output too (the figures an end-to-end test measured).
 
 CLI_DIR=$(cd "$(dirname "$0")" && pwd)
 WS=${WS:-$CLI_DIR/../../build/writestress}
@@ -130,6 +131,7 @@ for t in $tests; do
 	case $st in
 	0)
 		echo "PASS $name"
+		[ -z "${WS_SHOW:-}" ] || sed 's/^/    | /' "$log"
 		passed=$((passed + 1)) ;;
 	77)
 		line=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
