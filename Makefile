@@ -37,6 +37,8 @@ LIBS_JSON    = $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
 CFLAGS_JSON  = $(shell pkg-config --cflags json-c 2>/dev/null)
 # liburing queues O_DIRECT writes (--iodepth)
 LIBS_URING   = $(shell pkg-config --libs liburing 2>/dev/null || echo -luring)
+# libsqlite3: the sqlite probe commits to a real database
+LIBS_SQLITE  = $(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)
 LIBS_CHECK   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt)
 
 SRCS      := $(wildcard src/*.c)
@@ -66,10 +68,10 @@ $(BUILD)/libwritestress.a: $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 $(BIN): $(BUILD)/main.o $(BUILD)/libwritestress.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP) $(LIBS_JSON) $(LIBS_URING) -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP) $(LIBS_JSON) $(LIBS_URING) $(LIBS_SQLITE) -lm
 
 $(TESTBIN): $(TEST_OBJS) $(BUILD)/libwritestress.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CHECK) $(LIBS_CAP) $(LIBS_JSON) $(LIBS_URING) -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CHECK) $(LIBS_CAP) $(LIBS_JSON) $(LIBS_URING) $(LIBS_SQLITE) -lm
 
 $(BUILD)/helpers/%: tests/helpers/%.c
 	@mkdir -p $(dir $@)

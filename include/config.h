@@ -32,13 +32,23 @@ enum ws_probe_kind {
 	WS_PROBE_FSYNC,		/* append + fsync: the mail client */
 	WS_PROBE_SAVE,		/* write tmp, fsync, rename, fsync dir: the editor */
 	WS_PROBE_READ,		/* 4 KiB read of a cold block: the reader */
+	WS_PROBE_SQLITE,	/* a SQLite commit: the mail store, the browser */
+	WS_PROBE_DSYNC,		/* in-place O_DSYNC overwrite: a database's WAL */
+	WS_PROBE_CMD,		/* the user's command (--probe-cmd) */
 	WS_PROBE_NR
 };
 
 /* Targets in one run (FILE1 FILE2 ..., --jobs N), and probes in one run:
  * each kind asked for runs once per filesystem the targets are on. */
 #define WS_MAX_TARGETS 8
-#define WS_MAX_PROBES 8
+#define WS_MAX_PROBES 12
+
+/* --probe-cmd NAME=CMD: one cmd probe each */
+#define WS_MAX_PROBE_CMDS 4
+struct ws_probe_cmd {
+	char name[13];		/* [a-z][a-z0-9_]*; "" until named */
+	const char *line;	/* for /bin/sh -c (argv, not copied) */
+};
 
 /* The fsync probe's file is emptied when it would grow past this. */
 #define WS_PROBE_FSYNC_WRAP (1024 * 1024)
@@ -91,6 +101,14 @@ struct ws_config {
 	bool probe_fdatasync;	/* --probe-sync fdatasync */
 	const char *probe_dir;	/* NULL: the target file's directory */
 	const char *read_probe;	/* --read-probe PATH for the read probe */
+	bool sqlite_wal;	/* --sqlite-journal wal (else delete) */
+	bool sqlite_sync_normal;	/* --sqlite-sync normal (else full) */
+	struct ws_probe_cmd probe_cmds[WS_MAX_PROBE_CMDS];
+	unsigned int nprobe_cmds;
+	const char *probe_user;	/* --probe-user: commands run as; NULL:
+				   nobody when root, else the caller */
+	uint64_t probe_timeout_ns;	/* --probe-timeout: a command is
+					   killed after it, default 30 s */
 	uint64_t stall_ns;	/* a probe this slow is a stall, default 500 ms */
 
 	uint64_t interval_ns;	/* reporting interval, default 1 s */

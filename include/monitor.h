@@ -34,7 +34,8 @@
 struct monitor_probe {
 	struct probe probe;
 	char name[16];		/* "fsync", or "fsync@2" on the filesystem of
-				   target 2 when there are several */
+				   target 2 when there are several; a
+				   --probe-cmd's own name */
 	struct ws_snapshot *snap;	/* the writer on its filesystem */
 	struct ws_probe_door door;
 	struct monitor *mon;
@@ -46,6 +47,7 @@ struct monitor_probe {
 	struct hist corrected;		/* plus what coordinated omission hid */
 	uint64_t errors;
 	int last_error;			/* -errno of the latest failure */
+	char last_fail[96];		/* and what the probe said of it */
 	uint64_t nstalls, stall_total_ns;
 	struct ws_stall longest;
 	struct ws_stall stalls[WS_MAX_STALLS];

@@ -235,6 +235,8 @@ struct ws_probe_summary {
 	const char *name;
 	uint64_t count, errors;
 	int last_error;			/* -errno of the latest failure */
+	char last_fail[96];		/* what failed beyond errno (a
+					   command's exit status), or "" */
 	uint64_t p50, p90, p99, p999, max;	/* raw: as measured */
 	uint64_t c_count, c_p50, c_p90, c_p99, c_p999;	/* corrected */
 	uint64_t nstalls, stall_total_ns;
@@ -302,6 +304,7 @@ struct ws_probe_facts {
 						   filesystems; else NULL */
 	bool realtime, memory_locked;
 	char realtime_why[128], memory_why[128];
+	char cmd_user[64];		/* --probe-cmd runs as; "": the caller */
 };
 
 /* What the privileged options did. */

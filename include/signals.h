@@ -15,7 +15,7 @@ extern atomic_bool ws_stop;
 
 /* Files a second SIGINT can still remove: the result files' temporaries
  * and every probe's file. */
-#define WS_MAX_UNLINK (WS_MAX_PROBES + 4)
+#define WS_MAX_UNLINK (WS_MAX_PROBES * 5 + 4)	/* PROBE_MAX_NAMES each */
 
 /* Install the handlers.  0 or -errno. */
 int signals_install(void);

@@ -110,6 +110,16 @@ static void print_probes(FILE *out, const struct ws_run *run)
 	fprintf(out, ", %s each, stall ≥ %s\n",
 		units_format_size(b, sizeof(b), cfg->probe_size),
 		units_format_duration(c, sizeof(c), cfg->stall_ns));
+	if (cfg->probes & (1u << WS_PROBE_SQLITE))
+		fprintf(out, "           sqlite: journal_mode %s, synchronous %s\n",
+			cfg->sqlite_wal ? "wal" : "delete",
+			cfg->sqlite_sync_normal ? "normal" : "full");
+	for (unsigned int i = 0; (cfg->probes & (1u << WS_PROBE_CMD)) &&
+	     i < cfg->nprobe_cmds; i++)
+		fprintf(out, "           %s: '%s' as %s, killed after %s\n",
+			cfg->probe_cmds[i].name, cfg->probe_cmds[i].line,
+			pf->cmd_user[0] ? pf->cmd_user : "you",
+			units_format_duration(a, sizeof(a), cfg->probe_timeout_ns));
 	fprintf(out, "           %s%s%s, %s%s%s\n",
 		pf->realtime ? "realtime priority (SCHED_FIFO)" : "normal priority",
 		pf->realtime ? "" : ": ", pf->realtime ? "" : pf->realtime_why,

@@ -91,7 +91,7 @@ static void print_probe(FILE *out, const struct ws_run *run,
 	if (ps->errors)
 		fprintf(out, "           %llu probe operation%s failed (last: %s)\n",
 			(unsigned long long)ps->errors, ps->errors == 1 ? "" : "s",
-			strerror(-ps->last_error));
+			ps->last_fail[0] ? ps->last_fail : strerror(-ps->last_error));
 }
 
 /* "80.0 MiB/s for 0–1.00 GiB → 32.0 MiB/s at 1.00–3.90 GiB → ..." */

@@ -229,9 +229,13 @@ static int start_monitor(const struct ws_config *cfg, struct monitor *mon,
 
 	if (ret)
 		return ws_fail(err, hint, WS_EXIT_FAILURE);
-	for (unsigned int i = 0; i < mon->nprobes; i++)
-		signals_unlink_at_exit(mon->probes[i].probe.dirfd,
-				       mon->probes[i].probe.name);
+	for (unsigned int i = 0; i < mon->nprobes; i++) {
+		const char *names[PROBE_MAX_NAMES];
+		unsigned int nnames = probe_file_names(&mon->probes[i].probe, names);
+
+		for (unsigned int k = 0; k < nnames; k++)
+			signals_unlink_at_exit(mon->probes[i].probe.dirfd, names[k]);
+	}
 	if ((ret = check_target_latency(cfg, mon))) {
 		monitor_cleanup(mon);
 		return ret;

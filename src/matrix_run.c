@@ -45,6 +45,7 @@ struct matrix_args {
 	uint64_t file_size;
 	const char *schedulers, *dirty_bytes;
 	const char *probe, *probe_dir, *probe_interval, *stall;
+	const char *probe_cmd, *probe_user, *sqlite_journal, *sqlite_sync;
 };
 
 static volatile sig_atomic_t interrupted;
@@ -93,6 +94,14 @@ static const struct cli_option matrix_opts[] = {
 	  .offset = offsetof(struct matrix_args, probe_interval), .help = "as writestress --probe-interval" },
 	{ .name = "stall", .key = 263, .type = CLI_STRING, .arg = "DURATION",
 	  .offset = offsetof(struct matrix_args, stall), .help = "as writestress --stall" },
+	{ .name = "probe-cmd", .key = 266, .type = CLI_STRING, .arg = "[NAME=]CMD",
+	  .offset = offsetof(struct matrix_args, probe_cmd), .help = "as writestress --probe-cmd (one command)" },
+	{ .name = "probe-user", .key = 267, .type = CLI_STRING, .arg = "NAME",
+	  .offset = offsetof(struct matrix_args, probe_user), .help = "as writestress --probe-user" },
+	{ .name = "sqlite-journal", .key = 268, .type = CLI_STRING, .arg = "MODE",
+	  .offset = offsetof(struct matrix_args, sqlite_journal), .help = "as writestress --sqlite-journal" },
+	{ .name = "sqlite-sync", .key = 269, .type = CLI_STRING, .arg = "LEVEL",
+	  .offset = offsetof(struct matrix_args, sqlite_sync), .help = "as writestress --sqlite-sync" },
 	{ .name = "json", .key = 264, .type = CLI_STRING, .arg = "FILE",
 	  .offset = offsetof(struct matrix_args, json_path),
 	  .help = "write every run's full result and the table (schema " MATRIX_SCHEMA ")" },
@@ -530,6 +539,9 @@ static void passthrough(struct matrix_state *m)
 	const struct { const char *opt, *val; } p[] = {
 		{ "--probe", m->args.probe }, { "--probe-dir", m->args.probe_dir },
 		{ "--probe-interval", m->args.probe_interval }, { "--stall", m->args.stall },
+		{ "--probe-cmd", m->args.probe_cmd }, { "--probe-user", m->args.probe_user },
+		{ "--sqlite-journal", m->args.sqlite_journal },
+		{ "--sqlite-sync", m->args.sqlite_sync },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(p); i++) {

@@ -104,6 +104,7 @@ void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 	if (ret) {
 		mp->errors++;
 		mp->last_error = ret;
+		snprintf(mp->last_fail, sizeof(mp->last_fail), "%s", mp->probe.fail);
 	}
 }
 
@@ -352,17 +353,20 @@ static int init_wake(struct monitor *m)
 	return -ret;
 }
 
-/* One probe of kind k at a site. */
+/* One probe of kind k at a site (instance: which --probe-cmd). */
 static int add_probe(struct monitor *m, const struct monitor_site *site,
-		     enum ws_probe_kind k, char *err, size_t errlen,
-		     const char **hint)
+		     enum ws_probe_kind k, unsigned int instance, char *err,
+		     size_t errlen, const char **hint)
 {
 	struct monitor_probe *mp = &m->probes[m->nprobes];
 	int ret;
 
 	mp->mon = m;
 	mp->snap = site->snap;
-	if (site->number)
+	if (probe_kinds[k]->per_command)
+		snprintf(mp->name, sizeof(mp->name), "%s",
+			 m->cfg->probe_cmds[instance].name);
+	else if (site->number)
 		snprintf(mp->name, sizeof(mp->name), "%s@%u",
 			 probe_kinds[k]->name, site->number);
 	else
@@ -371,7 +375,7 @@ static int add_probe(struct monitor *m, const struct monitor_site *site,
 	hist_init(&mp->corrected);
 	ret = probe_door_init(&mp->door);
 	if (!ret)
-		ret = probe_init(&mp->probe, k, site->cfg);
+		ret = probe_init(&mp->probe, k, instance, site->cfg);
 	if (ret) {
 		snprintf(err, errlen, "%s", mp->probe.err[0] ? mp->probe.err
 							    : strerror(-ret));
@@ -388,7 +392,7 @@ int monitor_init(struct monitor *m, const struct ws_config *cfg,
 		 const struct monitor_site *sites, unsigned int nsites,
 		 char *err, size_t errlen, const char **hint)
 {
-	unsigned int wanted = 0;
+	unsigned int wanted = 0, commands = 0;
 	int wret;
 
 	memset(m, 0, sizeof(*m));
@@ -402,26 +406,35 @@ int monitor_init(struct monitor *m, const struct ws_config *cfg,
 	}
 	m->wake_ready = true;
 	for (int k = 0; k < WS_PROBE_NR; k++)
-		wanted += (cfg->probes >> k) & 1u;
-	if (wanted * nsites > WS_MAX_PROBES) {
-		snprintf(err, errlen, "%u probes on each of %u filesystems make %u; at most %u run at once",
-			 wanted, nsites, wanted * nsites, WS_MAX_PROBES);
+		if (!probe_kinds[k]->per_command)
+			wanted += (cfg->probes >> k) & 1u;
+	if (cfg->probes & (1u << WS_PROBE_CMD))
+		commands = cfg->nprobe_cmds;
+	if (wanted * nsites + commands > WS_MAX_PROBES) {
+		snprintf(err, errlen, "%u probes on each of %u filesystems and %u commands make %u; at most %u run at once",
+			 wanted, nsites, commands, wanted * nsites + commands, WS_MAX_PROBES);
 		if (hint)
 			*hint = "probe fewer kinds (--probe fsync), or put the probes in one place with --probe-dir";
 		monitor_cleanup(m);
 		return -E2BIG;
 	}
+	/* a command is not tied to a filesystem: it runs once, beside the
+	 * first target's writer */
 	for (unsigned int s = 0; s < nsites; s++) {
 		for (int k = 0; k < WS_PROBE_NR; k++) {
-			int ret;
+			bool each = probe_kinds[k]->per_command;
+			unsigned int n = each ? (s ? 0 : commands) : 1;
 
 			if (!(cfg->probes & (1u << k)))
 				continue;
-			ret = add_probe(m, &sites[s], (enum ws_probe_kind)k, err,
-					errlen, hint);
-			if (ret) {
-				monitor_cleanup(m);
-				return ret;
+			for (unsigned int i = 0; i < n; i++) {
+				int ret = add_probe(m, &sites[s], (enum ws_probe_kind)k,
+						    i, err, errlen, hint);
+
+				if (ret) {
+					monitor_cleanup(m);
+					return ret;
+				}
 			}
 		}
 	}
@@ -549,6 +562,7 @@ void monitor_probe_summary(const struct monitor_probe *mp,
 	ps->count = hist_count(&mp->raw);
 	ps->errors = mp->errors;
 	ps->last_error = mp->last_error;
+	snprintf(ps->last_fail, sizeof(ps->last_fail), "%s", mp->last_fail);
 	ps->p50 = hist_percentile(&mp->raw, 50);
 	ps->p90 = hist_percentile(&mp->raw, 90);
 	ps->p99 = hist_percentile(&mp->raw, 99);

@@ -6,6 +6,8 @@
  * checked here against the mode and probes chosen, so no mode is named.
  */
 #include <errno.h>
+#include <pwd.h>
+#include <unistd.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -32,6 +34,8 @@ enum {
 	KEY_BUCKET, KEY_DROP_CACHES, KEY_SCHEDULER, KEY_IOPRIO, KEY_PROBE_IOPRIO,
 	KEY_STEADY_CRITERION, KEY_PRECONDITION, KEY_STEADY_MAX_ROUNDS,
 	KEY_TRUNCATE, KEY_VERIFY, KEY_IODEPTH, KEY_JOBS, KEY_TARGET_LATENCY,
+	KEY_SQLITE_JOURNAL, KEY_SQLITE_SYNC, KEY_PROBE_CMD, KEY_PROBE_USER,
+	KEY_PROBE_TIMEOUT,
 };
 
 #define SNIA_MAX_ROUNDS 25	/* SNIA PTS: steady within 25 rounds or not */
@@ -51,6 +55,7 @@ void config_defaults(struct ws_config *cfg)
 	cfg->probe_interval_ns = 100 * WS_NSEC_PER_MSEC;
 	cfg->probe_size = 4 * WS_KIB;
 	cfg->stall_ns = 500 * WS_NSEC_PER_MSEC;
+	cfg->probe_timeout_ns = 30 * WS_NSEC_PER_SEC;
 	cfg->steady_window = 5;
 	cfg->steady_round_ns = 10 * WS_NSEC_PER_SEC;
 	cfg->steady_criterion = WS_STEADY_SNIA;
@@ -87,12 +92,83 @@ static int parse_data(void *dest, const char *arg, char *why)
 static int parse_probe(void *dest, const char *arg, char *why)
 {
 	struct ws_config *cfg = dest;
-	char bad[32];
+	char bad[32], kinds[96];
+	struct ws_buf b = WS_BUF(kinds);
 
 	if (!probe_parse_list(arg, &cfg->probes, bad, sizeof(bad)))
 		return 0;
-	snprintf(why, WHY_LEN, bad[0] ? "unknown probe '%s' (fsync, save, read)"
-				       : "expected a list such as fsync,save%s", bad);
+	for (int k = 0; k < WS_PROBE_NR; k++)
+		ws_buf_item(&b, ", ", "%s", probe_kinds[k]->name);
+	if (bad[0])
+		snprintf(why, WHY_LEN, "unknown probe '%s' (%s)", bad, kinds);
+	else
+		snprintf(why, WHY_LEN, "expected a list such as fsync,sqlite");
+	return -EINVAL;
+}
+
+/* --probe-cmd [NAME=]CMD, once per command: unnamed ones are cmd, cmd2... */
+static int parse_probe_cmd(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+	struct ws_probe_cmd c;
+
+	if (cfg->nprobe_cmds == WS_MAX_PROBE_CMDS) {
+		snprintf(why, WHY_LEN, "at most %d commands", WS_MAX_PROBE_CMDS);
+		return -EINVAL;
+	}
+	if (probe_cmd_parse(arg, &c, why, WHY_LEN))
+		return -EINVAL;
+	if (!c.name[0])
+		snprintf(c.name, sizeof(c.name), cfg->nprobe_cmds ? "cmd%u" : "cmd",
+			 cfg->nprobe_cmds + 1);
+	for (unsigned int i = 0; i < cfg->nprobe_cmds; i++)
+		if (!strcmp(cfg->probe_cmds[i].name, c.name)) {
+			snprintf(why, WHY_LEN, "the name '%s' is taken by another --probe-cmd", c.name);
+			return -EINVAL;
+		}
+	cfg->probe_cmds[cfg->nprobe_cmds++] = c;
+	return 0;
+}
+
+/* --probe-user: a user that exists; changing to one needs root */
+static int parse_probe_user(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+	struct passwd *pw = getpwnam(arg);
+
+	if (!pw) {
+		snprintf(why, WHY_LEN, "no such user");
+		return -EINVAL;
+	}
+	if (geteuid() != 0 && pw->pw_uid != geteuid()) {
+		snprintf(why, WHY_LEN, "only root can run a command as another user");
+		return -EPERM;
+	}
+	cfg->probe_user = arg;
+	return 0;
+}
+
+static int parse_sqlite_journal(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+
+	if (!strcmp(arg, "delete") || !strcmp(arg, "wal")) {
+		cfg->sqlite_wal = arg[0] == 'w';
+		return 0;
+	}
+	snprintf(why, WHY_LEN, "expected delete or wal");
+	return -EINVAL;
+}
+
+static int parse_sqlite_sync(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+
+	if (!strcmp(arg, "full") || !strcmp(arg, "normal")) {
+		cfg->sqlite_sync_normal = arg[0] == 'n';
+		return 0;
+	}
+	snprintf(why, WHY_LEN, "expected full or normal");
 	return -EINVAL;
 }
 
@@ -259,17 +335,27 @@ static const struct cli_option opt_table[] = {
 	  .help = "seed for random data (default: from the clock)" },
 	{ .type = CLI_HEADING, .help = "Latency probes (what a desktop feels while the writer runs):" },
 	{ .name = "probe", .key = KEY_PROBE, .type = CLI_CUSTOM, .arg = "LIST", .parse = parse_probe,
-	  .help = "probes to run, comma-separated: fsync (append + fsync, the mail client; default), save (write, fsync, rename, fsync dir: the editor), read (4 KiB of a cold block of --read-probe)" },
+	  .help = "probes to run, comma-separated: fsync (append + fsync: a mail client storing a message; default), save (write, fsync, rename, fsync dir: an editor saving), read (4 KiB of a cold block of --read-probe: an application starting), sqlite (a real SQLite commit: a mail store, a browser's history), dsync (in-place O_DSYNC overwrite: a database's WAL, ioping -W -y), cmd (your --probe-cmd)" },
 	{ .name = "no-probe", .key = KEY_NO_PROBE, .type = CLI_CUSTOM, .parse = parse_no_probe,
 	  .help = "run the writer alone" },
 	{ .name = "probe-interval", .key = KEY_PROBE_INTERVAL, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, probe_interval_ns), .min = WS_NSEC_PER_MSEC,
 	  .help = "time between the starts of a probe's operations (default 100ms)" },
 	{ .name = "probe-size", .key = KEY_PROBE_SIZE, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, probe_size), .min = 1, .max = 64 * WS_MIB,
-	  .help = "bytes per fsync or save probe (default 4k)" },
+	  .help = "bytes per fsync, save, dsync probe or sqlite row (default 4k)" },
 	{ .name = "probe-sync", .key = KEY_PROBE_SYNC, .type = CLI_CUSTOM, .arg = "CALL", .parse = parse_probe_sync,
 	  .help = "fsync (default) or fdatasync, for the fsync probe" },
 	{ .name = "probe-dir", .key = KEY_PROBE_DIR, .type = CLI_STRING, .arg = "DIR", .offset = offsetof(struct ws_config, probe_dir),
 	  .help = "where probe files live (default: FILE's directory); e.g. your home while FILE stresses /data" },
+	{ .name = "sqlite-journal", .key = KEY_SQLITE_JOURNAL, .type = CLI_CUSTOM, .arg = "MODE", .parse = parse_sqlite_journal,
+	  .help = "the sqlite probe's journal_mode: delete (default, a rollback journal) or wal" },
+	{ .name = "sqlite-sync", .key = KEY_SQLITE_SYNC, .type = CLI_CUSTOM, .arg = "LEVEL", .parse = parse_sqlite_sync,
+	  .help = "the sqlite probe's synchronous: full (default) or normal" },
+	{ .name = "probe-cmd", .key = KEY_PROBE_CMD, .type = CLI_CUSTOM, .arg = "[NAME=]CMD", .parse = parse_probe_cmd,
+	  .help = "time your own command at the probe interval, one at a time, with /bin/sh -c in the probe directory (adds the cmd probe; repeatable, up to 4, e.g. mail='notmuch new'); a non-zero exit is a failed probe" },
+	{ .name = "probe-user", .key = KEY_PROBE_USER, .type = CLI_CUSTOM, .arg = "NAME", .parse = parse_probe_user,
+	  .help = "who --probe-cmd commands run as when writestress runs as root (default nobody: never root unless named)" },
+	{ .name = "probe-timeout", .key = KEY_PROBE_TIMEOUT, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, probe_timeout_ns), .min = WS_NSEC_PER_MSEC,
+	  .help = "a --probe-cmd command still running after this is killed, a failed probe (default 30s)" },
 	{ .name = "read-probe", .key = KEY_READ_PROBE, .type = CLI_STRING, .arg = "PATH", .offset = offsetof(struct ws_config, read_probe),
 	  .help = "an existing file the read probe reads from (adds read to the probes)" },
 	{ .name = "stall", .key = KEY_STALL, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, stall_ns), .min = WS_NSEC_PER_MSEC,

@@ -7,7 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "c.h"
 #include "probe.h"
+#include "probe_kinds.h"
 
 #define READ_BLOCK 4096
 
@@ -136,6 +138,53 @@ static int save_run(struct probe *p)
 	return ret;
 }
 
+/* The dsync probe's file: allocated and on disk before the load, so each
+ * overwrite changes data only (no allocation, no size: no journal). */
+#define DSYNC_FILE (1024 * 1024)
+
+static uint64_t dsync_span(const struct probe *p)
+{
+	uint64_t n = DSYNC_FILE / p->cfg->probe_size;
+
+	return (n < 16 ? 16 : n) * p->cfg->probe_size;
+}
+
+static int dsync_setup(struct probe *p)
+{
+	uint64_t span = dsync_span(p);
+	int fd, ret = 0;
+
+	snprintf(p->name, sizeof(p->name), "writestress-probe.%d.dsync",
+		 (int)getpid());
+	fd = openat(p->dirfd, p->name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC | O_DSYNC, 0600);
+	if (fd < 0) {
+		p->name[0] = '\0';
+		return set_err(p, -errno, "cannot create its file");
+	}
+	p->fd = fd;
+	for (uint64_t off = 0; off < span && !ret; off += p->cfg->probe_size)
+		if (pwrite(fd, p->buf, p->cfg->probe_size, (off_t)off) < 0)
+			ret = -errno;
+	if (!ret && fsync(fd))
+		ret = -errno;
+	return ret ? set_err(p, ret, "cannot write its file") : 0;
+}
+
+/* the next block, in turn over the file: always an overwrite */
+static void dsync_prepare(struct probe *p)
+{
+	p->appended += p->cfg->probe_size;
+	if (p->appended + p->cfg->probe_size > dsync_span(p))
+		p->appended = 0;
+}
+
+static int dsync_run(struct probe *p)
+{
+	return pwrite(p->fd, p->buf, p->cfg->probe_size, (off_t)p->appended) < 0 ?
+	       -errno : 0;
+}
+
 static int read_setup(struct probe *p)
 {
 	struct stat st;
@@ -199,6 +248,7 @@ static void read_cleanup(struct probe *p)
 
 static const struct probe_ops probe_fsync = {
 	.name = "fsync",
+	.stands_for = "a mail client storing a message (append + fsync)",
 	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
 	.options = (const char *const[]){ "probe-size", "probe-sync", NULL },
 	.setup = fsync_setup,
@@ -209,6 +259,7 @@ static const struct probe_ops probe_fsync = {
 
 static const struct probe_ops probe_save = {
 	.name = "save",
+	.stands_for = "an editor saving (write, fsync, rename, fsync the directory)",
 	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
 	.options = (const char *const[]){ "probe-size", NULL },
 	.setup = save_setup,
@@ -218,6 +269,7 @@ static const struct probe_ops probe_save = {
 
 static const struct probe_ops probe_read = {
 	.name = "read",
+	.stands_for = "an application starting, a mail opened (a cold 4 KiB read)",
 	.options = (const char *const[]){ "read-probe", NULL },
 	.needs = "read-probe",
 	.needs_what = "an existing file to read from",
@@ -227,13 +279,50 @@ static const struct probe_ops probe_read = {
 	.cleanup = read_cleanup,
 };
 
+static const struct probe_ops probe_sqlite = {
+	.name = "sqlite",
+	.stands_for = "a mail store or a browser's history committing (a real SQLite transaction)",
+	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
+	.options = (const char *const[]){ "probe-size", "sqlite-journal", "sqlite-sync", NULL },
+	.setup = probe_sqlite_setup,
+	.prepare = probe_sqlite_prepare,
+	.run = probe_sqlite_run,
+	.cleanup = probe_sqlite_cleanup,
+};
+
+static const struct probe_ops probe_dsync = {
+	.name = "dsync",
+	.stands_for = "a database's write-ahead log (in-place O_DSYNC overwrite, as ioping -W -y)",
+	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
+	.options = (const char *const[]){ "probe-size", NULL },
+	.setup = dsync_setup,
+	.prepare = dsync_prepare,
+	.run = dsync_run,
+	.cleanup = file_cleanup,
+};
+
+static const struct probe_ops probe_cmd = {
+	.name = "cmd",
+	.stands_for = "your own command, e.g. mail='notmuch new' (its wall time)",
+	.options = (const char *const[]){ "probe-cmd", "probe-user", "probe-timeout", NULL },
+	.needs = "probe-cmd",
+	.needs_what = "a command to time",
+	.per_command = true,
+	.setup = probe_cmd_setup,
+	.run = probe_cmd_run,
+	.cleanup = probe_cmd_cleanup,
+};
+
 const struct probe_ops *const probe_kinds[WS_PROBE_NR] = {
 	[WS_PROBE_FSYNC] = &probe_fsync,
 	[WS_PROBE_SAVE] = &probe_save,
 	[WS_PROBE_READ] = &probe_read,
+	[WS_PROBE_SQLITE] = &probe_sqlite,
+	[WS_PROBE_DSYNC] = &probe_dsync,
+	[WS_PROBE_CMD] = &probe_cmd,
 };
 
-int probe_init(struct probe *p, enum ws_probe_kind kind,
+int probe_init(struct probe *p, enum ws_probe_kind kind, unsigned int instance,
 	       const struct ws_config *cfg)
 {
 	size_t bufsize = cfg->probe_size > READ_BLOCK ? cfg->probe_size : READ_BLOCK;
@@ -243,6 +332,8 @@ int probe_init(struct probe *p, enum ws_probe_kind kind,
 	p->ops = probe_kinds[kind];
 	p->cfg = cfg;
 	p->fd = -1;
+	p->sock = -1;
+	p->instance = instance;
 	probe_dir_of(cfg, p->dir, sizeof(p->dir));
 	p->dirfd = open(p->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (p->dirfd < 0)
@@ -273,6 +364,18 @@ void probe_cleanup(struct probe *p)
 	p->fd = p->dirfd = -1;
 	free(p->buf);
 	p->buf = NULL;
+}
+
+unsigned int probe_file_names(const struct probe *p, const char **names)
+{
+	const char *all[PROBE_MAX_NAMES] = { p->name, p->tmp_name, p->aux_name[0],
+					     p->aux_name[1], p->aux_name[2] };
+	unsigned int n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(all); i++)
+		if (all[i][0])
+			names[n++] = all[i];
+	return n;
 }
 
 int probe_parse_list(const char *s, unsigned int *set, char *bad, size_t len)

@@ -102,6 +102,18 @@ static void put_config(struct jsonw *w, const struct ws_run *run)
 	jsonw_end(w);
 	jsonw_str(w, "probe_dir", c->probe_dir);
 	jsonw_str(w, "read_probe", c->read_probe);
+	jsonw_str(w, "sqlite_journal", c->sqlite_wal ? "wal" : "delete");
+	jsonw_str(w, "sqlite_sync", c->sqlite_sync_normal ? "normal" : "full");
+	jsonw_array(w, "probe_cmds");
+	for (unsigned int i = 0; i < c->nprobe_cmds; i++) {
+		jsonw_object(w, NULL);
+		jsonw_str(w, "name", c->probe_cmds[i].name);
+		jsonw_str(w, "command", c->probe_cmds[i].line);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_str(w, "probe_user", run->probes.cmd_user[0] ? run->probes.cmd_user : NULL);
+	jsonw_ms(w, "probe_timeout_ms", c->probe_timeout_ns);
 	jsonw_bool(w, "drop_caches", c->drop_caches);
 	jsonw_str(w, "scheduler", c->scheduler);
 	put_ioprio(w, "ioprio", c->ioprio_class, c->ioprio_level);
@@ -303,6 +315,11 @@ static void put_probe(struct jsonw *w, const struct ws_probe_summary *ps)
 	jsonw_str(w, "name", ps->name);
 	jsonw_u64(w, "count", ps->count);
 	jsonw_u64(w, "errors", ps->errors);
+	if (ps->errors)
+		jsonw_str(w, "last_error", ps->last_fail[0] ? ps->last_fail
+							    : strerror(-ps->last_error));
+	else
+		jsonw_null(w, "last_error");
 	put_percentiles(w, "raw", ps->count, ps->p50, ps->p90, ps->p99, ps->p999);
 	jsonw_ms(w, "max_ms", ps->max);
 	put_percentiles(w, "corrected", ps->c_count, ps->c_p50, ps->c_p90,

@@ -33,7 +33,7 @@ static const struct svg_box bot_box = { 80, 408, 1160, 628 };
 
 /* a probe's colour; the probes of a second filesystem repeat them */
 static const char *const probe_colours[WS_PROBE_NR] = {
-	"#1b9e77", "#7570b3", "#d95f02",
+	"#1b9e77", "#7570b3", "#d95f02", "#e7298a", "#66a61e", "#a6761d",
 };
 
 static const char style[] =

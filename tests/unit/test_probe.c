@@ -3,16 +3,23 @@
  * the ops table, and each probe's setup, run and cleanup on a temporary
  * directory: its own files only (created exclusively, never an existing
  * name or a symlink), sizes as the operation leaves them, and nothing left
- * behind.  No time is measured here: the monitor times the runs. */
+ * behind; the sqlite probe's rows in its database, the dsync probe's
+ * overwrites in place, the cmd probe's commands run as whom they should,
+ * their exit statuses and timeouts.  No latency is measured here: the
+ * monitor times the runs. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pwd.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <check.h>
+#include <sqlite3.h>
 
 #include "c.h"
 #include "config.h"
@@ -186,7 +193,7 @@ START_TEST(test_fsync_probe)
 	int fd;
 
 	cfg.probe_size = 256 * 1024;
-	ck_assert_int_eq(probe_init(&p, WS_PROBE_FSYNC, &cfg), 0);
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_FSYNC, 0, &cfg), 0);
 	our_name(name, sizeof(name), "fsync");
 	ck_assert_str_eq(p.name, name);
 	ck_assert_str_eq(p.dir, dir);
@@ -228,7 +235,7 @@ START_TEST(test_fsync_probe_fdatasync)
 	char name[64];
 
 	cfg.probe_fdatasync = true;
-	ck_assert_int_eq(probe_init(&p, WS_PROBE_FSYNC, &cfg), 0);
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_FSYNC, 0, &cfg), 0);
 	our_name(name, sizeof(name), "fsync");
 	ck_assert_int_eq(p.ops->run(&p), 0);
 	ck_assert_int_eq(stat_of(name).st_size, cfg.probe_size);
@@ -240,7 +247,7 @@ START_TEST(test_save_probe)
 	char name[64], tmp[64];
 
 	cfg.probe_size = 1000;
-	ck_assert_int_eq(probe_init(&p, WS_PROBE_SAVE, &cfg), 0);
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_SAVE, 0, &cfg), 0);
 	our_name(name, sizeof(name), "save");
 	our_name(tmp, sizeof(tmp), "save.tmp");
 	ck_assert_str_eq(p.name, name);
@@ -266,7 +273,7 @@ START_TEST(test_existing_file_is_not_ours)
 
 	our_name(name, sizeof(name), "fsync");
 	tu_write_file(dir, name, "someone else's\n");
-	ck_assert_int_eq(probe_init(&p, WS_PROBE_FSYNC, &cfg), -EEXIST);
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_FSYNC, 0, &cfg), -EEXIST);
 	snprintf(want, sizeof(want), "fsync probe: cannot create its file in '%s': %s",
 		 dir, strerror(EEXIST));
 	ck_assert_str_eq(p.err, want);
@@ -285,7 +292,7 @@ START_TEST(test_symlink_is_not_followed)
 	snprintf(target, sizeof(target), "%s/target", dir);
 	snprintf(link, sizeof(link), "%s/%s", dir, name);
 	ck_assert_int_eq(symlink(target, link), 0);
-	ck_assert_int_eq(probe_init(&p, WS_PROBE_SAVE, &cfg), -EEXIST);
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_SAVE, 0, &cfg), -EEXIST);
 	ck_assert(!exists("target"));		/* nothing created through it */
 	ck_assert(S_ISLNK(stat_of(name).st_mode));
 	probe_cleanup(&p);
@@ -303,7 +310,7 @@ START_TEST(test_save_tmp_taken)
 	our_name(name, sizeof(name), "save");
 	our_name(tmp, sizeof(tmp), "save.tmp");
 	tu_write_file(dir, tmp, "x");
-	ck_assert_int_eq(probe_init(&p, WS_PROBE_SAVE, &cfg), -EEXIST);
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_SAVE, 0, &cfg), -EEXIST);
 	snprintf(want, sizeof(want),
 		 "save probe: cannot create its temporary file in '%s': %s", dir,
 		 strerror(EEXIST));
@@ -320,7 +327,7 @@ START_TEST(test_no_directory)
 	char want[256];
 
 	cfg.probe_dir = "/nonexistent/ws-probe";
-	ck_assert_int_eq(probe_init(&p, WS_PROBE_FSYNC, &cfg), -ENOENT);
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_FSYNC, 0, &cfg), -ENOENT);
 	snprintf(want, sizeof(want), "fsync probe: cannot open the directory in "
 		 "'/nonexistent/ws-probe': %s", strerror(ENOENT));
 	ck_assert_str_eq(p.err, want);
@@ -348,7 +355,7 @@ START_TEST(test_read_probe)
 	make_sized("data", 64 * 1024);
 	snprintf(path, sizeof(path), "%s/data", dir);
 	cfg.read_probe = path;
-	ck_assert_int_eq(probe_init(&p, WS_PROBE_READ, &cfg), 0);
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_READ, 0, &cfg), 0);
 	ck_assert_uint_eq(p.read_blocks, 16);
 	for (int i = 0; i < 50; i++) {
 		p.ops->prepare(&p);
@@ -384,7 +391,7 @@ START_TEST(test_read_probe_refused)
 	else if (read_refusals[_i].make)
 		ck_assert_int_eq(mkdir(path, 0700), 0);
 	cfg.read_probe = path;
-	ck_assert_int_eq(probe_init(&p, WS_PROBE_READ, &cfg), read_refusals[_i].ret);
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_READ, 0, &cfg), read_refusals[_i].ret);
 	snprintf(want, sizeof(want), "read probe: '%s%s%s", path,
 		 read_refusals[_i].why,
 		 read_refusals[_i].ret == -ENOENT ? strerror(ENOENT) : "");
@@ -399,9 +406,245 @@ END_TEST
 
 START_TEST(test_read_probe_needs_path)
 {
-	ck_assert_int_eq(probe_init(&p, WS_PROBE_READ, &cfg), -EINVAL);
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_READ, 0, &cfg), -EINVAL);
 	ck_assert_str_eq(p.err, "read probe: needs --read-probe PATH, an existing "
 				"file to read from");
+}
+END_TEST
+
+/* ---- the sqlite probe ---- */
+
+static long long sqlite_rows(const char *name)
+{
+	char path[160];
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	long long n = -1;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	ck_assert_int_eq(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_prepare_v2(db, "SELECT count(*) FROM mail", -1, &st, NULL),
+			 SQLITE_OK);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return n;
+}
+
+/* One row a run, committed (another connection sees it), in a rollback
+ * journal that is gone after each commit; emptied untimed at the wrap;
+ * nothing left at the end. */
+START_TEST(test_sqlite_probe)
+{
+	char name[64], journal[80];
+	const char *names[PROBE_MAX_NAMES];
+
+	cfg.probe_size = 256 * 1024;
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_SQLITE, 0, &cfg), 0);
+	our_name(name, sizeof(name), "sqlite");
+	snprintf(journal, sizeof(journal), "%s-journal", name);
+	ck_assert_str_eq(p.name, name);
+	ck_assert_uint_eq(stat_of(name).st_mode & 0777, 0600);
+	ck_assert_uint_eq(probe_file_names(&p, names), 4);
+	ck_assert_str_eq(names[1], journal);
+	for (int i = 1; i <= 4; i++) {
+		p.ops->prepare(&p);
+		ck_assert_int_eq(p.ops->run(&p), 0);
+		ck_assert_int_eq(sqlite_rows(name), i);
+		ck_assert(!exists(journal));	/* delete mode: committed */
+	}
+	p.ops->prepare(&p);	/* 4 x 256 KiB: the next passes the wrap */
+	ck_assert_int_eq(sqlite_rows(name), 0);
+	ck_assert_int_eq(p.ops->run(&p), 0);
+	ck_assert_int_eq(sqlite_rows(name), 1);
+	probe_cleanup(&p);
+	ck_assert(!exists(name));
+}
+END_TEST
+
+/* WAL and synchronous=NORMAL as asked; the -wal and -shm files go too. */
+START_TEST(test_sqlite_probe_wal)
+{
+	char name[64], wal[80], sql[64];
+	sqlite3_stmt *st;
+
+	cfg.sqlite_wal = true;
+	cfg.sqlite_sync_normal = true;
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_SQLITE, 0, &cfg), 0);
+	our_name(name, sizeof(name), "sqlite");
+	snprintf(wal, sizeof(wal), "%s-wal", name);
+	ck_assert_int_eq(p.ops->run(&p), 0);
+	ck_assert(exists(wal));
+	for (int i = 0; i < 2; i++) {
+		snprintf(sql, sizeof(sql), "PRAGMA %s", i ? "synchronous" : "journal_mode");
+		ck_assert_int_eq(sqlite3_prepare_v2(p.db, sql, -1, &st, NULL), SQLITE_OK);
+		ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+		if (i)
+			ck_assert_int_eq(sqlite3_column_int(st, 0), 1);	/* NORMAL */
+		else
+			ck_assert_str_eq((const char *)sqlite3_column_text(st, 0), "wal");
+		sqlite3_finalize(st);
+	}
+	probe_cleanup(&p);
+	ck_assert(!exists(name));
+	ck_assert(!exists(wal));
+}
+END_TEST
+
+/* A stranger's file at a name SQLite would use beside the database: the
+ * probe does not start, removes its own database, leaves the stranger's. */
+START_TEST(test_sqlite_journal_taken)
+{
+	char name[64], journal[80];
+
+	our_name(name, sizeof(name), "sqlite");
+	snprintf(journal, sizeof(journal), "%s-wal", name);
+	tu_write_file(dir, journal, "someone else's\n");
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_SQLITE, 0, &cfg), -EEXIST);
+	probe_cleanup(&p);
+	ck_assert(!exists(name));
+	ck_assert_int_eq(stat_of(journal).st_size, 15);
+	remove_file(journal);
+}
+END_TEST
+
+/* ---- the dsync probe ---- */
+
+/* Allocated at setup, then overwritten in place, block after block, by an
+ * O_DSYNC descriptor: the size never changes. */
+START_TEST(test_dsync_probe)
+{
+	char name[64];
+	off_t size;
+
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_DSYNC, 0, &cfg), 0);
+	our_name(name, sizeof(name), "dsync");
+	size = stat_of(name).st_size;
+	ck_assert_int_eq(size, 1024 * 1024);
+	ck_assert(fcntl(p.fd, F_GETFL) & O_DSYNC);
+	for (int i = 0; i < 300; i++) {
+		uint64_t before = p.appended;
+
+		p.ops->prepare(&p);
+		ck_assert_uint_eq(p.appended, before + 4096 >= (uint64_t)size ? 0 : before + 4096);
+		ck_assert_int_eq(p.ops->run(&p), 0);
+	}
+	ck_assert_int_eq(stat_of(name).st_size, size);
+	probe_cleanup(&p);
+	ck_assert(!exists(name));
+}
+END_TEST
+
+/* ---- the cmd probe ---- */
+
+static void one_command(const char *line)
+{
+	struct ws_probe_cmd c = { .name = "t", .line = line };
+
+	cfg.probe_cmds[0] = c;
+	cfg.nprobe_cmds = 1;
+}
+
+/* Exit 0 is a probe that worked; any other status, a signal or the
+ * timeout is a failure that says which. */
+START_TEST(test_cmd_probe_outcomes)
+{
+	struct timespec t0, t1;
+	double secs;
+
+	one_command("case $(cat n 2>/dev/null) in '') echo 1 > n;; 1) echo 2 > n; exit 3;;"
+		    " 2) echo 3 > n; kill -TERM $$;; *) sleep 5;; esac");
+	cfg.probe_timeout_ns = 300 * 1000000ull;
+	if (geteuid() == 0)
+		cfg.probe_user = "root";	/* to write n in the test's directory */
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_CMD, 0, &cfg), 0);
+	ck_assert_int_eq(p.ops->run(&p), 0);
+	ck_assert_str_eq(p.fail, "");
+	ck_assert_int_eq(p.ops->run(&p), -ECHILD);
+	ck_assert_str_eq(p.fail, "exit status 3");
+	ck_assert_int_eq(p.ops->run(&p), -ECHILD);
+	ck_assert_str_eq(p.fail, "killed by signal 15");
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ck_assert_int_eq(p.ops->run(&p), -ETIMEDOUT);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	ck_assert_double_ge(secs, 0.3);
+	ck_assert_double_lt(secs, 3.0);		/* killed, not waited for */
+	ck_assert_str_eq(p.fail, "killed after the --probe-timeout");
+	probe_cleanup(&p);
+	remove_file("n");
+}
+END_TEST
+
+/* As root a command runs as --probe-user, nobody by default, never root
+ * unless named; otherwise as the caller.  In the probe directory. */
+START_TEST(test_cmd_probe_user)
+{
+	char line[160];
+	uid_t want = geteuid();
+	struct passwd *pw = getpwnam("nobody");
+	pid_t launcher;
+
+	if (geteuid() == 0) {
+		ck_assert_ptr_nonnull(pw);
+		want = pw->pw_uid;
+		ck_assert_int_eq(chmod(dir, 0711), 0);	/* nobody may enter */
+	}
+	snprintf(line, sizeof(line), "test \"$(id -u)\" = %u && test \"$(pwd -P)\" = \"$(cd %s && pwd -P)\"",
+		 (unsigned int)want, dir);
+	one_command(line);
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_CMD, 0, &cfg), 0);
+	ck_assert_str_eq(p.cmd_user, geteuid() == 0 ? "nobody" : "");
+	ck_assert_msg(p.ops->run(&p) == 0, "the command failed: %s", p.fail);
+	launcher = p.launcher;
+	ck_assert_int_gt(launcher, 0);
+	probe_cleanup(&p);
+	/* the launcher has ended and been reaped */
+	ck_assert_int_eq(kill(launcher, 0), -1);
+	ck_assert_int_eq(errno, ESRCH);
+}
+END_TEST
+
+START_TEST(test_cmd_probe_unknown_user)
+{
+	one_command("true");
+	cfg.probe_user = "no-such-user-ws";
+	if (geteuid() != 0)
+		return;		/* only root changes user; opts refuses it otherwise */
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_CMD, 0, &cfg), -ENOENT);
+	ck_assert_str_eq(p.err, "cmd probe: no user 'no-such-user-ws' to run its command as");
+}
+END_TEST
+
+static const struct {
+	const char *arg;
+	int ret;
+	const char *name, *line, *why;
+} cmds[] = {
+	{ "mail=notmuch new", 0, "mail", "notmuch new", NULL },
+	{ "ls -l", 0, "", "ls -l", NULL },
+	{ "Mail=x y", 0, "", "Mail=x y", NULL },	/* not a name: the command */
+	{ "a_1=true", 0, "a_1", "true", NULL },
+	{ "abcdefghijklm=true", -EINVAL, NULL, NULL,
+	  "the name 'abcdefghijklm' is longer than 12 characters" },
+	{ "fsync=true", -EINVAL, NULL, NULL, "the name 'fsync' is a probe's own; choose another" },
+	{ "mail=", -EINVAL, NULL, NULL, "expected [NAME=]COMMAND, e.g. mail='notmuch new'" },
+	{ "  ", -EINVAL, NULL, NULL, "expected [NAME=]COMMAND, e.g. mail='notmuch new'" },
+};
+
+START_TEST(test_cmd_parse)
+{
+	struct ws_probe_cmd c;
+	char why[128] = "";
+
+	ck_assert_int_eq(probe_cmd_parse(cmds[_i].arg, &c, why, sizeof(why)), cmds[_i].ret);
+	if (cmds[_i].ret) {
+		ck_assert_str_eq(why, cmds[_i].why);
+		return;
+	}
+	ck_assert_str_eq(c.name, cmds[_i].name);
+	ck_assert_str_eq(c.line, cmds[_i].line);
 }
 END_TEST
 
@@ -428,6 +671,14 @@ Suite *probe_suite(void)
 	tcase_add_loop_test(files, test_read_probe_refused, 0,
 			    ARRAY_SIZE(read_refusals));
 	tcase_add_test(files, test_read_probe_needs_path);
+	tcase_add_test(files, test_sqlite_probe);
+	tcase_add_test(files, test_sqlite_probe_wal);
+	tcase_add_test(files, test_sqlite_journal_taken);
+	tcase_add_test(files, test_dsync_probe);
+	tcase_add_test(files, test_cmd_probe_outcomes);
+	tcase_add_test(files, test_cmd_probe_user);
+	tcase_add_test(files, test_cmd_probe_unknown_user);
+	tcase_add_loop_test(parse, test_cmd_parse, 0, ARRAY_SIZE(cmds));
 	suite_add_tcase(s, parse);
 	suite_add_tcase(s, files);
 	return s;

@@ -5,6 +5,7 @@
  * child of the test, which reports what it saw through a pipe, so neither
  * the handlers nor an exit reach the test runner. */
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -185,7 +186,7 @@ static void dir_teardown(void)
 
 static bool exists(const char *name)
 {
-	char path[512];
+	char path[PATH_MAX + 64];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	return access(path, F_OK) == 0;

@@ -1,0 +1,173 @@
+# End to end: the probes that act like applications, on a throttled disk
+# (20 MiB/s) with ext4 mounted dioread_lock: its classic ordered data, where
+# a journal commit waits for the data blocks writeback has just allocated
+# (since Linux 5.6 the default, dioread_nolock, writes new blocks as
+# unwritten extents and a commit no longer waits for them).
+#  - an unpaced flood (--pace none, 30 MiB/s into the page cache for 10 s)
+#    with the sqlite probe (rollback journal, synchronous=FULL) and, beside
+#    it, a real SQLite commit loop of its own (py/sqlite_commits.py, the
+#    same settings): the time each spent stalled (commits of 500 ms or
+#    more, summed) agrees within 10%, and so does the longest stall;
+#  - overwrite.c's pacing (-f, 8 MiB) writing a new file, with the fsync,
+#    sqlite, dsync and cmd probes (the sqlite probe's figures are shown,
+#    for the README; a few commits in 8 s are no yardstick): the dsync
+#    probe (in-place O_DSYNC overwrites)
+#    stays far below the fsync probe (at least 10x lower at the median:
+#    the fsync probe's journal commit waits for the big file's ordered
+#    data - the blocks its writeback allocated - while an overwrite needs
+#    no journal commit), and a command that sleeps 1 s is
+#    reported at 1 s within 2% (its median).
+#    The block throttle is one FIFO for every write on the device, where
+#    a real disk's scheduler lets a synchronous write pass the writeback
+#    queued before it (mq-deadline, bfq, wbt): so, as on a real disk, the
+#    probe threads' own writes go through a blkio cgroup of their own
+#    without a limit (cgroup v1 throttles each group flat), while the
+#    journal's commits (jbd2) and the writeback stay behind the throttle;
+#    on a cgroup v2 rig that comparison is skipped, said so;
+#  - nothing of the probes is left in the probe directory, and no command
+#    still runs, after a run, a Ctrl-C (the command in flight is killed at
+#    once) and an error after the probes were set up (a target latency
+#    under what the idle disk gives).
+# shellcheck source=lib.sh
+. "$CLI_DIR/lib.sh"
+# shellcheck source=../rig/e2e.sh
+. "$CLI_DIR/../rig/e2e.sh"
+need_rig
+
+R=$((20 * MiB))
+rig_up rig --size 1G --rate "$R" --mount-opts dioread_lock
+
+leftovers()
+{
+	# shellcheck disable=SC2012 # plain names
+	left=$(ls -A "$RIG_MNT" | grep '^writestress-probe' || true)
+	[ -z "$left" ] || fail "probe files left after $1: $left"
+	if pgrep -f 'sleep [01]\.0[0-9]*7' >/dev/null; then
+		fail "a probe command still runs after $1"
+	fi
+}
+
+# 1. the flood, with a SQLite store of our own beside the sqlite probe
+rm -f "$TESTDIR/stop"
+python3 "$CLI_DIR/py/sqlite_commits.py" "$RIG_MNT/mail.db" "$TESTDIR/stop" \
+	"$TESTDIR/flood.commits" &
+sq=$!
+sleep 1
+ws -t 10 --pace none --rate 30M/s --probe sqlite --json "$TESTDIR/flood.json" "$RIG_MNT/flood"
+st=$rc
+touch "$TESTDIR/stop"
+wait "$sq" || fail "the SQLite commit loop failed"
+rc=$st
+assert_status 0
+assert_file_match "$OUT" '^  sqlite   [1-9][0-9]* probes, p50 ' "the sqlite probe in the summary"
+assert_file_match "$OUT" '^           sqlite: journal_mode delete, synchronous full$' "the sqlite settings in the header"
+leftovers "the flood"
+rm -f "$RIG_MNT/flood"
+
+# 2. paced, fsync beside dsync, and a command of known length
+cg=
+if [ "$(rig_get "$RIG_DIR" CGROUP)" = v1 ]; then
+	cg=/sys/fs/cgroup/blkio/ws-probes-$$
+	mkdir "$cg" || fail "cannot make the probes' blkio cgroup $cg"
+	at_exit "rmdir '$cg'"
+else
+	echo "  (cgroup v2 rig: the probes share the writer's throttle; dsync against fsync not judged)"
+fi
+ws_bg -t 8 --pace window -f --probe fsync,sqlite,dsync,cmd --probe-cmd nap='sleep 1.0007' \
+	--json "$TESTDIR/paced.json" --csv "$TESTDIR/paced.csv" "$RIG_MNT/paced"
+if [ -n "$cg" ]; then
+	# the probe threads exist before the writer's first byte
+	moved=0
+	tries=$(scaled 100)
+	while [ "$tries" -gt 0 ]; do
+		tries=$((tries - 1))
+		for task in /proc/"$WS_PID"/task/*; do
+			case $(cat "$task/comm" 2>/dev/null) in
+			ws-probe-fsync | ws-probe-sqlite | ws-probe-dsync)
+				echo "${task##*/}" >"$cg/tasks" && moved=$((moved + 1)) ;;
+			esac
+		done
+		[ "$moved" -ge 3 ] && break
+		moved=0
+		sleep 0.05
+	done
+	[ "$moved" -ge 3 ] || fail "the fsync, sqlite and dsync probe threads were not found"
+fi
+ws_wait "$(scaled 30)"
+assert_status 0
+assert_file_match "$OUT" '^  dsync    [1-9][0-9]* probes, p50 ' "the dsync probe in the summary"
+assert_file_match "$OUT" '^  nap      [1-9][0-9]* probes, p50 ' "the command's probe in the summary"
+assert_file_match "$OUT" "^           nap: 'sleep 1.0007' as (nobody|you), killed after 30.0 s$" "the command in the header"
+assert_file_match "$OUT" ' dsync_p50_ms=[0-9.]+ .* nap_p50_ms=[0-9.]+' "the new probes in the interval lines"
+assert_file_match "$TESTDIR/paced.csv" '^interval,.*,dsync_p50_ms,.*,nap_p50_ms,' "the new probes in the CSV"
+leftovers "a run"
+rm -f "$RIG_MNT/paced"
+
+python3 - "$TESTDIR" "$cg" <<'PY' || fail "the application probes did not agree with what they stand for (see above)"
+import json, sys
+d, cg = sys.argv[1], sys.argv[2]
+bad = []
+
+def probe(r, name):
+    return next(p for p in r["probes"] if p["name"] == name)
+
+flood = json.load(open(f"{d}/flood.json"))
+sq = probe(flood, "sqlite")
+ours = [float(x) for x in open(f"{d}/flood.commits")]
+ext_stalled = sum(x for x in ours if x >= 0.5)
+ext_longest = max(ours)
+ws_stalled = sq["stalls"]["total_s"]
+ws_longest = sq["max_ms"] / 1000
+print(f"  flood: sqlite probe {sq['count']} commits, {sq['stalls']['count']} stalls, {ws_stalled:.2f} s stalled,"
+      f" longest {ws_longest:.2f} s, p50 {sq['raw']['p50_ms']:.1f} ms")
+print(f"  flood: SQLite beside it {len(ours)} commits, {sum(1 for x in ours if x >= 0.5)} stalls,"
+      f" {ext_stalled:.2f} s stalled, longest {ext_longest:.2f} s")
+if ext_stalled < 2:
+    bad.append(f"the flood stalled the SQLite store only {ext_stalled:.2f} s: no test of agreement")
+elif abs(ws_stalled - ext_stalled) > 0.1 * ext_stalled:
+    bad.append(f"time stalled: the sqlite probe {ws_stalled:.2f} s, the store beside it {ext_stalled:.2f} s (over 10% apart)")
+if abs(ws_longest - ext_longest) > 0.1 * ext_longest:
+    bad.append(f"longest stall: the sqlite probe {ws_longest:.2f} s, the store beside it {ext_longest:.2f} s (over 10% apart)")
+if sq["errors"]:
+    bad.append(f"the sqlite probe failed {sq['errors']} times: {sq['last_error']}")
+
+paced = json.load(open(f"{d}/paced.json"))
+fs, sl, ds, nap = (probe(paced, n) for n in ("fsync", "sqlite", "dsync", "nap"))
+for p in (fs, sl, ds):
+    print(f"  paced: {p['name']:6} p50 {p['raw']['p50_ms']:8.2f} ms, p99 {p['raw']['p99_ms']:8.2f} ms,"
+          f" max {p['max_ms']:8.2f} ms, {p['count']} probes")
+    if p["errors"]:
+        bad.append(f"the {p['name']} probe failed {p['errors']} times: {p['last_error']}")
+if cg and ds["raw"]["p50_ms"] * 10 > fs["raw"]["p50_ms"]:
+    bad.append(f"dsync p50 {ds['raw']['p50_ms']:.2f} ms is not 10x under fsync's {fs['raw']['p50_ms']:.1f} ms")
+
+print(f"  paced: 'sleep 1.0007' {nap['count']} runs, p50 {nap['raw']['p50_ms']:.1f} ms, max {nap['max_ms']:.1f} ms,"
+      f" {nap['errors']} failed")
+if nap["count"] < 4 or nap["errors"]:
+    bad.append(f"the command ran {nap['count']} times, {nap['errors']} failed")
+if not 1000.7 <= nap["raw"]["p50_ms"] <= 1.02 * 1000.7:
+    bad.append(f"the command's p50 {nap['raw']['p50_ms']:.1f} ms is not within 2% of 1000.7 ms")
+if paced["config"]["probe_cmds"] != [{"name": "nap", "command": "sleep 1.0007"}]:
+    bad.append(f"config.probe_cmds: {paced['config']['probe_cmds']}")
+for b in bad:
+    print("  BAD:", b)
+sys.exit(1 if bad else 0)
+PY
+
+# 3. Ctrl-C while a command runs: it is killed at once, the run ends cleanly
+ws_bg -t 60 --probe fsync,sqlite,dsync,cmd --probe-cmd nap='sleep 1.0007' \
+	--probe-timeout 20s --rate 2M/s --json "$TESTDIR/int.json" "$RIG_MNT/int"
+sleep 2.5
+kill -INT "$WS_PID"
+ws_wait "$(scaled 3)"
+assert_status 130
+leftovers "a Ctrl-C"
+rm -f "$RIG_MNT/int"
+
+# 4. an error after the probes were set up
+ws -t 5 --pace adaptive --target-latency 1us --probe fsync,sqlite,dsync,cmd \
+	--probe-cmd nap='sleep 0.0107' "$RIG_MNT/err"
+assert_status 2
+assert_file_match "$ERR" 'target' "the refusal names the target"
+leftovers "an error"
+rm -f "$RIG_MNT/err"
