@@ -47,6 +47,14 @@ struct cli_option {
 	const char *help;	/* one paragraph, wrapped by --help */
 };
 
+/* Another tool's name for one of ours (fio's --bs), for "unknown option"
+ * messages: what to write instead. */
+struct cli_alias {
+	const char *name;	/* without dashes: "bs" */
+	const char *tool;	/* "fio" */
+	const char *ours;	/* "-B/--buffer-size" */
+};
+
 struct cli {
 	const char *cmd;	/* "writestress" or "writestress compare" */
 	/* usage errors start "writestress: " plus this ("compare: ") */
@@ -55,7 +63,14 @@ struct cli {
 	size_t nopts;
 	void (*help_head)(FILE *out);	/* usage lines, before the table */
 	void (*help_tail)(FILE *out);	/* units, exit status, after it */
+	const struct cli_alias *aliases;	/* NULL-name terminated, or NULL */
 };
+
+/* What an unknown or ambiguous long option should have been, for its
+ * message: "ambiguous: --buffers or --buffer-size", "fio's name: write
+ * -B/--buffer-size", "did you mean --size?"; "" when nothing is close.
+ * given is what was typed ("--szie", "--bs=1M"). */
+void cli_suggest(const struct cli *c, const char *given, char *out, size_t len);
 
 enum cli_result {
 	CLI_RUN,	/* parsed: the operands are argv[*operands..argc) */

@@ -61,6 +61,7 @@ enum ws_exit {
 	WS_EXIT_REFUSED = 3,	/* refused to touch the target (safety) */
 	WS_EXIT_SIGINT = 130,	/* stopped by SIGINT, summary printed */
 	WS_EXIT_SIGTERM = 143,	/* stopped by SIGTERM, summary printed */
+	WS_EXIT_SIGPIPE = 141,	/* stdout closed: summary on stderr */
 };
 
 struct ws_config {

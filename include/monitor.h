@@ -37,6 +37,7 @@ struct monitor_probe {
 				   target 2 when there are several; a
 				   --probe-cmd's own name */
 	struct ws_snapshot *snap;	/* the writer on its filesystem */
+	bool own_time;		/* a command's: not adaptive pacing's signal */
 	struct ws_probe_door door;
 	struct monitor *mon;
 	pthread_t thread;

@@ -39,7 +39,8 @@ struct probe_ops {
 	int (*setup)(struct probe *p);
 	/* untimed housekeeping before each timed run (may be NULL) */
 	void (*prepare)(struct probe *p);
-	/* the timed operation: 0 or -errno */
+	/* the timed operation: 0 or -errno; -ECANCELED: it did not run, or
+	 * was cut short, because the run is stopping (not recorded) */
 	int (*run)(struct probe *p);
 	void (*cleanup)(struct probe *p);
 	/* the probe's own options (long names, NULL-terminated): given
@@ -53,7 +54,9 @@ struct probe_ops {
 	const char *setup_hint;
 	/* the application it stands for, for --help and the header */
 	const char *stands_for;
-	/* one probe per --probe-cmd, run once (not once per filesystem) */
+	/* one probe per --probe-cmd, run once (not once per filesystem);
+	 * its latency is the command's own business, not the disk's: not the
+	 * adaptive pacer's signal, not in the idle check */
 	bool per_command;
 };
 
@@ -74,9 +77,9 @@ struct probe {
 	uint64_t rng;		/* read: block choice */
 	unsigned int instance;	/* cmd: which --probe-cmd */
 	/* sqlite: the connection and its insert (sqlite3 *, sqlite3_stmt *),
-	 * the journal's names beside the database */
+	 * the database's and journals' names in its directory (name) */
 	void *db, *stmt;
-	char aux_name[3][80];
+	char aux_name[4][80];
 	/* cmd: the launcher (probe_cmd.c), its end of the socket, the user
 	 * the command runs as ("" when not changed) and its environment */
 	const struct ws_probe_cmd *cmd;
@@ -96,8 +99,9 @@ void probe_dir_of(const struct ws_config *cfg, char *out, size_t len);
 int probe_init(struct probe *p, enum ws_probe_kind kind, unsigned int instance,
 	       const struct ws_config *cfg);
 /* The names the probe has or may create in its directory (at most
- * PROBE_MAX_NAMES), into names[]; their count. */
-#define PROBE_MAX_NAMES 5
+ * PROBE_MAX_NAMES), into names[], files before the directories they are
+ * in; their count. */
+#define PROBE_MAX_NAMES 6
 unsigned int probe_file_names(const struct probe *p, const char **names);
 /* Remove the probe's files, close, free.  Safe to call twice. */
 void probe_cleanup(struct probe *p);

@@ -15,12 +15,13 @@ extern atomic_bool ws_stop;
 
 /* Files a second SIGINT can still remove: the result files' temporaries
  * and every probe's file. */
-#define WS_MAX_UNLINK (WS_MAX_PROBES * 5 + 4)	/* PROBE_MAX_NAMES each */
+#define WS_MAX_UNLINK (WS_MAX_PROBES * 6 + 4)	/* PROBE_MAX_NAMES each */
 
 /* Install the handlers.  0 or -errno. */
 int signals_install(void);
-/* Files to unlink if a second SIGINT ends the process at once (probe
- * files must not outlive any run).  name must stay valid; up to 8. */
+/* Files (or empty directories, after their files) to remove if a second
+ * SIGINT ends the process at once (probe files must not outlive any run).
+ * name must stay valid; up to WS_MAX_UNLINK. */
 void signals_unlink_at_exit(int dirfd, const char *name);
 
 /* A sysfs value to write back if a second SIGINT ends the process at

@@ -12,6 +12,7 @@
 #ifndef WS_SINK_H
 #define WS_SINK_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "record.h"
@@ -36,6 +37,7 @@ struct sink {
 	const struct sink_ops *ops;
 	FILE *out;
 	int dirty_line;		/* live sink: a line awaits its newline */
+	bool reader_gone;	/* stdout's reader left (EPIPE): now on stderr */
 	void *priv;		/* the sink's own state, its ops manage it */
 	const char *path;	/* file sinks: the result's final name */
 	char tmp[4200];		/* ... written here, renamed by close */

@@ -154,6 +154,8 @@ void probe_door_destroy(struct ws_probe_door *d);
 void probe_door_begin(struct ws_probe_door *d, uint64_t now_ns);
 void probe_door_end(struct ws_probe_door *d, uint64_t ns, bool stall,
 		    bool error);
+/* ... or did not count (cut short by the stop): nothing recorded. */
+void probe_door_cancel(struct ws_probe_door *d);
 /* Watcher side: name the current stall's wait site. */
 void probe_door_set_site(struct ws_probe_door *d, const char *site);
 

@@ -11,7 +11,10 @@
  *   durations ns us ms s m min h d; a bare number is seconds; fractions
  *             allowed ("1.5s", "2.5m"); the result is in nanoseconds.
  *   rates     a size followed by "/s" ("50M/s", "1.5GiB/s"); "/s" may be
- *             omitted; the result is bytes per second.
+ *             omitted; the result is bytes per second.  A rate needs a
+ *             unit ("50B/s" for bytes): "-r 50" would plan a run for days.
+ *   "B" is bytes in sizes and rates.  An unknown suffix is named with the
+ *   list of those accepted.
  * Everything else is an error: an unknown suffix, a sign, an empty string,
  * trailing garbage, a value that overflows 64 bits.  Zero parses as zero;
  * whether zero is meaningful is the caller's decision.
@@ -33,9 +36,11 @@
 #define WS_NSEC_PER_SEC UINT64_C(1000000000)
 #define WS_NSEC_PER_MSEC UINT64_C(1000000)
 
-/* Why a parse failed, in words fit to follow "invalid --opt 'value': ". */
+/* Why a parse failed, in words fit to follow "invalid --opt 'value': ";
+ * long enough for the accepted suffixes after a quoted bad one. */
+#define UNITS_MSG_LEN 150
 struct units_error {
-	char msg[96];
+	char msg[UNITS_MSG_LEN];
 };
 
 /* Each returns 0 and stores the value, or -EINVAL (malformed, unknown

@@ -210,6 +210,75 @@ static void build_getopt(const struct cli *c, struct option *longs,
 	*s = '\0';
 }
 
+/* Edits (insert, delete, change, swap two neighbours) from a to b, up
+ * to a small bound: short option names only. */
+static unsigned int edit_distance(const char *a, size_t la, const char *b, size_t lb)
+{
+	unsigned int d[40][40];
+
+	if (la >= 40 || lb >= 40)
+		return 99;
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = (unsigned int)i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = (unsigned int)j;
+	for (size_t i = 1; i <= la; i++)
+		for (size_t j = 1; j <= lb; j++) {
+			unsigned int v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[la][lb];
+}
+
+void cli_suggest(const struct cli *c, const char *given, char *out, size_t len)
+{
+	const char *name = given + strspn(given, "-");
+	size_t n = strcspn(name, "="), prefixed = 0, best_d = 3;
+	const char *best = NULL;
+	struct ws_buf b = { .s = out, .cap = len };
+
+	out[0] = '\0';
+	/* GNU getopt takes a unique prefix; several is ambiguous */
+	for (size_t i = 0; i < c->nopts; i++)
+		if (c->opts[i].name && !strncmp(c->opts[i].name, name, n) && n)
+			prefixed++;
+	if (prefixed > 1) {
+		ws_buf_printf(&b, "ambiguous: ");
+		for (size_t i = 0, k = 0; i < c->nopts; i++)
+			if (c->opts[i].name && !strncmp(c->opts[i].name, name, n))
+				ws_buf_printf(&b, "%s--%s", k++ ? (k == prefixed ? " or " : ", ") : "",
+					      c->opts[i].name);
+		return;
+	}
+	for (const struct cli_alias *a = c->aliases; a && a->name; a++)
+		if (strlen(a->name) == n && !strncmp(a->name, name, n)) {
+			ws_buf_printf(&b, "%s's name; writestress says %s", a->tool, a->ours);
+			return;
+		}
+	for (size_t i = 0; i < c->nopts; i++) {
+		const char *o = c->opts[i].name;
+		size_t d;
+
+		if (!o)
+			continue;
+		d = edit_distance(name, n, o, strlen(o));
+		if (d < best_d) {
+			best_d = d;
+			best = o;
+		}
+	}
+	if (best)
+		ws_buf_printf(&b, "did you mean --%s?", best);
+}
+
 /* getopt_long said '?' or ':': say which option and what is wrong. */
 static enum cli_result bad_option(const struct cli *c, int ch, char **argv,
 				  FILE *err)
@@ -226,6 +295,17 @@ static enum cli_result bad_option(const struct cli *c, int ch, char **argv,
 	 * unknown -x, 0 for an unknown --long */
 	if (o && is_long)
 		return cli_usage_error(c, err, "option '--%s' takes no value", o->name);
+	if (!optopt && is_long) {
+		char hint[160];
+
+		cli_suggest(c, given, hint, sizeof(hint));
+		if (!strncmp(hint, "ambiguous", 9))
+			return cli_usage_error(c, err, "option '%.*s' is %s",
+					       (int)strcspn(given, "="), given, hint);
+		if (hint[0])
+			return cli_usage_error(c, err, "unknown option '%s' (%s)",
+					       given, hint);
+	}
 	return cli_usage_error(c, err, "unknown option '%s'",
 			       optopt ? shortopt : given);
 }

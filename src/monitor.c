@@ -98,7 +98,9 @@ void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 	if (stall)
 		record_stall(mp, t0, ns, writer_bytes, mi);
 	probe_door_end(&mp->door, ns, stall, ret != 0);
-	snapshot_post_probe(mp->snap, ns);	/* adaptive pacing's truth */
+	/* adaptive pacing's truth; a command's time is its own */
+	if (!mp->own_time)
+		snapshot_post_probe(mp->snap, ns);
 	hist_record(&mp->raw, ns);
 	hist_record_corrected(&mp->corrected, ns, m->cfg->probe_interval_ns);
 	if (ret) {
@@ -127,6 +129,10 @@ static void probe_once(struct monitor_probe *mp)
 	probe_door_begin(&mp->door, t0);
 	ret = p->ops->run(p);
 	ns = now_ns(m) - t0;
+	if (ret == -ECANCELED) {	/* the run is stopping: not a probe */
+		probe_door_cancel(&mp->door);
+		return;
+	}
 	monitor_record(mp, t0, ns, ret, bytes, &mi);
 }
 
@@ -146,6 +152,8 @@ uint64_t monitor_idle_ns(struct monitor *m, unsigned int n, const char **name)
 	for (unsigned int i = 0; i < m->nprobes && n; i++) {
 		struct probe *p = &m->probes[i].probe;
 
+		if (m->probes[i].own_time)
+			continue;	/* its own time, not the disk's */
 		for (unsigned int k = 0; k < n; k++) {
 			uint64_t t0;
 
@@ -363,6 +371,7 @@ static int add_probe(struct monitor *m, const struct monitor_site *site,
 
 	mp->mon = m;
 	mp->snap = site->snap;
+	mp->own_time = probe_kinds[k]->per_command;
 	if (probe_kinds[k]->per_command)
 		snprintf(mp->name, sizeof(mp->name), "%s",
 			 m->cfg->probe_cmds[instance].name);

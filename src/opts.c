@@ -351,7 +351,7 @@ static const struct cli_option opt_table[] = {
 	{ .name = "sqlite-sync", .key = KEY_SQLITE_SYNC, .type = CLI_CUSTOM, .arg = "LEVEL", .parse = parse_sqlite_sync,
 	  .help = "the sqlite probe's synchronous: full (default) or normal" },
 	{ .name = "probe-cmd", .key = KEY_PROBE_CMD, .type = CLI_CUSTOM, .arg = "[NAME=]CMD", .parse = parse_probe_cmd,
-	  .help = "time your own command at the probe interval, one at a time, with /bin/sh -c in the probe directory (adds the cmd probe; repeatable, up to 4, e.g. mail='notmuch new'); a non-zero exit is a failed probe" },
+	  .help = "time your own command at the probe interval, one at a time, with /bin/sh -c in the probe directory (adds the cmd probe; with --probe, name cmd there; repeatable, up to 4, e.g. mail='notmuch new'); a non-zero exit is a failed probe" },
 	{ .name = "probe-user", .key = KEY_PROBE_USER, .type = CLI_CUSTOM, .arg = "NAME", .parse = parse_probe_user,
 	  .help = "who --probe-cmd commands run as when writestress runs as root (default nobody: never root unless named)" },
 	{ .name = "probe-timeout", .key = KEY_PROBE_TIMEOUT, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, probe_timeout_ns), .min = WS_NSEC_PER_MSEC,
@@ -428,7 +428,7 @@ static void help_tail(FILE *out)
 		"  SIZE      bytes; k K KiB = 2^10, M MiB = 2^20, G GiB = 2^30, T TiB = 2^40;\n"
 		"            kB KB = 10^3, MB = 10^6, GB = 10^9, TB = 10^12 (e.g. 4k 8M 1.5G 2T)\n"
 		"  DURATION  ns us ms s m min h d; a bare number is seconds (e.g. 500ms 30s 10m 2h)\n"
-		"  RATE      a SIZE per second (e.g. 50M/s)\n"
+		"  RATE      a SIZE per second, with a unit (e.g. 50M/s; 50B/s for bytes)\n"
 		"  Output is always binary: MiB = 2^20 bytes, GiB = 2^30 bytes, MiB/s.\n"
 		"\nExit status:\n"
 		"  0    the run reached its bound\n"
@@ -436,8 +436,23 @@ static void help_tail(FILE *out)
 		"  2    invalid command line\n"
 		"  3    refused to touch FILE (symlink, not a regular file, not created by\n"
 		"       writestress, or the run would eat into the reserve)\n"
-		"  130  stopped by SIGINT, 143 stopped by SIGTERM (the summary is printed)\n");
+		"  130  stopped by SIGINT, 143 stopped by SIGTERM (the summary is printed),\n"
+		"  141  stdout closed by its reader (the summary on stderr)\n");
 }
+
+/* fio's names for ours, for "unknown option" (dd's bs= count= of= are
+ * operands: take_targets) */
+static const struct cli_alias fio_names[] = {
+	{ "bs", "fio", "-B/--buffer-size" },
+	{ "blocksize", "fio", "-B/--buffer-size" },
+	{ "runtime", "fio", "-t/--time" },
+	{ "filename", "fio", "FILE, an operand" },
+	{ "numjobs", "fio", "--jobs" },
+	{ "direct", "fio", "--pace direct" },
+	{ "ioengine", "fio", "--pace direct --iodepth N (io_uring)" },
+	{ "rate_iops", "fio", "-r/--rate in bytes a second" },
+	{ NULL, NULL, NULL }
+};
 
 static const struct cli run_cli = {
 	.cmd = "writestress",
@@ -445,6 +460,7 @@ static const struct cli run_cli = {
 	.nopts = ARRAY_SIZE(opt_table),
 	.help_head = help_head,
 	.help_tail = help_tail,
+	.aliases = fio_names,
 };
 
 void opts_help(FILE *out)
@@ -555,6 +571,15 @@ static enum opts_result check_combinations(struct ws_config *cfg,
 	    check_probe_options(cfg, seen, err) != OPTS_RUN)
 		return OPTS_USAGE;
 	cfg->reserve_set = given(seen, "reserve");
+	/* two answers to "how much": honouring one would ignore the other */
+	if (given(seen, "buffers") && given(seen, "size")) {
+		char a[32];
+
+		return usage_error(err, "-b %llu and --size both say how much to write: give one (-b %llu is %s of --buffer-size)",
+				   (unsigned long long)cfg->buffers,
+				   (unsigned long long)cfg->buffers,
+				   units_format_size(a, sizeof(a), cfg->buffers * cfg->buffer_size));
+	}
 	if (cfg->verify && !datagen_stamped(cfg->data))
 		return usage_error(err, "--verify needs stamped data: --data random or compressible, not %s",
 				   datagen_name(cfg->data));
@@ -569,6 +594,30 @@ static enum opts_result check_combinations(struct ws_config *cfg,
 		return usage_error(err, "invalid --steady-max-rounds '%u': fewer than the %u rounds of one --steady-window",
 				   cfg->steady_max_rounds, cfg->steady_window);
 	return OPTS_RUN;
+}
+
+/* dd's bs=1M count=10 of=F as operands: say ours rather than take them
+ * for files named "bs=1M" (true when it said so). */
+static bool dd_operand(const char *arg, FILE *err)
+{
+	static const struct { const char *key, *ours; } dd[] = {
+		{ "bs=", "-B %s" }, { "obs=", "-B %s" }, { "count=", "-b %s" },
+		{ "of=", "%s as the FILE operand" }, { "oflag=", "--pace (direct, dontcache ...) for %s" },
+		{ "if=", "no input: writestress makes its data (--data) for %s" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(dd); i++) {
+		size_t k = strlen(dd[i].key);
+		char ours[160];
+
+		if (strncmp(arg, dd[i].key, k) || access(arg, F_OK) == 0)
+			continue;
+		snprintf(ours, sizeof(ours), dd[i].ours, arg + k);
+		usage_error(err, "invalid FILE '%s': dd's syntax; writestress says %s",
+			    arg, ours);
+		return true;
+	}
+	return false;
 }
 
 /* --jobs N: FILE.1 ... FILE.N, kept for the life of the process */
@@ -587,6 +636,8 @@ static enum opts_result take_targets(struct ws_config *cfg, int n,
 	for (int i = 0; i < n; i++) {
 		if (!*files[i])
 			return usage_error(err, "invalid FILE '': empty name");
+		if (dd_operand(files[i], err))
+			return OPTS_USAGE;
 		for (int j = 0; j < i; j++)
 			if (!strcmp(files[i], files[j]))
 				return usage_error(err, "invalid FILE '%s': named twice", files[i]);

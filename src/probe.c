@@ -368,8 +368,9 @@ void probe_cleanup(struct probe *p)
 
 unsigned int probe_file_names(const struct probe *p, const char **names)
 {
-	const char *all[PROBE_MAX_NAMES] = { p->name, p->tmp_name, p->aux_name[0],
-					     p->aux_name[1], p->aux_name[2] };
+	const char *all[PROBE_MAX_NAMES] = { p->aux_name[0], p->aux_name[1],
+					     p->aux_name[2], p->aux_name[3],
+					     p->tmp_name, p->name };
 	unsigned int n = 0;
 
 	for (size_t i = 0; i < ARRAY_SIZE(all); i++)

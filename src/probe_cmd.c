@@ -8,8 +8,10 @@
  * process group) and answers with its wait status.  So the probe threads
  * keep no capabilities, a command never runs as root by default, and one
  * command of a probe runs at a time.  A stop signal (Ctrl-C) kills the
- * command in flight at once, a failed probe ("the run was stopped").  The launcher ends when writestress
- * closes its end of the socket, or dies (PR_SET_PDEATHSIG).
+ * command in flight at once and starts no other; neither is a probe
+ * (-ECANCELED: the monitor records nothing).  The launcher ends when writestress
+ * closes its end of the socket, or dies (PR_SET_PDEATHSIG: then it kills
+ * the command in flight too).
  *
  * The launcher is forked before the probe, reporter and writer threads
  * start, and runs only async-signal-safe calls and posix_spawn.
@@ -142,7 +144,8 @@ static char **command_env(struct probe *p, const struct cmd_user *u)
 	return env;
 }
 
-enum cmd_wait { CMD_DONE, CMD_TIMED_OUT, CMD_STOPPED };
+/* CMD_LOST: waitpid failed, the status is unknown (never a success) */
+enum cmd_wait { CMD_DONE, CMD_TIMED_OUT, CMD_STOPPED, CMD_LOST };
 
 /* Wait for pid at most timeout_ms, or until writestress says stop (a
  * byte, or the end, on sock). */
@@ -163,16 +166,17 @@ static enum cmd_wait wait_bounded(pid_t pid, int timeout_ms, int sock, int *stat
 			return CMD_TIMED_OUT;
 		if (!(fds[0].revents & POLLIN) && fds[1].revents)
 			return CMD_STOPPED;
-		waitpid(pid, status, 0);
-		return CMD_DONE;
+		return waitpid(pid, status, 0) == pid ? CMD_DONE : CMD_LOST;
 	}
 	/* no pidfd (before Linux 5.3): look every millisecond */
 	for (int waited = 0;; waited++) {
 		struct timespec ms = { 0, 1000000 };
 		pid_t r = waitpid(pid, status, WNOHANG);
 
-		if (r == pid || (r < 0 && errno != EINTR))
+		if (r == pid)
 			return CMD_DONE;
+		if (r < 0 && errno != EINTR)
+			return CMD_LOST;
 		if (waited >= timeout_ms)
 			return CMD_TIMED_OUT;
 		if (recv(sock, &c, 1, MSG_DONTWAIT | MSG_PEEK) >= 0)
@@ -204,19 +208,37 @@ static pid_t spawn_command(const char *line, char **env, int devnull)
 		posix_spawn_file_actions_destroy(&fa);
 		return -1;
 	}
-	err = posix_spawn_file_actions_adddup2(&fa, devnull, 0) ||
-	      posix_spawn_file_actions_adddup2(&fa, devnull, 1) ||
-	      posix_spawn_file_actions_adddup2(&fa, devnull, 2) ||
-	      posix_spawnattr_setpgroup(&at, 0) ||
-	      posix_spawnattr_setsigmask(&at, &none) ||
-	      posix_spawnattr_setsigdefault(&at, &dfl) ||
-	      posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP |
-				       POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-	if (!err && (err = posix_spawn(&pid, "/bin/sh", &fa, &at, argv, env)))
-		errno = err;
+	/* each returns an error number, not -1 */
+	if (!(err = posix_spawn_file_actions_adddup2(&fa, devnull, 0)) &&
+	    !(err = posix_spawn_file_actions_adddup2(&fa, devnull, 1)) &&
+	    !(err = posix_spawn_file_actions_adddup2(&fa, devnull, 2)) &&
+	    !(err = posix_spawnattr_setpgroup(&at, 0)) &&
+	    !(err = posix_spawnattr_setsigmask(&at, &none)) &&
+	    !(err = posix_spawnattr_setsigdefault(&at, &dfl)) &&
+	    !(err = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP |
+					      POSIX_SPAWN_SETSIGMASK |
+					      POSIX_SPAWN_SETSIGDEF)))
+		err = posix_spawn(&pid, "/bin/sh", &fa, &at, argv, env);
 	posix_spawnattr_destroy(&at);
 	posix_spawn_file_actions_destroy(&fa);
-	return err ? -1 : pid;
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	return pid;
+}
+
+/* The command now running (its process group), for the handler below. */
+static volatile sig_atomic_t running_pid;
+
+/* writestress is gone (killed, or a second ^C's _exit): the command in
+ * flight goes with the launcher, not on alone in its own group. */
+static void on_parent_death(int sig)
+{
+	(void)sig;
+	if (running_pid > 0)
+		kill(-(pid_t)running_pid, SIGKILL);
+	_exit(0);
 }
 
 static void launcher_loop(int sock, int devnull, const char *line,
@@ -232,11 +254,14 @@ static void launcher_loop(int sock, int devnull, const char *line,
 		if (c != 'r')
 			continue;	/* a stop that came as the command ended */
 		pid = spawn_command(line, env, devnull);
+		running_pid = pid;
 		if (pid < 0)
 			res.err = errno;
 		else
 			w = wait_bounded(pid, timeout_ms, sock, &res.status);
-		if (w != CMD_DONE) {
+		if (w == CMD_LOST) {
+			res.err = ECHILD;
+		} else if (w != CMD_DONE) {
 			kill(-pid, SIGKILL);
 			kill(pid, SIGKILL);
 			waitpid(pid, &res.status, 0);
@@ -244,6 +269,7 @@ static void launcher_loop(int sock, int devnull, const char *line,
 			if (w == CMD_STOPPED && recv(sock, &c, 1, 0) != 1)
 				break;	/* writestress is gone */
 		}
+		running_pid = 0;
 		if (send(sock, &res, sizeof(res), MSG_NOSIGNAL) != sizeof(res))
 			break;
 	}
@@ -260,16 +286,20 @@ static void launcher_main(struct probe *p, const struct cmd_user *u,
 	int lo = sock < devnull ? sock : devnull, hi = sock ^ devnull ^ lo;
 	struct cmd_result ready = { 0, 0 };
 
-	/* Ctrl-C is writestress's to handle; the command gets it again */
+	/* Ctrl-C is writestress's to handle; the command gets it again.
+	 * SIGCHLD as default, whatever writestress inherited: an ignored one
+	 * would leave no status to wait for. */
 	signal(SIGINT, SIG_IGN);
 	signal(SIGTERM, SIG_IGN);
+	signal(SIGCHLD, SIG_DFL);
+	signal(SIGUSR1, on_parent_death);
 	if (fchdir(p->dirfd))
 		(void)!chdir("/");
 	if (u->change && (setgroups((size_t)u->ngroups, u->groups) ||
 			  setgid(u->gid) || setuid(u->uid)))
 		ready.err = errno;
 	/* after the credentials change, which clears it */
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	prctl(PR_SET_PDEATHSIG, SIGUSR1);
 	if (getppid() != parent)
 		_exit(0);
 	/* everything else closed: the target's descriptors, the other end */
@@ -297,8 +327,10 @@ int probe_cmd_setup(struct probe *p)
 	if ((ret = resolve_user(p, &u)))
 		return ret;
 	env = command_env(p, &u);
+	if (!env)
+		goto out_fail;
 	devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
-	if (!env || devnull < 0)
+	if (devnull < 0)
 		goto out_fail;
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
 		goto out_null;
@@ -341,6 +373,8 @@ int probe_cmd_run(struct probe *p)
 	char c = 'r';
 
 	p->fail[0] = '\0';
+	if (signals_received())
+		return -ECANCELED;	/* stopping: no new command */
 	if (send(p->sock, &c, 1, MSG_NOSIGNAL) != 1)
 		return -EPIPE;	/* the launcher is gone */
 	/* a Ctrl-C (or SIGTERM) ends the command now, not at its timeout */
@@ -361,9 +395,11 @@ int probe_cmd_run(struct probe *p)
 		snprintf(p->fail, sizeof(p->fail), "killed after the --probe-timeout");
 		return -ETIMEDOUT;
 	}
-	if (res.err == EINTR) {
-		snprintf(p->fail, sizeof(p->fail), "killed: the run was stopped");
-		return -EINTR;
+	if (res.err == EINTR)
+		return -ECANCELED;	/* cut short by the stop: not a latency */
+	if (res.err == ECHILD) {
+		snprintf(p->fail, sizeof(p->fail), "its exit status was lost");
+		return -ECHILD;
 	}
 	if (res.err)
 		return -res.err;

@@ -2,16 +2,20 @@
  * database inserting a --probe-size row, as a mail store or a browser's
  * history commits (see probe.h).
  *
- * The database is our own file, created exclusively in the probe
- * directory; its journal names (-journal, -wal, -shm) must be free at
- * setup, so that whatever is removed at the end is ours.  Journal mode and
+ * The database and its journals (-journal, -wal, -shm) live in a
+ * directory of our own, created exclusively (0700) in the probe
+ * directory: SQLite opens the journals by name at every commit, and in a
+ * shared directory a name planted between two commits could send them
+ * elsewhere.  Everything in it is ours and removed at the end.  Journal mode and
  * synchronous level are set before the load starts (--sqlite-journal,
  * --sqlite-sync; defaults delete and full, what mail stores and browsers
  * used for years).  The table is emptied, untimed, when it would grow past
  * WS_PROBE_FSYNC_WRAP, as a mail folder is compacted now and then.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -22,13 +26,18 @@
 #include "probe.h"
 #include "probe_kinds.h"
 
-static const char *const journal_suffix[] = { "-journal", "-wal", "-shm" };
+/* The database and its journals, in our own directory */
+static const char *const files[] = { "mail.db", "mail.db-journal",
+				     "mail.db-wal", "mail.db-shm" };
 
-/* SQLite's failure as -errno: the system call's where there was one */
+/* SQLite's failure as -errno (the system call's where there was one), and
+ * its words for the summary */
 static int sqlite_errno(struct probe *p)
 {
 	int e = p->db ? sqlite3_system_errno(p->db) : 0;
 
+	if (p->db)
+		snprintf(p->fail, sizeof(p->fail), "SQLite: %s", sqlite3_errmsg(p->db));
 	return e > 0 ? -e : -EIO;
 }
 
@@ -42,54 +51,66 @@ static int sqlite_fail(struct probe *p, const char *what)
 	return ret;
 }
 
-/* Our file, and the names SQLite will use beside it, free now. */
-static int claim_names(struct probe *p)
+/* A directory of our own (0700, created here, so nobody else can put a
+ * name in it): SQLite opens its journals by name at every commit. */
+static int claim_dir(struct probe *p)
 {
-	int fd;
-
 	snprintf(p->name, sizeof(p->name), "writestress-probe.%d.sqlite",
 		 (int)getpid());
-	fd = openat(p->dirfd, p->name, O_WRONLY | O_CREAT | O_EXCL |
-		    O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0) {
+	if (mkdirat(p->dirfd, p->name, 0700)) {
 		p->name[0] = '\0';
 		return -errno;
 	}
-	close(fd);
-	for (size_t i = 0; i < ARRAY_SIZE(journal_suffix); i++) {
-		snprintf(p->aux_name[i], sizeof(p->aux_name[i]), "%s%s", p->name,
-			 journal_suffix[i]);
-		int r = faccessat(p->dirfd, p->aux_name[i], F_OK, AT_SYMLINK_NOFOLLOW);
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++)
+		snprintf(p->aux_name[i], sizeof(p->aux_name[i]), "%s/%s", p->name,
+			 files[i]);
+	return 0;
+}
 
-		if (r == 0 || errno != ENOENT) {
-			int ret = r == 0 ? -EEXIST : -errno;
+/* The mode SQLite took (it may keep another: WAL needs shared memory). */
+static int set_journal_mode(struct probe *p)
+{
+	const char *want = p->cfg->sqlite_wal ? "wal" : "delete";
+	char sql[48];
+	sqlite3_stmt *st;
+	int ok;
 
-			p->aux_name[i][0] = '\0';
-			return ret;
-		}
+	snprintf(sql, sizeof(sql), "PRAGMA journal_mode=%s", want);
+	if (sqlite3_prepare_v2(p->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return sqlite_fail(p, "cannot set its journal_mode");
+	ok = sqlite3_step(st) == SQLITE_ROW &&
+	     !sqlite3_stricmp((const char *)sqlite3_column_text(st, 0), want);
+	sqlite3_finalize(st);
+	if (!ok) {
+		snprintf(p->err, sizeof(p->err),
+			 "%s probe: SQLite refused journal_mode %s in '%.120s'",
+			 p->ops->name, want, p->dir);
+		return -EOPNOTSUPP;
 	}
 	return 0;
 }
 
 int probe_sqlite_setup(struct probe *p)
 {
-	char path[PATH_MAX + 80], sql[160];
+	char path[PATH_MAX + 120], sql[160];
 	int ret;
 
-	ret = claim_names(p);
+	ret = claim_dir(p);
 	if (ret) {
-		snprintf(p->err, sizeof(p->err), "%s probe: cannot create its database in '%.120s': %s",
+		snprintf(p->err, sizeof(p->err), "%s probe: cannot create its directory in '%.120s': %s",
 			 p->ops->name, p->dir, strerror(-ret));
 		return ret;
 	}
-	snprintf(path, sizeof(path), "%s/%s", p->dir, p->name);
+	snprintf(path, sizeof(path), "%s/%s", p->dir, p->aux_name[0]);
 	if (sqlite3_open_v2(path, (sqlite3 **)&p->db, SQLITE_OPEN_READWRITE |
-			    SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+			    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW |
+			    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
 		return sqlite_fail(p, "cannot open its database");
+	if ((ret = set_journal_mode(p)))
+		return ret;
 	snprintf(sql, sizeof(sql),
-		 "PRAGMA journal_mode=%s; PRAGMA synchronous=%s;"
+		 "PRAGMA synchronous=%s;"
 		 " CREATE TABLE mail(id INTEGER PRIMARY KEY, body BLOB);",
-		 p->cfg->sqlite_wal ? "WAL" : "DELETE",
 		 p->cfg->sqlite_sync_normal ? "NORMAL" : "FULL");
 	if (sqlite3_exec(p->db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return sqlite_fail(p, "cannot set up its database");
@@ -136,20 +157,33 @@ int probe_sqlite_run(struct probe *p)
 }
 
 /* Closed first (a WAL database checkpoints and removes its files), then
- * every name that is ours removed. */
+ * everything in our directory, then the directory. */
 void probe_sqlite_cleanup(struct probe *p)
 {
+	int fd;
+	DIR *d;
+
 	if (p->stmt)
 		sqlite3_finalize(p->stmt);
 	if (p->db)
 		sqlite3_close(p->db);
 	p->stmt = p->db = NULL;
-	for (size_t i = 0; i < ARRAY_SIZE(journal_suffix); i++) {
-		if (p->aux_name[i][0])
-			unlinkat(p->dirfd, p->aux_name[i], 0);
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++)
 		p->aux_name[i][0] = '\0';
+	if (!p->name[0])
+		return;
+	fd = openat(p->dirfd, p->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (d) {
+		struct dirent *e;
+
+		while ((e = readdir(d)))
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+				unlinkat(dirfd(d), e->d_name, 0);
+		closedir(d);
+	} else if (fd >= 0) {
+		close(fd);
 	}
-	if (p->name[0])
-		unlinkat(p->dirfd, p->name, 0);
+	unlinkat(p->dirfd, p->name, AT_REMOVEDIR);
 	p->name[0] = '\0';
 }

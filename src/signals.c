@@ -1,4 +1,5 @@
-/* signals.c - graceful stop on SIGINT/SIGTERM, at once on a second SIGINT. */
+/* signals.c - graceful stop on SIGINT/SIGTERM/SIGPIPE, at once on a second
+ * SIGINT. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -79,7 +80,10 @@ static void on_stop_signal(int signo)
 		restore_all();
 		/* unlinkat is async-signal-safe; the probe files go too */
 		for (int i = 0; i < atomic_load(&nunlink); i++)
-			unlinkat(unlink_list[i].dirfd, unlink_list[i].name, 0);
+			if (unlinkat(unlink_list[i].dirfd, unlink_list[i].name, 0) &&
+			    errno == EISDIR)	/* a probe's own directory */
+				unlinkat(unlink_list[i].dirfd, unlink_list[i].name,
+					 AT_REMOVEDIR);
 		_exit(WS_EXIT_SIGINT);
 	}
 	atomic_store(&ws_stop, true);
@@ -94,14 +98,26 @@ int signals_install(void)
 	sigemptyset(&sa.sa_mask);
 	/* restart: a read of /proc must not fail because ^C arrived */
 	sa.sa_flags = SA_RESTART;
-	if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL))
+	/* a closed stdout (| head) ends the run as ^C does: the summary goes
+	 * to stderr, the probe files go (sink_human.c) */
+	if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL) ||
+	    sigaction(SIGPIPE, &sa, NULL))
 		return -errno;
 	return 0;
 }
 
 const char *signals_name(int signo)
 {
-	return signo == SIGINT ? "SIGINT" : signo == SIGTERM ? "SIGTERM" : NULL;
+	switch (signo) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGPIPE:
+		return "SIGPIPE";
+	default:
+		return NULL;
+	}
 }
 
 int signals_received(void)

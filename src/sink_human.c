@@ -13,10 +13,22 @@
 #include "sink.h"
 #include "units.h"
 
+/* Flush; if the reader of stdout has gone (| head), what is left - the
+ * summary above all - goes to stderr.  The SIGPIPE that came with it stops
+ * the run as a ^C does (signals.c). */
+static void flush_out(struct sink *s)
+{
+	if (fflush(s->out) == EOF && errno == EPIPE && s->out != stderr) {
+		s->out = stderr;
+		s->dirty_line = 0;
+		s->reader_gone = true;
+	}
+}
+
 static void human_header(struct sink *s, const struct ws_run *run)
 {
 	human_header_print(s->out, run);
-	fflush(s->out);
+	flush_out(s);
 }
 
 static void progress_bar(FILE *out, double f, bool utf8)
@@ -116,8 +128,8 @@ static void live_text(FILE *m, const struct ws_interval *iv, bool utf8)
 			100.0 * iv->busiest_share);
 }
 
-static void live_interval(struct sink *s, const struct ws_run *run,
-			  const struct ws_interval *iv)
+static void live_line(struct sink *s, const struct ws_run *run,
+		      const struct ws_interval *iv)
 {
 	bool utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
 	char *line = NULL;
@@ -136,9 +148,16 @@ static void live_interval(struct sink *s, const struct ws_run *run,
 	fputc('\r', s->out);
 	put_clipped(s->out, line, cols ? cols - 1 : 0);
 	fputs("\033[K", s->out);
-	fflush(s->out);
+	flush_out(s);
 	free(line);
 	s->dirty_line = 1;
+}
+
+static void live_interval(struct sink *s, const struct ws_run *run,
+			  const struct ws_interval *iv)
+{
+	if (!s->reader_gone)	/* the line was for stdout's terminal */
+		live_line(s, run, iv);
 }
 
 /* One key=value line; with several targets the run's comes after one
@@ -149,11 +168,13 @@ static void plain_line(struct sink *s, const struct ws_run *run,
 static void plain_interval(struct sink *s, const struct ws_run *run,
 			   const struct ws_interval *iv)
 {
+	if (s->reader_gone)
+		return;		/* the lines were for stdout; stderr gets the summary */
 	human_header_precondition_eta(s->out, run, iv);
 	for (unsigned int i = 0; i < iv->ntargets; i++)
 		plain_line(s, run, &iv->targets[i], true);
 	plain_line(s, run, iv, run->ntargets > 0);
-	fflush(s->out);
+	flush_out(s);
 }
 
 static void plain_line(struct sink *s, const struct ws_run *run,
@@ -209,17 +230,24 @@ static void plain_line(struct sink *s, const struct ws_run *run,
 static void human_summary(struct sink *s, const struct ws_run *run,
 			  const struct ws_summary *sum)
 {
+	bool gone = s->reader_gone;
+
 	if (s->dirty_line)
 		fputc('\n', s->out);
 	s->dirty_line = 0;
 	human_summary_print(s->out, run, sum);
-	fflush(s->out);
+	flush_out(s);
+	if (s->reader_gone && !gone)	/* it left during the summary */
+		human_summary_print(s->out, run, sum);
 }
 
 /* A report that could not be written is a failed run (a full disk under
- * a redirected stdout must not exit 0). */
+ * a redirected stdout must not exit 0); a reader that left is a stop by
+ * SIGPIPE, the summary on stderr. */
 static int human_close(struct sink *s)
 {
+	if (s->reader_gone)
+		return fflush(s->out) ? -EIO : 0;
 	return fflush(s->out) || ferror(s->out) ? -EIO : 0;
 }
 

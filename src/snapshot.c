@@ -186,6 +186,14 @@ void probe_door_end(struct ws_probe_door *d, uint64_t ns, bool stall,
 	pthread_mutex_unlock(&d->lock);
 }
 
+void probe_door_cancel(struct ws_probe_door *d)
+{
+	pthread_mutex_lock(&d->lock);
+	d->site[0] = '\0';
+	atomic_store_explicit(&d->inflight_since, 0, memory_order_release);
+	pthread_mutex_unlock(&d->lock);
+}
+
 void probe_door_set_site(struct ws_probe_door *d, const char *site)
 {
 	pthread_mutex_lock(&d->lock);

@@ -23,11 +23,12 @@ struct unit {
 struct kind {
 	const struct unit *units;	/* ends with a NULL name */
 	const char *noun;
+	const char *accepted;		/* the suffixes, for a message */
 };
 
 /* A letter alone or with "i" is binary; a letter and "B" is decimal. */
 static const struct unit size_units[] = {
-	{ "", 1 },
+	{ "", 1 }, { "B", 1 },
 	{ "k", UINT64_C(1) << 10 }, { "K", UINT64_C(1) << 10 },
 	{ "Ki", UINT64_C(1) << 10 }, { "KiB", UINT64_C(1) << 10 },
 	{ "kB", UINT64_C(1000) }, { "KB", UINT64_C(1000) },
@@ -59,9 +60,17 @@ static const struct unit duration_units[] = {
 	{ NULL, 0 }
 };
 
-static const struct kind size_kind = { size_units, "bytes" };
-static const struct kind duration_kind = { duration_units, "nanoseconds" };
-static const struct kind rate_kind = { size_units, "bytes per second" };
+static const struct kind size_kind = {
+	size_units, "bytes",
+	"B, k K KiB, M MiB, G GiB, T TiB, P PiB; decimal: kB MB GB TB PB"
+};
+static const struct kind duration_kind = {
+	duration_units, "nanoseconds", "ns, us, ms, s, m or min, h, d"
+};
+static const struct kind rate_kind = {
+	size_units, "bytes per second",
+	"B, k K KiB, M MiB, G GiB, T TiB, P PiB; decimal: kB MB GB TB PB"
+};
 
 /* A number as written: [digits][.digits][suffix], none of it converted. */
 struct number {
@@ -153,7 +162,7 @@ static int find_unit(const struct kind *k, const struct number *n,
 		}
 	}
 	quote(q, sizeof(q), n->suffix, n->slen);
-	set_msg(err, "unknown suffix '%s'", q);
+	set_msg(err, "unknown suffix '%s' (%s)", q, k->accepted);
 	return -EINVAL;
 }
 
@@ -301,14 +310,22 @@ int units_parse_rate(const char *s, uint64_t *bytes_per_sec,
 {
 	const char *slash;
 	char q[36];
+	size_t len;
 	int ret;
 
 	ret = check_text(s, err);
 	if (ret)
 		return ret;
 	slash = strchr(s, '/');
+	len = slash ? (size_t)(slash - s) : strlen(s);
+	/* "-r 50" as 50 bytes a second is a run planned for days: say it */
+	if (len && strspn(s, "0123456789.") == len && strspn(s, "0.") != len) {
+		quote(q, sizeof(q), s, len);
+		set_msg(err, "a rate needs a unit: %sB/s for bytes, or %sM/s", q, q);
+		return -EINVAL;
+	}
 	if (!slash)
-		return parse(&rate_kind, s, strlen(s), bytes_per_sec, err);
+		return parse(&rate_kind, s, len, bytes_per_sec, err);
 	/* Per second only: other periods would invite rounding surprises. */
 	if (strcmp(slash, "/s")) {
 		quote(q, sizeof(q), slash, strlen(slash));

@@ -36,6 +36,15 @@ done <<'TABLE'
 --time 5x f                       |--time;'5x'
 --rate 0 f                        |--rate;'0'
 --rate 5M/h f                     |--rate;'5M/h'
+-r 50 f                           |--rate;'50';a rate needs a unit
+--rate 50mb/s f                   |--rate;'50mb/s';unknown suffix 'mb' (B, k K KiB
+-t 5sec f                         |--time;'5sec';unknown suffix 'sec' (ns, us, ms, s, m or min, h, d)
+-b 10 -s 1G f                     |-b 10 and --size both say how much to write
+--bs 1M f                         |'--bs';fio's name;-B/--buffer-size
+--runtime 5 f                     |'--runtime';-t/--time
+--buf 1M f                        |'--buf' is ambiguous;--buffers or --buffer-size
+--szie 1G f                       |'--szie';did you mean --size?
+bs=1M count=10 of=f               |'bs=1M';dd's syntax;-B 1M
 --pace bogus f                    |--pace;'bogus'
 --window 0 f                      |--window;'0'
 --data foo f                      |--data;'foo'

@@ -63,11 +63,17 @@ static const struct cli_option rows[] = {
 	{ .name = "help", .key = 'h', .type = CLI_HELP, .help = "help" },
 };
 
+static const struct cli_alias aliases[] = {
+	{ "bs", "fio", "--size" },
+	{ NULL, NULL, NULL }
+};
+
 static const struct cli test_cli = {
 	.cmd = "writestress thing",
 	.error_prefix = "thing: ",
 	.opts = rows,
 	.nopts = ARRAY_SIZE(rows),
+	.aliases = aliases,
 };
 
 /* Parse a NULL-terminated list; stderr's text in err. */
@@ -144,6 +150,13 @@ static const struct {
 	{ { "--help=1" }, "writestress: thing: option '--help' takes no value" },
 	{ { "-x" }, "writestress: thing: unknown option '-x'" },
 	{ { "--bogus" }, "writestress: thing: unknown option '--bogus'" },
+	/* a unique prefix is taken (getopt); several are named */
+	{ { "--s", "1" }, "writestress: thing: option '--s' is ambiguous: --small or --size" },
+	{ { "--s=4k" }, "writestress: thing: option '--s' is ambiguous: --small or --size" },
+	{ { "--bs", "4k" }, "writestress: thing: unknown option '--bs' (fio's name; writestress says --size)" },
+	{ { "--szie", "4k" }, "writestress: thing: unknown option '--szie' (did you mean --size?)" },
+	{ { "--cuont=3" }, "writestress: thing: unknown option '--cuont=3' (did you mean --count?)" },
+	{ { "--timeout", "1" }, "writestress: thing: unknown option '--timeout'" },
 };
 
 START_TEST(test_usage_errors)

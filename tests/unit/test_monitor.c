@@ -279,6 +279,36 @@ START_TEST(test_memory_fixed)
 }
 END_TEST
 
+/* The probes' latencies are adaptive pacing's truth; a command's time is
+ * its own (own_time) and is not posted. */
+START_TEST(test_own_time_not_posted)
+{
+	struct monitor *m = calloc(1, sizeof(*m));
+	struct ws_config cfg;
+	struct ws_snapshot snap;
+	struct monitor_probe *mp = &m->probes[0];
+	struct ws_meminfo mi = { 1, 2 };
+
+	config_defaults(&cfg);
+	ck_assert_int_eq(snapshot_init(&snap), 0);
+	m->cfg = &cfg;
+	mp->snap = &snap;
+	mp->mon = m;
+	hist_init(&mp->raw);
+	hist_init(&mp->corrected);
+	ck_assert_int_eq(probe_door_init(&mp->door), 0);
+	monitor_record(mp, 1, 40 * MS, 0, 0, &mi);
+	ck_assert_uint_eq(snapshot_take_probe_worst(&snap), 40 * MS);
+	mp->own_time = true;
+	monitor_record(mp, 2, 900 * MS, 0, 0, &mi);
+	ck_assert_uint_eq(snapshot_take_probe_worst(&snap), 0);
+	ck_assert_uint_eq(hist_count(&mp->raw), 2);	/* still its figure */
+	probe_door_destroy(&mp->door);
+	snapshot_destroy(&snap);
+	free(m);
+}
+END_TEST
+
 static const struct {
 	const char *wchan, *stack, *want;
 } sites[] = {
@@ -342,6 +372,7 @@ Suite *monitor_suite(void)
 	tcase_add_test(tc, test_known_stall_is_reported);
 	tcase_add_test(tc, test_inflight_visible_while_stuck);
 	tcase_add_test(tc, test_memory_fixed);
+	tcase_add_test(tc, test_own_time_not_posted);
 	tcase_add_loop_test(pure, test_parse_site, 0,
 			    sizeof(sites) / sizeof(sites[0]));
 	tcase_add_test(pure, test_meminfo_fixture);

@@ -76,7 +76,7 @@ static const struct {
 	const char *args[12];	/* NULL-terminated */
 	const char *msg;	/* the first line of stderr */
 } bad[] = {
-	{ { "-B", "3x", "f" }, "writestress: invalid --buffer-size '3x': unknown suffix 'x'" },
+	{ { "-B", "3x", "f" }, "writestress: invalid --buffer-size '3x': unknown suffix 'x' (B, k K KiB, M MiB, G GiB, T TiB, P PiB; decimal: kB MB GB TB PB)" },
 	{ { "-B", "1000", "f" }, "writestress: invalid --buffer-size '1000': must be at least 4096 bytes" },
 	{ { "-B", "6k", "f" }, "writestress: invalid --buffer-size '6k': must be a multiple of 4 KiB" },
 	{ { "-B", "2G", "f" }, "writestress: invalid --buffer-size '2G': must be at most 1 GiB" },
@@ -116,6 +116,7 @@ static const struct {
 	{ { "--probe", "fsync", "--probe-cmd", "x", "f" }, "writestress: --probe-cmd needs cmd in --probe" },
 	{ { "--probe-user", "no-such-user-ws", "f" }, "writestress: invalid --probe-user 'no-such-user-ws': no such user" },
 	{ { "--probe-timeout", "0", "--probe-cmd", "x", "f" }, "writestress: invalid --probe-timeout '0': must be greater than zero" },
+	{ { "-b", "10", "-s", "1G", "f" }, "writestress: -b 10 and --size both say how much to write: give one (-b 10 is 80.0 MiB of --buffer-size)" },
 	{ { "--help=x", "f" }, "writestress: option '--help' takes no value" },
 	{ { "--fadvise=1", "f" }, "writestress: option '--fadvise' takes no value" },
 	{ { "--json", "", "f" }, "writestress: invalid --json '': empty value" },

@@ -416,12 +416,12 @@ END_TEST
 
 static long long sqlite_rows(const char *name)
 {
-	char path[160];
+	char path[200];
 	sqlite3 *db;
 	sqlite3_stmt *st;
 	long long n = -1;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(path, sizeof(path), "%s/%s/mail.db", dir, name);
 	ck_assert_int_eq(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
 	ck_assert_int_eq(sqlite3_prepare_v2(db, "SELECT count(*) FROM mail", -1, &st, NULL),
 			 SQLITE_OK);
@@ -432,22 +432,29 @@ static long long sqlite_rows(const char *name)
 	return n;
 }
 
-/* One row a run, committed (another connection sees it), in a rollback
- * journal that is gone after each commit; emptied untimed at the wrap;
- * nothing left at the end. */
+/* In a directory of its own (0700: nobody else can plant a name where
+ * SQLite opens its journals), one row a run, committed (another connection
+ * sees it), the rollback journal gone after each commit; emptied untimed
+ * at the wrap; nothing left at the end. */
 START_TEST(test_sqlite_probe)
 {
-	char name[64], journal[80];
+	char name[64], db[96], journal[96];
 	const char *names[PROBE_MAX_NAMES];
 
 	cfg.probe_size = 256 * 1024;
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_SQLITE, 0, &cfg), 0);
 	our_name(name, sizeof(name), "sqlite");
-	snprintf(journal, sizeof(journal), "%s-journal", name);
+	snprintf(db, sizeof(db), "%s/mail.db", name);
+	snprintf(journal, sizeof(journal), "%s/mail.db-journal", name);
 	ck_assert_str_eq(p.name, name);
-	ck_assert_uint_eq(stat_of(name).st_mode & 0777, 0600);
-	ck_assert_uint_eq(probe_file_names(&p, names), 4);
+	ck_assert(S_ISDIR(stat_of(name).st_mode));
+	ck_assert_uint_eq(stat_of(name).st_mode & 0777, 0700);
+	ck_assert(S_ISREG(stat_of(db).st_mode));
+	/* the files before their directory, for the signal handler */
+	ck_assert_uint_eq(probe_file_names(&p, names), 5);
+	ck_assert_str_eq(names[0], db);
 	ck_assert_str_eq(names[1], journal);
+	ck_assert_str_eq(names[4], name);
 	for (int i = 1; i <= 4; i++) {
 		p.ops->prepare(&p);
 		ck_assert_int_eq(p.ops->run(&p), 0);
@@ -466,14 +473,14 @@ END_TEST
 /* WAL and synchronous=NORMAL as asked; the -wal and -shm files go too. */
 START_TEST(test_sqlite_probe_wal)
 {
-	char name[64], wal[80], sql[64];
+	char name[64], wal[96], sql[64];
 	sqlite3_stmt *st;
 
 	cfg.sqlite_wal = true;
 	cfg.sqlite_sync_normal = true;
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_SQLITE, 0, &cfg), 0);
 	our_name(name, sizeof(name), "sqlite");
-	snprintf(wal, sizeof(wal), "%s-wal", name);
+	snprintf(wal, sizeof(wal), "%s/mail.db-wal", name);
 	ck_assert_int_eq(p.ops->run(&p), 0);
 	ck_assert(exists(wal));
 	for (int i = 0; i < 2; i++) {
@@ -488,24 +495,37 @@ START_TEST(test_sqlite_probe_wal)
 	}
 	probe_cleanup(&p);
 	ck_assert(!exists(name));
-	ck_assert(!exists(wal));
 }
 END_TEST
 
-/* A stranger's file at a name SQLite would use beside the database: the
- * probe does not start, removes its own database, leaves the stranger's. */
-START_TEST(test_sqlite_journal_taken)
+/* Its directory's name taken by a stranger's file: the probe does not
+ * start and leaves the stranger's file alone. */
+START_TEST(test_sqlite_name_taken)
 {
-	char name[64], journal[80];
+	char name[64], want[256];
 
 	our_name(name, sizeof(name), "sqlite");
-	snprintf(journal, sizeof(journal), "%s-wal", name);
-	tu_write_file(dir, journal, "someone else's\n");
+	tu_write_file(dir, name, "someone else's\n");
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_SQLITE, 0, &cfg), -EEXIST);
+	snprintf(want, sizeof(want), "sqlite probe: cannot create its directory in '%s': %s",
+		 dir, strerror(EEXIST));
+	ck_assert_str_eq(p.err, want);
 	probe_cleanup(&p);
-	ck_assert(!exists(name));
-	ck_assert_int_eq(stat_of(journal).st_size, 15);
-	remove_file(journal);
+	ck_assert_int_eq(stat_of(name).st_size, 15);
+	remove_file(name);
+}
+END_TEST
+
+/* A failed commit says SQLite's own words (here: the connection made
+ * read-only under it). */
+START_TEST(test_sqlite_failure_says_why)
+{
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_SQLITE, 0, &cfg), 0);
+	ck_assert_int_eq(p.ops->run(&p), 0);
+	ck_assert_int_eq(sqlite3_exec(p.db, "PRAGMA query_only=1", NULL, NULL, NULL), SQLITE_OK);
+	ck_assert_int_lt(p.ops->run(&p), 0);
+	ck_assert_msg(!strncmp(p.fail, "SQLite: ", 8), "fail: '%s'", p.fail);
+	probe_cleanup(&p);
 }
 END_TEST
 
@@ -606,12 +626,18 @@ START_TEST(test_cmd_probe_user)
 }
 END_TEST
 
+/* Root: a user that does not exist stops the probe before any command.
+ * Anyone else runs commands as themselves (opts refuses another user). */
 START_TEST(test_cmd_probe_unknown_user)
 {
 	one_command("true");
 	cfg.probe_user = "no-such-user-ws";
-	if (geteuid() != 0)
-		return;		/* only root changes user; opts refuses it otherwise */
+	if (geteuid() != 0) {
+		ck_assert_int_eq(probe_init(&p, WS_PROBE_CMD, 0, &cfg), 0);
+		ck_assert_str_eq(p.cmd_user, "");
+		ck_assert_int_eq(p.ops->run(&p), 0);
+		return;
+	}
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_CMD, 0, &cfg), -ENOENT);
 	ck_assert_str_eq(p.err, "cmd probe: no user 'no-such-user-ws' to run its command as");
 }
@@ -673,7 +699,8 @@ Suite *probe_suite(void)
 	tcase_add_test(files, test_read_probe_needs_path);
 	tcase_add_test(files, test_sqlite_probe);
 	tcase_add_test(files, test_sqlite_probe_wal);
-	tcase_add_test(files, test_sqlite_journal_taken);
+	tcase_add_test(files, test_sqlite_name_taken);
+	tcase_add_test(files, test_sqlite_failure_says_why);
 	tcase_add_test(files, test_dsync_probe);
 	tcase_add_test(files, test_cmd_probe_outcomes);
 	tcase_add_test(files, test_cmd_probe_user);

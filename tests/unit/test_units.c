@@ -38,6 +38,7 @@ typedef int parse_fn(const char *s, uint64_t *out, struct units_error *err);
 typedef char *format_fn(char *buf, size_t len, uint64_t v);
 
 static const struct parse_case size_good[] = {
+	{ "8B", 8, 0, NULL },
 	{ "0", 0, 0, NULL },
 	{ "00", 0, 0, NULL },
 	{ "0k", 0, 0, NULL },
@@ -109,7 +110,7 @@ static const struct parse_case size_bad[] = {
 	{ "8kb", 0, -EINVAL, "unknown suffix 'kb'" },
 	{ "8ki", 0, -EINVAL, "unknown suffix 'ki'" },
 	{ "8KIB", 0, -EINVAL, "unknown suffix 'KIB'" },
-	{ "8B", 0, -EINVAL, "unknown suffix 'B'" },
+	{ "8b", 0, -EINVAL, "unknown suffix 'b'" },
 	{ "16E", 0, -EINVAL, "unknown suffix 'E'" },
 	{ "1EiB", 0, -EINVAL, "unknown suffix 'EiB'" },
 	{ "0x10", 0, -EINVAL, "unknown suffix 'x10'" },
@@ -198,8 +199,8 @@ static const struct parse_case duration_bad[] = {
 static const struct parse_case rate_good[] = {
 	{ "0", 0, 0, NULL },
 	{ "0/s", 0, 0, NULL },
-	{ "100", 100, 0, NULL },
-	{ "100/s", 100, 0, NULL },
+	{ "100B", 100, 0, NULL },
+	{ "100B/s", 100, 0, NULL },
 	{ "8k/s", 8 * KiB, 0, NULL },
 	{ "50M", 50 * MiB, 0, NULL },
 	{ "50M/s", UINT64_C(52428800), 0, NULL },
@@ -207,7 +208,7 @@ static const struct parse_case rate_good[] = {
 	{ "50MB/s", UINT64_C(50000000), 0, NULL },
 	{ "1.5GiB/s", UINT64_C(1610612736), 0, NULL },
 	{ ".5k/s", 512, 0, NULL },
-	{ "18446744073709551615/s", MAX, 0, NULL },
+	{ "18446744073709551615B/s", MAX, 0, NULL },
 };
 
 static const struct parse_case rate_bad[] = {
@@ -223,13 +224,16 @@ static const struct parse_case rate_bad[] = {
 	{ "50M/S", 0, -EINVAL, "unknown rate unit '/S'" },
 	{ "50M/", 0, -EINVAL, "unknown rate unit '/'" },
 	{ "50M/s/s", 0, -EINVAL, "unknown rate unit '/s/s'" },
-	{ "50x/s", 0, -EINVAL, "unknown suffix 'x'" },
+	{ "50x/s", 0, -EINVAL, "unknown suffix 'x' (B, k K KiB, M MiB" },
+	{ "50mb/s", 0, -EINVAL, "unknown suffix 'mb' (B, k K KiB, M MiB, G GiB, T TiB, P PiB; decimal: kB MB GB TB PB)" },
+	{ "50", 0, -EINVAL, "a rate needs a unit: 50B/s for bytes, or 50M/s" },
+	{ "1.5/s", 0, -EINVAL, "a rate needs a unit: 1.5B/s for bytes, or 1.5M/s" },
 	{ "50mb/s", 0, -EINVAL, "unknown suffix 'mb'" },
 	{ "1e3/s", 0, -EINVAL, "unknown suffix 'e3'" },
 	{ "0.3k/s", 0, -EINVAL, "not a whole number of bytes per second" },
 	{ "16384P/s", 0, -ERANGE,
 	  "too large (more than 2^64-1 bytes per second)" },
-	{ "18446744073709551616/s", 0, -ERANGE, "too large" },
+	{ "18446744073709551616B/s", 0, -ERANGE, "too large" },
 };
 
 static const struct format_case size_fmt[] = {

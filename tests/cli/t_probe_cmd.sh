@@ -1,0 +1,66 @@
+# --probe-cmd, end to end without a rig: a failing command is counted and
+# its reason shown (summary, JSON); a Ctrl-C kills the command in flight
+# and counts it as no probe; and however writestress ends - a second
+# Ctrl-C, or killed outright - the command in flight does not outlive it,
+# nor do its launcher or any probe file.
+# shellcheck source=lib.sh
+. "$CLI_DIR/lib.sh"
+
+gone()
+{
+	# the command, its launcher (writestress's own argv) and the files
+	n=0
+	while pgrep -f "sleep 30\.0$1" >/dev/null; do
+		[ "$n" -ge "$(scaled 30)" ] && fail "'sleep 30.0$1' still runs after $2"
+		sleep 0.1
+		n=$((n + 1))
+	done
+	# shellcheck disable=SC2012 # plain names
+	left=$(ls -A "$WORK" | grep '^writestress-probe' || true)
+	[ -z "$left" ] || fail "probe files left after $2: $left"
+}
+
+# a command that fails: counted, with its exit status
+ws -t 2 --rate 1M/s --probe fsync,cmd --probe-cmd bad='exit 3' --json "$TESTDIR/bad.json" data
+assert_status 0
+assert_file_match "$OUT" '^  bad      [1-9][0-9]* probes, ' "the failing command's probe line"
+assert_file_match "$OUT" '^ +[1-9][0-9]* probe operations? failed \(last: exit status 3\)$' "why it failed"
+python3 - "$TESTDIR/bad.json" <<'PY' || fail "the JSON does not say why the command failed"
+import json, sys
+p = next(p for p in json.load(open(sys.argv[1]))["probes"] if p["name"] == "bad")
+print(f"  bad: {p['count']} runs, {p['errors']} failed: {p['last_error']}")
+sys.exit(0 if p["errors"] == p["count"] > 0 and p["last_error"] == "exit status 3" else 1)
+PY
+
+# Ctrl-C during a 30 s command: it is killed, the run ends, nothing counted
+ws_bg -t 60 --rate 1M/s --probe cmd --probe-cmd nap='sleep 30.01' --json "$TESTDIR/int.json" data
+sleep 1.5
+kill -INT "$WS_PID"
+ws_wait "$(scaled 5)"
+assert_status 130
+assert_file_no_match "$OUT" 'failed' "a failure after Ctrl-C"
+gone 1 "a Ctrl-C"
+
+# a second Ctrl-C exits at once: the launcher takes the command with it
+ws_bg -t 60 --rate 1M/s --probe cmd --probe-cmd nap='sleep 30.02' data
+sleep 1.5
+kill -INT "$WS_PID"
+sleep 0.1
+kill -INT "$WS_PID" 2>/dev/null
+ws_wait "$(scaled 5)"
+assert_status 130
+gone 2 "a second Ctrl-C"
+
+# killed outright: no cleanup of its own, but the command still goes
+ws_bg -t 60 --rate 1M/s --probe cmd --probe-cmd nap='sleep 30.03' data
+sleep 1.5
+pgrep -f 'sleep 30\.03' >/dev/null || fail "the command did not start"
+kill -KILL "$WS_PID"
+ws_wait "$(scaled 5)"
+assert_status 137
+n=0
+while pgrep -f 'sleep 30\.03' >/dev/null; do
+	[ "$n" -ge "$(scaled 30)" ] && fail "'sleep 30.03' still runs after writestress was killed"
+	sleep 0.1
+	n=$((n + 1))
+done
