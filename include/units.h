@@ -62,7 +62,7 @@ int units_parse_rate(const char *s, uint64_t *bytes_per_sec,
  *   units_format_duration(7384e9)    -> "2h03m04s"
  * Sizes use three significant figures and the largest binary unit that
  * keeps the number >= 1; durations under a minute use three significant
- * figures (ns, us, ms, s); from a minute on they are h/m/s fields. */
+ * figures (ns, µs, ms, s); from a minute on they are h/m/s fields. */
 char *units_format_size(char *buf, size_t len, uint64_t bytes);
 char *units_format_duration(char *buf, size_t len, uint64_t ns);
 

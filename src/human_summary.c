@@ -62,8 +62,8 @@ static void print_probe(FILE *out, const struct ws_run *run,
 {
 	char a[32], b[32], c[32], d[32], e[32];
 
-	fprintf(out, "  %-8s %llu probes, p50 %s, p90 %s, p99 %s, p99.9 %s, max %s   (raw: as measured)\n",
-		ps->name, (unsigned long long)ps->count,
+	fprintf(out, "  %-8s %llu probe%s, p50 %s, p90 %s, p99 %s, p99.9 %s, max %s   (raw: as measured)\n",
+		ps->name, (unsigned long long)ps->count, ps->count == 1 ? "" : "s",
 		units_format_duration(a, sizeof(a), ps->p50),
 		units_format_duration(b, sizeof(b), ps->p90),
 		units_format_duration(c, sizeof(c), ps->p99),

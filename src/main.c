@@ -347,6 +347,10 @@ static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int 
 	return 0;
 }
 
+/* A privileged option refused: how to get the privilege. */
+#define PRIV_HINT "run it as root (sudo writestress ...), or leave the option out; " \
+	"writestress keeps no capability once its threads run"
+
 int main(int argc, char **argv)
 {
 	struct ws_config cfg;
@@ -400,8 +404,8 @@ int main(int argc, char **argv)
 	status = check_devices(&cfg, jobs, cfg.ntargets);
 	if (!status)
 		status = jobs_prepare(jobs, cfg.ntargets);
-	if (!status && priv_setup(&cfg, &jobs[0].fp, &priv, err, sizeof(err)))
-		status = ws_fail(err, NULL, WS_EXIT_FAILURE);
+	if (!status && (ret = priv_setup(&cfg, &jobs[0].fp, &priv, err, sizeof(err))))
+		status = ws_fail(err, ret == -EPERM ? PRIV_HINT : NULL, WS_EXIT_FAILURE);
 	if (status)
 		goto out_jobs;
 	status = start_monitor(&cfg, &big->monitor, jobs, cfg.ntargets);

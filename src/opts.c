@@ -427,7 +427,7 @@ static void help_tail(FILE *out)
 		"\nUnits:\n"
 		"  SIZE      bytes; k K KiB = 2^10, M MiB = 2^20, G GiB = 2^30, T TiB = 2^40;\n"
 		"            kB KB = 10^3, MB = 10^6, GB = 10^9, TB = 10^12 (e.g. 4k 8M 1.5G 2T)\n"
-		"  DURATION  ns us ms s m min h d; a bare number is seconds (e.g. 500ms 30s 10m 2h)\n"
+		"  DURATION  ns us/µs ms s m min h d; bare: seconds (e.g. 500ms 30s 2h)\n"
 		"  RATE      a SIZE per second, with a unit (e.g. 50M/s; 50B/s for bytes)\n"
 		"  Output is always binary: MiB = 2^20 bytes, GiB = 2^30 bytes, MiB/s.\n"
 		"\nExit status:\n"

@@ -51,6 +51,7 @@ static const struct unit duration_units[] = {
 	{ "", WS_NSEC_PER_SEC },
 	{ "ns", 1 },
 	{ "us", UINT64_C(1000) },
+	{ "µs", UINT64_C(1000) },	/* as writestress prints it */
 	{ "ms", WS_NSEC_PER_MSEC },
 	{ "s", WS_NSEC_PER_SEC },
 	{ "m", 60 * WS_NSEC_PER_SEC },
@@ -65,7 +66,7 @@ static const struct kind size_kind = {
 	"B, k K KiB, M MiB, G GiB, T TiB, P PiB; decimal: kB MB GB TB PB"
 };
 static const struct kind duration_kind = {
-	duration_units, "nanoseconds", "ns, us, ms, s, m or min, h, d"
+	duration_units, "nanoseconds", "ns, us or µs, ms, s, m or min, h, d"
 };
 static const struct kind rate_kind = {
 	size_units, "bytes per second",
@@ -419,7 +420,7 @@ static char *format_hms(char *buf, size_t len, uint64_t ns)
 char *units_format_duration(char *buf, size_t len, uint64_t ns)
 {
 	static const struct unit units[] = {
-		{ "us", UINT64_C(1000) },
+		{ "µs", UINT64_C(1000) },
 		{ "ms", WS_NSEC_PER_MSEC },
 		{ "s", WS_NSEC_PER_SEC },
 	};

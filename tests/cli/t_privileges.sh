@@ -35,6 +35,7 @@ assert_status 130
 assert_file_match "$OUT" '^  system   page cache dropped · writer ioprio idle · probes ioprio be:0 · capabilities dropped after setup$' "system header line"
 
 # without CAP_SYS_ADMIN: refused, nothing written, the capability named
+# and how to get it
 for opts in "--drop-caches" "--ioprio rt" "--probe-ioprio rt:3"; do
 	rm -f "$WORK/data"
 	# shellcheck disable=SC2086 # opts is a list of words on purpose
@@ -43,5 +44,6 @@ for opts in "--drop-caches" "--ioprio rt" "--probe-ioprio rt:3"; do
 	rc=$?
 	assert_status 1
 	assert_file_match "$ERR" "^writestress: .*needs CAP_SYS_ADMIN" "message for $opts"
+	assert_file_match "$ERR" "^hint: run it as root \(sudo writestress \.\.\.\), or leave the option out" "hint for $opts"
 	[ ! -e "$WORK/data" ] || fail "$opts without CAP_SYS_ADMIN left a file behind"
 done
