@@ -5,6 +5,7 @@
 #ifndef WS_OPTS_H
 #define WS_OPTS_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "config.h"
@@ -18,5 +19,8 @@ enum opts_result {
 enum opts_result opts_parse(int argc, char **argv, struct ws_config *cfg,
 			    FILE *err);
 void opts_help(FILE *out);
+
+/* Is a result file (--json, --csv or --svg) "-", stdout? */
+bool opts_result_to_stdout(const struct ws_config *cfg);
 
 #endif

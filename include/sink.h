@@ -38,6 +38,7 @@ struct sink {
 	FILE *out;
 	int dirty_line;		/* live sink: a line awaits its newline */
 	bool reader_gone;	/* stdout's reader left (EPIPE): now on stderr */
+	bool to_stdout;		/* a result file given as "-" */
 	void *priv;		/* the sink's own state, its ops manage it */
 	const char *path;	/* file sinks: the result's final name */
 	char tmp[4200];		/* ... written here, renamed by close */

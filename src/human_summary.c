@@ -216,8 +216,12 @@ static void print_results(FILE *out, const struct ws_config *cfg)
 	char line[1024];
 	struct ws_buf b = WS_BUF(line);
 
+	static const char *const what[] = { "JSON", "CSV", "SVG" };
+
 	for (size_t i = 0; i < ARRAY_SIZE(files); i++)
-		if (files[i])
+		if (files[i] && !strcmp(files[i], "-"))
+			ws_buf_item(&b, " · ", "%s on stdout", what[i]);
+		else if (files[i])
 			ws_buf_item(&b, " · ", "%s", files[i]);
 	if (b.len)
 		fprintf(out, "  results  %s\n", line);

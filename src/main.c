@@ -31,14 +31,19 @@
 #include "verify.h"
 #include "writer.h"
 
+/* What a person reads goes to stdout, or to stderr when a result file
+ * is written to stdout (--json -). */
 static void choose_sinks(const struct ws_config *cfg, struct sink_set *sinks)
 {
+	bool result_out = opts_result_to_stdout(cfg);
+	FILE *out = result_out ? stderr : stdout;
+
 	if (cfg->quiet)
-		sink_add(sinks, &sink_quiet_ops, stdout);
-	else if (isatty(STDOUT_FILENO))
-		sink_add(sinks, &sink_live_ops, stdout);
+		sink_add(sinks, &sink_quiet_ops, out);
+	else if (isatty(fileno(out)))
+		sink_add(sinks, &sink_live_ops, out);
 	else
-		sink_add(sinks, &sink_plain_ops, stdout);
+		sink_add(sinks, &sink_plain_ops, out);
 }
 
 static int exit_status(const struct ws_run *run, const struct ws_summary *sum)
@@ -163,6 +168,9 @@ static int open_results(const struct ws_config *cfg, struct sink_set *sinks)
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		const char *path = *(const char *const *)((const char *)cfg + files[i].offset);
 
+		if (path && strcmp(path, "-") && access(path, F_OK) == 0)
+			fprintf(stderr, "writestress: %s '%s' exists: this run's result replaces it\n",
+				files[i].opt, path);
 		if (path && sink_add_file(sinks, files[i].ops, path, err, sizeof(err))) {
 			fprintf(stderr, "writestress: invalid %s '%s': %s\n", files[i].opt,
 				path, err);

@@ -362,7 +362,7 @@ static const struct cli_option opt_table[] = {
 	  .help = "a probe at least this slow is a stall (default 500ms)" },
 	{ .type = CLI_HEADING, .help = "Analysis and results:" },
 	{ .name = "json", .key = KEY_JSON, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, json_path),
-	  .help = "write the complete result (configuration, series, probes, phases, steady state) as JSON" },
+	  .help = "write the complete result (configuration, series, probes, phases, steady state) as JSON ('-': to stdout, the rest to stderr)" },
 	{ .name = "csv", .key = KEY_CSV, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, csv_path),
 	  .help = "write the interval series as CSV, one row per interval" },
 	{ .name = "svg", .key = KEY_SVG, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, svg_path),
@@ -462,6 +462,16 @@ static const struct cli run_cli = {
 	.help_tail = help_tail,
 	.aliases = fio_names,
 };
+
+bool opts_result_to_stdout(const struct ws_config *cfg)
+{
+	const char *p[] = { cfg->json_path, cfg->csv_path, cfg->svg_path };
+
+	for (size_t i = 0; i < ARRAY_SIZE(p); i++)
+		if (p[i] && !strcmp(p[i], "-"))
+			return true;
+	return false;
+}
 
 void opts_help(FILE *out)
 {
@@ -571,6 +581,10 @@ static enum opts_result check_combinations(struct ws_config *cfg,
 	    check_probe_options(cfg, seen, err) != OPTS_RUN)
 		return OPTS_USAGE;
 	cfg->reserve_set = given(seen, "reserve");
+	if ((cfg->json_path && !strcmp(cfg->json_path, "-")) +
+	    (cfg->csv_path && !strcmp(cfg->csv_path, "-")) +
+	    (cfg->svg_path && !strcmp(cfg->svg_path, "-")) > 1)
+		return usage_error(err, "only one of --json, --csv and --svg can be '-' (stdout)");
 	/* two answers to "how much": honouring one would ignore the other */
 	if (given(seen, "buffers") && given(seen, "size")) {
 		char a[32];

@@ -31,6 +31,14 @@ int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 	}
 	s = &set->sinks[set->n];
 	memset(s, 0, sizeof(*s));
+	if (!strcmp(path, "-")) {	/* to stdout: the human output is on stderr */
+		s->out = stdout;
+		s->to_stdout = true;
+		s->ops = ops;
+		s->path = path;
+		set->n++;
+		return 0;
+	}
 	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		snprintf(err, errlen, "'%s' exists and is not a regular file (results replace only regular files)",
 			 path);
@@ -80,6 +88,12 @@ int sink_close_file(struct sink *s)
 {
 	int ret = 0;
 
+	if (s->to_stdout) {
+		ret = fflush(s->out) ? -errno : ferror(s->out) ? -EIO : 0;
+		s->out = NULL;
+		return ret;
+	}
+
 	/* the call's own errno (ENOSPC says more than EIO); EIO when only
 	 * the stream's error flag tells of an earlier failed write */
 	if (fflush(s->out) || fsync(fileno(s->out)))
@@ -105,7 +119,7 @@ void sink_abort_all(struct sink_set *set)
 
 		if (s->ops->abort)
 			s->ops->abort(s);
-		if (s->path && s->out) {
+		if (s->path && s->out && !s->to_stdout) {
 			fclose(s->out);
 			unlink(s->tmp);
 		}
