@@ -100,13 +100,14 @@ asan: deps
 tsan: deps
 	@$(MAKE) --no-print-directory SANITIZE=tsan check-run
 
-# The main job in one command: a short paced run in the current directory.
+# The main job in one command: as root, the same file written three ways on
+# a slow disk of its own, under the fsync probe (scripts/demo.sh); else a
+# short paced run in the current directory.
 demo: deps
 	@$(MAKE) --no-print-directory demo-run
 
 demo-run: $(BIN)
-	$(BIN) --size 1G --fadvise --remove --interval 250ms --json writestress-demo.json --svg writestress-demo.svg ./writestress-demo.dat
-	@echo "results: writestress-demo.json (compare with: writestress compare A.json B.json) and writestress-demo.svg"
+	sh scripts/demo.sh $(abspath $(BIN))
 
 bench:
 	@sh scripts/deps.sh bench
