@@ -22,11 +22,20 @@ RIG=$HERE/tests/rig/rig.sh
 DIR=$(pwd)/writestress-demo.rig
 
 if [ "$(id -u)" != 0 ] || ! command -v losetup >/dev/null 2>&1; then
-	echo "demo: not root: a short paced run here (root would add a slow disk of its own and dd-style writes beside overwrite.c's, to show the stalls)"
+	why="not root"
+	[ "$(id -u)" = 0 ] && why="no losetup (util-linux)"
+	echo "demo: $why: a short paced run here (as root with losetup it would bring up a slow disk of its own and write dd's way beside overwrite.c's, to show the stalls)"
 	exec "$WS" --time 20s --size 1G --fadvise --remove --interval 250ms \
 		--json writestress-demo.json --svg writestress-demo.svg ./writestress-demo.dat
 fi
 
+if [ -e "$DIR" ]; then
+	echo "demo: $DIR is in the way: a demo still running, or one killed (then: bash $RIG down $DIR; rmdir $DIR)" >&2
+	exit 1
+fi
+mkdir "$DIR" || exit 1
+
+# from here on the disk is ours to take down
 cleanup()
 {
 	bash "$RIG" down "$DIR" >/dev/null 2>&1
@@ -35,18 +44,14 @@ cleanup()
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-
-[ ! -e "$DIR" ] || { echo "demo: $DIR is in the way (a demo still running?)" >&2; exit 1; }
-mkdir "$DIR" || exit 1
 echo "demo: a slow disk of its own: a loop device throttled to 20 MiB/s, in $DIR"
 bash "$RIG" up "$DIR" --size 512M --rate 20M >/dev/null || { echo "demo: the slow disk could not be set up" >&2; exit 1; }
 MNT=$(sed -n 's/^MNT=//p' "$DIR/rig.env")
-# cgroup v2 throttles only the rig's own group: run inside it
-PREFIX=
-[ "$(sed -n 's/^CGROUP=//p' "$DIR/rig.env")" = v2 ] && PREFIX="bash $RIG run $DIR"
 echo "demo: the same 96 MiB file written three ways, 6 s each, under the fsync probe"
-# shellcheck disable=SC2086 # the prefix is words
-$PREFIX "$WS" matrix --strategies none,window+fadvise,adaptive --each 6s --file-size 96M \
+# cgroup v2 throttles only the rig's own group: run inside it
+set --
+[ "$(sed -n 's/^CGROUP=//p' "$DIR/rig.env")" = v2 ] && set -- bash "$RIG" run "$DIR"
+"$@" "$WS" matrix --strategies none,window+fadvise,adaptive --each 6s --file-size 96M \
 	--target-latency 200ms --json writestress-demo.json --svg writestress-demo.svg \
 	"$MNT/demo.dat"
 st=$?

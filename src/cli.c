@@ -296,7 +296,7 @@ static enum cli_result bad_option(const struct cli *c, int ch, char **argv,
 	if (o && is_long)
 		return cli_usage_error(c, err, "option '--%s' takes no value", o->name);
 	if (!optopt && is_long) {
-		char hint[160];
+		char hint[1024];
 
 		cli_suggest(c, given, hint, sizeof(hint));
 		if (!strncmp(hint, "ambiguous", 9))

@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "caps.h"
@@ -168,9 +169,10 @@ static int open_results(const struct ws_config *cfg, struct sink_set *sinks)
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		const char *path = *(const char *const *)((const char *)cfg + files[i].offset);
 
-		if (path && strcmp(path, "-") && access(path, F_OK) == 0)
-			fprintf(stderr, "writestress: %s '%s' exists: this run's result replaces it\n",
-				files[i].opt, path);
+		struct stat st;
+		bool exists = path && strcmp(path, "-") && lstat(path, &st) == 0 &&
+			      S_ISREG(st.st_mode);
+
 		if (path && sink_add_file(sinks, files[i].ops, path, err, sizeof(err))) {
 			fprintf(stderr, "writestress: invalid %s '%s': %s\n", files[i].opt,
 				path, err);
@@ -178,6 +180,9 @@ static int open_results(const struct ws_config *cfg, struct sink_set *sinks)
 			sink_abort_all(sinks);
 			return WS_EXIT_USAGE;
 		}
+		if (exists)
+			fprintf(stderr, "writestress: %s '%s' exists: this run's result will replace it\n",
+				files[i].opt, path);
 	}
 	return 0;
 }

@@ -573,6 +573,13 @@ static int setup(struct matrix_state *m, int argc, char **argv)
 				"unexpected argument '%s' (one FILE)", argv[first + 1]);
 		return WS_EXIT_USAGE;
 	}
+	/* the table is on stdout: a result there would be mixed into it */
+	if ((m->args.json_path && !strcmp(m->args.json_path, "-")) ||
+	    (m->args.svg_path && !strcmp(m->args.svg_path, "-"))) {
+		cli_usage_error(&matrix_cli, stderr, "invalid --%s '-': the matrix writes its table to stdout; name a file",
+				m->args.json_path && !strcmp(m->args.json_path, "-") ? "json" : "svg");
+		return WS_EXIT_USAGE;
+	}
 	if (matrix_parse_strategies(m->args.strategies ? m->args.strategies :
 				    MATRIX_DEFAULT_LIST, m->s, &m->ns, why, sizeof(why))) {
 		cli_usage_error(&matrix_cli, stderr, "invalid --strategies: %s", why);

@@ -301,9 +301,9 @@ static int parse_probe_ioprio(void *dest, const char *arg, char *why)
 static const struct cli_option opt_table[] = {
 	{ .type = CLI_HEADING, .help = "Run length (the first bound reached ends the run; with none, it runs until interrupted):" },
 	{ .name = "buffers", .key = 'b', .type = CLI_U64, .arg = "COUNT", .offset = offsetof(struct ws_config, buffers), .min = 1,
-	  .help = "write COUNT buffers" },
+	  .help = "write COUNT buffers (not with --size)" },
 	{ .name = "size", .key = 's', .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, total_size), .min = 1,
-	  .help = "write SIZE bytes in total" },
+	  .help = "write SIZE bytes in total (not with -b)" },
 	{ .name = "time", .key = 't', .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, duration_ns), .min = 1,
 	  .help = "stop after DURATION" },
 	{ .name = "jobs", .key = KEY_JOBS, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, jobs), .min = 1, .max = WS_MAX_TARGETS,
@@ -364,9 +364,9 @@ static const struct cli_option opt_table[] = {
 	{ .name = "json", .key = KEY_JSON, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, json_path),
 	  .help = "write the complete result (configuration, series, probes, phases, steady state) as JSON ('-': to stdout, the rest to stderr)" },
 	{ .name = "csv", .key = KEY_CSV, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, csv_path),
-	  .help = "write the interval series as CSV, one row per interval" },
+	  .help = "write the interval series as CSV, one row per interval ('-': to stdout)" },
 	{ .name = "svg", .key = KEY_SVG, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, svg_path),
-	  .help = "draw throughput over GiB written and probe latency over time as an SVG plot" },
+	  .help = "draw throughput over GiB written and probe latency over time as an SVG plot ('-': to stdout)" },
 	{ .name = "until-steady", .key = KEY_UNTIL_STEADY, .type = CLI_FLAG, .offset = offsetof(struct ws_config, until_steady),
 	  .help = "end the run once throughput is in steady state after preconditioning (see --precondition), or give up after --steady-max-rounds; --size, --time or -b still bound it" },
 	{ .name = "steady-criterion", .key = KEY_STEADY_CRITERION, .type = CLI_CUSTOM, .arg = "CRIT", .parse = parse_steady_criterion,
@@ -425,7 +425,7 @@ static void help_tail(FILE *out)
 {
 	fprintf(out,
 		"\nUnits:\n"
-		"  SIZE      bytes; k K KiB = 2^10, M MiB = 2^20, G GiB = 2^30, T TiB = 2^40;\n"
+		"  SIZE      bytes, B; k K KiB = 2^10, M MiB = 2^20, G GiB = 2^30, T TiB = 2^40;\n"
 		"            kB KB = 10^3, MB = 10^6, GB = 10^9, TB = 10^12 (e.g. 4k 8M 1.5G 2T)\n"
 		"  DURATION  ns us/µs ms s m min h d; bare: seconds (e.g. 500ms 30s 2h)\n"
 		"  RATE      a SIZE per second, with a unit (e.g. 50M/s; 50B/s for bytes)\n"
@@ -627,8 +627,8 @@ static bool dd_operand(const char *arg, FILE *err)
 		if (strncmp(arg, dd[i].key, k) || access(arg, F_OK) == 0)
 			continue;
 		snprintf(ours, sizeof(ours), dd[i].ours, arg + k);
-		usage_error(err, "invalid FILE '%s': dd's syntax; writestress says %s",
-			    arg, ours);
+		usage_error(err, "invalid FILE '%s': dd's syntax; writestress says %s (a file really named so: ./%s)",
+			    arg, ours, arg);
 		return true;
 	}
 	return false;

@@ -18,7 +18,9 @@
  * the run as a ^C does (signals.c). */
 static void flush_out(struct sink *s)
 {
-	if (fflush(s->out) == EOF && errno == EPIPE && s->out != stderr) {
+	/* an automatic flush inside a print may have failed already */
+	if ((fflush(s->out) == EOF || ferror(s->out)) && errno == EPIPE &&
+	    s->out != stderr) {
 		s->out = stderr;
 		s->dirty_line = 0;
 		s->reader_gone = true;

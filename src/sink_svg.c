@@ -685,9 +685,11 @@ static void svg_summary(struct sink *s, const struct ws_run *run,
 static int svg_close(struct sink *s)
 {
 	if (!s->priv) {
-		fclose(s->out);
+		if (!s->to_stdout) {
+			fclose(s->out);
+			unlink(s->tmp);
+		}
 		s->out = NULL;
-		unlink(s->tmp);
 		return -ENODATA;
 	}
 	s->priv = NULL;

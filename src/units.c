@@ -51,7 +51,8 @@ static const struct unit duration_units[] = {
 	{ "", WS_NSEC_PER_SEC },
 	{ "ns", 1 },
 	{ "us", UINT64_C(1000) },
-	{ "µs", UINT64_C(1000) },	/* as writestress prints it */
+	{ "µs", UINT64_C(1000) },	/* as writestress prints it (U+00B5) */
+	{ "μs", UINT64_C(1000) },	/* the Greek letter mu (U+03BC) */
 	{ "ms", WS_NSEC_PER_MSEC },
 	{ "s", WS_NSEC_PER_SEC },
 	{ "m", 60 * WS_NSEC_PER_SEC },
@@ -63,14 +64,14 @@ static const struct unit duration_units[] = {
 
 static const struct kind size_kind = {
 	size_units, "bytes",
-	"B, k K KiB, M MiB, G GiB, T TiB, P PiB; decimal: kB MB GB TB PB"
+	"B; binary: k K Ki KiB, m M Mi MiB, ... up to p P Pi PiB; decimal: kB KB MB GB TB PB"
 };
 static const struct kind duration_kind = {
 	duration_units, "nanoseconds", "ns, us or µs, ms, s, m or min, h, d"
 };
 static const struct kind rate_kind = {
 	size_units, "bytes per second",
-	"B, k K KiB, M MiB, G GiB, T TiB, P PiB; decimal: kB MB GB TB PB"
+	"B; binary: k K Ki KiB, m M Mi MiB, ... up to p P Pi PiB; decimal: kB KB MB GB TB PB"
 };
 
 /* A number as written: [digits][.digits][suffix], none of it converted. */
@@ -312,6 +313,7 @@ int units_parse_rate(const char *s, uint64_t *bytes_per_sec,
 	const char *slash;
 	char q[36];
 	size_t len;
+	uint64_t v;
 	int ret;
 
 	ret = check_text(s, err);
@@ -319,14 +321,10 @@ int units_parse_rate(const char *s, uint64_t *bytes_per_sec,
 		return ret;
 	slash = strchr(s, '/');
 	len = slash ? (size_t)(slash - s) : strlen(s);
-	/* "-r 50" as 50 bytes a second is a run planned for days: say it */
-	if (len && strspn(s, "0123456789.") == len && strspn(s, "0.") != len) {
-		quote(q, sizeof(q), s, len);
-		set_msg(err, "a rate needs a unit: %sB/s for bytes, or %sM/s", q, q);
-		return -EINVAL;
+	if (!slash) {
+		ret = parse(&rate_kind, s, len, &v, err);
+		goto out;
 	}
-	if (!slash)
-		return parse(&rate_kind, s, len, bytes_per_sec, err);
 	/* Per second only: other periods would invite rounding surprises. */
 	if (strcmp(slash, "/s")) {
 		quote(q, sizeof(q), slash, strlen(slash));
@@ -334,7 +332,18 @@ int units_parse_rate(const char *s, uint64_t *bytes_per_sec,
 			q);
 		return -EINVAL;
 	}
-	return parse(&rate_kind, s, slash - s, bytes_per_sec, err);
+	ret = parse(&rate_kind, s, len, &v, err);
+out:
+	if (ret)
+		return ret;
+	/* "-r 50" as 50 bytes a second is a run planned for days: say it */
+	if (v && strspn(s, "0123456789.") == len) {
+		quote(q, sizeof(q), s, len);
+		set_msg(err, "a rate needs a unit: %sB/s for bytes, or %sM/s", q, q);
+		return -EINVAL;
+	}
+	*bytes_per_sec = v;
+	return 0;
 }
 
 /*

@@ -25,4 +25,4 @@ assert_status 0
 assert_file_no_match "$ERR" . "stderr of a first result"
 ws -q -t 1 --rate 2M/s --json "$TESTDIR/r.json" data
 assert_status 0
-assert_file_match "$ERR" "^writestress: --json '$TESTDIR/r.json' exists: this run's result replaces it$" "the replacement said"
+assert_file_match "$ERR" "^writestress: --json '$TESTDIR/r.json' exists: this run's result will replace it$" "the replacement said"

@@ -76,7 +76,7 @@ static const struct {
 	const char *args[12];	/* NULL-terminated */
 	const char *msg;	/* the first line of stderr */
 } bad[] = {
-	{ { "-B", "3x", "f" }, "writestress: invalid --buffer-size '3x': unknown suffix 'x' (B, k K KiB, M MiB, G GiB, T TiB, P PiB; decimal: kB MB GB TB PB)" },
+	{ { "-B", "3x", "f" }, "writestress: invalid --buffer-size '3x': unknown suffix 'x' (B; binary: k K Ki KiB, m M Mi MiB, ... up to p P Pi PiB; decimal: kB KB MB GB TB PB)" },
 	{ { "-B", "1000", "f" }, "writestress: invalid --buffer-size '1000': must be at least 4096 bytes" },
 	{ { "-B", "6k", "f" }, "writestress: invalid --buffer-size '6k': must be a multiple of 4 KiB" },
 	{ { "-B", "2G", "f" }, "writestress: invalid --buffer-size '2G': must be at most 1 GiB" },
