@@ -610,8 +610,12 @@ static void bottom_legend(FILE *f, const struct ws_summary *sum, double y)
 		drawn += sum->probes[j].nrecorded;
 		all += sum->probes[j].nstalls;
 	}
-	svg_legend_item(f, &x, y, "#555", 2, NULL, "p99");
-	svg_legend_item(f, &x, y, "#999", 1, NULL, "max");
+	/* the keys drawn as the lines are: thick p99, thin max, in a
+	 * probe's colour (the first's) */
+	svg_legend_item(f, &x, y, sum->nprobes ? probe_colours[0] : "#555", 2.5,
+			NULL, "p99 (thick)");
+	svg_legend_item(f, &x, y, sum->nprobes ? probe_colours[0] : "#555", 1,
+			NULL, "max (thin)");
 	if (drawn < all)
 		snprintf(note, sizeof(note), "stall (first %llu of %llu)",
 			 (unsigned long long)drawn, (unsigned long long)all);

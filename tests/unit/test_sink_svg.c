@@ -303,6 +303,33 @@ START_TEST(test_plot)
 }
 END_TEST
 
+/* The legend's p99 and max keys are drawn as the lines are: in the
+ * first probe's colour, thick (2.5) and thin (1). */
+START_TEST(test_legend_keys_match_lines)
+{
+	size_t len;
+	char *svg = render(&rows[4], &len);
+	const char *p99 = strstr(svg, ">p99 (thick)<"), *max = strstr(svg, ">max (thin)<");
+	const char *line;
+
+	ck_assert_ptr_nonnull(p99);
+	ck_assert_ptr_nonnull(max);
+	/* the key is the last <line> before its label */
+	for (const char *k = svg; (k = strstr(k, "<line ")) && k < p99; k++)
+		line = k;
+	ck_assert_msg(!strncmp(strstr(line, "stroke="), "stroke=\"#1b9e77\" stroke-width=\"2.5\"", 35),
+		      "p99 key: %.80s", line);
+	for (const char *k = svg; (k = strstr(k, "<line ")) && k < max; k++)
+		line = k;
+	ck_assert_msg(!strncmp(strstr(line, "stroke="), "stroke=\"#1b9e77\" stroke-width=\"1.0\"", 35),
+		      "max key: %.80s", line);
+	/* and the lines themselves */
+	ck_assert(strstr(svg, "stroke=\"#1b9e77\" stroke-width=\"2.5\" stroke-linejoin"));
+	ck_assert(strstr(svg, "stroke=\"#1b9e77\" stroke-width=\"1\" stroke-linejoin"));
+	free(svg);
+}
+END_TEST
+
 /* The story's two recorded stalls are two red bars, and the threshold
  * is one dashed red line. */
 START_TEST(test_stall_bars)
@@ -379,6 +406,7 @@ Suite *sink_svg_suite(void)
 
 	tcase_add_loop_test(plot, test_plot, 0, N_ROWS(rows));
 	tcase_add_test(plot, test_stall_bars);
+	tcase_add_test(plot, test_legend_keys_match_lines);
 	tcase_add_test(plot, test_close_without_summary);
 	suite_add_tcase(s, plot);
 	tcase_add_loop_test(golden, test_golden, 0, N_ROWS(goldens));
