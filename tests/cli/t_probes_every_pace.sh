@@ -1,7 +1,8 @@
 # The application probes (sqlite, dsync, a command) with every pace mode:
 # each run has all three in its summary, interval lines, CSV columns, JSON
 # and SVG legend, none failed, and writestress compare takes two of the
-# results probe by probe.  Nothing of theirs is left behind.
+# results probe by probe; on a terminal (a pty from script(1)) the live
+# line shows each.  Nothing of theirs is left behind.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 
@@ -36,4 +37,12 @@ rc=$?
 [ "$rc" -le 1 ] || fail "compare failed: $(cat "$ERR")"
 for p in sqlite dsync mail; do
 	assert_file_match "$OUT" "^$p raw p99 ms " "the $p probe in compare"
+done
+
+# the live line, on a terminal
+need_cmd script
+script -qec "'$WS' -t 1.5 --rate 4M/s --probe sqlite,dsync,cmd --probe-cmd mail=true '$WORK/data'" \
+	/dev/null >"$OUT" 2>&1 </dev/null
+for p in sqlite dsync mail; do
+	assert_file_match "$OUT" "  $p p99 [0-9.]+ [µm]?s max " "the $p probe on the live line"
 done
