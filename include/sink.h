@@ -73,6 +73,9 @@ WS_MUST_CHECK int sink_add_file(struct sink_set *set, const struct sink_ops *ops
 /* For file sinks' close op: flush, fsync, rename.  0 or -errno; on
  * failure the temporary is removed. */
 int sink_close_file(struct sink *s);
+/* ... or drop it unwritten: PATH keeps what it held ("-": stdout stays
+ * open). */
+void sink_drop_file(struct sink *s);
 /* Drop every file sink's temporary without publishing (setup failed). */
 void sink_abort_all(struct sink_set *set);
 void sink_header(struct sink_set *set, const struct ws_run *run);

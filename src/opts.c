@@ -463,14 +463,20 @@ static const struct cli run_cli = {
 	.aliases = fio_names,
 };
 
-bool opts_result_to_stdout(const struct ws_config *cfg)
+/* How many of --json, --csv and --svg are "-" (stdout). */
+static unsigned int results_to_stdout(const struct ws_config *cfg)
 {
 	const char *p[] = { cfg->json_path, cfg->csv_path, cfg->svg_path };
+	unsigned int n = 0;
 
 	for (size_t i = 0; i < ARRAY_SIZE(p); i++)
-		if (p[i] && !strcmp(p[i], "-"))
-			return true;
-	return false;
+		n += p[i] && !strcmp(p[i], "-");
+	return n;
+}
+
+bool opts_result_to_stdout(const struct ws_config *cfg)
+{
+	return results_to_stdout(cfg) > 0;
 }
 
 void opts_help(FILE *out)
@@ -581,9 +587,7 @@ static enum opts_result check_combinations(struct ws_config *cfg,
 	    check_probe_options(cfg, seen, err) != OPTS_RUN)
 		return OPTS_USAGE;
 	cfg->reserve_set = given(seen, "reserve");
-	if ((cfg->json_path && !strcmp(cfg->json_path, "-")) +
-	    (cfg->csv_path && !strcmp(cfg->csv_path, "-")) +
-	    (cfg->svg_path && !strcmp(cfg->svg_path, "-")) > 1)
+	if (results_to_stdout(cfg) > 1)
 		return usage_error(err, "only one of --json, --csv and --svg can be '-' (stdout)");
 	/* two answers to "how much": honouring one would ignore the other */
 	if (given(seen, "buffers") && given(seen, "size")) {

@@ -112,6 +112,15 @@ int sink_close_file(struct sink *s)
 	return ret;
 }
 
+void sink_drop_file(struct sink *s)
+{
+	if (s->out && !s->to_stdout) {
+		fclose(s->out);
+		unlink(s->tmp);
+	}
+	s->out = NULL;
+}
+
 void sink_abort_all(struct sink_set *set)
 {
 	for (unsigned int i = 0; i < set->n; i++) {
@@ -119,10 +128,8 @@ void sink_abort_all(struct sink_set *set)
 
 		if (s->ops->abort)
 			s->ops->abort(s);
-		if (s->path && s->out && !s->to_stdout) {
-			fclose(s->out);
-			unlink(s->tmp);
-		}
+		if (s->path)
+			sink_drop_file(s);
 	}
 	set->n = 0;
 }

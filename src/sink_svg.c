@@ -689,11 +689,7 @@ static void svg_summary(struct sink *s, const struct ws_run *run,
 static int svg_close(struct sink *s)
 {
 	if (!s->priv) {
-		if (!s->to_stdout) {
-			fclose(s->out);
-			unlink(s->tmp);
-		}
-		s->out = NULL;
+		sink_drop_file(s);
 		return -ENODATA;
 	}
 	s->priv = NULL;

@@ -245,23 +245,45 @@ static long rss_kib(void)
 	return p ? strtol(p + 6, NULL, 10) : -1;
 }
 
-START_TEST(test_memory_fixed)
-{
-	struct monitor *m = calloc(1, sizeof(*m));
+/* One probe of a monitor that never started: enough for monitor_record. */
+struct one_probe {
+	struct monitor *m;
 	struct ws_config cfg;
 	struct ws_snapshot snap;
-	struct monitor_probe *mp = &m->probes[0];
+	struct monitor_probe *mp;
+};
+
+static void one_probe_init(struct one_probe *o)
+{
+	o->m = calloc(1, sizeof(*o->m));
+	ck_assert_ptr_nonnull(o->m);
+	o->mp = &o->m->probes[0];
+	config_defaults(&o->cfg);
+	ck_assert_int_eq(snapshot_init(&o->snap), 0);
+	o->m->cfg = &o->cfg;
+	o->mp->snap = &o->snap;
+	o->mp->mon = o->m;
+	hist_init(&o->mp->raw);
+	hist_init(&o->mp->corrected);
+	ck_assert_int_eq(probe_door_init(&o->mp->door), 0);
+}
+
+static void one_probe_destroy(struct one_probe *o)
+{
+	probe_door_destroy(&o->mp->door);
+	snapshot_destroy(&o->snap);
+	free(o->m);
+}
+
+START_TEST(test_memory_fixed)
+{
+	struct one_probe o;
+	struct monitor_probe *mp;
 	struct ws_meminfo mi = { 1, 2 };
 	long before, after;
 
-	config_defaults(&cfg);
-	ck_assert_int_eq(snapshot_init(&snap), 0);
-	m->cfg = &cfg;
-	mp->snap = &snap;
-	mp->mon = m;
-	hist_init(&mp->raw);
-	hist_init(&mp->corrected);
-	ck_assert_int_eq(probe_door_init(&mp->door), 0);
+	one_probe_init(&o);
+	mp = o.mp;
 	for (int i = 0; i < 1000; i++)	/* warm: touch everything once */
 		monitor_record(mp, 1, (uint64_t)(i % 7 ? 3 : 900) * MS, 0, 0, &mi);
 	before = rss_kib();
@@ -273,9 +295,7 @@ START_TEST(test_memory_fixed)
 	ck_assert_uint_gt(mp->nstalls, 1000);
 	ck_assert_uint_le(mp->nrecorded, WS_MAX_STALLS);
 	ck_assert_int_lt(after - before, 1024);
-	probe_door_destroy(&mp->door);
-	snapshot_destroy(&snap);
-	free(m);
+	one_probe_destroy(&o);
 }
 END_TEST
 
@@ -283,29 +303,17 @@ END_TEST
  * its own (own_time) and is not posted. */
 START_TEST(test_own_time_not_posted)
 {
-	struct monitor *m = calloc(1, sizeof(*m));
-	struct ws_config cfg;
-	struct ws_snapshot snap;
-	struct monitor_probe *mp = &m->probes[0];
+	struct one_probe o;
 	struct ws_meminfo mi = { 1, 2 };
 
-	config_defaults(&cfg);
-	ck_assert_int_eq(snapshot_init(&snap), 0);
-	m->cfg = &cfg;
-	mp->snap = &snap;
-	mp->mon = m;
-	hist_init(&mp->raw);
-	hist_init(&mp->corrected);
-	ck_assert_int_eq(probe_door_init(&mp->door), 0);
-	monitor_record(mp, 1, 40 * MS, 0, 0, &mi);
-	ck_assert_uint_eq(snapshot_take_probe_worst(&snap), 40 * MS);
-	mp->own_time = true;
-	monitor_record(mp, 2, 900 * MS, 0, 0, &mi);
-	ck_assert_uint_eq(snapshot_take_probe_worst(&snap), 0);
-	ck_assert_uint_eq(hist_count(&mp->raw), 2);	/* still its figure */
-	probe_door_destroy(&mp->door);
-	snapshot_destroy(&snap);
-	free(m);
+	one_probe_init(&o);
+	monitor_record(o.mp, 1, 40 * MS, 0, 0, &mi);
+	ck_assert_uint_eq(snapshot_take_probe_worst(&o.snap), 40 * MS);
+	o.mp->own_time = true;
+	monitor_record(o.mp, 2, 900 * MS, 0, 0, &mi);
+	ck_assert_uint_eq(snapshot_take_probe_worst(&o.snap), 0);
+	ck_assert_uint_eq(hist_count(&o.mp->raw), 2);	/* still its figure */
+	one_probe_destroy(&o);
 }
 END_TEST
 
