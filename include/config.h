@@ -27,6 +27,13 @@ enum ws_data {
 	WS_DATA_NR
 };
 
+/* --color: when the live line may paint stalls red (term.h) */
+enum ws_colour {
+	WS_COLOUR_AUTO,		/* a terminal that takes it, no NO_COLOR */
+	WS_COLOUR_NEVER,
+	WS_COLOUR_ALWAYS,
+};
+
 /* Desktop-latency probes (monitor.h). */
 enum ws_probe_kind {
 	WS_PROBE_FSYNC,		/* append + fsync: the mail client */
@@ -144,6 +151,7 @@ struct ws_config {
 	bool remove_after;	/* --remove: unlink our file at the end */
 	bool verify;		/* --verify: read the file back at the end */
 	bool quiet;		/* no live or interval lines, summary only */
+	enum ws_colour colour;	/* --color */
 };
 
 /* The defaults documented in --help. */

@@ -286,6 +286,7 @@ struct ws_verify {
 struct ws_target_facts {
 	const char *path;
 	char fs_type[16];		/* "ext4", "tmpfs", "0x..." */
+	bool in_memory;			/* tmpfs or ramfs: memory, not a disk */
 	bool created;			/* a new file */
 	bool forced;			/* not ours: taken with --force */
 	bool truncated;			/* emptied first: --truncate */

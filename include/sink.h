@@ -39,6 +39,7 @@ struct sink {
 	int dirty_line;		/* live sink: a line awaits its newline */
 	bool reader_gone;	/* stdout's reader left (EPIPE): now on stderr */
 	bool to_stdout;		/* a result file given as "-" */
+	bool colour;		/* live sink: stalls in red (--color) */
 	void *priv;		/* the sink's own state, its ops manage it */
 	const char *path;	/* file sinks: the result's final name */
 	char tmp[4200];		/* ... written here, renamed by close */

@@ -191,7 +191,8 @@ static void print_where(FILE *out, const struct ws_run *run)
 
 	if (!run->fp || fingerprint_summary(run->fp, where, sizeof(where)) <= 0)
 		snprintf(where, sizeof(where), "%s", t->fs_type);
-	fprintf(out, "%s on %s (%s)", t->path, where,
+	fprintf(out, "%s on %s%s (%s)", t->path, where,
+		t->in_memory ? " · memory, not a disk" : "",
 		describe_file(file, sizeof(file), t));
 }
 

@@ -27,6 +27,7 @@
 #include "sink.h"
 #include "snapshot.h"
 #include "target.h"
+#include "term.h"
 #include "thread.h"
 #include "units.h"
 #include "verify.h"
@@ -41,8 +42,8 @@ static void choose_sinks(const struct ws_config *cfg, struct sink_set *sinks)
 
 	if (cfg->quiet)
 		sink_add(sinks, &sink_quiet_ops, out);
-	else if (isatty(fileno(out)))
-		sink_add(sinks, &sink_live_ops, out);
+	else if (isatty(fileno(out)) && !sink_add(sinks, &sink_live_ops, out))
+		sinks->sinks[sinks->n - 1].colour = term_wants_colour(cfg->colour, out);
 	else
 		sink_add(sinks, &sink_plain_ops, out);
 }

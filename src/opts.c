@@ -35,7 +35,7 @@ enum {
 	KEY_STEADY_CRITERION, KEY_PRECONDITION, KEY_STEADY_MAX_ROUNDS,
 	KEY_TRUNCATE, KEY_VERIFY, KEY_IODEPTH, KEY_JOBS, KEY_TARGET_LATENCY,
 	KEY_SQLITE_JOURNAL, KEY_SQLITE_SYNC, KEY_PROBE_CMD, KEY_PROBE_USER,
-	KEY_PROBE_TIMEOUT,
+	KEY_PROBE_TIMEOUT, KEY_COLOR,
 };
 
 #define SNIA_MAX_ROUNDS 25	/* SNIA PTS: steady within 25 rounds or not */
@@ -169,6 +169,23 @@ static int parse_sqlite_sync(void *dest, const char *arg, char *why)
 		return 0;
 	}
 	snprintf(why, WHY_LEN, "expected full or normal");
+	return -EINVAL;
+}
+
+static int parse_colour(void *dest, const char *arg, char *why)
+{
+	static const char *const words[] = {
+		[WS_COLOUR_AUTO] = "auto", [WS_COLOUR_NEVER] = "never",
+		[WS_COLOUR_ALWAYS] = "always",
+	};
+	struct ws_config *cfg = dest;
+
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (!strcmp(arg, words[i])) {
+			cfg->colour = (enum ws_colour)i;
+			return 0;
+		}
+	snprintf(why, WHY_LEN, "expected auto, always or never");
 	return -EINVAL;
 }
 
@@ -397,6 +414,8 @@ static const struct cli_option opt_table[] = {
 	  .help = "reporting interval (default 1s, at least 10ms)" },
 	{ .name = "quiet", .key = 'q', .type = CLI_FLAG, .offset = offsetof(struct ws_config, quiet),
 	  .help = "no header, live line or interval lines: the summary only" },
+	{ .name = "color", .key = KEY_COLOR, .type = CLI_CUSTOM, .arg = "WHEN", .parse = parse_colour,
+	  .help = "paint stalls red on the live line: auto (default: on a terminal that is not dumb, unless NO_COLOR is set), always or never" },
 	{ .name = "force", .key = KEY_FORCE, .type = CLI_FLAG, .offset = offsetof(struct ws_config, force),
 	  .help = "allow overwriting an existing regular file writestress did not create" },
 	{ .name = "truncate", .key = KEY_TRUNCATE, .type = CLI_FLAG, .offset = offsetof(struct ws_config, truncate),

@@ -273,6 +273,7 @@ static const struct probe_ops probe_read = {
 	.options = (const char *const[]){ "read-probe", NULL },
 	.needs = "read-probe",
 	.needs_what = "an existing file to read from",
+	.setup_hint = "give --read-probe a file you can read, e.g. one of your own; --probe without read runs without it",
 	.setup = read_setup,
 	.prepare = read_prepare,
 	.run = read_run,

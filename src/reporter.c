@@ -35,6 +35,8 @@ static void target_facts(const struct ws_config *cfg,
 {
 	f->path = cfg->path;
 	snprintf(f->fs_type, sizeof(f->fs_type), "%s", t->fs_type);
+	/* a figure there is the page cache's: no disk is under it */
+	f->in_memory = !strcmp(t->fs_type, "tmpfs") || !strcmp(t->fs_type, "ramfs");
 	f->created = t->created;
 	f->forced = t->forced;
 	f->truncated = t->truncated;

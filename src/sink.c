@@ -175,8 +175,11 @@ int sink_close_all(struct sink_set *set)
 void sink_format_result(char *buf, size_t len, const struct ws_summary *sum)
 {
 	/* overwrite.c's "X GB written in S (N MB/s)", in units that say
-	 * what they mean (its GB and MB were 2^30 and 2^20 too) */
-	snprintf(buf, len, "%.3f GiB written in %.2f s (%.1f MiB/s)",
-		 (double)sum->bytes / (double)WS_GIB,
-		 (double)sum->elapsed_ns / 1e9, sum->mibps);
+	 * what they mean (its GB and MB were 2^30 and 2^20 too); under a GiB
+	 * in MiB, where the live line and units_format_size() switch too */
+	bool gib = sum->bytes >= WS_GIB - WS_MIB / 2;
+
+	snprintf(buf, len, "%.*f %s written in %.2f s (%.1f MiB/s)", gib ? 3 : 1,
+		 (double)sum->bytes / (double)(gib ? WS_GIB : WS_MIB),
+		 gib ? "GiB" : "MiB", (double)sum->elapsed_ns / 1e9, sum->mibps);
 }

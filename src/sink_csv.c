@@ -115,12 +115,18 @@ static void csv_row(struct sink *s, const struct ws_run *run,
 	for (unsigned int p = 0; p < iv->nprobes; p++) {
 		const struct ws_probe_interval *pi = &iv->probes[p];
 
-		fprintf(s->out, ",%llu,%.3f,%.3f,%.3f,%llu,%.3f,%llu",
-			(unsigned long long)pi->count, (double)pi->p50_ns / 1e6,
-			(double)pi->p99_ns / 1e6, (double)pi->max_ns / 1e6,
-			(unsigned long long)pi->stalls,
-			(double)pi->inflight_ns / 1e6,
-			(unsigned long long)pi->errors);
+		/* a figure the interval has not got is an empty field */
+		fprintf(s->out, ",%llu", (unsigned long long)pi->count);
+		if (pi->count)
+			fprintf(s->out, ",%.3f,%.3f", (double)pi->p50_ns / 1e6,
+				(double)pi->p99_ns / 1e6);
+		else
+			fputs(",,", s->out);
+		fputc(',', s->out);
+		if (pi->count || pi->inflight_ns)
+			fprintf(s->out, "%.3f", (double)pi->max_ns / 1e6);
+		fprintf(s->out, ",%llu,%.3f,%llu", (unsigned long long)pi->stalls,
+			(double)pi->inflight_ns / 1e6, (unsigned long long)pi->errors);
 	}
 	/* a target's row: the probes' columns are the run's */
 	for (unsigned int p = iv->nprobes; p < run->probes.n; p++)

@@ -47,6 +47,7 @@ static const struct {
 	{ 0x01021994, "tmpfs" }, { 0x2FC12FC1, "zfs" }, { 0xF2F52010, "f2fs" },
 	{ 0x6969, "nfs" }, { 0x65735546, "fuse" }, { 0x794C7630, "overlay" },
 	{ 0x4d44, "vfat" }, { 0x5346544e, "ntfs" }, { 0xCA451A4E, "bcachefs" },
+	{ 0x858458f6, "ramfs" },
 };
 
 static void name_fs(int fd, char *buf, size_t len)
@@ -217,6 +218,10 @@ int target_open(const struct ws_config *cfg, int extra_flags,
 
 		if (ret == -ENOENT)
 			hint = "the directory must exist";
+		else if (ret == -EACCES || ret == -EPERM)
+			hint = "writing there needs its owner's rights: pick a directory you can write to, or run as a user who can (sudo writestress ...)";
+		else if (ret == -EROFS)
+			hint = "the filesystem is mounted read-only: pick another, or remount it rw";
 		err->status = ret == -ELOOP ? WS_EXIT_REFUSED : WS_EXIT_FAILURE;
 		snprintf(err->msg, sizeof(err->msg), "cannot open '%s': %s",
 			 cfg->path, ret == -ELOOP ? "it is a symbolic link"

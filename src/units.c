@@ -55,6 +55,7 @@ static const struct unit duration_units[] = {
 	{ "μs", UINT64_C(1000) },	/* the Greek letter mu (U+03BC) */
 	{ "ms", WS_NSEC_PER_MSEC },
 	{ "s", WS_NSEC_PER_SEC },
+	{ "sec", WS_NSEC_PER_SEC },	/* min is taken: sec goes with it */
 	{ "m", 60 * WS_NSEC_PER_SEC },
 	{ "min", 60 * WS_NSEC_PER_SEC },
 	{ "h", 3600 * WS_NSEC_PER_SEC },
@@ -67,7 +68,7 @@ static const struct kind size_kind = {
 	"B; binary: k K Ki KiB, m M Mi MiB, ... up to p P Pi PiB; decimal: kB KB MB GB TB PB"
 };
 static const struct kind duration_kind = {
-	duration_units, "nanoseconds", "ns, us or µs, ms, s, m or min, h, d"
+	duration_units, "nanoseconds", "ns, us or µs, ms, s or sec, m or min, h, d"
 };
 static const struct kind rate_kind = {
 	size_units, "bytes per second",

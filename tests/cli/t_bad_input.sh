@@ -37,8 +37,9 @@ done <<'TABLE'
 --rate 0 f                        |--rate;'0'
 --rate 5M/h f                     |--rate;'5M/h'
 -r 50 f                           |--rate;'50';a rate needs a unit
+--color sometimes f               |--color;'sometimes';auto, always or never
 --rate 50mb/s f                   |--rate;'50mb/s';unknown suffix 'mb' (B; binary: k K Ki KiB
--t 5sec f                         |--time;'5sec';unknown suffix 'sec' (ns, us or µs, ms, s, m or min, h, d)
+-t 5secs f                        |--time;'5secs';unknown suffix 'secs' (ns, us or µs, ms, s or sec, m or min, h, d)
 -b 10 -s 1G f                     |-b 10 and --size both say how much to write
 --bs 1M f                         |'--bs';fio's name;-B/--buffer-size
 --runtime 5 f                     |'--runtime';-t/--time

@@ -9,6 +9,6 @@ assert_size "$WORK/data" 134217728
 assert_eq "" "$(cat "$ERR")" "stderr"
 assert_file_match "$OUT" "$SUMMARY_RE" "summary line"
 # 128 MiB is 0.125 GiB, stated exactly
-assert_file_match "$OUT" '^0\.125 GiB written in ' "amount in the summary"
+assert_file_match "$OUT" '^128\.0 MiB written in ' "amount in the summary"
 # nothing else (probe files, temporaries) is left next to the file
 assert_dir_only "$WORK" data

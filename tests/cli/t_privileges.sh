@@ -47,3 +47,26 @@ for opts in "--drop-caches" "--ioprio rt" "--probe-ioprio rt:3"; do
 	assert_file_match "$ERR" "^hint: run it as root \(sudo writestress \.\.\.\), or leave the option out" "hint for $opts"
 	[ ! -e "$WORK/data" ] || fail "$opts without CAP_SYS_ADMIN left a file behind"
 done
+
+# a user without the right to the file or directory: the errno, and what
+# to do about it
+need_cmd setpriv
+mkdir -p "$TESTDIR/locked" && chmod 0700 "$TESTDIR/locked"
+dd if=/dev/zero of="$TESTDIR/locked/cold" bs=4k count=4 2>/dev/null
+chmod 0777 "$WORK"
+as_nobody() # ARGS...: writestress ARGS as nobody in $WORK
+{
+	LAST_CMD="writestress $* (as nobody)"
+	rc=0
+	(cd "$WORK" && setpriv --reuid nobody --regid nogroup --clear-groups "$WS" "$@") \
+		>"$OUT" 2>"$ERR" </dev/null || rc=$?
+}
+as_nobody --size 4M "$TESTDIR/locked/data"
+assert_status 1
+assert_file_match "$ERR" "^writestress: cannot open '.*/locked/data': Permission denied$" "message for a locked directory"
+assert_file_match "$ERR" "^hint: .*pick a directory you can write to" "hint for a locked directory"
+as_nobody --size 4M --probe read --read-probe "$TESTDIR/locked/cold" data
+assert_status 1
+assert_file_match "$ERR" "^writestress: read probe: .*Permission denied$" "message for an unreadable --read-probe"
+assert_file_match "$ERR" "^hint: give --read-probe a file you can read" "hint for an unreadable --read-probe"
+assert_dir_only "$WORK"

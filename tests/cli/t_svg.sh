@@ -72,7 +72,7 @@ ws --size 64M -B 1M --rate 32M/s -i 100ms --probe-interval 50ms \
 assert_status 0
 assert_exists "$WORK/out.svg"
 check_svg "$WORK/out.svg" 'a&b<c' 'MiB/s' 'GiB written' 'stall ≥ 500 ms' \
-	'seconds since start' 'fsync' '0.062 GiB written in '
+	'seconds since start' 'fsync' '64.0 MiB written in '
 assert_file_match "$WORK/out.svg" 'a&amp;b&lt;c on ' "the path escaped"
 assert_file_no_match "$WORK/out.svg" 'a&b<c' "the path unescaped"
 assert_dir_only "$WORK" 'a&b<c' out.svg

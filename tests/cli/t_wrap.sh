@@ -7,6 +7,6 @@ ws --file-size 64M --size 256M -B 1M data
 assert_status 0
 assert_size "$WORK/data" 67108864
 assert_file_match "$OUT" "$SUMMARY_RE" "summary line"
-assert_file_match "$OUT" '^0\.250 GiB written in ' "amount in the summary"
+assert_file_match "$OUT" '^256\.0 MiB written in ' "amount in the summary"
 assert_file_match "$OUT" 'overwritten in place 3 times' "wrap count"
 assert_dir_only "$WORK" data

@@ -44,6 +44,8 @@
 	X(fingerprint_suite) \
 	X(kstat_suite)    \
 	X(sink_human_suite) \
+	X(live_line_suite) \
+	X(term_suite)     \
 	X(sink_json_suite)  \
 	X(sink_csv_suite)   \
 	X(sink_svg_suite)

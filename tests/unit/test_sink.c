@@ -228,13 +228,15 @@ static const struct {
 	/* 8 GiB in 63.9 s: 8192 MiB / 63.9 s = 128.2003 MiB/s */
 	{ 8 * WS_GIB, UINT64_C(63900000000), 8192.0 / 63.9,
 	  "8.000 GiB written in 63.90 s (128.2 MiB/s)" },
-	{ 0, 0, 0.0, "0.000 GiB written in 0.00 s (0.0 MiB/s)" },
+	{ 0, 0, 0.0, "0.0 MiB written in 0.00 s (0.0 MiB/s)" },
 	/* 1536 MiB = 1.5 GiB in 3 s = 512 MiB/s */
 	{ 1536 * WS_MIB, 3 * WS_NSEC_PER_SEC, 512.0,
 	  "1.500 GiB written in 3.00 s (512.0 MiB/s)" },
-	/* 123456789 B = 0.11498 GiB; 1.23456789 s; 1e8 B/s = 95.367 MiB/s */
+	/* 123456789 B = 117.74 MiB; 1.23456789 s; 1e8 B/s = 95.367 MiB/s */
 	{ 123456789, 1234567890, 1e8 / MIB_D,
-	  "0.115 GiB written in 1.23 s (95.4 MiB/s)" },
+	  "117.7 MiB written in 1.23 s (95.4 MiB/s)" },
+	/* under a GiB in MiB, as the live line: 1023 MiB = 0.999 GiB */
+	{ 1023 * WS_MIB, WS_NSEC_PER_SEC, 1023.0, "1023.0 MiB written in 1.00 s (1023.0 MiB/s)" },
 	/* a byte short of 1 GiB, a nanosecond short of 1 s: both round up */
 	{ WS_GIB - 1, WS_NSEC_PER_SEC - 1, (GIB_D - 1) / MIB_D / 0.999999999,
 	  "1.000 GiB written in 1.00 s (1024.0 MiB/s)" },

@@ -69,6 +69,32 @@ START_TEST(test_quiet_is_plain_summary)
 }
 END_TEST
 
+/* An interval where the save probe completed nothing and had nothing in
+ * flight: its percentiles and max are empty in the interval lines and in
+ * the CSV, not 0 (its count and stalls are 0, which is a figure). */
+START_TEST(test_missing_is_empty)
+{
+	struct record_fixture *f = record_fixture_make(FIXTURE_BOUND);
+	struct ws_probe_interval *pi = &f->iv[0].probes[1];
+	size_t len;
+	char *plain, *csv;
+
+	ck_assert_str_eq(pi->name, "save");
+	pi->count = 0;
+	pi->inflight_ns = 0;
+	plain = record_fixture_render(f, &sink_plain_ops, &len);
+	ck_assert_msg(strstr(plain, " save_n=0 save_p50_ms= save_p99_ms= save_max_ms= save_stalls=0 "),
+		      "%s", plain);
+	csv = record_fixture_render(f, &sink_csv_ops, &len);
+	/* the first interval's row ends with save's n, p50, p99, max,
+	 * stalls, inflight_ms, errors */
+	ck_assert_msg(strstr(csv, ",0,,,,0,0.000,0\r\n1,"), "%s", csv);
+	free(plain);
+	free(csv);
+	record_fixture_free(f);
+}
+END_TEST
+
 Suite *sink_human_suite(void)
 {
 	Suite *s = suite_create("sink_human");
@@ -76,6 +102,7 @@ Suite *sink_human_suite(void)
 
 	tcase_add_loop_test(tc, test_golden, 0, N_ROWS(rows));
 	tcase_add_test(tc, test_quiet_is_plain_summary);
+	tcase_add_test(tc, test_missing_is_empty);
 	suite_add_tcase(s, tc);
 	return s;
 }

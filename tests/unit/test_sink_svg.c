@@ -198,7 +198,7 @@ static const struct row {
 	  { "no data: the run ended", "no probes (--no-probe)", "GiB written" } },
 	{ "one", case_one, { "fsync", "stall ≥ 500 ms", "<circle" } },
 	{ "zero", case_zero,
-	  { "0.000 GiB written", "MiB/s", "save", "nothing was written",
+	  { "0.0 MiB written", "MiB/s", "save", "nothing was written",
 	    "no probe completed" } },
 	{ "nan", case_nan, { "0.0 MiB/s" } },
 	{ "story", case_story,
