@@ -40,7 +40,7 @@ int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 		return 0;
 	}
 	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "'%s' exists and is not a regular file (results replace only regular files)",
+		snprintf(err, errlen, "'%s' exists and is not a regular file (results replace only regular files; '-' is standard output)",
 			 path);
 		return -EEXIST;
 	}

@@ -1,6 +1,6 @@
 # --json - writes the result to stdout, the human output (header, plain
 # lines, summary) to stderr, and creates no file named "-"; two results
-# on stdout are a usage error.  A result file that exists is replaced,
+# on stdout are a usage error, and /dev/stdout points to '-'.  A result file that exists is replaced,
 # and the run says so first.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
@@ -19,6 +19,11 @@ assert_dir_only "$WORK" data
 ws -t 1 --rate 2M/s --json - --csv - data
 assert_usage_error 'writestress: ' "Try 'writestress --help' for more information." \
 	"only one of --json, --csv and --svg can be '-'" "two results on stdout"
+
+# /dev/stdout is a link to a descriptor: refused, with the way that works
+ws -t 1 --json /dev/stdout data
+assert_usage_error 'writestress: ' "Try 'writestress --help' for more information." \
+	"--json '/dev/stdout';not a regular file;'-' is standard output" "--json /dev/stdout"
 
 ws -q -t 1 --rate 2M/s --json "$TESTDIR/r.json" data
 assert_status 0
