@@ -529,7 +529,7 @@ START_TEST(test_file_refused)
 
 	ck_assert_int_eq(sink_add_file(&set, &file_ops, p, err, sizeof(err)), -EEXIST);
 	snprintf(want, sizeof(want), "'%s' exists and is not a regular file "
-		 "(results replace only regular files)", p);
+		 "(results replace only regular files; '-' is standard output)", p);
 	ck_assert_str_eq(err, want);
 	ck_assert_uint_eq(set.n, 0);
 	ck_assert_int_eq(sink_close_all(&set), 0);	/* nothing to close */
