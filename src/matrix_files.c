@@ -247,8 +247,8 @@ int matrix_write_svg(const char *path, const struct matrix_doc *d)
 	svg_rect(f, "fill=\"white\"", 0, 0, W, H);
 	svg_text(f, b.x0, 22, "t", "start",
 		 "Which way of writing: throughput against the probe's p99");
-	svg_lin_ticks(f, &x, step, &b, true);
-	svg_log_ticks(f, &y, &b);
+	svg_lin_ticks(f, NULL, &x, step, &b, true);
+	svg_log_ticks(f, NULL, &y, &b);
 	svg_axis_titles(f, &b, "probe p99 (log)", "MiB/s written");
 	/* the target: below it the desktop is responsive */
 	svg_line(f, "stroke=\"#2ca02c\" stroke-dasharray=\"6 4\"", b.x0,

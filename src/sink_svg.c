@@ -2,13 +2,16 @@
  *
  * One self-contained SVG (no scripts, no external fonts or images), drawn
  * in the summary callback from the bounded series and its analysis: on
- * top, throughput over GiB written with the phases shaded, the slowdown
- * point and the steady-state window; below, each probe's latency over
- * time on a log axis with the stall threshold and the stalls in red.
- * 1200x700 user units, every coordinate with one decimal, so the same
- * run gives the same bytes.  Header and interval events are not needed:
- * the series holds the whole run.  The generic plotting is svgplot.c's;
- * this file draws the two panels from the record.
+ * top, throughput over data written (in MiB or GiB, as its amount reads
+ * best) with the phases shaded, the slowdown point and the steady-state
+ * window; below, each probe's latency over time on a log axis with the
+ * stall threshold and the stalls in red.  Both x axes end where the run
+ * did.  Labels go where they cover no tick label and no other label
+ * (svgplot's layout), or are left out.  1200x700 user units, every
+ * coordinate with one decimal, so the same run gives the same bytes.
+ * Header and interval events are not needed: the series holds the whole
+ * run.  The generic plotting is svgplot.c's; this file draws the two
+ * panels from the record.
  */
 #include <errno.h>
 #include <math.h>
@@ -23,10 +26,14 @@
 
 #define SVG_W 1200
 #define SVG_H 700
-#define GIB ((double)WS_GIB)
 #define SEC 1e9			/* ns */
 #define LABEL_MIN_PX 64.0	/* narrower phases get no rate label */
 #define DOTS_BELOW 60		/* fewer points than this are also dotted */
+#define LABEL_PX 12.0		/* the font sizes of .lbl and .note in style[] */
+#define NOTE_PX 14.0
+#define ROW_PX 15.0		/* a label moved off its row moves by this */
+#define ROWS 8			/* ... this many times each way */
+#define SPOTS_MAX (2 * ROWS * 3)
 
 static const struct svg_box top_box = { 80, 104, 1160, 334 };
 static const struct svg_box bot_box = { 80, 408, 1160, 628 };
@@ -88,7 +95,7 @@ static double max_d(double a, double b)
 
 static double mid_bytes(const struct ws_point *p)
 {
-	return ((double)p->bytes - (double)p->dbytes / 2) / GIB;
+	return (double)p->bytes - (double)p->dbytes / 2;
 }
 
 static double mid_seconds(const struct ws_point *p)
@@ -101,8 +108,8 @@ static double finite_or_0(double v)
 	return isfinite(v) ? v : 0;
 }
 
-/* The x range of the top panel, in GiB. */
-static double max_gib(const struct ws_summary *sum)
+/* The x range of the top panel, in bytes. */
+static double max_bytes(const struct ws_summary *sum)
 {
 	double m = (double)sum->bytes;
 	size_t n = ntop(sum);
@@ -111,7 +118,7 @@ static double max_gib(const struct ws_summary *sum)
 		m = max_d(m, (double)top_series(sum)->pts[n - 1].bytes);
 	for (unsigned int i = 0; i < nphases(sum); i++)
 		m = max_d(m, (double)sum->analysis->phases[i].to_bytes);
-	return m / GIB;
+	return m;
 }
 
 /* The y range of the top panel, in MiB/s. */
@@ -305,27 +312,74 @@ static void draw_footer(FILE *f, const struct ws_run *run)
 	svg_text(f, SVG_W - 24, 688, "foot", "end", "writestress %s", WS_VERSION);
 }
 
-/* ---- top panel: throughput over GiB written ------------------------ */
+/* ---- labels -------------------------------------------------------- */
 
-/* Alternating light bands, one per phase, along x in GiB or seconds. */
+/* Where a label may go, best first: at each of the nx places xs (their
+ * x and anchor) on row y, then on row y2, then on rows a line further
+ * on, from y the way dir (-1 up, +1 down) says and from y2 the other. */
+static int spots_near(struct svg_spot *out, const struct svg_spot *xs, int nx,
+		      double y, double dir, double y2)
+{
+	int n = 0;
+
+	for (int k = 0; k < ROWS; k++)
+		for (int side = 0; side < 2; side++)
+			for (int i = 0; i < nx && n < SPOTS_MAX; i++) {
+				out[n] = xs[i];
+				out[n++].y = side ? y2 - dir * k * ROW_PX
+						  : y + dir * k * ROW_PX;
+			}
+	return n;
+}
+
+/* A note across the middle of a panel, where no label may go. */
+static void panel_note(FILE *f, struct svg_layout *lay, const struct svg_box *b,
+		       const char *text)
+{
+	struct svg_spot at = { (b->x0 + b->x1) / 2, (b->y0 + b->y1) / 2, "middle" };
+	struct svg_box box = svg_text_box(&at, NOTE_PX, text);
+
+	svg_layout_take(lay, &box);
+	svg_text(f, at.x, at.y, "note", at.anchor, "%s", text);
+}
+
+/* ---- top panel: throughput over data written ----------------------- */
+
+/* Its x axis: bytes, read in the unit the run's amount calls for. */
+struct bytes_axis {
+	struct svg_axis ax;
+	struct svg_unit unit;
+};
+
+static double bytes_px(const struct bytes_axis *x, double bytes)
+{
+	return svg_axis_px(&x->ax, bytes / x->unit.bytes);
+}
+
+/* Alternating light bands, one per phase, along x in seconds (by_time)
+ * or bytes, `per` of them to an axis unit.  The last lasts to the end
+ * of the axis, the end of the run: the analysis ends it with the last
+ * whole interval, and the run's rest is not another phase. */
 static void phase_bands(FILE *f, const struct ws_summary *sum,
-			const struct svg_axis *x, const struct svg_box *b, bool by_time)
+			const struct svg_axis *x, double per,
+			const struct svg_box *b, bool by_time)
 {
 	for (unsigned int i = 0; i < nphases(sum); i++) {
 		const struct ws_phase *ph = &sum->analysis->phases[i];
-		double from = by_time ? (double)ph->from_ns / SEC : (double)ph->from_bytes / GIB;
-		double to = by_time ? (double)ph->to_ns / SEC : (double)ph->to_bytes / GIB;
-		double p = svg_axis_px(x, from);
+		double from = by_time ? (double)ph->from_ns : (double)ph->from_bytes;
+		double to = by_time ? (double)ph->to_ns : (double)ph->to_bytes;
+		double p = svg_axis_px(x, from / per);
+		double q = i + 1 == nphases(sum) ? x->p1 : svg_axis_px(x, to / per);
 
 		svg_rect(f, i % 2 ? "class=\"band1\"" : "class=\"band0\"", p, b->y0,
-		     svg_axis_px(x, to) - p, b->y1 - b->y0);
+		     q - p, b->y1 - b->y0);
 	}
 }
 
 /* Each point at its span's middle; a point without a finite rate is a
  * gap. */
 static void throughput_line(FILE *f, const struct ws_summary *sum,
-			    const struct svg_axis *x, const struct svg_axis *y)
+			    const struct bytes_axis *x, const struct svg_axis *y)
 {
 	struct svg_pen pen = { .f = f };
 	const struct ws_series *s = top_series(sum);
@@ -336,7 +390,7 @@ static void throughput_line(FILE *f, const struct ws_summary *sum,
 		const struct ws_point *p = &s->pts[i];
 
 		if (isfinite(p->mibps))
-			svg_pen_to(&pen, svg_axis_px(x, mid_bytes(p)), svg_axis_px(y, p->mibps));
+			svg_pen_to(&pen, bytes_px(x, mid_bytes(p)), svg_axis_px(y, p->mibps));
 		else
 			svg_pen_up(&pen);
 	}
@@ -344,7 +398,7 @@ static void throughput_line(FILE *f, const struct ws_summary *sum,
 	fputs("\"/>\n", f);
 	for (size_t i = 0; n < DOTS_BELOW && i < n; i++)
 		if (isfinite(s->pts[i].mibps))
-			svg_dot(f, svg_axis_px(x, mid_bytes(&s->pts[i])),
+			svg_dot(f, bytes_px(x, mid_bytes(&s->pts[i])),
 			    svg_axis_px(y, s->pts[i].mibps), 2.5, "#1f5fa8");
 }
 
@@ -376,7 +430,7 @@ static double run_bytes_at(const struct ws_series *s, size_t *at, uint64_t t)
 }
 
 static void target_lines(FILE *f, const struct ws_summary *sum,
-			 const struct svg_axis *x, const struct svg_axis *y)
+			 const struct bytes_axis *x, const struct svg_axis *y)
 {
 	for (unsigned int k = 0; k < sum->ntargets && sum->progress; k++) {
 		const struct ws_summary *ts = &sum->targets[k];
@@ -396,7 +450,7 @@ static void target_lines(FILE *f, const struct ws_summary *sum,
 				       (s == ts->progress ? ts->start_offset_ns : 0);
 
 			if (isfinite(p->mibps))
-				svg_pen_to(&pen, svg_axis_px(x, run_bytes_at(sum->progress, &at, mid) / GIB),
+				svg_pen_to(&pen, bytes_px(x, run_bytes_at(sum->progress, &at, mid)),
 					   svg_axis_px(y, p->mibps));
 			else
 				svg_pen_up(&pen);
@@ -406,73 +460,109 @@ static void target_lines(FILE *f, const struct ws_summary *sum,
 	}
 }
 
-/* Each phase's rate as a line across it, labelled above it (below when
- * the top is too close). */
-static void phase_rates(FILE *f, const struct ws_summary *sum,
-			const struct svg_axis *x, const struct svg_axis *y,
-			const struct svg_box *b)
+/* Each phase's rate as a line across it, labelled above it, else below,
+ * else further off. */
+static void phase_rates(FILE *f, struct svg_layout *lay,
+			const struct ws_summary *sum, const struct bytes_axis *x,
+			const struct svg_axis *y, const struct svg_box *b)
 {
 	for (unsigned int i = 0; i < nphases(sum); i++) {
 		const struct ws_phase *ph = &sum->analysis->phases[i];
-		double l = svg_axis_px(x, (double)ph->from_bytes / GIB);
-		double r = svg_axis_px(x, (double)ph->to_bytes / GIB);
+		double l = bytes_px(x, (double)ph->from_bytes);
+		double r = bytes_px(x, (double)ph->to_bytes);
 		double py = svg_axis_px(y, finite_or_0(ph->mibps));
+		const struct svg_spot xs[] = {
+			{ (l + r) / 2, 0, "middle" }, { l + 4, 0, "start" }, { r - 4, 0, "end" },
+		};
+		struct svg_spot spots[SPOTS_MAX];
 
 		svg_line(f, "stroke=\"#333\" stroke-width=\"2\"", l, py, r, py);
 		if (r - l >= LABEL_MIN_PX)
-			svg_text(f, (l + r) / 2, py - 6 < b->y0 + 14 ? py + 16 : py - 6,
-			     "lbl", "middle", "%.1f MiB/s", finite_or_0(ph->mibps));
+			svg_place_text(f, lay, b, LABEL_PX, "lbl", spots,
+				       spots_near(spots, xs, 3, py - 6, -1, py + 16),
+				       "%.1f MiB/s", finite_or_0(ph->mibps));
 	}
 }
 
-/* Steady state as the analysis found it: the stretch that holds to the
- * end as a green bar at its rate with a diamond where it was established
- * and its rate below; an earlier stretch that then changed as a grey bar
- * labelled so. */
-static void steady_mark(FILE *f, const struct ws_summary *sum,
-			const struct svg_axis *x, const struct svg_axis *y)
+/* An earlier steady stretch that then changed: a grey bar at its rate,
+ * labelled so below it (else above, else further off). */
+static void steady_before(FILE *f, struct svg_layout *lay,
+			  const struct ws_stretch *s, const struct bytes_axis *x,
+			  const struct svg_axis *y, const struct svg_box *b)
 {
-	const struct ws_steady *st = sum->analysis ? &sum->analysis->steady : NULL;
-	double px, py, l;
+	double l = bytes_px(x, (double)s->from_bytes);
+	double r = bytes_px(x, (double)s->to_bytes);
+	double py = svg_axis_px(y, finite_or_0(s->mibps));
+	const struct svg_spot xs[] = {
+		{ (l + r) / 2, 0, "middle" }, { l + 4, 0, "start" }, { r - 4, 0, "end" },
+	};
+	struct svg_spot spots[SPOTS_MAX];
 
-	if (st && st->earlier) {
-		l = svg_axis_px(x, (double)st->before.from_bytes / GIB);
-		px = svg_axis_px(x, (double)st->before.to_bytes / GIB);
-		py = svg_axis_px(y, finite_or_0(st->before.mibps));
-		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#777\" stroke-width=\"5\" stroke-opacity=\"0.5\"/>\n",
-			l, py, px, py);
-		svg_text(f, (l + px) / 2, py + 20, "lbl", "middle",
-		     "steady %.1f MiB/s, then changed", finite_or_0(st->before.mibps));
-	}
-	if (!st || !st->reached)
-		return;
-	l = svg_axis_px(x, (double)st->final.from_bytes / GIB);
-	px = svg_axis_px(x, (double)st->at_bytes / GIB);
-	py = svg_axis_px(y, finite_or_0(st->final.mibps));
+	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#777\" stroke-width=\"5\" stroke-opacity=\"0.5\"/>\n",
+		l, py, r, py);
+	svg_place_text(f, lay, b, LABEL_PX, "lbl", spots,
+		       spots_near(spots, xs, 3, py + 20, 1, py - 12),
+		       "steady %.1f MiB/s, then changed", finite_or_0(s->mibps));
+}
+
+/* The steady state that holds to the end: a green bar at its rate, a
+ * diamond where it was established and its rate beside that, below (else
+ * above, else further off). */
+static void steady_final(FILE *f, struct svg_layout *lay,
+			 const struct ws_steady *st, const struct bytes_axis *x,
+			 const struct svg_axis *y, const struct svg_box *b)
+{
+	double px = bytes_px(x, (double)st->at_bytes);
+	double py = svg_axis_px(y, finite_or_0(st->final.mibps));
+	const struct svg_spot xs[] = { { px + 10, 0, "start" }, { px - 10, 0, "end" } };
+	struct svg_spot spots[SPOTS_MAX];
+
 	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#2e7d32\" stroke-width=\"5\" stroke-opacity=\"0.6\"/>\n",
-		l, py, svg_axis_px(x, (double)st->final.to_bytes / GIB), py);
+		bytes_px(x, (double)st->final.from_bytes), py,
+		bytes_px(x, (double)st->final.to_bytes), py);
 	fprintf(f, "<path d=\"M%.1f %.1fl7 7-7 7-7-7z\" fill=\"#2e7d32\" stroke=\"#fff\"/>\n",
 		px, py - 7);
-	if (px > x->p1 - 150)
-		svg_text(f, px - 10, py + 20, "lbl steady", "end", "steady %.1f MiB/s",
-		     finite_or_0(st->final.mibps));
-	else
-		svg_text(f, px + 10, py + 20, "lbl steady", "start", "steady %.1f MiB/s",
-		     finite_or_0(st->final.mibps));
+	svg_place_text(f, lay, b, LABEL_PX, "lbl steady", spots,
+		       spots_near(spots, xs, 2, py + 20, 1, py - 12),
+		       "steady %.1f MiB/s", finite_or_0(st->final.mibps));
 }
 
-/* A dashed vertical line at v across the box, labelled at the top if
- * label. */
-static void slowdown_mark(FILE *f, double v, const struct svg_axis *x,
-			  const struct svg_box *b, const char *label)
+/* Steady state as the analysis found it. */
+static void steady_mark(FILE *f, struct svg_layout *lay,
+			const struct ws_summary *sum, const struct bytes_axis *x,
+			const struct svg_axis *y, const struct svg_box *b)
 {
-	double p = svg_axis_px(x, v);
+	const struct ws_steady *st = sum->analysis ? &sum->analysis->steady : NULL;
 
+	if (st && st->earlier)
+		steady_before(f, lay, &st->before, x, y, b);
+	if (st && st->reached)
+		steady_final(f, lay, st, x, y, b);
+}
+
+/* A dashed vertical line at pixel p across the box. */
+static void slowdown_line(FILE *f, double p, const struct svg_box *b)
+{
 	svg_line(f, "stroke=\"#c0561a\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"",
 	     p, b->y0, p, b->y1);
-	if (label)
-		svg_text(f, p > b->x1 - 80 ? p - 5 : p + 5, b->y0 + 15, "lbl slowed",
-		     p > b->x1 - 80 ? "end" : "start", "%s", label);
+}
+
+/* The slowdown on the top panel: its line, and where it came in the
+ * axis's unit, at the top beside the line (else lower down). */
+static void slowdown_mark(FILE *f, struct svg_layout *lay,
+			  const struct ws_summary *sum, const struct bytes_axis *x,
+			  const struct svg_box *b)
+{
+	double at = (double)sum->analysis->slowdown_bytes;
+	double p = bytes_px(x, at);
+	const struct svg_spot xs[] = { { p + 5, 0, "start" }, { p - 5, 0, "end" } };
+	struct svg_spot spots[SPOTS_MAX];
+
+	slowdown_line(f, p, b);
+	svg_place_text(f, lay, b, LABEL_PX, "lbl slowed", spots,
+		       spots_near(spots, xs, 2, b->y0 + 15, 1, b->y1 - 8),
+		       "slowed at %.*f %s", x->unit.decimals, at / x->unit.bytes,
+		       x->unit.name);
 }
 
 static void top_legend(FILE *f, const struct ws_summary *sum, double y)
@@ -504,30 +594,33 @@ static void top_legend(FILE *f, const struct ws_summary *sum, double y)
 	}
 }
 
-static void draw_throughput(FILE *f, const struct ws_summary *sum)
+static void draw_throughput(FILE *f, struct svg_layout *lay,
+			    const struct ws_summary *sum)
 {
 	const struct svg_box *b = &top_box;
-	struct svg_axis x, y;
-	double xs = svg_lin_axis(&x, max_gib(sum), 8, b->x0, b->x1);
+	struct bytes_axis x = { .unit = svg_bytes_unit(max_bytes(sum)) };
+	struct svg_axis y;
+	double xs = svg_lin_axis_to(&x.ax, max_bytes(sum) / x.unit.bytes, 8,
+				    b->x0, b->x1);
 	double ys = svg_lin_axis(&y, max_mibps(sum) * 1.12, 6, b->y1, b->y0);
+	char xtitle[32];
 
 	svg_text(f, b->x0, b->y0 - 10, "head", "start", "Throughput over data written");
 	top_legend(f, sum, b->y0 - 10);
-	phase_bands(f, sum, &x, b, false);
-	svg_lin_ticks(f, &x, xs, b, true);
-	svg_lin_ticks(f, &y, ys, b, false);
-	svg_axis_titles(f, b, "MiB/s", "GiB written");
-	if (!npoints(sum) || !(max_gib(sum) > 0))
-		svg_text(f, (b->x0 + b->x1) / 2, (b->y0 + b->y1) / 2, "note", "middle",
-		     "%s", npoints(sum) ? "nothing was written"
-					: "no data: the run ended before its first interval");
+	phase_bands(f, sum, &x.ax, x.unit.bytes, b, false);
+	svg_lin_ticks(f, lay, &x.ax, xs, b, true);
+	svg_lin_ticks(f, lay, &y, ys, b, false);
+	snprintf(xtitle, sizeof(xtitle), "%s written", x.unit.name);
+	svg_axis_titles(f, b, "MiB/s", xtitle);
+	if (!npoints(sum) || !(max_bytes(sum) > 0))
+		panel_note(f, lay, b, npoints(sum) ? "nothing was written"
+				   : "no data: the run ended before its first interval");
 	target_lines(f, sum, &x, &y);
 	throughput_line(f, sum, &x, &y);
-	phase_rates(f, sum, &x, &y, b);
-	steady_mark(f, sum, &x, &y);
+	phase_rates(f, lay, sum, &x, &y, b);
+	steady_mark(f, lay, sum, &x, &y, b);
 	if (sum->analysis && sum->analysis->slowed)
-		slowdown_mark(f, (double)sum->analysis->slowdown_bytes / GIB, &x, b,
-			      "slowed");
+		slowdown_mark(f, lay, sum, &x, b);
 	svg_frame(f, b);
 }
 
@@ -586,17 +679,22 @@ static void stall_bars(FILE *f, const struct ws_probe_summary *ps,
 	}
 }
 
-/* The stall threshold: a red dashed line, labelled at the right. */
-static void stall_threshold(FILE *f, const struct ws_run *run,
-			    const struct svg_axis *y, const struct svg_box *b)
+/* The stall threshold: a red dashed line, labelled above it at the
+ * right (else below, else at the left, else further off). */
+static void stall_threshold(FILE *f, struct svg_layout *lay,
+			    const struct ws_run *run, const struct svg_axis *y,
+			    const struct svg_box *b)
 {
 	char a[32];
 	double p = svg_axis_px(y, (double)run->cfg->stall_ns);
+	const struct svg_spot xs[] = { { b->x1 - 6, 0, "end" }, { b->x0 + 6, 0, "start" } };
+	struct svg_spot spots[SPOTS_MAX];
 
 	svg_line(f, "stroke=\"#d62728\" stroke-width=\"1.5\" stroke-dasharray=\"8 5\"",
 	     b->x0, p, b->x1, p);
-	svg_text(f, b->x1 - 6, p - 5 < b->y0 + 12 ? p + 15 : p - 5, "lbl stall", "end",
-	     "stall ≥ %s", units_format_duration(a, sizeof(a), run->cfg->stall_ns));
+	svg_place_text(f, lay, b, LABEL_PX, "lbl stall", spots,
+		       spots_near(spots, xs, 2, p - 5, -1, p + 15),
+		       "stall ≥ %s", units_format_duration(a, sizeof(a), run->cfg->stall_ns));
 }
 
 static void bottom_legend(FILE *f, const struct ws_summary *sum, double y)
@@ -624,34 +722,32 @@ static void bottom_legend(FILE *f, const struct ws_summary *sum, double y)
 	svg_legend_item(f, &x, y, "#d62728", 3, NULL, note);
 }
 
-static void draw_latency(FILE *f, const struct ws_run *run,
+static void draw_latency(FILE *f, struct svg_layout *lay, const struct ws_run *run,
 			 const struct ws_summary *sum)
 {
 	const struct svg_box *b = &bot_box;
 	struct svg_axis x, y;
-	double xs = svg_lin_axis(&x, max_seconds(sum), 10, b->x0, b->x1);
+	double xs = svg_lin_axis_to(&x, max_seconds(sum), 10, b->x0, b->x1);
 
 	svg_log_axis(&y, max_latency(run, sum), b->y1, b->y0);
 	svg_text(f, b->x0, b->y0 - 10, "head", "start", "Probe latency over time (log scale)");
-	phase_bands(f, sum, &x, b, true);
-	svg_lin_ticks(f, &x, xs, b, true);
+	phase_bands(f, sum, &x, SEC, b, true);
+	svg_lin_ticks(f, lay, &x, xs, b, true);
 	svg_axis_titles(f, b, "latency", "seconds since start");
 	if (sum->analysis && sum->analysis->slowed)
-		slowdown_mark(f, (double)sum->analysis->slowdown_ns / SEC, &x, b, NULL);
+		slowdown_line(f, svg_axis_px(&x, (double)sum->analysis->slowdown_ns / SEC), b);
 	if (!sum->nprobes) {
-		svg_text(f, (b->x0 + b->x1) / 2, (b->y0 + b->y1) / 2, "note", "middle",
-		     "no probes (--no-probe)");
+		panel_note(f, lay, b, "no probes (--no-probe)");
 		svg_frame(f, b);
 		return;
 	}
 	if (!any_latency(sum))
-		svg_text(f, (b->x0 + b->x1) / 2, (b->y0 + b->y1) / 2, "note", "middle",
-		     "no probe completed");
+		panel_note(f, lay, b, "no probe completed");
 	bottom_legend(f, sum, b->y0 - 10);
-	svg_log_ticks(f, &y, b);
+	svg_log_ticks(f, lay, &y, b);
 	for (unsigned int j = 0; j < sum->nprobes; j++)
 		stall_bars(f, &sum->probes[j], &x, &y, b, true);
-	stall_threshold(f, run, &y, b);
+	stall_threshold(f, lay, run, &y, b);
 	for (unsigned int j = 0; j < sum->nprobes; j++)
 		latency_line(f, sum, j, true, &x, &y);
 	for (unsigned int j = 0; j < sum->nprobes; j++)
@@ -667,6 +763,7 @@ static void svg_summary(struct sink *s, const struct ws_run *run,
 			const struct ws_summary *sum)
 {
 	FILE *f = s->out;
+	struct svg_layout lay = { .n = 0 };
 	char path[256];
 
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -678,8 +775,8 @@ static void svg_summary(struct sink *s, const struct ws_run *run,
 	fputs(style, f);
 	fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", SVG_W, SVG_H);
 	draw_titles(f, run, sum);
-	draw_throughput(f, sum);
-	draw_latency(f, run, sum);
+	draw_throughput(f, &lay, sum);
+	draw_latency(f, &lay, run, sum);
 	draw_footer(f, run);
 	fputs("</svg>\n", f);
 	s->priv = s;	/* non-NULL: the plot is complete */

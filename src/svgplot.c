@@ -98,6 +98,26 @@ double svg_lin_axis(struct svg_axis *a, double max, int target, double p0,
 	return step;
 }
 
+/* A linear axis that ends where the data does: an axis rounded up to
+ * its next step would run past the end of the run, beyond everything
+ * drawn on it. */
+double svg_lin_axis_to(struct svg_axis *a, double max, int target,
+		       double p0, double p1)
+{
+	if (!(max > 0 && max < 1e300))
+		max = 1;
+	*a = (struct svg_axis){ .lo = 0, .hi = max, .p0 = p0, .p1 = p1 };
+	return svg_nice_step(max, target);
+}
+
+/* MiB below a GiB: a 120 MiB run on a GiB axis reads 0.00 to 0.12. */
+struct svg_unit svg_bytes_unit(double max)
+{
+	if (max >= 1024.0 * 1024 * 1024)
+		return (struct svg_unit){ "GiB", 1024.0 * 1024 * 1024, 2 };
+	return (struct svg_unit){ "MiB", 1024.0 * 1024, 1 };
+}
+
 /* A log axis in ns from 0.1 ms to the first decade at or above max and
  * 10 ms. */
 void svg_log_axis(struct svg_axis *a, double max, double p0, double p1)
@@ -208,6 +228,104 @@ const char *svg_tail_of(char *buf, size_t len, const char *s, size_t max)
 	return buf;
 }
 
+/* ---- labels that cover no other text -------------------------------- */
+
+/* Characters, not bytes: a UTF-8 continuation byte adds none. */
+static size_t svg_chars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+struct svg_box svg_text_box(const struct svg_spot *at, double size,
+			    const char *s)
+{
+	double w = (double)svg_chars(s) * size * SVG_EM_PER_CHAR;
+	double x0 = at->x;
+
+	if (!strcmp(at->anchor, "middle"))
+		x0 -= w / 2;
+	else if (!strcmp(at->anchor, "end"))
+		x0 -= w;
+	return (struct svg_box){ x0, at->y - 0.75 * size, x0 + w, at->y + 0.21 * size };
+}
+
+bool svg_boxes_meet(const struct svg_box *a, const struct svg_box *b)
+{
+	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+void svg_layout_take(struct svg_layout *l, const struct svg_box *b)
+{
+	if (!l)
+		return;
+	if (l->n < SVG_LAYOUT_MAX)
+		l->taken[l->n++] = *b;
+	else
+		l->overflowed = true;
+}
+
+static bool svg_box_inside(const struct svg_box *in, const struct svg_box *b)
+{
+	return b->x0 >= in->x0 && b->x1 <= in->x1 && b->y0 >= in->y0 &&
+	       b->y1 <= in->y1;
+}
+
+/* First fit, in the caller's order of preference: a few labels on a
+ * plot need no search for the best of all arrangements. */
+int svg_layout_place(struct svg_layout *l, const struct svg_box *within,
+		     double size, const char *text,
+		     const struct svg_spot *spots, int n)
+{
+	for (int i = 0; !l->overflowed && l->n < SVG_LAYOUT_MAX && i < n; i++) {
+		struct svg_box b = svg_text_box(&spots[i], size, text);
+		struct svg_box pad = { b.x0 - SVG_TEXT_PAD, b.y0 - SVG_TEXT_PAD,
+				       b.x1 + SVG_TEXT_PAD, b.y1 + SVG_TEXT_PAD };
+		unsigned int k = 0;
+
+		if (!svg_box_inside(within, &pad))
+			continue;
+		while (k < l->n && !svg_boxes_meet(&pad, &l->taken[k]))
+			k++;
+		if (k == l->n) {
+			svg_layout_take(l, &b);
+			return i;
+		}
+	}
+	return -1;
+}
+
+int svg_place_text(FILE *f, struct svg_layout *l, const struct svg_box *within,
+		   double size, const char *cls, const struct svg_spot *spots,
+		   int n, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	int i;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	i = svg_layout_place(l, within, size, buf, spots, n);
+	if (i >= 0)
+		svg_text(f, spots[i].x, spots[i].y, cls, spots[i].anchor, "%s", buf);
+	return i;
+}
+
+/* A tick label, its box taken in l. */
+static void svg_tick_text(FILE *f, struct svg_layout *l, double x, double y,
+			  const char *anchor, const char *label)
+{
+	struct svg_spot at = { x, y, anchor };
+	struct svg_box b = svg_text_box(&at, SVG_TICK_PX, label);
+
+	svg_layout_take(l, &b);
+	svg_text(f, x, y, "tick", anchor, "%s", label);
+}
+
 /* ---- shapes -------------------------------------------------------- */
 
 void svg_line(FILE *f, const char *attrs, double ax, double ay, double bx,
@@ -299,20 +417,22 @@ void svg_legend_item(FILE *f, double *x, double y, const char *colour,
 
 /* Grid lines and labels at every step of a linear axis: vertical lines
  * labelled below the box (xside), or horizontal ones labelled left. */
-void svg_lin_ticks(FILE *f, const struct svg_axis *a, double step,
-		      const struct svg_box *b, bool xside)
+void svg_lin_ticks(FILE *f, struct svg_layout *l, const struct svg_axis *a,
+		   double step, const struct svg_box *b, bool xside)
 {
 	int d = svg_step_decimals(step);
+	char label[64];
 
 	for (int i = 0; i * step <= a->hi * (1 + 1e-9) && i <= 1000; i++) {
 		double v = i * step, p = svg_axis_px(a, v);
 
+		snprintf(label, sizeof(label), "%.*f", d, v);
 		if (xside) {
 			svg_line(f, "class=\"grid\"", p, b->y0, p, b->y1);
-			svg_text(f, p, b->y1 + 15, "tick", "middle", "%.*f", d, v);
+			svg_tick_text(f, l, p, b->y1 + 15, "middle", label);
 		} else {
 			svg_line(f, "class=\"grid\"", b->x0, p, b->x1, p);
-			svg_text(f, b->x0 - 6, p + 4, "tick", "end", "%.*f", d, v);
+			svg_tick_text(f, l, b->x0 - 6, p + 4, "end", label);
 		}
 	}
 }
@@ -327,7 +447,8 @@ static void svg_decade_label(char *buf, size_t len, double ns)
 }
 
 /* Decades labelled, 2x and 5x as faint lines. */
-void svg_log_ticks(FILE *f, const struct svg_axis *a, const struct svg_box *b)
+void svg_log_ticks(FILE *f, struct svg_layout *l, const struct svg_axis *a,
+		   const struct svg_box *b)
 {
 	char buf[32];
 
@@ -341,7 +462,7 @@ void svg_log_ticks(FILE *f, const struct svg_axis *a, const struct svg_box *b)
 		}
 		svg_line(f, "class=\"grid\"", b->x0, p, b->x1, p);
 		svg_decade_label(buf, sizeof(buf), d);
-		svg_text(f, b->x0 - 6, p + 4, "tick", "end", "%s", buf);
+		svg_tick_text(f, l, b->x0 - 6, p + 4, "end", buf);
 	}
 }
 

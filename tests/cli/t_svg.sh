@@ -1,8 +1,10 @@
 # --svg FILE: one self-contained 1200x700 SVG plot, well-formed XML whose
 # texts say what the run was (the path, XML-escaped: here 'a&b<c'), with
-# the throughput and latency panels' labels; an independent renderer
-# (rsvg-convert) draws it at 1200x700 and not blank.  A run ended by
-# SIGINT still leaves a complete plot; --no-probe says so in the plot.
+# the throughput and latency panels' labels; a 64 MiB run's bytes axis
+# reads in MiB, and neither axis has a tick past the end of the run; an
+# independent renderer (rsvg-convert) draws it at 1200x700 and not blank.
+# A run ended by SIGINT still leaves a complete plot; --no-probe says so
+# in the plot.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 
@@ -50,6 +52,31 @@ for w in ('nan', 'inf'):
 EOF
 }
 
+# check_axes FILE MIB: the x axes of FILE end with its run: the top one,
+# titled 'MiB written', has no tick past MIB; the bottom one none past
+# the seconds the subtitle says the run took.
+check_axes()
+{
+	python3 - "$@" <<'EOF' || fail "$(basename "$1"): an axis runs past the run"
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+name, mib = sys.argv[1], float(sys.argv[2])
+ns = '{http://www.w3.org/2000/svg}'
+texts = list(ET.parse(name).getroot().iter(ns + 'text'))
+every = [''.join(t.itertext()) for t in texts]
+if 'MiB written' not in every or 'GiB written' in every:
+    sys.exit('the bytes axis is not in MiB: %r' % every)
+secs = float(re.search(r' written in ([0-9.]+) s ', '\n'.join(every)).group(1))
+for y, end, what in (('349.0', mib, 'MiB'), ('643.0', secs + 0.005, 's')):
+    ticks = [float(''.join(t.itertext())) for t in texts
+             if t.get('class') == 'tick' and t.get('y') == y]
+    if len(ticks) < 3 or max(ticks) > end:
+        sys.exit('%s ticks %r: not within 0 to %g' % (what, ticks, end))
+EOF
+}
+
 # rendered SVG: rsvg-convert draws it as a 1200x700 PNG with something on it
 # (a blank canvas compresses to a few KB; the plot is tens of KB).
 rendered()
@@ -71,8 +98,9 @@ ws --size 64M -B 1M --rate 32M/s -i 100ms --probe-interval 50ms \
 	--svg out.svg 'a&b<c'
 assert_status 0
 assert_exists "$WORK/out.svg"
-check_svg "$WORK/out.svg" 'a&b<c' 'MiB/s' 'GiB written' 'stall ≥ 500 ms' \
+check_svg "$WORK/out.svg" 'a&b<c' 'MiB/s' 'MiB written' 'stall ≥ 500 ms' \
 	'seconds since start' 'fsync' '64.0 MiB written in '
+check_axes "$WORK/out.svg" 64
 assert_file_match "$WORK/out.svg" 'a&amp;b&lt;c on ' "the path escaped"
 assert_file_no_match "$WORK/out.svg" 'a&b<c' "the path unescaped"
 assert_dir_only "$WORK" 'a&b<c' out.svg

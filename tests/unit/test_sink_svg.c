@@ -2,9 +2,12 @@
  *
  * On synthetic runs: empty, one point, zero throughput, a NaN point, a
  * full story (two phases, slowdown, steady state, stalls), hostile path
- * names and a full 8192-point series with three probes.  Each plot is
- * checked for what must be in it, for coordinates inside the 1200x700
- * canvas and for no NaN or infinity.
+ * names, a full 8192-point series with three probes, a steady state low
+ * on its axis (whose label used to sit on the tick labels), runs of 120
+ * MiB and of 7 GiB, and one that ends 3.9 s past a nice number.  Each
+ * plot is checked for what must be in it, for coordinates inside the
+ * 1200x700 canvas, for no NaN or infinity, and for no label or tick
+ * label over another text (their boxes estimated as svgplot does).
  *
  * On the fixed record of record_fixture.c (the run to its bound, and
  * stopped by SIGINT and by an error): the same checks, and the plot
@@ -24,6 +27,7 @@
 #include "series.h"
 #include "sink.h"
 #include "suites.h"
+#include "svgplot.h"
 #include "units.h"
 
 #define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -93,6 +97,9 @@ static double rate_100(size_t i) { (void)i; return 100; }
 static double rate_0(size_t i) { (void)i; return 0; }
 static double rate_two(size_t i) { return i < 30 ? 120 + (double)(i % 3) : 23 + (double)(i % 2); }
 static double rate_wavy(size_t i) { return 200 + (double)(i % 50); }
+static double rate_drop(size_t i) { return i < 30 ? 240 : 5; }
+static double rate_small(size_t i) { return i < 30 ? 3 : 1; }
+static double rate_big(size_t i) { return i < 30 ? 200 : 50; }
 static uint64_t lat_1ms(size_t i, unsigned int j) { (void)i; return (j + 1) * MS; }
 static uint64_t lat_0(size_t i, unsigned int j) { (void)i; (void)j; return 0; }
 static uint64_t lat_grow(size_t i, unsigned int j) { return (uint64_t)(i + 1) * 4 * MS * (j + 1); }
@@ -179,6 +186,68 @@ static void case_long_path(void)
 	fill(3, rate_100, NULL);
 }
 
+/* Two phases split at point 30, slowed there, steady over the second
+ * from point 55 on (the rates as fill() made them). */
+static void two_phases(double fast, double slow)
+{
+	uint64_t split = series.pts[29].bytes;
+
+	an.nphases = 2;
+	an.phases[0] = (struct ws_phase){ .to_bytes = split, .to_ns = 30 * SEC,
+					  .mibps = fast, .last = 29 };
+	an.phases[1] = (struct ws_phase){ .from_bytes = split,
+					  .to_bytes = series.pts[series.n - 1].bytes,
+					  .from_ns = 30 * SEC,
+					  .to_ns = series.pts[series.n - 1].t_ns,
+					  .mibps = slow, .first = 30,
+					  .last = (unsigned int)series.n - 1 };
+	an.initial_mibps = fast;
+	an.slowed = true;
+	an.slowdown_bytes = split;
+	an.slowdown_ns = 30 * SEC;
+	an.steady = (struct ws_steady){ .judged = true, .reached = true,
+					.at_bytes = series.pts[54].bytes,
+					.at_ns = 55 * SEC };
+	an.steady.final = (struct ws_stretch){
+		.from_bytes = split, .to_bytes = sum.bytes,
+		.from_ns = 30 * SEC, .to_ns = sum.elapsed_ns, .mibps = slow };
+}
+
+/* 240 then 5 MiB/s: the steady label's first spot, below the diamond
+ * near the right, lay on the x axis's tick labels ("7" at 1025). */
+static void case_low_steady(void)
+{
+	probes(1);
+	fill(60, rate_drop, lat_1ms);
+	two_phases(240, 5);
+}
+
+/* 90 MiB at 3 MiB/s, then 30 at 1: 120 MiB in all, slowed at 90. */
+static void case_small(void)
+{
+	probes(1);
+	fill(60, rate_small, lat_1ms);
+	two_phases(3, 1);
+}
+
+/* 6000 MiB at 200 MiB/s, then 1500 at 50: 7.32 GiB, slowed at 5.86. */
+static void case_big(void)
+{
+	probes(1);
+	fill(60, rate_big, lat_1ms);
+	two_phases(200, 50);
+}
+
+/* 63 whole intervals and a run that ended 0.9 s after the last: the
+ * axis used to run on to 65 s. */
+static void case_tail(void)
+{
+	probes(1);
+	fill(63, rate_two, lat_1ms);
+	sum.elapsed_ns = 63900 * MS;
+	two_phases(120, 23);
+}
+
 static void case_full(void)
 {
 	probes(3);
@@ -195,7 +264,7 @@ static const struct row {
 	const char *want[6];
 } rows[] = {
 	{ "empty", case_empty,
-	  { "no data: the run ended", "no probes (--no-probe)", "GiB written" } },
+	  { "no data: the run ended", "no probes (--no-probe)", "MiB written" } },
 	{ "one", case_one, { "fsync", "stall ≥ 500 ms", "<circle" } },
 	{ "zero", case_zero,
 	  { "0.0 MiB written", "MiB/s", "save", "nothing was written",
@@ -210,6 +279,16 @@ static const struct row {
 	{ "full", case_full,
 	  { "stopped by SIGINT", ">10 s<", "read", "seconds since start",
 	    "per 4 intervals" } },
+	{ "low steady", case_low_steady,
+	  { ">steady 5.0 MiB/s<", ">240.0 MiB/s<", ">slowed at 7.03 GiB<", ">GiB written<",
+	    "stall ≥ 500 ms" } },
+	{ "small", case_small,
+	  { ">MiB written<", ">slowed at 90.0 MiB<", ">steady 1.0 MiB/s<", ">3.0 MiB/s<",
+	    ">1.0 MiB/s<" } },
+	{ "big", case_big,
+	  { ">GiB written<", ">slowed at 5.86 GiB<", ">steady 50.0 MiB/s<",
+	    ">200.0 MiB/s<", ">50.0 MiB/s<" } },
+	{ "tail", case_tail, { ">slowed at 3.54 GiB<", ">GiB written<" } },
 };
 
 static char *render(const struct row *r, size_t *len)
@@ -271,8 +350,121 @@ static void check_coords(const char *svg)
 	}
 }
 
+/* ---- texts and their boxes ----------------------------------------- */
+
+#define TEXTS_MAX 160
+
+/* A <text> of the plot: its class, content and estimated box. */
+struct text {
+	char cls[24];
+	char s[160];
+	struct svg_box box;
+};
+
+/* The font size of a class, as style[] in sink_svg.c sets it. */
+static double class_px(const char *cls)
+{
+	static const struct { const char *cls; double px; } sizes[] = {
+		{ "title", 20 }, { "sub", 13 }, { "head", 14 }, { "tick", 11 },
+		{ "foot", 11 }, { "note", 14 },
+	};
+
+	for (int i = 0; i < N_ROWS(sizes); i++)
+		if (!strncmp(cls, sizes[i].cls, strlen(sizes[i].cls)))
+			return sizes[i].px;
+	return 12;
+}
+
+/* XML character data as text: an entity is one character. */
+static void unescape(char *dst, size_t len, const char *src, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n && k + 1 < len; i++) {
+		dst[k++] = src[i] == '&' ? '?' : src[i];
+		if (src[i] == '&')
+			while (i < n && src[i] != ';')
+				i++;
+	}
+	dst[k] = '\0';
+}
+
+/* Every <text> of svg with its box; the y-axis titles, turned a quarter
+ * to read upwards, with theirs turned too. */
+static int texts_of(const char *svg, struct text *t, int max)
+{
+	int n = 0;
+
+	for (const char *p = svg; n < max && (p = strstr(p, "<text ")); n++) {
+		const char *cls = strstr(p, "class=\"") + 7, *a = strstr(p, "text-anchor=\"") + 13;
+		const char *body = strchr(p, '>') + 1, *end = strstr(body, "</text>");
+		char anchor[8] = "";
+		struct svg_spot at = { strtod(strstr(p, "x=\"") + 3, NULL),
+				       strtod(strstr(p, "y=\"") + 3, NULL), anchor };
+
+		snprintf(t[n].cls, sizeof(t[n].cls), "%.*s", (int)strcspn(cls, "\""), cls);
+		snprintf(anchor, sizeof(anchor), "%.*s", (int)strcspn(a, "\""), a);
+		unescape(t[n].s, sizeof(t[n].s), body, (size_t)(end - body));
+		t[n].box = svg_text_box(&at, class_px(t[n].cls), t[n].s);
+		if (strstr(p, "transform=\"rotate(-90") && strstr(p, "transform") < body) {
+			struct svg_box b = t[n].box;
+
+			t[n].box = (struct svg_box){ at.x + b.y0 - at.y, at.y - (b.x1 - at.x),
+						     at.x + b.y1 - at.y, at.y - (b.x0 - at.x) };
+		}
+		p = end;
+	}
+	return n;
+}
+
+/* Labels, tick labels and notes are what may be placed badly. */
+static bool placed(const struct text *t)
+{
+	return !strcmp(t->cls, "tick") || !strncmp(t->cls, "lbl", 3) ||
+	       !strcmp(t->cls, "note");
+}
+
+/* No label, tick label or note covers any other text. */
+static void check_no_overlap(const char *name, const char *svg)
+{
+	static struct text t[TEXTS_MAX];
+	int n = texts_of(svg, t, TEXTS_MAX);
+
+	ck_assert_int_lt(n, TEXTS_MAX);
+	for (int i = 0; i < n; i++)
+		for (int k = i + 1; k < n; k++)
+			ck_assert_msg(!(placed(&t[i]) || placed(&t[k])) ||
+				      !svg_boxes_meet(&t[i].box, &t[k].box),
+				      "%s: '%s' (%s at %.1f,%.1f-%.1f,%.1f) over '%s' (%s at %.1f,%.1f-%.1f,%.1f)",
+				      name, t[i].s, t[i].cls, t[i].box.x0, t[i].box.y0,
+				      t[i].box.x1, t[i].box.y1, t[k].s, t[k].cls,
+				      t[k].box.x0, t[k].box.y0, t[k].box.x1, t[k].box.y1);
+}
+
+/* The labels of the tick texts on row y (349.0: the top panel's x axis,
+ * 643.0: the bottom's), in order, '|' after each. */
+static void ticks_at(const char *svg, const char *y, char *buf, size_t len)
+{
+	char key[48];
+	size_t k = 0;
+
+	snprintf(key, sizeof(key), "y=\"%s\" class=\"tick\"", y);
+	buf[0] = '\0';
+	for (const char *p = svg; (p = strstr(p, key)); p++) {
+		const char *body = strchr(p, '>') + 1;
+		size_t n = strcspn(body, "<");
+
+		ck_assert_uint_lt(k + n + 1, len);
+		memcpy(buf + k, body, n);
+		k += n;
+		buf[k++] = '|';
+		buf[k] = '\0';
+	}
+}
+
 /* What every plot must be: an SVG document of its own on the canvas,
- * with the texts `want` (up to 6, NULL-ended) and no NaN or infinity. */
+ * with the texts `want` (up to 6, NULL-ended), no NaN or infinity, and
+ * no text over another. */
 static void check_plot(const char *name, const char *svg, size_t len,
 		       const char *const *want)
 {
@@ -290,6 +482,7 @@ static void check_plot(const char *name, const char *svg, size_t len,
 		ck_assert_msg(strstr(svg, want[k]), "%s: no '%s' in the plot",
 			      name, want[k]);
 	check_coords(svg);
+	check_no_overlap(name, svg);
 }
 
 START_TEST(test_plot)
@@ -341,6 +534,93 @@ START_TEST(test_stall_bars)
 	ck_assert_uint_eq(count(svg, "stroke=\"#d62728\" stroke-width=\"1.5\" stroke-dasharray"), 1);
 	ck_assert_uint_eq(count(svg, "class=\"band0\""), 2);	/* both panels */
 	ck_assert_uint_eq(count(svg, "class=\"band1\""), 2);
+	free(svg);
+}
+END_TEST
+
+static const struct row *row_named(const char *name)
+{
+	for (int i = 0; i < N_ROWS(rows); i++)
+		if (!strcmp(rows[i].name, name))
+			return &rows[i];
+	ck_abort_msg("no row %s", name);
+	return NULL;
+}
+
+/* The steady label of the low steady state: not on its first spot,
+ * below the diamond, where it covered the tick labels, but the next
+ * that is clear: to the left at the same height, still in the panel. */
+START_TEST(test_label_off_ticks)
+{
+	size_t len;
+	char *svg = render(row_named("low steady"), &len);
+	struct text t[TEXTS_MAX];
+	int n = texts_of(svg, t, TEXTS_MAX), i = 0;
+
+	while (i < n && strcmp(t[i].s, "steady 5.0 MiB/s"))
+		i++;
+	ck_assert_int_lt(i, n);
+	ck_assert_double_le(t[i].box.y1, 334);		/* above the panel's bottom */
+	for (int k = 0; k < n; k++)
+		if (!strcmp(t[k].cls, "tick"))
+			ck_assert(!svg_boxes_meet(&t[i].box, &t[k].box));
+	free(svg);
+}
+END_TEST
+
+/* The bytes axis reads in MiB for a 120 MiB run and in GiB for 7 GiB:
+ * its title, its ticks and the slowdown's label in the one unit. */
+static const struct {
+	const char *row, *title, *ticks, *label, *not;
+} bytes_axes[] = {
+	{ "small", ">MiB written<", "0|20|40|60|80|100|120|",
+	  ">slowed at 90.0 MiB<", ">GiB written<" },
+	{ "big", ">GiB written<", "0|1|2|3|4|5|6|7|",
+	  ">slowed at 5.86 GiB<", ">MiB written<" },
+};
+
+START_TEST(test_bytes_axis_unit)
+{
+	size_t len;
+	char *svg = render(row_named(bytes_axes[_i].row), &len);
+	char ticks[256];
+
+	ck_assert_msg(strstr(svg, bytes_axes[_i].title), "no %s", bytes_axes[_i].title);
+	ck_assert_msg(!strstr(svg, bytes_axes[_i].not), "%s", bytes_axes[_i].not);
+	ck_assert_msg(strstr(svg, bytes_axes[_i].label), "no %s", bytes_axes[_i].label);
+	ticks_at(svg, "349.0", ticks, sizeof(ticks));
+	ck_assert_str_eq(ticks, bytes_axes[_i].ticks);
+	free(svg);
+}
+END_TEST
+
+/* A run of 63.9 s: the time axis ends at 63.9 (its last tick, 60, at
+ * 80 + 60 / 63.9 * 1080), not at 65; the last phase's band, in both
+ * panels, reaches the right edge: no unshaded stretch past the run. */
+START_TEST(test_axes_end_with_run)
+{
+	size_t len;
+	char *svg = render(row_named("tail"), &len);
+	char ticks[256];
+	const char *band;
+	double x, w;
+
+	ticks_at(svg, "643.0", ticks, sizeof(ticks));
+	ck_assert_str_eq(ticks, "0|5|10|15|20|25|30|35|40|45|50|55|60|");
+	ck_assert(strstr(svg, "<text x=\"1094.1\" y=\"643.0\" class=\"tick\" "
+			      "text-anchor=\"middle\">60</text>"));
+	ck_assert_uint_eq(count(svg, "class=\"band1\""), 2);
+	for (band = svg; (band = strstr(band, "class=\"band1\"")); band++) {
+		const char *r = band;
+
+		while (strncmp(r, "<rect ", 6))
+			r--;
+		ck_assert_int_eq(sscanf(r, "<rect x=\"%lf\" y=\"%*f\" width=\"%lf\"", &x, &w), 2);
+		ck_assert_double_eq_tol(x + w, 1160, 0.11);
+	}
+	/* and the bytes axis ends with the bytes: 4.30 GiB, ticks to 4 */
+	ticks_at(svg, "349.0", ticks, sizeof(ticks));
+	ck_assert_str_eq(ticks, "0.0|0.5|1.0|1.5|2.0|2.5|3.0|3.5|4.0|");
 	free(svg);
 }
 END_TEST
@@ -407,6 +687,9 @@ Suite *sink_svg_suite(void)
 	tcase_add_loop_test(plot, test_plot, 0, N_ROWS(rows));
 	tcase_add_test(plot, test_stall_bars);
 	tcase_add_test(plot, test_legend_keys_match_lines);
+	tcase_add_test(plot, test_label_off_ticks);
+	tcase_add_loop_test(plot, test_bytes_axis_unit, 0, N_ROWS(bytes_axes));
+	tcase_add_test(plot, test_axes_end_with_run);
 	tcase_add_test(plot, test_close_without_summary);
 	suite_add_tcase(s, plot);
 	tcase_add_loop_test(golden, test_golden, 0, N_ROWS(goldens));

@@ -1,9 +1,11 @@
 /* test_svgplot.c - the generic plot parts: XML escaping (markup, control
  * characters, every kind of invalid UTF-8), tails of long titles cut at a
- * character, axes (pixels, nice 1-2-5 steps, log decades), tick labels
- * with the decimals their step needs, the pen's two vertices a pixel
- * column, legends, shapes in one-decimal user units, and no NaN or
- * infinity in anything written whatever the input. */
+ * character, axes (pixels, nice 1-2-5 steps, log decades, an axis that
+ * ends with its data, the unit of a bytes axis), tick labels with the
+ * decimals their step needs, text boxes and the placement of labels off
+ * every other text, the pen's two vertices a pixel column, legends,
+ * shapes in one-decimal user units, and no NaN or infinity in anything
+ * written whatever the input. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -267,6 +269,100 @@ START_TEST(test_lin_axis_sweep)
 }
 END_TEST
 
+/* An axis that ends with its data: [0, max] itself, the nice step of
+ * Heckbert's rule as above, and no tick past max. */
+static const struct {
+	double max;
+	int target;
+	double step, hi;
+	const char *labels;	/* its tick labels, '|' after each */
+} axes_to[] = {
+	/* a 63.9 s run: the old axis ran on to 65 */
+	{ 63.9, 10, 5, 63.9, "0|5|10|15|20|25|30|35|40|45|50|55|60|" },
+	{ 120, 8, 20, 120, "0|20|40|60|80|100|120|" },	/* raw 15: f 1.5 -> 2 */
+	{ 0.117, 8, 0.01, 0.117,			/* raw 0.0146 -> 1 x 0.01 */
+	  "0.00|0.01|0.02|0.03|0.04|0.05|0.06|0.07|0.08|0.09|0.10|0.11|" },
+	{ 7.9, 8, 1, 7.9, "0|1|2|3|4|5|6|7|" },
+	{ 0, 8, 0.1, 1, "0.0|0.1|0.2|0.3|0.4|0.5|0.6|0.7|0.8|0.9|1.0|" },
+	{ NAN, 8, 0.1, 1, "0.0|0.1|0.2|0.3|0.4|0.5|0.6|0.7|0.8|0.9|1.0|" },
+	{ -INFINITY, 8, 0.1, 1, "0.0|0.1|0.2|0.3|0.4|0.5|0.6|0.7|0.8|0.9|1.0|" },
+};
+
+static void labels_of(const char *text, char *buf, size_t len);
+
+START_TEST(test_lin_axis_to)
+{
+	struct svg_box box = { 80, 20, 1160, 300 };
+	struct svg_axis a;
+	double step = svg_lin_axis_to(&a, axes_to[_i].max, axes_to[_i].target,
+				      box.x0, box.x1);
+	char labels[256];
+	struct out o;
+
+	ck_assert_double_eq_tol(step, axes_to[_i].step, axes_to[_i].step * 1e-9);
+	ck_assert_double_eq_tol(a.hi, axes_to[_i].hi, 1e-12);
+	ck_assert_double_eq(a.lo, 0);
+	ck_assert(!a.log);
+	/* the end of the data is the end of the axis */
+	if (axes_to[_i].max > 0)
+		ck_assert_double_eq_tol(svg_axis_px(&a, axes_to[_i].max), box.x1, 1e-9);
+	svg_lin_ticks(out_open(&o), NULL, &a, step, &box, true);
+	out_close(&o);
+	labels_of(o.text, labels, sizeof(labels));
+	ck_assert_str_eq(labels, axes_to[_i].labels);
+	free(o.text);
+}
+END_TEST
+
+/* The 63.9 s run's ticks: the last, 60, falls short of the right edge
+ * by 3.9 s of 63.9, and no grid line stands past the edge. */
+START_TEST(test_lin_axis_to_last_tick)
+{
+	struct svg_box box = { 80, 20, 1160, 300 };
+	struct svg_axis a;
+	double step = svg_lin_axis_to(&a, 63.9, 10, box.x0, box.x1);
+	struct out o;
+
+	svg_lin_ticks(out_open(&o), NULL, &a, step, &box, true);
+	out_close(&o);
+	/* 80 + 60 / 63.9 * 1080 = 1094.08 */
+	ck_assert_msg(strstr(o.text, "<line x1=\"1094.1\" y1=\"20.0\" x2=\"1094.1\" "
+				     "y2=\"300.0\" class=\"grid\"/>\n"
+				     "<text x=\"1094.1\" y=\"315.0\" class=\"tick\" "
+				     "text-anchor=\"middle\">60</text>\n"), "%s", o.text);
+	ck_assert_int_eq(count(o.text, "<line "), 13);
+	ck_assert_ptr_null(strstr(o.text, "x1=\"1160.0\""));
+	free(o.text);
+}
+END_TEST
+
+/* MiB below a GiB, GiB from there on, whatever the size. */
+static const struct {
+	double max;
+	const char *name;
+	double bytes;
+	int decimals;
+} units[] = {
+	{ 0, "MiB", 1 << 20, 1 },
+	{ 120.0 * (1 << 20), "MiB", 1 << 20, 1 },		/* the 120 MiB run */
+	{ 1023.9 * (1 << 20), "MiB", 1 << 20, 1 },
+	{ 1024.0 * (1 << 20), "GiB", 1 << 30, 2 },
+	{ 6.5 * (1 << 30), "GiB", 1 << 30, 2 },
+	{ 5.0 * (1 << 30) * 1024, "GiB", 1 << 30, 2 },	/* 5 TiB: no TiB */
+	{ NAN, "MiB", 1 << 20, 1 },
+	{ -1, "MiB", 1 << 20, 1 },
+};
+
+START_TEST(test_bytes_unit)
+{
+	struct svg_unit u = svg_bytes_unit(units[_i].max);
+
+	ck_assert_str_eq(u.name, units[_i].name);
+	ck_assert_double_eq(u.bytes, units[_i].bytes);
+	ck_assert_int_eq(u.decimals, units[_i].decimals);
+}
+END_TEST
+
 /* ---- ticks ---- */
 
 static const struct {
@@ -303,7 +399,7 @@ START_TEST(test_lin_ticks)
 	char labels[256];
 	struct out o;
 
-	svg_lin_ticks(out_open(&o), &a, step, &box, false);
+	svg_lin_ticks(out_open(&o), NULL, &a, step, &box, false);
 	out_close(&o);
 	ck_assert_int_eq(count(o.text, "<line "), lin_ticks[_i].lines);
 	ck_assert_int_eq(count(o.text, "<text "), lin_ticks[_i].lines);
@@ -328,7 +424,7 @@ START_TEST(test_lin_ticks_x)
 	struct out o;
 
 	ck_assert_double_eq(step, 5);
-	svg_lin_ticks(out_open(&o), &a, step, &box, true);
+	svg_lin_ticks(out_open(&o), NULL, &a, step, &box, true);
 	out_close(&o);
 	ck_assert_msg(strstr(o.text,
 		"<line x1=\"200.0\" y1=\"50.0\" x2=\"200.0\" y2=\"250.0\" class=\"grid\"/>\n"
@@ -347,7 +443,7 @@ START_TEST(test_log_ticks)
 	struct out o;
 
 	svg_log_axis(&a, 5e8, box.y1, box.y0);		/* 0.1 ms .. 1 s */
-	svg_log_ticks(out_open(&o), &a, &box);
+	svg_log_ticks(out_open(&o), NULL, &a, &box);
 	out_close(&o);
 	labels_of(o.text, labels, sizeof(labels));
 	ck_assert_str_eq(labels, "0.1 ms|1 ms|10 ms|100 ms|1 s|");
@@ -358,7 +454,7 @@ START_TEST(test_log_ticks)
 	free(o.text);
 
 	svg_log_axis(&a, 1e20, box.y1, box.y0);		/* up to 10000 s */
-	svg_log_ticks(out_open(&o), &a, &box);
+	svg_log_ticks(out_open(&o), NULL, &a, &box);
 	out_close(&o);
 	labels_of(o.text, labels, sizeof(labels));
 	ck_assert_str_eq(labels, "0.1 ms|1 ms|10 ms|100 ms|1 s|10 s|100 s|1000 s|"
@@ -422,6 +518,165 @@ START_TEST(test_pen_long_series)
 	ck_assert_ptr_nonnull(strstr(o.text, " 999.0"));
 	ck_assert_ptr_nonnull(strstr(o.text, " 6.0"));
 	ck_assert_int_eq(count(o.text, "\n"), (vertices - 1) / 8);
+	free(o.text);
+}
+END_TEST
+
+/* ---- text boxes and label placement ---- */
+
+/* "abc" at 10 px: 3 x 6.5 = 19.5 wide, 7.5 above the baseline and 2.1
+ * below. */
+static const struct {
+	const char *anchor, *text;
+	double x0, y0, x1, y1;
+} text_boxes[] = {
+	{ "start", "abc", 100, 42.5, 119.5, 52.1 },
+	{ "middle", "abc", 90.25, 42.5, 109.75, 52.1 },
+	{ "end", "abc", 80.5, 42.5, 100, 52.1 },
+	{ "start", "≥ é", 100, 42.5, 119.5, 52.1 },	/* characters, not bytes */
+	{ "start", "", 100, 42.5, 100, 52.1 },
+};
+
+START_TEST(test_text_box)
+{
+	struct svg_spot at = { 100, 50, text_boxes[_i].anchor };
+	struct svg_box b = svg_text_box(&at, 10, text_boxes[_i].text);
+
+	ck_assert_double_eq_tol(b.x0, text_boxes[_i].x0, 1e-9);
+	ck_assert_double_eq_tol(b.y0, text_boxes[_i].y0, 1e-9);
+	ck_assert_double_eq_tol(b.x1, text_boxes[_i].x1, 1e-9);
+	ck_assert_double_eq_tol(b.y1, text_boxes[_i].y1, 1e-9);
+}
+END_TEST
+
+static const struct {
+	struct svg_box a, b;
+	bool meet;
+} meets[] = {
+	{ { 0, 0, 10, 10 }, { 5, 5, 15, 15 }, true },		/* corners overlap */
+	{ { 0, 0, 10, 10 }, { 2, 2, 4, 4 }, true },		/* one inside */
+	{ { 0, 0, 10, 10 }, { -5, 4, 15, 6 }, true },		/* a cross */
+	{ { 0, 0, 10, 10 }, { 10, 0, 20, 10 }, false },		/* edges touch */
+	{ { 0, 0, 10, 10 }, { 0, 10, 10, 20 }, false },
+	{ { 0, 0, 10, 10 }, { 11, 0, 20, 10 }, false },		/* beside */
+	{ { 0, 0, 10, 10 }, { 0, 11, 10, 20 }, false },		/* below */
+	{ { 0, 0, 10, 10 }, { 5, 11, 6, 20 }, false },		/* x in, y out */
+};
+
+START_TEST(test_boxes_meet)
+{
+	ck_assert(svg_boxes_meet(&meets[_i].a, &meets[_i].b) == meets[_i].meet);
+	ck_assert(svg_boxes_meet(&meets[_i].b, &meets[_i].a) == meets[_i].meet);
+}
+END_TEST
+
+/* A tick label taken; a label's spots: on the tick, then out of the
+ * panel, then clear of both: the third is chosen and taken, so the same
+ * label next time goes to the fourth, and then nowhere. */
+START_TEST(test_layout_place)
+{
+	struct svg_box panel = { 80, 100, 1160, 330 };
+	struct svg_spot tick = { 620, 345, "middle" };
+	struct svg_box tb = svg_text_box(&tick, SVG_TICK_PX, "0.12");
+	const struct svg_spot spots[] = {
+		{ 600, 340, "start" },		/* over the tick label */
+		{ 1150, 200, "start" },		/* past the panel's right edge */
+		{ 600, 320, "start" },		/* above the tick label, inside */
+		{ 600, 300, "start" },
+	};
+	struct svg_layout l = { .n = 0 };
+	struct svg_box got;
+
+	svg_layout_take(&l, &tb);
+	ck_assert_uint_eq(l.n, 1);
+	ck_assert_int_eq(svg_layout_place(&l, &panel, 12, "steady 5.0 MiB/s", spots, 4), 2);
+	ck_assert_uint_eq(l.n, 2);
+	got = svg_text_box(&spots[2], 12, "steady 5.0 MiB/s");
+	ck_assert(!svg_boxes_meet(&got, &tb));
+	ck_assert_mem_eq(&l.taken[1], &got, sizeof(got));
+	/* the first spot did meet the tick label */
+	got = svg_text_box(&spots[0], 12, "steady 5.0 MiB/s");
+	ck_assert(svg_boxes_meet(&got, &tb));
+	/* 20 px up is clear of the first label (11.5 px tall, 2 apart) */
+	ck_assert_int_eq(svg_layout_place(&l, &panel, 12, "steady 5.0 MiB/s", spots, 4), 3);
+	ck_assert_int_eq(svg_layout_place(&l, &panel, 12, "steady 5.0 MiB/s", spots, 4), -1);
+	ck_assert_uint_eq(l.n, 3);
+	/* a short text still fits at the right edge (1150 to 1157.8, and
+	 * 2 to spare) */
+	ck_assert_int_eq(svg_layout_place(&l, &panel, 12, "x", spots, 4), 1);
+	ck_assert_int_eq(svg_layout_place(&l, &panel, 12, "x", spots, 0), -1);
+}
+END_TEST
+
+/* A full layout cannot vouch for a spot: nothing more is placed. */
+START_TEST(test_layout_overflow)
+{
+	static struct svg_layout l;
+	struct svg_box panel = { 0, 0, 1200, 700 }, far = { 0, 0, 1, 1 };
+	const struct svg_spot spot = { 600, 350, "middle" };
+
+	for (int i = 0; i < SVG_LAYOUT_MAX - 1; i++)
+		svg_layout_take(&l, &far);
+	ck_assert(!l.overflowed);
+	ck_assert_int_eq(svg_layout_place(&l, &panel, 12, "a", &spot, 1), 0);
+	ck_assert_uint_eq(l.n, SVG_LAYOUT_MAX);
+	ck_assert_int_eq(svg_layout_place(&l, &panel, 12, "b", &spot, 1), -1);
+	svg_layout_take(&l, &far);
+	ck_assert(l.overflowed);
+	ck_assert_uint_eq(l.n, SVG_LAYOUT_MAX);
+	svg_layout_take(NULL, &far);	/* no layout: nothing to keep */
+}
+END_TEST
+
+/* Tick labels take their boxes: a label on one is refused. */
+START_TEST(test_ticks_take_boxes)
+{
+	struct svg_box box = { 80, 100, 1160, 330 }, all = { 0, 0, 1200, 700 };
+	struct svg_layout l = { .n = 0 };
+	struct svg_axis x, y;
+	double xs = svg_lin_axis_to(&x, 0.117, 8, box.x0, box.x1);
+	double ys = svg_lin_axis(&y, 300, 6, box.y1, box.y0);
+	const struct svg_spot on_x = { svg_axis_px(&x, 0.05), box.y1 + 15, "middle" };
+	const struct svg_spot on_y = { box.x0 - 20, svg_axis_px(&y, 100), "end" };
+	const struct svg_spot clear = { 600, 200, "middle" };
+	struct out o;
+
+	out_open(&o);
+	svg_lin_ticks(o.f, &l, &x, xs, &box, true);
+	svg_lin_ticks(o.f, &l, &y, ys, &box, false);
+	out_close(&o);
+	ck_assert_int_eq((int)l.n, count(o.text, "<text "));	/* 12 + 7 */
+	ck_assert_uint_eq(l.n, 19);
+	ck_assert_int_eq(svg_layout_place(&l, &all, 12, "slowed", &on_x, 1), -1);
+	ck_assert_int_eq(svg_layout_place(&l, &all, 12, "slowed", &on_y, 1), -1);
+	ck_assert_int_eq(svg_layout_place(&l, &all, 12, "slowed", &clear, 1), 0);
+	free(o.text);
+
+	l.n = 0;
+	svg_log_axis(&y, 5e8, box.y1, box.y0);
+	svg_log_ticks(out_open(&o), &l, &y, &box);
+	out_close(&o);
+	ck_assert_uint_eq(l.n, 5);		/* 0.1 ms .. 1 s */
+	free(o.text);
+}
+END_TEST
+
+/* svg_place_text draws the text at the spot it found, escaped, and
+ * nothing when there is none. */
+START_TEST(test_place_text)
+{
+	struct svg_box panel = { 0, 0, 200, 100 };
+	const struct svg_spot spots[] = { { 190, 50, "start" }, { 190, 50, "end" } };
+	struct svg_layout l = { .n = 0 };
+	struct out o;
+
+	out_open(&o);
+	ck_assert_int_eq(svg_place_text(o.f, &l, &panel, 12, "lbl", spots, 2,
+					"a<%d", 5), 1);
+	ck_assert_int_eq(svg_place_text(o.f, &l, &panel, 12, "lbl", spots, 2,
+					"a<%d", 5), -1);
+	ck_assert_str_eq(out_close(&o), "<text x=\"190.0\" y=\"50.0\" class=\"lbl\" "
+			 "text-anchor=\"end\">a&lt;5</text>\n");
 	free(o.text);
 }
 END_TEST
@@ -500,8 +755,8 @@ START_TEST(test_no_nan_written)
 		struct svg_pen p = { .f = o.f };
 
 		svg_log_axis(&lg, bad[i], b.y1, b.y0);
-		svg_lin_ticks(o.f, &lin, step, &b, false);
-		svg_log_ticks(o.f, &lg, &b);
+		svg_lin_ticks(o.f, NULL, &lin, step, &b, false);
+		svg_log_ticks(o.f, NULL, &lg, &b);
 		for (size_t k = 0; k < ARRAY_SIZE(bad); k++) {
 			svg_pen_to(&p, (double)k, svg_axis_px(&lin, bad[k]));
 			svg_pen_to(&p, (double)k + 0.5, svg_axis_px(&lg, bad[k]));
@@ -530,9 +785,18 @@ Suite *svgplot_suite(void)
 	tcase_add_loop_test(axes, test_log_axis, 0, ARRAY_SIZE(log_axes));
 	tcase_add_loop_test(axes, test_lin_axis, 0, ARRAY_SIZE(lin_axes));
 	tcase_add_test(axes, test_lin_axis_sweep);
+	tcase_add_loop_test(axes, test_lin_axis_to, 0, ARRAY_SIZE(axes_to));
+	tcase_add_test(axes, test_lin_axis_to_last_tick);
+	tcase_add_loop_test(axes, test_bytes_unit, 0, ARRAY_SIZE(units));
 	tcase_add_loop_test(axes, test_lin_ticks, 0, ARRAY_SIZE(lin_ticks));
 	tcase_add_test(axes, test_lin_ticks_x);
 	tcase_add_test(axes, test_log_ticks);
+	tcase_add_loop_test(draw, test_text_box, 0, ARRAY_SIZE(text_boxes));
+	tcase_add_loop_test(draw, test_boxes_meet, 0, ARRAY_SIZE(meets));
+	tcase_add_test(draw, test_layout_place);
+	tcase_add_test(draw, test_layout_overflow);
+	tcase_add_test(draw, test_ticks_take_boxes);
+	tcase_add_test(draw, test_place_text);
 	tcase_add_test(draw, test_pen_columns);
 	tcase_add_test(draw, test_pen_order);
 	tcase_add_test(draw, test_pen_long_series);
