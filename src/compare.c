@@ -1,6 +1,7 @@
-/* compare.c - judging B against A: the rows of metrics, the differences
- * in configuration and system (see compare.h; reading a file is
- * compare_load.c, the command and its printing compare_main.c).
+/* compare.c - judging B against A: the rows of metrics, and the report
+ * they and the differences (compare_diff.c) make (see compare.h; the
+ * rules are compare_rules.c, reading a file compare_load.c, the command
+ * and its printing compare_main.c).
  *
  * The result files are read with json-c; the metrics shown are listed in
  * the tables below (a path into the file per row), so a new metric is one
@@ -18,106 +19,103 @@
 #include "c.h"
 #include "cli.h"
 #include "compare.h"
+#include "compare_tree.h"
 #include "units.h"
 
 #define GIB ((double)WS_GIB)
 
-/* ---- judging one number ------------------------------------------------ */
-
-enum cmp_flag compare_metric(double a, double b, enum cmp_better better,
-			     double threshold_pct)
-{
-	double limit;
-
-	if (better == CMP_INFO || isnan(a) || isnan(b))
-		return CMP_FLAG_NONE;
-	if (a == 0)
-		return better == CMP_LOWER && b > 0 ? CMP_FLAG_REGRESSION :
-						      CMP_FLAG_NONE;
-	/* The slack keeps 100 -> 90 at 10% unflagged despite rounding. */
-	limit = fabs(a) * threshold_pct / 100 * (1 + 1e-9);
-	if (fabs(b - a) <= limit)
-		return CMP_FLAG_NONE;
-	if ((b > a) == (better == CMP_HIGHER))
-		return CMP_FLAG_IMPROVED;
-	return CMP_FLAG_REGRESSION;
-}
-
-bool compare_change(double a, double b, double *pct)
-{
-	if (isnan(a) || isnan(b) || a == 0)
-		return false;
-	*pct = (b - a) / fabs(a) * 100;
-	return true;
-}
-
-int compare_parse_threshold(const char *s, double *pct)
-{
-	size_t digits = strspn(s, "0123456789.");
-	char *end;
-	double v;
-
-	/* strtod alone would take " 5", "-5", "0x10", "inf" and "1e3" */
-	if (!digits || (s[digits] && strcmp(s + digits, "%")))
-		return -EINVAL;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end != s + digits || !isfinite(v))
-		return -EINVAL;
-	*pct = v;
-	return 0;
-}
-
 /* ---- looking values up ------------------------------------------------- */
 
-enum found { ABSENT, IS_NULL, FOUND };
-
-/* The value at a dotted PATH under O (json-c's JSON null is a NULL
- * pointer, hence three outcomes).  A NULL O is absent. */
-static enum found lookup(const struct json_object *o, const char *path,
-			 struct json_object **out)
+enum cmp_found compare_lookup(const struct json_object *o, const char *path,
+			      struct json_object **out)
 {
 	char key[64];
 	struct json_object *v = (struct json_object *)o;
 
 	if (!o)
-		return ABSENT;
+		return CMP_ABSENT;
 	while (*path) {
 		size_t n = strcspn(path, ".");
 
 		if (!v)
-			return IS_NULL;		/* a null on the way */
+			return CMP_NULL;		/* a null on the way */
 		if (n >= sizeof(key) || !json_object_is_type(v, json_type_object))
-			return ABSENT;
+			return CMP_ABSENT;
 		memcpy(key, path, n);
 		key[n] = '\0';
 		path += n + (path[n] == '.');
 		if (!json_object_object_get_ex(v, key, &v))
-			return ABSENT;
+			return CMP_ABSENT;
 	}
 	*out = v;
-	return v ? FOUND : IS_NULL;
+	return v ? CMP_FOUND : CMP_NULL;
 }
 
-static bool is_number(const struct json_object *v)
+bool compare_is_number(const struct json_object *v)
 {
 	return json_object_is_type(v, json_type_int) ||
 	       json_object_is_type(v, json_type_double);
 }
 
-/* Text from a file goes into a table: no control characters, no '|'. */
-static void sanitize(char *s)
+void compare_sanitize(char *s)
 {
 	for (; *s; s++)
 		if ((unsigned char)*s < 0x20 || *s == 0x7f || *s == '|')
 			*s = '?';
 }
 
+struct json_object *compare_array_at(const struct json_object *doc, const char *key)
+{
+	struct json_object *v;
+
+	if (compare_lookup(doc, key, &v) != CMP_FOUND ||
+	    !json_object_is_type(v, json_type_array))
+		return NULL;
+	return v;
+}
+
+size_t compare_array_len(const struct json_object *arr)
+{
+	return arr ? json_object_array_length(arr) : 0;
+}
+
+struct json_object *compare_array_idx(const struct json_object *arr, size_t i)
+{
+	return i < compare_array_len(arr) ? json_object_array_get_idx(arr, i) : NULL;
+}
+
+int compare_grow(void **v, size_t n, size_t *cap, size_t size)
+{
+	void *p;
+	size_t ncap;
+
+	if (n < *cap)
+		return 0;
+	ncap = *cap ? 2 * *cap : 32;
+	p = realloc(*v, ncap * size);
+	if (!p)
+		return -ENOMEM;
+	*v = p;
+	*cap = ncap;
+	return 0;
+}
+
+/* The string at PATH under O, or NULL. */
+static const char *string_at(const struct json_object *o, const char *path)
+{
+	struct json_object *v;
+
+	if (compare_lookup(o, path, &v) != CMP_FOUND ||
+	    !json_object_is_type(v, json_type_string))
+		return NULL;
+	return json_object_get_string(v);
+}
+
 static void set_text(struct cmp_value *val, const char *s)
 {
 	val->kind = CMP_TEXT;
 	snprintf(val->text, sizeof(val->text), "%s", s);
-	sanitize(val->text);
+	compare_sanitize(val->text);
 }
 
 /* ---- the rows ---------------------------------------------------------- */
@@ -134,9 +132,15 @@ struct row_spec {
 	bool text;		/* a word, not a number */
 	enum on_null on_null;	/* a JSON null on the path (at its end too) */
 	const char *gate;	/* a bool that must be true, else "not reached" */
+	bool latency;		/* ms: the floor applies */
+	double q;		/* a percentile's quantile, else 0 */
+	const char *count;	/* its samples, beside path; NULL: the caller's */
 };
 
 #define NUM(m, p, b, d) .metric = (m), .path = (p), .better = (b), .decimals = (d)
+/* A latency in ms; a percentile of the samples counted at c (or not). */
+#define LAT(m, p) NUM(m, p, CMP_LOWER, 3), .latency = true
+#define PCT(m, p, quant, c) LAT(m, p), .q = (quant), .count = (c)
 
 static const struct row_spec head_rows[] = {
 	{ NUM("throughput MiB/s", "summary.mibps", CMP_HIGHER, 1) },
@@ -161,30 +165,34 @@ static const struct row_spec tail_rows[] = {
 	{ NUM("free space GiB", "target.fs_avail", CMP_INFO, 3), .scale = 1 / GIB },
 };
 
+/* A probe's percentiles count their own samples (raw.count, corrected.count,
+ * which has the samples coordinated omission hid), else the probe's. */
 static const struct row_spec probe_rows[] = {
 	{ NUM("count", "count", CMP_INFO, 0) },
-	{ NUM("raw p50 ms", "raw.p50_ms", CMP_LOWER, 3) },
-	{ NUM("raw p99 ms", "raw.p99_ms", CMP_LOWER, 3) },
-	{ NUM("raw p99.9 ms", "raw.p99_9_ms", CMP_LOWER, 3) },
-	{ NUM("max ms", "max_ms", CMP_LOWER, 3) },
-	{ NUM("corrected p99 ms", "corrected.p99_ms", CMP_LOWER, 3) },
+	{ PCT("raw p50 ms", "raw.p50_ms", 0.50, "raw.count") },
+	{ PCT("raw p99 ms", "raw.p99_ms", 0.99, "raw.count") },
+	{ PCT("raw p99.9 ms", "raw.p99_9_ms", 0.999, "raw.count") },
+	{ LAT("max ms", "max_ms") },
+	{ PCT("corrected p99 ms", "corrected.p99_ms", 0.99, "corrected.count") },
 	{ NUM("stalls", "stalls.count", CMP_LOWER, 0) },
 	{ NUM("stall total s", "stalls.total_s", CMP_LOWER, 3) },
 	/* longest is null when there was no stall: then it is 0 */
-	{ NUM("longest stall ms", "stalls.longest.duration_ms", CMP_LOWER, 3),
-	  .on_null = NULL_ZERO },
+	{ LAT("longest stall ms", "stalls.longest.duration_ms"), .on_null = NULL_ZERO },
 };
 
-/* A matrix's table row (writestress-matrix/1), strategy by strategy. */
+/* A matrix's table row (writestress-matrix/1), strategy by strategy; its
+ * percentiles are of the judged probe, whose samples are in the runs. */
 static const struct row_spec matrix_rows_spec[] = {
 	{ NUM("MiB/s", "mibps", CMP_HIGHER, 1) },
-	{ NUM("p50 ms", "p50_ms", CMP_LOWER, 3) },
-	{ NUM("p99 ms", "p99_ms", CMP_LOWER, 3) },
-	{ NUM("max ms", "max_ms", CMP_LOWER, 3) },
+	{ PCT("p50 ms", "p50_ms", 0.50, NULL) },
+	{ PCT("p99 ms", "p99_ms", 0.99, NULL) },
+	{ LAT("max ms", "max_ms") },
 	{ NUM("stalls", "stalls", CMP_LOWER, 0) },
 	{ .metric = "verdict", .path = "verdict", .better = CMP_INFO, .text = true },
 };
 
+#undef PCT
+#undef LAT
 #undef NUM
 
 
@@ -193,21 +201,21 @@ static struct cmp_value value_of(const struct json_object *base,
 {
 	struct cmp_value val = { .kind = CMP_MISSING };
 	struct json_object *v = NULL;
-	enum found f;
+	enum cmp_found f;
 
-	if (s->gate && lookup(base, s->gate, &v) == FOUND &&
+	if (s->gate && compare_lookup(base, s->gate, &v) == CMP_FOUND &&
 	    json_object_is_type(v, json_type_boolean) && !json_object_get_boolean(v)) {
 		set_text(&val, "not reached");
 		return val;
 	}
-	f = lookup(base, s->path, &v);
-	if (f == IS_NULL && s->on_null == NULL_ZERO) {
+	f = compare_lookup(base, s->path, &v);
+	if (f == CMP_NULL && s->on_null == NULL_ZERO) {
 		val.kind = CMP_NUMBER;
-	} else if (f == IS_NULL && s->on_null == NULL_NONE) {
+	} else if (f == CMP_NULL && s->on_null == NULL_NONE) {
 		set_text(&val, "none");
-	} else if (f == FOUND && s->text && json_object_is_type(v, json_type_string)) {
+	} else if (f == CMP_FOUND && s->text && json_object_is_type(v, json_type_string)) {
 		set_text(&val, json_object_get_string(v));
-	} else if (f == FOUND && !s->text && is_number(v)) {
+	} else if (f == CMP_FOUND && !s->text && compare_is_number(v)) {
 		val.kind = CMP_NUMBER;
 		val.num = json_object_get_double(v) * (s->scale ? s->scale : 1);
 	}
@@ -219,40 +227,50 @@ double compare_value_num(const struct cmp_value *v)
 	return v->kind == CMP_NUMBER ? v->num : NAN;
 }
 
-/* Grow *v (n used of *cap, elements of SIZE) for one more.  0 or -ENOMEM. */
-static int grow(void **v, size_t n, size_t *cap, size_t size)
-{
-	void *p;
-	size_t ncap;
+/* What a row is read from: a run, a probe, a phase or a matrix row of
+ * A and of B (NULL: absent), and the samples of a percentile whose spec
+ * does not say where they are (NaN: unknown). */
+struct pair {
+	const struct json_object *a, *b;
+	double samples_a, samples_b;
+};
 
-	if (n < *cap)
-		return 0;
-	ncap = *cap ? 2 * *cap : 32;
-	p = realloc(*v, ncap * size);
-	if (!p)
-		return -ENOMEM;
-	*v = p;
-	*cap = ncap;
-	return 0;
+/* The number at PATH under O, or NaN. */
+static double number_at(const struct json_object *o, const char *path)
+{
+	struct json_object *v;
+
+	if (!path || compare_lookup(o, path, &v) != CMP_FOUND || !compare_is_number(v))
+		return NAN;
+	return json_object_get_double(v);
+}
+
+/* The samples behind a percentile: at the spec's count, else DEFAULT. */
+static double samples_of(const struct json_object *base, const struct row_spec *s,
+			 double dflt)
+{
+	double n = number_at(base, s->count);
+
+	return isnan(n) ? dflt : n;
 }
 
 static int add_row(struct cmp_report *r, const char *prefix,
-		   const struct row_spec *s, const struct json_object *a,
-		   const struct json_object *b)
+		   const struct row_spec *s, const struct pair *p)
 {
 	struct cmp_row *row;
 
-	if (grow((void **)&r->rows, r->nrows, &r->rows_cap, sizeof(*row)))
+	if (compare_grow((void **)&r->rows, r->nrows, &r->rows_cap, sizeof(*row)))
 		return -ENOMEM;
 	row = &r->rows[r->nrows++];
+	*row = (struct cmp_row){ .decimals = s->decimals, .better = s->better,
+				 .latency = s->latency, .quantile = s->q };
 	snprintf(row->metric, sizeof(row->metric), "%s%s", prefix, s->metric);
-	sanitize(row->metric);
-	row->decimals = s->decimals;
-	row->better = s->better;
-	row->a = value_of(a, s);
-	row->b = value_of(b, s);
-	row->flag = compare_metric(compare_value_num(&row->a), compare_value_num(&row->b),
-				   s->better, r->threshold_pct);
+	compare_sanitize(row->metric);
+	row->a = value_of(p->a, s);
+	row->b = value_of(p->b, s);
+	row->samples_a = samples_of(p->a, s, p->samples_a);
+	row->samples_b = samples_of(p->b, s, p->samples_b);
+	compare_judge(row, &r->rules, r->judged);
 	if (row->flag == CMP_FLAG_REGRESSION)
 		r->regressions++;
 	else if (row->flag == CMP_FLAG_IMPROVED)
@@ -261,55 +279,37 @@ static int add_row(struct cmp_report *r, const char *prefix,
 }
 
 static int add_rows(struct cmp_report *r, const char *prefix,
-		    const struct row_spec *specs, size_t n,
-		    const struct json_object *a, const struct json_object *b)
+		    const struct row_spec *specs, size_t n, const struct pair *p)
 {
 	for (size_t i = 0; i < n; i++)
-		if (add_row(r, prefix, &specs[i], a, b))
+		if (add_row(r, prefix, &specs[i], p))
 			return -ENOMEM;
 	return 0;
-}
-
-/* The array at KEY of DOC, or NULL. */
-static struct json_object *array_at(const struct json_object *doc, const char *key)
-{
-	struct json_object *v;
-
-	if (lookup(doc, key, &v) != FOUND || !json_object_is_type(v, json_type_array))
-		return NULL;
-	return v;
-}
-
-static size_t array_len(const struct json_object *arr)
-{
-	return arr ? json_object_array_length(arr) : 0;
-}
-
-static struct json_object *array_idx(const struct json_object *arr, size_t i)
-{
-	return i < array_len(arr) ? json_object_array_get_idx(arr, i) : NULL;
 }
 
 static int add_phases(struct cmp_report *r, const struct json_object *a,
 		      const struct json_object *b)
 {
 	static const struct row_spec count = { .metric = "phases", .path = "" };
-	struct json_object *pa = array_at(a, "phases"), *pb = array_at(b, "phases");
-	size_t n = array_len(pa) > array_len(pb) ? array_len(pa) : array_len(pb);
+	struct json_object *pa = compare_array_at(a, "phases");
+	struct json_object *pb = compare_array_at(b, "phases");
+	size_t na = compare_array_len(pa), nb = compare_array_len(pb);
+	struct pair none = { NULL, NULL, NAN, NAN };
 	struct cmp_row *row;
 	char prefix[32];
 
-	if (add_row(r, "", &count, NULL, NULL))
+	if (add_row(r, "", &count, &none))
 		return -ENOMEM;
 	row = &r->rows[r->nrows - 1];
 	if (pa)
-		row->a = (struct cmp_value){ .kind = CMP_NUMBER, .num = (double)array_len(pa) };
+		row->a = (struct cmp_value){ .kind = CMP_NUMBER, .num = (double)na };
 	if (pb)
-		row->b = (struct cmp_value){ .kind = CMP_NUMBER, .num = (double)array_len(pb) };
-	for (size_t i = 0; i < n; i++) {
+		row->b = (struct cmp_value){ .kind = CMP_NUMBER, .num = (double)nb };
+	for (size_t i = 0; i < na || i < nb; i++) {
+		struct pair p = { compare_array_idx(pa, i), compare_array_idx(pb, i), NAN, NAN };
+
 		snprintf(prefix, sizeof(prefix), "phase %zu ", i + 1);
-		if (add_rows(r, prefix, phase_rows, ARRAY_SIZE(phase_rows),
-			     array_idx(pa, i), array_idx(pb, i)))
+		if (add_rows(r, prefix, phase_rows, ARRAY_SIZE(phase_rows), &p))
 			return -ENOMEM;
 	}
 	return 0;
@@ -317,19 +317,15 @@ static int add_phases(struct cmp_report *r, const struct json_object *a,
 
 static const char *probe_name(const struct json_object *p)
 {
-	struct json_object *v;
-
-	if (lookup(p, "name", &v) != FOUND || !json_object_is_type(v, json_type_string))
-		return NULL;
-	return json_object_get_string(v);
+	return string_at(p, "name");
 }
 
 /* The first probe of ARR called NAME, among the first LIMIT; or NULL. */
 static struct json_object *find_probe(const struct json_object *arr,
 				      const char *name, size_t limit)
 {
-	for (size_t i = 0; i < array_len(arr) && i < limit; i++) {
-		struct json_object *p = array_idx(arr, i);
+	for (size_t i = 0; i < compare_array_len(arr) && i < limit; i++) {
+		struct json_object *p = compare_array_idx(arr, i);
 		const char *n = probe_name(p);
 
 		if (n && !strcmp(n, name))
@@ -343,277 +339,62 @@ static struct json_object *find_probe(const struct json_object *arr,
 static int add_probes(struct cmp_report *r, const struct json_object *a,
 		      const struct json_object *b)
 {
-	struct json_object *pa = array_at(a, "probes"), *pb = array_at(b, "probes");
+	struct json_object *pa = compare_array_at(a, "probes");
+	struct json_object *pb = compare_array_at(b, "probes");
 	const struct json_object *arrs[2] = { pa, pb };
 	char prefix[32];
 
 	for (int side = 0; side < 2; side++) {
-		for (size_t i = 0; i < array_len(arrs[side]); i++) {
-			struct json_object *p = array_idx(arrs[side], i);
+		for (size_t i = 0; i < compare_array_len(arrs[side]); i++) {
+			struct json_object *p = compare_array_idx(arrs[side], i);
 			const char *name = probe_name(p);
+			struct pair both;
 
 			if (!name || find_probe(arrs[side], name, i) ||
 			    (side == 1 && find_probe(pa, name, SIZE_MAX)))
 				continue;	/* unnamed, or done already */
+			both.a = find_probe(pa, name, SIZE_MAX);
+			both.b = find_probe(pb, name, SIZE_MAX);
+			both.samples_a = number_at(both.a, "count");
+			both.samples_b = number_at(both.b, "count");
 			snprintf(prefix, sizeof(prefix), "%.24s ", name);
-			if (add_rows(r, prefix, probe_rows, ARRAY_SIZE(probe_rows),
-				     find_probe(pa, name, SIZE_MAX),
-				     find_probe(pb, name, SIZE_MAX)))
+			if (add_rows(r, prefix, probe_rows, ARRAY_SIZE(probe_rows), &both))
 				return -ENOMEM;
 		}
 	}
 	return 0;
-}
-
-/* ---- differences ------------------------------------------------------- */
-
-struct diff_list {
-	struct cmp_diff **v;
-	size_t *n, *cap;
-};
-
-/* Printable form of a scalar: strings as they are (control characters
- * and '|' as '?'), fractions to 15 digits (the file's 0.20000000000000001
- * is 0.2), other numbers and booleans as written. */
-static char *printable(const struct json_object *v, enum found f)
-{
-	char num[32];
-	const char *s = num;
-	char *out;
-
-	if (f == ABSENT)
-		s = "-";
-	else if (f == IS_NULL)
-		s = "null";
-	else if (json_object_is_type(v, json_type_double))
-		snprintf(num, sizeof(num), "%.15g", json_object_get_double(v));
-	else
-		s = json_object_get_string((struct json_object *)v);
-	out = strdup(s ? s : "");
-	if (out)
-		sanitize(out);
-	return out;
-}
-
-static bool same_scalar(const struct json_object *a, enum found fa,
-			const struct json_object *b, enum found fb)
-{
-	if (fa != FOUND || fb != FOUND)
-		return fa == fb;
-	if (is_number(a) && is_number(b)) {
-		if (json_object_is_type(a, json_type_int) &&
-		    json_object_is_type(b, json_type_int))
-			return json_object_get_int64(a) == json_object_get_int64(b);
-		return json_object_get_double(a) == json_object_get_double(b);
-	}
-	return json_object_get_type(a) == json_object_get_type(b) &&
-	       !strcmp(json_object_get_string((struct json_object *)a),
-		       json_object_get_string((struct json_object *)b));
-}
-
-static int add_diff(struct diff_list *l, const char *path,
-		    const struct json_object *a, enum found fa,
-		    const struct json_object *b, enum found fb)
-{
-	struct cmp_diff *d;
-
-	if (same_scalar(a, fa, b, fb))
-		return 0;
-	if (grow((void **)l->v, *l->n, l->cap, sizeof(*d)))
-		return -ENOMEM;
-	d = &(*l->v)[*l->n];
-	d->path = strdup(path);
-	d->a = printable(a, fa);
-	d->b = printable(b, fb);
-	if (!d->path || !d->a || !d->b) {
-		free(d->path);
-		free(d->a);
-		free(d->b);
-		return -ENOMEM;
-	}
-	(*l->n)++;
-	return 0;
-}
-
-static bool is_container(const struct json_object *v, enum found f)
-{
-	return f == FOUND && (json_object_is_type(v, json_type_object) ||
-			      json_object_is_type(v, json_type_array));
-}
-
-static int diff_leaves(struct diff_list *l, const char *path,
-		       const struct json_object *a, enum found fa,
-		       const struct json_object *b, enum found fb);
-
-/* Members of objects: A's keys in A's order, then B's that A lacks. */
-static int diff_objects(struct diff_list *l, const char *path,
-			const struct json_object *a, const struct json_object *b)
-{
-	const struct json_object *objs[2] = { a, b };
-
-	for (int side = 0; side < 2; side++) {
-		const struct json_object *o = objs[side], *other = objs[!side];
-		struct json_object_iterator it, end;
-
-		if (!json_object_is_type(o, json_type_object))
-			continue;
-		it = json_object_iter_begin((struct json_object *)o);
-		end = json_object_iter_end(o);
-		for (; !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
-			const char *key = json_object_iter_peek_name(&it);
-			struct json_object *v = json_object_iter_peek_value(&it), *w = NULL;
-			enum found fw = ABSENT;
-			char *sub;
-			int ret;
-
-			if (json_object_is_type(other, json_type_object) &&
-			    json_object_object_get_ex(other, key, &w))
-				fw = w ? FOUND : IS_NULL;
-			if (side == 1 && fw != ABSENT)
-				continue;	/* compared from A's side */
-			if (asprintf(&sub, "%s.%s", path, key) < 0)
-				return -ENOMEM;
-			if (side == 0)
-				ret = diff_leaves(l, sub, v, v ? FOUND : IS_NULL, w, fw);
-			else
-				ret = diff_leaves(l, sub, w, fw, v, v ? FOUND : IS_NULL);
-			free(sub);
-			if (ret)
-				return ret;
-		}
-	}
-	return 0;
-}
-
-static int diff_arrays(struct diff_list *l, const char *path,
-		       const struct json_object *a, const struct json_object *b)
-{
-	size_t na = json_object_is_type(a, json_type_array) ? array_len(a) : 0;
-	size_t nb = json_object_is_type(b, json_type_array) ? array_len(b) : 0;
-
-	for (size_t i = 0; i < na || i < nb; i++) {
-		struct json_object *va = i < na ? array_idx(a, i) : NULL;
-		struct json_object *vb = i < nb ? array_idx(b, i) : NULL;
-		enum found fa = i >= na ? ABSENT : va ? FOUND : IS_NULL;
-		enum found fb = i >= nb ? ABSENT : vb ? FOUND : IS_NULL;
-		char *sub;
-		int ret;
-
-		if (asprintf(&sub, "%s[%zu]", path, i) < 0)
-			return -ENOMEM;
-		ret = diff_leaves(l, sub, va, fa, vb, fb);
-		free(sub);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-/* Every scalar leaf under PATH that differs.  Where only one side is a
- * container, its leaves are compared with absent ones, and the other
- * side's scalar (if any) is listed against an absent one. */
-static int diff_leaves(struct diff_list *l, const char *path,
-		       const struct json_object *a, enum found fa,
-		       const struct json_object *b, enum found fb)
-{
-	bool ca = is_container(a, fa), cb = is_container(b, fb);
-	int ret = 0;
-
-	if (!ca && !cb)
-		return add_diff(l, path, a, fa, b, fb);
-	if (ca != cb)
-		ret = ca ? add_diff(l, path, NULL, ABSENT, b, fb) :
-			   add_diff(l, path, a, fa, NULL, ABSENT);
-	if (ret)
-		return ret;
-	if (!ca)
-		a = NULL;
-	if (!cb)
-		b = NULL;
-	if (json_object_is_type(a, json_type_object) ||
-	    json_object_is_type(b, json_type_object))
-		ret = diff_objects(l, path, a, b);
-	if (!ret && (json_object_is_type(a, json_type_array) ||
-		     json_object_is_type(b, json_type_array)))
-		ret = diff_arrays(l, path, a, b);
-	return ret;
-}
-
-/* Figures that differ on every run, or repeat another field. */
-static const char *const not_system[] = { "target.path", "target.fs_avail" };
-
-static bool skipped(const char *path)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(not_system); i++)
-		if (!strcmp(path, not_system[i]))
-			return true;
-	return false;
-}
-
-/* Drop the differences from index FROM on whose path is skipped. */
-static void drop_skipped(struct diff_list *l, size_t from)
-{
-	struct cmp_diff *d = *l->v;
-	size_t j = from;
-
-	for (size_t i = from; i < *l->n; i++) {
-		if (skipped(d[i].path)) {
-			free(d[i].path);
-			free(d[i].a);
-			free(d[i].b);
-		} else {
-			d[j++] = d[i];
-		}
-	}
-	*l->n = j;
-}
-
-static int diff_top(struct diff_list *l, const char *key,
-		    const struct json_object *a, const struct json_object *b)
-{
-	struct json_object *va = NULL, *vb = NULL;
-	enum found fa = lookup(a, key, &va), fb = lookup(b, key, &vb);
-	size_t before = *l->n;
-	int ret;
-
-	if (fa == ABSENT && fb == ABSENT)
-		return 0;
-	ret = diff_leaves(l, key, va, fa, vb, fb);
-	drop_skipped(l, before);
-	return ret;
 }
 
 static void info_of(struct cmp_run_info *info, const struct json_object *doc)
 {
-	struct json_object *v;
+	const char *version = string_at(doc, "tool.version");
+	const char *started = string_at(doc, "started_at");
 
-	snprintf(info->version, sizeof(info->version), "-");
-	snprintf(info->started_at, sizeof(info->started_at), "-");
-	if (lookup(doc, "tool.version", &v) == FOUND && json_object_is_type(v, json_type_string))
-		snprintf(info->version, sizeof(info->version), "%s", json_object_get_string(v));
-	if (lookup(doc, "started_at", &v) == FOUND && json_object_is_type(v, json_type_string))
-		snprintf(info->started_at, sizeof(info->started_at), "%s", json_object_get_string(v));
+	snprintf(info->version, sizeof(info->version), "%s", version ? version : "-");
+	snprintf(info->started_at, sizeof(info->started_at), "%s", started ? started : "-");
 }
 
 int compare_build(struct cmp_report *r, const struct json_object *a,
-		  const struct json_object *b, double threshold_pct)
+		  const struct json_object *b, const struct cmp_rules *rules)
 {
 	static const char *const system_keys[] = { "tool", "system", "target", "fingerprint" };
-	struct diff_list config = { &r->config, &r->nconfig, &r->config_cap };
-	struct diff_list sys = { &r->system, &r->nsystem, &r->system_cap };
+	struct pair runs = { a, b, NAN, NAN };
 
-	*r = (struct cmp_report){ .threshold_pct = threshold_pct };
+	*r = (struct cmp_report){ .rules = *rules };
 	info_of(&r->info_a, a);
 	info_of(&r->info_b, b);
-	if (add_rows(r, "", head_rows, ARRAY_SIZE(head_rows), a, b) ||
-	    add_phases(r, a, b) ||
-	    add_rows(r, "", tail_rows, ARRAY_SIZE(tail_rows), a, b) ||
-	    add_probes(r, a, b) ||
-	    diff_top(&config, "config", a, b))
+	if (compare_diff_key(&r->config, &r->nconfig, &r->config_cap, "config", a, b))
 		goto out_free;
 	for (size_t i = 0; i < ARRAY_SIZE(system_keys); i++)
-		if (diff_top(&sys, system_keys[i], a, b))
+		if (compare_diff_key(&r->system, &r->nsystem, &r->system_cap,
+				     system_keys[i], a, b))
 			goto out_free;
+	if (compare_settle_diffs(r, a, b, false) ||
+	    add_rows(r, "", head_rows, ARRAY_SIZE(head_rows), &runs) ||
+	    add_phases(r, a, b) ||
+	    add_rows(r, "", tail_rows, ARRAY_SIZE(tail_rows), &runs) ||
+	    add_probes(r, a, b))
+		goto out_free;
 	return 0;
 out_free:
 	compare_free(r);
@@ -623,13 +404,10 @@ out_free:
 /* "window" or "window (bfq)": a matrix row's name. */
 static void matrix_row_name(const struct json_object *row, char *buf, size_t len)
 {
-	struct json_object *v;
-	const char *st = "?", *set = NULL;
+	const char *st = string_at(row, "strategy"), *set = string_at(row, "setting");
 
-	if (lookup(row, "strategy", &v) == FOUND && json_object_is_type(v, json_type_string))
-		st = json_object_get_string(v);
-	if (lookup(row, "setting", &v) == FOUND && json_object_is_type(v, json_type_string))
-		set = json_object_get_string(v);
+	if (!st)
+		st = "?";
 	if (set)
 		snprintf(buf, len, "%s (%s)", st, set);
 	else
@@ -642,54 +420,92 @@ static struct json_object *matrix_row_named(const struct json_object *table,
 {
 	char other[96];
 
-	for (size_t i = 0; i < array_len(table); i++) {
-		matrix_row_name(array_idx(table, i), other, sizeof(other));
+	for (size_t i = 0; i < compare_array_len(table); i++) {
+		matrix_row_name(compare_array_idx(table, i), other, sizeof(other));
 		if (!strcmp(other, name))
-			return array_idx(table, i);
+			return compare_array_idx(table, i);
 	}
 	return NULL;
+}
+
+/* The fewest samples behind a matrix row's percentiles: its judged
+ * probe's (the first of the row's probes) in each run of the row's
+ * strategy and setting that left a result; NaN when none says. */
+static double matrix_samples(const struct json_object *doc,
+			     const struct json_object *row)
+{
+	const char *probe = probe_name(compare_array_idx(compare_array_at(row, "probes"), 0));
+	struct json_object *runs = compare_array_at(doc, "runs");
+	char name[96], other[96];
+	double fewest = NAN;
+
+	if (!row)
+		return NAN;
+	matrix_row_name(row, name, sizeof(name));
+	for (size_t i = 0; i < compare_array_len(runs); i++) {
+		struct json_object *run = compare_array_idx(runs, i), *probes, *p;
+		double n;
+
+		matrix_row_name(run, other, sizeof(other));
+		if (strcmp(name, other))
+			continue;
+		probes = compare_array_at(run, "result.probes");
+		p = probe ? find_probe(probes, probe, SIZE_MAX) : compare_array_idx(probes, 0);
+		n = number_at(p, "raw.count");
+		if (isnan(n))
+			n = number_at(p, "count");
+		/* a run that failed, or lacks the count, says nothing */
+		if (isnan(fewest) || n < fewest)
+			fewest = n;
+	}
+	return fewest;
 }
 
 static int add_matrix_side(struct cmp_report *r, const struct json_object *from,
 			   const struct json_object *a, const struct json_object *b,
 			   bool a_first)
 {
-	struct json_object *ta = array_at(a, "table"), *tb = array_at(b, "table");
+	struct json_object *ta = compare_array_at(a, "table");
+	struct json_object *tb = compare_array_at(b, "table");
 
-	for (size_t i = 0; i < array_len(array_at(from, "table")); i++) {
-		struct json_object *row = array_idx(array_at(from, "table"), i);
+	for (size_t i = 0; i < compare_array_len(compare_array_at(from, "table")); i++) {
+		struct json_object *row = compare_array_idx(compare_array_at(from, "table"), i);
 		char name[96], prefix[104];
+		struct pair p;
 
 		matrix_row_name(row, name, sizeof(name));
 		/* rows in both were added from A's side */
 		if (!a_first && matrix_row_named(ta, name))
 			continue;
+		p.a = matrix_row_named(ta, name);
+		p.b = matrix_row_named(tb, name);
+		p.samples_a = matrix_samples(a, p.a);
+		p.samples_b = matrix_samples(b, p.b);
 		snprintf(prefix, sizeof(prefix), "%s: ", name);
-		if (add_rows(r, prefix, matrix_rows_spec, ARRAY_SIZE(matrix_rows_spec),
-			     matrix_row_named(ta, name), matrix_row_named(tb, name)))
+		if (add_rows(r, prefix, matrix_rows_spec, ARRAY_SIZE(matrix_rows_spec), &p))
 			return -ENOMEM;
 	}
 	return 0;
 }
 
 int compare_build_matrix(struct cmp_report *r, const struct json_object *a,
-			 const struct json_object *b, double threshold_pct)
+			 const struct json_object *b, const struct cmp_rules *rules)
 {
-	struct diff_list config = { &r->config, &r->nconfig, &r->config_cap };
 	static const char *const keys[] = {
 		"target_latency_ms", "each_bytes", "each_s", "setting_kind", "strategies",
 	};
 
-	*r = (struct cmp_report){ .threshold_pct = threshold_pct };
+	*r = (struct cmp_report){ .rules = *rules };
 	snprintf(r->info_a.version, sizeof(r->info_a.version), "matrix");
 	snprintf(r->info_b.version, sizeof(r->info_b.version), "matrix");
 	snprintf(r->info_a.started_at, sizeof(r->info_a.started_at), "-");
 	snprintf(r->info_b.started_at, sizeof(r->info_b.started_at), "-");
-	if (add_matrix_side(r, a, a, b, true) || add_matrix_side(r, b, a, b, false))
-		goto out_free;
 	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
-		if (diff_top(&config, keys[i], a, b))
+		if (compare_diff_key(&r->config, &r->nconfig, &r->config_cap, keys[i], a, b))
 			goto out_free;
+	if (compare_settle_diffs(r, a, b, true) ||
+	    add_matrix_side(r, a, a, b, true) || add_matrix_side(r, b, a, b, false))
+		goto out_free;
 	return 0;
 out_free:
 	compare_free(r);
@@ -705,21 +521,11 @@ const struct cmp_row *compare_find_row(const struct cmp_report *r,
 	return NULL;
 }
 
-static void free_diffs(struct cmp_diff *d, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		free(d[i].path);
-		free(d[i].a);
-		free(d[i].b);
-	}
-	free(d);
-}
-
 void compare_free(struct cmp_report *r)
 {
 	free(r->rows);
-	free_diffs(r->config, r->nconfig);
-	free_diffs(r->system, r->nsystem);
-	*r = (struct cmp_report){ .threshold_pct = r->threshold_pct };
+	compare_free_diffs(r->config, r->nconfig);
+	compare_free_diffs(r->system, r->nsystem);
+	*r = (struct cmp_report){ .rules = r->rules };
 }
 

@@ -1,6 +1,8 @@
 /* compare_main.c - `writestress compare A.json B.json`: the command
- * line (cli.h), the table and the differences printed, the exit status
- * (see compare.h). */
+ * line (cli.h), the report printed (the differences that make the runs
+ * not like for like first, the table, the rules and what they kept from a
+ * flag, the other differences, the verdict), the exit status (see
+ * compare.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -101,14 +103,139 @@ static void print_table(FILE *out, const struct cmp_report *r)
 	}
 }
 
+static void print_diff(FILE *out, const struct cmp_diff *d)
+{
+	fprintf(out, "  %s = %s vs %s", d->path, d->a, d->b);
+	if (d->note)
+		fprintf(out, " (%s)", d->note);
+	fputc('\n', out);
+}
+
+/* The differences that are information only (those that change the
+ * result came first). */
 static void print_diffs(FILE *out, const char *title, const struct cmp_diff *d,
 			size_t n)
 {
+	size_t shown = 0;
+
 	fprintf(out, "\n%s:\n", title);
-	if (!n)
-		fprintf(out, "  (none)\n");
-	for (size_t i = 0; i < n; i++)
-		fprintf(out, "  %s = %s vs %s\n", d[i].path, d[i].a, d[i].b);
+	for (size_t i = 0; i < n; i++) {
+		if (d[i].changes)
+			continue;
+		print_diff(out, &d[i]);
+		shown++;
+	}
+	if (!shown)
+		fprintf(out, "  (none%s)\n", n ? " besides those above" : "");
+}
+
+/* The labels of the differences that change the result, each once:
+ * "--rate, --pace". */
+static const char *changing_labels(char *buf, size_t len, const struct cmp_report *r)
+{
+	const struct cmp_diff *lists[2] = { r->config, r->system };
+	size_t counts[2] = { r->nconfig, r->nsystem };
+	const char *seen[64];
+	size_t nseen = 0;
+	struct ws_buf b = ws_buf_init(buf, len);
+
+	for (int l = 0; l < 2; l++) {
+		for (size_t i = 0; i < counts[l]; i++) {
+			const char *label = lists[l][i].changes;
+			size_t k = 0;
+
+			while (label && k < nseen && strcmp(seen[k], label))
+				k++;
+			if (!label || k < nseen)
+				continue;	/* none, or named already */
+			ws_buf_item(&b, ", ", "%s", label);
+			if (nseen < ARRAY_SIZE(seen))
+				seen[nseen++] = label;
+		}
+	}
+	return b.s;
+}
+
+/* First, before any figure: what makes the runs not like for like. */
+static void print_changing(FILE *out, const struct cmp_report *r)
+{
+	const struct cmp_diff *lists[2] = { r->config, r->system };
+	size_t counts[2] = { r->nconfig, r->nsystem };
+
+	if (!r->changing)
+		return;
+	fprintf(out, "settings that change the result differ:\n");
+	for (int l = 0; l < 2; l++)
+		for (size_t i = 0; i < counts[l]; i++)
+			if (lists[l][i].changes)
+				print_diff(out, &lists[l][i]);
+	if (r->judged)
+		fprintf(out, "judged anyway (--force): they may explain any change below\n\n");
+	else
+		fprintf(out, "not comparable: the table is not judged (--force judges it anyway)\n\n");
+}
+
+static void print_rules(FILE *out, const struct cmp_report *r)
+{
+	fprintf(out, "\njudged by:\n  a change beyond %g%% of A (--threshold)\n",
+		r->rules.threshold_pct);
+	if (r->rules.floor_ms > 0)
+		fprintf(out, "  a latency under %g ms in both runs is not flagged (--floor)\n",
+			r->rules.floor_ms);
+	else
+		fprintf(out, "  every latency, however short (--floor 0)\n");
+	fprintf(out, "  pX only with %d/(1-X) samples in each run: "
+		"p50 %lu, p99 %lu, p99.9 %lu\n", CMP_SAMPLES_BEYOND,
+		compare_min_samples(0.5), compare_min_samples(0.99),
+		compare_min_samples(0.999));
+}
+
+/* The rows beyond the threshold that the other rules kept from a flag. */
+static void print_notes(FILE *out, const struct cmp_report *r)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct cmp_row *row = &r->rows[i];
+		double fewer = row->samples_a < row->samples_b ? row->samples_a :
+								 row->samples_b;
+
+		if (row->would == CMP_FLAG_NONE || row->skip == CMP_JUDGED ||
+		    row->skip == CMP_SKIP_CONFIG)
+			continue;
+		if (!any)
+			fprintf(out, "\nnotes:\n");
+		any = true;
+		if (row->skip == CMP_SKIP_FLOOR)
+			fprintf(out, "  %s not flagged: under the %g ms floor in both runs\n",
+				row->metric, r->rules.floor_ms);
+		else if (isnan(row->samples_a) || isnan(row->samples_b))
+			fprintf(out, "  %s not judged: the number of samples is not in the file\n",
+				row->metric);
+		else
+			fprintf(out, "  %s not judged: %.0f samples < %lu\n", row->metric,
+				fewer, compare_min_samples(row->quantile));
+	}
+}
+
+static void print_verdict(FILE *out, const struct cmp_report *r)
+{
+	char labels[256];
+
+	changing_labels(labels, sizeof(labels), r);
+	fprintf(out, "\nverdict: ");
+	if (!r->judged) {
+		fprintf(out, "not comparable: different %s (--force judges anyway)\n", labels);
+		return;
+	}
+	if (r->regressions)
+		fprintf(out, "%u regression%s beyond %g%% (B vs A)", r->regressions,
+			r->regressions == 1 ? "" : "s", r->rules.threshold_pct);
+	else
+		fprintf(out, "no regression beyond %g%%", r->rules.threshold_pct);
+	if (r->changing)
+		fprintf(out, ", with different %s (--force)", labels);
+	fputc('\n', out);
 }
 
 void compare_print(FILE *out, const struct cmp_report *r, const char *name_a,
@@ -118,23 +245,25 @@ void compare_print(FILE *out, const struct cmp_report *r, const char *name_a,
 		r->info_a.version, r->info_a.started_at);
 	fprintf(out, "B: %s (writestress %s, started %s)\n\n", name_b,
 		r->info_b.version, r->info_b.started_at);
+	print_changing(out, r);
 	print_table(out, r);
+	if (r->judged) {
+		print_rules(out, r);
+		print_notes(out, r);
+	}
 	print_diffs(out, "configuration differences", r->config, r->nconfig);
 	print_diffs(out, "system differences", r->system, r->nsystem);
-	if (r->regressions)
-		fprintf(out, "\nverdict: %u regression%s beyond %g%% (B vs A)\n",
-			r->regressions, r->regressions == 1 ? "" : "s",
-			r->threshold_pct);
-	else
-		fprintf(out, "\nverdict: no regression beyond %g%%\n", r->threshold_pct);
+	print_verdict(out, r);
 }
 
 /* ---- the command ------------------------------------------------------- */
 
-enum { KEY_THRESHOLD = 256 };
+enum { KEY_THRESHOLD = 256, KEY_FLOOR, KEY_FORCE };
 
 struct cmp_args {
 	double threshold;
+	uint64_t floor_ns;
+	bool force;
 };
 
 static int parse_threshold(void *dest, const char *arg, char *why)
@@ -145,10 +274,28 @@ static int parse_threshold(void *dest, const char *arg, char *why)
 	return -EINVAL;
 }
 
+/* A duration as everywhere (units.h), but 0 too: no floor. */
+static int parse_floor(void *dest, const char *arg, char *why)
+{
+	struct units_error err;
+
+	if (!units_parse_duration(arg, &((struct cmp_args *)dest)->floor_ns, &err))
+		return 0;
+	snprintf(why, CLI_WHY_LEN, "%s", err.msg);
+	return -EINVAL;
+}
+
 static const struct cli_option cmp_opts[] = {
 	{ .name = "threshold", .key = KEY_THRESHOLD, .type = CLI_CUSTOM,
 	  .arg = "PCT", .parse = parse_threshold,
 	  .help = "flag changes beyond PCT percent of A (default 10)" },
+	{ .name = "floor", .key = KEY_FLOOR, .type = CLI_CUSTOM, .arg = "DURATION",
+	  .parse = parse_floor,
+	  .help = "never flag a latency under DURATION in both runs "
+		  "(default 10ms; 0: flag any)" },
+	{ .name = "force", .key = KEY_FORCE, .type = CLI_FLAG,
+	  .offset = offsetof(struct cmp_args, force),
+	  .help = "judge the table even when settings that change the result differ" },
 	{ .name = "help", .key = 'h', .type = CLI_HELP,
 	  .help = "show this help and exit" },
 };
@@ -166,6 +313,14 @@ static void compare_help_head(FILE *out)
 static void compare_help_tail(FILE *out)
 {
 	fprintf(out,
+		"\nLike for like: when a setting that changes the result differs (--rate,\n"
+		"--pace, --window, --sync-every, --target-latency, --iodepth, --fadvise,\n"
+		"--buffer-size, --data, --jobs, --size, --time, --until-steady and the\n"
+		"steady-state options, the probes and their options, the device or the\n"
+		"filesystem type; a matrix's --target-latency and --each), those differences\n"
+		"are listed first and the runs are not comparable: the table is shown but\n"
+		"not judged, unless --force.  Kernel, scheduler, queue and dirty settings,\n"
+		"paths, host and time, and sizes writestress chose itself are information.\n"
 		"\nOutput: one table row per metric, \"metric | A | B | change | flag\".\n"
 		"  change  (B - A) / A; \"-\" when A is 0 or a value is missing\n"
 		"  flag    REGRESSION: lower throughput (throughput, initial, phase and\n"
@@ -174,14 +329,22 @@ static void compare_help_tail(FILE *out)
 		"          any stall time where A had none; improved: the opposite;\n"
 		"          elapsed time, sizes, counts and positions are not judged\n"
 		"  -       a field the file lacks (older or partial result)\n"
-		"Then every configuration and system field that differs, as\n"
-		"\"path = A vs B\", and \"verdict: N regressions beyond PCT%% (B vs A)\".\n"
-		"Units: MiB/s, GiB = 2^30 bytes, s, ms.\n"
+		"Not flagged, with a note: a latency under the --floor in both runs, and a\n"
+		"percentile pX unless each run has %d/(1-X) samples or more (p50 %lu, p99 %lu,\n"
+		"p99.9 %lu: fewer leave pX among the last few, p99 of 80 is the maximum).\n"
+		"Then every other configuration and system field that differs, as\n"
+		"\"path = A vs B\" (bytes in KiB, MiB, GiB), and \"verdict: N regressions beyond\n"
+		"PCT%% (B vs A)\" or \"verdict: not comparable: different ...\".\n"
+		"Units: MiB/s, GiB = 2^30 bytes, s, ms; DURATION as in writestress --help\n"
+		"(10ms, 0.5s; a bare number is seconds).\n"
 		"\nExit status:\n"
 		"  0    no regression beyond the threshold\n"
 		"  1    one or more regressions flagged\n"
 		"  2    invalid command line, or a file that cannot be read or is not a\n"
-		"       %s result\n", CMP_SCHEMA);
+		"       %s result\n"
+		"  3    not comparable: settings that change the result differ (no --force)\n",
+		CMP_SAMPLES_BEYOND, compare_min_samples(0.5), compare_min_samples(0.99),
+		compare_min_samples(0.999), CMP_SCHEMA);
 }
 
 static const struct cli compare_cli = {
@@ -250,12 +413,16 @@ static int load_result(const char *path, struct json_object **doc)
 int compare_main(int argc, char **argv)
 {
 	struct json_object *a = NULL, *b = NULL;
-	struct cmp_args args = { .threshold = CMP_DEFAULT_THRESHOLD };
+	struct cmp_args args = { .threshold = CMP_DEFAULT_THRESHOLD,
+				 .floor_ns = (uint64_t)(CMP_DEFAULT_FLOOR_MS * WS_NSEC_PER_MSEC) };
+	struct cmp_rules rules;
 	struct cmp_report r;
 	int first, status = parse_args(argc, argv, &args, &first);
 
 	if (status >= 0)
 		return status;
+	rules = (struct cmp_rules){ .threshold_pct = args.threshold, .force = args.force,
+				    .floor_ms = (double)args.floor_ns / WS_NSEC_PER_MSEC };
 	status = CMP_EXIT_TROUBLE;
 	if (load_result(argv[first], &a) || load_result(argv[first + 1], &b))
 		goto out_put;
@@ -265,13 +432,14 @@ int compare_main(int argc, char **argv)
 			argv[first + 1], is_matrix(b) ? "a matrix" : "a single run");
 		goto out_put;
 	}
-	if (is_matrix(a) ? compare_build_matrix(&r, a, b, args.threshold) :
-			   compare_build(&r, a, b, args.threshold)) {
+	if (is_matrix(a) ? compare_build_matrix(&r, a, b, &rules) :
+			   compare_build(&r, a, b, &rules)) {
 		fprintf(stderr, "writestress: compare: out of memory\n");
 		goto out_put;
 	}
 	compare_print(stdout, &r, argv[first], argv[first + 1]);
-	status = r.regressions ? CMP_EXIT_REGRESSION : CMP_EXIT_SAME;
+	status = !r.judged ? CMP_EXIT_NOT_COMPARABLE :
+		 r.regressions ? CMP_EXIT_REGRESSION : CMP_EXIT_SAME;
 	compare_free(&r);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "writestress: compare: cannot write the report: %s\n",

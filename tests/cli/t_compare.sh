@@ -1,19 +1,29 @@
 # writestress compare A.json B.json, on results recorded by the tool
-# (tests/fixtures/compare/README.md says how each was made):
+# (tests/fixtures/compare/README.md says how each was made) and variants
+# of them made here:
 #  - a result compared with itself flags nothing and exits 0;
 #  - a planted regression (throughput cut to 45/248 of A's, fsync p99 ten
 #    times A's, nothing else) is flagged exactly there and exits 1, and
-#    the whole report matches the golden file; the other way round both
-#    are "improved" and it exits 0; --threshold moves the line;
-#  - --pace window vs none is listed as a configuration difference;
+#    the whole report matches the golden file: throughput only, since 17
+#    probes are too few to judge a p99 (a note says so); the same runs
+#    with 2000 probes flag the p99 too; the other way round both are
+#    "improved" and it exits 0; --threshold moves the line;
+#  - a latency under the floor (10 ms, --floor) in both runs is not
+#    flagged, however large the change; --floor 1ms or 0 flags it;
+#  - settings that change the result (--pace window vs none; the user's
+#    --rate 25M/s vs 15M/s) are listed before the table, nothing is
+#    judged and it exits 3; --force judges, the header still says so;
+#    sizes writestress chose are information, in units, said so; another
+#    kernel is information;
 #  - fingerprint fields are compared leaf by leaf; an older, partial file
-#    shows "-" where it lacks a field;
+#    shows "-" where it lacks a field, and is comparable;
 #  - bad command lines exit 2 with the --help pointer, unreadable and
 #    foreign files exit 2 with one line naming the file and the reason;
 #  - compare writes nothing and leaves its inputs alone.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 
+need_cmd python3
 FIX=$CLI_DIR/../fixtures/compare
 FIXTURES="window.json none.json regressed.json partial.json fingerprint-a.json fingerprint-b.json"
 for f in $FIXTURES; do
@@ -21,16 +31,34 @@ for f in $FIXTURES; do
 done
 HINT="Try 'writestress compare --help' for more information."
 
+# variant SRC DST CODE: $WORK/DST is $WORK/SRC's result with the Python
+# statements CODE applied to it (as d).
+variant()
+{
+	python3 - "$WORK/$1" "$WORK/$2" "$3" <<'PY' || fail "cannot make $2"
+import json, sys
+d = json.load(open(sys.argv[1]))
+exec(sys.argv[3])
+json.dump(d, open(sys.argv[2], "w"))
+PY
+}
+
 # The metrics of the last report's table flagged $1, one per line.
 flagged()
 {
-	awk -F' *[|] *' -v flag="$1" '$5 == flag { print $1 }' "$OUT"
+	awk -F' *[|] *' -v flag="$1" 'NF == 5 && $5 == flag { print $1 }' "$OUT"
 }
 
 # The lines of section $1 ("configuration differences", ...).
 section()
 {
 	sed -n "/^$1:\$/,/^\$/p" "$OUT" | sed '1d;/^$/d'
+}
+
+# The number of the first line of the last report matching ERE $1.
+line_of()
+{
+	grep -nE -m 1 -- "$1" "$OUT" | cut -d: -f1
 }
 
 # A clean report: exit status $1, nothing on stderr, a table whose every
@@ -46,6 +74,16 @@ assert_report()
 	assert_match '^verdict: ' "$(tail -n 1 "$OUT")" "last line"
 }
 
+# A judged report states its rules after the table: threshold $1, floor $2.
+assert_rules()
+{
+	assert_eq "  a change beyond $1% of A (--threshold)
+  $2
+  pX only with 10/(1-X) samples in each run: p50 20, p99 1000, p99.9 10000" \
+		"$(section 'judged by')" "the rules of: $LAST_CMD"
+}
+FLOOR10="a latency under 10 ms in both runs is not flagged (--floor)"
+
 # ---- a result compared with itself --------------------------------------
 for f in $FIXTURES; do
 	ws compare "$f" "$f"
@@ -53,55 +91,145 @@ for f in $FIXTURES; do
 	assert_eq "" "$(flagged REGRESSION)$(flagged improved)" "flags comparing $f with itself"
 	assert_eq "  (none)" "$(section 'configuration differences')" "configuration differences of $f with itself"
 	assert_eq "  (none)" "$(section 'system differences')" "system differences of $f with itself"
+	assert_eq "" "$(section 'notes')" "notes comparing $f with itself"
+	assert_rules 10 "$FLOOR10"
 	assert_eq "verdict: no regression beyond 10%" "$(tail -n 1 "$OUT")" "verdict on $f with itself"
 done
 
 # ---- the planted regression ---------------------------------------------
 ws compare window.json regressed.json
 assert_report 1
-assert_eq "throughput MiB/s
-fsync raw p99 ms" "$(flagged REGRESSION)" "metrics flagged REGRESSION"
+assert_eq "throughput MiB/s" "$(flagged REGRESSION)" "metrics flagged REGRESSION"
 assert_eq "" "$(flagged improved)" "metrics flagged improved"
 assert_file_match "$OUT" '^throughput MiB/s +\| +39\.6 \| +7\.2 \| +-81\.9% \| REGRESSION$' "throughput row"
-assert_file_match "$OUT" '^fsync raw p99 ms +\| +30\.067 \| +300\.672 \| +\+900\.0% \| REGRESSION$' "fsync p99 row"
-assert_eq "verdict: 2 regressions beyond 10% (B vs A)" "$(tail -n 1 "$OUT")" "verdict"
+assert_file_match "$OUT" '^fsync raw p99 ms +\| +30\.067 \| +300\.672 \| +\+900\.0% \|$' "fsync p99 row, unflagged"
+assert_eq "  fsync raw p99 ms not judged: 17 samples < 1000" "$(section notes)" "why p99 is not judged"
+assert_eq "verdict: 1 regression beyond 10% (B vs A)" "$(tail -n 1 "$OUT")" "verdict"
 diff -u "$FIX/window-vs-regressed.out" "$OUT" ||
 	fail "the report differs from tests/fixtures/compare/window-vs-regressed.out"
 
 ws compare regressed.json window.json
 assert_report 0
 assert_eq "" "$(flagged REGRESSION)" "regressions, the other way round"
-assert_eq "throughput MiB/s
-fsync raw p99 ms" "$(flagged improved)" "improvements, the other way round"
+assert_eq "throughput MiB/s" "$(flagged improved)" "improvements, the other way round"
 assert_eq "verdict: no regression beyond 10%" "$(tail -n 1 "$OUT")" "verdict, the other way round"
 
+# with 2000 probes each the p99 is judged: 30 -> 300 ms
+many='p = d["probes"][0]; p["count"] = p["raw"]["count"] = p["corrected"]["count"] = 2000'
+variant window.json many.json "$many"
+variant regressed.json many-regressed.json "$many"
+ws compare many.json many-regressed.json
+assert_report 1
+assert_eq "throughput MiB/s
+fsync raw p99 ms" "$(flagged REGRESSION)" "metrics flagged REGRESSION with 2000 probes"
+assert_eq "" "$(section notes)" "notes with 2000 probes"
+assert_eq "verdict: 2 regressions beyond 10% (B vs A)" "$(tail -n 1 "$OUT")" "verdict with 2000 probes"
+ws compare many-regressed.json many.json
+assert_report 0
+assert_eq "throughput MiB/s
+fsync raw p99 ms" "$(flagged improved)" "improvements with 2000 probes, the other way round"
+
 # --threshold: -81.9% and +900.0% are beyond 81.8% but not beyond 900%
-for args in "--threshold 81.8 window.json regressed.json" \
-	"--threshold=81.8% window.json regressed.json" \
-	"window.json regressed.json --threshold 81.8"; do
+for args in "--threshold 81.8 many.json many-regressed.json" \
+	"--threshold=81.8% many.json many-regressed.json" \
+	"many.json many-regressed.json --threshold 81.8"; do
 	# shellcheck disable=SC2086 # meant to split
 	ws compare $args
 	assert_report 1
+	assert_rules 81.8 "$FLOOR10"
 	assert_eq "verdict: 2 regressions beyond 81.8% (B vs A)" "$(tail -n 1 "$OUT")" "verdict of: $LAST_CMD"
 done
-ws compare --threshold 90 window.json regressed.json
+ws compare --threshold 90 many.json many-regressed.json
 assert_report 1
 assert_eq "fsync raw p99 ms" "$(flagged REGRESSION)" "flagged with --threshold 90"
 assert_eq "verdict: 1 regression beyond 90% (B vs A)" "$(tail -n 1 "$OUT")" "verdict with --threshold 90"
-ws compare --threshold 900 window.json regressed.json
+ws compare --threshold 900 many.json many-regressed.json
 assert_report 0
 assert_eq "" "$(flagged REGRESSION)" "flagged with --threshold 900"
 assert_eq "verdict: no regression beyond 900%" "$(tail -n 1 "$OUT")" "verdict with --threshold 900"
+ws compare --threshold 90 window.json regressed.json
+assert_report 0
+assert_eq "verdict: no regression beyond 90%" "$(tail -n 1 "$OUT")" "verdict on 17 probes with --threshold 90"
 
-# ---- two real runs: --pace window, then --pace none ----------------------
-ws compare window.json none.json
+# ---- the latency floor: a p50 of 2.2 ms, then 9.5 ms ---------------------
+variant many.json fast.json 'd["probes"][0]["raw"]["p50_ms"] = 2.2'
+variant many.json slower.json 'd["probes"][0]["raw"]["p50_ms"] = 9.5'
+ws compare fast.json slower.json
+assert_report 0
+assert_file_match "$OUT" '^fsync raw p50 ms +\| +2\.200 \| +9\.500 \| +\+331\.8% \|$' "p50 row under the floor"
+assert_eq "  fsync raw p50 ms not flagged: under the 10 ms floor in both runs" "$(section notes)" "why p50 is not flagged"
+assert_eq "verdict: no regression beyond 10%" "$(tail -n 1 "$OUT")" "verdict under the floor"
+for floor in 1ms 0.001 1000us; do
+	ws compare --floor "$floor" fast.json slower.json
+	assert_report 1
+	assert_eq "fsync raw p50 ms" "$(flagged REGRESSION)" "flagged with --floor $floor"
+	assert_rules 10 "a latency under 1 ms in both runs is not flagged (--floor)"
+done
+ws compare --floor=0 fast.json slower.json
 assert_report 1
-assert_eq "  config.pace = window vs none" "$(section 'configuration differences')" "configuration differences"
+assert_eq "fsync raw p50 ms" "$(flagged REGRESSION)" "flagged with --floor 0"
+assert_rules 10 "every latency, however short (--floor 0)"
+ws compare --floor 9ms slower.json fast.json
+assert_report 0
+assert_eq "fsync raw p50 ms" "$(flagged improved)" "improved from above a 9 ms floor"
+
+# ---- settings that change the result: --pace window, then --pace none ----
+ws compare window.json none.json
+assert_report 3
+assert_eq "settings that change the result differ:
+  config.pace = window vs none
+not comparable: the table is not judged (--force judges it anyway)" "$(sed -n 4,6p "$OUT")" "the settings, first"
+assert_le "$(line_of '^settings that change')" "$(line_of '^metric ')" "the settings before the table"
+assert_eq "" "$(flagged REGRESSION)$(flagged improved)" "flags when not comparable"
+assert_file_match "$OUT" '^fsync max ms +\| +30\.067 \| +46\.641 \| +\+55\.1% \|$' "max row, shown unjudged"
+assert_eq "" "$(section 'judged by')$(section notes)" "rules and notes when not comparable"
+assert_eq "  (none besides those above)" "$(section 'configuration differences')" "configuration differences"
 assert_eq "  (none)" "$(section 'system differences')" "system differences"
-assert_eq "fsync raw p99 ms
-fsync raw p99.9 ms
-fsync max ms
-fsync corrected p99 ms" "$(flagged REGRESSION)" "latency flagged with --pace none"
+assert_eq "verdict: not comparable: different --pace (--force judges anyway)" "$(tail -n 1 "$OUT")" "verdict, not comparable"
+
+ws compare --force window.json none.json
+assert_report 1
+assert_eq "settings that change the result differ:
+  config.pace = window vs none
+judged anyway (--force): they may explain any change below" "$(sed -n 4,6p "$OUT")" "the settings, first, with --force"
+# the percentiles of 17 probes are not judged; the maximum is
+assert_eq "fsync max ms" "$(flagged REGRESSION)" "latency flagged with --pace none"
+assert_eq "  fsync raw p99 ms not judged: 17 samples < 1000
+  fsync raw p99.9 ms not judged: 17 samples < 10000
+  fsync corrected p99 ms not judged: 17 samples < 1000" "$(section notes)" "notes with --force"
+assert_eq "verdict: 1 regression beyond 10% (B vs A), with different --pace (--force)" "$(tail -n 1 "$OUT")" "verdict with --force"
+
+# ---- the user's runs: --rate 25M/s, then 15M/s, on another kernel --------
+rate='c = d["config"]; c["total_bytes"] = None; c["time_s"] = 60
+d["command_line"] = ["writestress", "--rate", "%dM/s" % R, "--time", "60", "run.dat"]
+c["rate_bytes_per_s"] = R << 20; d["summary"]["mibps"] = R; c["file_size"] = S'
+variant window.json rate25.json "R = 25; S = 70447529984
+$rate"
+variant window.json rate15.json "R = 15; S = 70070042624
+$rate
+d['system']['release'] = '6.19.0'"
+ws compare rate25.json rate15.json
+assert_report 3
+assert_eq "settings that change the result differ:
+  config.rate_bytes_per_s = 25.0 MiB/s vs 15.0 MiB/s
+not comparable: the table is not judged (--force judges it anyway)" "$(sed -n 4,6p "$OUT")" "--rate, first"
+assert_file_match "$OUT" '^throughput MiB/s +\| +25\.0 \| +15\.0 \| +-40\.0% \|$' "throughput row, unjudged"
+assert_eq "  config.file_size = 65.6 GiB vs 65.3 GiB (chosen by writestress in A and B)" \
+	"$(section 'configuration differences')" "the file sizes writestress chose"
+assert_eq "  system.release = 6.18.44-fc-v1098 vs 6.19.0" "$(section 'system differences')" "another kernel"
+assert_eq "verdict: not comparable: different --rate (--force judges anyway)" "$(tail -n 1 "$OUT")" "verdict on another --rate"
+ws compare rate25.json rate15.json --force
+assert_report 1
+assert_eq "throughput MiB/s" "$(flagged REGRESSION)" "flagged with --force"
+assert_eq "verdict: 1 regression beyond 10% (B vs A), with different --rate (--force)" "$(tail -n 1 "$OUT")" "verdict on another --rate with --force"
+
+# only the kernel and the chosen file size differ: judged
+variant rate25.json kernel.json "d['system']['release'] = '6.19.0'; d['config']['file_size'] = 70070042624; d['summary']['mibps'] = 20"
+ws compare rate25.json kernel.json
+assert_report 1
+assert_eq "throughput MiB/s" "$(flagged REGRESSION)" "flagged on another kernel"
+assert_eq "" "$(grep '^settings that change' "$OUT")" "settings on another kernel"
+assert_eq "verdict: 1 regression beyond 10% (B vs A)" "$(tail -n 1 "$OUT")" "verdict on another kernel"
 
 # ---- fingerprint leaves, an older partial file ---------------------------
 ws compare fingerprint-a.json fingerprint-b.json
@@ -128,8 +256,14 @@ for opt in --help -h; do
 	assert_eq "" "$(cat "$ERR")" "stderr of compare $opt"
 	assert_file_match "$OUT" '^Usage: writestress compare ' "usage line of compare $opt"
 	assert_file_match "$OUT" '^ +--threshold PCT ' "--threshold in compare $opt"
+	assert_file_match "$OUT" '^ +--floor DURATION ' "--floor in compare $opt"
+	assert_file_match "$OUT" '(default 10ms; 0: flag any)' "--floor's default in compare $opt"
+	assert_file_match "$OUT" '^ +--force ' "--force in compare $opt"
+	assert_file_match "$OUT" '^Like for like: ' "the settings rule in compare $opt"
+	assert_file_match "$OUT" '10/\(1-X\) samples or more \(p50 20, p99 1000,' "the samples rule in compare $opt"
+	assert_file_match "$OUT" '^Not flagged, with a note: a latency under the --floor' "the floor rule in compare $opt"
 	assert_file_match "$OUT" '^Exit status' "exit status section of compare $opt"
-	for code in 0 1 2; do
+	for code in 0 1 2 3; do
 		assert_file_match "$OUT" "^ +$code +[a-z]" "exit status $code in compare $opt"
 	done
 done
@@ -155,6 +289,11 @@ window.json none.json partial.json              |unexpected argument 'partial.js
 --threshold 10%% window.json none.json          |--threshold;'10%%'
 --threshold inf window.json none.json           |--threshold;'inf'
 window.json none.json --threshold               |option '--threshold' needs a value
+--floor 10x window.json none.json               |--floor;'10x'
+--floor -1ms window.json none.json              |--floor;'-1ms'
+--floor= window.json none.json                  |--floor;''
+window.json none.json --floor                   |option '--floor' needs a value
+--force=yes window.json none.json               |--force
 --bogus window.json none.json                   |unknown option '--bogus'
 -x window.json none.json                        |unknown option '-x'
 TABLE
@@ -194,4 +333,5 @@ for f in $FIXTURES; do
 	cmp -s "$FIX/$f" "$WORK/$f" || fail "compare changed $f"
 done
 # shellcheck disable=SC2086 # plain names
-assert_dir_only "$WORK" $FIXTURES adir empty.json cut.json trailing.json v2.json other.json array.json
+assert_dir_only "$WORK" $FIXTURES adir empty.json cut.json trailing.json v2.json other.json array.json \
+	many.json many-regressed.json fast.json slower.json rate25.json rate15.json kernel.json

@@ -1,7 +1,8 @@
 # The application probes (sqlite, dsync, a command) with every pace mode:
 # each run has all three in its summary, interval lines, CSV columns, JSON
 # and SVG legend, none failed, and writestress compare takes two of the
-# results probe by probe; on a terminal (a pty from script(1)) the live
+# results probe by probe (not comparable, another --pace, unless
+# --force); on a terminal (a pty from script(1)) the live
 # line shows each.  Nothing of theirs is left behind.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
@@ -32,11 +33,20 @@ PY
 	assert_dir_only "$WORK" data
 done
 
+# another --pace: shown, not judged (status 3) unless --force
 "$WS" compare "$TESTDIR/window.json" "$TESTDIR/direct.json" >"$OUT" 2>"$ERR"
 rc=$?
-[ "$rc" -le 1 ] || fail "compare failed: $(cat "$ERR")"
+[ "$rc" = 3 ] || fail "compare of two paces: status $rc, expected 3: $(cat "$ERR")"
+assert_eq "verdict: not comparable: different --pace (--force judges anyway)" \
+	"$(tail -n 1 "$OUT")" "compare's verdict on two paces"
 for p in sqlite dsync mail; do
 	assert_file_match "$OUT" "^$p raw p99 ms " "the $p probe in compare"
+done
+"$WS" compare --force "$TESTDIR/window.json" "$TESTDIR/direct.json" >"$OUT" 2>"$ERR"
+rc=$?
+[ "$rc" -le 1 ] || fail "compare --force failed: $(cat "$ERR")"
+for p in sqlite dsync mail; do
+	assert_file_match "$OUT" "^$p raw p99 ms " "the $p probe in compare --force"
 done
 
 # the live line, on a terminal

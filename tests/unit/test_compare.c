@@ -1,7 +1,9 @@
 /* test_compare.c - the compare suite: the flag rule on numbers (the 10%
- * edges, zero, missing), --threshold parsing, rows and differences built
- * from small in-memory results, reading files (bad JSON, foreign schema)
- * and the printed table and verdict.
+ * edges, zero, missing), --threshold parsing, the other rules (samples a
+ * percentile needs, the latency floor, settings that make two runs not
+ * comparable, values in units), rows and differences built from small
+ * in-memory results, reading files (bad JSON, foreign schema) and the
+ * printed report and verdict.
  *
  * JSON is written here with ' for " so that it reads as JSON; json() turns
  * it back before json_tokener_parse(). */
@@ -33,6 +35,26 @@ static struct json_object *json(const char *single_quoted)
 	ck_assert_msg(o, "test JSON does not parse: %s", s);
 	free(s);
 	return o;
+}
+
+/* The rules of the command line; FORCE judges runs whose settings
+ * differ (run_a and run_b below differ in --pace). */
+static struct cmp_rules rules(double threshold, bool force)
+{
+	return (struct cmp_rules){ .threshold_pct = threshold,
+				   .floor_ms = CMP_DEFAULT_FLOOR_MS, .force = force };
+}
+
+/* compare_build() by RULES, the trees released at once: the report keeps
+ * no pointer into them. */
+static void build(struct cmp_report *r, const char *ja, const char *jb,
+		  struct cmp_rules how)
+{
+	struct json_object *a = json(ja), *b = json(jb);
+
+	ck_assert_int_eq(compare_build(r, a, b, &how), 0);
+	json_object_put(a);
+	json_object_put(b);
 }
 
 /* ---- the flag rule ----------------------------------------------------- */
@@ -149,6 +171,203 @@ START_TEST(test_threshold)
 }
 END_TEST
 
+/* ---- the other rules ---------------------------------------------------- */
+
+static const struct samples_case {
+	double q;
+	unsigned long n;
+} samples_cases[] = {
+	{ 0.5, 20 }, { 0.9, 100 }, { 0.99, 1000 }, { 0.999, 10000 }, { 0.75, 40 },
+};
+
+START_TEST(test_min_samples)
+{
+	const struct samples_case *c = &samples_cases[_i];
+
+	ck_assert_uint_eq(compare_min_samples(c->q), c->n);
+}
+END_TEST
+
+#define LATENCY true
+#define OTHER false
+
+static const struct judge_case {
+	double a, b;
+	enum cmp_better better;
+	bool latency;
+	double q, na, nb;	/* q 0: not a percentile */
+	double floor_ms;
+	bool comparable;
+	enum cmp_flag would;
+	enum cmp_skip skip;
+} judge_cases[] = {
+	/* the user's p99 of ~80 probes: the maximum, not judged */
+	{ 22, 95, CMP_LOWER, LATENCY, 0.99, 80, 80, 10, true, CMP_FLAG_REGRESSION, CMP_SKIP_SAMPLES },
+	{ 22, 95, CMP_LOWER, LATENCY, 0.99, 1000, 999, 10, true, CMP_FLAG_REGRESSION, CMP_SKIP_SAMPLES },
+	{ 22, 95, CMP_LOWER, LATENCY, 0.99, 999, 5000, 10, true, CMP_FLAG_REGRESSION, CMP_SKIP_SAMPLES },
+	{ 22, 95, CMP_LOWER, LATENCY, 0.99, 1000, 1000, 10, true, CMP_FLAG_REGRESSION, CMP_JUDGED },
+	{ 95, 22, CMP_LOWER, LATENCY, 0.99, 1000, 1000, 10, true, CMP_FLAG_IMPROVED, CMP_JUDGED },
+	{ 95, 22, CMP_LOWER, LATENCY, 0.99, 10, 1000, 10, true, CMP_FLAG_IMPROVED, CMP_SKIP_SAMPLES },
+	{ 22, 95, CMP_LOWER, LATENCY, 0.5, 20, 20, 10, true, CMP_FLAG_REGRESSION, CMP_JUDGED },
+	{ 22, 95, CMP_LOWER, LATENCY, 0.5, 19, 20, 10, true, CMP_FLAG_REGRESSION, CMP_SKIP_SAMPLES },
+	{ 22, 95, CMP_LOWER, LATENCY, 0.999, 9999, 10000, 10, true, CMP_FLAG_REGRESSION, CMP_SKIP_SAMPLES },
+	{ 22, 95, CMP_LOWER, LATENCY, 0.999, 10000, 10000, 10, true, CMP_FLAG_REGRESSION, CMP_JUDGED },
+	/* a count the file lacks proves nothing */
+	{ 22, 95, CMP_LOWER, LATENCY, 0.99, NAN, 5000, 10, true, CMP_FLAG_REGRESSION, CMP_SKIP_SAMPLES },
+	/* the maximum is no percentile: its samples do not matter */
+	{ 22, 95, CMP_LOWER, LATENCY, 0, 3, 3, 10, true, CMP_FLAG_REGRESSION, CMP_JUDGED },
+	/* the floor: 2.2 -> 9.5 ms stays under 10 ms; at 10 it is not under */
+	{ 2.2, 9.5, CMP_LOWER, LATENCY, 0, NAN, NAN, 10, true, CMP_FLAG_REGRESSION, CMP_SKIP_FLOOR },
+	{ 2.2, 10, CMP_LOWER, LATENCY, 0, NAN, NAN, 10, true, CMP_FLAG_REGRESSION, CMP_JUDGED },
+	{ 9.5, 2.2, CMP_LOWER, LATENCY, 0, NAN, NAN, 10, true, CMP_FLAG_IMPROVED, CMP_SKIP_FLOOR },
+	{ 12, 2.2, CMP_LOWER, LATENCY, 0, NAN, NAN, 10, true, CMP_FLAG_IMPROVED, CMP_JUDGED },
+	{ 0, 9.5, CMP_LOWER, LATENCY, 0, NAN, NAN, 10, true, CMP_FLAG_REGRESSION, CMP_SKIP_FLOOR },
+	{ 2.2, 9.5, CMP_LOWER, LATENCY, 0, NAN, NAN, 0, true, CMP_FLAG_REGRESSION, CMP_JUDGED },
+	{ 2.2, 9.5, CMP_LOWER, LATENCY, 0.5, 5000, 5000, 2, true, CMP_FLAG_REGRESSION, CMP_JUDGED },
+	/* a percentile short of samples says so before the floor does */
+	{ 2.2, 9.5, CMP_LOWER, LATENCY, 0.99, 80, 80, 10, true, CMP_FLAG_REGRESSION, CMP_SKIP_SAMPLES },
+	/* no floor for what is not a latency: stalls appear */
+	{ 0, 2, CMP_LOWER, OTHER, 0, NAN, NAN, 10, true, CMP_FLAG_REGRESSION, CMP_JUDGED },
+	{ 248, 45, CMP_HIGHER, OTHER, 0, NAN, NAN, 1000, true, CMP_FLAG_REGRESSION, CMP_JUDGED },
+	/* not comparable: nothing judged, whatever the threshold says */
+	{ 248, 45, CMP_HIGHER, OTHER, 0, NAN, NAN, 10, false, CMP_FLAG_REGRESSION, CMP_SKIP_CONFIG },
+	{ 22, 95, CMP_LOWER, LATENCY, 0.99, 5000, 5000, 10, false, CMP_FLAG_REGRESSION, CMP_SKIP_CONFIG },
+	{ 100, 101, CMP_HIGHER, OTHER, 0, NAN, NAN, 10, true, CMP_FLAG_NONE, CMP_JUDGED },
+};
+
+START_TEST(test_judge)
+{
+	const struct judge_case *c = &judge_cases[_i];
+	struct cmp_rules how = { .threshold_pct = 10, .floor_ms = c->floor_ms };
+	struct cmp_row row = {
+		.better = c->better, .latency = c->latency, .quantile = c->q,
+		.samples_a = c->na, .samples_b = c->nb,
+		.a = { .kind = CMP_NUMBER, .num = c->a },
+		.b = { .kind = CMP_NUMBER, .num = c->b },
+	};
+
+	compare_judge(&row, &how, c->comparable);
+	ck_assert_msg(row.would == c->would && row.skip == c->skip,
+		      "case %d (%g -> %g): would %d skip %d, expected %d %d", _i,
+		      c->a, c->b, row.would, row.skip, c->would, c->skip);
+	ck_assert_int_eq(row.flag, c->skip == CMP_JUDGED ? c->would : CMP_FLAG_NONE);
+}
+END_TEST
+
+static const struct unit_case {
+	const char *path;
+	double v;
+	const char *text;	/* NULL: shown as written */
+} unit_cases[] = {
+	/* the user's auto-chosen file sizes */
+	{ "config.file_size", 70447529984, "65.6 GiB" },
+	{ "config.file_size", 70070042624, "65.3 GiB" },
+	{ "config.buffer_size", 8388608, "8.00 MiB" },
+	{ "config.total_bytes", 67108864, "64.0 MiB" },
+	{ "config.reserve", 1073741824, "1.00 GiB" },
+	{ "config.probe_size", 4096, "4.00 KiB" },
+	{ "config.precondition_bytes", 0, "0 B" },
+	{ "config.rate_bytes_per_s", 26214400, "25.0 MiB/s" },
+	{ "config.rate_bytes_per_s", 0, "none" },
+	{ "target.fs_size", 1000202043392, "932 GiB" },
+	{ "target.size_at_open", 512, "512 B" },
+	{ "fingerprint.system.mem_total", 33370501120, "31.1 GiB" },
+	{ "fingerprint.system.vm.dirty_bytes", 268435456, "256 MiB" },
+	{ "fingerprint.filesystem.block_size", 4096, "4.00 KiB" },
+	{ "fingerprint.block.disks[0].size", 1000204886016, "932 GiB" },
+	{ "fingerprint.block.disks[1].queue.read_ahead_kb", 128, "128 KiB" },
+	{ "fingerprint.block.disks[0].queue.max_sectors_kb", 4096, "4.00 MiB" },
+	{ "fingerprint.block.disks[0].queue.discard_granularity", 512, "512 B" },
+	{ "each_bytes", 1073741824, "1.00 GiB" },
+	/* not bytes */
+	{ "config.window", 4096, NULL },
+	{ "config.compress_pct", 50, NULL },
+	{ "fingerprint.block.disks[0].queue.nr_requests", 1023, NULL },
+	{ "fingerprint.block.disks[0].partition.start_sector", 2048, NULL },
+	{ "fingerprint.system.vm.dirty_ratio", 20, NULL },
+	{ "fingerprint.cpus[0]", 4, NULL },
+	{ "config.steady_window", 5, NULL },
+	/* bytes, but not a byte count the file could hold */
+	{ "config.file_size", 1.5, NULL },
+	{ "config.file_size", -4096, NULL },
+	{ "config.file_size", 1e30, NULL },
+};
+
+START_TEST(test_units)
+{
+	const struct unit_case *c = &unit_cases[_i];
+	char buf[32] = "untouched";
+	bool shown = compare_format_unit(buf, sizeof(buf), c->v, compare_unit_of(c->path));
+
+	ck_assert_msg(shown == !!c->text, "%s = %g: %s", c->path, c->v, buf);
+	ck_assert_str_eq(buf, c->text ? c->text : "untouched");
+}
+END_TEST
+
+static const struct setting_case {
+	const char *path;
+	bool matrix;
+	const char *label;	/* NULL: information only */
+} setting_cases[] = {
+	{ "config.rate_bytes_per_s", false, "--rate" },
+	{ "config.pace", false, "--pace" },
+	{ "config.buffer_size", false, "--buffer-size" },
+	{ "config.data", false, "--data" },
+	{ "config.compress_pct", false, "--data" },
+	{ "config.iodepth", false, "--iodepth" },
+	{ "config.target_latency_ms", false, "--target-latency" },
+	{ "config.probes", false, "--probe" },
+	{ "config.probes[1]", false, "--probe" },
+	{ "config.probe_cmds[0].command", false, "--probe-cmd" },
+	{ "config.probe_size", false, "--probe-size" },
+	{ "target.fs_type", false, "filesystem" },
+	{ "fingerprint.filesystem.type", false, "filesystem" },
+	{ "fingerprint.block.kind", false, "device" },
+	{ "fingerprint.block.disks[0].model", false, "device" },
+	{ "fingerprint.block.disks[12].model", false, "device" },
+	/* what people compare, names, what writestress chose */
+	{ "config.file", false, NULL },
+	{ "config.files[0]", false, NULL },
+	{ "config.file_size", false, NULL },
+	{ "config.reserve", false, NULL },
+	{ "config.interval_s", false, NULL },
+	{ "config.queue.engine", false, NULL },
+	{ "config.scheduler", false, NULL },
+	{ "config.ioprio", false, NULL },
+	{ "config.drop_caches", false, NULL },
+	{ "config.probe_dir", false, NULL },
+	{ "system.release", false, NULL },
+	{ "fingerprint.system.kernel", false, NULL },
+	{ "fingerprint.system.vm.dirty_bytes", false, NULL },
+	{ "fingerprint.filesystem.options", false, NULL },
+	{ "fingerprint.block.device", false, NULL },
+	{ "fingerprint.block.disks[0].queue.scheduler", false, NULL },
+	{ "fingerprint.block.disks[0].queue.wbt_lat_usec", false, NULL },
+	{ "fingerprint.block.disks[0].modelx", false, NULL },
+	{ "config.pacer", false, NULL },
+	{ "config", false, NULL },
+	/* a matrix's own */
+	{ "target_latency_ms", true, "--target-latency" },
+	{ "each_s", true, "--each" },
+	{ "strategies[2]", true, NULL },
+	{ "setting_kind", true, NULL },
+	{ "target_latency_ms", false, NULL },
+	{ "config.pace", true, NULL },
+};
+
+START_TEST(test_settings)
+{
+	const struct setting_case *c = &setting_cases[_i];
+	const struct cmp_setting *s = compare_setting_of(c->path, c->matrix);
+
+	if (c->label)
+		ck_assert_msg(s && !strcmp(s->label, c->label), "%s: %s, expected %s",
+			      c->path, s ? s->label : "none", c->label);
+	else
+		ck_assert_msg(!s, "%s changes the result (%s)", c->path, s->label);
+}
+END_TEST
+
 /* ---- rows and differences ---------------------------------------------- */
 
 /* A run at 248 MiB/s that settled, and one at 45 MiB/s with stalls, a
@@ -161,9 +380,9 @@ static const char run_a[] =
 	"'target':{'path':'f','fs_type':'ext4','fs_avail':10737418240,'file':'created'},"
 	"'system':{'sysname':'Linux','release':'6.1.0'},"
 	"'summary':{'bytes':2684354560,'elapsed_s':10.25,'mibps':248,'exit_reason':'bound'},"
-	"'probes':[{'name':'fsync','count':100,"
-	"  'raw':{'count':100,'p50_ms':1,'p90_ms':2,'p99_ms':3.5,'p99_9_ms':5},'max_ms':6,"
-	"  'corrected':{'count':100,'p99_ms':4},"
+	"'probes':[{'name':'fsync','count':10000,"
+	"  'raw':{'count':10000,'p50_ms':1,'p90_ms':2,'p99_ms':3.5,'p99_9_ms':5},'max_ms':6,"
+	"  'corrected':{'count':10000,'p99_ms':4},"
 	"  'stalls':{'count':0,'total_s':0,'longest':null}}],"
 	"'phases':[{'to_bytes':1073741824,'mibps':250},{'to_bytes':2684354560,'mibps':240}],"
 	"'initial_mibps':250,'slowdown':null,"
@@ -178,9 +397,9 @@ static const char run_b[] =
 	"'fingerprint':{'disk':{'model':'X 870','rotational':false},'cpus':[4,8]},"
 	"'summary':{'bytes':2684354560,'elapsed_s':56.9,'mibps':45,'exit_reason':'signal'},"
 	"'probes':[{'name':'save','count':3},"
-	"  {'name':'fsync','count':90,"
-	"  'raw':{'count':90,'p50_ms':1.05,'p90_ms':2,'p99_ms':35,'p99_9_ms':5.4},'max_ms':900,"
-	"  'corrected':{'count':120,'p99_ms':4.3},"
+	"  {'name':'fsync','count':12000,"
+	"  'raw':{'count':12000,'p50_ms':1.05,'p90_ms':2,'p99_ms':35,'p99_9_ms':5.4},'max_ms':900,"
+	"  'corrected':{'count':12050,'p99_ms':4.3},"
 	"  'stalls':{'count':2,'total_s':1.5,'longest':{'duration_ms':900}}}],"
 	"'phases':[{'to_bytes':536870912,'mibps':250},{'to_bytes':1073741824,'mibps':100},"
 	"  {'to_bytes':2684354560,'mibps':40}],"
@@ -218,7 +437,7 @@ static const struct row_case {
 	{ "steady rate MiB/s", N, 240, NULL, T, 0, "not reached", CMP_FLAG_NONE },
 	{ "steady from GiB", N, 2, NULL, T, 0, "not reached", CMP_FLAG_NONE },
 	{ "free space GiB", N, 10, NULL, N, 5, NULL, CMP_FLAG_NONE },
-	{ "fsync count", N, 100, NULL, N, 90, NULL, CMP_FLAG_NONE },
+	{ "fsync count", N, 10000, NULL, N, 12000, NULL, CMP_FLAG_NONE },
 	{ "fsync raw p50 ms", N, 1, NULL, N, 1.05, NULL, CMP_FLAG_NONE },
 	{ "fsync raw p99 ms", N, 3.5, NULL, N, 35, NULL, CMP_FLAG_REGRESSION },
 	{ "fsync raw p99.9 ms", N, 5, NULL, N, 5.4, NULL, CMP_FLAG_NONE },
@@ -247,14 +466,11 @@ static void check_value(const char *metric, char side, const struct cmp_value *v
 START_TEST(test_rows)
 {
 	const struct row_case *c = &row_cases[_i];
-	struct json_object *a = json(run_a), *b = json(run_b);
 	struct cmp_report r;
 	const struct cmp_row *row;
 
-	ck_assert_int_eq(compare_build(&r, a, b, 10), 0);
-	/* the trees may go: the report keeps no pointer into them */
-	json_object_put(a);
-	json_object_put(b);
+	/* the runs differ in --pace: judged only with --force */
+	build(&r, run_a, run_b, rules(10, true));
 	row = compare_find_row(&r, c->metric);
 	ck_assert_msg(row, "no row '%s'", c->metric);
 	check_value(c->metric, 'A', &row->a, c->ka, c->a, c->ta);
@@ -267,11 +483,10 @@ END_TEST
 
 START_TEST(test_counts_and_order)
 {
-	struct json_object *a = json(run_a), *b = json(run_b);
 	struct cmp_report r;
 	unsigned int regressions = 0;
 
-	ck_assert_int_eq(compare_build(&r, a, b, 10), 0);
+	build(&r, run_a, run_b, rules(10, true));
 	for (int i = 0; i < N_ROWS(row_cases); i++)
 		regressions += row_cases[i].flag == CMP_FLAG_REGRESSION;
 	ck_assert_uint_eq(r.regressions, regressions);
@@ -284,30 +499,43 @@ START_TEST(test_counts_and_order)
 	compare_free(&r);
 	/* the other way round, every regression is an improvement, and
 	   A's third phase, which B lacks, is not judged */
-	ck_assert_int_eq(compare_build(&r, b, a, 10), 0);
+	build(&r, run_b, run_a, rules(10, true));
 	ck_assert_uint_eq(r.regressions, 0);
 	ck_assert_uint_eq(r.improvements, regressions);
 	ck_assert(compare_find_row(&r, "fsync stalls")->flag == CMP_FLAG_IMPROVED);
 	ck_assert(compare_find_row(&r, "phase 3 MiB/s")->flag == CMP_FLAG_NONE);
 	compare_free(&r);
-	json_object_put(a);
-	json_object_put(b);
+	/* without --force nothing is judged: another --pace */
+	build(&r, run_a, run_b, rules(10, false));
+	ck_assert(!r.judged);
+	ck_assert_uint_eq(r.changing, 1);
+	ck_assert_uint_eq(r.regressions + r.improvements, 0);
+	for (size_t i = 0; i < r.nrows; i++)
+		ck_assert_msg(r.rows[i].flag == CMP_FLAG_NONE, "%s flagged",
+			      r.rows[i].metric);
+	ck_assert_int_eq(compare_find_row(&r, "throughput MiB/s")->would,
+			 CMP_FLAG_REGRESSION);
+	ck_assert_int_eq(compare_find_row(&r, "throughput MiB/s")->skip, CMP_SKIP_CONFIG);
+	compare_free(&r);
 }
 END_TEST
 
 static const struct diff_case {
 	int system;		/* 0: configuration, 1: system */
 	const char *path, *a, *b;
+	const char *changes;	/* NULL: information only */
 } diff_cases[] = {
-	{ 0, "config.pace", "window", "none" },
-	{ 0, "config.window", "1", "-" },
-	{ 0, "config.fadvise", "-", "true" },
-	{ 1, "system.release", "6.1.0", "6.2.0" },
-	{ 1, "target.file", "created", "reused" },
-	{ 1, "fingerprint.disk.model", "-", "X 870" },
-	{ 1, "fingerprint.disk.rotational", "-", "false" },
-	{ 1, "fingerprint.cpus[0]", "-", "4" },
-	{ 1, "fingerprint.cpus[1]", "-", "8" },
+	{ 0, "config.pace", "window", "none", "--pace" },
+	/* a setting one file lacks: an older file, not another setting */
+	{ 0, "config.window", "1", "-", NULL },
+	{ 0, "config.fadvise", "-", "true", NULL },
+	/* another kernel is what compare is for */
+	{ 1, "system.release", "6.1.0", "6.2.0", NULL },
+	{ 1, "target.file", "created", "reused", NULL },
+	{ 1, "fingerprint.disk.model", "-", "X 870", NULL },
+	{ 1, "fingerprint.disk.rotational", "-", "false", NULL },
+	{ 1, "fingerprint.cpus[0]", "-", "4", NULL },
+	{ 1, "fingerprint.cpus[1]", "-", "8", NULL },
 };
 
 /* Paths that must not be listed: equal values (0.2 written two ways),
@@ -328,12 +556,9 @@ static const struct cmp_diff *find_diff(const struct cmp_diff *d, size_t n,
 
 START_TEST(test_diffs)
 {
-	struct json_object *a = json(run_a), *b = json(run_b);
 	struct cmp_report r;
 
-	ck_assert_int_eq(compare_build(&r, a, b, 10), 0);
-	json_object_put(a);
-	json_object_put(b);
+	build(&r, run_a, run_b, rules(10, false));
 	for (int i = 0; i < N_ROWS(diff_cases); i++) {
 		const struct diff_case *c = &diff_cases[i];
 		const struct cmp_diff *d = c->system ?
@@ -343,6 +568,11 @@ START_TEST(test_diffs)
 		ck_assert_msg(d, "no difference listed at %s", c->path);
 		ck_assert_str_eq(d->a, c->a);
 		ck_assert_str_eq(d->b, c->b);
+		if (c->changes)
+			ck_assert_pstr_eq(d->changes, c->changes);
+		else
+			ck_assert_msg(!d->changes, "%s changes the result", c->path);
+		ck_assert_ptr_null(d->note);
 	}
 	for (int i = 0; i < N_ROWS(not_listed); i++) {
 		ck_assert_msg(!find_diff(r.config, r.nconfig, not_listed[i]) &&
@@ -351,16 +581,18 @@ START_TEST(test_diffs)
 	}
 	ck_assert_uint_eq(r.nconfig, 3);
 	ck_assert_uint_eq(r.nsystem, 6);
+	ck_assert_uint_eq(r.changing, 1);
 	compare_free(&r);
 }
 END_TEST
 
 START_TEST(test_identical)
 {
-	struct json_object *a = json(run_b);
 	struct cmp_report r;
 
-	ck_assert_int_eq(compare_build(&r, a, a, 10), 0);
+	build(&r, run_b, run_b, rules(10, false));
+	ck_assert(r.judged);
+	ck_assert_uint_eq(r.changing, 0);
 	ck_assert_uint_eq(r.regressions, 0);
 	ck_assert_uint_eq(r.improvements, 0);
 	ck_assert_uint_eq(r.nconfig, 0);
@@ -369,7 +601,6 @@ START_TEST(test_identical)
 		ck_assert_msg(r.rows[i].flag == CMP_FLAG_NONE, "%s flagged",
 			      r.rows[i].metric);
 	compare_free(&r);
-	json_object_put(a);
 }
 END_TEST
 
@@ -390,10 +621,13 @@ static const char *const odd_files[] = {
 START_TEST(test_missing_fields)
 {
 	struct json_object *odd = json(odd_files[_i]), *full = json(run_a);
+	struct cmp_rules how = rules(10, false);
 	struct cmp_report r;
 	const struct cmp_row *row;
 
-	ck_assert_int_eq(compare_build(&r, odd, full, 10), 0);
+	/* what an older file lacks makes no difference that counts */
+	ck_assert_int_eq(compare_build(&r, odd, full, &how), 0);
+	ck_assert(r.judged);
 	row = compare_find_row(&r, "throughput MiB/s");
 	ck_assert_ptr_nonnull(row);
 	ck_assert_int_eq(row->a.kind, CMP_MISSING);
@@ -401,10 +635,11 @@ START_TEST(test_missing_fields)
 	ck_assert_uint_eq(r.regressions, 0);
 	ck_assert_uint_eq(r.improvements, 0);
 	compare_free(&r);
-	ck_assert_int_eq(compare_build(&r, full, odd, 10), 0);
+	ck_assert_int_eq(compare_build(&r, full, odd, &how), 0);
+	ck_assert(r.judged);
 	ck_assert_uint_eq(r.regressions, 0);
 	compare_free(&r);
-	ck_assert_int_eq(compare_build(&r, odd, odd, 10), 0);
+	ck_assert_int_eq(compare_build(&r, odd, odd, &how), 0);
 	ck_assert_uint_eq(r.regressions + r.improvements, 0);
 	ck_assert_uint_eq(r.nconfig + r.nsystem, 0);
 	compare_free(&r);
@@ -416,10 +651,11 @@ END_TEST
 START_TEST(test_missing_details)
 {
 	struct json_object *odd = json(odd_files[3]), *full = json(run_a);
+	struct cmp_rules how = rules(10, false);
 	struct cmp_report r;
 	const struct cmp_row *row;
 
-	ck_assert_int_eq(compare_build(&r, odd, full, 10), 0);
+	ck_assert_int_eq(compare_build(&r, odd, full, &how), 0);
 	/* the first fsync counts; the unnamed and the duplicate do not */
 	row = compare_find_row(&r, "fsync count");
 	ck_assert_int_eq(row->a.kind, CMP_MISSING);
@@ -437,6 +673,169 @@ START_TEST(test_missing_details)
 	compare_free(&r);
 	json_object_put(odd);
 	json_object_put(full);
+}
+END_TEST
+
+/* The user's runs: --rate 25M/s, then 15M/s, each for a minute with the
+ * file size chosen from the free space, 80 fsync probes, and the second
+ * on another kernel. */
+static const char rate25[] =
+	"{'schema':'writestress-result/1',"
+	"'command_line':['writestress','--rate','25M/s','--time','60','--','--file-size'],"
+	"'config':{'file':'f','rate_bytes_per_s':26214400,'pace':'window','total_bytes':null,"
+	"  'time_s':60,'file_size':70447529984,'reserve':1073741824},"
+	"'system':{'release':'6.1.0'},'summary':{'mibps':25},"
+	"'probes':[{'name':'fsync','count':80,'raw':{'count':80,'p50_ms':1.1,'p99_ms':22},"
+	"  'max_ms':22}]}";
+
+static const char rate15[] =
+	"{'schema':'writestress-result/1',"
+	"'command_line':['writestress','--rate=15M/s','--time','60','--res','2G','f'],"
+	"'config':{'file':'f','rate_bytes_per_s':15728640,'pace':'window','total_bytes':null,"
+	"  'time_s':60,'file_size':70070042624,'reserve':2147483648},"
+	"'system':{'release':'6.2.0'},'summary':{'mibps':15},"
+	"'probes':[{'name':'fsync','count':80,'raw':{'count':80,'p50_ms':1.1,'p99_ms':95},"
+	"  'max_ms':95}]}";
+
+START_TEST(test_not_comparable)
+{
+	struct cmp_report r;
+	const struct cmp_diff *d;
+
+	build(&r, rate25, rate15, rules(10, false));
+	ck_assert(!r.judged);
+	ck_assert_uint_eq(r.changing, 1);
+	ck_assert_uint_eq(r.regressions + r.improvements, 0);
+	d = find_diff(r.config, r.nconfig, "config.rate_bytes_per_s");
+	ck_assert_ptr_nonnull(d);
+	ck_assert_pstr_eq(d->changes, "--rate");
+	ck_assert_str_eq(d->a, "25.0 MiB/s");
+	ck_assert_str_eq(d->b, "15.0 MiB/s");
+	/* chosen by writestress: information, in units, said so; the
+	   "--file-size" after "--" is a file's name */
+	d = find_diff(r.config, r.nconfig, "config.file_size");
+	ck_assert_ptr_nonnull(d);
+	ck_assert_ptr_null(d->changes);
+	ck_assert_str_eq(d->a, "65.6 GiB");
+	ck_assert_str_eq(d->b, "65.3 GiB");
+	ck_assert_pstr_eq(d->note, "chosen by writestress in A and B");
+	/* "--res" is --reserve */
+	d = find_diff(r.config, r.nconfig, "config.reserve");
+	ck_assert_ptr_nonnull(d);
+	ck_assert_str_eq(d->b, "2.00 GiB");
+	ck_assert_pstr_eq(d->note, "chosen by writestress in A");
+	ck_assert_ptr_null(find_diff(r.system, r.nsystem, "system.release")->changes);
+	ck_assert_int_eq(compare_find_row(&r, "throughput MiB/s")->skip, CMP_SKIP_CONFIG);
+	compare_free(&r);
+
+	/* --force: judged as before, the settings still counted */
+	build(&r, rate25, rate15, rules(10, true));
+	ck_assert(r.judged);
+	ck_assert_uint_eq(r.changing, 1);
+	ck_assert_uint_eq(r.regressions, 2);
+	ck_assert_int_eq(compare_find_row(&r, "throughput MiB/s")->flag, CMP_FLAG_REGRESSION);
+	/* p99 of 80 probes is their maximum; the maximum is judged */
+	ck_assert_int_eq(compare_find_row(&r, "fsync raw p99 ms")->skip, CMP_SKIP_SAMPLES);
+	ck_assert_int_eq(compare_find_row(&r, "fsync max ms")->flag, CMP_FLAG_REGRESSION);
+	compare_free(&r);
+}
+END_TEST
+
+/* Another kernel, scheduler, dirty limit, I/O priority, read-ahead:
+ * what people compare, so judged; figures in units.  Another device or
+ * filesystem, or another set of probes, is not comparable. */
+static const char kernel_a[] =
+	"{'schema':'writestress-result/1','started_at':'2026-01-01T00:00:00Z',"
+	"'config':{'pace':'window','probes':['fsync'],'scheduler':null,'ioprio':'be:4'},"
+	"'system':{'release':'6.1.0','version':'#1'},'target':{'fs_type':'ext4'},"
+	"'fingerprint':{'system':{'kernel':'6.1.0','vm':{'dirty_bytes':0}},"
+	"  'filesystem':{'type':'ext4','options':'rw'},"
+	"  'block':{'kind':'partition','device':'sda2','disks':[{'model':'X','size':1000204886016,"
+	"    'queue':{'scheduler':'mq-deadline','read_ahead_kb':128}}]}},"
+	"'summary':{'mibps':100},"
+	"'probes':[{'name':'fsync','count':5000,'raw':{'count':5000,'p99_ms':20}}]}";
+
+static const char kernel_b[] =
+	"{'schema':'writestress-result/1','started_at':'2026-02-01T00:00:00Z',"
+	"'config':{'pace':'window','probes':['fsync'],'scheduler':'bfq','ioprio':'be:7'},"
+	"'system':{'release':'6.6.0','version':'#2'},'target':{'fs_type':'ext4'},"
+	"'fingerprint':{'system':{'kernel':'6.6.0','vm':{'dirty_bytes':268435456}},"
+	"  'filesystem':{'type':'ext4','options':'rw,noatime'},"
+	"  'block':{'kind':'partition','device':'sdb2','disks':[{'model':'X','size':1000204886016,"
+	"    'queue':{'scheduler':'bfq','read_ahead_kb':4096}}]}},"
+	"'summary':{'mibps':100},"
+	"'probes':[{'name':'fsync','count':5000,'raw':{'count':5000,'p99_ms':40}}]}";
+
+START_TEST(test_kernel_comparable)
+{
+	struct cmp_report r;
+
+	build(&r, kernel_a, kernel_b, rules(10, false));
+	ck_assert(r.judged);
+	ck_assert_uint_eq(r.changing, 0);
+	ck_assert_uint_eq(r.nconfig, 2);
+	ck_assert_uint_eq(r.nsystem, 8);
+	ck_assert_uint_eq(r.regressions, 1);
+	ck_assert_int_eq(compare_find_row(&r, "fsync raw p99 ms")->flag, CMP_FLAG_REGRESSION);
+	ck_assert_str_eq(find_diff(r.system, r.nsystem, "fingerprint.system.vm.dirty_bytes")->a, "0 B");
+	ck_assert_str_eq(find_diff(r.system, r.nsystem, "fingerprint.system.vm.dirty_bytes")->b, "256 MiB");
+	ck_assert_str_eq(find_diff(r.system, r.nsystem,
+				   "fingerprint.block.disks[0].queue.read_ahead_kb")->b, "4.00 MiB");
+	compare_free(&r);
+}
+END_TEST
+
+/* kernel_a's file with FROM replaced by TO (once). */
+static char *kernel_a_with(const char *from, const char *to)
+{
+	const char *at = strstr(kernel_a, from);
+	char *s;
+
+	ck_assert_ptr_nonnull(at);
+	ck_assert_int_ge(asprintf(&s, "%.*s%s%s", (int)(at - kernel_a), kernel_a, to,
+				  at + strlen(from)), 0);
+	return s;
+}
+
+static const struct unlike_case {
+	const char *from, *to;
+	const char *path, *label;
+} unlike_cases[] = {
+	{ "'kind':'partition'", "'kind':'loop'", "fingerprint.block.kind", "device" },
+	{ "'model':'X'", "'model':'Y'", "fingerprint.block.disks[0].model", "device" },
+	{ "'read_ahead_kb':128}}]", "'read_ahead_kb':128}},{'model':'Z'}]",
+	  "fingerprint.block.disks[1].model", "device" },
+	{ "'filesystem':{'type':'ext4'", "'filesystem':{'type':'xfs'",
+	  "fingerprint.filesystem.type", "filesystem" },
+	{ "'probes':['fsync']", "'probes':['fsync','save']", "config.probes[1]", "--probe" },
+	{ "'probes':['fsync']", "'probes':['save']", "config.probes[0]", "--probe" },
+	{ "'pace':'window'", "'pace':'adaptive'", "config.pace", "--pace" },
+	{ "'pace':'window'", "'pace':'window','buffer_size':8388608", NULL, NULL },
+};
+
+START_TEST(test_unlike)
+{
+	const struct unlike_case *c = &unlike_cases[_i];
+	char *other = kernel_a_with(c->from, c->to);
+	struct cmp_report r;
+	const struct cmp_diff *d;
+
+	build(&r, kernel_a, other, rules(10, false));
+	if (!c->path) {
+		/* a setting A's file does not have: an older file */
+		ck_assert(r.judged);
+		ck_assert_uint_eq(r.changing, 0);
+	} else {
+		ck_assert(!r.judged);
+		ck_assert_uint_eq(r.changing, 1);
+		d = find_diff(r.config, r.nconfig, c->path);
+		if (!d)
+			d = find_diff(r.system, r.nsystem, c->path);
+		ck_assert_msg(d, "no difference at %s", c->path);
+		ck_assert_pstr_eq(d->changes, c->label);
+	}
+	compare_free(&r);
+	free(other);
 }
 END_TEST
 
@@ -576,41 +975,45 @@ END_TEST
 
 /* ---- the printed report ------------------------------------------------ */
 
-/* The report on A and B as text (caller frees). */
-static char *printed(const char *ja, const char *jb, double threshold)
+/* The report on A and B judged by HOW, as text (caller frees). */
+static char *printed(const char *ja, const char *jb, struct cmp_rules how)
 {
-	struct json_object *a = json(ja), *b = json(jb);
 	struct cmp_report r;
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 
 	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(compare_build(&r, a, b, threshold), 0);
+	build(&r, ja, jb, how);
 	compare_print(f, &r, "a.json", "b.json");
 	ck_assert_int_eq(fclose(f), 0);
 	compare_free(&r);
-	json_object_put(a);
-	json_object_put(b);
 	return text;
 }
 
-static void assert_line(const char *text, const char *line)
+/* Where LINE (one or more whole lines) starts in TEXT; fails without. */
+static const char *line_at(const char *text, const char *line)
 {
 	const char *p = text;
 	size_t n = strlen(line);
 
 	while ((p = strstr(p, line)) != NULL) {
 		if ((p == text || p[-1] == '\n') && (p[n] == '\n' || !p[n]))
-			return;
+			return p;
 		p++;
 	}
 	ck_abort_msg("no line '%s' in:\n%s", line, text);
+	return NULL;
+}
+
+static void assert_line(const char *text, const char *line)
+{
+	line_at(text, line);
 }
 
 START_TEST(test_print)
 {
-	char *t = printed(run_a, run_b, 10);
+	char *t = printed(run_a, run_b, rules(10, true));
 
 	assert_line(t, "A: a.json (writestress 0.1.0, started 2026-01-01T00:00:00Z)");
 	assert_line(t, "B: b.json (writestress 0.1.0, started 2026-01-02T00:00:00Z)");
@@ -623,74 +1026,177 @@ START_TEST(test_print)
 	assert_line(t, "phase 3 MiB/s          |      - |        40.0 |         - |");
 	assert_line(t, "slowdown at GiB        |   none |       0.500 |         - |");
 	assert_line(t, "steady rate MiB/s      |  240.0 | not reached |         - |");
-	assert_line(t, "fsync count            |    100 |          90 |    -10.0% |");
+	assert_line(t, "fsync count            |  10000 |       12000 |    +20.0% |");
 	assert_line(t, "fsync raw p50 ms       |  1.000 |       1.050 |     +5.0% |");
 	assert_line(t, "fsync stalls           |      0 |           2 |         - | REGRESSION");
 	assert_line(t, "fsync longest stall ms |  0.000 |     900.000 |         - | REGRESSION");
 	assert_line(t, "save count             |      - |           3 |         - |");
-	assert_line(t, "configuration differences:");
-	assert_line(t, "  config.pace = window vs none");
+	/* another --pace first, judged anyway; the rest after the table */
+	ck_assert_ptr_eq(line_at(t, "settings that change the result differ:\n"
+				 "  config.pace = window vs none\n"
+				 "judged anyway (--force): they may explain any change below"),
+			 strstr(t, "settings"));
+	ck_assert(strstr(t, "settings") < strstr(t, "\nmetric "));
+	assert_line(t, "configuration differences:\n  config.window = 1 vs -\n"
+		    "  config.fadvise = - vs true");
 	assert_line(t, "  fingerprint.disk.model = - vs X 870");
-	assert_line(t, "verdict: 7 regressions beyond 10% (B vs A)");
+	assert_line(t, "verdict: 7 regressions beyond 10% (B vs A), with different --pace (--force)");
 	free(t);
 }
 END_TEST
 
 START_TEST(test_print_verdicts)
 {
-	char *t = printed(run_a, run_a, 10);
+	char *t = printed(run_a, run_a, rules(10, false));
 
 	assert_line(t, "configuration differences:\n  (none)");
 	assert_line(t, "system differences:\n  (none)");
 	assert_line(t, "verdict: no regression beyond 10%");
 	ck_assert_ptr_null(strstr(t, "REGRESSION"));
 	ck_assert_ptr_null(strstr(t, "improved"));
+	ck_assert_ptr_null(strstr(t, "settings that change"));
+	ck_assert_ptr_null(strstr(t, "notes:"));
 	free(t);
-	t = printed(run_a, run_b, 2.5);
-	assert_line(t, "verdict: 10 regressions beyond 2.5% (B vs A)");
+	/* p50, p99.9 and corrected p99 move 5 to 8%, all under 10 ms */
+	t = printed(run_a, run_b, rules(2.5, true));
+	assert_line(t, "verdict: 7 regressions beyond 2.5% (B vs A), with different --pace (--force)");
+	assert_line(t, "notes:\n"
+		    "  fsync raw p50 ms not flagged: under the 10 ms floor in both runs\n"
+		    "  fsync raw p99.9 ms not flagged: under the 10 ms floor in both runs\n"
+		    "  fsync corrected p99 ms not flagged: under the 10 ms floor in both runs");
 	free(t);
-	t = printed("{'summary':{'mibps':100}}", "{'summary':{'mibps':80}}", 10);
+	t = printed(run_a, run_b, (struct cmp_rules){ .threshold_pct = 2.5, .force = true });
+	assert_line(t, "verdict: 10 regressions beyond 2.5% (B vs A), with different --pace (--force)");
+	assert_line(t, "  every latency, however short (--floor 0)");
+	ck_assert_ptr_null(strstr(t, "notes:"));
+	free(t);
+	/* an older file without the probes' counts: no p99 is judged */
+	t = printed("{'probes':[{'name':'fsync','raw':{'p99_ms':20}}]}",
+		    "{'probes':[{'name':'fsync','raw':{'p99_ms':40}}]}", rules(10, false));
+	assert_line(t, "notes:\n  fsync raw p99 ms not judged: the number of samples is not in the file");
+	assert_line(t, "verdict: no regression beyond 10%");
+	free(t);
+	t = printed("{'summary':{'mibps':100}}", "{'summary':{'mibps':80}}", rules(10, false));
 	assert_line(t, "verdict: 1 regression beyond 10% (B vs A)");
 	free(t);
-	t = printed("{'summary':{'mibps':100}}", "{'summary':{'mibps':130}}", 10);
+	t = printed("{'summary':{'mibps':100}}", "{'summary':{'mibps':130}}", rules(10, false));
 	assert_line(t, "throughput MiB/s   | 100.0 | 130.0 | +30.0% | improved");
 	assert_line(t, "verdict: no regression beyond 10%");
 	free(t);
 }
 END_TEST
 
+/* The user's --rate 25M/s against 15M/s: the setting first, the table
+ * unjudged, the verdict says why; with --force, judged. */
+START_TEST(test_print_not_comparable)
+{
+	char *t = printed(rate25, rate15, rules(10, false));
+	const char *first = line_at(t, "settings that change the result differ:\n"
+				    "  config.rate_bytes_per_s = 25.0 MiB/s vs 15.0 MiB/s\n"
+				    "not comparable: the table is not judged (--force judges it anyway)");
+
+	ck_assert(first < line_at(t, "metric                 |      A |      B |  change | flag"));
+	assert_line(t, "throughput MiB/s       |   25.0 |   15.0 |  -40.0% |");
+	ck_assert_ptr_null(strstr(t, "REGRESSION"));
+	ck_assert_ptr_null(strstr(t, "judged by:"));
+	ck_assert_ptr_null(strstr(t, "notes:"));
+	assert_line(t, "configuration differences:\n"
+		    "  config.file_size = 65.6 GiB vs 65.3 GiB (chosen by writestress in A and B)\n"
+		    "  config.reserve = 1.00 GiB vs 2.00 GiB (chosen by writestress in A)");
+	assert_line(t, "system differences:\n  system.release = 6.1.0 vs 6.2.0");
+	assert_line(t, "verdict: not comparable: different --rate (--force judges anyway)");
+	free(t);
+
+	t = printed(rate25, rate15, rules(10, true));
+	assert_line(t, "settings that change the result differ:\n"
+		    "  config.rate_bytes_per_s = 25.0 MiB/s vs 15.0 MiB/s\n"
+		    "judged anyway (--force): they may explain any change below");
+	assert_line(t, "throughput MiB/s       |   25.0 |   15.0 |  -40.0% | REGRESSION");
+	assert_line(t, "judged by:\n"
+		    "  a change beyond 10% of A (--threshold)\n"
+		    "  a latency under 10 ms in both runs is not flagged (--floor)\n"
+		    "  pX only with 10/(1-X) samples in each run: p50 20, p99 1000, p99.9 10000");
+	assert_line(t, "notes:\n  fsync raw p99 ms not judged: 80 samples < 1000");
+	assert_line(t, "verdict: 2 regressions beyond 10% (B vs A), with different --rate (--force)");
+	free(t);
+}
+END_TEST
+
 /* Two matrices: strategy by strategy; a strategy in one only has its
- * other side missing; the settings differ as configuration. */
+ * other side missing; their own settings are the configuration, and
+ * another target latency changes the result; a row's percentiles count
+ * the fewest samples of its judged probe over its runs. */
+static const char matrix_a[] =
+	"{'schema':'writestress-matrix/1','target_latency_ms':100,'table':["
+	"{'strategy':'none','setting':null,'mibps':20,'p50_ms':1,'p99_ms':8000,'max_ms':8000,'stalls':1,'verdict':'frozen',"
+	" 'probes':[{'name':'fsync'}]},"
+	"{'strategy':'window','setting':null,'mibps':20,'p50_ms':700,'p99_ms':720,'max_ms':730,'stalls':10,'verdict':'frozen',"
+	" 'probes':[{'name':'save'},{'name':'fsync'}]}],"
+	"'runs':[{'strategy':'window','setting':null,'result':{'probes':[{'name':'fsync','count':5},"
+	"  {'name':'save','count':2000,'raw':{'count':2000}}]}},"
+	" {'strategy':'window','setting':null,'result':null},"
+	" {'strategy':'window','setting':null,'result':{'probes':[{'name':'save','count':1500}]}},"
+	" {'strategy':'none','setting':null,'result':{'probes':[{'name':'fsync','count':900}]}}]}";
+
+static const char matrix_b[] =
+	"{'schema':'writestress-matrix/1','target_latency_ms':50,'table':["
+	"{'strategy':'window','setting':null,'mibps':20.5,'p50_ms':40,'p99_ms':45,'max_ms':50,'stalls':0,'verdict':'responsive',"
+	" 'probes':[{'name':'save'}]},"
+	"{'strategy':'adaptive','setting':null,'mibps':19,'p50_ms':30,'p99_ms':48,'max_ms':49,'stalls':0,'verdict':'responsive'}],"
+	"'runs':[{'strategy':'window','setting':null,'result':{'probes':[{'name':'save','count':3000}]}}]}";
+
+static void build_matrix(struct cmp_report *r, const char *ja, const char *jb,
+			 struct cmp_rules how)
+{
+	struct json_object *a = json(ja), *b = json(jb);
+
+	ck_assert_int_eq(compare_build_matrix(r, a, b, &how), 0);
+	json_object_put(a);
+	json_object_put(b);
+}
+
 START_TEST(test_matrix)
 {
-	struct json_object *a = json(
-		"{'schema':'writestress-matrix/1','target_latency_ms':100,'table':["
-		"{'strategy':'none','setting':null,'mibps':20,'p50_ms':1,'p99_ms':8000,'max_ms':8000,'stalls':1,'verdict':'frozen'},"
-		"{'strategy':'window','setting':null,'mibps':20,'p50_ms':700,'p99_ms':720,'max_ms':730,'stalls':10,'verdict':'frozen'}]}");
-	struct json_object *b = json(
-		"{'schema':'writestress-matrix/1','target_latency_ms':50,'table':["
-		"{'strategy':'window','setting':null,'mibps':20.5,'p50_ms':40,'p99_ms':45,'max_ms':50,'stalls':0,'verdict':'responsive'},"
-		"{'strategy':'adaptive','setting':null,'mibps':19,'p50_ms':30,'p99_ms':48,'max_ms':49,'stalls':0,'verdict':'responsive'}]}");
 	struct cmp_report r;
 	const struct cmp_row *row;
 
-	ck_assert_int_eq(compare_build_matrix(&r, a, b, 10), 0);
+	build_matrix(&r, matrix_a, matrix_b, rules(10, true));
 	ck_assert_ptr_nonnull(row = compare_find_row(&r, "window: p99 ms"));
+	ck_assert_int_eq(row->flag, CMP_FLAG_IMPROVED);
+	/* save's, not fsync's; the failed run left none */
+	ck_assert_double_eq(row->samples_a, 1500);
+	ck_assert_double_eq(row->samples_b, 3000);
+	ck_assert_ptr_nonnull(row = compare_find_row(&r, "window: p50 ms"));
 	ck_assert_int_eq(row->flag, CMP_FLAG_IMPROVED);
 	ck_assert_ptr_nonnull(row = compare_find_row(&r, "window: MiB/s"));
 	ck_assert_int_eq(row->flag, CMP_FLAG_NONE);
 	ck_assert_ptr_nonnull(row = compare_find_row(&r, "none: MiB/s"));
 	ck_assert_int_eq(row->b.kind, CMP_MISSING);
+	ck_assert_double_eq(compare_find_row(&r, "none: p99 ms")->samples_a, 900);
 	ck_assert_ptr_nonnull(row = compare_find_row(&r, "adaptive: p99 ms"));
 	ck_assert_int_eq(row->a.kind, CMP_MISSING);
+	ck_assert(isnan(row->samples_b));	/* no run of it in B */
 	ck_assert_ptr_nonnull(row = compare_find_row(&r, "window: verdict"));
 	ck_assert_str_eq(row->b.text, "responsive");
 	ck_assert_uint_eq(r.regressions, 0);
+	/* window's p50, p99, max and stalls; its MiB/s is within 10% */
+	ck_assert_uint_eq(r.improvements, 4);
 	ck_assert_uint_eq(r.nconfig, 1);
 	ck_assert_str_eq(r.config[0].path, "target_latency_ms");
+	ck_assert_pstr_eq(r.config[0].changes, "--target-latency");
+	ck_assert_uint_eq(r.changing, 1);
 	compare_free(&r);
-	json_object_put(a);
-	json_object_put(b);
+
+	build_matrix(&r, matrix_a, matrix_b, rules(10, false));
+	ck_assert(!r.judged);
+	ck_assert_uint_eq(r.improvements + r.regressions, 0);
+	compare_free(&r);
+
+	/* the same latency target; too few samples, or none known */
+	build_matrix(&r, matrix_a, matrix_a, rules(10, false));
+	ck_assert(r.judged);
+	ck_assert_int_eq(compare_find_row(&r, "none: p99 ms")->skip, CMP_SKIP_SAMPLES);
+	compare_free(&r);
 }
 END_TEST
 
@@ -702,6 +1208,10 @@ Suite *compare_suite(void)
 	tcase_add_loop_test(tc, test_flag, 0, N_ROWS(flag_cases));
 	tcase_add_loop_test(tc, test_change, 0, N_ROWS(change_cases));
 	tcase_add_loop_test(tc, test_threshold, 0, N_ROWS(threshold_cases));
+	tcase_add_loop_test(tc, test_min_samples, 0, N_ROWS(samples_cases));
+	tcase_add_loop_test(tc, test_judge, 0, N_ROWS(judge_cases));
+	tcase_add_loop_test(tc, test_units, 0, N_ROWS(unit_cases));
+	tcase_add_loop_test(tc, test_settings, 0, N_ROWS(setting_cases));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("rows");
@@ -712,6 +1222,9 @@ Suite *compare_suite(void)
 	tcase_add_loop_test(tc, test_missing_fields, 0, N_ROWS(odd_files));
 	tcase_add_test(tc, test_missing_details);
 	tcase_add_test(tc, test_matrix);
+	tcase_add_test(tc, test_not_comparable);
+	tcase_add_test(tc, test_kernel_comparable);
+	tcase_add_loop_test(tc, test_unlike, 0, N_ROWS(unlike_cases));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("files");
@@ -724,6 +1237,7 @@ Suite *compare_suite(void)
 	tc = tcase_create("print");
 	tcase_add_test(tc, test_print);
 	tcase_add_test(tc, test_print_verdicts);
+	tcase_add_test(tc, test_print_not_comparable);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,54 @@
+/* compare_tree.h - inside `writestress compare` only: reading the json-c
+ * trees of result files, shared by compare.c (the rows) and
+ * compare_diff.c (the differences).  Nothing else includes this; the
+ * command's interface is compare.h.
+ *
+ * Pure; any thread.  Nothing here keeps a pointer into a tree.
+ */
+#ifndef WS_COMPARE_TREE_H
+#define WS_COMPARE_TREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "compare.h"
+
+struct json_object;
+
+/* json-c's JSON null is a NULL pointer, hence three outcomes. */
+enum cmp_found { CMP_ABSENT, CMP_NULL, CMP_FOUND };
+
+/* The value at a dotted PATH ("summary.mibps") under O into *out; a null
+ * on the way is CMP_NULL, a NULL O is absent. */
+enum cmp_found compare_lookup(const struct json_object *o, const char *path,
+			      struct json_object **out);
+bool compare_is_number(const struct json_object *v);
+
+/* The array at dotted KEY of DOC, or NULL; its length (0 for NULL); its
+ * element I, or NULL past the end. */
+struct json_object *compare_array_at(const struct json_object *doc, const char *key);
+size_t compare_array_len(const struct json_object *arr);
+struct json_object *compare_array_idx(const struct json_object *arr, size_t i);
+
+/* Text from a file goes into a table: control characters and '|' become
+ * '?', in place. */
+void compare_sanitize(char *s);
+
+/* Grow *v (n used of *cap, elements of SIZE) for one more.  0 or -ENOMEM. */
+int compare_grow(void **v, size_t n, size_t *cap, size_t size);
+
+/* Append to *v (n used of *cap) every scalar leaf under KEY of A and of B
+ * that differs (see struct cmp_diff), but the fields that differ on every
+ * run or repeat another (target.path, target.fs_avail).  0 or -ENOMEM. */
+int compare_diff_key(struct cmp_diff **v, size_t *n, size_t *cap, const char *key,
+		     const struct json_object *a, const struct json_object *b);
+
+/* Mark R's differences that change the result (of a MATRIX's settings or
+ * a run's), count them, note the values writestress chose, and set
+ * R->judged.  0 or -ENOMEM. */
+int compare_settle_diffs(struct cmp_report *r, const struct json_object *a,
+			 const struct json_object *b, bool matrix);
+
+void compare_free_diffs(struct cmp_diff *d, size_t n);
+
+#endif
