@@ -33,6 +33,7 @@ static const char style[] =
 	".grid{stroke:#e0e0e0;stroke-width:1}\n"
 	".frame{fill:none;stroke:#999;stroke-width:1}\n"
 	".curve{fill:none;stroke-linejoin:round;stroke-linecap:round}\n"
+	".outliers{fill:#d62728}\n"
 	"</style>\n";
 
 static void draw_curve(FILE *f, const struct report *r, const struct report_row *row,
@@ -63,6 +64,29 @@ static void draw_curve(FILE *f, const struct report *r, const struct report_row 
 	fputs("</title></path>\n", f);
 }
 
+/* The first few outliers' files, right-aligned above the panel. */
+static void outlier_names(FILE *f, const struct report *r,
+			  const struct report_group *g, double x, double y)
+{
+	char names[200] = "", tail[64];
+	size_t len = 0;
+	unsigned int shown = 0;
+
+	for (size_t i = g->first; i < g->first + g->n && shown < 3; i++) {
+		if (!(r->rows[i].high | r->rows[i].low))
+			continue;
+		len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
+					shown++ ? ", " : "",
+					svg_tail_of(tail, sizeof(tail), r->rows[i].file, 40));
+		if (len >= sizeof(names))
+			break;
+	}
+	if (!shown)
+		return;
+	svg_text(f, x, y, "outliers", "end", "%s%s", names,
+		 g->outlier_rows > shown ? ", ..." : "");
+}
+
 static void draw_group(FILE *f, const struct report *r, size_t gi)
 {
 	const struct report_group *g = &r->groups[gi];
@@ -75,6 +99,7 @@ static void draw_group(FILE *f, const struct report *r, size_t gi)
 		 report_by_name(r->by), g->key, g->n, g->n == 1 ? "" : "s",
 		 !g->judged ? "not judged (fewer than 3)" :
 		 g->outlier_rows ? "outliers in red" : "no outliers");
+	outlier_names(f, r, g, b.x1, top + 22);
 	xstep = svg_lin_axis(&x, g->max_gib > 0 ? g->max_gib : 1, 8, b.x0, b.x1);
 	ystep = svg_lin_axis(&y, g->max_mibps > 0 ? g->max_mibps * 1.05 : 1, 5, b.y1, b.y0);
 	svg_lin_ticks(f, &x, xstep, &b, true);
