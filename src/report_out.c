@@ -8,6 +8,7 @@
 #include "c.h"
 #include "jsonw.h"
 #include "report.h"
+#include "result_read.h"
 
 #define NFIX 10				/* columns before the probes' */
 #define NCOL_MAX (NFIX + 2 * REPORT_MAX_PROBES + 1)
@@ -59,6 +60,7 @@ static void row_cells(char cells[NCOL_MAX][CELL], const struct report *r,
 	int c = NFIX;
 
 	snprintf(cells[0], CELL, "%s", row->file);
+	result_sanitize(cells[0]);
 	snprintf(cells[1], CELL, "%s", row->host);
 	snprintf(cells[2], CELL, "%s", row->model);
 	snprintf(cells[3], CELL, "%s", row->firmware);
@@ -81,6 +83,16 @@ static void row_cells(char cells[NCOL_MAX][CELL], const struct report *r,
 	flags_cell(cells[c], r, row);
 }
 
+/* Did no result of G slow down (SLOWDOWN), or reach steady state? */
+static bool all_rows(const struct report *r, const struct report_group *g,
+		     bool slowdown)
+{
+	for (size_t i = g->first; i < g->first + g->n; i++)
+		if (slowdown ? !r->rows[i].slowdown_none : !r->rows[i].steady_not_reached)
+			return false;
+	return true;
+}
+
 static void median_cells(char cells[NCOL_MAX][CELL], const struct report *r,
 			 const struct report_group *g)
 {
@@ -91,7 +103,11 @@ static void median_cells(char cells[NCOL_MAX][CELL], const struct report *r,
 	snprintf(cells[0], CELL, "median of %zu", g->n);
 	num_cell(cells[7], g->spread[REPORT_M_MIBPS].median, 1, false);
 	num_cell(cells[8], g->median_slowdown_gib, 3, false);
+	if (all_rows(r, g, true))
+		snprintf(cells[8], CELL, "none");
 	num_cell(cells[9], g->spread[REPORT_M_STEADY].median, 1, false);
+	if (all_rows(r, g, false))
+		snprintf(cells[9], CELL, "not reached");
 	for (unsigned int p = 0; p < r->nprobes; p++) {
 		num_cell(cells[c++], g->spread[REPORT_M_P99 + p].median, 3, false);
 		num_cell(cells[c++], g->median_stalls[p], 0, false);
