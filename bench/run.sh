@@ -609,6 +609,7 @@ for f in sorted(os.listdir(d)):
     with open(os.path.join(d, f)) as h:
         json.load(h)' "$1"
 }
+# shellcheck disable=SC2016 # expanded by the inner shell
 rep_cat() { limited sh -c 'cat "$0"/*.json >/dev/null' "$1"; }
 if wanted report; then
 	[ "$REPORT_ROUNDS" -ge 1 ] || die "REPORT_ROUNDS must be at least 1"
@@ -644,7 +645,8 @@ if wanted report; then
 		cat) label="cat of the $REPORT_FILES" ;;
 		esac
 		awk -v l="$label" -v m="$m" -v c="${c% *}" -v k="${c#* }" -v w="$ws_med" -v wc="$ws_cpu" 'BEGIN {
-			printf "%-58s %8.3f %8.3f %8.1f %8.2f %8.2f\n", l, m, c, k / 1024, m / w, wc > 0 ? c / wc : 0
+			r = wc > 0 ? c / wc : 0
+			printf "%-58s %8.3f %8.3f %8.1f %8.2f %8.2f\n", l, m, c, k / 1024, m / w, r
 		}' >>"$REPORT_ROWS"
 	done
 	c=$(cost report ws)

@@ -168,10 +168,15 @@ measure()
 	[ "$_rc" -le 1 ] || fail "report of $1: exit $_rc: $(cat "$TESTDIR/err.$1")"
 	cat "$TESTDIR/time.$1"
 }
-set -- $(measure few)
-rss_few=$1
-set -- $(measure many)
-rss_many=$1 secs_many=$2
+read -r rss_few _ <<EOF
+$(measure few)
+EOF
+read -r rss_many secs_many <<EOF
+$(measure many)
+EOF
+case $rss_few$rss_many in
+'' | *[!0-9]*) fail "no max RSS measured (200: '$rss_few', 2000: '$rss_many'): $(cat "$TESTDIR"/err.*)" ;;
+esac
 echo "2000 results: ${secs_many} s, max RSS ${rss_many} KiB (200: ${rss_few} KiB)"
 assert_eq 2000 "$(($(wc -l <"$WORK/many.csv") - 1))" "CSV rows of 2,000 results"
 assert_eq 4 "$(grep -c '^== model Disk ' "$TESTDIR/out.many")" "groups of 2,000 results"
