@@ -8,7 +8,8 @@
  *   report_median(), report_spread(), report_outlier()
  *                        the rule: median and MAD, pure
  *   report_row_from()    a parsed result -> one row of figures and, if
- *                        asked, its throughput curve (bounded); pure
+ *                        asked, its throughput curve (bounded); pure but
+ *                        for the probe names it adds to the report
  *   report_add()         a row into the report (probe names, memory)
  *   report_finish()      rows -> groups (sorted by key), medians, flags
  *   report_print(), report_csv(), report_json(), report_svg()

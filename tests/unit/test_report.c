@@ -290,6 +290,35 @@ START_TEST(test_curve_progress)
 }
 END_TEST
 
+/* by_bytes cells beyond REPORT_CURVE_MAX are merged a few at a time,
+ * bytes over the time they took: 100, 100 and 50 MiB/s over a MiB each
+ * are 75 MiB/s, not their mean 83.3. */
+START_TEST(test_curve_cells)
+{
+	struct json_object *doc = json("{'by_bytes':{'cells':[]}}"), *cells;
+	struct report_point pts[REPORT_CURVE_MAX];
+	size_t n, total = 300;
+
+	cells = result_array_at(doc, "by_bytes.cells");
+	ck_assert_ptr_nonnull(cells);
+	for (size_t i = 0; i < total; i++) {
+		struct json_object *c = json_object_new_object();
+
+		json_object_object_add(c, "from_bytes", json_object_new_int64((int64_t)i << 20));
+		json_object_object_add(c, "to_bytes", json_object_new_int64((int64_t)(i + 1) << 20));
+		json_object_object_add(c, "mibps", json_object_new_double(i % 3 == 2 ? 50 : 100));
+		json_object_array_add(cells, c);
+	}
+	n = report_curve_from(doc, pts);
+	ck_assert_uint_eq(n, 100);		/* 3 cells a point */
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_float_eq_tol(pts[i].mibps, 75, 1e-3);
+		ck_assert_float_eq_tol(pts[i].gib, (3 * i + 1.5) / 1024, 1e-6);
+	}
+	json_object_put(doc);
+}
+END_TEST
+
 /* ---- grouping ---------------------------------------------------------- */
 
 /* Results: model, host, MiB/s, fsync p99. */
@@ -476,6 +505,7 @@ Suite *report_suite(void)
 	tcase_add_test(tc, test_row);
 	tcase_add_test(tc, test_row_sparse);
 	tcase_add_test(tc, test_curve_progress);
+	tcase_add_test(tc, test_curve_cells);
 	tcase_add_test(tc, test_groups);
 	tcase_add_test(tc, test_groups_by_host);
 	tcase_add_test(tc, test_spill);
