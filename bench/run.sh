@@ -29,7 +29,9 @@
 #   PACED_DIR=/var/tmp where the paced runs write and the rig's image lives
 #   RUN_LIMIT=120      seconds before one run counts as hung (it fails)
 #   RESULTS=bench/results/latest.txt
-#   SECTIONS="tmpfs data jobs probes paced rewrite direct queued rig monitor rss"
+#   REPORT_ROUNDS=7    timed rounds of the report section (tmpfs)
+#   REPORT_FILES=2000  results the report section reads (and a tenth of it)
+#   SECTIONS="tmpfs data jobs probes paced rewrite direct queued rig monitor rss report"
 #                      the parts to run
 #                      (a partial run saves its report next to RESULTS, as
 #                      RESULTS.partial, never over the full one)
@@ -66,9 +68,11 @@ MON_TIME=${MON_TIME:-20}
 MON_RATE=${MON_RATE:-8}
 PACED_DIR=${PACED_DIR:-/var/tmp}
 RUN_LIMIT=${RUN_LIMIT:-120}
+REPORT_ROUNDS=${REPORT_ROUNDS:-7}
+REPORT_FILES=${REPORT_FILES:-2000}
 HERE=$(cd "$(dirname "$0")" && pwd)
 RESULTS=${RESULTS:-$HERE/results/latest.txt}
-ALL_SECTIONS="tmpfs data jobs probes paced rewrite direct queued rig monitor rss"
+ALL_SECTIONS="tmpfs data jobs probes paced rewrite direct queued rig monitor rss report"
 SECTIONS=${SECTIONS:-$ALL_SECTIONS}
 for s in $SECTIONS; do
 	case " $ALL_SECTIONS " in *" $s "*) ;; *) echo "bench: unknown section '$s' (of: $ALL_SECTIONS)" >&2; exit 2 ;; esac
@@ -91,6 +95,9 @@ die() {
 [ "$(id -u)" = 0 ] || die "needs root (it mounts a private tmpfs and a loop device)"
 case $TMPFS_ROUNDS$PROBE_ROUNDS$PACED_ROUNDS$RIG_ROUNDS$FIO_ROUNDS$WARMUP$REWRITE_ROUNDS$REWRITE_BUFFERS in
 *[!0-9]*) die "*_ROUNDS and WARMUP must be whole numbers" ;;
+esac
+case $REPORT_ROUNDS$REPORT_FILES in
+*[!0-9]*) die "REPORT_ROUNDS and REPORT_FILES must be whole numbers" ;;
 esac
 case $TMPFS_BUFFERS$PACED_BUFFERS$RIG_BUFFERS$RIG_WARM_BUFFERS$RIG_MIBS$MON_TIME$MON_RATE$RUN_LIMIT in
 *[!0-9]*) die "*_BUFFERS, RIG_MIBS, MON_TIME, MON_RATE and RUN_LIMIT must be whole numbers" ;;
@@ -586,6 +593,70 @@ if wanted rss; then
 	printf "%-50s %9.1f %9.1f  %s\n" "growth from the short to the 6 GiB run (MiB)" \
 		"$(echo "$growth" | awk '{ print $1 / 1024 }')" 1 "$grow_verdict" >>"$RSS_ROWS"
 fi
+
+# ---- report: many results, one at a time ---------------------------------
+# writestress report over REPORT_FILES results (all four outputs) against
+# peers that only read the same files: cat, and python3's json.load of each
+# one; and its peak RSS over a tenth as many, which must stay flat.
+REPORT_ROWS=$WORK/report
+: >"$REPORT_ROWS"
+rep_ws() { limited "$WS" report --csv "$WORK/rep.csv" --json "$WORK/rep.json" --svg "$WORK/rep.svg" "$1"; }
+rep_ws10() { rep_ws "$1"; }
+rep_py() {
+	limited "$PY" -c 'import json, os, sys
+d = sys.argv[1]
+for f in sorted(os.listdir(d)):
+    with open(os.path.join(d, f)) as h:
+        json.load(h)' "$1"
+}
+# shellcheck disable=SC2016 # expanded by the inner shell
+rep_cat() { limited sh -c 'cat "$0"/*.json >/dev/null' "$1"; }
+if wanted report; then
+	[ "$REPORT_ROUNDS" -ge 1 ] || die "REPORT_ROUNDS must be at least 1"
+	echo "bench: report section ($REPORT_FILES results on tmpfs, $WARMUP warm-up + $REPORT_ROUNDS rounds)" >&2
+	"$WS" -q -s 16M --json "$WORK/rep-real.json" --remove "$TMPFS/rep.dat" >>"$LOG" 2>&1 ||
+		die "writestress failed making a result for the report section"
+	"$PY" "$HERE/../tests/cli/py/report_fleet.py" "$WORK/rep-real.json" many \
+		"$TMPFS/rep" "$REPORT_FILES" "$TMPFS/rep10" "$((REPORT_FILES / 10))" >>"$LOG" 2>&1 ||
+		die "tests/cli/py/report_fleet.py failed"
+	r=0
+	while [ "$r" -lt $((WARMUP + REPORT_ROUNDS)) ]; do
+		tag=report
+		[ "$r" -lt "$WARMUP" ] && tag=warmup
+		for id in $(order "$r" ws py cat); do
+			run_timed "$tag" "$r" "$id" "rep_$id" "$TMPFS/rep"
+		done
+		run_timed "$tag" "$r" ws10 rep_ws10 "$TMPFS/rep10"
+		r=$((r + 1))
+	done
+	rm -rf "$TMPFS/rep" "$TMPFS/rep10"
+	# report_row ID LABEL: median wall s, median CPU s, peak RSS MiB, and
+	# the peers' median time over this one's
+	ws_med=$(summary report ws | cut -d' ' -f1)
+	ws_cpu=$(cost report ws)
+	ws_cpu=${ws_cpu% *}
+	for id in ws ws10 py cat; do
+		m=$(summary report "$id" | cut -d' ' -f1)
+		c=$(cost report "$id")
+		case $id in
+		ws) label="writestress report, $REPORT_FILES results (table, CSV, JSON, SVG)" ;;
+		ws10) label="writestress report, $((REPORT_FILES / 10)) results" ;;
+		py) label="python3 json.load of each of the $REPORT_FILES" ;;
+		cat) label="cat of the $REPORT_FILES" ;;
+		esac
+		awk -v l="$label" -v m="$m" -v c="${c% *}" -v k="${c#* }" -v w="$ws_med" -v wc="$ws_cpu" 'BEGIN {
+			r = wc > 0 ? c / wc : 0
+			printf "%-58s %8.3f %8.3f %8.1f %8.2f %8.2f\n", l, m, c, k / 1024, m / w, r
+		}' >>"$REPORT_ROWS"
+	done
+	c=$(cost report ws)
+	c10=$(cost report ws10)
+	growth=$((${c#* } - ${c10#* }))
+	verdict=PASS
+	[ "$growth" -le 4096 ] || verdict=FAIL
+	printf "%-58s %8s %8s %8.1f %8s %8s  %s\n" "peak RSS growth, $((REPORT_FILES / 10)) -> $REPORT_FILES results (limit 4 MiB)" \
+		"" "" "$(echo "$growth" | awk '{ print $1 / 1024 }')" "" "" "$verdict" >>"$REPORT_ROWS"
+fi
 ELAPSED=$(($(date +%s) - START))
 
 tb=$((TMPFS_BUFFERS * BUF))
@@ -680,7 +751,7 @@ if [ "$RIG_ROUNDS" -gt 0 ]; then
 	*fio*) row rig fio "fio bs=8M sync_file_range=write:1" "$rb" ow - "$RIG_MIBS" ;;
 	esac
 fi
-grep -q 'FAIL$' "$ROWS" "$RSS_ROWS" "$MON_ROWS" && FAILED=1
+grep -q 'FAIL$' "$ROWS" "$RSS_ROWS" "$MON_ROWS" "$REPORT_ROWS" && FAILED=1
 
 # ---- report ---------------------------------------------------------------
 
@@ -720,6 +791,11 @@ report() {
 	echo "Peak RSS (limit: buffer size x (window + 2) + 16 MiB; growth allowed: 1 MiB)"
 	printf "%-50s %9s %9s  %s\n" run "peak MiB" "limit MiB" result
 	cat "$RSS_ROWS"
+	echo
+	echo "Report over many results (wall/ws, cpu/ws = this row's median wall or CPU time over writestress"
+	echo "report's on the same files; the peers only read them; the claim: peak RSS flat in the number of files)"
+	printf "%-58s %8s %8s %8s %8s %8s\n" run "median s" "CPU s" "RSS MiB" "wall/ws" "cpu/ws"
+	cat "$REPORT_ROWS"
 	echo
 	if [ "$FAILED" = 0 ]; then
 		echo "verdict: every claim held"

@@ -4,7 +4,8 @@
  *
  * The work is split so that each part can be tested without the others:
  *
- *   compare_load()         a file -> a json-c tree (the only I/O on input)
+ *   result_load()          a file -> a json-c tree (the only I/O on input,
+ *                          result_read.h, shared with `writestress report`)
  *   compare_check_schema() is it a result this version reads?
  *   compare_build()        two trees -> a report: the configuration and
  *                          system differences, each marked when it
@@ -18,7 +19,7 @@
  *
  * The rules are compare_rules.c: pure functions of numbers and paths; the
  * differences are found by compare_diff.c (compare_tree.h, internal).
- * Everything but compare_load(), compare_print() and compare_main() is
+ * Everything but result_load(), compare_print() and compare_main() is
  * pure.  A report owns its memory (compare_free()); it keeps no pointer
  * into the json-c trees it was built from, so they may be released as soon
  * as compare_build() returns.  Main thread only (getopt state, stdio).
@@ -212,14 +213,8 @@ struct cmp_auto {
 };
 const struct cmp_auto *compare_auto_of(const char *path);
 
-/* ---- reading and judging two files (compare.c, compare_load.c) -------- */
-
-/* Read and parse PATH (strict JSON, one value and nothing after it but
- * white space).  0 with *doc owned by the caller (json_object_put), or
- * -errno / -EINVAL with why filled: "No such file or directory",
- * "invalid JSON at byte 17: unexpected character", "empty file". */
-int compare_load(const char *path, struct json_object **doc, char *why,
-		 size_t len);
+/* ---- judging two files (compare.c; reading one: result_load(),
+ * result_read.h) ---------------------------------------------------------- */
 
 /* 0 if DOC is an object whose "schema" is CMP_SCHEMA; else -EINVAL and
  * why says what it is instead, in words fit to follow "'FILE' ". */

@@ -1,7 +1,7 @@
 /* compare_tree.h - inside `writestress compare` only: reading the json-c
  * trees of result files, shared by compare.c (the rows) and
- * compare_diff.c (the differences).  Nothing else includes this; the
- * command's interface is compare.h.
+ * compare_diff.c (the differences); looking fields up is result_read.h.
+ * Nothing else includes this; the command's interface is compare.h.
  *
  * Pure; any thread.  Nothing here keeps a pointer into a tree.
  */
@@ -14,25 +14,6 @@
 #include "compare.h"
 
 struct json_object;
-
-/* json-c's JSON null is a NULL pointer, hence three outcomes. */
-enum cmp_found { CMP_ABSENT, CMP_NULL, CMP_FOUND };
-
-/* The value at a dotted PATH ("summary.mibps") under O into *out; a null
- * on the way is CMP_NULL, a NULL O is absent. */
-enum cmp_found compare_lookup(const struct json_object *o, const char *path,
-			      struct json_object **out);
-bool compare_is_number(const struct json_object *v);
-
-/* The array at dotted KEY of DOC, or NULL; its length (0 for NULL); its
- * element I, or NULL past the end. */
-struct json_object *compare_array_at(const struct json_object *doc, const char *key);
-size_t compare_array_len(const struct json_object *arr);
-struct json_object *compare_array_idx(const struct json_object *arr, size_t i);
-
-/* Text from a file goes into a table: control characters and '|' become
- * '?', in place. */
-void compare_sanitize(char *s);
 
 /* Grow *v (n used of *cap, elements of SIZE) for one more.  0 or -ENOMEM. */
 int compare_grow(void **v, size_t n, size_t *cap, size_t size);

@@ -346,8 +346,9 @@ struct ws_run {
 	/* --pace none: marks count what write() took, not what reached
 	 * the disk (the summary says so where it matters) */
 	bool marks_accepted;
-	/* uname(2), and when the run started (UTC), for result files */
-	char sysname[65], release[65], version[65], machine[65];
+	/* uname(2) (hostname: its nodename), and when the run started (UTC),
+	 * for result files */
+	char sysname[65], release[65], version[65], machine[65], hostname[65];
 	int64_t started_at;
 	int argc;
 	char **argv;			/* the command line, for result files */

@@ -1,6 +1,7 @@
 /* compare.c - judging B against A: the rows of metrics, and the report
  * they and the differences (compare_diff.c) make (see compare.h; the
- * rules are compare_rules.c, reading a file compare_load.c, the command
+ * rules are compare_rules.c, reading a file and looking fields up
+ * result_read.c (shared with `writestress report`), the command
  * and its printing compare_main.c).
  *
  * The result files are read with json-c; the metrics shown are listed in
@@ -20,69 +21,38 @@
 #include "cli.h"
 #include "compare.h"
 #include "compare_tree.h"
+#include "result_read.h"
 #include "units.h"
 
 #define GIB ((double)WS_GIB)
 
-/* ---- looking values up ------------------------------------------------- */
+/* ---- the schema ------------------------------------------------------- */
 
-enum cmp_found compare_lookup(const struct json_object *o, const char *path,
-			      struct json_object **out)
+int compare_check_schema(const struct json_object *doc, char *why, size_t len)
 {
-	char key[64];
-	struct json_object *v = (struct json_object *)o;
+	struct json_object *schema;
 
-	if (!o)
-		return CMP_ABSENT;
-	while (*path) {
-		size_t n = strcspn(path, ".");
-
-		if (!v)
-			return CMP_NULL;		/* a null on the way */
-		if (n >= sizeof(key) || !json_object_is_type(v, json_type_object))
-			return CMP_ABSENT;
-		memcpy(key, path, n);
-		key[n] = '\0';
-		path += n + (path[n] == '.');
-		if (!json_object_object_get_ex(v, key, &v))
-			return CMP_ABSENT;
+	if (!json_object_is_type(doc, json_type_object)) {
+		snprintf(why, len, "is not a writestress result: not a JSON object");
+		return -EINVAL;
 	}
-	*out = v;
-	return v ? CMP_FOUND : CMP_NULL;
+	if (!json_object_object_get_ex(doc, "schema", &schema)) {
+		snprintf(why, len, "is not a writestress result: no \"schema\" field");
+		return -EINVAL;
+	}
+	if (!json_object_is_type(schema, json_type_string)) {
+		snprintf(why, len, "is not a writestress result: \"schema\" is not a string");
+		return -EINVAL;
+	}
+	if (strcmp(json_object_get_string(schema), CMP_SCHEMA)) {
+		snprintf(why, len, "has unsupported schema '%.64s': this writestress reads '%s'",
+			 json_object_get_string(schema), CMP_SCHEMA);
+		return -EINVAL;
+	}
+	return 0;
 }
 
-bool compare_is_number(const struct json_object *v)
-{
-	return json_object_is_type(v, json_type_int) ||
-	       json_object_is_type(v, json_type_double);
-}
-
-void compare_sanitize(char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f || *s == '|')
-			*s = '?';
-}
-
-struct json_object *compare_array_at(const struct json_object *doc, const char *key)
-{
-	struct json_object *v;
-
-	if (compare_lookup(doc, key, &v) != CMP_FOUND ||
-	    !json_object_is_type(v, json_type_array))
-		return NULL;
-	return v;
-}
-
-size_t compare_array_len(const struct json_object *arr)
-{
-	return arr ? json_object_array_length(arr) : 0;
-}
-
-struct json_object *compare_array_idx(const struct json_object *arr, size_t i)
-{
-	return i < compare_array_len(arr) ? json_object_array_get_idx(arr, i) : NULL;
-}
+/* ---- growing arrays ---------------------------------------------------- */
 
 int compare_grow(void **v, size_t n, size_t *cap, size_t size)
 {
@@ -105,7 +75,7 @@ static const char *string_at(const struct json_object *o, const char *path)
 {
 	struct json_object *v;
 
-	if (compare_lookup(o, path, &v) != CMP_FOUND ||
+	if (result_lookup(o, path, &v) != RESULT_FOUND ||
 	    !json_object_is_type(v, json_type_string))
 		return NULL;
 	return json_object_get_string(v);
@@ -115,7 +85,7 @@ static void set_text(struct cmp_value *val, const char *s)
 {
 	val->kind = CMP_TEXT;
 	snprintf(val->text, sizeof(val->text), "%s", s);
-	compare_sanitize(val->text);
+	result_sanitize(val->text);
 }
 
 /* ---- the rows ---------------------------------------------------------- */
@@ -201,21 +171,21 @@ static struct cmp_value value_of(const struct json_object *base,
 {
 	struct cmp_value val = { .kind = CMP_MISSING };
 	struct json_object *v = NULL;
-	enum cmp_found f;
+	enum result_found f;
 
-	if (s->gate && compare_lookup(base, s->gate, &v) == CMP_FOUND &&
+	if (s->gate && result_lookup(base, s->gate, &v) == RESULT_FOUND &&
 	    json_object_is_type(v, json_type_boolean) && !json_object_get_boolean(v)) {
 		set_text(&val, "not reached");
 		return val;
 	}
-	f = compare_lookup(base, s->path, &v);
-	if (f == CMP_NULL && s->on_null == NULL_ZERO) {
+	f = result_lookup(base, s->path, &v);
+	if (f == RESULT_NULL && s->on_null == NULL_ZERO) {
 		val.kind = CMP_NUMBER;
-	} else if (f == CMP_NULL && s->on_null == NULL_NONE) {
+	} else if (f == RESULT_NULL && s->on_null == NULL_NONE) {
 		set_text(&val, "none");
-	} else if (f == CMP_FOUND && s->text && json_object_is_type(v, json_type_string)) {
+	} else if (f == RESULT_FOUND && s->text && json_object_is_type(v, json_type_string)) {
 		set_text(&val, json_object_get_string(v));
-	} else if (f == CMP_FOUND && !s->text && compare_is_number(v)) {
+	} else if (f == RESULT_FOUND && !s->text && result_is_number(v)) {
 		val.kind = CMP_NUMBER;
 		val.num = json_object_get_double(v) * (s->scale ? s->scale : 1);
 	}
@@ -240,7 +210,7 @@ static double number_at(const struct json_object *o, const char *path)
 {
 	struct json_object *v;
 
-	if (!path || compare_lookup(o, path, &v) != CMP_FOUND || !compare_is_number(v))
+	if (!path || result_lookup(o, path, &v) != RESULT_FOUND || !result_is_number(v))
 		return NAN;
 	return json_object_get_double(v);
 }
@@ -265,7 +235,7 @@ static int add_row(struct cmp_report *r, const char *prefix,
 	*row = (struct cmp_row){ .decimals = s->decimals, .better = s->better,
 				 .latency = s->latency, .quantile = s->q };
 	snprintf(row->metric, sizeof(row->metric), "%s%s", prefix, s->metric);
-	compare_sanitize(row->metric);
+	result_sanitize(row->metric);
 	row->a = value_of(p->a, s);
 	row->b = value_of(p->b, s);
 	row->samples_a = samples_of(p->a, s, p->samples_a);
@@ -291,9 +261,9 @@ static int add_phases(struct cmp_report *r, const struct json_object *a,
 		      const struct json_object *b)
 {
 	static const struct row_spec count = { .metric = "phases", .path = "" };
-	struct json_object *pa = compare_array_at(a, "phases");
-	struct json_object *pb = compare_array_at(b, "phases");
-	size_t na = compare_array_len(pa), nb = compare_array_len(pb);
+	struct json_object *pa = result_array_at(a, "phases");
+	struct json_object *pb = result_array_at(b, "phases");
+	size_t na = result_array_len(pa), nb = result_array_len(pb);
 	struct pair none = { NULL, NULL, NAN, NAN };
 	struct cmp_row *row;
 	char prefix[32];
@@ -306,7 +276,7 @@ static int add_phases(struct cmp_report *r, const struct json_object *a,
 	if (pb)
 		row->b = (struct cmp_value){ .kind = CMP_NUMBER, .num = (double)nb };
 	for (size_t i = 0; i < na || i < nb; i++) {
-		struct pair p = { compare_array_idx(pa, i), compare_array_idx(pb, i), NAN, NAN };
+		struct pair p = { result_array_idx(pa, i), result_array_idx(pb, i), NAN, NAN };
 
 		snprintf(prefix, sizeof(prefix), "phase %zu ", i + 1);
 		if (add_rows(r, prefix, phase_rows, ARRAY_SIZE(phase_rows), &p))
@@ -324,8 +294,8 @@ static const char *probe_name(const struct json_object *p)
 static struct json_object *find_probe(const struct json_object *arr,
 				      const char *name, size_t limit)
 {
-	for (size_t i = 0; i < compare_array_len(arr) && i < limit; i++) {
-		struct json_object *p = compare_array_idx(arr, i);
+	for (size_t i = 0; i < result_array_len(arr) && i < limit; i++) {
+		struct json_object *p = result_array_idx(arr, i);
 		const char *n = probe_name(p);
 
 		if (n && !strcmp(n, name))
@@ -339,14 +309,14 @@ static struct json_object *find_probe(const struct json_object *arr,
 static int add_probes(struct cmp_report *r, const struct json_object *a,
 		      const struct json_object *b)
 {
-	struct json_object *pa = compare_array_at(a, "probes");
-	struct json_object *pb = compare_array_at(b, "probes");
+	struct json_object *pa = result_array_at(a, "probes");
+	struct json_object *pb = result_array_at(b, "probes");
 	const struct json_object *arrs[2] = { pa, pb };
 	char prefix[32];
 
 	for (int side = 0; side < 2; side++) {
-		for (size_t i = 0; i < compare_array_len(arrs[side]); i++) {
-			struct json_object *p = compare_array_idx(arrs[side], i);
+		for (size_t i = 0; i < result_array_len(arrs[side]); i++) {
+			struct json_object *p = result_array_idx(arrs[side], i);
 			const char *name = probe_name(p);
 			struct pair both;
 
@@ -420,10 +390,10 @@ static struct json_object *matrix_row_named(const struct json_object *table,
 {
 	char other[96];
 
-	for (size_t i = 0; i < compare_array_len(table); i++) {
-		matrix_row_name(compare_array_idx(table, i), other, sizeof(other));
+	for (size_t i = 0; i < result_array_len(table); i++) {
+		matrix_row_name(result_array_idx(table, i), other, sizeof(other));
 		if (!strcmp(other, name))
-			return compare_array_idx(table, i);
+			return result_array_idx(table, i);
 	}
 	return NULL;
 }
@@ -434,23 +404,23 @@ static struct json_object *matrix_row_named(const struct json_object *table,
 static double matrix_samples(const struct json_object *doc,
 			     const struct json_object *row)
 {
-	const char *probe = probe_name(compare_array_idx(compare_array_at(row, "probes"), 0));
-	struct json_object *runs = compare_array_at(doc, "runs");
+	const char *probe = probe_name(result_array_idx(result_array_at(row, "probes"), 0));
+	struct json_object *runs = result_array_at(doc, "runs");
 	char name[96], other[96];
 	double fewest = NAN;
 
 	if (!row)
 		return NAN;
 	matrix_row_name(row, name, sizeof(name));
-	for (size_t i = 0; i < compare_array_len(runs); i++) {
-		struct json_object *run = compare_array_idx(runs, i), *probes, *p;
+	for (size_t i = 0; i < result_array_len(runs); i++) {
+		struct json_object *run = result_array_idx(runs, i), *probes, *p;
 		double n;
 
 		matrix_row_name(run, other, sizeof(other));
 		if (strcmp(name, other))
 			continue;
-		probes = compare_array_at(run, "result.probes");
-		p = probe ? find_probe(probes, probe, SIZE_MAX) : compare_array_idx(probes, 0);
+		probes = result_array_at(run, "result.probes");
+		p = probe ? find_probe(probes, probe, SIZE_MAX) : result_array_idx(probes, 0);
 		n = number_at(p, "raw.count");
 		if (isnan(n))
 			n = number_at(p, "count");
@@ -465,11 +435,11 @@ static int add_matrix_side(struct cmp_report *r, const struct json_object *from,
 			   const struct json_object *a, const struct json_object *b,
 			   bool a_first)
 {
-	struct json_object *ta = compare_array_at(a, "table");
-	struct json_object *tb = compare_array_at(b, "table");
+	struct json_object *ta = result_array_at(a, "table");
+	struct json_object *tb = result_array_at(b, "table");
 
-	for (size_t i = 0; i < compare_array_len(compare_array_at(from, "table")); i++) {
-		struct json_object *row = compare_array_idx(compare_array_at(from, "table"), i);
+	for (size_t i = 0; i < result_array_len(result_array_at(from, "table")); i++) {
+		struct json_object *row = result_array_idx(result_array_at(from, "table"), i);
 		char name[96], prefix[104];
 		struct pair p;
 

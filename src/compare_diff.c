@@ -15,6 +15,7 @@
 #include "c.h"
 #include "compare.h"
 #include "compare_tree.h"
+#include "result_read.h"
 
 struct diff_list {
 	struct cmp_diff **v;
@@ -25,18 +26,18 @@ struct diff_list {
  * and '|' as '?'), fractions to 15 digits (the file's 0.20000000000000001
  * is 0.2), numbers in UNIT when it has one, other numbers and booleans
  * as written. */
-static char *printable(const struct json_object *v, enum cmp_found f,
+static char *printable(const struct json_object *v, enum result_found f,
 		       enum cmp_unit unit)
 {
 	char num[32];
 	const char *s = num;
 	char *out;
 
-	if (f == CMP_ABSENT)
+	if (f == RESULT_ABSENT)
 		s = "-";
-	else if (f == CMP_NULL)
+	else if (f == RESULT_NULL)
 		s = "null";
-	else if (compare_is_number(v) &&
+	else if (result_is_number(v) &&
 		 compare_format_unit(num, sizeof(num), json_object_get_double(v), unit))
 		s = num;
 	else if (json_object_is_type(v, json_type_double))
@@ -45,7 +46,7 @@ static char *printable(const struct json_object *v, enum cmp_found f,
 		s = json_object_get_string((struct json_object *)v);
 	out = strdup(s ? s : "");
 	if (out)
-		compare_sanitize(out);
+		result_sanitize(out);
 	return out;
 }
 
@@ -59,7 +60,7 @@ static void free_diff(struct cmp_diff *d)
 
 /* Two sizes that differ but read the same in units ("65.6 GiB") get
  * their bytes too: "65.6 GiB (70447529984)". */
-static int add_exact(char **text, const struct json_object *v, enum cmp_found f)
+static int add_exact(char **text, const struct json_object *v, enum result_found f)
 {
 	char *raw = printable(v, f, CMP_UNIT_NONE), *both = NULL;
 	int ret = raw && asprintf(&both, "%s (%s)", *text, raw) >= 0 ? 0 : -ENOMEM;
@@ -72,12 +73,12 @@ static int add_exact(char **text, const struct json_object *v, enum cmp_found f)
 	return ret;
 }
 
-static bool same_scalar(const struct json_object *a, enum cmp_found fa,
-			const struct json_object *b, enum cmp_found fb)
+static bool same_scalar(const struct json_object *a, enum result_found fa,
+			const struct json_object *b, enum result_found fb)
 {
-	if (fa != CMP_FOUND || fb != CMP_FOUND)
+	if (fa != RESULT_FOUND || fb != RESULT_FOUND)
 		return fa == fb;
-	if (compare_is_number(a) && compare_is_number(b)) {
+	if (result_is_number(a) && result_is_number(b)) {
 		if (json_object_is_type(a, json_type_int) &&
 		    json_object_is_type(b, json_type_int))
 			return json_object_get_int64(a) == json_object_get_int64(b);
@@ -89,8 +90,8 @@ static bool same_scalar(const struct json_object *a, enum cmp_found fa,
 }
 
 static int add_diff(struct diff_list *l, const char *path,
-		    const struct json_object *a, enum cmp_found fa,
-		    const struct json_object *b, enum cmp_found fb)
+		    const struct json_object *a, enum result_found fa,
+		    const struct json_object *b, enum result_found fb)
 {
 	enum cmp_unit unit = compare_unit_of(path);
 	struct cmp_diff *d;
@@ -112,15 +113,15 @@ static int add_diff(struct diff_list *l, const char *path,
 	return 0;
 }
 
-static bool is_container(const struct json_object *v, enum cmp_found f)
+static bool is_container(const struct json_object *v, enum result_found f)
 {
-	return f == CMP_FOUND && (json_object_is_type(v, json_type_object) ||
+	return f == RESULT_FOUND && (json_object_is_type(v, json_type_object) ||
 				  json_object_is_type(v, json_type_array));
 }
 
 static int diff_leaves(struct diff_list *l, const char *path,
-		       const struct json_object *a, enum cmp_found fa,
-		       const struct json_object *b, enum cmp_found fb);
+		       const struct json_object *a, enum result_found fa,
+		       const struct json_object *b, enum result_found fb);
 
 /* Members of objects: A's keys in A's order, then B's that A lacks. */
 static int diff_objects(struct diff_list *l, const char *path,
@@ -139,21 +140,21 @@ static int diff_objects(struct diff_list *l, const char *path,
 		for (; !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
 			const char *key = json_object_iter_peek_name(&it);
 			struct json_object *v = json_object_iter_peek_value(&it), *w = NULL;
-			enum cmp_found fw = CMP_ABSENT;
+			enum result_found fw = RESULT_ABSENT;
 			char *sub;
 			int ret;
 
 			if (json_object_is_type(other, json_type_object) &&
 			    json_object_object_get_ex(other, key, &w))
-				fw = w ? CMP_FOUND : CMP_NULL;
-			if (side == 1 && fw != CMP_ABSENT)
+				fw = w ? RESULT_FOUND : RESULT_NULL;
+			if (side == 1 && fw != RESULT_ABSENT)
 				continue;	/* compared from A's side */
 			if (asprintf(&sub, "%s.%s", path, key) < 0)
 				return -ENOMEM;
 			if (side == 0)
-				ret = diff_leaves(l, sub, v, v ? CMP_FOUND : CMP_NULL, w, fw);
+				ret = diff_leaves(l, sub, v, v ? RESULT_FOUND : RESULT_NULL, w, fw);
 			else
-				ret = diff_leaves(l, sub, w, fw, v, v ? CMP_FOUND : CMP_NULL);
+				ret = diff_leaves(l, sub, w, fw, v, v ? RESULT_FOUND : RESULT_NULL);
 			free(sub);
 			if (ret)
 				return ret;
@@ -165,14 +166,14 @@ static int diff_objects(struct diff_list *l, const char *path,
 static int diff_arrays(struct diff_list *l, const char *path,
 		       const struct json_object *a, const struct json_object *b)
 {
-	size_t na = json_object_is_type(a, json_type_array) ? compare_array_len(a) : 0;
-	size_t nb = json_object_is_type(b, json_type_array) ? compare_array_len(b) : 0;
+	size_t na = json_object_is_type(a, json_type_array) ? result_array_len(a) : 0;
+	size_t nb = json_object_is_type(b, json_type_array) ? result_array_len(b) : 0;
 
 	for (size_t i = 0; i < na || i < nb; i++) {
-		struct json_object *va = i < na ? compare_array_idx(a, i) : NULL;
-		struct json_object *vb = i < nb ? compare_array_idx(b, i) : NULL;
-		enum cmp_found fa = i >= na ? CMP_ABSENT : va ? CMP_FOUND : CMP_NULL;
-		enum cmp_found fb = i >= nb ? CMP_ABSENT : vb ? CMP_FOUND : CMP_NULL;
+		struct json_object *va = i < na ? result_array_idx(a, i) : NULL;
+		struct json_object *vb = i < nb ? result_array_idx(b, i) : NULL;
+		enum result_found fa = i >= na ? RESULT_ABSENT : va ? RESULT_FOUND : RESULT_NULL;
+		enum result_found fb = i >= nb ? RESULT_ABSENT : vb ? RESULT_FOUND : RESULT_NULL;
 		char *sub;
 		int ret;
 
@@ -190,8 +191,8 @@ static int diff_arrays(struct diff_list *l, const char *path,
  * container, its leaves are compared with absent ones, and the other
  * side's scalar (if any) is listed against an absent one. */
 static int diff_leaves(struct diff_list *l, const char *path,
-		       const struct json_object *a, enum cmp_found fa,
-		       const struct json_object *b, enum cmp_found fb)
+		       const struct json_object *a, enum result_found fa,
+		       const struct json_object *b, enum result_found fb)
 {
 	bool ca = is_container(a, fa), cb = is_container(b, fb);
 	int ret = 0;
@@ -199,8 +200,8 @@ static int diff_leaves(struct diff_list *l, const char *path,
 	if (!ca && !cb)
 		return add_diff(l, path, a, fa, b, fb);
 	if (ca != cb)
-		ret = ca ? add_diff(l, path, NULL, CMP_ABSENT, b, fb) :
-			   add_diff(l, path, a, fa, NULL, CMP_ABSENT);
+		ret = ca ? add_diff(l, path, NULL, RESULT_ABSENT, b, fb) :
+			   add_diff(l, path, a, fa, NULL, RESULT_ABSENT);
 	if (ret)
 		return ret;
 	if (!ca)
@@ -248,11 +249,11 @@ int compare_diff_key(struct cmp_diff **v, size_t *n, size_t *cap, const char *ke
 {
 	struct diff_list l = { v, n, cap };
 	struct json_object *va = NULL, *vb = NULL;
-	enum cmp_found fa = compare_lookup(a, key, &va), fb = compare_lookup(b, key, &vb);
+	enum result_found fa = result_lookup(a, key, &va), fb = result_lookup(b, key, &vb);
 	size_t before = *n;
 	int ret;
 
-	if (fa == CMP_ABSENT && fb == CMP_ABSENT)
+	if (fa == RESULT_ABSENT && fb == RESULT_ABSENT)
 		return 0;
 	ret = diff_leaves(&l, key, va, fa, vb, fb);
 	drop_skipped(&l, before);
@@ -264,12 +265,12 @@ int compare_diff_key(struct cmp_diff **v, size_t *n, size_t *cap, const char *ke
  * takes): 1 or 0, or -1 when DOC has no command line. */
 static int option_given(const struct json_object *doc, const struct cmp_auto *au)
 {
-	struct json_object *argv = compare_array_at(doc, "command_line");
+	struct json_object *argv = result_array_at(doc, "command_line");
 
 	if (!argv)
 		return -1;
-	for (size_t i = 1; i < compare_array_len(argv); i++) {
-		struct json_object *v = compare_array_idx(argv, i);
+	for (size_t i = 1; i < result_array_len(argv); i++) {
+		struct json_object *v = result_array_idx(argv, i);
 		const char *arg;
 		size_t n;
 
@@ -318,10 +319,10 @@ static bool has(const struct json_object *doc, const char *path)
 	char parent[128];
 
 	if (!dot)
-		return compare_lookup(doc, path, &v) != CMP_ABSENT;
+		return result_lookup(doc, path, &v) != RESULT_ABSENT;
 	snprintf(parent, sizeof(parent), "%.*s", (int)(dot - path), path);
-	return compare_lookup(doc, parent, &v) == CMP_FOUND &&
-	       compare_lookup(doc, path, &v) != CMP_ABSENT;
+	return result_lookup(doc, parent, &v) == RESULT_FOUND &&
+	       result_lookup(doc, path, &v) != RESULT_ABSENT;
 }
 
 /* The label of the setting D is a difference in, when that changes the

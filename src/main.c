@@ -13,6 +13,7 @@
 #include "caps.h"
 #include "clock.h"
 #include "compare.h"
+#include "report.h"
 #include "matrix.h"
 #include "config.h"
 #include "fingerprint.h"
@@ -388,6 +389,8 @@ int main(int argc, char **argv)
 	setlocale(LC_CTYPE, "");
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return compare_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return report_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "verify"))
 		return verify_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "matrix"))

@@ -433,6 +433,7 @@ static void help_head(FILE *out)
 	fprintf(out,
 		"Usage: writestress [OPTION]... FILE [FILE]...\n"
 		"       writestress compare [--threshold PCT] A.json B.json\n"
+		"       writestress report [--by KEY] [--json|--csv|--svg F] RESULT.json...|DIR\n"
 		"       writestress verify [--run ID] FILE\n"
 		"       writestress matrix [--strategies LIST] [--each SIZE|TIME] FILE\n"
 		"Stream large buffers to FILE, pacing writeback with sync_file_range() like\n"

@@ -112,6 +112,7 @@ void reporter_make_run(const struct reporter_sources *src, struct ws_run *run)
 		snprintf(run->release, sizeof(run->release), "%s", u.release);
 		snprintf(run->version, sizeof(run->version), "%s", u.version);
 		snprintf(run->machine, sizeof(run->machine), "%s", u.machine);
+		snprintf(run->hostname, sizeof(run->hostname), "%s", u.nodename);
 	}
 	run->started_at = (int64_t)time(NULL);
 	run->argc = src->argc;

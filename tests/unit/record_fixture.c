@@ -366,6 +366,7 @@ static void make_run(struct record_fixture *f, enum fixture_ending e)
 	snprintf(run->version, sizeof(run->version),
 		 "#52-Ubuntu SMP PREEMPT_DYNAMIC Thu Dec  5 13:09:44 UTC 2024");
 	snprintf(run->machine, sizeof(run->machine), "x86_64");
+	snprintf(run->hostname, sizeof(run->hostname), "testhost");
 	run->started_at = 1735732800;	/* 2025-01-01T12:00:00Z */
 	snprintf(run->probes.dir, sizeof(run->probes.dir), "/var/tmp");
 	run->argc = (int)ARRAY_SIZE(argv_) - 1;

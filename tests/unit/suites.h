@@ -27,6 +27,7 @@
 	X(reporter_suite) \
 	X(aggregate_suite) \
 	X(compare_suite)  \
+	X(report_suite)   \
 	X(snapshot_suite) \
 	X(c_suite)        \
 	X(jsonw_suite)    \
