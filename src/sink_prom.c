@@ -306,9 +306,10 @@ static void put_state(FILE *out, const struct prom *p, const struct ws_run *run,
 	      "Seconds since the writer started (at the end: until the data was on disk).",
 	      sum ? (double)sum->elapsed_ns / 1e9 : iv ? (double)iv->t_ns / 1e9 : 0);
 	counter(out, p, "writestress_written_bytes_total",
-		"Bytes written to the target since the start.",
+		"Bytes written to the target (all targets) since the start.",
 		sum ? sum->bytes : iv ? iv->bytes : 0);
-	if (run->plan.total != WS_UNBOUNDED)
+	/* several targets: the run's plan is each one's, not their sum */
+	if (run->plan.total != WS_UNBOUNDED && !run->ntargets)
 		gauge_u64(out, p, "writestress_planned_bytes",
 			  "Bytes the run is to write (absent when bounded only by time or a signal).",
 			  run->plan.total);

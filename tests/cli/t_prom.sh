@@ -28,7 +28,6 @@ TEXTFILE=$WORK/textfile
 mkdir "$TEXTFILE" || fail "cannot create $TEXTFILE"
 
 # node_exporter on a free port: one that is taken makes it exit at once
-NE_PID=""
 PORT=""
 _base=$((20000 + $$ % 20000))
 for _i in $(seq 0 19); do
@@ -43,7 +42,6 @@ for _i in $(seq 0 19); do
 	while alive "$_pid" && [ "$_n" -lt "$(scaled 100)" ]; do
 		if curl -sf "http://127.0.0.1:$_port/metrics" 2>/dev/null |
 		   grep -q '^node_textfile_scrape_error'; then
-			NE_PID=$_pid
 			PORT=$_port
 			break 2
 		fi
