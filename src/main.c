@@ -165,6 +165,7 @@ static int open_results(const struct ws_config *cfg, struct sink_set *sinks)
 		{ &sink_json_ops, offsetof(struct ws_config, json_path), "--json" },
 		{ &sink_csv_ops, offsetof(struct ws_config, csv_path), "--csv" },
 		{ &sink_svg_ops, offsetof(struct ws_config, svg_path), "--svg" },
+		{ &sink_prom_ops, offsetof(struct ws_config, prom_path), "--prom" },
 	};
 	char err[512];
 
