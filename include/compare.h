@@ -4,7 +4,8 @@
  *
  * The work is split so that each part can be tested without the others:
  *
- *   compare_load()         a file -> a json-c tree (the only I/O on input)
+ *   result_load()          a file -> a json-c tree (the only I/O on input,
+ *                          result_read.h, shared with `writestress report`)
  *   compare_check_schema() is it a result this version reads?
  *   compare_build()        two trees -> a report: rows of metrics, each
  *                          flagged by compare_metric(), and the lists of
@@ -12,7 +13,7 @@
  *   compare_print()        a report -> the text a person reads
  *   compare_main()         the command: options, messages, exit status
  *
- * Everything but compare_load(), compare_print() and compare_main() is
+ * Everything but result_load(), compare_print() and compare_main() is
  * pure.  A report owns its memory (compare_free()); it keeps no pointer
  * into the json-c trees it was built from, so they may be released as soon
  * as compare_build() returns.  Main thread only (getopt state, stdio).
@@ -117,13 +118,6 @@ bool compare_change(double a, double b, double *pct);
 /* --threshold's value: a non-negative decimal number of percent, with an
  * optional trailing '%' ("10", "2.5", "10%").  0 or -EINVAL. */
 int compare_parse_threshold(const char *s, double *pct);
-
-/* Read and parse PATH (strict JSON, one value and nothing after it but
- * white space).  0 with *doc owned by the caller (json_object_put), or
- * -errno / -EINVAL with why filled: "No such file or directory",
- * "invalid JSON at byte 17: unexpected character", "empty file". */
-int compare_load(const char *path, struct json_object **doc, char *why,
-		 size_t len);
 
 /* 0 if DOC is an object whose "schema" is CMP_SCHEMA; else -EINVAL and
  * why says what it is instead, in words fit to follow "'FILE' ". */

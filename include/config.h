@@ -123,6 +123,7 @@ struct ws_config {
 	const char *json_path;	/* --json: the result file, or NULL */
 	const char *csv_path;	/* --csv: the interval series */
 	const char *svg_path;	/* --svg: the plot */
+	const char *prom_path;	/* --prom: the live state for Prometheus */
 	bool until_steady;	/* end once steady state holds */
 	unsigned int steady_window;	/* rounds per window, default 5 */
 	uint64_t steady_round_ns;	/* one round, default 10 s */

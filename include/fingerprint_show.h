@@ -29,6 +29,12 @@ void fingerprint_header(const struct ws_fingerprint *fp, FILE *out);
 void fingerprint_header_device(const struct ws_fingerprint *fp, FILE *out);
 void fingerprint_header_kernel(const struct ws_fingerprint *fp, FILE *out);
 
+/* The device and model labels of a metrics file (--prom): the block
+ * device under the filesystem ("nvme0n1p2"; "" without one) and its first
+ * disk's vendor and model as the header names them ("" unknown). */
+void fingerprint_labels(const struct ws_fingerprint *fp, char *device,
+			size_t dlen, char *model, size_t mlen);
+
 /* The complete "fingerprint" member (an object) of the enclosing JSON
  * object; unknown values are null.  Schema in doc/result-json.md. */
 void fingerprint_json(const struct ws_fingerprint *fp, struct jsonw *w);

@@ -159,4 +159,12 @@ double hist_mean(const struct hist *h);
  */
 uint64_t hist_percentile(const struct hist *h, double pct);
 
+/**
+ * The samples counted in the buckets up to the one that holds `ns`: every
+ * sample <= ns, and those of ns's own bucket above it (at most ns / 128
+ * above).  Monotonic in ns; hist_count_le(h, hist_max(h)) == count.
+ * Fixed-bucket histograms (a Prometheus `le`) are read off with it.
+ */
+uint64_t hist_count_le(const struct hist *h, uint64_t ns);
+
 #endif

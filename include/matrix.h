@@ -4,7 +4,7 @@
  *
  * Each strategy runs as a child writestress (the one engine, its safety
  * checks and its cleanup), quiet, leaving a result file the matrix reads
- * back (compare_load).  The work is split so each part is tested alone:
+ * back (result_load).  The work is split so each part is tested alone:
  *
  *   matrix_parse_strategies()  "window:B=1M:W=4,adaptive" -> strategies
  *   matrix_child_args()        a strategy -> the child's command line

@@ -216,6 +216,21 @@ struct ws_site_count {
 	uint64_t stalls;	/* stalls that waited there most */
 };
 
+/* A probe's latencies since the start in fixed buckets, for outputs that
+ * keep one histogram over the run (--prom): le[b] counts the operations
+ * that took at most ws_latency_bounds_ns[b] (cumulative: le[] never
+ * decreases along b, and no bucket ever decreases from one interval to
+ * the next), within hist.h's bound: one up to 1/128 over a bound may
+ * count in it.  Made by reporter_add_latencies(). */
+#define WS_LATENCY_BUCKETS 15
+extern const uint64_t ws_latency_bounds_ns[WS_LATENCY_BUCKETS];	/* 1 ms .. 60 s */
+
+struct ws_latency_totals {
+	uint64_t count;			/* operations that completed */
+	uint64_t sum_ns;		/* their latencies added up */
+	uint64_t le[WS_LATENCY_BUCKETS];
+};
+
 /* One probe over one interval. */
 struct ws_probe_interval {
 	const char *name;
@@ -228,6 +243,7 @@ struct ws_probe_interval {
 	uint64_t inflight_ns;	/* age of the operation in progress, or 0 */
 	bool blocked;		/* in flight for at least --stall */
 	char site[WS_SITE_LEN];	/* where a blocked probe waits, if known */
+	struct ws_latency_totals latency;	/* since the start */
 };
 
 /* One probe over the whole run. */
@@ -253,6 +269,7 @@ struct ws_probe_summary {
 	 * the end): in the figures above, in no interval */
 	uint64_t after_end, after_end_max_ns;
 	struct hist raw;		/* every latency, as measured */
+	struct ws_latency_totals latency;	/* raw, in fixed buckets */
 };
 
 /* ---- reading the file back (verify.h makes it) ------------------------ */
@@ -346,8 +363,9 @@ struct ws_run {
 	/* --pace none: marks count what write() took, not what reached
 	 * the disk (the summary says so where it matters) */
 	bool marks_accepted;
-	/* uname(2), and when the run started (UTC), for result files */
-	char sysname[65], release[65], version[65], machine[65];
+	/* uname(2) (hostname: its nodename), and when the run started (UTC),
+	 * for result files */
+	char sysname[65], release[65], version[65], machine[65], hostname[65];
 	int64_t started_at;
 	int argc;
 	char **argv;			/* the command line, for result files */

@@ -74,6 +74,7 @@ struct reporter {
 	uint64_t psi_at;
 	struct ws_mark marks[256];	/* scratch */
 	uint64_t stalls_total[WS_MAX_PROBES];
+	struct ws_latency_totals latency[WS_MAX_PROBES];
 	/* --pace adaptive: each probe's latencies once every controller
 	 * had settled (the summary's settled_* figures) */
 	struct hist settled[WS_MAX_PROBES];
@@ -165,6 +166,9 @@ bool reporter_mark_point(const struct ws_mark *prev, const struct ws_mark *m,
 void reporter_probe_interval(const struct ws_probe_take *take,
 			     uint64_t now_ns, uint64_t stall_ns,
 			     struct ws_probe_interval *pi);
+/* Add a histogram's latencies (an interval's, or a whole run's into
+ * zeroed totals) to a probe's fixed-bucket totals (record.h). */
+void reporter_add_latencies(struct ws_latency_totals *t, const struct hist *h);
 /* The final interval (the writer ended after prev_t_ns): shorter than
  * half an interval, it is one buffer's or piece's noise (and the device's
  * counters one throttle slice's burst), so its rates, mibps and

@@ -55,6 +55,8 @@ extern const struct sink_ops sink_quiet_ops;
 extern const struct sink_ops sink_json_ops;
 extern const struct sink_ops sink_csv_ops;
 extern const struct sink_ops sink_svg_ops;
+/* The live state for Prometheus (sink_prom.c), rewritten each interval. */
+extern const struct sink_ops sink_prom_ops;
 
 #define WS_MAX_SINKS 8
 
@@ -74,6 +76,13 @@ WS_MUST_CHECK int sink_add_file(struct sink_set *set, const struct sink_ops *ops
 /* For file sinks' close op: flush, fsync, rename.  0 or -errno; on
  * failure the temporary is removed. */
 int sink_close_file(struct sink *s);
+/* For a file sink that shows a state, not a history (--prom): publish
+ * what was written since the last call as PATH, atomically (the
+ * temporary renamed over it; no fsync: a reader wants a whole file, not a
+ * durable one), and start the next temporary under the same name.  A
+ * sink on stdout or a stream without a path is flushed.  0 or -errno; on
+ * failure s->out is NULL and PATH holds the last state published. */
+int sink_publish_file(struct sink *s);
 /* ... or drop it unwritten: PATH keeps what it held ("-": stdout stays
  * open). */
 void sink_drop_file(struct sink *s);

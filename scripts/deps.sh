@@ -30,6 +30,12 @@ need librsvg2-bin	# rsvg-convert renders --svg plots in the tests
 need gzip
 need zstd	# random data must not compress (t_data_incompressible)
 need time	# /usr/bin/time: the kernel's CPU figures beside the tool's (t_cpu)
+# --prom (t_prom): the file read back by the Prometheus project's own
+# parser, and served by a node_exporter the test starts on 127.0.0.1 and
+# scrapes with curl.  (promtool's package, prometheus, is 96 MB: not needed.)
+need python3-prometheus-client
+need prometheus-node-exporter
+need curl
 if [ "${1:-}" = bench ]; then
 	need fio	# the bench's peer for direct and queued writes
 fi

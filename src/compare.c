@@ -1,6 +1,6 @@
 /* compare.c - judging B against A: the rows of metrics, the differences
- * in configuration and system (see compare.h; reading a file is
- * compare_load.c, the command and its printing compare_main.c).
+ * in configuration and system (see compare.h; reading a file and looking
+ * fields up is result_read.c, the command and its printing compare_main.c).
  *
  * The result files are read with json-c; the metrics shown are listed in
  * the tables below (a path into the file per row), so a new metric is one
@@ -18,6 +18,7 @@
 #include "c.h"
 #include "cli.h"
 #include "compare.h"
+#include "result_read.h"
 #include "units.h"
 
 #define GIB ((double)WS_GIB)
@@ -68,56 +69,37 @@ int compare_parse_threshold(const char *s, double *pct)
 	return 0;
 }
 
-/* ---- looking values up ------------------------------------------------- */
+/* ---- the schema ------------------------------------------------------- */
 
-enum found { ABSENT, IS_NULL, FOUND };
-
-/* The value at a dotted PATH under O (json-c's JSON null is a NULL
- * pointer, hence three outcomes).  A NULL O is absent. */
-static enum found lookup(const struct json_object *o, const char *path,
-			 struct json_object **out)
+int compare_check_schema(const struct json_object *doc, char *why, size_t len)
 {
-	char key[64];
-	struct json_object *v = (struct json_object *)o;
+	struct json_object *schema;
 
-	if (!o)
-		return ABSENT;
-	while (*path) {
-		size_t n = strcspn(path, ".");
-
-		if (!v)
-			return IS_NULL;		/* a null on the way */
-		if (n >= sizeof(key) || !json_object_is_type(v, json_type_object))
-			return ABSENT;
-		memcpy(key, path, n);
-		key[n] = '\0';
-		path += n + (path[n] == '.');
-		if (!json_object_object_get_ex(v, key, &v))
-			return ABSENT;
+	if (!json_object_is_type(doc, json_type_object)) {
+		snprintf(why, len, "is not a writestress result: not a JSON object");
+		return -EINVAL;
 	}
-	*out = v;
-	return v ? FOUND : IS_NULL;
-}
-
-static bool is_number(const struct json_object *v)
-{
-	return json_object_is_type(v, json_type_int) ||
-	       json_object_is_type(v, json_type_double);
-}
-
-/* Text from a file goes into a table: no control characters, no '|'. */
-static void sanitize(char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f || *s == '|')
-			*s = '?';
+	if (!json_object_object_get_ex(doc, "schema", &schema)) {
+		snprintf(why, len, "is not a writestress result: no \"schema\" field");
+		return -EINVAL;
+	}
+	if (!json_object_is_type(schema, json_type_string)) {
+		snprintf(why, len, "is not a writestress result: \"schema\" is not a string");
+		return -EINVAL;
+	}
+	if (strcmp(json_object_get_string(schema), CMP_SCHEMA)) {
+		snprintf(why, len, "has unsupported schema '%.64s': this writestress reads '%s'",
+			 json_object_get_string(schema), CMP_SCHEMA);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 static void set_text(struct cmp_value *val, const char *s)
 {
 	val->kind = CMP_TEXT;
 	snprintf(val->text, sizeof(val->text), "%s", s);
-	sanitize(val->text);
+	result_sanitize(val->text);
 }
 
 /* ---- the rows ---------------------------------------------------------- */
@@ -193,21 +175,21 @@ static struct cmp_value value_of(const struct json_object *base,
 {
 	struct cmp_value val = { .kind = CMP_MISSING };
 	struct json_object *v = NULL;
-	enum found f;
+	enum result_found f;
 
-	if (s->gate && lookup(base, s->gate, &v) == FOUND &&
+	if (s->gate && result_lookup(base, s->gate, &v) == RESULT_FOUND &&
 	    json_object_is_type(v, json_type_boolean) && !json_object_get_boolean(v)) {
 		set_text(&val, "not reached");
 		return val;
 	}
-	f = lookup(base, s->path, &v);
-	if (f == IS_NULL && s->on_null == NULL_ZERO) {
+	f = result_lookup(base, s->path, &v);
+	if (f == RESULT_NULL && s->on_null == NULL_ZERO) {
 		val.kind = CMP_NUMBER;
-	} else if (f == IS_NULL && s->on_null == NULL_NONE) {
+	} else if (f == RESULT_NULL && s->on_null == NULL_NONE) {
 		set_text(&val, "none");
-	} else if (f == FOUND && s->text && json_object_is_type(v, json_type_string)) {
+	} else if (f == RESULT_FOUND && s->text && json_object_is_type(v, json_type_string)) {
 		set_text(&val, json_object_get_string(v));
-	} else if (f == FOUND && !s->text && is_number(v)) {
+	} else if (f == RESULT_FOUND && !s->text && result_is_number(v)) {
 		val.kind = CMP_NUMBER;
 		val.num = json_object_get_double(v) * (s->scale ? s->scale : 1);
 	}
@@ -246,7 +228,7 @@ static int add_row(struct cmp_report *r, const char *prefix,
 		return -ENOMEM;
 	row = &r->rows[r->nrows++];
 	snprintf(row->metric, sizeof(row->metric), "%s%s", prefix, s->metric);
-	sanitize(row->metric);
+	result_sanitize(row->metric);
 	row->decimals = s->decimals;
 	row->better = s->better;
 	row->a = value_of(a, s);
@@ -270,32 +252,12 @@ static int add_rows(struct cmp_report *r, const char *prefix,
 	return 0;
 }
 
-/* The array at KEY of DOC, or NULL. */
-static struct json_object *array_at(const struct json_object *doc, const char *key)
-{
-	struct json_object *v;
-
-	if (lookup(doc, key, &v) != FOUND || !json_object_is_type(v, json_type_array))
-		return NULL;
-	return v;
-}
-
-static size_t array_len(const struct json_object *arr)
-{
-	return arr ? json_object_array_length(arr) : 0;
-}
-
-static struct json_object *array_idx(const struct json_object *arr, size_t i)
-{
-	return i < array_len(arr) ? json_object_array_get_idx(arr, i) : NULL;
-}
-
 static int add_phases(struct cmp_report *r, const struct json_object *a,
 		      const struct json_object *b)
 {
 	static const struct row_spec count = { .metric = "phases", .path = "" };
-	struct json_object *pa = array_at(a, "phases"), *pb = array_at(b, "phases");
-	size_t n = array_len(pa) > array_len(pb) ? array_len(pa) : array_len(pb);
+	struct json_object *pa = result_array_at(a, "phases"), *pb = result_array_at(b, "phases");
+	size_t n = result_array_len(pa) > result_array_len(pb) ? result_array_len(pa) : result_array_len(pb);
 	struct cmp_row *row;
 	char prefix[32];
 
@@ -303,13 +265,13 @@ static int add_phases(struct cmp_report *r, const struct json_object *a,
 		return -ENOMEM;
 	row = &r->rows[r->nrows - 1];
 	if (pa)
-		row->a = (struct cmp_value){ .kind = CMP_NUMBER, .num = (double)array_len(pa) };
+		row->a = (struct cmp_value){ .kind = CMP_NUMBER, .num = (double)result_array_len(pa) };
 	if (pb)
-		row->b = (struct cmp_value){ .kind = CMP_NUMBER, .num = (double)array_len(pb) };
+		row->b = (struct cmp_value){ .kind = CMP_NUMBER, .num = (double)result_array_len(pb) };
 	for (size_t i = 0; i < n; i++) {
 		snprintf(prefix, sizeof(prefix), "phase %zu ", i + 1);
 		if (add_rows(r, prefix, phase_rows, ARRAY_SIZE(phase_rows),
-			     array_idx(pa, i), array_idx(pb, i)))
+			     result_array_idx(pa, i), result_array_idx(pb, i)))
 			return -ENOMEM;
 	}
 	return 0;
@@ -319,7 +281,7 @@ static const char *probe_name(const struct json_object *p)
 {
 	struct json_object *v;
 
-	if (lookup(p, "name", &v) != FOUND || !json_object_is_type(v, json_type_string))
+	if (result_lookup(p, "name", &v) != RESULT_FOUND || !json_object_is_type(v, json_type_string))
 		return NULL;
 	return json_object_get_string(v);
 }
@@ -328,8 +290,8 @@ static const char *probe_name(const struct json_object *p)
 static struct json_object *find_probe(const struct json_object *arr,
 				      const char *name, size_t limit)
 {
-	for (size_t i = 0; i < array_len(arr) && i < limit; i++) {
-		struct json_object *p = array_idx(arr, i);
+	for (size_t i = 0; i < result_array_len(arr) && i < limit; i++) {
+		struct json_object *p = result_array_idx(arr, i);
 		const char *n = probe_name(p);
 
 		if (n && !strcmp(n, name))
@@ -343,13 +305,13 @@ static struct json_object *find_probe(const struct json_object *arr,
 static int add_probes(struct cmp_report *r, const struct json_object *a,
 		      const struct json_object *b)
 {
-	struct json_object *pa = array_at(a, "probes"), *pb = array_at(b, "probes");
+	struct json_object *pa = result_array_at(a, "probes"), *pb = result_array_at(b, "probes");
 	const struct json_object *arrs[2] = { pa, pb };
 	char prefix[32];
 
 	for (int side = 0; side < 2; side++) {
-		for (size_t i = 0; i < array_len(arrs[side]); i++) {
-			struct json_object *p = array_idx(arrs[side], i);
+		for (size_t i = 0; i < result_array_len(arrs[side]); i++) {
+			struct json_object *p = result_array_idx(arrs[side], i);
 			const char *name = probe_name(p);
 
 			if (!name || find_probe(arrs[side], name, i) ||
@@ -375,15 +337,15 @@ struct diff_list {
 /* Printable form of a scalar: strings as they are (control characters
  * and '|' as '?'), fractions to 15 digits (the file's 0.20000000000000001
  * is 0.2), other numbers and booleans as written. */
-static char *printable(const struct json_object *v, enum found f)
+static char *printable(const struct json_object *v, enum result_found f)
 {
 	char num[32];
 	const char *s = num;
 	char *out;
 
-	if (f == ABSENT)
+	if (f == RESULT_ABSENT)
 		s = "-";
-	else if (f == IS_NULL)
+	else if (f == RESULT_NULL)
 		s = "null";
 	else if (json_object_is_type(v, json_type_double))
 		snprintf(num, sizeof(num), "%.15g", json_object_get_double(v));
@@ -391,16 +353,16 @@ static char *printable(const struct json_object *v, enum found f)
 		s = json_object_get_string((struct json_object *)v);
 	out = strdup(s ? s : "");
 	if (out)
-		sanitize(out);
+		result_sanitize(out);
 	return out;
 }
 
-static bool same_scalar(const struct json_object *a, enum found fa,
-			const struct json_object *b, enum found fb)
+static bool same_scalar(const struct json_object *a, enum result_found fa,
+			const struct json_object *b, enum result_found fb)
 {
-	if (fa != FOUND || fb != FOUND)
+	if (fa != RESULT_FOUND || fb != RESULT_FOUND)
 		return fa == fb;
-	if (is_number(a) && is_number(b)) {
+	if (result_is_number(a) && result_is_number(b)) {
 		if (json_object_is_type(a, json_type_int) &&
 		    json_object_is_type(b, json_type_int))
 			return json_object_get_int64(a) == json_object_get_int64(b);
@@ -412,8 +374,8 @@ static bool same_scalar(const struct json_object *a, enum found fa,
 }
 
 static int add_diff(struct diff_list *l, const char *path,
-		    const struct json_object *a, enum found fa,
-		    const struct json_object *b, enum found fb)
+		    const struct json_object *a, enum result_found fa,
+		    const struct json_object *b, enum result_found fb)
 {
 	struct cmp_diff *d;
 
@@ -435,15 +397,15 @@ static int add_diff(struct diff_list *l, const char *path,
 	return 0;
 }
 
-static bool is_container(const struct json_object *v, enum found f)
+static bool is_container(const struct json_object *v, enum result_found f)
 {
-	return f == FOUND && (json_object_is_type(v, json_type_object) ||
+	return f == RESULT_FOUND && (json_object_is_type(v, json_type_object) ||
 			      json_object_is_type(v, json_type_array));
 }
 
 static int diff_leaves(struct diff_list *l, const char *path,
-		       const struct json_object *a, enum found fa,
-		       const struct json_object *b, enum found fb);
+		       const struct json_object *a, enum result_found fa,
+		       const struct json_object *b, enum result_found fb);
 
 /* Members of objects: A's keys in A's order, then B's that A lacks. */
 static int diff_objects(struct diff_list *l, const char *path,
@@ -462,21 +424,21 @@ static int diff_objects(struct diff_list *l, const char *path,
 		for (; !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
 			const char *key = json_object_iter_peek_name(&it);
 			struct json_object *v = json_object_iter_peek_value(&it), *w = NULL;
-			enum found fw = ABSENT;
+			enum result_found fw = RESULT_ABSENT;
 			char *sub;
 			int ret;
 
 			if (json_object_is_type(other, json_type_object) &&
 			    json_object_object_get_ex(other, key, &w))
-				fw = w ? FOUND : IS_NULL;
-			if (side == 1 && fw != ABSENT)
+				fw = w ? RESULT_FOUND : RESULT_NULL;
+			if (side == 1 && fw != RESULT_ABSENT)
 				continue;	/* compared from A's side */
 			if (asprintf(&sub, "%s.%s", path, key) < 0)
 				return -ENOMEM;
 			if (side == 0)
-				ret = diff_leaves(l, sub, v, v ? FOUND : IS_NULL, w, fw);
+				ret = diff_leaves(l, sub, v, v ? RESULT_FOUND : RESULT_NULL, w, fw);
 			else
-				ret = diff_leaves(l, sub, w, fw, v, v ? FOUND : IS_NULL);
+				ret = diff_leaves(l, sub, w, fw, v, v ? RESULT_FOUND : RESULT_NULL);
 			free(sub);
 			if (ret)
 				return ret;
@@ -488,14 +450,14 @@ static int diff_objects(struct diff_list *l, const char *path,
 static int diff_arrays(struct diff_list *l, const char *path,
 		       const struct json_object *a, const struct json_object *b)
 {
-	size_t na = json_object_is_type(a, json_type_array) ? array_len(a) : 0;
-	size_t nb = json_object_is_type(b, json_type_array) ? array_len(b) : 0;
+	size_t na = json_object_is_type(a, json_type_array) ? result_array_len(a) : 0;
+	size_t nb = json_object_is_type(b, json_type_array) ? result_array_len(b) : 0;
 
 	for (size_t i = 0; i < na || i < nb; i++) {
-		struct json_object *va = i < na ? array_idx(a, i) : NULL;
-		struct json_object *vb = i < nb ? array_idx(b, i) : NULL;
-		enum found fa = i >= na ? ABSENT : va ? FOUND : IS_NULL;
-		enum found fb = i >= nb ? ABSENT : vb ? FOUND : IS_NULL;
+		struct json_object *va = i < na ? result_array_idx(a, i) : NULL;
+		struct json_object *vb = i < nb ? result_array_idx(b, i) : NULL;
+		enum result_found fa = i >= na ? RESULT_ABSENT : va ? RESULT_FOUND : RESULT_NULL;
+		enum result_found fb = i >= nb ? RESULT_ABSENT : vb ? RESULT_FOUND : RESULT_NULL;
 		char *sub;
 		int ret;
 
@@ -513,8 +475,8 @@ static int diff_arrays(struct diff_list *l, const char *path,
  * container, its leaves are compared with absent ones, and the other
  * side's scalar (if any) is listed against an absent one. */
 static int diff_leaves(struct diff_list *l, const char *path,
-		       const struct json_object *a, enum found fa,
-		       const struct json_object *b, enum found fb)
+		       const struct json_object *a, enum result_found fa,
+		       const struct json_object *b, enum result_found fb)
 {
 	bool ca = is_container(a, fa), cb = is_container(b, fb);
 	int ret = 0;
@@ -522,8 +484,8 @@ static int diff_leaves(struct diff_list *l, const char *path,
 	if (!ca && !cb)
 		return add_diff(l, path, a, fa, b, fb);
 	if (ca != cb)
-		ret = ca ? add_diff(l, path, NULL, ABSENT, b, fb) :
-			   add_diff(l, path, a, fa, NULL, ABSENT);
+		ret = ca ? add_diff(l, path, NULL, RESULT_ABSENT, b, fb) :
+			   add_diff(l, path, a, fa, NULL, RESULT_ABSENT);
 	if (ret)
 		return ret;
 	if (!ca)
@@ -572,11 +534,11 @@ static int diff_top(struct diff_list *l, const char *key,
 		    const struct json_object *a, const struct json_object *b)
 {
 	struct json_object *va = NULL, *vb = NULL;
-	enum found fa = lookup(a, key, &va), fb = lookup(b, key, &vb);
+	enum result_found fa = result_lookup(a, key, &va), fb = result_lookup(b, key, &vb);
 	size_t before = *l->n;
 	int ret;
 
-	if (fa == ABSENT && fb == ABSENT)
+	if (fa == RESULT_ABSENT && fb == RESULT_ABSENT)
 		return 0;
 	ret = diff_leaves(l, key, va, fa, vb, fb);
 	drop_skipped(l, before);
@@ -589,9 +551,9 @@ static void info_of(struct cmp_run_info *info, const struct json_object *doc)
 
 	snprintf(info->version, sizeof(info->version), "-");
 	snprintf(info->started_at, sizeof(info->started_at), "-");
-	if (lookup(doc, "tool.version", &v) == FOUND && json_object_is_type(v, json_type_string))
+	if (result_lookup(doc, "tool.version", &v) == RESULT_FOUND && json_object_is_type(v, json_type_string))
 		snprintf(info->version, sizeof(info->version), "%s", json_object_get_string(v));
-	if (lookup(doc, "started_at", &v) == FOUND && json_object_is_type(v, json_type_string))
+	if (result_lookup(doc, "started_at", &v) == RESULT_FOUND && json_object_is_type(v, json_type_string))
 		snprintf(info->started_at, sizeof(info->started_at), "%s", json_object_get_string(v));
 }
 
@@ -626,9 +588,9 @@ static void matrix_row_name(const struct json_object *row, char *buf, size_t len
 	struct json_object *v;
 	const char *st = "?", *set = NULL;
 
-	if (lookup(row, "strategy", &v) == FOUND && json_object_is_type(v, json_type_string))
+	if (result_lookup(row, "strategy", &v) == RESULT_FOUND && json_object_is_type(v, json_type_string))
 		st = json_object_get_string(v);
-	if (lookup(row, "setting", &v) == FOUND && json_object_is_type(v, json_type_string))
+	if (result_lookup(row, "setting", &v) == RESULT_FOUND && json_object_is_type(v, json_type_string))
 		set = json_object_get_string(v);
 	if (set)
 		snprintf(buf, len, "%s (%s)", st, set);
@@ -642,10 +604,10 @@ static struct json_object *matrix_row_named(const struct json_object *table,
 {
 	char other[96];
 
-	for (size_t i = 0; i < array_len(table); i++) {
-		matrix_row_name(array_idx(table, i), other, sizeof(other));
+	for (size_t i = 0; i < result_array_len(table); i++) {
+		matrix_row_name(result_array_idx(table, i), other, sizeof(other));
 		if (!strcmp(other, name))
-			return array_idx(table, i);
+			return result_array_idx(table, i);
 	}
 	return NULL;
 }
@@ -654,10 +616,10 @@ static int add_matrix_side(struct cmp_report *r, const struct json_object *from,
 			   const struct json_object *a, const struct json_object *b,
 			   bool a_first)
 {
-	struct json_object *ta = array_at(a, "table"), *tb = array_at(b, "table");
+	struct json_object *ta = result_array_at(a, "table"), *tb = result_array_at(b, "table");
 
-	for (size_t i = 0; i < array_len(array_at(from, "table")); i++) {
-		struct json_object *row = array_idx(array_at(from, "table"), i);
+	for (size_t i = 0; i < result_array_len(result_array_at(from, "table")); i++) {
+		struct json_object *row = result_array_idx(result_array_at(from, "table"), i);
 		char name[96], prefix[104];
 
 		matrix_row_name(row, name, sizeof(name));

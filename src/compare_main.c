@@ -13,6 +13,7 @@
 #include "c.h"
 #include "cli.h"
 #include "compare.h"
+#include "result_read.h"
 #include "units.h"
 
 #define GIB ((double)WS_GIB)
@@ -234,7 +235,7 @@ static int load_result(const char *path, struct json_object **doc)
 {
 	char why[256];
 
-	if (compare_load(path, doc, why, sizeof(why))) {
+	if (result_load(path, doc, why, sizeof(why))) {
 		fprintf(stderr, "writestress: compare: cannot read '%s': %s\n", path, why);
 		return -1;
 	}

@@ -43,6 +43,18 @@ static bool vendor_says_something(const struct ws_fp_disk *d)
 	       strncasecmp(d->model, d->vendor, strlen(d->vendor));
 }
 
+void fingerprint_labels(const struct ws_fingerprint *fp, char *device,
+			size_t dlen, char *model, size_t mlen)
+{
+	const struct ws_fp_disk *d = fp && fp->ndisks > 0 ? &fp->disk[0] : NULL;
+
+	snprintf(device, dlen, "%s", fp ? fp->bdev : "");
+	if (d && d->model[0] && vendor_says_something(d))
+		snprintf(model, mlen, "%s %s", d->vendor, d->model);
+	else
+		snprintf(model, mlen, "%s", d ? d->model : "");
+}
+
 static void describe_disk(const struct ws_fp_disk *d, struct line *l)
 {
 	char size[32];

@@ -256,3 +256,15 @@ uint64_t hist_percentile(const struct hist *h, double pct)
 		return h->max;
 	return v;
 }
+
+uint64_t hist_count_le(const struct hist *h, uint64_t ns)
+{
+	unsigned last = hist_bucket(ns);
+	uint64_t n = 0;
+
+	if (ns >= h->max)
+		return h->count;
+	for (unsigned b = 0; b <= last; b++)
+		n += h->counts[b];
+	return n;
+}

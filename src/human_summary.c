@@ -214,11 +214,12 @@ static void print_analysis(FILE *out, const struct ws_run *run,
 
 static void print_results(FILE *out, const struct ws_config *cfg)
 {
-	const char *files[] = { cfg->json_path, cfg->csv_path, cfg->svg_path };
+	const char *files[] = { cfg->json_path, cfg->csv_path, cfg->svg_path,
+				cfg->prom_path };
 	char line[1024];
 	struct ws_buf b = WS_BUF(line);
 
-	static const char *const what[] = { "JSON", "CSV", "SVG" };
+	static const char *const what[] = { "JSON", "CSV", "SVG", "metrics" };
 
 	for (size_t i = 0; i < ARRAY_SIZE(files); i++)
 		if (files[i] && !strcmp(files[i], "-"))

@@ -13,6 +13,7 @@
 #include "caps.h"
 #include "clock.h"
 #include "compare.h"
+#include "report.h"
 #include "matrix.h"
 #include "config.h"
 #include "fingerprint.h"
@@ -164,6 +165,7 @@ static int open_results(const struct ws_config *cfg, struct sink_set *sinks)
 		{ &sink_json_ops, offsetof(struct ws_config, json_path), "--json" },
 		{ &sink_csv_ops, offsetof(struct ws_config, csv_path), "--csv" },
 		{ &sink_svg_ops, offsetof(struct ws_config, svg_path), "--svg" },
+		{ &sink_prom_ops, offsetof(struct ws_config, prom_path), "--prom" },
 	};
 	char err[512];
 
@@ -388,6 +390,8 @@ int main(int argc, char **argv)
 	setlocale(LC_CTYPE, "");
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return compare_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return report_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "verify"))
 		return verify_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "matrix"))

@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "clock.h"
 #include "compare.h"
+#include "result_read.h"
 #include "kstat.h"
 #include "matrix.h"
 #include "matrix_files.h"
@@ -386,7 +387,7 @@ static int run_one(struct matrix_state *m, unsigned int strategy, unsigned int s
 			o->quiet_timeout ? ", gave up" : "");
 	fflush(stdout);
 	o->status = run_child(av.argv, true);
-	if (!compare_load(json, &doc, why, sizeof(why)) && !matrix_outcome_from(doc, o))
+	if (!result_load(json, &doc, why, sizeof(why)) && !matrix_outcome_from(doc, o))
 		m->results[m->no] = doc;
 	else if (doc)
 		json_object_put(doc);

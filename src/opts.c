@@ -35,7 +35,7 @@ enum {
 	KEY_STEADY_CRITERION, KEY_PRECONDITION, KEY_STEADY_MAX_ROUNDS,
 	KEY_TRUNCATE, KEY_VERIFY, KEY_IODEPTH, KEY_JOBS, KEY_TARGET_LATENCY,
 	KEY_SQLITE_JOURNAL, KEY_SQLITE_SYNC, KEY_PROBE_CMD, KEY_PROBE_USER,
-	KEY_PROBE_TIMEOUT, KEY_COLOR,
+	KEY_PROBE_TIMEOUT, KEY_COLOR, KEY_PROM,
 };
 
 #define SNIA_MAX_ROUNDS 25	/* SNIA PTS: steady within 25 rounds or not */
@@ -87,6 +87,23 @@ static int parse_data(void *dest, const char *arg, char *why)
 		return 0;
 	snprintf(why, WHY_LEN, "expected random, fixed, zero or compressible=PCT (PCT 0-100)");
 	return -EINVAL;
+}
+
+/* --prom: a file renamed over each interval cannot be a stream */
+static int parse_prom(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+
+	if (!strcmp(arg, "-")) {
+		snprintf(why, WHY_LEN, "the metrics file is replaced every interval, so it cannot be stdout; name a FILE.prom in node_exporter's textfile directory");
+		return -EINVAL;
+	}
+	if (!*arg) {
+		snprintf(why, WHY_LEN, "empty value");
+		return -EINVAL;
+	}
+	cfg->prom_path = arg;
+	return 0;
 }
 
 static int parse_probe(void *dest, const char *arg, char *why)
@@ -384,6 +401,8 @@ static const struct cli_option opt_table[] = {
 	  .help = "write the interval series as CSV, one row per interval ('-': to stdout)" },
 	{ .name = "svg", .key = KEY_SVG, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, svg_path),
 	  .help = "draw throughput over GiB written and probe latency over time as an SVG plot ('-': to stdout)" },
+	{ .name = "prom", .key = KEY_PROM, .type = CLI_CUSTOM, .arg = "FILE", .parse = parse_prom,
+	  .help = "keep the run's live state in FILE in the Prometheus text format, replaced atomically every interval and marked finished at the end, for node_exporter's textfile collector (name it *.prom in its directory; metrics in doc/metrics.md)" },
 	{ .name = "until-steady", .key = KEY_UNTIL_STEADY, .type = CLI_FLAG, .offset = offsetof(struct ws_config, until_steady),
 	  .help = "end the run once throughput is in steady state after preconditioning (see --precondition), or give up after --steady-max-rounds; --size, --time or -b still bound it" },
 	{ .name = "steady-criterion", .key = KEY_STEADY_CRITERION, .type = CLI_CUSTOM, .arg = "CRIT", .parse = parse_steady_criterion,

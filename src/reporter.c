@@ -112,6 +112,7 @@ void reporter_make_run(const struct reporter_sources *src, struct ws_run *run)
 		snprintf(run->release, sizeof(run->release), "%s", u.release);
 		snprintf(run->version, sizeof(run->version), "%s", u.version);
 		snprintf(run->machine, sizeof(run->machine), "%s", u.machine);
+		snprintf(run->hostname, sizeof(run->hostname), "%s", u.nodename);
 	}
 	run->started_at = (int64_t)time(NULL);
 	run->argc = src->argc;
@@ -334,6 +335,23 @@ void reporter_make_cells(const struct ws_config *cfg, struct ws_summary *sum)
 	for (size_t i = 0; i < sum->ncurve; i++)
 		if (sum->curve[i].mibps > sum->curve_top)
 			sum->curve_top = sum->curve[i].mibps;
+}
+
+/* Prometheus's default buckets stretched to 60 s: a desktop notices
+ * 10 ms, and a stall of a minute is the story of a run. */
+const uint64_t ws_latency_bounds_ns[WS_LATENCY_BUCKETS] = {
+	1000000, 2500000, 5000000, 10000000, 25000000, 50000000, 100000000,
+	250000000, 500000000, 1000000000, 2500000000, 5000000000,
+	10000000000, 30000000000, 60000000000,
+};
+
+void reporter_add_latencies(struct ws_latency_totals *t, const struct hist *h)
+{
+	t->count += hist_count(h);
+	/* 2^64 ns is 584 years of latency: hi stays 0 */
+	t->sum_ns += h->sum.lo;
+	for (unsigned int b = 0; b < WS_LATENCY_BUCKETS; b++)
+		t->le[b] += hist_count_le(h, ws_latency_bounds_ns[b]);
 }
 
 void reporter_probe_interval(const struct ws_probe_take *take,

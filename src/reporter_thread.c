@@ -272,6 +272,8 @@ static void add_context(struct reporter *r, struct ws_interval *iv)
 		pi->name = mon->probes[i].name;
 		r->stalls_total[i] += pi->stalls;
 		pi->stalls_total = r->stalls_total[i];
+		reporter_add_latencies(&r->latency[i], &r->take.hist);
+		pi->latency = r->latency[i];
 		iv->nprobes++;
 	}
 }
@@ -503,6 +505,8 @@ static void probe_summaries(struct reporter *r)
 		monitor_probe_summary(&r->mon->probes[i], ps);
 		ps->after_end = late;
 		ps->after_end_max_ns = late_max;
+		ps->latency = (struct ws_latency_totals){ 0 };
+		reporter_add_latencies(&ps->latency, &ps->raw);
 		r->summary.nprobes++;
 	}
 }

@@ -18,12 +18,27 @@ int sink_add(struct sink_set *set, const struct sink_ops *ops, FILE *out)
 	return 0;
 }
 
+static int open_tmp(struct sink *s)
+{
+	int fd = open(s->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	int ret;
+
+	if (fd >= 0 && (s->out = fdopen(fd, "w")))
+		return 0;
+	ret = -errno;
+	if (fd >= 0) {
+		close(fd);
+		unlink(s->tmp);
+	}
+	return ret;
+}
+
 int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 		  const char *path, char *err, size_t errlen)
 {
 	struct sink *s;
 	struct stat st;
-	int fd, ret;
+	int ret;
 
 	if (set->n == WS_MAX_SINKS) {
 		snprintf(err, errlen, "too many outputs (at most %d)", WS_MAX_SINKS);
@@ -45,13 +60,8 @@ int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 		return -EEXIST;
 	}
 	snprintf(s->tmp, sizeof(s->tmp), "%s.tmp.%d", path, (int)getpid());
-	fd = open(s->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0 || !(s->out = fdopen(fd, "w"))) {
-		ret = -errno;
-		if (fd >= 0) {
-			close(fd);
-			unlink(s->tmp);
-		}
+	ret = open_tmp(s);
+	if (ret) {
 		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(-ret));
 		return ret;
 	}
@@ -110,6 +120,30 @@ int sink_close_file(struct sink *s)
 	else
 		sync_dir_of(s->path);
 	return ret;
+}
+
+int sink_publish_file(struct sink *s)
+{
+	int ret = 0;
+
+	if (!s->out)
+		return -EBADF;
+	if (!s->path || s->to_stdout)
+		return fflush(s->out) ? -errno : ferror(s->out) ? -EIO : 0;
+	if (fflush(s->out))
+		ret = -errno;
+	else if (ferror(s->out))
+		ret = -EIO;
+	if (fclose(s->out) && !ret)
+		ret = -errno;
+	s->out = NULL;
+	if (!ret && rename(s->tmp, s->path))
+		ret = -errno;
+	if (ret) {
+		unlink(s->tmp);
+		return ret;
+	}
+	return open_tmp(s);
 }
 
 void sink_drop_file(struct sink *s)

@@ -139,6 +139,7 @@ static void put_system(struct jsonw *w, const struct ws_run *run)
 	put_target(w, &run->target);
 	jsonw_object(w, "system");
 	jsonw_text_or_null(w, "sysname", run->sysname);
+	jsonw_text_or_null(w, "hostname", run->hostname);
 	jsonw_text_or_null(w, "release", run->release);
 	jsonw_text_or_null(w, "version", run->version);
 	jsonw_text_or_null(w, "machine", run->machine);

@@ -366,6 +366,7 @@ static void make_run(struct record_fixture *f, enum fixture_ending e)
 	snprintf(run->version, sizeof(run->version),
 		 "#52-Ubuntu SMP PREEMPT_DYNAMIC Thu Dec  5 13:09:44 UTC 2024");
 	snprintf(run->machine, sizeof(run->machine), "x86_64");
+	snprintf(run->hostname, sizeof(run->hostname), "testhost");
 	run->started_at = 1735732800;	/* 2025-01-01T12:00:00Z */
 	snprintf(run->probes.dir, sizeof(run->probes.dir), "/var/tmp");
 	run->argc = (int)ARRAY_SIZE(argv_) - 1;
@@ -437,6 +438,9 @@ static void make_interval(struct record_fixture *f, const struct story *st,
 		pi->name = mp->probe.ops->name;
 		pi->stalls_total = (k ? f->iv[k - 1].probes[j].stalls_total : 0) +
 				   pi->stalls;
+		if (k)
+			pi->latency = f->iv[k - 1].probes[j].latency;
+		reporter_add_latencies(&pi->latency, &take.hist);
 		iv->nprobes++;
 	}
 	iv->index = k;
@@ -526,6 +530,7 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 		book_until(mp, &pr[j], st, UINT64_MAX / 2);
 		probe_door_take(&mp->door, &take);
 		monitor_probe_summary(mp, &sum->probes[j]);
+		reporter_add_latencies(&sum->probes[j].latency, &sum->probes[j].raw);
 		sum->probes[j].after_end = hist_count(&take.hist);
 		sum->probes[j].after_end_max_ns = hist_count(&take.hist) ?
 						  hist_max(&take.hist) : 0;
@@ -705,7 +710,7 @@ char *record_fixture_render(const struct record_fixture *f,
 		ops->summary(&s, &f->run, &f->sum);
 	/* not ops->close: that publishes a file; the JSON sink's writer
 	 * state is all it would free */
-	if (ops == &sink_json_ops)
+	if (ops == &sink_json_ops || ops == &sink_prom_ops)
 		free(s.priv);
 	ck_assert_int_eq(fclose(s.out), 0);
 	return golden_mask_version(buf, len);
@@ -737,7 +742,8 @@ static void replace_all(char **buf, size_t *len, const char *from,
 
 char *golden_mask_version(char *buf, size_t *len)
 {
-	static const char *const before[] = { "writestress ", "\"version\":\"" };
+	static const char *const before[] = { "writestress ", "\"version\":\"",
+					      "version=\"" };
 	char from[128], to[128];
 
 	for (size_t i = 0; i < ARRAY_SIZE(before); i++) {

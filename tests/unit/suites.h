@@ -27,6 +27,7 @@
 	X(reporter_suite) \
 	X(aggregate_suite) \
 	X(compare_suite)  \
+	X(report_suite)   \
 	X(snapshot_suite) \
 	X(c_suite)        \
 	X(jsonw_suite)    \
@@ -48,7 +49,8 @@
 	X(term_suite)     \
 	X(sink_json_suite)  \
 	X(sink_csv_suite)   \
-	X(sink_svg_suite)
+	X(sink_svg_suite)   \
+	X(sink_prom_suite)
 
 #define WS_DECLARE_SUITE(fn) Suite *fn(void);
 WS_TEST_SUITES(WS_DECLARE_SUITE)

@@ -16,6 +16,7 @@
 #include <json-c/json.h>
 
 #include "compare.h"
+#include "result_read.h"
 #include "suites.h"
 
 #define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -485,7 +486,7 @@ START_TEST(test_load)
 	int ret;
 
 	temp_file(path, sizeof(path), c->content);
-	ret = compare_load(path, &doc, why, sizeof(why));
+	ret = result_load(path, &doc, why, sizeof(why));
 	unlink(path);
 	ck_assert_msg(ret == c->ret, "'%s': %d (%s), expected %d", c->content, ret,
 		      why, c->ret);
@@ -513,7 +514,7 @@ START_TEST(test_load_long)
 	strcpy(s + 40 + n, "'}");
 	ck_assert_uint_eq(strlen(s), 42 + n);
 	temp_file(path, sizeof(path), s);
-	ck_assert_int_eq(compare_load(path, &doc, why, sizeof(why)), 0);
+	ck_assert_int_eq(result_load(path, &doc, why, sizeof(why)), 0);
 	ck_assert_int_eq(compare_check_schema(doc, why, sizeof(why)), 0);
 	json_object_put(doc);
 	unlink(path);
@@ -521,7 +522,7 @@ START_TEST(test_load_long)
 	memset(s, ' ', n);
 	strcpy(s + n, "{}x");
 	temp_file(path, sizeof(path), s);
-	ck_assert_int_eq(compare_load(path, &doc, why, sizeof(why)), -EINVAL);
+	ck_assert_int_eq(result_load(path, &doc, why, sizeof(why)), -EINVAL);
 	ck_assert_str_eq(why, "invalid JSON at byte 100002: data after the document");
 	unlink(path);
 	free(s);
@@ -533,11 +534,11 @@ START_TEST(test_load_unreadable)
 	struct json_object *doc;
 	char why[256];
 
-	ck_assert_int_eq(compare_load("/nonexistent/ws.json", &doc, why, sizeof(why)),
+	ck_assert_int_eq(result_load("/nonexistent/ws.json", &doc, why, sizeof(why)),
 			 -ENOENT);
 	ck_assert_str_eq(why, strerror(ENOENT));
 	ck_assert_ptr_null(doc);
-	ck_assert_int_eq(compare_load("/", &doc, why, sizeof(why)), -EISDIR);
+	ck_assert_int_eq(result_load("/", &doc, why, sizeof(why)), -EISDIR);
 	ck_assert_str_eq(why, strerror(EISDIR));
 	ck_assert_ptr_null(doc);
 }

@@ -444,6 +444,41 @@ START_TEST(test_record_n)
 }
 END_TEST
 
+/* hist_count_le: every sample at or below the value, those of its own
+ * bucket above it (within the bound), monotonic, all of them from max on. */
+START_TEST(test_count_le)
+{
+	static const uint64_t v[] = { 0, 200, 999 * US, 1 * MS, 1 * MS + 1,
+				      1010 * US, 250 * MS, 3 * SEC, 2 * HOUR,
+				      TOP + 5 };
+	struct hist h;
+	uint64_t prev = 0, seed = 7;
+
+	hist_init(&h);
+	ck_assert_uint_eq(hist_count_le(&h, 1 * SEC), 0);
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		hist_record(&h, v[i]);
+	ck_assert_uint_eq(hist_count_le(&h, 0), 1);
+	ck_assert_uint_eq(hist_count_le(&h, 199), 1);	/* exact below 256 */
+	ck_assert_uint_eq(hist_count_le(&h, 200), 2);
+	/* 1 ms + 1 shares 1 ms's bucket; 1.01 ms is past it */
+	ck_assert_uint_eq(hist_count_le(&h, 1 * MS), 5);
+	ck_assert_uint_eq(hist_count_le(&h, 1 * SEC), 7);
+	ck_assert_uint_eq(hist_count_le(&h, 60 * SEC), 8);
+	ck_assert_uint_eq(hist_count_le(&h, 2 * HOUR), 9);
+	/* the last bucket holds everything past the top */
+	ck_assert_uint_eq(hist_count_le(&h, TOP), 10);
+	ck_assert_uint_eq(hist_count_le(&h, UINT64_MAX), 10);
+	for (int i = 0; i < 2000; i++) {
+		uint64_t x = next_rand(&seed) >> (next_rand(&seed) % 64);
+		uint64_t n = hist_count_le(&h, prev + x % (10 * SEC));
+
+		ck_assert_uint_ge(n, hist_count_le(&h, prev));
+		prev += x % (10 * SEC);
+	}
+}
+END_TEST
+
 /*----- merge -----*/
 
 static const struct { int na, nb; unsigned bits_a, bits_b; } merges[] = {
@@ -699,6 +734,7 @@ Suite *hist_suite(void)
 	tcase_add_test(pct, test_at_least);
 	tcase_add_test(pct, test_clamped_to_extremes);
 	tcase_add_test(pct, test_record_n);
+	tcase_add_test(pct, test_count_le);
 	suite_add_tcase(s, pct);
 
 	tcase_add_loop_test(merge, test_merge, 0, N_ROWS(merges));

@@ -363,6 +363,50 @@ START_TEST(test_two_targets)
 }
 END_TEST
 
+/* A probe's fixed-bucket totals: each interval's latencies added,
+ * cumulative along the buckets, the sum exact, and a whole run's
+ * histogram gives what its intervals added up give. */
+START_TEST(test_latency_totals)
+{
+	static const uint64_t ms[][4] = {
+		{ 1, 2, 3, 700 },		/* ms: one past a second's worth */
+		{ 10, 11, 2500, 61000 },	/* 2.5 s on a bound, past 60 s */
+	};
+	static struct hist iv, run;
+	struct ws_latency_totals t = { 0 }, whole = { 0 };
+
+	hist_init(&run);
+	for (size_t i = 0; i < sizeof(ms) / sizeof(ms[0]); i++) {
+		hist_init(&iv);
+		for (size_t j = 0; j < 4; j++) {
+			hist_record(&iv, ms[i][j] * WS_NSEC_PER_MSEC);
+			hist_record(&run, ms[i][j] * WS_NSEC_PER_MSEC);
+		}
+		reporter_add_latencies(&t, &iv);
+	}
+	ck_assert_uint_eq(t.count, 8);
+	ck_assert_uint_eq(t.sum_ns, (1 + 2 + 3 + 700 + 10 + 11 + 2500 + 61000) *
+			  WS_NSEC_PER_MSEC);
+	ck_assert_uint_eq(ws_latency_bounds_ns[0], WS_NSEC_PER_MSEC);
+	ck_assert_uint_eq(ws_latency_bounds_ns[WS_LATENCY_BUCKETS - 1],
+			  60 * WS_NSEC_PER_SEC);
+	ck_assert_uint_eq(t.le[0], 1);		/* 1 ms */
+	ck_assert_uint_eq(t.le[1], 2);		/* 2.5 ms */
+	ck_assert_uint_eq(t.le[2], 3);		/* 5 ms */
+	ck_assert_uint_eq(t.le[3], 4);		/* 10 ms */
+	ck_assert_uint_eq(t.le[4], 5);		/* 25 ms */
+	ck_assert_uint_eq(t.le[9], 6);		/* 1 s */
+	ck_assert_uint_eq(t.le[10], 7);		/* 2.5 s */
+	ck_assert_uint_eq(t.le[WS_LATENCY_BUCKETS - 1], 7);	/* 61 s is past */
+	for (unsigned int b = 1; b < WS_LATENCY_BUCKETS; b++) {
+		ck_assert_uint_gt(ws_latency_bounds_ns[b], ws_latency_bounds_ns[b - 1]);
+		ck_assert_uint_ge(t.le[b], t.le[b - 1]);
+	}
+	reporter_add_latencies(&whole, &run);
+	ck_assert_mem_eq(&whole, &t, sizeof(t));
+}
+END_TEST
+
 Suite *reporter_suite(void)
 {
 	Suite *s = suite_create("reporter");
@@ -374,6 +418,7 @@ Suite *reporter_suite(void)
 	tcase_add_test(tc, test_no_invented_peak);
 	tcase_add_test(tc, test_until_steady_verdicts);
 	tcase_add_test(tc, test_two_targets);
+	tcase_add_test(tc, test_latency_totals);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -426,6 +426,64 @@ START_TEST(test_file_new)
 }
 END_TEST
 
+/* A state sink (--prom) publishes each state by a rename: PATH holds the
+ * whole of one state at every moment, never a part or a mix, and after
+ * each publish a fresh, empty temporary takes the next one; the last is
+ * published by the close. */
+START_TEST(test_file_publish)
+{
+	struct sink_set set = { .n = 0 };
+	char err[256];
+	struct stat st, tst;
+	struct sink *s;
+
+	ck_assert_int_eq(sink_add_file(&set, &file_ops, path, err, sizeof(err)), 0);
+	s = &set.sinks[0];
+	fputs("state 1\n", s->out);
+	ck_assert(gone(path));
+	ck_assert_int_eq(sink_publish_file(s), 0);
+	ck_assert_str_eq(contents(path), "state 1\n");
+	ck_assert_int_eq(lstat(tmp, &tst), 0);	/* the next one, empty */
+	ck_assert_int_eq(tst.st_size, 0);
+	ck_assert_int_eq(lstat(path, &st), 0);
+	ck_assert_uint_ne(st.st_ino, tst.st_ino);
+	ck_assert(fcntl(fileno(s->out), F_GETFD) & FD_CLOEXEC);
+	fputs("state 2, longer\n", s->out);
+	fflush(s->out);
+	ck_assert_str_eq(contents(path), "state 1\n");	/* until published */
+	ck_assert_int_eq(sink_publish_file(s), 0);
+	ck_assert_str_eq(contents(path), "state 2, longer\n");
+	fputs("end\n", s->out);
+	ck_assert_int_eq(sink_close_all(&set), 0);
+	ck_assert_str_eq(contents(path), "end\n");
+	ck_assert(gone(tmp));
+}
+END_TEST
+
+/* A publish that cannot rename leaves the last state and no temporary;
+ * the sink has no stream after it. */
+START_TEST(test_file_publish_fails)
+{
+	struct sink_set set = { .n = 0 };
+	char err[256];
+	struct sink *s;
+
+	ck_assert_int_eq(sink_add_file(&set, &file_ops, path, err, sizeof(err)), 0);
+	s = &set.sinks[0];
+	fputs("state 1\n", s->out);
+	ck_assert_int_eq(sink_publish_file(s), 0);
+	fputs("state 2\n", s->out);
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_int_eq(mkdir(path, 0755), 0);	/* rename cannot replace it */
+	ck_assert_int_eq(sink_publish_file(s), -EISDIR);
+	ck_assert_ptr_null(s->out);
+	ck_assert(gone(tmp));
+	ck_assert_int_eq(sink_publish_file(s), -EBADF);
+	ck_assert_int_eq(rmdir(path), 0);
+	set.n = 0;
+}
+END_TEST
+
 /* An existing regular file is replaced by a rename, not rewritten in
  * place: until the close it is intact, and a hard link to it keeps the
  * old contents afterwards. */
@@ -789,6 +847,8 @@ Suite *sink_suite(void)
 	tcase_set_timeout(files, 60);	/* fsync on a busy disk */
 	tcase_add_test(files, test_file_new);
 	tcase_add_test(files, test_file_replaces_regular);
+	tcase_add_test(files, test_file_publish);
+	tcase_add_test(files, test_file_publish_fails);
 	tcase_add_loop_test(files, test_file_refused, 0, ARRAY_SIZE(refusals));
 	tcase_add_loop_test(files, test_tmp_taken, 0, ARRAY_SIZE(takens));
 	tcase_add_test(files, test_same_path_twice);

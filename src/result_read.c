@@ -1,19 +1,15 @@
-/* compare_load.c - reading a result file for `writestress compare`: the
- * whole file, one JSON document with nothing after it but blanks, of a
- * schema compare knows (see compare.h). */
+/* result_read.c - reading result files back: the whole file, one JSON
+ * document with nothing after it but blanks; its schema; fields looked up
+ * by path (see result_read.h). */
 #include <errno.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <json-c/json.h>
 
-#include "c.h"
-#include "cli.h"
-#include "compare.h"
-#include "units.h"
+#include "result_read.h"
 
 /* ---- reading a file ---------------------------------------------------- */
 
@@ -96,8 +92,8 @@ static int parse_stream(FILE *f, struct json_tokener *tok,
 	return check_rest(f, buf, n, json_tokener_get_parse_end(tok), base, why, len);
 }
 
-int compare_load(const char *path, struct json_object **doc, char *why,
-		 size_t len)
+int result_load(const char *path, struct json_object **doc, char *why,
+		size_t len)
 {
 	struct json_tokener *tok;
 	FILE *f;
@@ -130,26 +126,108 @@ out_close:
 	return ret;
 }
 
-int compare_check_schema(const struct json_object *doc, char *why, size_t len)
+int result_schema_version(const struct json_object *doc, unsigned int *version,
+			  char *why, size_t len)
 {
+	const size_t fam = strlen(RESULT_SCHEMA_FAMILY);
 	struct json_object *schema;
+	const char *s, *n;
 
 	if (!json_object_is_type(doc, json_type_object)) {
 		snprintf(why, len, "is not a writestress result: not a JSON object");
 		return -EINVAL;
 	}
-	if (!json_object_object_get_ex(doc, "schema", &schema)) {
-		snprintf(why, len, "is not a writestress result: no \"schema\" field");
+	if (!json_object_object_get_ex(doc, "schema", &schema) ||
+	    !json_object_is_type(schema, json_type_string)) {
+		snprintf(why, len, "is not a writestress result: no \"schema\" string");
 		return -EINVAL;
 	}
-	if (!json_object_is_type(schema, json_type_string)) {
-		snprintf(why, len, "is not a writestress result: \"schema\" is not a string");
+	s = json_object_get_string(schema);
+	n = s + fam;
+	if (strncmp(s, RESULT_SCHEMA_FAMILY, fam) || *n < '1' || *n > '9' ||
+	    strspn(n, "0123456789") != strlen(n) || strlen(n) > 9) {
+		snprintf(why, len, "has schema '%.64s', not %sN", s, RESULT_SCHEMA_FAMILY);
 		return -EINVAL;
 	}
-	if (strcmp(json_object_get_string(schema), CMP_SCHEMA)) {
-		snprintf(why, len, "has unsupported schema '%.64s': this writestress reads '%s'",
-			 json_object_get_string(schema), CMP_SCHEMA);
-		return -EINVAL;
-	}
+	*version = (unsigned int)strtoul(n, NULL, 10);
 	return 0;
+}
+
+/* ---- looking values up ------------------------------------------------- */
+
+enum result_found result_lookup(const struct json_object *o, const char *path,
+				struct json_object **out)
+{
+	char key[64];
+	struct json_object *v = (struct json_object *)o;
+
+	if (!o)
+		return RESULT_ABSENT;
+	while (*path) {
+		size_t n = strcspn(path, ".");
+
+		if (!v)
+			return RESULT_NULL;		/* a null on the way */
+		if (n >= sizeof(key) || !json_object_is_type(v, json_type_object))
+			return RESULT_ABSENT;
+		memcpy(key, path, n);
+		key[n] = '\0';
+		path += n + (path[n] == '.');
+		if (!json_object_object_get_ex(v, key, &v))
+			return RESULT_ABSENT;
+	}
+	*out = v;
+	return v ? RESULT_FOUND : RESULT_NULL;
+}
+
+bool result_is_number(const struct json_object *v)
+{
+	return json_object_is_type(v, json_type_int) ||
+	       json_object_is_type(v, json_type_double);
+}
+
+double result_num(const struct json_object *o, const char *path)
+{
+	struct json_object *v;
+
+	if (result_lookup(o, path, &v) != RESULT_FOUND || !result_is_number(v))
+		return NAN;
+	return json_object_get_double(v);
+}
+
+const char *result_str(const struct json_object *o, const char *path)
+{
+	struct json_object *v;
+
+	if (result_lookup(o, path, &v) != RESULT_FOUND ||
+	    !json_object_is_type(v, json_type_string))
+		return NULL;
+	return json_object_get_string(v);
+}
+
+struct json_object *result_array_at(const struct json_object *o, const char *path)
+{
+	struct json_object *v;
+
+	if (result_lookup(o, path, &v) != RESULT_FOUND ||
+	    !json_object_is_type(v, json_type_array))
+		return NULL;
+	return v;
+}
+
+size_t result_array_len(const struct json_object *arr)
+{
+	return arr ? json_object_array_length(arr) : 0;
+}
+
+struct json_object *result_array_idx(const struct json_object *arr, size_t i)
+{
+	return i < result_array_len(arr) ? json_object_array_get_idx(arr, i) : NULL;
+}
+
+void result_sanitize(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f || *s == '|')
+			*s = '?';
 }
