@@ -1,5 +1,6 @@
 # writestress - see README.md.  Plain make: `make`, `make check`, `make demo`,
-# `make asan`, `make tsan`, `make bench`, `make install PREFIX=... DESTDIR=...`.
+# `make asan`, `make tsan`, `make bench`, `make install PREFIX=... DESTDIR=...`,
+# `make dist-bin` (the built binary and man page as a tarball, for contrib/ansible).
 
 VERSION  := 0.2.0
 PREFIX   ?= /usr/local
@@ -51,7 +52,7 @@ TESTBIN  := $(BUILD)/unit-tests
 TESTHELPERS := $(patsubst tests/helpers/%.c,$(BUILD)/helpers/%,$(wildcard tests/helpers/*.c)) \
                $(patsubst tests/preload/%.c,$(BUILD)/helpers/%.so,$(wildcard tests/preload/*.c))
 
-.PHONY: all deps check check-run demo demo-run asan tsan bench install uninstall clean
+.PHONY: all deps check check-run demo demo-run asan tsan bench install uninstall dist-bin clean
 
 all: $(BIN)
 
@@ -121,6 +122,16 @@ install: $(BIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/writestress $(DESTDIR)$(MANDIR)/man1/writestress.1
+
+# What `make install` installs, as a tarball relative to the prefix, for hosts
+# that do not build it (contrib/ansible unpacks it into writestress_prefix).
+DISTBIN := $(BUILD)/writestress-$(VERSION)-linux-$(shell uname -m).tar.gz
+
+dist-bin: $(DISTBIN)
+
+$(DISTBIN): $(BIN) man/writestress.1 scripts/dist-bin.sh
+	sh scripts/dist-bin.sh $(BIN) man/writestress.1 $@
+	@echo $@
 
 clean:
 	rm -rf build

@@ -24,6 +24,8 @@ need attr
 need strace
 need libcap2-bin	# capsh: the privilege tests drop capabilities with it
 need python3
+need python3-yaml	# t_k8s_manifest parses contrib/kubernetes's Job
+need ansible-core	# t_ansible runs contrib/ansible's playbook on localhost
 need librsvg2-bin	# rsvg-convert renders --svg plots in the tests
 need gzip
 need zstd	# random data must not compress (t_data_incompressible)

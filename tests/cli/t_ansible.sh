@@ -1,0 +1,151 @@
+# contrib/ansible, for real: the playbook installs writestress from a
+# `make dist-bin` tarball into a prefix in $TESTDIR, runs it on a tmpfs
+# target with --json (and --prom where this build has it), fetches the
+# result to results/localhost.json and runs `writestress report` over it
+# on the "controller" (where this build has it); the data file is gone.
+# Then check mode: installing again would change nothing, and nothing is
+# run or written.  ansible-playbook -i localhost, -c local; nothing is read from
+# ~/.ansible or the network, nothing left outside $TESTDIR.
+# shellcheck source=lib.sh
+. "$CLI_DIR/lib.sh"
+
+need_cmd ansible-playbook python3
+small_tmpfs 64M
+ROOT=$(cd "$CLI_DIR/../.." && pwd)
+
+# Ansible's own state stays here; an empty config file stops it from
+# looking for one in $HOME or /etc.
+A=$TESTDIR/ansible
+mkdir -p "$A/home" "$A/local" "$A/remote" "$A/async" || fail "cannot create $A"
+: >"$A/ansible.cfg"
+# Ansible refuses to start in a locale that is not UTF-8 (lib.sh sets C).
+export LC_ALL=C.UTF-8
+export HOME="$A/home" ANSIBLE_CONFIG="$A/ansible.cfg"
+export ANSIBLE_LOCAL_TEMP="$A/local" ANSIBLE_REMOTE_TEMP="$A/remote" ANSIBLE_ASYNC_DIR="$A/async"
+export ANSIBLE_NOCOLOR=1 ANSIBLE_FORCE_COLOR=0 ANSIBLE_RETRY_FILES_ENABLED=0
+export ANSIBLE_HOST_KEY_CHECKING=0 ANSIBLE_STDOUT_CALLBACK=default
+# one process per task, no copy of each module to a temporary file: faster
+export ANSIBLE_PIPELINING=1
+ANSIBLE_PYTHON_INTERPRETER=$(command -v python3)
+export ANSIBLE_PYTHON_INTERPRETER
+export ANSIBLE_COLLECTIONS_PATH="$A/collections" ANSIBLE_ROLES_PATH="$ROOT/contrib/ansible/roles"
+
+# The build under test, packed as `make dist-bin` packs it.
+sh "$ROOT/scripts/dist-bin.sh" "$WS" "$ROOT/man/writestress.1" "$TESTDIR/ws.tar.gz" ||
+	fail "dist-bin.sh failed"
+PREFIX=$TESTDIR/prefix
+RESULTS=$TESTDIR/results
+TARGET=$TMPFS/ws.dat
+
+# What this build has: --prom (the prom branch) and report (the report branch).
+prom=""
+"$WS" --help 2>&1 | grep -q -- '--prom' && prom=$TESTDIR/textfile/writestress.prom
+report=false
+"$WS" report --help 2>&1 | grep -q '^Usage: writestress report' && report=true
+echo "# --prom: ${prom:-not in this build}; report: $report"
+
+cat >"$TESTDIR/vars.yml" <<_EOF_
+writestress_tarball: $TESTDIR/ws.tar.gz
+writestress_prefix: $PREFIX
+writestress_path: $TARGET
+writestress_size: 32M
+writestress_time: ""
+writestress_pace: window
+writestress_probes: fsync
+writestress_extra_args: [--interval, 250ms, --reserve, "0"]
+writestress_remote_dir: $TESTDIR/remote
+writestress_results_dir: $RESULTS
+writestress_prom_file: "$prom"
+writestress_poll: 1
+writestress_report: $report
+writestress_controller_bin: $PREFIX/bin/writestress
+_EOF_
+
+LOG=$TESTDIR/playbook.log
+# play ARGS...: run the playbook; its output in $LOG, its exit status in $rc.
+play()
+{
+	LAST_CMD="ansible-playbook $*"
+	printf '+ %s\n' "$LAST_CMD"
+	rc=0
+	_t0=$(date +%s)
+	ansible-playbook -i localhost, -c local -e "@$TESTDIR/vars.yml" "$@" \
+		"$ROOT/contrib/ansible/site.yml" >"$LOG" 2>&1 </dev/null || rc=$?
+	echo "# took $(($(date +%s) - _t0)) s"
+	cp "$LOG" "$OUT"
+	[ "$rc" -eq 0 ] || tail -n 30 "$LOG"
+	: >"$ERR"
+}
+
+# recap FIELD: FIELD (ok, changed, failed...) of localhost's play recap.
+recap()
+{
+	sed -n "s/^localhost *:.* $1=\([0-9]*\).*/\1/p" "$LOG"
+}
+
+play
+assert_status 0
+assert_eq 0 "$(recap failed)" "failed tasks"
+
+# installed from the tarball: the very build under test, and its man page
+cmp -s "$WS" "$PREFIX/bin/writestress" || fail "the installed binary is not \$WS"
+cmp -s "$ROOT/man/writestress.1" "$PREFIX/share/man/man1/writestress.1" ||
+	fail "the man page was not installed"
+
+# the result, fetched flat per host, is the run that was asked for
+assert_dir_only "$TESTDIR/remote" localhost.json
+assert_exists "$RESULTS/localhost.json"
+cmp -s "$TESTDIR/remote/localhost.json" "$RESULTS/localhost.json" ||
+	fail "the fetched result differs from the host's"
+python3 "$CLI_DIR/py/check_result.py" "$RESULTS/localhost.json" --bytes 33554432 ||
+	fail "check_result.py on the fetched result failed"
+python3 - "$RESULTS/localhost.json" "$TARGET" <<'_PY_' || fail "the fetched result is not this run"
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["config"]
+assert c["pace"] == "window", c["pace"]
+assert [p["name"] for p in d["probes"]] == ["fsync"], d["probes"]
+assert sys.argv[2] in json.dumps(d), "target path not in the result"
+_PY_
+assert_file_match "$LOG" '"msg": ".*32\.0 MiB written in' "the run's summary in the play"
+
+# --remove: the target and the probe's files are gone
+assert_dir_only "$TMPFS"
+
+if [ -n "$prom" ]; then
+	assert_exists "$prom"
+	# the run's last state, left for node_exporter (doc/metrics.md)
+	assert_file_match "$prom" '^# TYPE writestress_run_finished gauge$' "the .prom file"
+	assert_file_match "$prom" "^writestress_run_finished\\{target=\"$TARGET\"\\} 1\$" "the .prom file"
+	assert_file_match "$prom" '^writestress_written_bytes_total\{[^}]*\} 33554432$' "the .prom file"
+	assert_file_no_match "$prom" '^[^#w]' "the .prom file (a line neither comment nor metric)"
+	assert_dir_only "$(dirname "$prom")" writestress.prom
+fi
+
+if $report; then
+	assert_exists "$RESULTS/report.txt"
+	"$PREFIX/bin/writestress" report "$RESULTS/localhost.json" >"$TESTDIR/report.txt" 2>&1 ||
+		fail "writestress report on the fetched result failed"
+	cmp -s "$TESTDIR/report.txt" "$RESULTS/report.txt" ||
+		fail "results/report.txt is not what writestress report prints:
+$(diff "$TESTDIR/report.txt" "$RESULTS/report.txt" | head -n 20)"
+	assert_file_match "$RESULTS/report.txt" "localhost\.json|$(hostname)" "the report's rows"
+	assert_file_match "$LOG" 'TASK \[writestress : Show the report\]' "the report in the play"
+else
+	assert_file_match "$LOG" 'TASK \[writestress : Run writestress report on the controller\]' "the report task"
+	assert_missing "$RESULTS/report.txt"
+fi
+
+# Check mode, the same hosts and a new target: installing again would
+# change nothing (unarchive compares as it does for real), the command it
+# would run is shown, and nothing is written, fetched or reported.
+before=$(fingerprint "$RESULTS/localhost.json")
+play --check -e "writestress_path=$TMPFS/other.dat"
+assert_status 0
+assert_eq 0 "$(recap failed)" "failed tasks in check mode"
+assert_eq 0 "$(recap changed)" "tasks changed in check mode"
+assert_file_match "$LOG" 'TASK \[writestress : Unpack the writestress tarball into the prefix\]' "the install task"
+assert_file_match "$LOG" "would run: $PREFIX/bin/writestress --size 32M .*--json $TESTDIR/remote/localhost.json .*$TMPFS/other.dat" "check mode's command"
+assert_dir_only "$TMPFS"
+assert_dir_only "$TESTDIR/remote" localhost.json
+assert_eq "$before" "$(fingerprint "$RESULTS/localhost.json")" "the result after check mode"

@@ -1,0 +1,32 @@
+# contrib/kubernetes/writestress-job.yaml is a well-formed Job (never run
+# on a cluster here): python3-yaml parses it and py/k8s_manifest.py checks
+# its shape (privileged, hostPath target, --json into a mounted volume,
+# --prom into node_exporter's textfile directory, mounts and volumes
+# matched).  A broken copy is caught, so the check checks.
+# shellcheck source=lib.sh
+. "$CLI_DIR/lib.sh"
+
+need_cmd python3
+python3 -c 'import yaml' 2>/dev/null || skip_as cmd "needs python3-yaml, which is not installed"
+M=$(cd "$CLI_DIR/../.." && pwd)/contrib/kubernetes/writestress-job.yaml
+CHECK=$CLI_DIR/py/k8s_manifest.py
+
+python3 "$CHECK" "$M" >"$OUT" 2>&1 || fail "k8s_manifest.py: $(cat "$OUT")"
+
+# broken copies: each must be caught, saying what is wrong
+broken()
+{
+	sed "$1" "$M" >"$TESTDIR/broken.yaml"
+	cmp -s "$M" "$TESTDIR/broken.yaml" && fail "the edit '$1' changed nothing"
+	if python3 "$CHECK" "$TESTDIR/broken.yaml" >"$OUT" 2>&1; then
+		fail "k8s_manifest.py passed a manifest edited with '$1'"
+	fi
+	assert_file_match "$OUT" "$2" "the complaint about '$1'"
+}
+broken 's/privileged: true/privileged: false/' 'not privileged'
+broken 's/- --prom$/- --no-probe/' 'no --prom'
+broken '0,/name: textfile$/s//name: textfiles/' 'names no volume|is not mounted'
+# shellcheck disable=SC2016 # $(NODE_NAME) is the manifest's, not ours
+broken 's|^\( *\)- /results/\$(NODE_NAME).json|\1- /elsewhere/r.json|' 'on no mounted volume'
+broken 's/^kind: Job/kind: Pod/' 'not a Job'
+broken 's/^kind: Job/kind: Job\nbad: [/' '^not YAML: '
