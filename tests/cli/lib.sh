@@ -141,6 +141,21 @@ scaled()
 	echo $(( $1 * WS_SLOW ))
 }
 
+# python_with MODULE PACKAGE: set $PY to a python3 that imports MODULE:
+# the one on PATH, else Debian's /usr/bin/python3 (where apt-get puts
+# PACKAGE when PATH's is another python); skip if neither has it.
+python_with()
+{
+	PY=
+	for _py in python3 /usr/bin/python3; do
+		if command -v "$_py" >/dev/null 2>&1 && "$_py" -c "import $1" 2>/dev/null; then
+			PY=$_py
+			return 0
+		fi
+	done
+	skip_as cmd "needs python3's $1 (Debian's $2)"
+}
+
 # ---- running writestress ------------------------------------------------
 
 # WS_PREFIX: a command writestress runs under, e.g. "rig.sh run DIR" to

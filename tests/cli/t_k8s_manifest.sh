@@ -6,19 +6,18 @@
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 
-need_cmd python3
-python3 -c 'import yaml' 2>/dev/null || skip_as cmd "needs python3-yaml, which is not installed"
+python_with yaml python3-yaml
 M=$(cd "$CLI_DIR/../.." && pwd)/contrib/kubernetes/writestress-job.yaml
 CHECK=$CLI_DIR/py/k8s_manifest.py
 
-python3 "$CHECK" "$M" >"$OUT" 2>&1 || fail "k8s_manifest.py: $(cat "$OUT")"
+"$PY" "$CHECK" "$M" >"$OUT" 2>&1 || fail "k8s_manifest.py: $(cat "$OUT")"
 
 # broken copies: each must be caught, saying what is wrong
 broken()
 {
 	sed "$1" "$M" >"$TESTDIR/broken.yaml"
 	cmp -s "$M" "$TESTDIR/broken.yaml" && fail "the edit '$1' changed nothing"
-	if python3 "$CHECK" "$TESTDIR/broken.yaml" >"$OUT" 2>&1; then
+	if "$PY" "$CHECK" "$TESTDIR/broken.yaml" >"$OUT" 2>&1; then
 		fail "k8s_manifest.py passed a manifest edited with '$1'"
 	fi
 	assert_file_match "$OUT" "$2" "the complaint about '$1'"

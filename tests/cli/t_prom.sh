@@ -7,15 +7,7 @@
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 need_cmd curl prometheus-node-exporter
-PY=""
-for _py in python3 /usr/bin/python3; do
-	if command -v "$_py" >/dev/null 2>&1 &&
-	   "$_py" -c 'import prometheus_client' 2>/dev/null; then
-		PY=$_py
-		break
-	fi
-done
-[ -n "$PY" ] || skip_as cmd "needs python3's prometheus_client (python3-prometheus-client)"
+python_with prometheus_client python3-prometheus-client
 check="$PY $CLI_DIR/py/check_prom.py"
 
 # stdout makes no sense for a file renamed over every interval
