@@ -137,4 +137,8 @@ int ws_write_text(const char *path, const char *text);
  * on stderr; returns status (the exit status to end with). */
 int ws_fail(const char *msg, const char *hint, int status);
 
+/* One CSV field (RFC 4180), quoted when it holds a comma, a quote or a
+ * line break; the separators and the CRLF line ends are the caller's. */
+void ws_csv_field(FILE *out, const char *s);
+
 #endif

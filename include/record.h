@@ -246,6 +246,19 @@ struct ws_probe_interval {
 	struct ws_latency_totals latency;	/* since the start */
 };
 
+/* Which of an interval's figures a probe has: its percentiles only when
+ * some probe completed, its max also when one is in flight; an output
+ * shows a figure it has not got as empty, never as 0. */
+static inline bool ws_probe_has_percentiles(const struct ws_probe_interval *pi)
+{
+	return pi->count > 0;
+}
+
+static inline bool ws_probe_has_max(const struct ws_probe_interval *pi)
+{
+	return pi->count > 0 || pi->inflight_ns > 0;
+}
+
 /* One probe over the whole run. */
 struct ws_probe_summary {
 	const char *name;

@@ -46,7 +46,8 @@ enum result_found result_lookup(const struct json_object *o, const char *path,
 
 bool result_is_number(const struct json_object *v);
 
-/* The number at PATH, NaN when absent, null or not a number. */
+/* The number at PATH, NaN when absent, null or not a number (or PATH is
+ * NULL). */
 double result_num(const struct json_object *o, const char *path);
 /* The string at PATH, or NULL when absent, null or not a string. */
 const char *result_str(const struct json_object *o, const char *path);

@@ -66,7 +66,8 @@ struct sink_set {
 };
 
 int sink_add(struct sink_set *set, const struct sink_ops *ops, FILE *out);
-/* A result file: written to PATH.tmp.PID (created exclusively, never
+/* A result file: written to PATH.tmp.PID (or PATH.tmp.PID.N past a stale
+ * one of an earlier process with the same PID; created exclusively, never
  * through a symlink) and renamed over PATH by sink_close_file(), so PATH
  * is either the previous file or a complete new one.  PATH may replace an
  * existing regular file, nothing else.  0 or -errno with err filled
@@ -80,9 +81,13 @@ int sink_close_file(struct sink *s);
  * what was written since the last call as PATH, atomically (the
  * temporary renamed over it; no fsync: a reader wants a whole file, not a
  * durable one), and start the next temporary under the same name.  A
- * sink on stdout or a stream without a path is flushed.  0 or -errno; on
- * failure s->out is NULL and PATH holds the last state published. */
+ * sink on stdout or a stream without a path is flushed.  0 or -errno;
+ * PATH then holds the last state published, and s->out is the next
+ * temporary, or NULL if it could not be made (see sink_reopen_file). */
 int sink_publish_file(struct sink *s);
+/* A file sink left without its temporary (s->out NULL) tries to make it
+ * again: 0 (s->out set, or already was) or -errno. */
+int sink_reopen_file(struct sink *s);
 /* ... or drop it unwritten: PATH keeps what it held ("-": stdout stays
  * open). */
 void sink_drop_file(struct sink *s);

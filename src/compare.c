@@ -71,16 +71,6 @@ int compare_grow(void **v, size_t n, size_t *cap, size_t size)
 }
 
 /* The string at PATH under O, or NULL. */
-static const char *string_at(const struct json_object *o, const char *path)
-{
-	struct json_object *v;
-
-	if (result_lookup(o, path, &v) != RESULT_FOUND ||
-	    !json_object_is_type(v, json_type_string))
-		return NULL;
-	return json_object_get_string(v);
-}
-
 static void set_text(struct cmp_value *val, const char *s)
 {
 	val->kind = CMP_TEXT;
@@ -206,20 +196,11 @@ struct pair {
 };
 
 /* The number at PATH under O, or NaN. */
-static double number_at(const struct json_object *o, const char *path)
-{
-	struct json_object *v;
-
-	if (!path || result_lookup(o, path, &v) != RESULT_FOUND || !result_is_number(v))
-		return NAN;
-	return json_object_get_double(v);
-}
-
 /* The samples behind a percentile: at the spec's count, else DEFAULT. */
 static double samples_of(const struct json_object *base, const struct row_spec *s,
 			 double dflt)
 {
-	double n = number_at(base, s->count);
+	double n = result_num(base, s->count);
 
 	return isnan(n) ? dflt : n;
 }
@@ -287,7 +268,7 @@ static int add_phases(struct cmp_report *r, const struct json_object *a,
 
 static const char *probe_name(const struct json_object *p)
 {
-	return string_at(p, "name");
+	return result_str(p, "name");
 }
 
 /* The first probe of ARR called NAME, among the first LIMIT; or NULL. */
@@ -325,8 +306,8 @@ static int add_probes(struct cmp_report *r, const struct json_object *a,
 				continue;	/* unnamed, or done already */
 			both.a = find_probe(pa, name, SIZE_MAX);
 			both.b = find_probe(pb, name, SIZE_MAX);
-			both.samples_a = number_at(both.a, "count");
-			both.samples_b = number_at(both.b, "count");
+			both.samples_a = result_num(both.a, "count");
+			both.samples_b = result_num(both.b, "count");
 			snprintf(prefix, sizeof(prefix), "%.24s ", name);
 			if (add_rows(r, prefix, probe_rows, ARRAY_SIZE(probe_rows), &both))
 				return -ENOMEM;
@@ -337,8 +318,8 @@ static int add_probes(struct cmp_report *r, const struct json_object *a,
 
 static void info_of(struct cmp_run_info *info, const struct json_object *doc)
 {
-	const char *version = string_at(doc, "tool.version");
-	const char *started = string_at(doc, "started_at");
+	const char *version = result_str(doc, "tool.version");
+	const char *started = result_str(doc, "started_at");
 
 	snprintf(info->version, sizeof(info->version), "%s", version ? version : "-");
 	snprintf(info->started_at, sizeof(info->started_at), "%s", started ? started : "-");
@@ -374,7 +355,7 @@ out_free:
 /* "window" or "window (bfq)": a matrix row's name. */
 static void matrix_row_name(const struct json_object *row, char *buf, size_t len)
 {
-	const char *st = string_at(row, "strategy"), *set = string_at(row, "setting");
+	const char *st = result_str(row, "strategy"), *set = result_str(row, "setting");
 
 	if (!st)
 		st = "?";
@@ -421,9 +402,9 @@ static double matrix_samples(const struct json_object *doc,
 			continue;
 		probes = result_array_at(run, "result.probes");
 		p = probe ? find_probe(probes, probe, SIZE_MAX) : result_array_idx(probes, 0);
-		n = number_at(p, "raw.count");
+		n = result_num(p, "raw.count");
 		if (isnan(n))
-			n = number_at(p, "count");
+			n = result_num(p, "count");
 		/* a run that failed, or lacks the count, says nothing */
 		if (isnan(fewest) || n < fewest)
 			fewest = n;

@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "report.h"
 #include "result_read.h"
+#include "sink.h"
 
 struct report_args {
 	const char *json, *csv, *svg;
@@ -219,55 +220,77 @@ static int read_all(struct report *r, int n, char **operands)
 
 /* ---- writing ----------------------------------------------------------- */
 
-/* PATH written whole by WRITE, through PATH.tmp.PID renamed at the end;
- * "-" is stdout.  0, or -1 said on stderr. */
-static int write_output(const char *path, const struct report *r,
-			void (*write)(FILE *, const struct report *))
-{
-	char tmp[4096];
-	FILE *f;
-	int err = 0;
+/* The outputs are result files as a run's are (sink.h: a temporary
+ * renamed over PATH, never through a link, only over a regular file;
+ * "-" is stdout); their writing is report_out.c's, not a sink's. */
+static const struct sink_ops report_file_ops = { .name = "report" };
 
+struct outputs {
+	struct sink_set set;
+	struct sink *json, *csv, *svg;
+};
+
+/* Made before the first result is read: a path that cannot be written
+ * is said before minutes of reading.  0, or the exit status. */
+static int open_output(struct outputs *o, const char *option, const char *path,
+		       struct sink **s)
+{
+	char err[600];
+
+	*s = NULL;
 	if (!path)
 		return 0;
-	if (is_stdout(path)) {
-		write(stdout, r);
-		if (fflush(stdout) || ferror(stdout))
-			err = errno ? errno : EIO;
-		goto out_err;
+	if (sink_add_file(&o->set, &report_file_ops, path, err, sizeof(err))) {
+		cli_usage_error(&report_cli, stderr, "invalid %s '%s': %s", option, path, err);
+		return REPORT_EXIT_TROUBLE;
 	}
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
-	f = fopen(tmp, "wx");
-	if (!f) {
-		err = errno;
-		goto out_err;
-	}
-	write(f, r);
-	if (ferror(f))
-		err = EIO;
-	if (fclose(f) && !err)
-		err = errno;
-	if (!err && rename(tmp, path))
-		err = errno;
-	if (err)
-		unlink(tmp);
-out_err:
-	if (err)
-		fprintf(stderr, "writestress: report: cannot write '%s': %s\n", path,
-			strerror(err));
-	return err ? -1 : 0;
+	*s = &o->set.sinks[o->set.n - 1];
+	return 0;
+}
+
+static int open_outputs(struct outputs *o, const struct report_args *a)
+{
+	int status = open_output(o, "--json", a->json, &o->json);
+
+	if (!status)
+		status = open_output(o, "--csv", a->csv, &o->csv);
+	if (!status)
+		status = open_output(o, "--svg", a->svg, &o->svg);
+	if (status)
+		sink_abort_all(&o->set);
+	return status;
+}
+
+/* S written whole by WRITE and published.  0, or -1 said on stderr. */
+static int write_output(struct sink *s, const struct report *r,
+			void (*write)(FILE *, const struct report *))
+{
+	int ret;
+
+	if (!s)
+		return 0;
+	write(s->out, r);
+	ret = sink_close_file(s);
+	if (ret)
+		fprintf(stderr, "writestress: report: cannot write '%s': %s\n", s->path,
+			strerror(-ret));
+	return ret ? -1 : 0;
 }
 
 int report_main(int argc, char **argv)
 {
 	struct report_args args = { .by = REPORT_BY_MODEL };
 	struct report r = { .k = REPORT_K };
+	struct outputs outs = { .set = { .n = 0 } };
 	int first, status = parse_args(argc, argv, &args, &first);
 	FILE *table;
 
 	if (status >= 0)
 		return status;
 	r.by = args.by;
+	status = open_outputs(&outs, &args);
+	if (status)
+		return status;
 	status = REPORT_EXIT_TROUBLE;
 	if (args.svg && !(r.spill = tmpfile())) {
 		fprintf(stderr, "writestress: report: cannot make a temporary file for the curves: %s\n",
@@ -293,11 +316,12 @@ int report_main(int argc, char **argv)
 			strerror(errno));
 		goto out_free;
 	}
-	if (write_output(args.json, &r, report_json) || write_output(args.csv, &r, report_csv) ||
-	    write_output(args.svg, &r, report_svg))
+	if (write_output(outs.json, &r, report_json) || write_output(outs.csv, &r, report_csv) ||
+	    write_output(outs.svg, &r, report_svg))
 		goto out_free;
 	status = r.outlier_rows ? REPORT_EXIT_OUTLIERS : REPORT_EXIT_OK;
 out_free:
+	sink_abort_all(&outs.set);	/* those not published */
 	report_free(&r);
 	return status;
 }

@@ -199,20 +199,9 @@ void report_print(FILE *out, const struct report *r)
 
 /* ---- CSV --------------------------------------------------------------- */
 
-/* A field quoted when it holds a comma, a quote or a line break. */
 static void csv_text(FILE *out, const char *s, bool comma)
 {
-	if (strpbrk(s, ",\"\r\n")) {
-		fputc('"', out);
-		for (; *s; s++) {
-			if (*s == '"')
-				fputc('"', out);
-			fputc(*s, out);
-		}
-		fputc('"', out);
-	} else {
-		fputs(s, out);
-	}
+	ws_csv_field(out, s);
 	if (comma)
 		fputc(',', out);
 }
@@ -235,7 +224,7 @@ void report_csv(FILE *out, const struct report *r)
 		fprintf(out, ",%s_p99_ms,%s_stalls", r->probe_names[p], r->probe_names[p]);
 	for (int m = 0; m < nm; m++)
 		fprintf(out, ",%s_outlier", report_metric_name(r, m, name, sizeof(name)));
-	fprintf(out, ",outliers\n");
+	fprintf(out, ",outliers\r\n");	/* CRLF, as the run's CSV (RFC 4180) */
 	for (size_t i = 0; i < r->nrows; i++) {
 		const struct report_row *row = &r->rows[i];
 		const char *sep = "";
@@ -265,7 +254,7 @@ void report_csv(FILE *out, const struct report *r)
 			fprintf(out, "%s%s", sep, report_metric_name(r, m, name, sizeof(name)));
 			sep = " ";
 		}
-		fputc('\n', out);
+		fputs("\r\n", out);
 	}
 }
 

@@ -10,6 +10,7 @@
 #include "c.h"
 #include "report.h"
 #include "svgplot.h"
+#include "units.h"
 
 #define W 1000
 #define TOP 70			/* title and legend */
@@ -38,7 +39,7 @@ static const char style[] =
 
 static void draw_curve(FILE *f, const struct report *r, const struct report_row *row,
 		       const struct svg_axis *x, const struct svg_axis *y,
-		       const char *colour, bool outlier)
+		       double per_gib, const char *colour, bool outlier)
 {
 	struct report_point pts[REPORT_CURVE_MAX];
 	size_t n = report_curve_of(r, row, pts);
@@ -50,7 +51,7 @@ static void draw_curve(FILE *f, const struct report *r, const struct report_row 
 		outlier ? " outlier" : "", colour, outlier ? "2.5" : "1",
 		outlier ? "" : " stroke-opacity=\"0.6\"");
 	for (size_t i = 0; i < n; i++) {
-		double px = svg_axis_px(x, pts[i].gib), py = svg_axis_px(y, pts[i].mibps);
+		double px = svg_axis_px(x, pts[i].gib * per_gib), py = svg_axis_px(y, pts[i].mibps);
 
 		if (n == 1) {
 			svg_pen_to(&pen, px - 3, py);
@@ -92,19 +93,25 @@ static void draw_group(FILE *f, const struct report *r, size_t gi)
 	const struct report_group *g = &r->groups[gi];
 	double top = TOP + (double)gi * PANEL;
 	struct svg_box b = { 80, top + 34, W - 40, top + PANEL - 46 };
+	/* the data axis as the run's plot draws it: MiB or GiB by range,
+	 * ending with the longest curve */
+	struct svg_unit unit = svg_bytes_unit((g->max_gib > 0 ? g->max_gib : 1) * WS_GIB);
+	double per_gib = (double)WS_GIB / unit.bytes;
 	struct svg_axis x, y;
 	double xstep, ystep;
+	char title[32];
 
 	svg_text(f, b.x0, top + 22, "head", "start", "%s %s: %zu result%s, %s",
 		 report_by_name(r->by), g->key, g->n, g->n == 1 ? "" : "s",
 		 !g->judged ? "not judged (fewer than 3)" :
 		 g->outlier_rows ? "outliers in red" : "no outliers");
 	outlier_names(f, r, g, b.x1, top + 22);
-	xstep = svg_lin_axis(&x, g->max_gib > 0 ? g->max_gib : 1, 8, b.x0, b.x1);
+	xstep = svg_lin_axis_to(&x, (g->max_gib > 0 ? g->max_gib : 1) * per_gib, 8, b.x0, b.x1);
 	ystep = svg_lin_axis(&y, g->max_mibps > 0 ? g->max_mibps * 1.05 : 1, 5, b.y1, b.y0);
 	svg_lin_ticks(f, NULL, &x, xstep, &b, true);
 	svg_lin_ticks(f, NULL, &y, ystep, &b, false);
-	svg_axis_titles(f, &b, "MiB/s", "GiB written");
+	snprintf(title, sizeof(title), "%s written", unit.name);
+	svg_axis_titles(f, &b, "MiB/s", title);
 	fprintf(f, "<g class=\"group\" data-index=\"%zu\">\n", gi);
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t i = g->first; i < g->first + g->n; i++) {
@@ -112,7 +119,7 @@ static void draw_group(FILE *f, const struct report *r, size_t gi)
 			bool outlier = (row->high | row->low) != 0;
 
 			if (outlier == (pass == 1))
-				draw_curve(f, r, row, &x, &y,
+				draw_curve(f, r, row, &x, &y, per_gib,
 					   outlier ? OUTLIER_COLOUR :
 						     palette[gi % ARRAY_SIZE(palette)],
 					   outlier);

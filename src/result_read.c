@@ -190,7 +190,7 @@ double result_num(const struct json_object *o, const char *path)
 {
 	struct json_object *v;
 
-	if (result_lookup(o, path, &v) != RESULT_FOUND || !result_is_number(v))
+	if (!path || result_lookup(o, path, &v) != RESULT_FOUND || !result_is_number(v))
 		return NAN;
 	return json_object_get_double(v);
 }

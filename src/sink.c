@@ -54,13 +54,25 @@ int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 		set->n++;
 		return 0;
 	}
+	for (unsigned int i = 0; i < set->n; i++)
+		if (set->sinks[i].path && !strcmp(set->sinks[i].path, path)) {
+			snprintf(err, errlen, "'%s' is already another output of this run", path);
+			return -EEXIST;
+		}
 	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		snprintf(err, errlen, "'%s' exists and is not a regular file (results replace only regular files; '-' is standard output)",
 			 path);
 		return -EEXIST;
 	}
-	snprintf(s->tmp, sizeof(s->tmp), "%s.tmp.%d", path, (int)getpid());
-	ret = open_tmp(s);
+	/* PATH.tmp.PID; PATH.tmp.PID.N past a stale one of an earlier
+	 * process with our PID (a container's writestress is always PID 1) */
+	for (int n = 0; n < 100; n++) {
+		snprintf(s->tmp, sizeof(s->tmp), n ? "%s.tmp.%d.%d" : "%s.tmp.%d",
+			 path, (int)getpid(), n);
+		ret = open_tmp(s);
+		if (ret != -EEXIST)
+			break;
+	}
 	if (ret) {
 		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(-ret));
 		return ret;
@@ -124,7 +136,7 @@ int sink_close_file(struct sink *s)
 
 int sink_publish_file(struct sink *s)
 {
-	int ret = 0;
+	int ret = 0, reopen;
 
 	if (!s->out)
 		return -EBADF;
@@ -139,11 +151,17 @@ int sink_publish_file(struct sink *s)
 	s->out = NULL;
 	if (!ret && rename(s->tmp, s->path))
 		ret = -errno;
-	if (ret) {
+	if (ret)
 		unlink(s->tmp);
-		return ret;
-	}
-	return open_tmp(s);
+	reopen = open_tmp(s);	/* the next state gets its chance, whatever */
+	return ret ? ret : reopen;
+}
+
+int sink_reopen_file(struct sink *s)
+{
+	if (s->out)
+		return 0;
+	return s->path && !s->to_stdout ? open_tmp(s) : -EBADF;
 }
 
 void sink_drop_file(struct sink *s)

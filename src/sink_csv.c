@@ -12,22 +12,11 @@ static const char *const probe_cols[] = {
 	"n", "p50_ms", "p99_ms", "max_ms", "stalls", "inflight_ms", "errors",
 };
 
-/* A field, quoted if it holds a comma, a quote or a line break. */
 static void field(FILE *out, const char *s, bool first)
 {
 	if (!first)
 		fputc(',', out);
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
+	ws_csv_field(out, s);
 }
 
 /* --pace adaptive: the controller's columns (adapt.h) */
@@ -117,13 +106,13 @@ static void csv_row(struct sink *s, const struct ws_run *run,
 
 		/* a figure the interval has not got is an empty field */
 		fprintf(s->out, ",%llu", (unsigned long long)pi->count);
-		if (pi->count)
+		if (ws_probe_has_percentiles(pi))
 			fprintf(s->out, ",%.3f,%.3f", (double)pi->p50_ns / 1e6,
 				(double)pi->p99_ns / 1e6);
 		else
 			fputs(",,", s->out);
 		fputc(',', s->out);
-		if (pi->count || pi->inflight_ns)
+		if (ws_probe_has_max(pi))
 			fprintf(s->out, "%.3f", (double)pi->max_ns / 1e6);
 		fprintf(s->out, ",%llu,%.3f,%llu", (unsigned long long)pi->stalls,
 			(double)pi->inflight_ns / 1e6, (unsigned long long)pi->errors);

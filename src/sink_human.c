@@ -93,17 +93,17 @@ static void live_interval(struct sink *s, const struct ws_run *run,
 }
 
 /* A probe's keys, the CSV's column names; a figure the interval has
- * not got (no probe completed, none in flight) is empty, not 0. */
+ * not got is empty, not 0. */
 static void plain_probe(FILE *out, const struct ws_probe_interval *pi)
 {
 	fprintf(out, " %s_n=%llu %s_p50_ms=", pi->name, (unsigned long long)pi->count, pi->name);
-	if (pi->count)
+	if (ws_probe_has_percentiles(pi))
 		fprintf(out, "%.3f", (double)pi->p50_ns / 1e6);
 	fprintf(out, " %s_p99_ms=", pi->name);
-	if (pi->count)
+	if (ws_probe_has_percentiles(pi))
 		fprintf(out, "%.3f", (double)pi->p99_ns / 1e6);
 	fprintf(out, " %s_max_ms=", pi->name);
-	if (pi->count || pi->inflight_ns)
+	if (ws_probe_has_max(pi))
 		fprintf(out, "%.3f", (double)pi->max_ns / 1e6);
 	fprintf(out, " %s_stalls=%llu %s_inflight_ms=%.1f", pi->name,
 		(unsigned long long)pi->stalls, pi->name, (double)pi->inflight_ns / 1e6);

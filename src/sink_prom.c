@@ -354,7 +354,7 @@ static void prom_interval(struct sink *s, const struct ws_run *run,
 	p->last.targets = NULL;		/* the reporter's, gone by the end */
 	p->last.ntargets = 0;
 	p->have_last = true;
-	if (!s->out)
+	if (sink_reopen_file(s))	/* a failed publish left none */
 		return;
 	put_state(s->out, p, run, iv, NULL);
 	publish(s, p);
@@ -366,7 +366,7 @@ static void prom_summary(struct sink *s, const struct ws_run *run,
 	struct prom *p = state_of(s);
 
 	/* close publishes it */
-	if (s->out)
+	if (!sink_reopen_file(s))
 		put_state(s->out, p, run, p->have_last ? &p->last : NULL, sum);
 }
 

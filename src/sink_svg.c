@@ -669,8 +669,12 @@ static void stall_bars(FILE *f, const struct ws_probe_summary *ps,
 		double r = svg_axis_px(x, ((double)st->start_ns + (double)st->duration_ns) / SEC);
 		double top = svg_axis_px(y, (double)st->duration_ns);
 
-		if (r - l < 3)
+		if (r - l < 3)	/* visible, but inside the frame that ends with the run */
 			r = l + 3;
+		if (r > b->x1) {
+			r = b->x1;
+			l = fmin(l, r - 3);
+		}
 		if (column)
 			svg_rect(f, "fill=\"#d62728\" fill-opacity=\"0.1\"", l, top, r - l,
 			     b->y1 - top);

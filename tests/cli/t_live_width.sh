@@ -89,16 +89,25 @@ for cols in 60 80 120; do
 	check_fit "$cols"
 done
 
-# colour: every probe is a stall at --stall 1ms
-on_tty 120 TERM=xterm NO_COLOR= -- -t 1.2 --rate 16M/s --stall 1ms data
+# colour: a probe that takes 10 ms is a stall at --stall 1ms, whatever
+# the filesystem under the test (a tmpfs /tmp syncs in microseconds)
+printf '#!/bin/sh\nexec sleep 0.01\n' >"$TESTDIR/nap"
+chmod 0755 "$TESTDIR/nap"
+chmod 0711 "$TESTDIR"		# the command runs as nobody when we are root
+STALLS="--probe cmd --probe-cmd nap=$TESTDIR/nap --stall 1ms"
+# shellcheck disable=SC2086 # STALLS is words
+on_tty 120 TERM=xterm NO_COLOR= -- -t 1.2 --rate 16M/s $STALLS data
 assert_status 0
-grep -q "$(printf '\033\\[31m')" "$OUT" || fail "no red on a colour terminal"
+grep -q 'stalls [1-9]' "$OUT" || fail "no stall on the live line: the colour checks below would say nothing"
+grep -q "$(printf '\033\\[31m')nap " "$OUT" || fail "no red on a colour terminal"
 for case in "TERM=xterm NO_COLOR=1 --" "TERM=dumb --" "TERM=xterm -- --color never"; do
 	# shellcheck disable=SC2086 # the case is words
-	on_tty 120 $case -t 1.2 --rate 16M/s --stall 1ms data
+	on_tty 120 $case -t 1.2 --rate 16M/s $STALLS data
 	assert_status 0
+	grep -q 'stalls [1-9]' "$OUT" || fail "no stall with $case"
 	! grep -q "$(printf '\033\\[3')" "$OUT" || fail "red despite $case"
 done
-on_tty 120 TERM=dumb NO_COLOR=1 -- --color always -t 1.2 --rate 16M/s --stall 1ms data
+# shellcheck disable=SC2086 # STALLS is words
+on_tty 120 TERM=dumb NO_COLOR=1 -- --color always -t 1.2 --rate 16M/s $STALLS data
 assert_status 0
-grep -q "$(printf '\033\\[31m')" "$OUT" || fail "--color always without red"
+grep -q "$(printf '\033\\[31m')nap " "$OUT" || fail "--color always without red"

@@ -49,17 +49,20 @@ for opts in "--drop-caches" "--ioprio rt" "--probe-ioprio rt:3"; do
 done
 
 # a user without the right to the file or directory: the errno, and what
-# to do about it
+# to do about it.  nobody runs a copy of the binary from $TESTDIR, which
+# it may cross (0711) but not list; locked/ is root's alone.
 need_cmd setpriv
+chmod 0711 "$TESTDIR"
 mkdir -p "$TESTDIR/locked" && chmod 0700 "$TESTDIR/locked"
 dd if=/dev/zero of="$TESTDIR/locked/cold" bs=4k count=4 2>/dev/null
+cp "$WS" "$TESTDIR/ws-copy" && chmod 0755 "$TESTDIR/ws-copy" || fail "cannot copy $WS"
 chmod 0777 "$WORK"
 as_nobody() # ARGS...: writestress ARGS as nobody in $WORK
 {
 	LAST_CMD="writestress $* (as nobody)"
 	rc=0
-	(cd "$WORK" && setpriv --reuid nobody --regid nogroup --clear-groups "$WS" "$@") \
-		>"$OUT" 2>"$ERR" </dev/null || rc=$?
+	(cd "$WORK" && setpriv --reuid "$(id -u nobody)" --regid "$(id -g nobody)" \
+		--clear-groups "$TESTDIR/ws-copy" "$@") >"$OUT" 2>"$ERR" </dev/null || rc=$?
 }
 as_nobody --size 4M "$TESTDIR/locked/data"
 assert_status 1

@@ -18,8 +18,12 @@ assert_dir_only "$WORK"
 
 TEXTFILE=$WORK/textfile
 mkdir "$TEXTFILE" || fail "cannot create $TEXTFILE"
+# what tells our node_exporter from another one on the same port
+SENTINEL="ws_test_sentinel{pid=\"$$\"} 1"
+printf '%s\n' "$SENTINEL" >"$TEXTFILE/sentinel.prom"
 
-# node_exporter on a free port: one that is taken makes it exit at once
+# node_exporter on a free port: one that is taken makes it exit at once,
+# and one that answers must serve our sentinel
 PORT=""
 _base=$((20000 + $$ % 20000))
 for _i in $(seq 0 19); do
@@ -33,7 +37,7 @@ for _i in $(seq 0 19); do
 	_n=0
 	while alive "$_pid" && [ "$_n" -lt "$(scaled 100)" ]; do
 		if curl -sf "http://127.0.0.1:$_port/metrics" 2>/dev/null |
-		   grep -q '^node_textfile_scrape_error'; then
+		   grep -qxF "$SENTINEL"; then
 			PORT=$_port
 			break 2
 		fi
@@ -69,10 +73,15 @@ b2=$($check - --finished 0 --exporter <"$TESTDIR/scraped") ||
 	fail "served by node_exporter: $b2"
 assert_no_match 'ws\.prom\.tmp' "$(grep '^node_textfile_mtime_seconds' "$TESTDIR/scraped")" \
 	"node_exporter read a temporary"
-sleep 0.5
-b3=$($check "$TEXTFILE/ws.prom" --finished 0) || fail "running state, later: $b3"
+_n=0
+while :; do	# the next states, until the bytes rise
+	b3=$($check "$TEXTFILE/ws.prom" --finished 0) || fail "running state, later: $b3"
+	[ "$b3" -gt "$b1" ] && break
+	[ "$_n" -ge "$(scaled 50)" ] && fail "bytes written did not rise: $b1 then $b3"
+	sleep 0.1
+	_n=$((_n + 1))
+done
 assert_le "$b1" "$b2" "bytes written, file then node_exporter"
-[ "$b3" -gt "$b1" ] || fail "bytes written did not rise: $b1 then $b3"
 alive "$WS_PID" || fail "writestress ended too soon (1 GiB at 8 MiB/s)"
 kill -INT "$WS_PID"
 ws_wait "$(scaled 10)"
@@ -81,7 +90,7 @@ b4=$($check "$TEXTFILE/ws.prom" --finished 1 --reason signal) ||
 	fail "final state after SIGINT: $b4"
 assert_file_match "$TEXTFILE/ws.prom" '^writestress_ending_info\{target="data",reason="signal",signal="SIGINT",error=""\} 1$' "ending"
 [ "$b4" -ge "$b3" ] || fail "bytes written went down at the end: $b3 then $b4"
-assert_dir_only "$TEXTFILE" ws.prom
+assert_dir_only "$TEXTFILE" ws.prom sentinel.prom
 scrape
 $check - --finished 1 --reason signal --exporter <"$TESTDIR/scraped" >/dev/null ||
 	fail "final state served: $(tail -n 1 "$TESTDIR/scraped")"
@@ -94,7 +103,7 @@ b5=$($check "$TEXTFILE/ws.prom" --finished 1 --reason bound --min-bytes 4194304)
 	fail "final state of a bound run: $b5"
 assert_eq 4194304 "$b5" "bytes written by the bound run"
 assert_file_match "$OUT" '^  results  textfile/ws\.prom$' "results line"
-assert_dir_only "$TEXTFILE" ws.prom
+assert_dir_only "$TEXTFILE" ws.prom sentinel.prom
 scrape
 $check - --finished 1 --reason bound --exporter <"$TESTDIR/scraped" >/dev/null ||
 	fail "bound run's final state served"

@@ -482,8 +482,9 @@ START_TEST(test_table_and_csv)
 	ck_assert_ptr_nonnull(strstr(text, "9 results in 3 groups by model; 2 with outliers; 1 group not judged\n"));
 	free(text);
 	text = output_of(report_csv, &r);
-	ck_assert_ptr_nonnull(strstr(text, "\nDisk B,r5.json,h4,Disk B,FW1,6.2.0,ext4,window,1,40,1,100,10.5,2,4,0,low,,,,mibps\n"));
-	ck_assert_ptr_nonnull(strstr(text, ",fsync_p99_ms_outlier,save_p99_ms_outlier,outliers\n"));
+	/* CRLF line ends, as the run's CSV */
+	ck_assert_ptr_nonnull(strstr(text, "\r\nDisk B,r5.json,h4,Disk B,FW1,6.2.0,ext4,window,1,40,1,100,10.5,2,4,0,low,,,,mibps\r\n"));
+	ck_assert_ptr_nonnull(strstr(text, ",fsync_p99_ms_outlier,save_p99_ms_outlier,outliers\r\n"));
 	free(text);
 	report_free(&r);
 }
