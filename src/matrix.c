@@ -12,6 +12,7 @@
 #include "c.h"
 #include "matrix.h"
 #include "pace.h"
+#include "result_read.h"
 #include "units.h"
 
 /* ---- strategies --------------------------------------------------------- */
@@ -194,31 +195,20 @@ void matrix_child_args(const struct matrix_strategy *s, const struct matrix_cfg 
 
 /* ---- reading a result --------------------------------------------------- */
 
-static struct json_object *at(struct json_object *o, const char *path)
+/* The value at PATH (result_read.h), NULL when absent or null. */
+static struct json_object *at(const struct json_object *o, const char *path)
 {
-	char key[64];
+	struct json_object *v;
 
-	while (o && *path) {
-		size_t n = strcspn(path, ".");
-
-		if (n >= sizeof(key) || !json_object_is_type(o, json_type_object))
-			return NULL;
-		memcpy(key, path, n);
-		key[n] = '\0';
-		path += n + (path[n] == '.');
-		if (!json_object_object_get_ex(o, key, &o))
-			return NULL;
-	}
-	return o;
+	return result_lookup(o, path, &v) == RESULT_FOUND ? v : NULL;
 }
 
-static double num(struct json_object *o, const char *path)
+/* The number at PATH; 0 when the child's result lacks it. */
+static double num(const struct json_object *o, const char *path)
 {
-	struct json_object *v = at(o, path);
+	double v = result_num(o, path);
 
-	return v && (json_object_is_type(v, json_type_int) ||
-		     json_object_is_type(v, json_type_double)) ?
-	       json_object_get_double(v) : 0;
+	return isnan(v) ? 0 : v;
 }
 
 int matrix_outcome_from(struct json_object *doc, struct matrix_outcome *o)

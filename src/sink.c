@@ -106,53 +106,51 @@ static void sync_dir_of(const char *path)
 	}
 }
 
-int sink_close_file(struct sink *s)
+/* The temporary's contents as PATH: flushed (and with DURABLE fsync'd,
+ * the directory too), closed, renamed over PATH; on failure removed.
+ * 0 or the first -errno (the call's own: ENOSPC says more than EIO; EIO
+ * when only the stream's error flag tells of an earlier failed write). */
+static int publish_tmp(struct sink *s, bool durable)
 {
 	int ret = 0;
+
+	if (fflush(s->out) || (durable && fsync(fileno(s->out))))
+		ret = -errno;
+	else if (ferror(s->out))
+		ret = -EIO;
+	if (fclose(s->out) && !ret)
+		ret = -errno;
+	s->out = NULL;
+	if (!ret && rename(s->tmp, s->path))
+		ret = -errno;
+	if (ret)
+		unlink(s->tmp);
+	else if (durable)
+		sync_dir_of(s->path);
+	return ret;
+}
+
+int sink_close_file(struct sink *s)
+{
+	int ret;
 
 	if (s->to_stdout) {
 		ret = fflush(s->out) ? -errno : ferror(s->out) ? -EIO : 0;
 		s->out = NULL;
 		return ret;
 	}
-
-	/* the call's own errno (ENOSPC says more than EIO); EIO when only
-	 * the stream's error flag tells of an earlier failed write */
-	if (fflush(s->out) || fsync(fileno(s->out)))
-		ret = -errno;
-	else if (ferror(s->out))
-		ret = -EIO;
-	if (fclose(s->out) && !ret)
-		ret = -errno;
-	s->out = NULL;
-	if (!ret && rename(s->tmp, s->path))
-		ret = -errno;
-	if (ret)
-		unlink(s->tmp);
-	else
-		sync_dir_of(s->path);
-	return ret;
+	return publish_tmp(s, true);
 }
 
 int sink_publish_file(struct sink *s)
 {
-	int ret = 0, reopen;
+	int ret, reopen;
 
 	if (!s->out)
 		return -EBADF;
 	if (!s->path || s->to_stdout)
 		return fflush(s->out) ? -errno : ferror(s->out) ? -EIO : 0;
-	if (fflush(s->out))
-		ret = -errno;
-	else if (ferror(s->out))
-		ret = -EIO;
-	if (fclose(s->out) && !ret)
-		ret = -errno;
-	s->out = NULL;
-	if (!ret && rename(s->tmp, s->path))
-		ret = -errno;
-	if (ret)
-		unlink(s->tmp);
+	ret = publish_tmp(s, false);	/* a reader wants it whole, not durable */
 	reopen = open_tmp(s);	/* the next state gets its chance, whatever */
 	return ret ? ret : reopen;
 }

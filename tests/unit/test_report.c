@@ -15,26 +15,12 @@
 #include <check.h>
 #include <json-c/json.h>
 
+#include "json_literal.h"
 #include "report.h"
 #include "result_read.h"
 #include "suites.h"
 
 #define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
-static struct json_object *json(const char *single_quoted)
-{
-	char *s = strdup(single_quoted);
-	struct json_object *o;
-
-	ck_assert_ptr_nonnull(s);
-	for (char *p = s; *p; p++)
-		if (*p == '\'')
-			*p = '"';
-	o = json_tokener_parse(s);
-	ck_assert_msg(o, "test JSON does not parse: %s", s);
-	free(s);
-	return o;
-}
 
 /* ---- median, MAD, the rule -------------------------------------------- */
 
