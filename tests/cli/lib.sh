@@ -99,10 +99,47 @@ skip_as()
 	exit 77
 }
 
-# skip REASON...: the kernel lacks what the test needs.
-skip()
+# skip_kernel VERSION REASON...: the kernel lacks what the test needs;
+# VERSION is the first Linux release that has it ("6.14").
+skip_kernel()
 {
-	skip_as kernel "$@"
+	_v=$1
+	shift
+	skip_as kernel "$* (runs on Linux $_v or later; this is $(uname -r))"
+}
+
+# skip_part CLASS REASON...: a section of the test cannot run here, for
+# want of CLASS; the test goes on with the rest.  The line is the same as
+# a whole test's skip, and run.sh counts it as a partial skip (through
+# WS_SKIPS_FILE), failing the test when WS_REQUIRE lists CLASS.  A section
+# skipped silently, or with a "note:", is a check nobody knows is missing.
+skip_part()
+{
+	_class=$1
+	shift
+	printf 'skip[%s]: %s\n' "$_class" "$*"
+	[ -z "${WS_SKIPS_FILE:-}" ] || printf '%s %s\n' "$_class" "$*" >>"$WS_SKIPS_FILE"
+}
+
+# skip_part_kernel VERSION REASON...: a section the kernel cannot run.
+skip_part_kernel()
+{
+	_v=$1
+	shift
+	skip_part kernel "$* (runs on Linux $_v or later; this is $(uname -r))"
+}
+
+# have_root / have_cmd CMD...: may a section that needs it run here?
+have_root()
+{
+	[ "$(id -u)" -eq 0 ]
+}
+
+have_cmd()
+{
+	for _c in "$@"; do
+		command -v "$_c" >/dev/null 2>&1 || return 1
+	done
 }
 
 # ---- preconditions ------------------------------------------------------

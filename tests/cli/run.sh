@@ -1,19 +1,34 @@
-#!/bin/sh
-# run.sh - the black-box CLI test runner.
+#!/bin/bash
+# run.sh - the black-box CLI test runner: several tests at once.
 #
 #   WS=/abs/writestress HELPERS=/abs/dir SANITIZE=<''|asan|tsan> \
-#       WS_REQUIRE=<classes> sh tests/cli/run.sh [NAME...]
+#       WS_REQUIRE=<classes> WS_JOBS=<N> bash tests/cli/run.sh [NAME...]
 #
-# Runs every tests/cli/t_*.sh in sorted order (or only those named), each in
-# a fresh directory from mktemp -d under /tmp with a timeout, prints PASS,
-# FAIL (with the end of the test's output) or SKIP (with the class and the
-# reason) per test, then the skips again and "N passed, N failed, N
-# skipped".  Exits 1 if any failed.
+# Runs every tests/cli/t_*.sh (or only those named), each in a fresh
+# directory from mktemp -d under /tmp with a timeout, up to WS_JOBS at a
+# time, and prints as each ends: PASS, FAIL (with the end of its output)
+# or SKIP (class and reason), with its time; then the slowest tests, the
+# skips, "N passed, N failed, N skipped" and the wall time.  Exits 1 if
+# any failed.
+#
 # A test exits 0 to pass, 77 to skip (after printing "skip[CLASS]: why",
-# see lib.sh), anything else fails.  A skip whose class is listed in
-# WS_REQUIRE (comma-separated, or "all") is a failure: CI lists the
-# classes its machine must have (root, cmd, e2e, fiu).  WS_SHOW=1 prints a
-# passing test's output too (the figures an end-to-end test measured).
+# see lib.sh), anything else fails.  A section of a test that cannot run
+# here prints the same line through lib.sh's skip_part and is counted as a
+# partial skip.  A skip or partial skip whose class WS_REQUIRE lists
+# (comma-separated, or "all": every class but kernel and sanitizer) is a
+# failure: CI's machine must run everything its kernel can.  WS_SHOW=1 prints a passing test's output too (the
+# figures an end-to-end test measured).
+#
+# What a test needs from the machine, in a header line of its own:
+#   # needs: alone   nothing else may run beside it (it changes the whole
+#                    machine: a vm sysctl, drop_caches)
+#   # needs: cpu     it keeps a core busy: it counts as two jobs
+# End-to-end tests need nothing more: each makes its own rig (image, loop
+# device, filesystem, throttle), and the throttle is per device, so rigs
+# running side by side share no budget.  Tests start longest first (the
+# times in tests/cli/durations, measured on the plain build; a test not
+# listed there is taken as long); "alone" tests run first, one by one.
+# WS_TIMES=FILE writes this run's times there, in durations' format.
 
 CLI_DIR=$(cd "$(dirname "$0")" && pwd)
 WS=${WS:-$CLI_DIR/../../build/writestress}
@@ -29,15 +44,35 @@ if [ ! -x "$WS" ]; then
 	exit 2
 fi
 
-# Sanitizer builds run several times slower; every timeout stretches.
+# Sanitizer builds run several times slower: every timeout stretches and
+# fewer tests share the two cores.
+ncpu=$(nproc 2>/dev/null || echo 2)
 case $SANITIZE in
-'') WS_SLOW=1 ;;
-asan) WS_SLOW=3 ;;
-tsan) WS_SLOW=5 ;;
+'') WS_SLOW=1 jobs_per_cpu=4 ;;
+asan) WS_SLOW=3 jobs_per_cpu=3 ;;
+tsan) WS_SLOW=5 jobs_per_cpu=2 ;;
 *) echo "run.sh: unknown SANITIZE='$SANITIZE'" >&2; exit 2 ;;
+esac
+JOBS=${WS_JOBS:-$((ncpu * jobs_per_cpu))}
+case $JOBS in
+'' | *[!0-9]* | 0) echo "run.sh: WS_JOBS='$JOBS' is not a number of jobs" >&2; exit 2 ;;
 esac
 TIMEOUT=$((120 * WS_SLOW))
 export WS HELPERS SANITIZE WS_SLOW CLI_DIR
+
+WS_REQUIRE=${WS_REQUIRE:-}
+
+# listed CLASS: is CLASS in WS_REQUIRE?  "all" is every class but kernel
+# (the kernel lacks a feature) and sanitizer (the build cannot run it):
+# what a machine set up for the tests must have.
+listed()
+{
+	case ",$WS_REQUIRE," in
+	*",$1,"*) return 0 ;;
+	*",all,"*) [ "$1" != kernel ] && [ "$1" != sanitizer ] ;;
+	*) return 1 ;;
+	esac
+}
 
 # Leftovers of a test, in its own directory only: mounts (deepest first)
 # and loop devices backed by files there.  Printed, so a test that forgot
@@ -57,84 +92,112 @@ leftover_loops()
 
 clean_dir()
 {
-	_dirty=0
-	for _m in $(leftover_mounts "$1"); do
-		echo "    left mounted: $_m"
-		umount "$_m" 2>/dev/null || umount -l "$_m"
-		_dirty=1
+	local dirty=0 m l
+	for m in $(leftover_mounts "$1"); do
+		echo "    left mounted: $m"
+		umount "$m" 2>/dev/null || umount -l "$m"
+		dirty=1
 	done
-	for _l in $(leftover_loops "$1"); do
-		echo "    left attached: $_l"
-		losetup -d "$_l"
-		_dirty=1
+	for l in $(leftover_loops "$1"); do
+		echo "    left attached: $l"
+		losetup -d "$l"
+		dirty=1
 	done
 	rm -rf --one-file-system "$1"
-	return $_dirty
+	return $dirty
 }
 
-# Interrupted: undo the current test's leftovers too, then stop.
-dir=""
-log=""
-on_interrupt()
+# needs NAME WORD: does test NAME's header say "# needs: ... WORD ..."?
+needs()
 {
-	[ -n "$dir" ] && [ -d "$dir" ] && clean_dir "$dir"
-	[ -n "$log" ] && rm -f "$log"
-	echo "run.sh: interrupted" >&2
-	exit 130
+	sed -n '1,/^[^#]/s/^# needs: //p' "$CLI_DIR/$1.sh" | grep -qw -- "$2"
 }
-trap on_interrupt INT TERM HUP
 
-WS_REQUIRE=${WS_REQUIRE:-}
-
-# listed CLASS: is CLASS in WS_REQUIRE?
-listed()
+weight()
 {
-	case ",$WS_REQUIRE," in
-	*",all,"* | *",$1,"*) return 0 ;;
-	esac
-	return 1
+	if needs "$1" cpu; then echo 2; else echo 1; fi
+}
+
+# The tests in the order they start: alone ones first, then longest first.
+order()
+{
+	local n
+	for n in "$@"; do
+		if needs "$n" alone; then
+			echo "$n alone"
+		else
+			echo "$n"
+		fi
+	done | awk 'NR == FNR { if ($1 !~ /^#/) secs[$1] = $2; next }
+		{ print ($2 == "alone" ? 0 : 1), ($1 in secs ? secs[$1] : 999), $1 }' \
+		"$CLI_DIR/durations" - | LC_ALL=C sort -k1,1n -k2,2gr -k3,3 | awk '{ print $3 }'
+}
+
+# run_one NAME: one test in a directory of its own; leaves RES/NAME.st
+# (exit status), .log (output), .secs (its time) and .parts (its partial
+# skips, "CLASS why" lines).  Runs in the background.
+run_one()
+{
+	local name=$1 dir st=0 t0 leftovers child=
+	dir=$(mktemp -d /tmp/ws-cli.XXXXXX) || { echo 2 >"$RES/$name.st"; return; }
+	: >"$RES/$name.parts"
+	trap '[ -n "$child" ] && kill -TERM "$child" 2>/dev/null; wait; clean_dir "$dir" >/dev/null; echo 130 >"$RES/$name.st"; exit 130' TERM
+	t0=$(date +%s.%N)
+	(cd "$dir" && TESTDIR=$dir WS_SKIPS_FILE=$RES/$name.parts \
+		exec timeout -k 10 "$TIMEOUT" sh "$CLI_DIR/$name.sh") \
+		>"$RES/$name.log" 2>&1 </dev/null &
+	child=$!
+	wait "$child" || st=$?
+	child=
+	awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f\n", b - a }' >"$RES/$name.secs"
+	leftovers=$(clean_dir "$dir")
+	if [ -n "$leftovers" ]; then
+		{
+			echo "the test left mounts or loop devices behind:"
+			echo "$leftovers"
+		} >>"$RES/$name.log"
+		[ "$st" -eq 0 ] && st=99
+	fi
+	echo "$st" >"$RES/$name.st"
 }
 
 passed=0
 failed=0
 skipped=0
+parts=0
 skips=
-start=$(date +%s)
-
-if [ $# -gt 0 ]; then
-	tests=""
-	for n in "$@"; do
-		n=${n%.sh}
-		n=${n##*/}
-		[ -f "$CLI_DIR/$n.sh" ] || { echo "run.sh: no test $n" >&2; exit 2; }
-		tests="$tests $CLI_DIR/$n.sh"
-	done
-else
-	# shellcheck disable=SC2012 # t_NAME.sh: plain names
-	tests=$(ls "$CLI_DIR"/t_*.sh 2>/dev/null | LC_ALL=C sort)
-fi
-[ -n "$tests" ] || { echo "run.sh: no tests in $CLI_DIR" >&2; exit 2; }
-
-for t in $tests; do
-	name=$(basename "$t" .sh)
-	dir=$(mktemp -d /tmp/ws-cli.XXXXXX) || exit 2
-	log=$(mktemp /tmp/ws-cli-log.XXXXXX) || exit 2
-	st=0
-	(cd "$dir" && TESTDIR=$dir exec timeout -k 10 "$TIMEOUT" sh "$t") \
-		>"$log" 2>&1 </dev/null || st=$?
-	leftovers=$(clean_dir "$dir")
-	if [ -n "$leftovers" ]; then
-		echo "the test left mounts or loop devices behind:" >>"$log"
-		echo "$leftovers" >>"$log"
-		[ "$st" -eq 0 ] && st=99
+# report NAME: the line for a test that ended, and its count.
+report()
+{
+	local name=$1 st secs line class reason c why bad=
+	st=$(cat "$RES/$name.st" 2>/dev/null || echo 2)
+	secs=$(cat "$RES/$name.secs" 2>/dev/null || echo 0)
+	[ -z "${WS_TIMES:-}" ] || echo "$name $secs" >>"$WS_TIMES"
+	times="$times$secs $name
+"
+	# partial skips: counted; a required class fails the test
+	while read -r c why; do
+		[ -n "$c" ] || continue
+		if listed "$c"; then
+			bad="$bad; a $c skip of a section, and WS_REQUIRE=$WS_REQUIRE requires $c: $why"
+		else
+			skips="$skips
+  $name (part) [$c]: $why"
+			parts=$((parts + 1))
+		fi
+	done <"$RES/$name.parts"
+	if [ "$st" -eq 0 ] && [ -n "$bad" ]; then
+		echo "FAIL $name (${secs} s)${bad#;}"
+		failed=$((failed + 1))
+		return
 	fi
 	case $st in
 	0)
-		echo "PASS $name"
-		[ -z "${WS_SHOW:-}" ] || sed 's/^/    | /' "$log"
+		echo "PASS $name (${secs} s)"
+		[ -z "${WS_SHOW:-}" ] || sed 's/^/    | /' "$RES/$name.log"
 		passed=$((passed + 1)) ;;
 	77)
-		line=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
+		line=$(grep -v '^[[:space:]]*$' "$RES/$name.log" | tail -n 1)
 		class=$(printf '%s\n' "$line" | sed -n 's/^skip\[\([a-z0-9]*\)\]: .*/\1/p')
 		reason=${line#skip*: }
 		[ -n "$class" ] || class=unknown
@@ -149,19 +212,81 @@ for t in $tests; do
 		fi ;;
 	*)
 		case $st in
-		124|137) why="timed out after $TIMEOUT s" ;;
+		124 | 137) why="timed out after $TIMEOUT s" ;;
 		*) why="exit $st" ;;
 		esac
-		echo "FAIL $name ($why)"
-		tail -n 40 "$log" | sed 's/^/    | /'
+		echo "FAIL $name ($why, ${secs} s)"
+		tail -n 40 "$RES/$name.log" | sed 's/^/    | /'
 		failed=$((failed + 1)) ;;
 	esac
-	rm -f "$log"
-	dir=""
-	log=""
-done
+}
 
-echo "# the suite took $(($(date +%s) - start)) s"
+if [ $# -gt 0 ]; then
+	names=()
+	for n in "$@"; do
+		n=${n%.sh}
+		n=${n##*/}
+		[ -f "$CLI_DIR/$n.sh" ] || { echo "run.sh: no test $n" >&2; exit 2; }
+		names+=("$n")
+	done
+else
+	mapfile -t names < <(cd "$CLI_DIR" && ls t_*.sh 2>/dev/null | sed 's/\.sh$//')
+fi
+[ "${#names[@]}" -gt 0 ] || { echo "run.sh: no tests in $CLI_DIR" >&2; exit 2; }
+
+RES=$(mktemp -d /tmp/ws-cli-run.XXXXXX) || exit 2
+declare -A running_name running_weight
+busy=0
+times=
+
+# reap: wait for one running test to end and report it.
+reap()
+{
+	local pid
+	wait -n -p pid
+	[ -n "$pid" ] || return 1
+	report "${running_name[$pid]}"
+	busy=$((busy - running_weight[$pid]))
+	unset "running_name[$pid]" "running_weight[$pid]"
+}
+
+on_interrupt()
+{
+	local pid
+	trap '' INT TERM HUP
+	for pid in "${!running_name[@]}"; do
+		kill -TERM "$pid" 2>/dev/null
+	done
+	wait
+	rm -rf "$RES"
+	echo "run.sh: interrupted" >&2
+	exit 130
+}
+trap on_interrupt INT TERM HUP
+
+start=$(date +%s)
+echo "# ${#names[@]} tests, up to $JOBS at a time (WS_JOBS)"
+for name in $(order "${names[@]}"); do
+	w=$(weight "$name")
+	[ "$w" -le "$JOBS" ] || w=$JOBS
+	if needs "$name" alone; then
+		w=$JOBS
+	fi
+	while [ "$busy" -gt 0 ] && [ $((busy + w)) -gt "$JOBS" ]; do
+		reap || break
+	done
+	run_one "$name" &
+	running_name[$!]=$name
+	running_weight[$!]=$w
+	busy=$((busy + w))
+done
+while [ "${#running_name[@]}" -gt 0 ]; do
+	reap || break
+done
+rm -rf "$RES"
+
+echo "# slowest: $(printf '%s' "$times" | sort -rn | head -n 5 | awk '{ printf "%s%s %s s", (NR > 1 ? ", " : ""), $2, $1 }')"
 [ -z "$skips" ] || echo "skipped:$skips"
-echo "$passed passed, $failed failed, $skipped skipped"
+echo "$passed passed, $failed failed, $skipped skipped, $parts partial skips"
+echo "# the CLI tests took $(($(date +%s) - start)) s with up to $JOBS at a time"
 [ "$failed" -eq 0 ]

@@ -36,23 +36,31 @@ ws --size 340M -B 1M -f -i 250ms --steady-round 500ms --json "$TESTDIR/a.json" "
 assert_status 0
 [ -s "$RIG_DIR/step.log" ] || fail "the rig never stepped down"
 check_result "$TESTDIR/a.json" --reason bound --bytes $((340 * MiB))
-pycheck "$TESTDIR/a.json" R1="$R1" R2="$R2" N="$N" <<'PY'
+pycheck "$TESTDIR/a.json" N="$N" <<'PY'
 st = d["steady"]
 want(st["reached"], "steady at the end")
 if st["reached"]:
     show("final stretch", f"{st['from_bytes'] / MiB:.0f}-{st['to_bytes'] / MiB:.0f} MiB, {st['from_s']:.2f}-{st['to_s']:.2f} s")
     near(st["mibps"], dev_rate(st["from_s"], st["to_s"]), 10, "steady rate against the device over its span")
-    near(st["mibps"], v["R2"] / MiB, 10, "steady rate against the slow throttle")
     want(st["from_bytes"] >= 0.9 * v["N"], "the final stretch starts after the step")
 e = st["earlier"]
 want(e is not None, "the fast stretch is named as having changed")
 if e:
     near(e["mibps"], dev_rate(e["from_s"], e["to_s"]), 10, "earlier rate against the device over its span")
-    near(e["mibps"], v["R1"] / MiB, 10, "earlier rate against the fast throttle")
     want(e["to_bytes"] <= 1.1 * v["N"], "the earlier stretch ends by the step")
+    if st["reached"]:
+        want(e["mibps"] >= 1.8 * st["mibps"], "the earlier stretch is the fast one (40 against 15 on the rig)")
 PY
-assert_file_match "$OUT" '^  steady   from [0-9.]+ MiB \([0-9.]+ s\) to the end: 1[3-7]\.[0-9] MiB/s, ' "the verdict in words"
-assert_file_match "$OUT" '^           earlier steady at (3[6-9]|4[0-4])\.[0-9] MiB/s for [0-9.]+ [KMGi]*B–[0-9.]+ MiB, then changed$' "the fast stretch in words"
+# the words say the figures the JSON holds
+assert_file_match "$OUT" '^  steady   from [0-9.]+ MiB \([0-9.]+ s\) to the end: [0-9.]+ MiB/s, ' "the verdict in words"
+assert_file_match "$OUT" '^           earlier steady at [0-9.]+ MiB/s for [0-9.]+ [KMGi]*B–[0-9.]+ MiB, then changed$' "the fast stretch in words"
+said=$(sed -n 's/^  steady   from .* to the end: \([0-9.]*\) MiB\/s, .*/\1/p' "$OUT")
+earlier=$(sed -n 's/^           earlier steady at \([0-9.]*\) MiB\/s for .*/\1/p' "$OUT")
+pycheck "$TESTDIR/a.json" said="$said" earlier="$earlier" <<'PY'
+st = d["steady"]
+want(f"{st['mibps']:.1f}" == f"{v['said']:.1f}", f"the verdict's words say {v['said']}, the JSON {st['mibps']:.2f}")
+want(f"{st['earlier']['mibps']:.1f}" == f"{v['earlier']:.1f}", f"the fast stretch's words say {v['earlier']}, the JSON {st['earlier']['mibps']:.2f}")
+PY
 
 # 2. --until-steady never stops in the fast stretch
 step
@@ -62,14 +70,13 @@ assert_status 0
 assert_file_match "$OUT" '^  steady   until steady by SNIA: .* judged after 230 MiB of preconditioning; gives up after 25 rounds$' "header"
 assert_file_match "$OUT" '^  stopped  steady state held \(--until-steady\)$' "stop reason"
 check_result "$TESTDIR/b.json" --reason steady
-pycheck "$TESTDIR/b.json" R2="$R2" N="$N" <<'PY'
+pycheck "$TESTDIR/b.json" N="$N" <<'PY'
 st, s = d["steady"], d["summary"]
 want(st["reached"], "steady at the end")
 want(s["bytes"] < 600 * MiB, "stopped before the bound")
 want(s["bytes"] > 230 * MiB, "not inside the preconditioning")
 if st["reached"]:
     near(st["mibps"], dev_rate(st["from_s"], st["to_s"]), 10, "steady rate against the device over its span")
-    near(st["mibps"], v["R2"] / MiB, 10, "steady rate against the slow throttle")
     want(st["from_bytes"] >= 230 * MiB, "judged only after the preconditioning")
 pre = [w for w in st["windows"] if w["verdict"] == "precondition"]
 want(len(pre) >= 8, f"the fast stretch's windows were not judged ({len(pre)})")
@@ -82,11 +89,12 @@ ws --size 600M -B 1M -f -i 250ms --steady-round 500ms --until-steady --precondit
 	--json "$TESTDIR/c.json" "$RIG_MNT/data"
 assert_status 0
 assert_file_match "$OUT" 'not preconditioned' "header and summary"
-pycheck "$TESTDIR/c.json" R1="$R1" N="$N" <<'PY'
+pycheck "$TESTDIR/c.json" N="$N" <<'PY'
 st, s = d["steady"], d["summary"]
 want(s["exit_reason"] == "steady", "stopped at steady state")
 want(s["bytes"] < v["N"], "stopped before the step, in the fast stretch")
-near(st.get("mibps"), v["R1"] / MiB, 10, "and called the fast rate steady")
+if st["reached"]:
+    near(st["mibps"], dev_rate(st["from_s"], st["to_s"]), 10, "and called the fast rate steady (against the device over its span)")
 PY
 
 # 4. the default is twice the device's capacity

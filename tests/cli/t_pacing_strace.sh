@@ -17,7 +17,7 @@ rc=0
 (cd "$WORK" && exec strace -f -qq -e trace=sync_file_range,fadvise64,fdatasync \
 	-o "$LOG" "$WS" -b 4 -B 1M -f data) >"$OUT" 2>"$ERR" </dev/null || rc=$?
 if [ "$rc" -ne 0 ] && grep -q 'ptrace' "$ERR"; then
-	skip "strace cannot trace here: $(head -n 1 "$ERR")"
+	skip_as ptrace "strace cannot trace here (ptrace refused: a container's seccomp filter or Yama): $(head -n 1 "$ERR")"
 fi
 assert_status 0
 assert_size "$WORK/data" $((4 * MIB))

@@ -2,6 +2,7 @@
 # thread runs its main loop with no capability left (CapEff 0); each thread
 # has the I/O priority asked for it; without CAP_SYS_ADMIN the options fail
 # before a byte is written, naming the missing capability.
+# needs: alone (--drop-caches empties every test's page cache)
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 need_root

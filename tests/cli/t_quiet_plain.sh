@@ -9,7 +9,7 @@ assert_status 0
 assert_file_match "$OUT" '^writestress ' "header"
 n=$(grep -c '^t=' "$OUT")
 assert_ge "$n" 3 "interval lines for a 0.4 s run at --interval 100ms"
-bad=$(grep '^t=' "$OUT" | grep -Ev '^t=[0-9]+\.[0-9]+ bytes=[0-9]+ mibps=[0-9]+\.[0-9]+ avg_mibps=[0-9]+\.[0-9]+( [a-z0-9_]+=[-0-9.]+)*$' | head -n 1)
+bad=$(grep '^t=' "$OUT" | grep -Ev '^t=[0-9]+\.[0-9]+ bytes=[0-9]+ mibps=[0-9]+\.[0-9]+ avg_mibps=[0-9]+\.[0-9]+( [a-z0-9_]+=[-0-9.]*)*$' | head -n 1)
 assert_eq "" "$bad" "a malformed interval line"
 # time and bytes only grow, and end at the run's size
 grep '^t=' "$OUT" | sed 's/^t=\([0-9.]*\) bytes=\([0-9]*\) .*/\1 \2/' | awk '

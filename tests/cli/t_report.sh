@@ -167,7 +167,10 @@ done
 rm "$WORK/link.json"
 [ -z "$(find "$WORK" -name '*.tmp.*')" ] || fail "temporary files left behind: $(find "$WORK" -name '*.tmp.*')"
 
-# ---- 2,000 results: time and memory ------------------------------------
+# ---- 2,000 results: all of them read, and memory flat --------------------
+# (how long they take is a claim of bench/run.sh's report section, measured
+# against cat and python's json.load in the same run, not a wall-clock
+# bound here)
 need_cmd /usr/bin/time
 python3 "$PY/report_fleet.py" "$WORK/r1.json" many "$WORK/many" 2000 "$WORK/few" 200 ||
 	fail "report_fleet.py many"
@@ -197,8 +200,6 @@ assert_eq 4 "$(grep -c '^== model Disk ' "$TESTDIR/out.many")" "groups of 2,000 
 python3 -c 'import sys, xml.etree.ElementTree as ET
 n = sum(1 for p in ET.parse(sys.argv[1]).getroot().iter("{http://www.w3.org/2000/svg}path") if "curve" in p.get("class", ""))
 assert n == 2000, n' "$WORK/many.svg" || fail "curves of 2,000 results"
-secs_int=${secs_many%.*}
-assert_le "$secs_int" "$(scaled 10)" "seconds for 2,000 results"
 if [ -z "$SANITIZE" ]; then
 	# a row is a few hundred bytes: 1,800 more rows stay well under 4 MiB
 	assert_le "$rss_many" "$((rss_few + 4096))" "max RSS (KiB) of 2,000 results vs 200 ($rss_few) + 4 MiB"

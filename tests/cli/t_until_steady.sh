@@ -1,7 +1,12 @@
 # --until-steady ends the run once throughput holds the SNIA criterion in
 # the last window: a writer capped by --rate is as steady as it gets, so a
 # 1 GiB run with --precondition 0 stops after a window of rounds, with exit
-# 0 and the reason in the summary and the result.
+# 0 and the reason in the summary and the result.  The verdict is checked
+# against the rounds computed here from the raw progress marks (bytes on
+# disk at each mark, linearly between two, as doc/result-json.md says):
+# their rates, the window's range ((max - min) / average) and slope
+# excursion (|least-squares slope| x (rounds - 1) / average), not the
+# tool's own figures for them.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 need_cmd python3
@@ -25,7 +30,29 @@ assert 1.4 <= st["at_s"] <= s["elapsed_s"], (st["at_s"], s["elapsed_s"])
 assert s["elapsed_s"] < 10, s["elapsed_s"]
 assert s["bytes"] < 1 << 30, s["bytes"]
 assert abs(st["mibps"] - 32) < 32 * 0.1, st["mibps"]
-assert st["range_pct"] <= 20 and st["excursion_pct"] <= 10, st
+# the last window, from the raw marks
+pts = d["progress"]["points"]
+assert d["progress"]["stride_marks"] == 1, d["progress"]["stride_marks"]
+def on_disk(t):
+    t0, b0 = 0.0, 0
+    for t1, b1, _ in pts:
+        if t1 >= t:
+            return b0 + (b1 - b0) * (t - t0) / (t1 - t0) if t1 > t0 else b1
+        t0, b0 = t1, b1
+    return b0
+R, w = st["round_s"], st["window_rounds"]
+first = st["windows"][-1]["first_round"]
+rates = [(on_disk((first + k + 1) * R) - on_disk((first + k) * R)) / R / (1 << 20) for k in range(w)]
+avg = sum(rates) / w
+xm = (w - 1) / 2
+slope = sum((k - xm) * (r - avg) for k, r in enumerate(rates)) / sum((k - xm) ** 2 for k in range(w))
+rng = (max(rates) - min(rates)) / avg * 100
+exc = abs(slope) * (w - 1) / avg * 100
+print(f"rounds from the marks: {', '.join(f'{r:.2f}' for r in rates)} MiB/s; range {rng:.2f}%, excursion {exc:.2f}%")
+print(f"the tool: {st['mibps']:.2f} MiB/s, range {st['range_pct']:.2f}%, excursion {st['excursion_pct']:.2f}%")
+assert rng <= 20 and exc <= 10, (rng, exc)
+assert abs(st["mibps"] - avg) <= 0.01 * avg, (st["mibps"], avg)
+assert abs(st["range_pct"] - rng) <= 0.5 and abs(st["excursion_pct"] - exc) <= 0.5, (st, rng, exc)
 assert st["windows"][-1]["verdict"] == "steady", st["windows"][-1]
 assert d["config"]["steady_max_rounds"] == 25, d["config"]
 PY

@@ -1,8 +1,9 @@
 """Assertions of an end-to-end test on a writestress --json result.
 
-usage: e2e_check.py RESULT.json [NAME=NUMBER]... < CODE
-CODE is python run with d (the parsed result), MiB, v (the NAME=NUMBER
-arguments as a dict of numbers: figures the test measured itself), and
+usage: e2e_check.py RESULT.json [NAME=VALUE]... < CODE
+CODE is python run with d (the parsed result), MiB, v (the NAME=VALUE
+arguments as a dict: numbers, the figures the test measured itself, or
+strings where VALUE is not a number), and
   near(actual, expected, pct, what)  actual within pct % of expected
   want(cond, what)                   cond holds
   show(what, value)                  print a figure for the log
@@ -67,7 +68,10 @@ def main():
     v = {}
     for a in sys.argv[2:]:
         name, _, num = a.partition("=")
-        v[name] = float(num) if "." in num else int(num)
+        try:
+            v[name] = float(num) if "." in num else int(num)
+        except ValueError:
+            v[name] = num    # a path, say
     code = sys.stdin.read()
     exec(compile(code, "<test>", "exec"),
          {"d": d, "v": v, "MiB": MiB, "near": near, "want": want, "show": show,

@@ -2,19 +2,47 @@
  * crash is reported against its test.  CK_RUN_SUITE, CK_RUN_CASE and
  * CK_INCLUDE_TAGS (Check's own variables) select what runs; test cases
  * tagged with a need this machine does not meet (requirements.h) are
- * excluded, with a SKIP line saying why, on top of CK_EXCLUDE_TAGS. */
+ * excluded, with a SKIP line saying why, on top of CK_EXCLUDE_TAGS.
+ * `unit-tests --list` prints the suites' names, one a line ("fork-only"
+ * after those that need fork mode), for tests/unit/run.sh, which runs
+ * them side by side. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "requirements.h"
 #include "suites.h"
 
-int main(void)
+static void list_suite(const char *fn, size_t len)
 {
-	SRunner *sr = srunner_create(NULL);
+	static const char *const fork_only[] = { WS_FORK_ONLY_SUITES };
+	const char *mark = "";
+
+	for (size_t i = 0; i < sizeof(fork_only) / sizeof(fork_only[0]); i++)
+		if (strlen(fork_only[i]) == len && !strncmp(fork_only[i], fn, len))
+			mark = " fork-only";
+	printf("%.*s%s\n", (int)len, fn, mark);
+}
+
+/* A suite made by name_suite() is named "name" (the rule of suites.h). */
+static int list_suites(void)
+{
+#define WS_LIST_SUITE(fn) list_suite(#fn, sizeof(#fn) - sizeof("_suite"));
+	WS_TEST_SUITES(WS_LIST_SUITE)
+#undef WS_LIST_SUITE
+	return EXIT_SUCCESS;
+}
+
+int main(int argc, char **argv)
+{
+	SRunner *sr;
 	const char *env = getenv("CK_EXCLUDE_TAGS");
 	char exclude[256];
 	int failed, unmet;
+
+	if (argc == 2 && !strcmp(argv[1], "--list"))
+		return list_suites();
+	sr = srunner_create(NULL);
 
 	snprintf(exclude, sizeof(exclude), "%s", env ? env : "");
 	unmet = requirements_check(exclude, sizeof(exclude), stdout);

@@ -19,7 +19,9 @@ bool requirements_listed(const char *list, const char *what)
 	while (*list) {
 		size_t len = strcspn(list, ",");
 
-		if ((len == 3 && !strncmp(list, "all", 3)) ||
+		/* "all": every need but the kernel's and the build's */
+		if ((len == 3 && !strncmp(list, "all", 3) &&
+		     strcmp(what, "kernel") && strcmp(what, "sanitizer")) ||
 		    (len == n && !strncmp(list, what, n)))
 			return true;
 		list += len;

@@ -1,4 +1,5 @@
-/* suites.h - every Check suite of the unit-test runner, one line each.
+/* suites.h - every Check suite of the unit-test runner, one line each:
+ * name_suite() makes the suite "name" (run.sh runs it by that name).
  * A module's suite lives in tests/unit/test_MODULE.c and is listed here. */
 #ifndef WS_TEST_SUITES_H
 #define WS_TEST_SUITES_H
@@ -55,5 +56,13 @@
 #define WS_DECLARE_SUITE(fn) Suite *fn(void);
 WS_TEST_SUITES(WS_DECLARE_SUITE)
 #undef WS_DECLARE_SUITE
+
+/* Suites whose test cases need a process each (fork mode) even to run in
+ * order: caps and thread drop capabilities for good, target's fixture
+ * setup runs once per process, jsonw checks that a misuse aborts.  The
+ * others also run all in one process (CK_FORK=no), which is how the ASan
+ * build looks for leaks (tests/unit/run.sh): LeakSanitizer's scan at the
+ * exit of every forked test case would take minutes. */
+#define WS_FORK_ONLY_SUITES "caps", "jsonw", "target", "thread"
 
 #endif

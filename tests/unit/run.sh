@@ -1,0 +1,93 @@
+#!/bin/bash
+# run.sh - the unit tests, one runner process per suite, several at once.
+#
+#   SANITIZE=<''|asan|tsan> WS_JOBS=<N> bash tests/unit/run.sh /abs/path/unit-tests
+#
+# Asks the runner for its suites (`unit-tests --list`), runs each with
+# CK_RUN_SUITE in fork mode (a process per test case), up to WS_JOBS at a
+# time (default: twice the CPUs; a suite in fork mode waits on its
+# children as much as it computes), then prints each failing suite's
+# output whole, the SKIP lines of the machine's unmet needs once, the
+# slowest suites and one total line.  A suite that ran no check fails
+# too: its name is not the one suites.h gives it.  Exits 1 if any failed.
+#
+# ASan: LeakSanitizer would scan the whole process at the exit of every
+# forked test case (a quarter of a second each, minutes in all), so the
+# fork-mode pass runs with detect_leaks=0, and a second pass looks for
+# leaks: each suite once more in a single process (CK_FORK=no), so one
+# scan at its end covers every test case, but for the suites suites.h
+# marks fork-only (their leaks show in the CLI tests' runs of the tool).
+set -u
+
+BIN=${1:?usage: run.sh /abs/path/unit-tests}
+[ -x "$BIN" ] || { echo "run.sh: '$BIN' is not an executable; build it with make" >&2; exit 2; }
+SANITIZE=${SANITIZE:-}
+JOBS=${WS_JOBS:-$(($(nproc 2>/dev/null || echo 2) * 2))}
+RES=$(mktemp -d /tmp/ws-unit.XXXXXX) || exit 2
+trap 'rm -rf "$RES"' EXIT
+trap 'exit 130' INT TERM HUP
+
+start=$(date +%s.%N)
+"$BIN" --list >"$RES/list" || { echo "run.sh: $BIN --list failed" >&2; exit 2; }
+cut -d' ' -f1 "$RES/list" >"$RES/suites"
+
+# one PASS SUITE [ENV=VALUE...]: a suite's output, exit status and time,
+# in RES/PASS.SUITE.*
+one()
+{
+	local pass=$1 s=$2 t0 st=0
+	shift 2
+	t0=$(date +%s.%N)
+	env CK_RUN_SUITE="$s" "$@" "$BIN" >"$RES/$pass.$s.out" 2>&1 </dev/null || st=$?
+	echo "$st" >"$RES/$pass.$s.st"
+	awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f\n", b - a }' >"$RES/$pass.$s.secs"
+}
+export -f one
+export BIN RES
+
+leak_env=
+if [ "$SANITIZE" = asan ]; then
+	leak_env="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+fi
+# shellcheck disable=SC2016 # expanded by the inner bash
+xargs -P "$JOBS" -I{} bash -c 'one tests "$1" $2' _ {} "$leak_env" <"$RES/suites"
+if [ "$SANITIZE" = asan ]; then
+	grep -v ' fork-only$' "$RES/list" >"$RES/leaks"
+	# shellcheck disable=SC2016
+	xargs -P "$JOBS" -I{} bash -c 'one leaks "$1" CK_FORK=no' _ {} <"$RES/leaks"
+fi
+
+checks=0
+failed=0
+suites=0
+slow=
+# verdict PASS SUITE: count and show a suite's run in one pass
+verdict()
+{
+	local pass=$1 s=$2 st n what=
+	st=$(cat "$RES/$pass.$s.st" 2>/dev/null || echo 2)
+	n=$(sed -n 's/.*Checks: \([0-9]*\),.*/\1/p' "$RES/$pass.$s.out" | tail -n 1)
+	[ "$pass" = leaks ] && what=" (all in one process, looking for leaks)"
+	if [ "$st" -ne 0 ] || [ "${n:-0}" -eq 0 ]; then
+		failed=$((failed + 1))
+		echo "FAIL suite $s$what (exit $st, ${n:-0} checks):"
+		grep -v '^SKIP unit tests tagged' "$RES/$pass.$s.out" | sed 's/^/    | /'
+	fi
+	[ "$pass" = tests ] || return 0
+	suites=$((suites + 1))
+	checks=$((checks + ${n:-0}))
+	slow="$slow$(cat "$RES/$pass.$s.secs" 2>/dev/null || echo 0) $s
+"
+}
+while read -r s; do
+	verdict tests "$s"
+done <"$RES/suites"
+if [ "$SANITIZE" = asan ]; then
+	while read -r s; do
+		verdict leaks "$s"
+	done <"$RES/leaks"
+fi
+cat "$RES"/tests.*.out | grep '^SKIP unit tests tagged' | sort -u
+echo "# slowest suites: $(printf '%s' "$slow" | sort -rn | head -n 5 | awk '{ printf "%s%s %s s", (NR > 1 ? ", " : ""), $2, $1 }')"
+echo "unit${SANITIZE:+ ($SANITIZE)}: $suites suites, $checks checks, $failed failed, in $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s with up to $JOBS at a time"
+[ "$failed" -eq 0 ]
