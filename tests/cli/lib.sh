@@ -250,6 +250,35 @@ ws_wait()
 	_bg_pids=$_left
 }
 
+# wait_for SECONDS WHAT CMD...: run CMD every 0.1 s until it succeeds; fail
+# saying WHAT never came after SECONDS (stretched for sanitizer builds).
+# A test waits for the state it needs, never for a time it guessed: under
+# load, or in a sanitizer build, a run takes longer to get going.
+wait_for()
+{
+	_secs=$(scaled "$1")
+	_what=$2
+	shift 2
+	_n=0
+	until "$@"; do
+		[ "$_n" -ge $((_secs * 10)) ] && fail "$_what: not there after $_secs s"
+		sleep 0.1
+		_n=$((_n + 1))
+	done
+}
+
+# size_at_least FILE BYTES: FILE exists and holds at least BYTES.
+size_at_least()
+{
+	[ "$(stat -c %s "$1" 2>/dev/null || echo -1)" -ge "$2" ]
+}
+
+# intervals_at_least N: the background run printed N interval lines.
+intervals_at_least()
+{
+	[ "$(grep -c '^t=' "$OUT" 2>/dev/null)" -ge "$1" ]
+}
+
 # ---- assertions (each prints what differed) ------------------------------
 
 # assert_eq EXPECTED ACTUAL WHAT

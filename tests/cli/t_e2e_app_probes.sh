@@ -170,7 +170,7 @@ PY
 # 3. Ctrl-C while a command runs: it is killed at once, the run ends cleanly
 ws_bg -t 60 --probe fsync,sqlite,dsync,cmd --probe-cmd nap='sleep 1.0007' \
 	--probe-timeout 20s --rate 2M/s --json "$TESTDIR/int.json" "$RIG_MNT/int"
-sleep 2.5
+wait_for 10 "the command running" pgrep -f '^sleep 1\.0007'
 kill -INT "$WS_PID"
 ws_wait "$(scaled 3)"
 assert_status 130

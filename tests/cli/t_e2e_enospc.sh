@@ -15,7 +15,7 @@ echo "  free on the rig: $free bytes"
 size=$((free - 8 * MiB))
 size=$((size - size % MiB))
 ws_bg --reserve 0 --size "$size" -B 1M -i 250ms --json "$TESTDIR/r.json" "$RIG_MNT/data"
-sleep 1
+wait_for 10 "4 MiB of data written" size_at_least "$RIG_MNT/data" $((4 * MiB))
 alive "$WS_PID" || fail "writestress ended before the filesystem was filled"
 # fill what is left (dd stops at ENOSPC; that is the point)
 dd if=/dev/zero of="$RIG_MNT/filler" bs=1M status=none 2>/dev/null

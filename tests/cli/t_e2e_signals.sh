@@ -19,7 +19,7 @@ for sig in INT TERM; do
 	esac
 	rm -f "$RIG_MNT/data"
 	ws_bg --size 600M -B 1M -i 250ms --json "$TESTDIR/$sig.json" "$RIG_MNT/data"
-	sleep 2
+	wait_for 10 "10 MiB written" size_at_least "$RIG_MNT/data" $((10 * MiB))
 	alive "$WS_PID" || fail "writestress ended before SIG$sig was sent"
 	probes=$(find "$RIG_MNT" -maxdepth 1 -name "writestress-probe.$WS_PID.*")
 	[ -n "$probes" ] || fail "no probe file in $RIG_MNT during the run"

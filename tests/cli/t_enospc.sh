@@ -9,7 +9,7 @@ small_tmpfs 64M
 mv "$WORK" "$TMPFS/work" && WORK=$TMPFS/work
 
 ws_bg --reserve 0 --size 48M --rate 16M/s -B 1M --json "$TESTDIR/r.json" data
-sleep 1
+wait_for 10 "1 MiB of data written" size_at_least "$WORK/data" $((1024 * 1024))
 alive "$WS_PID" || fail "writestress ended before the filesystem was filled"
 # fill what is left (dd stops at ENOSPC; that is the point)
 dd if=/dev/zero of="$TMPFS/filler" bs=1M status=none 2>/dev/null

@@ -9,7 +9,7 @@ need_root
 need_cmd capsh ionice
 
 ws_bg --size 1G -B 1M --rate 16M/s --ioprio idle --probe-ioprio be:0 --drop-caches data
-sleep 2
+wait_for 10 "an interval line" intervals_at_least 1
 alive "$WS_PID" || fail "writestress ended early"
 tasks=0
 for t in /proc/"$WS_PID"/task/*; do

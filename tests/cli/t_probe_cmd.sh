@@ -34,7 +34,7 @@ PY
 
 # Ctrl-C during a 30 s command: it is killed, the run ends, nothing counted
 ws_bg -t 60 --rate 1M/s --probe cmd --probe-cmd nap='sleep 30.01' --json "$TESTDIR/int.json" data
-sleep 1.5
+wait_for 10 "the command running" pgrep -f '^sleep 30\.01'
 kill -INT "$WS_PID"
 ws_wait "$(scaled 5)"
 assert_status 130
@@ -43,7 +43,7 @@ gone 1 "a Ctrl-C"
 
 # a second Ctrl-C exits at once: the launcher takes the command with it
 ws_bg -t 60 --rate 1M/s --probe cmd --probe-cmd nap='sleep 30.02' data
-sleep 1.5
+wait_for 10 "the command running" pgrep -f '^sleep 30\.02'
 kill -INT "$WS_PID"
 sleep 0.1
 kill -INT "$WS_PID" 2>/dev/null
@@ -53,8 +53,7 @@ gone 2 "a second Ctrl-C"
 
 # killed outright: no cleanup of its own, but the command still goes
 ws_bg -t 60 --rate 1M/s --probe cmd --probe-cmd nap='sleep 30.03' data
-sleep 1.5
-pgrep -f 'sleep 30\.03' >/dev/null || fail "the command did not start"
+wait_for 10 "the command running" pgrep -f '^sleep 30\.03'
 kill -KILL "$WS_PID"
 ws_wait "$(scaled 5)"
 assert_status 137

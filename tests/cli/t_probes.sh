@@ -11,7 +11,8 @@ sum_before=$(cksum <"$TESTDIR/cold.bin")
 ws_bg --size 64M -B 1M --rate 24M/s --probe fsync,save,read --read-probe "$TESTDIR/cold.bin" \
 	--probe-dir "$TESTDIR/home" --probe-interval 50ms --probe-sync fdatasync \
 	--json "$TESTDIR/r.json" data
-sleep 1
+probe_files() { [ -f "$(echo "$TESTDIR"/home/writestress-probe.*.fsync)" ] && [ -f "$(echo "$TESTDIR"/home/writestress-probe.*.save)" ]; }
+wait_for 10 "the fsync and save probes' files" probe_files
 for kind in fsync save; do
 	set -- "$TESTDIR"/home/writestress-probe.*."$kind"
 	[ -f "$1" ] || fail "no $kind probe file in --probe-dir: $(ls "$TESTDIR/home")"

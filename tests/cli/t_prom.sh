@@ -51,22 +51,18 @@ done
 URL=http://127.0.0.1:$PORT/metrics
 scrape() { curl -sf "$URL" >"$TESTDIR/scraped" || fail "cannot scrape $URL"; }
 
-# wait_for FILE: it appears within 10 s (scaled)
-wait_for()
+# appeared FILE: FILE is there; failing at once if writestress ended first
+appeared()
 {
-	_n=0
-	while [ ! -e "$1" ]; do
-		[ "$_n" -ge "$(scaled 100)" ] && fail "$1 did not appear"
-		alive "$WS_PID" || fail "writestress ended before $1 appeared"
-		sleep 0.1
-		_n=$((_n + 1))
-	done
+	[ -e "$1" ] && return 0
+	alive "$WS_PID" || fail "writestress ended before $1 appeared"
+	return 1
 }
 
 # a long run, looked at while it goes, then ended by SIGINT
 ws_bg --size 1G -B 1M --rate 8M/s -i 200ms --probe-interval 50ms \
 	--prom textfile/ws.prom data
-wait_for "$TEXTFILE/ws.prom"
+wait_for 10 "$TEXTFILE/ws.prom" appeared "$TEXTFILE/ws.prom"
 b1=$($check "$TEXTFILE/ws.prom" --finished 0) || fail "running state: $b1"
 scrape
 b2=$($check - --finished 0 --exporter <"$TESTDIR/scraped") ||

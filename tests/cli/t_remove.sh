@@ -34,7 +34,7 @@ assert_dir_only "$WORK"
 # --remove unlinks the inode it wrote, never whatever has taken its name
 # meanwhile
 ws_bg --remove --rate 8M/s --size 8M -B 1M swapped
-sleep 0.3
+wait_for 10 "the first MiB written" size_at_least "$WORK/swapped" 1048576
 alive "$WS_PID" || fail "writestress ended before its file was replaced"
 printf 'replacement\n' >"$WORK/other"
 mv "$WORK/other" "$WORK/swapped"

@@ -18,7 +18,7 @@ assert_dir_only "$WORK" data r.json r.csv
 # ended by SIGINT: still complete and valid, with the reason
 rm -f "$WORK/r.json" "$WORK/r.csv"
 ws_bg --size 1G -B 1M --rate 20M/s --json r.json data
-sleep 1.5
+wait_for 10 "an interval line" intervals_at_least 1
 kill -INT "$WS_PID"
 ws_wait "$(scaled 10)"
 assert_status 130

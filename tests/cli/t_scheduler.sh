@@ -22,7 +22,7 @@ active() { sed 's/.*\[\(.*\)\].*/\1/' "$sched"; }
 
 # normal end: switched during the run, restored after
 ws_bg --size 64M -B 1M --rate 32M/s --scheduler "$other" "$RIG_MNT/data"
-sleep 1
+wait_for 10 "an interval line" intervals_at_least 1
 assert_eq "$other" "$(active)" "scheduler during the run"
 ws_wait "$(scaled 20)"
 assert_status 0
@@ -31,7 +31,7 @@ assert_file_match "$OUT" "scheduler $other \\(was $before, restored at exit\\)" 
 
 # SIGTERM: graceful, restored
 ws_bg --size 1G --file-size 64M -B 1M --rate 16M/s --scheduler "$other" "$RIG_MNT/data"
-sleep 1
+wait_for 10 "an interval line" intervals_at_least 1
 assert_eq "$other" "$(active)" "scheduler before SIGTERM"
 kill -TERM "$WS_PID"
 ws_wait "$(scaled 20)"
@@ -40,7 +40,7 @@ assert_eq "$before" "$(active)" "scheduler after SIGTERM"
 
 # a second SIGINT exits at once, and still puts the scheduler back
 ws_bg --size 1G --file-size 64M -B 1M --rate 16M/s --scheduler "$other" "$RIG_MNT/data"
-sleep 1
+wait_for 10 "an interval line" intervals_at_least 1
 kill -INT "$WS_PID"
 kill -INT "$WS_PID"
 ws_wait "$(scaled 20)"

@@ -11,7 +11,7 @@ for sig in INT TERM; do
 	esac
 	rm -f "$WORK/data"
 	ws_bg --rate 20M/s --size 1G -B 1M data
-	sleep 1.5
+	wait_for 10 "the first MiB written" size_at_least "$WORK/data" 1048576
 	alive "$WS_PID" || fail "writestress ended before SIG$sig was sent"
 	kill -s "$sig" "$WS_PID"
 	ws_wait "$(scaled 5)"

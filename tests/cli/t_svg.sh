@@ -108,7 +108,7 @@ assert_dir_only "$WORK" 'a&b<c' out.svg
 # SIGINT: the plot is still complete, and says how the run ended
 ws_bg --rate 20M/s --size 1G -B 1M -i 100ms --probe-interval 50ms \
 	--svg int.svg data
-sleep 1.5
+wait_for 10 "three interval lines" intervals_at_least 3
 alive "$WS_PID" || fail "writestress ended before SIGINT was sent"
 kill -s INT "$WS_PID"
 ws_wait "$(scaled 5)"
