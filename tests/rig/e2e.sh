@@ -4,7 +4,10 @@
 # after tests/cli/lib.sh; everything it makes is undone by lib.sh's at_exit,
 # whether the test passes, fails or is killed.
 #
-#   rig_up NAME [rig.sh up options]   a rig in $TESTDIR/NAME; sets
+#   rig_up NAME [rig.sh up options]   a rig in $TESTDIR/NAME, its image in
+#                                     memory (--backing memory, unless
+#                                     RIG_BACKING=disk): rigs of tests
+#                                     side by side share no disk; sets
 #                                     RIG_DIR RIG_MNT RIG_LOOP RIG_MAJMIN,
 #                                     and on cgroup v2 WS_PREFIX so that
 #                                     ws and ws_bg run in the first rig's
@@ -47,6 +50,7 @@ rig_up()
 	RIG_DIR=$TESTDIR/$1
 	shift
 	at_exit "'$RIG' down '$RIG_DIR' >/dev/null"
+	set -- --backing "${RIG_BACKING:-memory}" "$@"
 	printf '+ rig.sh up %s %s\n' "$RIG_DIR" "$*"
 	"$RIG" up "$RIG_DIR" "$@" >"$RIG_DIR.up" 2>&1 ||
 		fail "rig.sh up failed: $(cat "$RIG_DIR.up")"

@@ -4,16 +4,23 @@
 #
 # USAGE (as root)
 #   rig.sh up DIR [--size 2G] [--fs ext4|xfs|btrfs] [--rate BYTES_PER_SEC]
-#                 [--mount-opts OPTS]
+#                 [--mount-opts OPTS] [--backing disk|memory]
 #       Create DIR/img (sparse), attach it to a free loop device with direct
 #       I/O to the backing file (so the image is not cached twice), make the
 #       filesystem (ext4 with lazy inode-table and journal init off, so no
 #       background initialisation writes disturb a measurement), mount it at
 #       DIR/mnt (with mount -o OPTS if given, e.g. discard), throttle the
 #       device's writes to the rate (none by default)
-#       and write DIR/rig.env, which is printed:
+#       and write DIR/rig.env, which is printed.
+#       --backing memory puts the image on a tmpfs of its own at
+#       DIR/backing (as large as the image; the loop device still does
+#       direct I/O to it): the throttle is then the only limit the device
+#       has, whatever else the machine's disk is doing - rigs side by side
+#       (the tests run several at once) do not share the disk under /tmp.
+#       The default, disk, keeps the image in DIR.
 #           LOOP=/dev/loop3  MAJMIN=7:3  MNT=DIR/mnt  FS=ext4  IMG=DIR/img
 #           CGROUP=v1|v2     CG=<v2: the rig's own cgroup directory>
+#           BACKING=<memory: DIR/backing, the tmpfs the image is on>
 #           SECTORS0=<the device's sectors-written counter when up finished>
 #       (one KEY=value a line, safe to source: DIR may not hold blanks or
 #       shell quoting characters).
@@ -101,7 +108,7 @@
 #   the down with tests/cli/lib.sh's at_exit) and check results with
 #   tests/rig/e2e_check.py.  Run them as root:
 #     make && WS=$PWD/build/writestress HELPERS=$PWD/build/helpers \
-#       sh tests/cli/run.sh t_e2e_rate t_e2e_step ...
+#       bash tests/cli/run.sh t_e2e_rate t_e2e_step ...
 #
 # Needs: bash, losetup (util-linux), mkfs.<fs>, mount, root.
 
@@ -166,7 +173,7 @@ load()
 	local k v
 	RIGDIR=$(cd "$1" 2>/dev/null && pwd) || die "no rig directory '$1'"
 	ENV=$RIGDIR/rig.env
-	LOOP="" MAJMIN="" MNT="" FS="" IMG="" CGROUP="" CG="" SECTORS0=0 DSECTORS0=0
+	LOOP="" MAJMIN="" MNT="" FS="" IMG="" CGROUP="" CG="" BACKING="" SECTORS0=0 DSECTORS0=0
 	[ -f "$ENV" ] || return 1
 	while IFS='=' read -r k v; do
 		case $k in
@@ -177,6 +184,7 @@ load()
 		IMG) IMG=$v ;;
 		CGROUP) CGROUP=$v ;;
 		CG) CG=$v ;;
+		BACKING) BACKING=$v ;;
 		SECTORS0) SECTORS0=$v ;;
 		DSECTORS0) DSECTORS0=$v ;;
 		esac
@@ -184,7 +192,8 @@ load()
 	# sanity: nothing else may end up in a losetup -d or umount
 	case $LOOP in '' | /dev/loop[0-9]*) ;; *) die "$ENV: bad LOOP '$LOOP'" ;; esac
 	case $MNT in '' | "$RIGDIR"/mnt) ;; *) die "$ENV: bad MNT '$MNT'" ;; esac
-	case $IMG in '' | "$RIGDIR"/img) ;; *) die "$ENV: bad IMG '$IMG'" ;; esac
+	case $IMG in '' | "$RIGDIR"/img | "$RIGDIR"/backing/img) ;; *) die "$ENV: bad IMG '$IMG'" ;; esac
+	case $BACKING in '' | "$RIGDIR"/backing) ;; *) die "$ENV: bad BACKING '$BACKING'" ;; esac
 	case $CG in
 	'' | /sys/fs/cgroup/wsrig-loop[0-9]* | /sys/fs/cgroup/unified/wsrig-loop[0-9]*) ;;
 	"${RIG_CGROUP_ROOT:-/sys/fs/cgroup}"/wsrig-loop[0-9]*) ;;
@@ -205,6 +214,7 @@ save()
 		echo "IMG=$IMG"
 		echo "CGROUP=$CGROUP"
 		echo "CG=$CG"
+		echo "BACKING=$BACKING"
 		echo "SECTORS0=${SECTORS0:-0}"
 		echo "DSECTORS0=${DSECTORS0:-0}"
 	} >"$ENV.tmp" && mv -f "$ENV.tmp" "$ENV"
@@ -403,13 +413,14 @@ read_sectors()
 
 cmd_up()
 {
-	local dir="" size=2G fs=ext4 rate=0 bytes mopts=""
+	local dir="" size=2G fs=ext4 rate=0 bytes mopts="" backing=disk
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--size) [ $# -ge 2 ] || usage; size=$2; shift 2 ;;
 		--mount-opts) [ $# -ge 2 ] || usage; mopts=$2; shift 2 ;;
 		--fs) [ $# -ge 2 ] || usage; fs=$2; shift 2 ;;
 		--rate) [ $# -ge 2 ] || usage; rate=$2; shift 2 ;;
+		--backing) [ $# -ge 2 ] || usage; backing=$2; shift 2 ;;
 		-*) die "up: unknown option '$1'" ;;
 		*) [ -z "$dir" ] || usage; dir=$1; shift ;;
 		esac
@@ -421,6 +432,10 @@ cmd_up()
 	[ "$bytes" -ge $((64 << 20)) ] || die "--size $size is too small (64M at least)"
 	[ "$fs" != xfs ] || [ "$bytes" -ge $((300 << 20)) ] || die "--size $size is too small for xfs (300M at least)"
 	[ "$fs" != btrfs ] || [ "$bytes" -ge $((128 << 20)) ] || die "--size $size is too small for btrfs (128M at least)"
+	case $backing in
+	disk | memory) ;;
+	*) die "--backing must be disk or memory, not '$backing'" ;;
+	esac
 	case $fs in
 	ext4 | xfs | btrfs) command -v "mkfs.$fs" >/dev/null || die "mkfs.$fs is not installed" ;;
 	*) die "--fs must be ext4, xfs or btrfs, not '$fs'" ;;
@@ -431,6 +446,7 @@ cmd_up()
 	mkdir -p "$dir" || die "cannot create $dir"
 	load "$dir" && die "$ENV exists: the rig is up (rig.sh down $dir first)"
 	[ -e "$RIGDIR/img" ] && die "$RIGDIR/img exists: not mine to overwrite"
+	[ -e "$RIGDIR/backing" ] && die "$RIGDIR/backing exists: not mine to overwrite"
 	if mountpoint -q "$RIGDIR/mnt" 2>/dev/null; then
 		die "$RIGDIR/mnt is a mount point already"
 	fi
@@ -443,6 +459,14 @@ cmd_up()
 	save || die "cannot write $ENV"
 
 	IMG=$RIGDIR/img
+	if [ "$backing" = memory ]; then
+		BACKING=$RIGDIR/backing
+		mkdir "$BACKING" || die "cannot create $BACKING"
+		save
+		mount -t tmpfs -o "size=$bytes,mode=0700" wsrig "$BACKING" ||
+			die "cannot mount a tmpfs on $BACKING"
+		IMG=$BACKING/img
+	fi
 	save
 	truncate -s "$bytes" "$IMG" || die "cannot create $IMG"
 	LOOP=$(losetup -f --show --direct-io=on "$IMG") || die "cannot attach $IMG to a loop device"
@@ -550,6 +574,12 @@ teardown()
 		cg_rmdir "$CG" || warn "cannot remove $CG"
 	fi
 	[ -n "$IMG" ] && rm -f "$IMG"
+	if [ -n "$BACKING" ]; then
+		if mountpoint -q "$BACKING"; then
+			umount "$BACKING" || { warn "$BACKING is busy: detached lazily"; umount -l "$BACKING"; }
+		fi
+		rmdir "$BACKING" 2>/dev/null
+	fi
 	rm -f "$ENV" "$ENV.tmp" "$RIGDIR/step.log"
 }
 
