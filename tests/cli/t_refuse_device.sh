@@ -4,9 +4,13 @@
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 
-if [ "$(id -u)" -eq 0 ] && mknod "$WORK/null" c 1 3 2>/dev/null; then
+if ! have_root; then
+	skip_part root "a device node of the test's own: /dev/null itself is the target"
+	dev=/dev/null
+elif mknod "$WORK/null" c 1 3 2>/dev/null; then
 	dev=$WORK/null
 else
+	skip_part root "mknod refused here (a container?): /dev/null itself is the target"
 	dev=/dev/null
 fi
 before=$(fingerprint "$dev")

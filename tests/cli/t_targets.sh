@@ -70,8 +70,10 @@ assert "target 1" in svg and "target 2" in svg and "2 targets" in svg
 PY
 [ ! -e "$TESTDIR/nodev" ] ||
 	skip_part blockdev "$WORK is on no block device: the device's counters against the bytes written not checked"
-if command -v rsvg-convert >/dev/null 2>&1; then
+if have_cmd rsvg-convert; then
 	rsvg-convert "$WORK/r.svg" -o "$TESTDIR/r.png" || fail "the SVG does not render"
+else
+	skip_part cmd "the two targets' SVG rendered: needs rsvg-convert (librsvg2-bin)"
 fi
 
 # --jobs: FILE.1 ... FILE.N
