@@ -52,7 +52,7 @@ TESTBIN  := $(BUILD)/unit-tests
 TESTHELPERS := $(patsubst tests/helpers/%.c,$(BUILD)/helpers/%,$(wildcard tests/helpers/*.c)) \
                $(patsubst tests/preload/%.c,$(BUILD)/helpers/%.so,$(wildcard tests/preload/*.c))
 
-.PHONY: all deps check check-build check-run demo demo-run asan tsan bench install uninstall dist-bin clean
+.PHONY: all deps check check-build check-run update-expected demo demo-run asan tsan bench install uninstall dist-bin clean
 
 all: $(BIN)
 
@@ -103,6 +103,14 @@ check-run:
 	SANITIZE=$(SANITIZE) bash tests/unit/run.sh $(abspath $(TESTBIN)) && \
 	WS=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/helpers) SANITIZE=$(SANITIZE) bash tests/cli/run.sh && \
 	echo "check$(if $(SANITIZE), ($(SANITIZE))): passed in $$(($$(date +%s) - start)) s"
+
+# After a deliberate change to an output: rewrite the golden files of the
+# sinks' suites (tests/expected), then show what changed.  A normal run
+# never rewrites them.
+update-expected: $(TESTBIN)
+	$(TESTBIN) --update-expected >/dev/null || true
+	$(TESTBIN)
+	@git diff --stat -- tests/expected 2>/dev/null || true
 
 asan: deps
 	@$(MAKE) --no-print-directory SANITIZE=asan check-run

@@ -257,4 +257,8 @@ void compare_print(FILE *out, const struct cmp_report *r, const char *name_a,
  * an enum cmp_exit. */
 int compare_main(int argc, char **argv);
 
+struct cli;
+/* compare's option table (cli.h). */
+const struct cli *compare_options(void);
+
 #endif

@@ -162,4 +162,8 @@ void matrix_print(FILE *out, const struct matrix_row *rows, size_t n,
 
 int matrix_main(int argc, char **argv);
 
+struct cli;
+/* matrix's option table (cli.h). */
+const struct cli *matrix_options(void);
+
 #endif

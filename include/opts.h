@@ -23,4 +23,8 @@ void opts_help(FILE *out);
 /* Is a result file (--json, --csv or --svg) "-", stdout? */
 bool opts_result_to_stdout(const struct ws_config *cfg);
 
+struct cli;
+/* The run's option table (cli.h). */
+const struct cli *opts_cli(void);
+
 #endif

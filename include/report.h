@@ -184,4 +184,8 @@ void report_svg(FILE *out, const struct report *r);
  * report_exit. */
 int report_main(int argc, char **argv);
 
+struct cli;
+/* report's option table (cli.h). */
+const struct cli *report_options(void);
+
 #endif

@@ -29,4 +29,8 @@ int verify_clean(const struct ws_verify *v);
  * block), 2 (usage, or a file that cannot be read). */
 int verify_main(int argc, char **argv);
 
+struct cli;
+/* verify's option table (cli.h). */
+const struct cli *verify_options(void);
+
 #endif

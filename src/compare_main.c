@@ -357,6 +357,13 @@ static const struct cli compare_cli = {
 	.help_tail = compare_help_tail,
 };
 
+/* The table, for tests that hold every option to its stated bounds and
+ * for whatever else reads the options (completion). */
+const struct cli *compare_options(void)
+{
+	return &compare_cli;
+}
+
 /* Options into *args; -1 to go on with argv[*first..], else the exit
  * status. */
 static int parse_args(int argc, char **argv, struct cmp_args *args, int *first)

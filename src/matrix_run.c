@@ -146,6 +146,13 @@ static const struct cli matrix_cli = {
 	.help_tail = matrix_help_tail,
 };
 
+/* The table, for tests that hold every option to its stated bounds and
+ * for whatever else reads the options (completion). */
+const struct cli *matrix_options(void)
+{
+	return &matrix_cli;
+}
+
 /* ---- settings ----------------------------------------------------------- */
 
 struct settings {

@@ -502,6 +502,13 @@ static const struct cli run_cli = {
 	.aliases = fio_names,
 };
 
+/* The table, for tests that hold every option to its stated bounds and
+ * for whatever else reads the options (completion). */
+const struct cli *opts_cli(void)
+{
+	return &run_cli;
+}
+
 /* How many of --json, --csv and --svg are "-" (stdout). */
 static unsigned int results_to_stdout(const struct ws_config *cfg)
 {

@@ -93,6 +93,13 @@ static const struct cli report_cli = {
 	.help_tail = report_help_tail,
 };
 
+/* The table, for tests that hold every option to its stated bounds and
+ * for whatever else reads the options (completion). */
+const struct cli *report_options(void)
+{
+	return &report_cli;
+}
+
 static bool is_stdout(const char *path)
 {
 	return path && !strcmp(path, "-");

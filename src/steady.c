@@ -125,12 +125,13 @@ static bool latest_run(const struct ws_steady *st, size_t end,
 	return true;
 }
 
-/* Rates within pct % (of the faster) are one level to a reader. */
+/* Rates less than pct % (of the faster) apart are one level to a reader
+ * (multiplied out, so whole rates at the bound are exactly on it). */
 static bool similar(double a, double b, double pct)
 {
 	double hi = ws_maxd(a, b);
 
-	return hi <= 0 || ws_absd(a - b) / hi * 100 < pct;
+	return hi <= 0 || ws_absd(a - b) * 100 < pct * hi;
 }
 
 /* From the windows' verdicts: is the end steady, since when, and what

@@ -5,11 +5,13 @@
  * excluded, with a SKIP line saying why, on top of CK_EXCLUDE_TAGS.
  * `unit-tests --list` prints the suites' names, one a line ("fork-only"
  * after those that need fork mode), for tests/unit/run.sh, which runs
- * them side by side. */
+ * them side by side; `--update-expected` rewrites the golden files
+ * (`make update-expected`). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "record_fixture.h"
 #include "requirements.h"
 #include "suites.h"
 
@@ -42,6 +44,12 @@ int main(int argc, char **argv)
 
 	if (argc == 2 && !strcmp(argv[1], "--list"))
 		return list_suites();
+	if (argc == 2 && !strcmp(argv[1], "--update-expected"))
+		golden_update = true;	/* make update-expected: on purpose */
+	else if (argc > 1) {
+		fprintf(stderr, "usage: unit-tests [--list | --update-expected]\n");
+		return 2;
+	}
 	sr = srunner_create(NULL);
 
 	snprintf(exclude, sizeof(exclude), "%s", env ? env : "");

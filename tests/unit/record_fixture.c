@@ -879,16 +879,22 @@ static const char *show_line(const char *buf, size_t len, size_t at,
 	return out;
 }
 
+bool golden_update;
+
 void golden_check(const char *name, const char *buf, size_t len)
 {
 	char path[2 * PATH_MAX], actual[2 * PATH_MAX + 16], a[300], b[300];
-	const char *update = getenv("WS_UPDATE_EXPECTED");
 	size_t elen, at = 0, line = 1, i = 0;
 	char *exp;
 
+	/* the variable of old: left in an environment, it would make every
+	 * golden check rewrite its file and pass */
+	if (getenv("WS_UPDATE_EXPECTED"))
+		ck_abort_msg("%s: WS_UPDATE_EXPECTED is set: expected files are rewritten only on purpose, by `make update-expected`; unset it",
+			     name);
 	snprintf(path, sizeof(path), "%s/%s", expected_dir(), name);
 	snprintf(actual, sizeof(actual), "%s.actual", path);
-	if (update && !strcmp(update, "1")) {
+	if (golden_update) {
 		spill(path, buf, len);
 		unlink(actual);
 		return;
@@ -901,14 +907,14 @@ void golden_check(const char *name, const char *buf, size_t len)
 	}
 	spill(actual, buf, len);
 	if (!exp)
-		ck_abort_msg("%s: no expected file (%s); the output is in %s, WS_UPDATE_EXPECTED=1 makes it the expected one",
+		ck_abort_msg("%s: no expected file (%s); the output is in %s, `make update-expected` makes it the expected one",
 			     name, strerror(errno), actual);
 	for (; i < len && i < elen && buf[i] == exp[i]; i++)
 		if (buf[i] == '\n') {
 			at = i + 1;
 			line++;
 		}
-	ck_abort_msg("%s differs at line %zu, column %zu\n  expected: %s\n  actual:   %s\n  (the output is in %s; WS_UPDATE_EXPECTED=1 rewrites the expected files)",
+	ck_abort_msg("%s differs at line %zu, column %zu\n  expected: %s\n  actual:   %s\n  (the output is in %s; after a deliberate change, `make update-expected` rewrites the expected files)",
 		     name, line, i - at + 1,
 		     show_line(exp, elen, at, i - at, b, sizeof(b)),
 		     show_line(buf, len, at, i - at, a, sizeof(a)), actual);

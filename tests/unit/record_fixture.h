@@ -89,8 +89,11 @@ char *golden_json_lines(const char *json, size_t len, size_t *outlen);
 /* Compare buf[0..len) with tests/expected/NAME byte for byte.  On a
  * mismatch the test fails naming the first differing line of each, and
  * the output is left in tests/expected/NAME.actual; on a match a stale
- * .actual is removed.  With WS_UPDATE_EXPECTED=1 the expected file is
- * rewritten instead. */
+ * .actual is removed.  With golden_update (`unit-tests --update-expected`,
+ * which only `make update-expected` runs) the expected file is rewritten
+ * instead.  WS_UPDATE_EXPECTED in the environment (how it was done once)
+ * fails the check: left set, it would pass everything. */
 void golden_check(const char *name, const char *buf, size_t len);
+extern bool golden_update;
 
 #endif

@@ -10,6 +10,7 @@
 	X(units_suite)    \
 	X(opts_suite)     \
 	X(cli_suite)      \
+	X(option_bounds_suite) \
 	X(datagen_suite)  \
 	X(blockstamp_suite) \
 	X(verify_suite)   \

@@ -615,6 +615,51 @@ START_TEST(test_slowdown_ramp)
 }
 END_TEST
 
+/*
+ * The slowdown rule on points and phases given by hand (no phase finder
+ * in between), 80% of the first phase's 80 MiB/s: 64 MiB/s.  Phase 1 is
+ * points 0..19, phase 2 (40 MiB/s) from point 20 on.
+ *  - walk back: points 15..19 of phase 1 already at 50 and every median
+ *    of five from them below 64: the slowdown is at 15, not 20;
+ *  - lastingly below: point 19 alone at 50 while phase 2 opens with three
+ *    points at 70: the median of 19..23 is 70, so 19 is a dip, not the
+ *    start: 20;
+ *  - the threshold itself: point 19 at exactly 64 is not below it: 20.
+ */
+static const struct walk_row {
+	const char *name;
+	double from15[8];	/* points 15..22; then 30 to the end */
+	size_t at;
+} walks[] = {
+	{ "a ramp inside the phase before", { 50, 50, 50, 50, 50, 40, 40, 40 }, 15 },
+	{ "a dip, not lastingly below", { 80, 80, 80, 80, 50, 70, 70, 70 }, 20 },
+	{ "at the threshold is not below it", { 80, 80, 80, 80, 64, 40, 40, 40 }, 20 },
+	{ "just under it is", { 80, 80, 80, 80, 63.9, 40, 40, 40 }, 19 },
+};
+
+START_TEST(test_slowdown_walk_back)
+{
+	const struct walk_row *row = &walks[_i];
+	struct ws_phase ph[2] = {
+		{ .first = 0, .last = 19, .mibps = 80 },
+		{ .first = 20, .last = 59, .mibps = 40 },
+	};
+	uint64_t at_bytes = 0, at_ns = 0;
+	size_t i, n = 60;
+
+	for (i = 0; i < n; i++)
+		rates[i] = i < 15 ? 80 : i < 23 ? row->from15[i - 15] : 30;
+	build(n);
+	ck_assert_msg(analysis_slowdown(pts, n, ph, 2, 0.8, &at_bytes, &at_ns),
+		      "%s: no slowdown", row->name);
+	ck_assert_msg(at_bytes == start_bytes(row->at),
+		      "%s: slowed at %llu bytes, want point %zu (%llu)", row->name,
+		      (unsigned long long)at_bytes, row->at,
+		      (unsigned long long)start_bytes(row->at));
+	ck_assert_uint_eq(at_ns, pts[row->at].t_ns - pts[row->at].dt_ns);
+}
+END_TEST
+
 START_TEST(test_slowdown_one_phase)
 {
 	struct ws_phase ph = { .first = 0, .last = 9, .mibps = 80 };
@@ -863,6 +908,7 @@ Suite *analysis_suite(void)
 	tcase_add_loop_test(slow, test_slowdown, 0, N_ROWS(slows));
 	tcase_add_loop_test(slow, test_slowdown_ramp, 0, 2);
 	tcase_add_test(slow, test_slowdown_one_phase);
+	tcase_add_loop_test(slow, test_slowdown_walk_back, 0, N_ROWS(walks));
 	suite_add_tcase(s, slow);
 
 	tcase_add_test(run, test_defaults);

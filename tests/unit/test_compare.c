@@ -29,7 +29,7 @@
 static struct cmp_rules rules(double threshold, bool force)
 {
 	return (struct cmp_rules){ .threshold_pct = threshold,
-				   .floor_ms = CMP_DEFAULT_FLOOR_MS, .force = force };
+				   .floor_ms = 10.0, .force = force };
 }
 
 /* compare_build() by RULES, the trees released at once: the report keeps

@@ -255,6 +255,63 @@ START_TEST(test_rows_front_and_recommendation)
 }
 END_TEST
 
+/* The verdicts the man page states, target 100 ms: responsive while p99
+ * is within it, sluggish over it, frozen over 10 times it or with a stall,
+ * each at the bound and on both sides. */
+static const struct {
+	double p99;
+	uint64_t stalls;
+	enum matrix_verdict want;
+} verdicts[] = {
+	{ 99.9, 0, MX_RESPONSIVE }, { 100, 0, MX_RESPONSIVE },
+	{ 100.1, 0, MX_SLUGGISH }, { 999.9, 0, MX_SLUGGISH },
+	{ 1000, 0, MX_SLUGGISH }, { 1000.1, 0, MX_FROZEN },
+	{ 50, 1, MX_FROZEN },
+};
+
+START_TEST(test_verdict_bounds)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n = five(s);
+	struct matrix_outcome o[] = { run(2, 20, verdicts[_i].p99, verdicts[_i].stalls) };
+	struct matrix_row rows[4];
+	size_t nrows = matrix_rows(o, 1, s, n, 0, rows);
+	int best;
+
+	ck_assert_uint_eq(nrows, 1);
+	best = matrix_judge(rows, nrows, s, 100);
+	ck_assert_int_eq(rows[0].verdict, verdicts[_i].want);
+	/* recommended: the fastest whose p99 meets the target */
+	ck_assert_int_eq(best, verdicts[_i].p99 <= 100 ? 0 : -1);
+}
+END_TEST
+
+/* The front: rates within 1% of each other are equal.  window at 100
+ * MiB/s, p99 50 ms; adaptive slower but p99 40 ms: at 99 (1% less, equal
+ * in rate, better in p99) it pushes window off the front; at 98.9 it is
+ * slower for real and both stay on it. */
+static const struct {
+	double other;
+	bool window_on_front;
+} same_rates[] = {
+	{ 99.1, false }, { 99, false }, { 98.9, true },
+};
+
+START_TEST(test_front_same_rate)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n = five(s);
+	struct matrix_outcome o[] = { run(2, 100, 50, 0), run(3, same_rates[_i].other, 40, 0) };
+	struct matrix_row rows[4];
+	size_t nrows = matrix_rows(o, 2, s, n, 0, rows);
+
+	ck_assert_uint_eq(nrows, 2);
+	matrix_judge(rows, nrows, s, 100);
+	ck_assert_int_eq(rows[0].front, same_rates[_i].window_on_front);
+	ck_assert(rows[1].front);
+}
+END_TEST
+
 /* Repeats: medians and spread; a run cut short by Ctrl-C leaves only the
  * strategies that ran. */
 START_TEST(test_medians_and_partial)
@@ -391,6 +448,8 @@ Suite *matrix_suite(void)
 	tcase_add_test(tc, test_child_args);
 	tcase_add_test(tc, test_outcome_from_result);
 	tcase_add_test(tc, test_rows_front_and_recommendation);
+	tcase_add_loop_test(tc, test_verdict_bounds, 0, N_ROWS(verdicts));
+	tcase_add_loop_test(tc, test_front_same_rate, 0, N_ROWS(same_rates));
 	tcase_add_test(tc, test_medians_and_partial);
 	tcase_add_test(tc, test_settings);
 	tcase_add_test(tc, test_json_document);

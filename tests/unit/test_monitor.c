@@ -317,6 +317,47 @@ START_TEST(test_own_time_not_posted)
 }
 END_TEST
 
+/* "A probe at least this slow is a stall" (--stall, default 500 ms): the
+ * default, then one nanosecond under, at and over it. */
+static const struct {
+	uint64_t ns;
+	bool stall;
+} stall_edges[] = {
+	{ 499999999, false }, { 500000000, true }, { 500000001, true },
+};
+
+START_TEST(test_stall_at_least_the_threshold)
+{
+	struct one_probe o;
+	struct ws_meminfo mi = { 1, 2 };
+
+	one_probe_init(&o);
+	ck_assert_uint_eq(o.cfg.stall_ns, 500000000);
+	monitor_record(o.mp, 1, stall_edges[_i].ns, 0, 0, &mi);
+	ck_assert_uint_eq(o.mp->nstalls, stall_edges[_i].stall);
+	ck_assert_uint_eq(o.mp->stall_total_ns,
+			  stall_edges[_i].stall ? stall_edges[_i].ns : 0);
+	one_probe_destroy(&o);
+}
+END_TEST
+
+/* A probe in flight for at least --stall shows as blocked, in the same
+ * interval it crosses the threshold. */
+START_TEST(test_blocked_at_least_the_threshold)
+{
+	struct ws_probe_take *take = calloc(1, sizeof(*take));
+	struct ws_probe_interval pi;
+
+	ck_assert_ptr_nonnull(take);
+	hist_init(&take->hist);
+	take->inflight_since = 1000;
+	reporter_probe_interval(take, 1000 + stall_edges[_i].ns, 500000000, &pi);
+	ck_assert_uint_eq(pi.inflight_ns, stall_edges[_i].ns);
+	ck_assert_int_eq(pi.blocked, stall_edges[_i].stall);
+	free(take);
+}
+END_TEST
+
 static const struct {
 	const char *wchan, *stack, *want;
 } sites[] = {
@@ -377,6 +418,8 @@ Suite *monitor_suite(void)
 	TCase *pure = tcase_create("pure");
 
 	tcase_set_timeout(tc, 30);
+	tcase_add_loop_test(tc, test_stall_at_least_the_threshold, 0, 3);
+	tcase_add_loop_test(tc, test_blocked_at_least_the_threshold, 0, 3);
 	tcase_add_test(tc, test_known_stall_is_reported);
 	tcase_add_test(tc, test_inflight_visible_while_stuck);
 	tcase_add_test(tc, test_memory_fixed);

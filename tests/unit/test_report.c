@@ -99,7 +99,7 @@ START_TEST(test_rule)
 	if (!isnan(c->scale))
 		ck_assert_msg(fabs(s.scale - c->scale) < 1e-3, "%s: scale %g", c->what, s.scale);
 	ck_assert_msg(s.judged == c->judged, "%s: judged", c->what);
-	ck_assert_msg(report_outlier(&s, c->x, REPORT_K) == c->outlier,
+	ck_assert_msg(report_outlier(&s, c->x, 3.5) == c->outlier,
 		      "%s: outlier of %g", c->what, c->x);
 }
 END_TEST

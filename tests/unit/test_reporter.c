@@ -5,6 +5,8 @@
  * fast this machine is. */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <time.h>
 
@@ -189,13 +191,10 @@ static int until_steady(bool alternate, unsigned int max)
 		snapshot_add_bytes(&f.snap, mib * WS_MIB / 4, bytes);
 		snapshot_mark(&f.snap, t, bytes, 0);
 	}
-	/* the reporter's next tick judges them; wait for its verdict */
-	for (int i = 0; i < 500 && !verdict; i++) {
-		struct timespec ts = { 0, 10 * 1000 * 1000 };
-
-		nanosleep(&ts, NULL);
-		verdict = atomic_load(&f.snap.verdict);
-	}
+	/* the reporter's next tick judges them; wait for its verdict, with
+	 * no time budget (the test case's timeout means "hung") */
+	while (!(verdict = atomic_load(&f.snap.verdict)))
+		sched_yield();
 	fixture_finish(&f, ws_now_ns() - f.start);
 	fixture_release(&f);
 	return verdict;
@@ -209,6 +208,9 @@ START_TEST(test_until_steady_verdicts)
 END_TEST
 
 /* ---- two targets ---------------------------------------------------- */
+
+/* Intervals the sink has been handed: the writer side waits on it. */
+static _Atomic unsigned int ticks;
 
 /* What a sink saw of a two-target run. */
 static struct {
@@ -224,6 +226,7 @@ static void seen_interval(struct sink *s, const struct ws_run *run,
 
 	(void)s;
 	(void)run;
+	atomic_fetch_add(&ticks, 1);
 	seen.runs++;
 	seen.run_dbytes += iv->dbytes;
 	for (unsigned int i = 0; i < iv->ntargets; i++) {
@@ -252,19 +255,18 @@ static const struct sink_ops seen_ops = {
 	.name = "seen", .interval = seen_interval, .summary = seen_summary,
 };
 
-static void sleep_ms(unsigned int ms)
-{
-	struct timespec ts = { 0, (long)ms * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
-
-/* Write `n` buffers of 1 MiB into snap, 10 ms apart, marking each. */
+/* Write `n` buffers of 1 MiB into snap, marking each, one an interval:
+ * before each, wait until the reporter has handed the sink one more
+ * interval (however long the machine takes: no time budget), so the last
+ * lands within an interval, and the writer's end with it. */
 static void write_some(struct ws_snapshot *snap, uint64_t start, unsigned int n,
 		       uint64_t *bytes)
 {
 	for (unsigned int i = 0; i < n; i++) {
-		sleep_ms(10);
+		unsigned int seen_ticks = atomic_load(&ticks);
+
+		while (atomic_load(&ticks) == seen_ticks)
+			sched_yield();
 		*bytes += WS_MIB;
 		snapshot_add_bytes(snap, WS_MIB, *bytes);
 		snapshot_mark(snap, ws_now_ns() - start, *bytes, 0);
@@ -319,8 +321,8 @@ START_TEST(test_two_targets)
 	ck_assert_int_eq(pthread_create(&tid, NULL, reporter_thread, &rep), 0);
 	start[0] = ws_now_ns();
 	snapshot_start(&snap[0], start[0]);
-	sleep_ms(5);
-	start[1] = ws_now_ns();
+	while ((start[1] = ws_now_ns()) == start[0])
+		;	/* the second starts later */
 	snapshot_start(&snap[1], start[1]);
 
 	write_some(&snap[0], start[0], 10, &bytes[0]);

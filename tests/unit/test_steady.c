@@ -133,6 +133,24 @@ static const struct steady_row {
 	  { 50, 50, 50, 50, 50, 50, 47.5, 45.1, 42.9, 40.7, 38.7, 36.8, 34.9,
 	    33.2, 31.5 }, 15, 5,
 	  false, 0, 0, 0, 0, true, 0, 6, 347.5 / 7 },
+	/* Steady at 50, one noisy round (30: every window holding it has a
+	 * range of 40%), then 50 again: steady from round 7, and the stretch
+	 * before is the same level (under 15% apart: man page, "Steady
+	 * state"), not "earlier steady, then changed". */
+	{ "steady, one noisy round, the same rate again",
+	  { 50, 50, 50, 50, 50, 50, 30, 50, 50, 50, 50, 50, 50 }, 13, 5,
+	  true, 7, 50, 0, 0, false, 0, 0, 0 },
+	/* The same at 80, then 69, 68 and 67: 11/80 = 13.75% apart is one
+	 * level, 12/80 = 15% exactly and 13/80 = 16.25% are another. */
+	{ "80 then 69: one level",
+	  { 80, 80, 80, 80, 80, 80, 30, 69, 69, 69, 69, 69, 69 }, 13, 5,
+	  true, 7, 69, 0, 0, false, 0, 0, 0 },
+	{ "80 then 68: 15% apart is another level",
+	  { 80, 80, 80, 80, 80, 80, 30, 68, 68, 68, 68, 68, 68 }, 13, 5,
+	  true, 7, 68, 0, 0, true, 0, 5, 80 },
+	{ "80 then 67: another level",
+	  { 80, 80, 80, 80, 80, 80, 30, 67, 67, 67, 67, 67, 67 }, 13, 5,
+	  true, 7, 67, 0, 0, true, 0, 5, 80 },
 	{ "too few rounds",
 	  { 50, 50, 50, 50 }, 4, 5, false, 0, 0, 0, 0, false, 0, 0, 0 },
 	{ "window of one is no window",
@@ -270,6 +288,39 @@ START_TEST(test_window_figures)
 }
 END_TEST
 
+/* SNIA's bounds by default, inclusive (man page: range within 20% of the
+ * window's average, excursion within 10%): one window of five rounds
+ * averaging 50, at each bound and on both sides of it. */
+static const struct {
+	double r[5];
+	bool holds;
+} snia_edges[] = {
+	{ { 45, 55, 50, 50, 50 }, true },	/* range 20%, excursion 4% */
+	{ { 45.1, 54.9, 50, 50, 50 }, true },	/* range 19.6% */
+	{ { 44.9, 55.1, 50, 50, 50 }, false },	/* range 20.4% */
+	{ { 47.5, 48.75, 50, 51.25, 52.5 }, true },	/* excursion 10% */
+	{ { 47.6, 48.8, 50, 51.2, 52.4 }, true },	/* 9.6% */
+	{ { 47.4, 48.7, 50, 51.3, 52.6 }, false },	/* 10.4% */
+};
+
+START_TEST(test_snia_default_bounds)
+{
+	struct ws_analysis_params p;
+	struct ws_steady st;
+
+	round_params(&p, 5, 1);
+	ck_assert_int_eq(p.criterion, WS_STEADY_SNIA);
+	ck_assert_int_eq(steady_judge(pts, build_rounds(snia_edges[_i].r, 5, 1), ALL,
+				      &p, &st), 0);
+	ck_assert_uint_eq(st.nwindows, 1);
+	ck_assert_msg(steady_window_holds(&st.windows[0], &p) == snia_edges[_i].holds,
+		      "range %.17g%%, excursion %.17g%%", st.windows[0].range_pct,
+		      st.windows[0].excursion_pct);
+	free(st.rounds);
+	free(st.windows);
+}
+END_TEST
+
 START_TEST(test_parse_criterion)
 {
 	static const char *const bad[] = {
@@ -387,6 +438,7 @@ Suite *steady_suite(void)
 	tcase_add_loop_test(steady, test_steady_decline, 0, N_ROWS(declines));
 	tcase_add_test(steady, test_window_figures);
 	tcase_add_test(steady, test_parse_criterion);
+	tcase_add_loop_test(steady, test_snia_default_bounds, 0, N_ROWS(snia_edges));
 	tcase_add_test(steady, test_steady_precondition);
 	tcase_add_test(steady, test_steady_between_marks);
 	suite_add_tcase(s, steady);
