@@ -8,9 +8,13 @@ BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
 CC       ?= cc
 
-# SANITIZE=asan|tsan builds into its own directory so the three builds coexist.
+# SANITIZE=asan|tsan builds into its own directory so the three builds
+# coexist; so does COVERAGE=1 (gcov's instrumentation, for make coverage).
 SANITIZE ?=
-ifeq ($(SANITIZE),)
+COVERAGE ?=
+ifneq ($(COVERAGE),)
+BUILD    ?= build/coverage
+else ifeq ($(SANITIZE),)
 BUILD    ?= build
 else
 BUILD    ?= build/$(SANITIZE)
@@ -27,6 +31,10 @@ SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 endif
 ifeq ($(SANITIZE),tsan)
 SANFLAGS := -fsanitize=thread -fno-omit-frame-pointer
+endif
+ifneq ($(COVERAGE),)
+SANFLAGS := --coverage
+CFLAGS   := -O0 -g -DWS_COVERAGE
 endif
 
 ALL_CPPFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -DWS_VERSION='"$(VERSION)"' $(CFLAGS_JSON) $(CPPFLAGS)
@@ -52,7 +60,7 @@ TESTBIN  := $(BUILD)/unit-tests
 TESTHELPERS := $(patsubst tests/helpers/%.c,$(BUILD)/helpers/%,$(wildcard tests/helpers/*.c)) \
                $(patsubst tests/preload/%.c,$(BUILD)/helpers/%.so,$(wildcard tests/preload/*.c))
 
-.PHONY: all deps check check-build check-run update-expected demo demo-run asan tsan bench install uninstall dist-bin clean
+.PHONY: all deps check check-build check-run update-expected coverage coverage-run demo demo-run asan tsan bench install uninstall dist-bin clean
 
 all: $(BIN)
 
@@ -111,6 +119,19 @@ update-expected: $(TESTBIN)
 	$(TESTBIN) --update-expected >/dev/null || true
 	$(TESTBIN)
 	@git diff --stat -- tests/expected 2>/dev/null || true
+
+# Line and branch coverage of src/ by the unit tests and the CLI tests
+# (gcov + gcovr): a table per file, then one line starting "coverage:".
+coverage:
+	@sh scripts/deps.sh coverage
+	@$(MAKE) --no-print-directory COVERAGE=1 coverage-run
+
+coverage-run:
+	@$(MAKE) --no-print-directory -j$(NPROC) check-build
+	find $(BUILD) -name '*.gcda' -delete
+	-bash tests/unit/run.sh $(abspath $(TESTBIN)) >$(BUILD)/unit.log 2>&1; tail -n 1 $(BUILD)/unit.log
+	-WS=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/helpers) bash tests/cli/run.sh >$(BUILD)/cli.log 2>&1; tail -n 2 $(BUILD)/cli.log
+	sh scripts/coverage.sh $(BUILD)
 
 asan: deps
 	@$(MAKE) --no-print-directory SANITIZE=asan check-run

@@ -141,4 +141,10 @@ int ws_fail(const char *msg, const char *hint, int status);
  * line break; the separators and the CRLF line ends are the caller's. */
 void ws_csv_field(FILE *out, const char *s);
 
+/* _exit(status): at once, without atexit handlers or stdio (the end of a
+ * signal handler or of a forked child).  A COVERAGE=1 build writes its
+ * gcov counts first, or the lines that lead here would count as never
+ * run (make coverage). */
+_Noreturn void ws_exit_now(int status);
+
 #endif

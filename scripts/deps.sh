@@ -39,6 +39,9 @@ need curl
 if [ "${1:-}" = bench ]; then
 	need fio	# the bench's peer for direct and queued writes
 fi
+if [ "${1:-}" = coverage ]; then
+	need gcovr	# make coverage: gcov's counts per file of src/
+fi
 
 [ -z "$missing" ] && exit 0
 

@@ -182,3 +182,15 @@ void ws_csv_field(FILE *out, const char *s)
 	}
 	fputc('"', out);
 }
+
+#ifdef WS_COVERAGE
+void __gcov_dump(void);
+#endif
+
+_Noreturn void ws_exit_now(int status)
+{
+#ifdef WS_COVERAGE
+	__gcov_dump();
+#endif
+	_exit(status);
+}

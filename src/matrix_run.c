@@ -344,7 +344,7 @@ static int run_child(const char *const *argv, bool quiet_stdout)
 		execv(argv[0], (char *const *)argv);
 		fprintf(stderr, "writestress: matrix: cannot run %s: %s\n", argv[0],
 			strerror(errno));
-		_exit(127);
+		ws_exit_now(127);
 	}
 	running = pid;
 	if (interrupted)	/* came before the child could be told */

@@ -33,6 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "c.h"
 #include "probe.h"
 #include "probe_kinds.h"
 #include "signals.h"
@@ -144,15 +145,33 @@ static char **command_env(struct probe *p, const struct cmd_user *u)
 	return env;
 }
 
-/* CMD_LOST: waitpid failed, the status is unknown (never a success) */
-enum cmd_wait { CMD_DONE, CMD_TIMED_OUT, CMD_STOPPED, CMD_LOST };
+/* Without a pidfd (before Linux 5.3): look every millisecond. */
+enum cmd_wait probe_cmd_wait_polling(pid_t pid, int timeout_ms, int sock,
+				     int *status)
+{
+	char c;
+
+	for (int waited = 0;; waited++) {
+		struct timespec ms = { 0, 1000000 };
+		pid_t r = waitpid(pid, status, WNOHANG);
+
+		if (r == pid)
+			return CMD_DONE;
+		if (r < 0 && errno != EINTR)
+			return CMD_LOST;
+		if (waited >= timeout_ms)
+			return CMD_TIMED_OUT;
+		if (recv(sock, &c, 1, MSG_DONTWAIT | MSG_PEEK) >= 0)
+			return CMD_STOPPED;
+		nanosleep(&ms, NULL);
+	}
+}
 
 /* Wait for pid at most timeout_ms, or until writestress says stop (a
  * byte, or the end, on sock). */
 static enum cmd_wait wait_bounded(pid_t pid, int timeout_ms, int sock, int *status)
 {
 	int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
-	char c;
 
 	if (pfd >= 0) {
 		struct pollfd fds[2] = { { .fd = pfd, .events = POLLIN },
@@ -168,21 +187,7 @@ static enum cmd_wait wait_bounded(pid_t pid, int timeout_ms, int sock, int *stat
 			return CMD_STOPPED;
 		return waitpid(pid, status, 0) == pid ? CMD_DONE : CMD_LOST;
 	}
-	/* no pidfd (before Linux 5.3): look every millisecond */
-	for (int waited = 0;; waited++) {
-		struct timespec ms = { 0, 1000000 };
-		pid_t r = waitpid(pid, status, WNOHANG);
-
-		if (r == pid)
-			return CMD_DONE;
-		if (r < 0 && errno != EINTR)
-			return CMD_LOST;
-		if (waited >= timeout_ms)
-			return CMD_TIMED_OUT;
-		if (recv(sock, &c, 1, MSG_DONTWAIT | MSG_PEEK) >= 0)
-			return CMD_STOPPED;
-		nanosleep(&ms, NULL);
-	}
+	return probe_cmd_wait_polling(pid, timeout_ms, sock, status);
 }
 
 /* Start the command: a fresh process group, default signals and mask, no
@@ -238,7 +243,7 @@ static void on_parent_death(int sig)
 	(void)sig;
 	if (running_pid > 0)
 		kill(-(pid_t)running_pid, SIGKILL);
-	_exit(0);
+	ws_exit_now(0);
 }
 
 static void launcher_loop(int sock, int devnull, const char *line,
@@ -273,7 +278,7 @@ static void launcher_loop(int sock, int devnull, const char *line,
 		if (send(sock, &res, sizeof(res), MSG_NOSIGNAL) != sizeof(res))
 			break;
 	}
-	_exit(0);
+	ws_exit_now(0);
 }
 
 /* The launcher: privileges dropped once (the outcome is its first
@@ -301,7 +306,7 @@ static void launcher_main(struct probe *p, const struct cmd_user *u,
 	/* after the credentials change, which clears it */
 	prctl(PR_SET_PDEATHSIG, SIGUSR1);
 	if (getppid() != parent)
-		_exit(0);
+		ws_exit_now(0);
 	/* everything else closed: the target's descriptors, the other end */
 	if (lo > 3)
 		close_range(3, (unsigned int)lo - 1, 0);
@@ -310,7 +315,7 @@ static void launcher_main(struct probe *p, const struct cmd_user *u,
 	close_range((unsigned int)hi + 1, ~0u, 0);
 	if (send(sock, &ready, sizeof(ready), MSG_NOSIGNAL) != sizeof(ready) ||
 	    ready.err)
-		_exit(126);
+		ws_exit_now(126);
 	launcher_loop(sock, devnull, p->cmd->line, env, timeout_ms);
 }
 

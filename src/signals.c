@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "c.h"
 #include "config.h"
 #include "signals.h"
 
@@ -84,7 +85,7 @@ static void on_stop_signal(int signo)
 			    errno == EISDIR)	/* a probe's own directory */
 				unlinkat(unlink_list[i].dirfd, unlink_list[i].name,
 					 AT_REMOVEDIR);
-		_exit(WS_EXIT_SIGINT);
+		ws_exit_now(WS_EXIT_SIGINT);
 	}
 	atomic_store(&ws_stop, true);
 }

@@ -36,6 +36,7 @@
 	X(caps_suite)     \
 	X(priv_suite)     \
 	X(probe_suite)    \
+	X(probe_stop_suite) \
 	X(signals_suite)  \
 	X(clock_suite)    \
 	X(thread_suite)   \
@@ -60,10 +61,11 @@ WS_TEST_SUITES(WS_DECLARE_SUITE)
 
 /* Suites whose test cases need a process each (fork mode) even to run in
  * order: caps and thread drop capabilities for good, target's fixture
- * setup runs once per process, jsonw checks that a misuse aborts.  The
+ * setup runs once per process, jsonw checks that a misuse aborts,
+ * probe_stop raises SIGINT at itself.  The
  * others also run all in one process (CK_FORK=no), which is how the ASan
  * build looks for leaks (tests/unit/run.sh): LeakSanitizer's scan at the
  * exit of every forked test case would take minutes. */
-#define WS_FORK_ONLY_SUITES "caps", "jsonw", "target", "thread"
+#define WS_FORK_ONLY_SUITES "caps", "jsonw", "probe_stop", "target", "thread"
 
 #endif

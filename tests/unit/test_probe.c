@@ -12,9 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <pwd.h>
+#include <sched.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,6 +28,8 @@
 #include "c.h"
 #include "config.h"
 #include "probe.h"
+#include "probe_kinds.h"
+#include "signals.h"
 #include "suites.h"
 #include "testutil.h"
 
@@ -529,6 +535,33 @@ START_TEST(test_sqlite_failure_says_why)
 }
 END_TEST
 
+/* A transaction that cannot even begin (one is open already) is a failed
+ * probe with SQLite's reason, and so is a commit SQLite refuses (a
+ * deferred foreign key left broken); the probe goes on after each. */
+START_TEST(test_sqlite_begin_and_commit_refused)
+{
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_SQLITE, 0, &cfg), 0);
+	ck_assert_int_eq(sqlite3_exec(p.db, "BEGIN", NULL, NULL, NULL), SQLITE_OK);
+	ck_assert_int_lt(p.ops->run(&p), 0);
+	ck_assert_msg(strstr(p.fail, "within a transaction"), "fail: '%s'", p.fail);
+	ck_assert_int_eq(sqlite3_exec(p.db, "ROLLBACK", NULL, NULL, NULL), SQLITE_OK);
+	ck_assert_int_eq(p.ops->run(&p), 0);
+
+	ck_assert_int_eq(sqlite3_exec(p.db,
+		"PRAGMA foreign_keys=ON;"
+		" CREATE TABLE parent(id INTEGER PRIMARY KEY);"
+		" CREATE TABLE child(pid INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);"
+		" CREATE TRIGGER orphan AFTER INSERT ON mail BEGIN INSERT INTO child VALUES (42); END;",
+		NULL, NULL, NULL), SQLITE_OK);
+	ck_assert_int_lt(p.ops->run(&p), 0);
+	ck_assert_msg(strstr(p.fail, "FOREIGN KEY"), "fail: '%s'", p.fail);
+	ck_assert_int_eq(sqlite3_get_autocommit(p.db), 1);	/* rolled back */
+	ck_assert_int_eq(sqlite3_exec(p.db, "DROP TRIGGER orphan", NULL, NULL, NULL), SQLITE_OK);
+	ck_assert_int_eq(p.ops->run(&p), 0);
+	probe_cleanup(&p);
+}
+END_TEST
+
 /* ---- the dsync probe ---- */
 
 /* Allocated at setup, then overwritten in place, block after block, by an
@@ -601,6 +634,86 @@ START_TEST(test_cmd_probe_outcomes)
 	ck_assert_int_eq(errno, ESRCH);
 	probe_cleanup(&p);
 	remove_file("n");
+	remove_file("pid");
+}
+END_TEST
+
+/* The launcher's wait where the kernel has no pidfd (before Linux 5.3),
+ * by polling: a command that ends is done with its status, one still
+ * running at the timeout timed out (and is still there: the launcher
+ * kills it), a byte on the socket is a stop. */
+START_TEST(test_cmd_wait_polling)
+{
+	int sv[2], status = -1;
+	pid_t quick, slow;
+
+	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	quick = fork();
+	ck_assert_int_ge(quick, 0);
+	if (!quick)
+		ws_exit_now(7);
+	ck_assert_int_eq(probe_cmd_wait_polling(quick, 3600000, sv[0], &status), CMD_DONE);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 7);
+	ck_assert_int_eq(probe_cmd_wait_polling(quick, 10, sv[0], &status), CMD_LOST);
+
+	slow = fork();
+	ck_assert_int_ge(slow, 0);
+	if (!slow) {
+		pause();
+		ws_exit_now(0);
+	}
+	ck_assert_int_eq(probe_cmd_wait_polling(slow, 5, sv[0], &status), CMD_TIMED_OUT);
+	ck_assert_int_eq(kill(slow, 0), 0);	/* left to the launcher to kill */
+	ck_assert_int_eq(send(sv[1], "k", 1, 0), 1);
+	ck_assert_int_eq(probe_cmd_wait_polling(slow, 3600000, sv[0], &status), CMD_STOPPED);
+	ck_assert_int_eq(kill(slow, SIGKILL), 0);
+	ck_assert_int_eq(waitpid(slow, &status, 0), slow);
+	close(sv[0]);
+	close(sv[1]);
+}
+END_TEST
+
+/* A Ctrl-C while a command runs ends it now, not at its --probe-timeout
+ * (an hour here): the probe returns "cancelled" (no latency), the
+ * command's process is gone, and no new command starts after it. */
+static void *ctrl_c_once_running(void *arg)
+{
+	const char *pidfile = arg;
+
+	while (access(pidfile, F_OK))
+		sched_yield();
+	raise(SIGINT);
+	return NULL;
+}
+
+START_TEST(test_cmd_probe_ctrl_c)
+{
+	char buf[32] = "", path[160];
+	pthread_t tid;
+	pid_t pid;
+	FILE *f;
+
+	one_command("echo $$ > pid.tmp && mv pid.tmp pid && exec sleep 3600");
+	cfg.probe_timeout_ns = 3600 * 1000000000ull;
+	if (geteuid() == 0)
+		cfg.probe_user = "root";	/* to write in the test's directory */
+	ck_assert_int_eq(probe_init(&p, WS_PROBE_CMD, 0, &cfg), 0);
+	ck_assert_int_eq(signals_install(), 0);	/* this test's process only */
+	snprintf(path, sizeof(path), "%s/pid", dir);
+	ck_assert_int_eq(pthread_create(&tid, NULL, ctrl_c_once_running, path), 0);
+	ck_assert_int_eq(p.ops->run(&p), -ECANCELED);
+	pthread_join(tid, NULL);
+	ck_assert_int_eq(signals_received(), SIGINT);
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(buf, sizeof(buf), f));
+	fclose(f);
+	pid = (pid_t)atoi(buf);
+	ck_assert_int_gt(pid, 1);
+	ck_assert_int_eq(kill(pid, 0), -1);	/* killed and reaped */
+	ck_assert_int_eq(errno, ESRCH);
+	ck_assert_int_eq(p.ops->run(&p), -ECANCELED);	/* no new command */
+	probe_cleanup(&p);
 	remove_file("pid");
 }
 END_TEST
@@ -692,6 +805,7 @@ Suite *probe_suite(void)
 	tcase_add_test(parse, test_parse_list_bad_cut);
 	tcase_add_test(parse, test_kinds_table);
 	tcase_add_loop_test(parse, test_dir_of, 0, ARRAY_SIZE(dirs));
+	tcase_add_test(parse, test_cmd_wait_polling);
 	tcase_add_checked_fixture(files, tmp_setup, tmp_teardown);
 	tcase_set_timeout(files, 60);
 	tcase_add_test(files, test_fsync_probe);
@@ -709,6 +823,7 @@ Suite *probe_suite(void)
 	tcase_add_test(files, test_sqlite_probe_wal);
 	tcase_add_test(files, test_sqlite_name_taken);
 	tcase_add_test(files, test_sqlite_failure_says_why);
+	tcase_add_test(files, test_sqlite_begin_and_commit_refused);
 	tcase_add_test(files, test_dsync_probe);
 	tcase_add_test(files, test_cmd_probe_outcomes);
 	tcase_add_test(files, test_cmd_probe_user);
@@ -716,5 +831,19 @@ Suite *probe_suite(void)
 	tcase_add_loop_test(parse, test_cmd_parse, 0, ARRAY_SIZE(cmds));
 	suite_add_tcase(s, parse);
 	suite_add_tcase(s, files);
+	return s;
+}
+
+/* The stop signal's handler stays installed in the process that raised
+ * it: a suite of its own, fork-only (suites.h). */
+Suite *probe_stop_suite(void)
+{
+	Suite *s = suite_create("probe_stop");
+	TCase *tc = tcase_create("files");
+
+	tcase_add_checked_fixture(tc, tmp_setup, tmp_teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_cmd_probe_ctrl_c);
+	suite_add_tcase(s, tc);
 	return s;
 }
