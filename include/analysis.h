@@ -37,6 +37,10 @@ struct ws_analysis_input {
 	 * has one, is not a round of throughput */
 	uint64_t writing_ns;
 	uint64_t elapsed_ns;		/* the run's length */
+	/* what the run wrote when its clock stopped: the phases tile the run
+	 * to (end_bytes, elapsed_ns), the stretch after the last mark (whose
+	 * own time window pacing cannot know) in the last phase */
+	uint64_t end_bytes;
 	bool steady_only;		/* the live --until-steady check */
 };
 
@@ -140,5 +144,15 @@ unsigned int analysis_merge_similar(const struct ws_point *pts,
 bool analysis_slowdown(const struct ws_point *pts, size_t n,
 		       const struct ws_phase *phases, unsigned int nphases,
 		       double fraction, uint64_t *at_bytes, uint64_t *at_ns);
+
+/* The last phase runs to where the run ended, (end_bytes, end_ns), at its
+ * bytes over its time: the stretch after the last progress mark (the final
+ * wait, the buffers window pacing had not yet seen on disk) belongs to it,
+ * so the phases add up to the run's bytes and time, and a one-phase run's
+ * rate is the run's.  Merged into the phase before when that makes the two
+ * less than pct % apart.  Returns the number of phases. */
+unsigned int analysis_extend_to_end(struct ws_phase *ph, unsigned int n,
+				    uint64_t end_bytes, uint64_t end_ns,
+				    double pct);
 
 #endif

@@ -151,6 +151,13 @@ void reporter_add_cpu(struct ws_summary *sum, uint64_t process_ns,
  * series: up to WS_MAX_CELLS of --bucket (or an automatic size) for the
  * files, WS_CURVE_CELLS for the one-line curve. */
 void reporter_make_cells(const struct ws_config *cfg, struct ws_summary *sum);
+/* Phases, the slowdown point and steady state (the one pipeline,
+ * analysis.h) on a progress series, the whole run's end being sum->bytes
+ * at elapsed_ns (set sum->bytes first); then the cells and the steady
+ * figures.  a is the caller's, and sum points at it and at progress. */
+void reporter_analyse(const struct ws_run *run, const struct ws_series *progress,
+		      uint64_t writing_ns, uint64_t elapsed_ns,
+		      struct ws_analysis *a, struct ws_summary *sum);
 /* The interval as a point of the per-interval series. */
 struct ws_point reporter_interval_point(const struct ws_interval *iv);
 /* On the first interval (index 0), with preconditioning asked for: how

@@ -32,9 +32,10 @@ void series_finish(struct ws_series *s);
  * of MiB), or `requested` if nonzero, doubled until at most `max` cells. */
 uint64_t series_cell_size(uint64_t total, uint64_t requested, size_t want,
 			  size_t max);
-/* Fill out[0..) and return how many cells cover the series (<= max). */
-size_t series_cells(const struct ws_series *s, uint64_t cell,
-		    struct ws_cell *out, size_t max);
+/* Fill out[0..) and return how many cells cover the series (<= max),
+ * and tail after it if not NULL (a span past its last point). */
+size_t series_cells(const struct ws_series *s, const struct ws_point *tail,
+		    uint64_t cell, struct ws_cell *out, size_t max);
 
 /* The combined point of two adjacent spans (a before b). */
 struct ws_point series_merge(const struct ws_point *a, const struct ws_point *b);

@@ -503,6 +503,8 @@ static int find_phases(const struct ws_analysis_input *in,
 	a->nphases = analysis_merge_short(a->phases, a->nphases, min_ns);
 	a->nphases = analysis_merge_similar(pts, a->phases, a->nphases,
 					    p->merge_similar_pct);
+	a->nphases = analysis_extend_to_end(a->phases, a->nphases, in->end_bytes,
+					    in->elapsed_ns, p->merge_similar_pct);
 	if (a->nphases) {
 		a->initial_mibps = a->phases[0].mibps;
 		a->slowed = analysis_slowdown(pts, n, a->phases, a->nphases,
@@ -578,6 +580,41 @@ unsigned int analysis_merge_short(struct ws_phase *ph, unsigned int n,
 			ph[i] = ph[i + 1];
 		n--;
 	}
+}
+
+/* A phase's rate: its bytes over its time. */
+static void span_rate(struct ws_phase *ph)
+{
+	if (ph->to_ns > ph->from_ns)
+		ph->mibps = ws_mibps(ph->to_bytes - ph->from_bytes,
+				     ph->to_ns - ph->from_ns);
+}
+
+unsigned int analysis_extend_to_end(struct ws_phase *ph, unsigned int n,
+				    uint64_t end_bytes, uint64_t end_ns,
+				    double pct)
+{
+	struct ws_phase *last = &ph[n ? n - 1 : 0];
+	double hi, lo;
+
+	if (!n || end_bytes < last->to_bytes || end_ns < last->to_ns ||
+	    (end_bytes == last->to_bytes && end_ns == last->to_ns))
+		return n;
+	last->to_bytes = end_bytes;
+	last->to_ns = end_ns;
+	span_rate(last);
+	if (n < 2)
+		return n;
+	/* the longer last phase may now be the level of the one before */
+	hi = ph[n - 2].mibps > last->mibps ? ph[n - 2].mibps : last->mibps;
+	lo = ph[n - 2].mibps > last->mibps ? last->mibps : ph[n - 2].mibps;
+	if (hi <= 0 || (hi - lo) * 100 >= pct * hi)
+		return n;
+	ph[n - 2].to_bytes = last->to_bytes;
+	ph[n - 2].to_ns = last->to_ns;
+	ph[n - 2].last = last->last;
+	span_rate(&ph[n - 2]);
+	return n - 1;
 }
 
 void analysis_phase_rates(const struct ws_point *pts, struct ws_phase *ph,

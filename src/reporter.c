@@ -322,14 +322,67 @@ void reporter_add_cpu(struct ws_summary *sum, uint64_t process_ns,
 					  ((double)sum->bytes / (double)WS_GIB) : 0;
 }
 
+/* The stretch after the last progress mark, to the run's bytes: what the
+ * final wait saw on disk, and the buffers window pacing had not yet seen
+ * there.  Its own time is not known (the writer learns of a buffer on
+ * disk a buffer late when the disk is the faster), so it goes at the rate
+ * of the phase it ends, which runs to the run's end (analysis.h): the
+ * cells add up to the run's bytes and no cell shows a rate the run never
+ * had.  false: no tail. */
+static bool progress_tail(const struct ws_summary *sum, struct ws_point *tail)
+{
+	const struct ws_series *s = sum->progress;
+	const struct ws_analysis *a = sum->analysis;
+	const struct ws_point *last;
+	double mibps;
+
+	if (!s || !s->n || !a || !a->nphases)
+		return false;
+	last = &s->pts[s->n - 1];
+	mibps = a->phases[a->nphases - 1].mibps;
+	if (sum->bytes <= last->bytes || mibps <= 0)
+		return false;
+	*tail = (struct ws_point){
+		.bytes = sum->bytes, .dbytes = sum->bytes - last->bytes,
+		.dt_ns = (uint64_t)((double)(sum->bytes - last->bytes) /
+				    (mibps * (double)WS_MIB) * 1e9),
+	};
+	tail->t_ns = last->t_ns + tail->dt_ns;
+	tail->mibps = mibps;
+	return true;
+}
+
+void reporter_analyse(const struct ws_run *run, const struct ws_series *progress,
+		      uint64_t writing_ns, uint64_t elapsed_ns,
+		      struct ws_analysis *a, struct ws_summary *sum)
+{
+	struct ws_analysis_input in = {
+		.marks = progress->pts, .nmarks = progress->n,
+		.writing_ns = writing_ns, .elapsed_ns = elapsed_ns,
+		.end_bytes = sum->bytes,
+	};
+	int ret = analysis_run(&in, &run->params, a);
+
+	sum->progress = progress;
+	sum->analysis = a;
+	reporter_make_cells(run->cfg, sum);
+	if (!ret && a->steady.reached)
+		steady_describe_figures(&run->params, &a->steady.final,
+					sum->steady_figures,
+					sizeof(sum->steady_figures));
+}
+
 void reporter_make_cells(const struct ws_config *cfg, struct ws_summary *sum)
 {
+	struct ws_point tail;
+	const struct ws_point *t = progress_tail(sum, &tail) ? &tail : NULL;
+
 	sum->cell_bytes = series_cell_size(sum->bytes, cfg->bucket, 32, WS_MAX_CELLS);
-	sum->ncells = series_cells(sum->progress, sum->cell_bytes, sum->cells,
+	sum->ncells = series_cells(sum->progress, t, sum->cell_bytes, sum->cells,
 				   WS_MAX_CELLS);
 	sum->curve_bytes = series_cell_size(sum->bytes, cfg->bucket,
 					    WS_CURVE_CELLS, WS_CURVE_CELLS);
-	sum->ncurve = series_cells(sum->progress, sum->curve_bytes, sum->curve,
+	sum->ncurve = series_cells(sum->progress, t, sum->curve_bytes, sum->curve,
 				   WS_CURVE_CELLS);
 	sum->curve_top = 0;
 	for (size_t i = 0; i < sum->ncurve; i++)

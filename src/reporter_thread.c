@@ -438,30 +438,12 @@ static void take_late_probes(struct reporter *r)
 	}
 }
 
-/* The final stretch's figures in the words of its criterion. */
-static void describe_steady(const struct ws_run *run, const struct ws_analysis *a,
-			    struct ws_summary *sum)
-{
-	if (a->steady.reached)
-		steady_describe_figures(&run->params, &a->steady.final,
-					sum->steady_figures,
-					sizeof(sum->steady_figures));
-}
-
-/* Phases, the slowdown point and steady state: the one pipeline, on a
- * progress series; then the cells and the steady figures. */
 static void analyse(const struct ws_run *run, const struct ws_series *progress,
 		    uint64_t writing_ns, uint64_t elapsed_ns,
 		    struct ws_analysis *a, struct ws_summary *sum)
 {
-	struct ws_analysis_input in = analysis_input(progress, writing_ns, elapsed_ns);
-
 	/* out of memory at the very end: the analysis says it found nothing */
-	analysis_run(&in, &run->params, a);
-	sum->progress = progress;
-	sum->analysis = a;
-	reporter_make_cells(run->cfg, sum);
-	describe_steady(run, a, sum);
+	reporter_analyse(run, progress, writing_ns, elapsed_ns, a, sum);
 }
 
 /* A target's own figures from its final sample and its writer's outcome. */

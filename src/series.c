@@ -91,14 +91,43 @@ uint64_t series_cell_size(uint64_t total, uint64_t requested, size_t want,
 	return cell;
 }
 
-size_t series_cells(const struct ws_series *s, uint64_t cell,
-		    struct ws_cell *out, size_t max)
+/* A point spanning several cells lends each its share of bytes and of
+ * time, so a cell's rate is right whatever the sizes. */
+static void spread(const struct ws_point *p, uint64_t cell, struct ws_cell *out,
+		   size_t ncells)
 {
+	uint64_t from = p->bytes - p->dbytes;
+
+	if (!p->dbytes) {	/* time with nothing written */
+		size_t c = (size_t)(from / cell);
+
+		out[c < ncells ? c : ncells - 1].dt_ns += p->dt_ns;
+		return;
+	}
+	for (size_t c = (size_t)(from / cell); c < ncells; c++) {
+		uint64_t lo = c * cell > from ? c * cell : from;
+		uint64_t hi = (c + 1) * cell < p->bytes ? (c + 1) * cell : p->bytes;
+
+		if (c + 1 == ncells)
+			hi = p->bytes;
+		if (hi <= lo)
+			break;
+		out[c].dbytes += hi - lo;
+		out[c].dt_ns += (uint64_t)((double)p->dt_ns * (double)(hi - lo) /
+					   (double)p->dbytes);
+	}
+}
+
+size_t series_cells(const struct ws_series *s, const struct ws_point *tail,
+		    uint64_t cell, struct ws_cell *out, size_t max)
+{
+	uint64_t end;
 	size_t ncells = 0;
 
 	if (!s->n || !cell)
 		return 0;
-	ncells = (size_t)((s->pts[s->n - 1].bytes + cell - 1) / cell);
+	end = tail ? tail->bytes : s->pts[s->n - 1].bytes;
+	ncells = (size_t)((end + cell - 1) / cell);
 	if (ncells > max)
 		ncells = max;
 	if (!ncells)
@@ -107,32 +136,11 @@ size_t series_cells(const struct ws_series *s, uint64_t cell,
 		out[c] = (struct ws_cell){ .from_bytes = c * cell,
 					   .to_bytes = (c + 1) * cell };
 	/* the last cell ends where the run did */
-	out[ncells - 1].to_bytes = s->pts[s->n - 1].bytes;
-	/* a point spanning several cells lends each its share of bytes and
-	 * of time, so a cell's rate is right whatever the sizes */
-	for (size_t i = 0; i < s->n; i++) {
-		const struct ws_point *p = &s->pts[i];
-		uint64_t from = p->bytes - p->dbytes;
-
-		if (!p->dbytes) {	/* time with nothing written */
-			size_t c = (size_t)(from / cell);
-
-			out[c < ncells ? c : ncells - 1].dt_ns += p->dt_ns;
-			continue;
-		}
-		for (size_t c = (size_t)(from / cell); c < ncells; c++) {
-			uint64_t lo = c * cell > from ? c * cell : from;
-			uint64_t hi = (c + 1) * cell < p->bytes ? (c + 1) * cell : p->bytes;
-
-			if (c + 1 == ncells)
-				hi = p->bytes;
-			if (hi <= lo)
-				break;
-			out[c].dbytes += hi - lo;
-			out[c].dt_ns += (uint64_t)((double)p->dt_ns * (double)(hi - lo) /
-						   (double)p->dbytes);
-		}
-	}
+	out[ncells - 1].to_bytes = end;
+	for (size_t i = 0; i < s->n; i++)
+		spread(&s->pts[i], cell, out, ncells);
+	if (tail)
+		spread(tail, cell, out, ncells);
 	for (size_t c = 0; c < ncells; c++)
 		out[c].mibps = out[c].dt_ns ? (double)out[c].dbytes / (double)WS_MIB *
 					      1e9 / (double)out[c].dt_ns : 0.0;

@@ -39,6 +39,9 @@ PY
 # interrupted half way, as a Ctrl-C does (to the whole process group, with
 # SIGINT not ignored as a background job's is): the disk goes all the same
 rm -f "$WORK"/writestress-demo.*
+# emptied here, not by the background job's own redirection, which may come
+# after the first look for the matrix's first line (the last run's)
+: >"$OUT"
 (cd "$WORK" && exec setsid env --default-signal=INT sh "$DEMO" "$WS") >"$OUT" 2>"$ERR" </dev/null &
 pid=$!
 _bg_pids="$_bg_pids $pid"

@@ -409,6 +409,34 @@ read_sectors()
 	DSECTORS=${f[13]:-0}
 }
 
+# attach: IMG on a free loop device (LOOP, saved).  With rigs coming and
+# going side by side, a device another one has just let go can come back
+# half set up (no size yet, direct I/O off): wait a moment for it to be
+# whole, else let it go and take another.
+attach()
+{
+	local try n size
+	for try in 1 2 3 4 5; do
+		LOOP=$(losetup -f --show --direct-io=on "$IMG") || return 1
+		save
+		for n in $(seq 40); do
+			size=$(cat "/sys/block/${LOOP#/dev/}/size" 2>/dev/null || echo 0)
+			if [ "$size" -gt 0 ] && [ "$(backing "$LOOP")" = "$IMG" ] &&
+				[ "$(cat "/sys/block/${LOOP#/dev/}/loop/dio" 2>/dev/null)" = 1 ]; then
+				return 0
+			fi
+			sleep 0.05
+		done
+		warn "$LOOP came up without a size or direct I/O (try $try): taking another"
+		losetup -d "$LOOP" 2>/dev/null
+		LOOP=""
+		save
+	done
+	# the last try's device, whatever it is: the checks below say what is wrong
+	LOOP=$(losetup -f --show --direct-io=on "$IMG") || return 1
+	save
+}
+
 # ---- commands -----------------------------------------------------------
 
 cmd_up()
@@ -469,8 +497,7 @@ cmd_up()
 	fi
 	save
 	truncate -s "$bytes" "$IMG" || die "cannot create $IMG"
-	LOOP=$(losetup -f --show --direct-io=on "$IMG") || die "cannot attach $IMG to a loop device"
-	save
+	attach || die "cannot attach $IMG to a loop device"
 	MAJMIN=$(cat "/sys/block/${LOOP#/dev/}/dev") || die "no sysfs entry for $LOOP"
 	save
 	if [ "$(cat "/sys/block/${LOOP#/dev/}/loop/dio" 2>/dev/null)" != 1 ]; then

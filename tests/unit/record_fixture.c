@@ -491,7 +491,7 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 				.writer_cpu_ns = 1200 * WS_NSEC_PER_MSEC };
 	struct ws_summary *sum = &f->sum;
 	static struct ws_probe_take take;
-	struct ws_analysis_input in;
+	uint64_t writing;
 	char size[32];
 	int signo = 0;
 
@@ -537,21 +537,10 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 		sum->nprobes++;
 	}
 	series_finish(&f->series);
-	in = (struct ws_analysis_input){
-		.writing_ns = make_progress(f, st), .elapsed_ns = st->end,
-	};
-	in.marks = f->progress.pts;
-	in.nmarks = f->progress.n;
-	ck_assert_int_eq(analysis_run(&in, &f->run.params, &f->analysis), 0);
+	writing = make_progress(f, st);
+	reporter_analyse(&f->run, &f->progress, writing, st->end, &f->analysis, sum);
 	sum->series = &f->series;
-	sum->progress = &f->progress;
-	sum->analysis = &f->analysis;
-	reporter_make_cells(&f->cfg, sum);
 	reporter_add_cpu(sum, 2500 * WS_NSEC_PER_MSEC, 40 * WS_NSEC_PER_MSEC);
-	if (f->analysis.steady.reached)
-		steady_describe_figures(&f->run.params, &f->analysis.steady.final,
-					sum->steady_figures,
-					sizeof(sum->steady_figures));
 }
 
 static struct record_fixture *make_two_targets(void);
@@ -595,7 +584,6 @@ static struct record_fixture *make_two_targets(void)
 	struct record_fixture *f = calloc(1, sizeof(*f)), *a, *b;
 	const struct ws_series *ps[2];
 	const uint64_t offset[2] = { 0, 0 };
-	struct ws_analysis_input in;
 
 	ck_assert_ptr_nonnull(f);
 	a = f->part[0] = record_fixture_make(FIXTURE_BOUND);
@@ -663,15 +651,9 @@ static struct record_fixture *make_two_targets(void)
 	ps[0] = &a->progress;
 	ps[1] = &b->progress;
 	aggregate_progress(ps, offset, 2, &f->progress);
-	in = (struct ws_analysis_input){
-		.marks = f->progress.pts, .nmarks = f->progress.n,
-		.writing_ns = a->sum.elapsed_ns, .elapsed_ns = a->sum.elapsed_ns,
-	};
-	ck_assert_int_eq(analysis_run(&in, &f->run.params, &f->analysis), 0);
+	reporter_analyse(&f->run, &f->progress, a->sum.elapsed_ns, a->sum.elapsed_ns,
+			 &f->analysis, &f->sum);
 	f->sum.series = &f->series;
-	f->sum.progress = &f->progress;
-	f->sum.analysis = &f->analysis;
-	reporter_make_cells(&f->cfg, &f->sum);
 	reporter_add_cpu(&f->sum, a->sum.cpu_ns + b->sum.cpu_writer_ns, 0);
 	return f;
 }

@@ -71,7 +71,7 @@ verdict()
 	if [ "$st" -ne 0 ] || [ "${n:-0}" -eq 0 ]; then
 		failed=$((failed + 1))
 		echo "FAIL suite $s$what (exit $st, ${n:-0} checks):"
-		grep -v '^SKIP unit tests tagged' "$RES/$pass.$s.out" | sed 's/^/    | /'
+		grep -av '^SKIP unit tests tagged' "$RES/$pass.$s.out" | sed 's/^/    | /'
 	fi
 	[ "$pass" = tests ] || return 0
 	suites=$((suites + 1))
@@ -87,7 +87,7 @@ if [ "$SANITIZE" = asan ]; then
 		verdict leaks "$s"
 	done <"$RES/leaks"
 fi
-cat "$RES"/tests.*.out | grep '^SKIP unit tests tagged' | sort -u
+cat "$RES"/tests.*.out | grep -a '^SKIP unit tests tagged' | sort -u
 echo "# slowest suites: $(printf '%s' "$slow" | sort -rn | head -n 5 | awk '{ printf "%s%s %s s", (NR > 1 ? ", " : ""), $2, $1 }')"
 echo "unit${SANITIZE:+ ($SANITIZE)}: $suites suites, $checks checks, $failed failed, in $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s with up to $JOBS at a time"
 [ "$failed" -eq 0 ]

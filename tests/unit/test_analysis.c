@@ -660,6 +660,52 @@ START_TEST(test_slowdown_walk_back)
 }
 END_TEST
 
+/* The last phase runs to the run's end at its bytes over its time: a
+ * rate-limited run at 10 MiB/s with 8 MiB buffers knows of 8 MiB on disk
+ * at 1.6 s and wrote 20 MiB in 2 s: one phase of 10 MiB/s, not 5.  A
+ * stretch that brings the last phase within 15% of the one before merges
+ * them (at 15% exactly it does not); an end before the last phase's
+ * changes nothing. */
+START_TEST(test_extend_to_end)
+{
+	struct ws_phase one[1] = {
+		{ .from_bytes = 0, .to_bytes = 8 * 1048576, .from_ns = 0,
+		  .to_ns = 1600000000, .mibps = 5 },
+	};
+	struct ws_phase two[2];
+
+	ck_assert_uint_eq(analysis_extend_to_end(one, 1, 20 * 1048576, 2 * SEC, 15), 1);
+	ck_assert_uint_eq(one[0].to_bytes, 20 * 1048576);
+	ck_assert_uint_eq(one[0].to_ns, 2 * SEC);
+	ck_assert_double_eq_tol(one[0].mibps, 10, 1e-9);
+	ck_assert_uint_eq(analysis_extend_to_end(one, 1, 19 * 1048576, 3 * SEC, 15), 1);
+	ck_assert_double_eq_tol(one[0].mibps, 10, 1e-9);
+
+	/* 80 MiB/s for 800 MiB in 10 s, then 40 to 1200 MiB at 20 s; the run
+	 * ends at 21 s: the last phase is (E - 800) MiB over 11 s, merged
+	 * when under 15% from 80, that is over 68 MiB/s: E = 1548 (68
+	 * exactly) and 1537 (67) stay apart, 1559 (69) merges; 1240 (40) too
+	 * stays apart */
+	static const struct { uint64_t end_mib; unsigned int n; } ends[] = {
+		{ 1240, 2 }, { 1537, 2 }, { 1548, 2 }, { 1559, 1 },
+	};
+	for (size_t k = 0; k < sizeof(ends) / sizeof(ends[0]); k++) {
+		unsigned int n;
+
+		two[0] = (struct ws_phase){ .to_bytes = 800 * 1048576ull, .to_ns = 10 * SEC, .mibps = 80 };
+		two[1] = (struct ws_phase){ .from_bytes = 800 * 1048576ull, .to_bytes = 1200 * 1048576ull,
+					    .from_ns = 10 * SEC, .to_ns = 20 * SEC, .mibps = 40 };
+		n = analysis_extend_to_end(two, 2, ends[k].end_mib * 1048576ull, 21 * SEC, 15);
+		ck_assert_msg(n == ends[k].n, "end %llu MiB: %u phases",
+			      (unsigned long long)ends[k].end_mib, n);
+		ck_assert_uint_eq(two[n - 1].to_bytes, ends[k].end_mib * 1048576ull);
+		ck_assert_uint_eq(two[n - 1].to_ns, 21 * SEC);
+		ck_assert_double_eq_tol(two[n - 1].mibps, n == 1 ? ends[k].end_mib / 21.0 :
+					(ends[k].end_mib - 800) / 11.0, 1e-9);
+	}
+}
+END_TEST
+
 START_TEST(test_slowdown_one_phase)
 {
 	struct ws_phase ph = { .first = 0, .last = 9, .mibps = 80 };
@@ -909,6 +955,7 @@ Suite *analysis_suite(void)
 	tcase_add_loop_test(slow, test_slowdown_ramp, 0, 2);
 	tcase_add_test(slow, test_slowdown_one_phase);
 	tcase_add_loop_test(slow, test_slowdown_walk_back, 0, N_ROWS(walks));
+	tcase_add_test(slow, test_extend_to_end);
 	suite_add_tcase(s, slow);
 
 	tcase_add_test(run, test_defaults);

@@ -96,7 +96,7 @@ START_TEST(test_cells_two_rates)
 	series_finish(s);
 	cell = series_cell_size(bytes, 0, 8, 64);
 	ck_assert_uint_eq(cell, 256 * WS_MIB);
-	n = series_cells(s, cell, cells, 64);
+	n = series_cells(s, NULL, cell, cells, 64);
 	ck_assert_uint_eq(n, 8);
 	for (size_t c = 0; c < n; c++)
 		ck_assert_double_eq_tol(cells[c].mibps, c < 4 ? 80.0 : 16.0, 0.01);
@@ -119,13 +119,13 @@ START_TEST(test_cells_smaller_than_points)
 		series_add(s, &p);
 	}
 	series_finish(s);
-	n = series_cells(s, WS_MIB, cells, 64);
+	n = series_cells(s, NULL, WS_MIB, cells, 64);
 	ck_assert_uint_eq(n, 64);
 	for (size_t c = 0; c < n; c++)
 		ck_assert_double_eq_tol(cells[c].mibps, 16.0, 0.01);
 	/* requested cells too small for the limit double until they fit */
 	ck_assert_uint_eq(series_cell_size(64 * WS_MIB, WS_MIB, 32, 16), 4 * WS_MIB);
-	ck_assert_uint_eq(series_cells(s, 0, cells, 64), 0);
+	ck_assert_uint_eq(series_cells(s, NULL, 0, cells, 64), 0);
 	free(s);
 }
 END_TEST

@@ -52,23 +52,37 @@ def check_probes(d):
 
 
 def check_phases(d, total):
-    """Phases tile the progress series, which ends where the last mark
-    taken while writing did: at most the pacing window, one buffer and
-    one interval's bytes short of the total (the final wait would credit
-    what was still pending to its own few milliseconds)."""
+    """Phases tile the whole run: from 0 to the bytes it wrote and from 0 to
+    its elapsed time (the stretch after the last progress mark, the final
+    wait, in the last phase), each at its bytes over its time, so a
+    one-phase run's rate is the run's.  The progress series ends at most
+    the pacing window, one buffer and one interval's bytes short of the
+    total (the final wait's mark stands only if it credits nothing that
+    was pending)."""
     ph = d["phases"]
     want(len(ph) >= 1, "no phases")
     pts = d["progress"]["points"]
+    s = d["summary"]
     if ph:
-        want(ph[0]["from_bytes"] == 0, f"first phase starts at {ph[0]['from_bytes']}")
-        want(pts and ph[-1]["to_bytes"] == pts[-1][1],
-             f"last phase ends at {ph[-1]['to_bytes']}, the progress series at {pts[-1][1] if pts else None}")
+        want(ph[0]["from_bytes"] == 0 and ph[0]["from_s"] == 0,
+             f"first phase starts at {ph[0]['from_bytes']} bytes, {ph[0]['from_s']} s")
+        want(ph[-1]["to_bytes"] == total, f"last phase ends at {ph[-1]['to_bytes']}, run wrote {total}")
+        want(abs(ph[-1]["to_s"] - s["elapsed_s"]) < 1e-6,
+             f"last phase ends at {ph[-1]['to_s']} s, the run at {s['elapsed_s']} s")
         c = d["config"]
         slack = (c["window"] + 1) * c["buffer_size"] + max([iv["dbytes"] for iv in d["intervals"]] + [0])
-        want(total - slack <= ph[-1]["to_bytes"] <= total,
-             f"last phase ends at {ph[-1]['to_bytes']}, run wrote {total} (slack {slack})")
+        want(pts and total - slack <= pts[-1][1] <= total,
+             f"the progress series ends at {pts[-1][1] if pts else None}, run wrote {total} (slack {slack})")
         for a, b in zip(ph, ph[1:]):
             want(a["to_bytes"] == b["from_bytes"], f"phases not contiguous: {a} {b}")
+        for p in ph:
+            if p["to_s"] > p["from_s"]:
+                r = (p["to_bytes"] - p["from_bytes"]) / (1 << 20) / (p["to_s"] - p["from_s"])
+                want(abs(p["mibps"] - r) <= 1e-6 * max(r, 1),
+                     f"phase {p}: not its bytes over its time ({r:.6g})")
+        if len(ph) == 1:
+            want(abs(ph[0]["mibps"] - s["mibps"]) <= 0.001 * s["mibps"] + 1e-9,
+                 f"one phase at {ph[0]['mibps']:.4f} MiB/s, the run at {s['mibps']:.4f}")
     st = d["steady"]
     want(isinstance(st["reached"], bool) and isinstance(st["judged"], bool),
          "steady.reached or steady.judged is not a bool")
