@@ -72,6 +72,11 @@ struct cli {
  * given is what was typed ("--szie", "--bs=1M"). */
 void cli_suggest(const struct cli *c, const char *given, char *out, size_t len);
 
+/* The word of words[0..n) fewest edits (insert, delete, change, swap) from
+ * given, if at most within; else NULL. */
+const char *cli_closest(const char *given, const char *const *words, size_t n,
+			unsigned int within);
+
 enum cli_result {
 	CLI_RUN,	/* parsed: the operands are argv[*operands..argc) */
 	CLI_EXIT_OK,	/* --help or --version was printed */

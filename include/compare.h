@@ -42,10 +42,6 @@ struct json_object;
  * (16.7 ms), one operation's delay that no one at the desktop notices,
  * while fsync's few milliseconds double at the slightest noise. */
 #define CMP_DEFAULT_FLOOR_MS	10.0
-/* A percentile pX is judged when each run has at least this many samples
- * beyond it, n * (1 - X) >= CMP_SAMPLES_BEYOND: with fewer, pX is one of
- * the last few samples (p99 of 80 is the maximum), an outlier's value. */
-#define CMP_SAMPLES_BEYOND	10
 
 /* Like diff(1) and cmp(1), and one more: a comparison refused. */
 enum cmp_exit {
@@ -165,10 +161,6 @@ bool compare_change(double a, double b, double *pct);
  * optional trailing '%' ("10", "2.5", "10%").  0 or -EINVAL. */
 int compare_parse_threshold(const char *s, double *pct);
 
-/* The samples each run needs for percentile Q (0 < Q < 1) to be judged:
- * CMP_SAMPLES_BEYOND / (1 - Q), rounded up: p50 20, p90 100, p99 1000,
- * p99.9 10000. */
-unsigned long compare_min_samples(double q);
 
 /*
  * Set ROW's would, skip and flag from its values by RULES.  A row is not

@@ -43,6 +43,7 @@
 #ifndef WS_HIST_H
 #define WS_HIST_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* 2^HIST_SUB_BITS sub-buckets per power of two. */
@@ -166,5 +167,22 @@ uint64_t hist_percentile(const struct hist *h, double pct);
  * Fixed-bucket histograms (a Prometheus `le`) are read off with it.
  */
 uint64_t hist_count_le(const struct hist *h, uint64_t ns);
+
+/* A percentile pX means something with at least this many samples
+ * beyond it, n * (1 - X) >= HIST_SAMPLES_BEYOND: with fewer, pX is one of
+ * the last few samples (p99 of 80 is their maximum), an outlier's value.
+ * The one rule for every output that shows a percentile, and for compare's
+ * verdicts. */
+#define HIST_SAMPLES_BEYOND 10
+
+/* The samples percentile q (0 < q < 1) needs: HIST_SAMPLES_BEYOND /
+ * (1 - q), rounded up: p50 20, p90 100, p99 1000, p99.9 10000. */
+unsigned long hist_min_samples(double q);
+
+/* Does a percentile q of n samples mean something (n >= the above)? */
+static inline bool hist_percentile_shown(double q, uint64_t n)
+{
+	return n >= hist_min_samples(q);
+}
 
 #endif

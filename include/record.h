@@ -244,6 +244,9 @@ struct ws_probe_interval {
 	bool blocked;		/* in flight for at least --stall */
 	char site[WS_SITE_LEN];	/* where a blocked probe waits, if known */
 	struct ws_latency_totals latency;	/* since the start */
+	/* since the start: probes completed, their p99 and max (the live
+	 * line's; its p99 only where the count supports it, hist.h) */
+	uint64_t run_count, run_p99_ns, run_max_ns;
 };
 
 /* Which of an interval's figures a probe has: its percentiles only when

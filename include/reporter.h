@@ -45,6 +45,13 @@ struct reporter_target {
 	struct ws_analysis analysis;
 };
 
+/* A probe since the start of the run, as the reporter keeps it. */
+struct reporter_probe_run {
+	uint64_t stalls_total;
+	struct ws_latency_totals latency;
+	struct hist so_far;	/* hist_init() before the first interval */
+};
+
 struct reporter {
 	const struct ws_run *run;
 	struct monitor *mon;	/* probes: their doors while running, their
@@ -73,8 +80,7 @@ struct reporter {
 	bool have_psi;
 	uint64_t psi_at;
 	struct ws_mark marks[256];	/* scratch */
-	uint64_t stalls_total[WS_MAX_PROBES];
-	struct ws_latency_totals latency[WS_MAX_PROBES];
+	struct reporter_probe_run probe_run[WS_MAX_PROBES];
 	/* --pace adaptive: each probe's latencies once every controller
 	 * had settled (the summary's settled_* figures) */
 	struct hist settled[WS_MAX_PROBES];
@@ -173,6 +179,13 @@ bool reporter_mark_point(const struct ws_mark *prev, const struct ws_mark *m,
 void reporter_probe_interval(const struct ws_probe_take *take,
 			     uint64_t now_ns, uint64_t stall_ns,
 			     struct ws_probe_interval *pi);
+/* One probe's interval from what its door handed over (take), with what
+ * it did since the start (run, updated): its stalls, fixed-bucket
+ * latencies, count, p99 and max so far (what the live line shows). */
+void reporter_probe_take(struct reporter_probe_run *run,
+			 const struct ws_probe_take *take, uint64_t now_ns,
+			 uint64_t stall_ns, const char *name,
+			 struct ws_probe_interval *pi);
 /* Add a histogram's latencies (an interval's, or a whole run's into
  * zeroed totals) to a probe's fixed-bucket totals (record.h). */
 void reporter_add_latencies(struct ws_latency_totals *t, const struct hist *h);

@@ -65,9 +65,12 @@ static int parse_decimal(const char *arg, uint64_t min, uint64_t max,
 		}
 	}
 	if (v < min || (max && v > max)) {
-		snprintf(why, CLI_WHY_LEN, "must be between %llu and %llu",
-			 (unsigned long long)min,
-			 (unsigned long long)(max ? max : UINT64_MAX));
+		if (max)
+			snprintf(why, CLI_WHY_LEN, "must be between %llu and %llu",
+				 (unsigned long long)min, (unsigned long long)max);
+		else
+			snprintf(why, CLI_WHY_LEN, "must be at least %llu",
+				 (unsigned long long)min);
 		return -ERANGE;
 	}
 	*out = v;
@@ -91,6 +94,22 @@ char *cli_bound_text(char *buf, size_t len, uint64_t v)
 	return buf;
 }
 
+/* A bound in the option's own unit: "1 ms", "60 s"; "4 KiB", "1 GiB". */
+static char *bound_text(const struct cli_option *o, char *buf, size_t len,
+			uint64_t v)
+{
+	if (o->type == CLI_DURATION) {
+		units_format_duration(buf, len, v);
+		return buf;
+	}
+	if (o->type == CLI_RATE) {
+		cli_bound_text(buf, len, v);
+		snprintf(buf + strlen(buf), len - strlen(buf), "/s");
+		return buf;
+	}
+	return cli_bound_text(buf, len, v);
+}
+
 /* A value's bounds: above zero (unless a SIZE may be 0), at least min,
  * at most max, a multiple of align. */
 static int check_bounds(const struct cli_option *o, uint64_t v, char *why)
@@ -102,16 +121,13 @@ static int check_bounds(const struct cli_option *o, uint64_t v, char *why)
 		return -EINVAL;
 	}
 	if (v < o->min) {
-		if (o->type == CLI_DURATION)
-			units_format_duration(b, sizeof(b), o->min);
-		else
-			snprintf(b, sizeof(b), "%llu bytes", (unsigned long long)o->min);
-		snprintf(why, CLI_WHY_LEN, "must be at least %s", b);
+		snprintf(why, CLI_WHY_LEN, "must be at least %s",
+			 bound_text(o, b, sizeof(b), o->min));
 		return -EINVAL;
 	}
 	if (o->max && v > o->max) {
 		snprintf(why, CLI_WHY_LEN, "must be at most %s",
-			 cli_bound_text(b, sizeof(b), o->max));
+			 bound_text(o, b, sizeof(b), o->max));
 		return -ERANGE;
 	}
 	if (o->align && v % o->align) {
@@ -236,6 +252,24 @@ static unsigned int edit_distance(const char *a, size_t la, const char *b, size_
 			d[i][j] = v;
 		}
 	return d[la][lb];
+}
+
+const char *cli_closest(const char *given, const char *const *words, size_t n,
+			unsigned int within)
+{
+	const char *best = NULL;
+	unsigned int best_d = within + 1;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned int d = edit_distance(given, strlen(given), words[i],
+					       strlen(words[i]));
+
+		if (d < best_d) {
+			best_d = d;
+			best = words[i];
+		}
+	}
+	return best;
 }
 
 void cli_suggest(const struct cli *c, const char *given, char *out, size_t len)

@@ -15,6 +15,7 @@
 #include "c.h"
 #include "cli.h"
 #include "compare.h"
+#include "hist.h"
 #include "result_read.h"
 #include "units.h"
 
@@ -186,9 +187,9 @@ static void print_rules(FILE *out, const struct cmp_report *r)
 	else
 		fprintf(out, "  every latency, however short (--floor 0)\n");
 	fprintf(out, "  pX only with %d/(1-X) samples in each run: "
-		"p50 %lu, p99 %lu, p99.9 %lu\n", CMP_SAMPLES_BEYOND,
-		compare_min_samples(0.5), compare_min_samples(0.99),
-		compare_min_samples(0.999));
+		"p50 %lu, p99 %lu, p99.9 %lu\n", HIST_SAMPLES_BEYOND,
+		hist_min_samples(0.5), hist_min_samples(0.99),
+		hist_min_samples(0.999));
 }
 
 /* The rows beyond the threshold that the other rules kept from a flag. */
@@ -215,7 +216,7 @@ static void print_notes(FILE *out, const struct cmp_report *r)
 				row->metric);
 		else
 			fprintf(out, "  %s not judged: %.0f samples < %lu\n", row->metric,
-				fewer, compare_min_samples(row->quantile));
+				fewer, hist_min_samples(row->quantile));
 	}
 }
 
@@ -344,8 +345,8 @@ static void compare_help_tail(FILE *out)
 		"  2    invalid command line, or a file that cannot be read or is not a\n"
 		"       %s result\n"
 		"  3    not comparable: settings that change the result differ (no --force)\n",
-		CMP_SAMPLES_BEYOND, compare_min_samples(0.5), compare_min_samples(0.99),
-		compare_min_samples(0.999), CMP_SCHEMA);
+		HIST_SAMPLES_BEYOND, hist_min_samples(0.5), hist_min_samples(0.99),
+		hist_min_samples(0.999), CMP_SCHEMA);
 }
 
 static const struct cli compare_cli = {

@@ -11,6 +11,7 @@
 
 #include "c.h"
 #include "compare.h"
+#include "hist.h"
 #include "units.h"
 
 /* ---- one number --------------------------------------------------------- */
@@ -61,15 +62,9 @@ int compare_parse_threshold(const char *s, double *pct)
 
 /* ---- one row ------------------------------------------------------------ */
 
-unsigned long compare_min_samples(double q)
-{
-	/* 1 - 0.99 is 0.010000000000000009: 999.9999999, which is 1000 */
-	return (unsigned long)ceil(CMP_SAMPLES_BEYOND / (1 - q) - 1e-6);
-}
-
 static bool enough_samples(const struct cmp_row *row)
 {
-	double need = (double)compare_min_samples(row->quantile);
+	double need = (double)hist_min_samples(row->quantile);
 
 	/* false for NaN too: a count the file lacks proves nothing */
 	return row->samples_a >= need && row->samples_b >= need;

@@ -7,6 +7,7 @@
  * (128 + sub) << (k - 1).  This is HdrHistogram's layout with a
  * sub-bucket count of 256 and a lowest value of 1.
  */
+#include <math.h>
 #include <string.h>
 
 #include "hist.h"
@@ -267,4 +268,10 @@ uint64_t hist_count_le(const struct hist *h, uint64_t ns)
 	for (unsigned b = 0; b <= last; b++)
 		n += h->counts[b];
 	return n;
+}
+
+unsigned long hist_min_samples(double q)
+{
+	/* 1 - 0.99 is 0.010000000000000009: 999.9999999, which is 1000 */
+	return (unsigned long)ceil(HIST_SAMPLES_BEYOND / (1 - q) - 1e-6);
 }

@@ -13,9 +13,12 @@ static const char *describe_bounds(char *buf, size_t len, const struct ws_run *r
 	char a[32], c[32];
 
 	units_format_size(a, sizeof(a), plan->buffer_size);
-	if (plan->total == WS_UNBOUNDED)
-		ws_buf_printf(&b, "%s buffers until %s", a,
-			      run->cfg->duration_ns ? "the time is up" : "interrupted");
+	if (plan->total == WS_UNBOUNDED && run->cfg->duration_ns)
+		ws_buf_printf(&b, "%s buffers for %s", a,
+			      units_format_duration(c, sizeof(c), run->cfg->duration_ns));
+	else if (plan->total == WS_UNBOUNDED)	/* how far it may go, then */
+		ws_buf_printf(&b, "%s buffers until interrupted: the file grows to %s, then is rewritten from its start",
+			      a, units_format_size(c, sizeof(c), plan->file_size));
 	else if (plan->total % plan->buffer_size == 0)
 		ws_buf_printf(&b, "%llu × %s = %s",
 			      (unsigned long long)(plan->total / plan->buffer_size),
@@ -57,8 +60,12 @@ static void print_space(FILE *out, const struct ws_run *run, const char *lead)
 		units_format_size(a, sizeof(a), run->target.fs_avail),
 		units_format_size(b, sizeof(b), run->target.fs_size),
 		units_format_size(c, sizeof(c), run->plan.reserve));
-	if (run->plan.file_size < run->plan.total)
+	/* an unbounded run says how far it goes in its run line */
+	if (run->plan.total != WS_UNBOUNDED && run->plan.file_size < run->plan.total)
 		fprintf(out, ", file wraps at %s",
+			units_format_size(a, sizeof(a), run->plan.file_size));
+	else if (run->plan.total == WS_UNBOUNDED && run->cfg->duration_ns)
+		fprintf(out, ", file wraps at %s if the run gets that far",
 			units_format_size(a, sizeof(a), run->plan.file_size));
 	fputc('\n', out);
 }

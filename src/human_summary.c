@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hist.h"
+
 #include "human_summary.h"
 #include "sink.h"
 #include "units.h"
@@ -59,25 +61,65 @@ static void print_stalls(FILE *out, const struct ws_run *run,
 	}
 }
 
+/* ", p50 X, p90 Y": the percentiles n samples support (hist.h: 10 beyond
+ * each), then ", max M"; with one sample, that sample alone.  Returns
+ * the first percentile n does not support (its q), or 0. */
+static double put_percentiles(FILE *out, uint64_t n, const uint64_t *v,
+			      uint64_t max)
+{
+	static const double q[] = { 0.5, 0.9, 0.99, 0.999 };
+	static const char *const name[] = { "p50", "p90", "p99", "p99.9" };
+	char a[32];
+
+	if (n == 1) {
+		fprintf(out, ", %s", units_format_duration(a, sizeof(a), max));
+		return 0;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(q); i++) {
+		if (!hist_percentile_shown(q[i], n))
+			break;
+		fprintf(out, ", %s %s", name[i], units_format_duration(a, sizeof(a), v[i]));
+	}
+	if (n)
+		fprintf(out, ", max %s", units_format_duration(a, sizeof(a), max));
+	for (size_t i = 0; n > 1 && i < ARRAY_SIZE(q); i++)
+		if (!hist_percentile_shown(q[i], n))
+			return q[i];
+	return 0;
+}
+
 static void print_probe(FILE *out, const struct ws_run *run,
 			const struct ws_probe_summary *ps)
 {
-	char a[32], b[32], c[32], d[32], e[32];
+	const uint64_t raw[] = { ps->p50, ps->p90, ps->p99, ps->p999 };
+	const uint64_t cor[] = { ps->c_p50, 0, ps->c_p99, ps->c_p999 };
+	char a[32];
+	double missing;
 
-	fprintf(out, "  %-8s %llu probe%s, p50 %s, p90 %s, p99 %s, p99.9 %s, max %s   (raw: as measured)\n",
-		ps->name, (unsigned long long)ps->count, ps->count == 1 ? "" : "s",
-		units_format_duration(a, sizeof(a), ps->p50),
-		units_format_duration(b, sizeof(b), ps->p90),
-		units_format_duration(c, sizeof(c), ps->p99),
-		units_format_duration(d, sizeof(d), ps->p999),
-		units_format_duration(e, sizeof(e), ps->max));
-	if (ps->c_count > ps->count)
-		fprintf(out, "           corrected for %llu probe%s that slow ones kept from running: p50 %s, p99 %s, p99.9 %s\n",
+	fprintf(out, "  %-8s %llu probe%s", ps->name, (unsigned long long)ps->count,
+		ps->count == 1 ? "" : "s");
+	missing = put_percentiles(out, ps->count, raw, ps->max);
+	if (ps->count > 1 && missing)
+		fprintf(out, "   (raw; p%g needs %lu probes)\n", missing * 100,
+			hist_min_samples(missing));
+	else if (ps->count > 1)
+		fputs("   (raw: as measured)\n", out);
+	else
+		fputc('\n', out);
+	if (ps->c_count > ps->count && hist_percentile_shown(0.5, ps->c_count)) {
+		fprintf(out, "           corrected for %llu probe%s that slow ones kept from running: p50 %s",
 			(unsigned long long)(ps->c_count - ps->count),
 			ps->c_count - ps->count == 1 ? "" : "s",
-			units_format_duration(a, sizeof(a), ps->c_p50),
-			units_format_duration(b, sizeof(b), ps->c_p99),
-			units_format_duration(c, sizeof(c), ps->c_p999));
+			units_format_duration(a, sizeof(a), cor[0]));
+		if (hist_percentile_shown(0.99, ps->c_count))
+			fprintf(out, ", p99 %s", units_format_duration(a, sizeof(a), cor[2]));
+		if (hist_percentile_shown(0.999, ps->c_count))
+			fprintf(out, ", p99.9 %s", units_format_duration(a, sizeof(a), cor[3]));
+		fputc('\n', out);
+		if (ps->c_p50 < ps->p50)
+			fputs("           (each counted at what it would have waited, the later ones less: so the corrected p50 can be under the raw one)\n",
+			      out);
+	}
 	print_stalls(out, run, ps);
 	if (ps->ntop) {
 		fputs("           waiting in", out);

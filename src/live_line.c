@@ -2,6 +2,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "hist.h"
 #include "live_line.h"
 #include "term.h"
 #include "units.h"
@@ -75,15 +76,21 @@ static void probe_part(struct part *p, const struct ws_probe_interval *pi)
 	if (pi->stalls_total)
 		snprintf(stalls, sizeof(stalls), " stalls %llu",
 			 (unsigned long long)pi->stalls_total);
-	units_format_duration(a, sizeof(a), pi->blocked ? pi->inflight_ns : pi->p99_ns);
-	units_format_duration(b, sizeof(b), pi->max_ns);
+	/* the run so far: its p99 once enough probes support one (hist.h),
+	 * else its max and how many */
+	units_format_duration(a, sizeof(a), pi->blocked ? pi->inflight_ns : pi->run_p99_ns);
+	units_format_duration(b, sizeof(b), pi->run_max_ns);
 	if (pi->blocked) {
 		snprintf(full, sizeof(full), "%s BLOCKED %s%s%s%s%s", pi->name, a,
 			 pi->site[0] ? " (" : "", pi->site, pi->site[0] ? ")" : "", stalls);
 		snprintf(brief, sizeof(brief), "%s BLOCKED %s%s", pi->name, a, stalls);
-	} else if (pi->count) {
+	} else if (pi->run_count && hist_percentile_shown(0.99, pi->run_count)) {
 		snprintf(full, sizeof(full), "%s p99 %s max %s%s", pi->name, a, b, stalls);
 		snprintf(brief, sizeof(brief), "%s p99 %s%s", pi->name, a, stalls);
+	} else if (pi->run_count) {
+		snprintf(full, sizeof(full), "%s max %s of %llu%s", pi->name, b,
+			 (unsigned long long)pi->run_count, stalls);
+		snprintf(brief, sizeof(brief), "%s max %s%s", pi->name, b, stalls);
 	} else if (pi->stalls_total) {
 		snprintf(full, sizeof(full), "%s%s", pi->name, stalls);
 		snprintf(brief, sizeof(brief), "%s", full);
@@ -95,7 +102,7 @@ static void probe_part(struct part *p, const struct ws_probe_interval *pi)
 }
 
 /* The probe that stays when there is room for one: one blocked now
- * (the longest), else the highest p99 of the interval. */
+ * (the longest), else the one that was slowest in the interval. */
 static int worst_probe(const struct ws_interval *iv)
 {
 	uint64_t worst = 0;

@@ -456,8 +456,13 @@ static void help_head(FILE *out)
 		"       writestress verify [--run ID] FILE\n"
 		"       writestress matrix [--strategies LIST] [--each SIZE|TIME] FILE\n"
 		"Stream large buffers to FILE, pacing writeback with sync_file_range() like\n"
-		"overwrite.c, and report throughput over time and where the time went.\n"
-		"`writestress -b 3000 -f FILE` is the classic overwrite.c run.\n");
+		"overwrite.c, and report throughput over time, where the time went and what\n"
+		"a mail client's fsync felt meanwhile.\n"
+		"\nExamples:\n"
+		"  writestress -t 30s /mnt/test/f.dat       a first run: 30 s, then the summary\n"
+		"  writestress -b 3000 -f /mnt/test/f.dat   the classic overwrite.c run (23.4 GiB)\n"
+		"  writestress --until-steady -t 2h --json ssd.json /mnt/ssd/f.dat\n"
+		"                                           an SSD's steady state, SNIA-style\n");
 }
 
 static void help_tail(FILE *out)
@@ -684,6 +689,53 @@ static bool dd_operand(const char *arg, FILE *err)
 	return false;
 }
 
+/* A FILE operand that is a subcommand's name, or close to one (`matrx`,
+ * `help`): a typo that would otherwise write a file of that name without
+ * bound.  A name with a slash (./help) is a file on purpose.  True when
+ * it said so. */
+static bool subcommand_like(const char *arg, FILE *err)
+{
+	static const char *const words[] = {
+		"compare", "report", "matrix", "verify", "help", "version",
+	};
+	const char *w;
+
+	if (strchr(arg, '/'))
+		return false;
+	w = cli_closest(arg, words, ARRAY_SIZE(words), strlen(arg) > 4 ? 2 : 1);
+	if (!w)
+		return false;
+	if (!strcmp(w, "help") || !strcmp(w, "version"))
+		usage_error(err, "invalid FILE '%s': did you mean writestress --%s? (a file really named so: ./%s)",
+			    arg, w, arg);
+	else if (!strcmp(w, arg))
+		usage_error(err, "invalid FILE '%s': a subcommand comes first, before any option: writestress %s ... (a file really named so: ./%s)",
+			    arg, w, arg);
+	else
+		usage_error(err, "invalid FILE '%s': did you mean writestress %s? (a file really named so: ./%s)",
+			    arg, w, arg);
+	return true;
+}
+
+/* No FILE left: say so, and if the option before the end took the last
+ * word as its value (--json f.dat), that it did. */
+static enum opts_result missing_file(int argc, char **argv, FILE *err)
+{
+	const char *opt = argc >= 3 ? argv[argc - 2] : "";
+	const struct cli_option *o = NULL;
+
+	if (!strncmp(opt, "--", 2) && !strchr(opt, '='))
+		o = cli_find(&run_cli, opt + 2);
+	else if (opt[0] == '-' && opt[1] && !opt[2])
+		for (size_t i = 0; i < ARRAY_SIZE(opt_table); i++)
+			if (opt_table[i].name && opt_table[i].key == opt[1])
+				o = &opt_table[i];
+	if (o && o->arg && argv[argc - 1][0] != '-')
+		return usage_error(err, "missing FILE operand: %s took '%s' as its value; name the FILE after it",
+				   opt, argv[argc - 1]);
+	return usage_error(err, "missing FILE operand");
+}
+
 /* --jobs N: FILE.1 ... FILE.N, kept for the life of the process */
 static char job_paths[WS_MAX_TARGETS][PATH_MAX];
 
@@ -700,7 +752,7 @@ static enum opts_result take_targets(struct ws_config *cfg, int n,
 	for (int i = 0; i < n; i++) {
 		if (!*files[i])
 			return usage_error(err, "invalid FILE '': empty name");
-		if (dd_operand(files[i], err))
+		if (dd_operand(files[i], err) || subcommand_like(files[i], err))
 			return OPTS_USAGE;
 		for (int j = 0; j < i; j++)
 			if (!strcmp(files[i], files[j]))
@@ -735,7 +787,7 @@ enum opts_result opts_parse(int argc, char **argv, struct ws_config *cfg,
 		break;
 	}
 	if (first == argc)
-		return usage_error(err, "missing FILE operand");
+		return missing_file(argc, argv, err);
 	if (take_targets(cfg, argc - first, argv + first, err) != OPTS_RUN)
 		return OPTS_USAGE;
 	return check_combinations(cfg, seen, err);

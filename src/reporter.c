@@ -407,6 +407,23 @@ void reporter_add_latencies(struct ws_latency_totals *t, const struct hist *h)
 		t->le[b] += hist_count_le(h, ws_latency_bounds_ns[b]);
 }
 
+void reporter_probe_take(struct reporter_probe_run *run,
+			 const struct ws_probe_take *take, uint64_t now_ns,
+			 uint64_t stall_ns, const char *name,
+			 struct ws_probe_interval *pi)
+{
+	reporter_probe_interval(take, now_ns, stall_ns, pi);
+	pi->name = name;
+	run->stalls_total += pi->stalls;
+	pi->stalls_total = run->stalls_total;
+	reporter_add_latencies(&run->latency, &take->hist);
+	pi->latency = run->latency;
+	hist_merge(&run->so_far, &take->hist);
+	pi->run_count = hist_count(&run->so_far);
+	pi->run_p99_ns = pi->run_count ? hist_percentile(&run->so_far, 99) : 0;
+	pi->run_max_ns = pi->run_count ? hist_max(&run->so_far) : 0;
+}
+
 void reporter_probe_interval(const struct ws_probe_take *take,
 			     uint64_t now_ns, uint64_t stall_ns,
 			     struct ws_probe_interval *pi)

@@ -46,8 +46,10 @@ void reporter_init(struct reporter *r, const struct ws_run *run,
 	};
 	r->targets = &r->one;
 	r->ntargets = 1;
-	for (unsigned int i = 0; i < WS_MAX_PROBES; i++)
+	for (unsigned int i = 0; i < WS_MAX_PROBES; i++) {
 		hist_init(&r->settled[i]);
+		hist_init(&r->probe_run[i].so_far);
+	}
 	follow(r, &r->one);
 }
 
@@ -268,12 +270,8 @@ static void add_context(struct reporter *r, struct ws_interval *iv)
 		probe_door_take(&mon->probes[i].door, &r->take);
 		if (after_settling)
 			hist_merge(&r->settled[i], &r->take.hist);
-		reporter_probe_interval(&r->take, now, mon->cfg->stall_ns, pi);
-		pi->name = mon->probes[i].name;
-		r->stalls_total[i] += pi->stalls;
-		pi->stalls_total = r->stalls_total[i];
-		reporter_add_latencies(&r->latency[i], &r->take.hist);
-		pi->latency = r->latency[i];
+		reporter_probe_take(&r->probe_run[i], &r->take, now,
+				    mon->cfg->stall_ns, mon->probes[i].name, pi);
 		iv->nprobes++;
 	}
 }

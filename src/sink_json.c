@@ -237,10 +237,20 @@ static void put_interval(struct jsonw *w, const struct ws_interval *iv)
 		const struct ws_probe_interval *pi = &iv->probes[i];
 
 		jsonw_object(w, pi->name);
-		jsonw_u64(w, "n", pi->count);
-		jsonw_ms(w, "p50_ms", pi->p50_ns);
-		jsonw_ms(w, "p99_ms", pi->p99_ns);
-		jsonw_ms(w, "max_ms", pi->max_ns);
+		jsonw_u64(w, "count", pi->count);
+		jsonw_u64(w, "n", pi->count);	/* count's older name */
+		/* a figure the interval has not got is null, never 0 */
+		if (ws_probe_has_percentiles(pi)) {
+			jsonw_ms(w, "p50_ms", pi->p50_ns);
+			jsonw_ms(w, "p99_ms", pi->p99_ns);
+		} else {
+			jsonw_null(w, "p50_ms");
+			jsonw_null(w, "p99_ms");
+		}
+		if (ws_probe_has_max(pi))
+			jsonw_ms(w, "max_ms", pi->max_ns);
+		else
+			jsonw_null(w, "max_ms");
 		jsonw_u64(w, "stalls", pi->stalls);
 		jsonw_u64(w, "errors", pi->errors);
 		jsonw_ms(w, "inflight_ms", pi->inflight_ns);
@@ -598,10 +608,17 @@ static void put_adapt_summary(struct jsonw *w, const struct ws_summary *sum)
 	jsonw_object(w, "after_settling");
 	for (unsigned int i = 0; i < sum->nprobes; i++) {
 		jsonw_object(w, sum->probes[i].name);
-		jsonw_u64(w, "n", sum->settled_count[i]);
-		jsonw_ms(w, "p50_ms", sum->settled_p50_ns[i]);
-		jsonw_ms(w, "p99_ms", sum->settled_p99_ns[i]);
-		jsonw_ms(w, "max_ms", sum->settled_max_ns[i]);
+		jsonw_u64(w, "count", sum->settled_count[i]);
+		jsonw_u64(w, "n", sum->settled_count[i]);	/* count's older name */
+		if (sum->settled_count[i]) {
+			jsonw_ms(w, "p50_ms", sum->settled_p50_ns[i]);
+			jsonw_ms(w, "p99_ms", sum->settled_p99_ns[i]);
+			jsonw_ms(w, "max_ms", sum->settled_max_ns[i]);
+		} else {
+			jsonw_null(w, "p50_ms");
+			jsonw_null(w, "p99_ms");
+			jsonw_null(w, "max_ms");
+		}
 		jsonw_end(w);
 	}
 	jsonw_end(w);

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/statvfs.h>
@@ -215,10 +216,29 @@ int target_open(const struct ws_config *cfg, int extra_flags,
 		ret = open_existing(cfg, flags, t, err);
 	if (ret && !err->msg[0]) {
 		const char *hint = NULL;
+		char dir[PATH_MAX], dirhint[256];
+		struct stat dst;
 
-		if (ret == -ENOENT)
-			hint = "the directory must exist";
-		else if (ret == -EACCES || ret == -EPERM)
+		if (ret == -ENOENT) {
+			/* which: a directory that is not there, or one that
+			 * takes no new files (/proc, /sys) */
+			const char *slash = strrchr(cfg->path, '/');
+
+			if (!slash)
+				snprintf(dir, sizeof(dir), ".");
+			else if (slash == cfg->path)
+				snprintf(dir, sizeof(dir), "/");
+			else
+				snprintf(dir, sizeof(dir), "%.*s", (int)(slash - cfg->path),
+					 cfg->path);
+			if (stat(dir, &dst) || !S_ISDIR(dst.st_mode))
+				snprintf(dirhint, sizeof(dirhint),
+					 "the directory '%.120s' does not exist: create it first, or name a file in one that does", dir);
+			else
+				snprintf(dirhint, sizeof(dirhint),
+					 "'%.120s' takes no new files (a filesystem such as /proc or /sys): name a file on a disk's filesystem", dir);
+			hint = dirhint;
+		} else if (ret == -EACCES || ret == -EPERM)
 			hint = "writing there needs its owner's rights: pick a directory you can write to, or run as a user who can (sudo writestress ...)";
 		else if (ret == -EROFS)
 			hint = "the filesystem is mounted read-only: pick another, or remount it rw";

@@ -503,6 +503,14 @@ cmd_up()
 	if [ "$(cat "/sys/block/${LOOP#/dev/}/loop/dio" 2>/dev/null)" != 1 ]; then
 		warn "$LOOP: direct I/O to the backing file is off (its filesystem refused it): the image is cached twice"
 	fi
+	# a loop device takes its class from its backing store: over memory
+	# it would be a non-rotational one, and the kernel treats those
+	# otherwise (blk-throttle's slices, writeback throttling): a rig is a
+	# slow rotational disk whatever it is backed by
+	if [ -n "$BACKING" ]; then
+		echo 1 >"/sys/block/${LOOP#/dev/}/queue/rotational" ||
+			warn "$LOOP: cannot mark it rotational"
+	fi
 	[ "$CGROUP" = v2 ] && v2_setup
 	# a loop device's throttle outlives its attachment: start from none
 	set_rate 0 || exit 1

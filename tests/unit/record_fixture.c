@@ -434,13 +434,10 @@ static void make_interval(struct record_fixture *f, const struct story *st,
 
 		book_until(mp, &pr[j], st, to);
 		probe_door_take(&mp->door, &take);
-		reporter_probe_interval(&take, BASE + to, f->cfg.stall_ns, pi);
-		pi->name = mp->probe.ops->name;
-		pi->stalls_total = (k ? f->iv[k - 1].probes[j].stalls_total : 0) +
-				   pi->stalls;
-		if (k)
-			pi->latency = f->iv[k - 1].probes[j].latency;
-		reporter_add_latencies(&pi->latency, &take.hist);
+		if (!k)
+			hist_init(&f->probe_run[j].so_far);
+		reporter_probe_take(&f->probe_run[j], &take, BASE + to, f->cfg.stall_ns,
+				    mp->probe.ops->name, pi);
 		iv->nprobes++;
 	}
 	iv->index = k;

@@ -28,6 +28,7 @@
 #include "fingerprint.h"
 #include "monitor.h"
 #include "record.h"
+#include "reporter.h"
 #include "sink.h"
 #include "snapshot.h"
 
@@ -56,6 +57,7 @@ struct record_fixture {
 	/* the engine's objects the record is made from */
 	struct ws_snapshot snap;
 	struct monitor mon;
+	struct reporter_probe_run probe_run[WS_MAX_PROBES];
 	/* FIXTURE_TWO_TARGETS: the targets' own records */
 	struct record_fixture *part[2];
 	struct ws_run runs[2];

@@ -135,7 +135,7 @@ static const struct {
 	{ { "-c", "3x" }, "writestress: thing: invalid --count '3x': not a whole number" },
 	{ { "-c", "" }, "writestress: thing: invalid --count '': empty value" },
 	{ { "-s", "4294967296" }, "writestress: thing: invalid --small '4294967296': must be between 1 and 4294967295" },
-	{ { "--size", "1k" }, "writestress: thing: invalid --size '1k': must be at least 4096 bytes" },
+	{ { "--size", "1k" }, "writestress: thing: invalid --size '1k': must be at least 4 KiB" },
 	{ { "--size", "6k" }, "writestress: thing: invalid --size '6k': must be a multiple of 4 KiB" },
 	{ { "--size", "2M" }, "writestress: thing: invalid --size '2M': must be at most 1 MiB" },
 	{ { "--size", "0" }, "writestress: thing: invalid --size '0': must be greater than zero" },

@@ -18,6 +18,7 @@
 #include <json-c/json.h>
 
 #include "compare.h"
+#include "hist.h"
 #include "json_literal.h"
 #include "result_read.h"
 #include "suites.h"
@@ -171,7 +172,7 @@ START_TEST(test_min_samples)
 {
 	const struct samples_case *c = &samples_cases[_i];
 
-	ck_assert_uint_eq(compare_min_samples(c->q), c->n);
+	ck_assert_uint_eq(hist_min_samples(c->q), c->n);
 }
 END_TEST
 

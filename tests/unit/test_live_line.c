@@ -74,7 +74,37 @@ START_TEST(test_fits_whole_words)
 }
 END_TEST
 
-/* At 80 columns the worst probe (blocked, else the highest p99) and the
+/* The live line's probe figures are the run's so far: its p99 once 1000
+ * probes support one (10 beyond it, hist.h), before that its max and how
+ * many; 999, 1000 and 1001 probes. */
+START_TEST(test_probe_so_far)
+{
+	static const uint64_t counts[] = { 999, 1000, 1001 };
+	struct record_fixture *f = record_fixture_make(FIXTURE_BOUND);
+	static struct ws_interval iv;
+	struct ws_probe_interval *pi = &iv.probes[0];
+	char *line;
+
+	iv = f->iv[0];
+	iv.nprobes = 1;
+	pi->blocked = false;
+	pi->stalls_total = 0;
+	pi->count = 10;
+	pi->run_count = counts[_i];
+	pi->run_p99_ns = 312000000;
+	pi->run_max_ns = 1900000000;
+	line = render(&iv, 200, false);
+	if (counts[_i] >= 1000)
+		ck_assert_msg(strstr(line, " p99 312 ms max 1.90 s"), "%s", line);
+	else
+		ck_assert_msg(strstr(line, " max 1.90 s of 999") && !strstr(line, "p99"),
+			      "%s", line);
+	free(line);
+	record_fixture_free(f);
+}
+END_TEST
+
+/* At 80 columns the worst probe (blocked, else the slowest) and the
  * ETA are shown; at 60 the worst probe still is. */
 START_TEST(test_worst_probe_and_eta_stay)
 {
@@ -93,8 +123,9 @@ START_TEST(test_worst_probe_and_eta_stay)
 				worst = pi;
 		}
 		ck_assert_ptr_nonnull(worst);
+		/* the run's p99 from 1000 probes on, its max before */
 		snprintf(want, sizeof(want), "%s %s", worst->name,
-			 worst->blocked ? "BLOCKED" : "p99");
+			 worst->blocked ? "BLOCKED" : worst->run_count >= 1000 ? "p99" : "max");
 		for (unsigned int cols = 60; cols <= 80; cols += 20) {
 			char *line = render(iv, cols - 1, false);
 
@@ -136,6 +167,7 @@ Suite *live_line_suite(void)
 	TCase *tc = tcase_create("fit");
 
 	tcase_add_loop_test(tc, test_fits_whole_words, 0, 2 * (int)ARRAY_SIZE(widths));
+	tcase_add_loop_test(tc, test_probe_so_far, 0, 3);
 	tcase_add_test(tc, test_worst_probe_and_eta_stay);
 	tcase_add_test(tc, test_blocked_in_red);
 	suite_add_tcase(s, tc);

@@ -77,10 +77,10 @@ static const struct {
 	const char *msg;	/* the first line of stderr */
 } bad[] = {
 	{ { "-B", "3x", "f" }, "writestress: invalid --buffer-size '3x': unknown suffix 'x' (B; binary: k K Ki KiB, m M Mi MiB, ... up to p P Pi PiB; decimal: kB KB MB GB TB PB)" },
-	{ { "-B", "1000", "f" }, "writestress: invalid --buffer-size '1000': must be at least 4096 bytes" },
+	{ { "-B", "1000", "f" }, "writestress: invalid --buffer-size '1000': must be at least 4 KiB" },
 	{ { "-B", "6k", "f" }, "writestress: invalid --buffer-size '6k': must be a multiple of 4 KiB" },
 	{ { "-B", "2G", "f" }, "writestress: invalid --buffer-size '2G': must be at most 1 GiB" },
-	{ { "-b", "0", "f" }, "writestress: invalid --buffers '0': must be between 1 and 18446744073709551615" },
+	{ { "-b", "0", "f" }, "writestress: invalid --buffers '0': must be at least 1" },
 	{ { "-b", "-5", "f" }, "writestress: invalid --buffers '-5': not a whole number" },
 	{ { "--size", "0", "f" }, "writestress: invalid --size '0': must be greater than zero" },
 	{ { "--time", "0", "f" }, "writestress: invalid --time '0': must be greater than zero" },

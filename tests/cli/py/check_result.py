@@ -27,8 +27,15 @@ def check_intervals(d):
         want(iv["bytes"] >= last_bytes, f"interval {i}: bytes went down")
         want(iv["bytes"] - last_bytes == iv["dbytes"], f"interval {i}: dbytes != bytes delta")
         for name, p in iv["probes"].items():
-            want(p["max_ms"] >= p["p99_ms"] >= p["p50_ms"] >= 0,
-                 f"interval {i}: {name} percentiles out of order")
+            want(p["count"] == p["n"], f"interval {i}: {name} count and n differ")
+            if p["count"]:
+                want(p["max_ms"] >= p["p99_ms"] >= p["p50_ms"] >= 0,
+                     f"interval {i}: {name} percentiles out of order")
+            else:   # a figure the interval has not got is null, never 0
+                want(p["p50_ms"] is None and p["p99_ms"] is None,
+                     f"interval {i}: {name} percentiles of no probe: {p}")
+                want(p["max_ms"] is None or p["inflight_ms"] > 0,
+                     f"interval {i}: {name} a max with no probe ended or in flight: {p}")
         last_t, last_bytes = iv["t_s"], iv["bytes"]
         total += iv["dbytes"]
     return total
