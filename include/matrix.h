@@ -83,6 +83,8 @@ void matrix_child_args(const struct matrix_strategy *s, const struct matrix_cfg 
 struct matrix_probe {
 	char name[16];
 	double p50_ms, p99_ms, max_ms, p99_corrected_ms;	/* raw but the last */
+	double p90_ms;
+	double count;			/* its operations */
 	double stalls;
 };
 
@@ -97,8 +99,10 @@ struct matrix_outcome {
 	double mibps;
 	char probe[16];			/* the first probe's name, "" none */
 	double p50_ms, p99_ms, max_ms;	/* raw */
+	double p90_ms;
 	double p99_corrected_ms;
 	uint64_t stalls;
+	uint64_t count;			/* the first probe's operations */
 	/* every probe that ran (the first is the one above, judged) */
 	struct matrix_probe probes[MATRIX_MAX_PROBES];
 	unsigned int nprobes;
@@ -119,6 +123,7 @@ enum matrix_verdict {
 	MX_RESPONSIVE,		/* p99 within the target */
 	MX_SLUGGISH,		/* over the target */
 	MX_FROZEN,		/* stalls, or p99 over 10x the target */
+	MX_NOT_JUDGED,		/* too few probes to say (matrix_judge) */
 	MX_VERDICT_NR,
 };
 
@@ -132,6 +137,8 @@ struct matrix_row {
 	bool unsupported, failed;
 	double mibps, mibps_lo, mibps_hi;
 	double p50_ms, p99_ms, p99_lo, p99_hi, max_ms, p99_corrected_ms;
+	double p90_ms;
+	double count;			/* the first probe's, median of runs */
 	double stalls;
 	struct matrix_probe probes[MATRIX_MAX_PROBES];	/* medians */
 	unsigned int nprobes;
@@ -150,8 +157,14 @@ size_t matrix_rows(const struct matrix_outcome *o, size_t n,
 
 /* Ratios to the fastest, the Pareto front (no other row both faster and
  * lower in p99; rates within MATRIX_SAME_RATE_PCT % count as equal),
- * verdicts; returns the recommended row (the fastest whose
- * p99 meets the target, idle aside), or -1: none does. */
+ * verdicts; returns the recommended row (the fastest responsive one,
+ * idle aside), or -1: none is.  A verdict needs its evidence (hist.h's
+ * rule, 10 samples beyond a percentile): frozen, a stall (or, from 1000
+ * probes on, p99 over 10x the target); from 1000 probes on, p99 within
+ * the target is responsive, over it sluggish; with 100 to 999, every
+ * probe within the target is responsive, p90 over it sluggish (p90 over
+ * 10x frozen); anything else is not judged, the count short of 1000
+ * said. */
 int matrix_judge(struct matrix_row *rows, size_t n,
 		 const struct matrix_strategy *s, double target_ms);
 

@@ -10,6 +10,7 @@
 #include <json-c/json.h>
 
 #include "c.h"
+#include "hist.h"
 #include "matrix.h"
 #include "pace.h"
 #include "result_read.h"
@@ -174,11 +175,6 @@ void matrix_child_args(const struct matrix_strategy *s, const struct matrix_cfg 
 		/* idle gets the time a sized run would take at most */
 		add_num(&b, "--time", "%lluns", mc->each_ns ? mc->each_ns
 							    : 15 * WS_NSEC_PER_SEC);
-		/* and a timed run one pass over the file at most: past it an
-		 * unpaced writer would only rewrite its own dirty pages in
-		 * memory, at memory speed */
-		if (mc->file_size && !s->idle)
-			add_num(&b, "--size", "%llu", mc->file_size);
 	}
 	if (mc->file_size)
 		add_num(&b, "--file-size", "%llu", mc->file_size);
@@ -232,6 +228,8 @@ int matrix_outcome_from(struct json_object *doc, struct matrix_outcome *o)
 
 		snprintf(mp->name, sizeof(mp->name), "%s", name ? name : "?");
 		mp->p50_ms = num(p, "raw.p50_ms");
+		mp->p90_ms = num(p, "raw.p90_ms");
+		mp->count = num(p, "count");
 		mp->p99_ms = num(p, "raw.p99_ms");
 		mp->max_ms = num(p, "max_ms");
 		mp->p99_corrected_ms = num(p, "corrected.p99_ms");
@@ -240,6 +238,8 @@ int matrix_outcome_from(struct json_object *doc, struct matrix_outcome *o)
 	if (o->nprobes) {	/* the first is the one the table judges */
 		snprintf(o->probe, sizeof(o->probe), "%s", o->probes[0].name);
 		o->p50_ms = o->probes[0].p50_ms;
+		o->p90_ms = o->probes[0].p90_ms;
+		o->count = (uint64_t)o->probes[0].count;
 		o->p99_ms = o->probes[0].p99_ms;
 		o->max_ms = o->probes[0].max_ms;
 		o->p99_corrected_ms = o->probes[0].p99_corrected_ms;
@@ -310,6 +310,7 @@ static void fill_probes(const struct matrix_outcome *o, size_t n, struct matrix_
 /* The medians of one strategy's runs under one setting. */
 static void fill_row(const struct matrix_outcome *o, size_t n, struct matrix_row *r)
 {
+	double p90[MATRIX_MAX_REPEAT], count[MATRIX_MAX_REPEAT];
 	double mibps[MATRIX_MAX_REPEAT], p50[MATRIX_MAX_REPEAT], p99[MATRIX_MAX_REPEAT],
 	       max[MATRIX_MAX_REPEAT], cp99[MATRIX_MAX_REPEAT], stalls[MATRIX_MAX_REPEAT],
 	       dirty[MATRIX_MAX_REPEAT], cpu[MATRIX_MAX_REPEAT];
@@ -330,6 +331,8 @@ static void fill_row(const struct matrix_outcome *o, size_t n, struct matrix_row
 			continue;
 		mibps[k] = x->mibps;
 		p50[k] = x->p50_ms;
+		p90[k] = x->p90_ms;
+		count[k] = (double)x->count;
 		p99[k] = x->p99_ms;
 		max[k] = x->max_ms;
 		cp99[k] = x->p99_corrected_ms;
@@ -346,6 +349,8 @@ static void fill_row(const struct matrix_outcome *o, size_t n, struct matrix_row
 	r->mibps_lo = mibps[0];
 	r->mibps_hi = mibps[k - 1];
 	r->p50_ms = median(p50, k);
+	r->p90_ms = median(p90, k);
+	r->count = median(count, k);
 	r->p99_ms = median(p99, k);
 	r->p99_lo = p99[0];
 	r->p99_hi = p99[k - 1];
@@ -387,6 +392,7 @@ static const char *const verdict_words[MX_VERDICT_NR] = {
 	[MX_BASELINE] = "baseline", [MX_UNSUPPORTED] = "unsupported",
 	[MX_FAILED] = "failed", [MX_RESPONSIVE] = "responsive",
 	[MX_SLUGGISH] = "sluggish", [MX_FROZEN] = "frozen",
+	[MX_NOT_JUDGED] = "not judged",
 };
 
 const char *matrix_verdict_word(enum matrix_verdict v)
@@ -397,6 +403,27 @@ const char *matrix_verdict_word(enum matrix_verdict v)
 static bool judged(const struct matrix_row *r, const struct matrix_strategy *s)
 {
 	return r->runs && !s[r->strategy].idle;
+}
+
+/* The verdict a row's figures support (matrix.h). */
+static enum matrix_verdict evidence(const struct matrix_row *r, double target_ms)
+{
+	uint64_t n = (uint64_t)r->count;
+
+	if (r->stalls > 0)
+		return MX_FROZEN;
+	if (hist_percentile_shown(0.99, n))
+		return r->p99_ms > 10 * target_ms ? MX_FROZEN :
+		       r->p99_ms > target_ms ? MX_SLUGGISH : MX_RESPONSIVE;
+	if (hist_percentile_shown(0.9, n)) {
+		if (r->max_ms <= target_ms)
+			return MX_RESPONSIVE;
+		if (r->p90_ms > 10 * target_ms)
+			return MX_FROZEN;
+		if (r->p90_ms > target_ms)
+			return MX_SLUGGISH;
+	}
+	return MX_NOT_JUDGED;
 }
 
 int matrix_judge(struct matrix_row *rows, size_t n,
@@ -418,12 +445,8 @@ int matrix_judge(struct matrix_row *rows, size_t n,
 			r->verdict = MX_UNSUPPORTED;
 		else if (!r->runs)
 			r->verdict = MX_FAILED;
-		else if (r->stalls > 0 || r->p99_ms > 10 * target_ms)
-			r->verdict = MX_FROZEN;
-		else if (r->p99_ms > target_ms)
-			r->verdict = MX_SLUGGISH;
 		else
-			r->verdict = MX_RESPONSIVE;
+			r->verdict = evidence(r, target_ms);
 		r->front = judged(r, s);
 		for (size_t j = 0; j < n && r->front; j++) {
 			const struct matrix_row *q = &rows[j];
@@ -440,7 +463,7 @@ int matrix_judge(struct matrix_row *rows, size_t n,
 			    (q->mibps > r->mibps + same || q->p99_ms < r->p99_ms))
 				r->front = false;
 		}
-		if (judged(r, s) && r->p99_ms <= target_ms &&
+		if (judged(r, s) && r->verdict == MX_RESPONSIVE &&
 		    (best < 0 || r->mibps > rows[best].mibps))
 			best = (int)i;
 	}
@@ -514,11 +537,18 @@ void matrix_print(FILE *out, const struct matrix_row *rows, size_t n,
 	}
 	ms(t, sizeof(t), target_ms);
 	fprintf(out, "\n  * the Pareto front: no other strategy both faster and lower in p99\n");
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].verdict == MX_NOT_JUDGED)
+			fprintf(out, "  not judged: %s%s%s: too few samples (%.0f %s probes of the %lu a p99 needs; %lu, all within the target, would do)\n",
+				s[rows[i].strategy].label, settings ? " under " : "",
+				settings ? settings[rows[i].setting] : "", rows[i].count,
+				rows[i].nprobes ? rows[i].probes[0].name : "", hist_min_samples(0.99),
+				hist_min_samples(0.9));
 	if (recommended >= 0)
-		fprintf(out, "  recommendation: %s, the fastest whose p99 meets the target of %s ms (%.1f MiB/s, p99 %.1f ms)\n",
+		fprintf(out, "  recommendation: %s, the fastest judged responsive to the target of %s ms (%.1f MiB/s, p99 %.1f ms)\n",
 			s[rows[recommended].strategy].label, t, rows[recommended].mibps,
 			rows[recommended].p99_ms);
 	else
-		fprintf(out, "  recommendation: none; no strategy kept p99 within the target of %s ms (try adaptive, or a larger --target-latency)\n",
+		fprintf(out, "  recommendation: none; no strategy was judged to keep p99 within the target of %s ms (try adaptive, a larger --target-latency, or a longer --each for more probes)\n",
 			t);
 }

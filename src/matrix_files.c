@@ -56,6 +56,8 @@ static struct json_object *row_json(const struct matrix_doc *d, const struct mat
 	put(o, "mibps_max", json_object_new_double(r->mibps_hi));
 	put(o, "ratio_to_fastest", json_object_new_double(r->ratio));
 	put(o, "p50_ms", json_object_new_double(r->p50_ms));
+	put(o, "p90_ms", json_object_new_double(r->p90_ms));
+	put(o, "count", json_object_new_double(r->count));
 	put(o, "p99_ms", json_object_new_double(r->p99_ms));
 	put(o, "p99_min_ms", json_object_new_double(r->p99_lo));
 	put(o, "p99_max_ms", json_object_new_double(r->p99_hi));

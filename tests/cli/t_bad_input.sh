@@ -22,7 +22,17 @@ done <<'TABLE'
 -B 0 f                            |--buffer-size;'0'
 -B 1000 f                         |--buffer-size;'1000'
 -B 2G f                           |--buffer-size;'2G'
--b 0 f                            |--buffers;'0'
+-b 0 f                            |--buffers;'0';must be at least 1
+-B 1000 f                         |--buffer-size;'1000';must be at least 4 KiB
+--target-latency 2m --pace adaptive f |--target-latency;'2m';must be at most 1m00s
+--stall 10us f                    |--stall;'10us';must be at least 1.00 ms
+matrx f.dat                       |FILE 'matrx';did you mean writestress matrix?;./matrx
+help                              |FILE 'help';did you mean writestress --help?
+-s 1G matrix                      |FILE 'matrix';a subcommand comes first;writestress matrix
+reprot                            |FILE 'reprot';did you mean writestress report?
+verfy f                           |FILE 'verfy';did you mean writestress verify?
+--json f.dat                      |missing FILE operand;--json took 'f.dat' as its value
+-s 1G -B 1M                       |missing FILE operand;-B took '1M' as its value
 -b -5 f                           |--buffers;'-5'
 -b abc f                          |--buffers;'abc'
 --buffers= f                      |--buffers;''
@@ -77,3 +87,18 @@ assert_status 2
 assert_lines "$ERR" 2 "stderr of: writestress -b 1"
 assert_file_match "$ERR" '^writestress: missing FILE' "message of: writestress -b 1"
 assert_eq "$HINT" "$(sed -n 2p "$ERR")" "second line of: writestress -b 1"
+
+# an unknown FILE's directory is named, and what is wrong with it: not
+# there, or one that takes no new files (exit 1: a failure to open, not a
+# command line's mistake)
+ws -s 1M nodir/f
+assert_status 1
+assert_file_match "$ERR" "^writestress: cannot open 'nodir/f': No such file or directory$" "a missing directory"
+assert_file_match "$ERR" "^hint: the directory 'nodir' does not exist: create it first" "the missing directory named"
+ws -s 1M /proc/ws-test
+assert_status 1
+assert_file_match "$ERR" "^hint: '/proc' takes no new files" "a directory that takes no new files"
+# a file really named like a subcommand, on purpose
+ws -s 1M -q ./help
+assert_status 0
+assert_size "$WORK/help" $((1024 * 1024))

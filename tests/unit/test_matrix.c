@@ -117,8 +117,8 @@ START_TEST(test_child_args)
 	ck_assert_str_eq(arg_after(&a, "--window"), "2");
 	ck_assert_str_eq(arg_after(&a, "--time"), "15000000000ns");
 	ck_assert_str_eq(arg_after(&a, "--file-size"), "268435456");
-	/* one pass over the file at most */
-	ck_assert_str_eq(arg_after(&a, "--size"), "268435456");
+	/* a timed run wraps at --file-size, as long as its time */
+	ck_assert(!has(&a, "--size"));
 	ck_assert_str_eq(arg_after(&a, "--scheduler"), "bfq");
 	ck_assert_str_eq(arg_after(&a, "--probe"), "fsync,save");
 	ck_assert(!has(&a, "--target-latency"));
@@ -191,6 +191,7 @@ static struct matrix_outcome run(unsigned int st, double mibps, double p99,
 		.strategy = st, .have = true, .mibps = mibps, .p50_ms = p99 / 2,
 		.p99_ms = p99, .max_ms = p99 * 1.2, .p99_corrected_ms = p99,
 		.stalls = stalls, .probe = "fsync", .nprobes = 2,
+		.count = 1000, .p90_ms = p99 * 0.9,
 		.probes = {
 			{ "fsync", p99 / 2, p99, p99 * 1.2, p99, (double)stalls },
 			{ "save", p99, 2 * p99, 3 * p99, 2 * p99, 0 },
@@ -281,8 +282,49 @@ START_TEST(test_verdict_bounds)
 	ck_assert_uint_eq(nrows, 1);
 	best = matrix_judge(rows, nrows, s, 100);
 	ck_assert_int_eq(rows[0].verdict, verdicts[_i].want);
-	/* recommended: the fastest whose p99 meets the target */
-	ck_assert_int_eq(best, verdicts[_i].p99 <= 100 ? 0 : -1);
+	/* recommended: the fastest judged responsive */
+	ck_assert_int_eq(best, verdicts[_i].want == MX_RESPONSIVE ? 0 : -1);
+}
+END_TEST
+
+/* A verdict needs its evidence (target 100 ms): from 1000 probes on the
+ * p99 decides; from 100 to 999, all within the target is responsive, p90
+ * over it sluggish, over 10x frozen; else not judged; a stall is frozen
+ * whatever the count. */
+static const struct {
+	uint64_t count;
+	double p90, p99, max;
+	uint64_t stalls;
+	enum matrix_verdict want;
+} evidence_rows[] = {
+	{ 1000, 60, 90, 400, 0, MX_RESPONSIVE },	/* p99 supported, within */
+	{ 999, 60, 90, 400, 0, MX_NOT_JUDGED },	/* p99 not supported, max over */
+	{ 999, 60, 90, 100, 0, MX_RESPONSIVE },	/* every probe within */
+	{ 100, 60, 90, 100, 0, MX_RESPONSIVE },
+	{ 99, 60, 90, 100, 0, MX_NOT_JUDGED },		/* too few even for that */
+	{ 100, 101, 300, 400, 0, MX_SLUGGISH },	/* p90 over the target */
+	{ 100, 1001, 1500, 1500, 0, MX_FROZEN },	/* p90 over 10x */
+	{ 1, 5, 5, 5, 1, MX_FROZEN },			/* a stall is evidence */
+	{ 1, 5, 5, 5, 0, MX_NOT_JUDGED },		/* one probe proves nothing */
+};
+
+START_TEST(test_verdict_evidence)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n = five(s);
+	struct matrix_outcome o[] = { run(2, 20, evidence_rows[_i].p99, evidence_rows[_i].stalls) };
+	struct matrix_row rows[4];
+	size_t nrows;
+	int best;
+
+	o[0].count = evidence_rows[_i].count;
+	o[0].p90_ms = evidence_rows[_i].p90;
+	o[0].max_ms = evidence_rows[_i].max;
+	nrows = matrix_rows(o, 1, s, n, 0, rows);
+	best = matrix_judge(rows, nrows, s, 100);
+	ck_assert_int_eq(rows[0].verdict, evidence_rows[_i].want);
+	/* recommended only when judged responsive */
+	ck_assert_int_eq(best, evidence_rows[_i].want == MX_RESPONSIVE ? 0 : -1);
 }
 END_TEST
 
@@ -431,8 +473,24 @@ START_TEST(test_table)
 	ck_assert_msg(strstr(text, "unsupported"), "%s", text);
 	ck_assert_msg(strstr(text, "fsync p50/p99/max ms"), "%s", text);
 	ck_assert_msg(strstr(text, "   + save"), "%s", text);
-	ck_assert_msg(strstr(text, "recommendation: window, the fastest whose p99 meets the target of 100 ms"),
+	ck_assert_msg(strstr(text, "recommendation: window, the fastest judged responsive to the target of 100 ms"),
 		      "%s", text);
+	free(text);
+
+	/* window with 150 probes, some over the target: not judged, and
+	 * said why, with no recommendation */
+	o[1].count = 150;
+	o[1].max_ms = 400;
+	nrows = matrix_rows(o, 3, s, n, 0, rows);
+	best = matrix_judge(rows, nrows, s, 100);
+	ck_assert_int_eq(best, -1);
+	text = NULL;
+	f = open_memstream(&text, &len);
+	matrix_print(f, rows, nrows, s, NULL, NULL, best, 100);
+	fclose(f);
+	ck_assert_msg(strstr(text, "not judged: window: too few samples (150 fsync probes of the 1000 a p99 needs; 100, all within the target, would do)"),
+		      "%s", text);
+	ck_assert_msg(strstr(text, "recommendation: none;"), "%s", text);
 	free(text);
 }
 END_TEST
@@ -450,6 +508,7 @@ Suite *matrix_suite(void)
 	tcase_add_test(tc, test_rows_front_and_recommendation);
 	tcase_add_loop_test(tc, test_verdict_bounds, 0, N_ROWS(verdicts));
 	tcase_add_loop_test(tc, test_front_same_rate, 0, N_ROWS(same_rates));
+	tcase_add_loop_test(tc, test_verdict_evidence, 0, N_ROWS(evidence_rows));
 	tcase_add_test(tc, test_medians_and_partial);
 	tcase_add_test(tc, test_settings);
 	tcase_add_test(tc, test_json_document);
