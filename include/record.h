@@ -308,6 +308,12 @@ struct ws_verify {
 	uint64_t stale;			/* intact, but of an older pass */
 	uint32_t last_pass;		/* the newest pass seen */
 	uint64_t last_pass_end;		/* where it ended */
+	/* the run's extent: where its last block ends; after it, blocks of
+	 * another run intact and in place, nothing else, are the tail of an
+	 * earlier, longer run (rewritten in place up to here), not damage */
+	uint64_t run_end;
+	uint64_t older_tail;		/* blocks in that tail */
+	uint64_t older_run;		/* its run's id */
 	unsigned int nlisted;
 	struct ws_verify_bad listed[WS_VERIFY_LISTED];	/* the first ones */
 	int err;			/* the read failed: positive errno */

@@ -302,13 +302,18 @@ static void print_ending(FILE *out, const struct ws_summary *sum)
 void human_verify_print(FILE *out, const char *lead, const char *path,
 			const struct ws_verify *v)
 {
-	char a[32], b[32];
+	char a[32], b[32], c[32];
 
-	fprintf(out, "%sverify   %s: %llu blocks of 4 KiB (%s) of run %016llx, newest pass %u to %s\n",
+	if (!v->blocks && !v->err) {
+		fprintf(out, "%sverify   %s: no whole 4 KiB block to check\n", lead, path);
+		fprintf(out, "%sNOT verified: nothing to verify\n", lead);
+		return;
+	}
+	fprintf(out, "%sverify   %s: %llu blocks of 4 KiB (%s); run %016llx wrote 0 B–%s, newest pass %u to %s\n",
 		lead, path, (unsigned long long)v->blocks,
 		units_format_size(a, sizeof(a), v->blocks * WS_BLOCK),
-		(unsigned long long)v->run, v->last_pass,
-		units_format_size(b, sizeof(b), v->last_pass_end));
+		(unsigned long long)v->run, units_format_size(c, sizeof(c), v->run_end),
+		v->last_pass, units_format_size(b, sizeof(b), v->last_pass_end));
 	fprintf(out, "%s         %llu ok, %llu corrupt, %llu misplaced, %llu lost (an older pass), %llu unstamped, %llu of another run\n",
 		lead, (unsigned long long)v->count[WS_BLOCK_OK],
 		(unsigned long long)v->count[WS_BLOCK_CORRUPT],
@@ -319,12 +324,20 @@ void human_verify_print(FILE *out, const char *lead, const char *path,
 	for (unsigned int i = 0; i < v->nlisted; i++) {
 		const struct ws_verify_bad *bad = &v->listed[i];
 
-		fprintf(out, "%s         at %llu: %s", lead, (unsigned long long)bad->offset,
+		fprintf(out, "%s         at %s: %s", lead,
+			units_format_size(a, sizeof(a), bad->offset),
 			bad->stale ? "lost: an older pass" : ws_block_state_words(bad->state));
 		if (bad->state == WS_BLOCK_MISPLACED)
-			fprintf(out, " (written for offset %llu)", (unsigned long long)bad->found);
+			fprintf(out, " (written for offset %s)",
+				units_format_size(b, sizeof(b), bad->found));
 		fputc('\n', out);
 	}
+	if (v->older_tail)
+		fprintf(out, "%s         after %s: %llu blocks (%s) of an earlier run, %016llx, intact: its tail, past where this run rewrote the file in place (--truncate empties the file first)\n",
+			lead, units_format_size(a, sizeof(a), v->run_end),
+			(unsigned long long)v->older_tail,
+			units_format_size(b, sizeof(b), v->older_tail * WS_BLOCK),
+			(unsigned long long)v->older_run);
 	if (v->err)
 		fprintf(out, "%s         reading back failed: %s\n", lead, strerror(v->err));
 	fprintf(out, "%s%s\n", lead, v->clean ? "verified: every block as written" :

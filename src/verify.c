@@ -73,10 +73,28 @@ static void judge_passes(const struct pass_runs *pr, struct ws_verify *v)
 	}
 }
 
+/* The blocks after the run's last one, all of another single run, intact
+ * and in place: an earlier run's tail, taken out of the failures (and out
+ * of the first ones listed). */
+static void set_aside_tail(struct ws_verify *v, uint64_t tail, bool pure)
+{
+	unsigned int k = 0;
+
+	if (!pure || !tail || !v->run_end)
+		return;
+	v->older_tail = tail;
+	v->count[WS_BLOCK_OTHER_RUN] -= tail;
+	for (unsigned int i = 0; i < v->nlisted; i++)
+		if (v->listed[i].offset < v->run_end)
+			v->listed[k++] = v->listed[i];
+	v->nlisted = k;
+}
+
 int verify_fd(int fd, uint64_t size, uint64_t run, struct ws_verify *v)
 {
-	uint64_t nblocks = size / WS_BLOCK, b = 0;
+	uint64_t nblocks = size / WS_BLOCK, b = 0, tail = 0;
 	struct pass_runs pr = { 0 };
+	bool pure_tail = true;
 	char *buf = NULL;
 	int ret = 0;
 
@@ -110,6 +128,17 @@ int verify_fd(int fd, uint64_t size, uint64_t run, struct ws_verify *v)
 				v->run = st.run;
 			v->count[s]++;
 			v->blocks++;
+			if (s == WS_BLOCK_OK) {
+				v->run_end = (b + 1) * WS_BLOCK;
+				tail = 0;
+				pure_tail = true;
+			} else if (s == WS_BLOCK_OTHER_RUN &&
+				   (!tail || st.run == v->older_run)) {
+				v->older_run = st.run;
+				tail++;
+			} else {
+				pure_tail = false;
+			}
 			if (s != WS_BLOCK_OK)
 				note_bad(v, b * WS_BLOCK, s, false, st.offset);
 			else if (st.pass >= v->last_pass) {
@@ -122,9 +151,14 @@ int verify_fd(int fd, uint64_t size, uint64_t run, struct ws_verify *v)
 		}
 	}
 	judge_passes(&pr, v);
+	set_aside_tail(v, tail, pure_tail);
+	if (!v->older_tail)
+		v->older_run = 0;
 out:
 	v->err = -ret;
-	v->clean = !ret && v->count[WS_BLOCK_OK] == v->blocks;
+	/* nothing to check is no pass */
+	v->clean = !ret && v->count[WS_BLOCK_OK] &&
+		   v->count[WS_BLOCK_OK] + v->older_tail == v->blocks;
 	free(pr.r);
 	free(buf);
 	return ret;
@@ -175,8 +209,10 @@ static void verify_help_tail(FILE *out)
 {
 	fprintf(out,
 		"\nExit status:\n"
-		"  0    every block as written\n"
-		"  1    a block corrupt, misplaced, lost, unstamped or of another run\n"
+		"  0    every block of the newest run's extent as written (an earlier,\n"
+		"       longer run's intact tail after it is named, not a failure)\n"
+		"  1    a block corrupt, misplaced, lost, unstamped or of another run,\n"
+		"       or no whole 4 KiB block to verify\n"
 		"  2    invalid command line, or FILE cannot be read\n");
 }
 

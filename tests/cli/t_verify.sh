@@ -28,7 +28,7 @@ ws --size 16M -B 1M --no-probe --seed 5 -q data
 assert_status 0
 verify data
 assert_status 0
-assert_file_match "$OUT" '^verify   data: 4096 blocks of 4 KiB \(16\.0 MiB\) of run 0000000000000005, newest pass 0 to 16\.0 MiB$' "the clean file"
+assert_file_match "$OUT" '^verify   data: 4096 blocks of 4 KiB \(16\.0 MiB\); run 0000000000000005 wrote 0 B–16\.0 MiB, newest pass 0 to 16\.0 MiB$' "the clean file"
 assert_file_match "$OUT" '^         4096 ok, 0 corrupt, 0 misplaced, 0 lost' "all ok"
 assert_file_match "$OUT" '^verified: every block as written$' "verdict"
 cp "$WORK/data" "$WORK/clean"
@@ -38,7 +38,7 @@ printf '\377' | dd of="$WORK/data" bs=1 seek=$((5 * 4096 + 100)) conv=notrunc st
 verify data
 assert_status 1
 assert_file_match "$OUT" '^         4095 ok, 1 corrupt, 0 misplaced, 0 lost' "one corrupt"
-assert_file_match "$OUT" '^         at 20480: corrupt$' "where"
+assert_file_match "$OUT" '^         at 20\.0 KiB: corrupt$' "where"
 assert_file_match "$OUT" '^NOT verified' "verdict"
 
 # a block written at the wrong place
@@ -47,7 +47,7 @@ put_block "$WORK/clean" 8192 "$WORK/data" 40960
 verify data
 assert_status 1
 assert_file_match "$OUT" '^         4095 ok, 0 corrupt, 1 misplaced' "one misplaced"
-assert_file_match "$OUT" '^         at 40960: misplaced \(written for offset 8192\)$' "where, and for where"
+assert_file_match "$OUT" '^         at 40\.0 KiB: misplaced \(written for offset 8\.00 KiB\)$' "where, and for where"
 
 # a lost write: the same run rewrites the first 8 MiB (pass 1); one block
 # of pass 0 put back inside them is what a write that never landed leaves
@@ -61,7 +61,7 @@ put_block "$WORK/clean" 4096 "$WORK/data" 4096
 verify data
 assert_status 1
 assert_file_match "$OUT" '^         4095 ok, 0 corrupt, 0 misplaced, 1 lost' "one lost"
-assert_file_match "$OUT" '^         at 4096: lost: an older pass$' "where"
+assert_file_match "$OUT" '^         at 4\.00 KiB: lost: an older pass$' "where"
 # the run given explicitly: another run's blocks are not this one's
 verify --run 6 clean
 assert_status 1
@@ -89,7 +89,7 @@ assert_file_match "$ERR" "^writestress: verify: cannot read 'link': " "a symlink
 # --verify: the run reads its file back after the clock stopped
 ws --size 16M -B 1M --no-probe --seed 9 --verify --json r.json -q after
 assert_status 0
-assert_file_match "$OUT" '^  verify   .*after: 4096 blocks of 4 KiB \(16\.0 MiB\) of run 0000000000000009, newest pass 0 to 16\.0 MiB$' "the read-back"
+assert_file_match "$OUT" '^  verify   .*after: 4096 blocks of 4 KiB \(16\.0 MiB\); run 0000000000000009 wrote 0 B–16\.0 MiB, newest pass 0 to 16\.0 MiB$' "the read-back"
 assert_file_match "$OUT" '^  verified: every block as written$' "its verdict"
 python3 - "$WORK/r.json" <<'PY' || fail "the result's verify member"
 import json, sys
@@ -100,3 +100,19 @@ PY
 ws --size 1M --no-probe --data fixed --verify fixed2
 assert_usage_error "writestress: " "Try 'writestress --help' for more information." \
 	"--verify needs stamped data: --data random or compressible, not fixed" "--verify --data fixed"
+
+# nothing to verify is no pass: a file shorter than one block
+printf 'short' >"$WORK/tiny"
+ws verify tiny
+assert_status 1
+assert_file_match "$OUT" '^NOT verified: nothing to verify$' "nothing to verify"
+# a shorter rerun in place: the newest run's extent judged, the earlier
+# run's tail named as such, not a failure
+rm -f "$WORK/long"
+ws -s 8M -B 1M -q --no-probe --seed 11 long
+ws -s 2M -B 1M -q --no-probe --seed 12 long
+ws verify long
+assert_status 0
+assert_file_match "$OUT" 'wrote 0 B–2\.00 MiB' "the newest run's extent"
+assert_file_match "$OUT" '^         after 2\.00 MiB: 1536 blocks \(6\.00 MiB\) of an earlier run, [0-9a-f]{16}, intact: its tail, past where this run rewrote the file in place \(--truncate empties the file first\)$' "the earlier run's tail named"
+assert_file_match "$OUT" '^verified: every block as written$' "verdict"

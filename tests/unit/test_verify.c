@@ -145,6 +145,59 @@ START_TEST(test_other_run_and_listing_limit)
 }
 END_TEST
 
+/* Nothing to verify is no pass: an empty file, and one shorter than a
+ * block. */
+START_TEST(test_nothing_to_verify)
+{
+	struct ws_verify v;
+
+	v = check_file(0);
+	ck_assert_uint_eq(v.blocks, 0);
+	ck_assert(!verify_clean(&v));
+	ck_assert_int_eq(pwrite(fd, "short", 5, 0), 5);
+	v = check_file(0);
+	ck_assert_uint_eq(v.blocks, 0);
+	ck_assert(!verify_clean(&v));
+}
+END_TEST
+
+/* A shorter run rewrote an earlier one's file in place: the newest run's
+ * extent is judged, and the earlier run's intact tail after it is named
+ * as what it is, not damage.  A block of the earlier run inside the
+ * extent is (a lost write), and so is a tail that is not all intact
+ * blocks of one run. */
+START_TEST(test_earlier_runs_tail)
+{
+	char old[WS_BLOCK], zero[WS_BLOCK] = { 0 };
+	struct ws_verify v;
+
+	write_run(RUN + 7, 4 * LEN, 4 * LEN);
+	ck_assert_int_eq(pread(fd, old, WS_BLOCK, WS_BLOCK), WS_BLOCK);
+	write_run(RUN, 4 * LEN, LEN);
+	v = check_file(0);
+	ck_assert_uint_eq(v.run, RUN);
+	ck_assert_uint_eq(v.run_end, LEN);
+	ck_assert_uint_eq(v.older_tail, 3 * LEN / WS_BLOCK);
+	ck_assert_uint_eq(v.older_run, RUN + 7);
+	ck_assert_uint_eq(v.count[WS_BLOCK_OTHER_RUN], 0);
+	ck_assert_uint_eq(v.nlisted, 0);
+	ck_assert(verify_clean(&v));
+
+	/* the earlier run's block inside the extent: not clean */
+	ck_assert_int_eq(pwrite(fd, old, WS_BLOCK, WS_BLOCK), WS_BLOCK);
+	v = check_file(0);
+	ck_assert_uint_eq(v.count[WS_BLOCK_OTHER_RUN], 1);
+	ck_assert(!verify_clean(&v));
+	write_run(RUN, 4 * LEN, LEN);
+
+	/* an unstamped block in the tail: the tail is no earlier run's */
+	ck_assert_int_eq(pwrite(fd, zero, WS_BLOCK, 2 * LEN), WS_BLOCK);
+	v = check_file(0);
+	ck_assert_uint_eq(v.older_tail, 0);
+	ck_assert(!verify_clean(&v));
+}
+END_TEST
+
 /* Only whole blocks are judged: a partial last block is not read. */
 START_TEST(test_partial_tail)
 {
@@ -178,6 +231,8 @@ Suite *verify_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_nothing_to_verify);
+	tcase_add_test(tc, test_earlier_runs_tail);
 	tcase_add_test(tc, test_clean);
 	tcase_add_test(tc, test_each_kind_of_damage);
 	tcase_add_test(tc, test_lost_writes);
