@@ -511,6 +511,7 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 		v = (struct ws_verify){
 			.run = 0x5eed, .blocks = st->bytes / WS_BLOCK,
 			.last_pass = 0, .last_pass_end = st->bytes - st->bytes % WS_BLOCK,
+			.run_end = st->bytes - st->bytes % WS_BLOCK,
 			.stale = 1, .nlisted = 2,
 			.listed = { { .offset = 40960, .state = WS_BLOCK_CORRUPT },
 				    { .offset = 81920, .state = WS_BLOCK_OK, .stale = true } },
