@@ -471,6 +471,7 @@ enum ws_limit {
 	WS_LIMIT_DIRECT,	/* the disk: O_DIRECT writes */
 	WS_LIMIT_QUEUED,	/* the disk: waiting for queued writes */
 	WS_LIMIT_WRITE,		/* write(): page cache and dirty throttling */
+	WS_LIMIT_MEMORY,	/* any of the last four, on a target in memory */
 	WS_LIMIT_NR
 };
 

@@ -145,6 +145,9 @@ void reporter_make_summary(const struct ws_run *run, const struct ws_sample *s,
  * a timer that took half of it, else no single limit. */
 enum ws_limit reporter_limit(const uint64_t time_ns[WS_T_NR],
 			     uint64_t elapsed_ns, bool direct);
+/* On a target in memory there is no disk: what would be the disk's or
+ * write()'s limit is the writes' own (WS_LIMIT_MEMORY). */
+enum ws_limit reporter_limit_in_memory(enum ws_limit l);
 /* "disk" and "the disk was the limit (waiting for writeback)". */
 const char *reporter_limit_key(enum ws_limit l);
 const char *reporter_limit_words(enum ws_limit l);

@@ -153,6 +153,9 @@ void aggregate_summary(const struct ws_summary *ts, unsigned int n,
 	sum->mibps = ws_mibps(sum->bytes, sum->elapsed_ns);
 	sum->writers_ns = elapsed_sum;
 	sum->limit = reporter_limit(sum->time_ns, elapsed_sum, direct);
+	for (unsigned int i = 0; i < n && ts[i].limit == WS_LIMIT_MEMORY; i++)
+		if (i + 1 == n)	/* every target in memory */
+			sum->limit = reporter_limit_in_memory(sum->limit);
 	sum->limit_key = reporter_limit_key(sum->limit);
 	sum->limit_words = reporter_limit_words(sum->limit);
 	sum->ntargets = n;

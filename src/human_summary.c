@@ -8,7 +8,7 @@
 #include "sink.h"
 #include "units.h"
 
-static void print_split(FILE *out, const struct ws_run *run,
+static void print_split(FILE *out,
 			const struct ws_summary *sum)
 {
 	char line[256];
@@ -23,9 +23,8 @@ static void print_split(FILE *out, const struct ws_run *run,
 			    sum->writers_ns ? 100.0 * (double)sum->time_ns[t] /
 					      (double)sum->writers_ns : 0.0);
 	}
-	fprintf(out, "  %-8s %s   → %s%s%s\n", sum->ntargets ? "writers" : "writer",
-		line, sum->limit_words, run->target.in_memory ? "; " : "",
-		run->target.in_memory ? "the target is memory, not a disk" : "");
+	fprintf(out, "  %-8s %s   → %s\n", sum->ntargets ? "writers" : "writer",
+		line, sum->limit_words);
 }
 
 static void print_stalls(FILE *out, const struct ws_run *run,
@@ -409,7 +408,7 @@ static void print_target(FILE *out, const struct ws_run *run,
 
 	sink_format_result(line, sizeof(line), sum);
 	fprintf(out, "  target %u %s: %s\n", run->number, run->target.path, line);
-	print_split(out, run, sum);
+	print_split(out, sum);
 	if (sum->analysis && sum->bytes)
 		print_analysis(out, run, sum);
 	print_ending(out, sum);
@@ -427,7 +426,7 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 		fprintf(out, "%s by %u targets\n", line, sum->ntargets);
 	else
 		fprintf(out, "%s\n", line);
-	print_split(out, run, sum);
+	print_split(out, sum);
 	print_cpu(out, sum);
 	if (sum->wraps)
 		fprintf(out, "  file     %s, overwritten in place %llu time%s\n",

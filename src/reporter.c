@@ -241,7 +241,14 @@ static const struct {
 	[WS_LIMIT_DIRECT] = { "disk", "the disk was the limit (O_DIRECT writes)" },
 	[WS_LIMIT_QUEUED] = { "disk", "the disk was the limit (waiting for queued writes)" },
 	[WS_LIMIT_WRITE] = { "write", "write() was the limit: copying into the page cache and dirty-page throttling" },
+	[WS_LIMIT_MEMORY] = { "memory", "the writes themselves were the limit: the target is memory (tmpfs, ramfs), there is no disk" },
 };
+
+enum ws_limit reporter_limit_in_memory(enum ws_limit l)
+{
+	return l == WS_LIMIT_WRITEBACK || l == WS_LIMIT_DIRECT ||
+	       l == WS_LIMIT_QUEUED || l == WS_LIMIT_WRITE ? WS_LIMIT_MEMORY : l;
+}
 
 const char *reporter_limit_key(enum ws_limit l)
 {
@@ -297,6 +304,8 @@ void reporter_make_summary(const struct ws_run *run, const struct ws_sample *s,
 	e->signal = e->signo ? signals_name(e->signo) : NULL;
 	sum->limit = reporter_limit(sum->time_ns, sum->elapsed_ns,
 				    (pace_modes[run->cfg->pace]->open_flags & O_DIRECT) != 0);
+	if (run->target.in_memory)	/* no disk to be the limit */
+		sum->limit = reporter_limit_in_memory(sum->limit);
 	sum->limit_key = reporter_limit_key(sum->limit);
 	sum->limit_words = reporter_limit_words(sum->limit);
 	sum->cpu_writer_ns = o->writer_cpu_ns;

@@ -1,17 +1,25 @@
 # A target on tmpfs is named for what it is: the header says "memory, not
 # a disk" after the filesystem, and the summary's verdict on the writer
-# says the target is memory; a target on a disk says neither.
+# says the writes themselves were the limit, the target being memory -
+# never that the disk was, with --pace direct or otherwise; a target on a
+# disk says neither.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 
 small_tmpfs 64M
-ws --size 16M "$TMPFS/data"
-assert_status 0
-assert_file_match "$OUT" "^writestress .* on tmpfs .* · memory, not a disk \(new file\)$" "the header"
-assert_file_match "$OUT" "^  writer   .* → .*; the target is memory, not a disk$" "the summary"
+for pace in window direct none; do
+	rm -f "$TMPFS/data"
+	ws --size 16M --pace "$pace" --json "$TESTDIR/r.json" "$TMPFS/data"
+	assert_status 0
+	assert_file_match "$OUT" "^writestress .* on tmpfs .* · memory, not a disk \(new file\)$" "the header (--pace $pace)"
+	assert_file_match "$OUT" "^  writer   .* → the writes themselves were the limit: the target is memory \(tmpfs, ramfs\), there is no disk$" "the summary (--pace $pace)"
+	assert_file_no_match "$OUT" "the disk was the limit" "no disk to be the limit (--pace $pace)"
+	python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))["summary"]["writer_limit"]["kind"] != "memory")' "$TESTDIR/r.json" ||
+		fail "writer_limit.kind is not memory (--pace $pace)"
+done
 
 if [ "$(stat -f -c %T "$WORK")" = tmpfs ]; then
-	echo "(the test directory is on tmpfs here: no disk target to compare with)"
+	skip_part blockdev "the test directory is on tmpfs here: no disk target to compare with"
 else
 	ws --size 16M data
 	assert_status 0
