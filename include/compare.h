@@ -195,6 +195,9 @@ struct cmp_setting {
  * for a difference that is information only.  MATRIX: the settings of
  * writestress-matrix/1 files instead. */
 const struct cmp_setting *compare_setting_of(const char *path, bool matrix);
+/* Every setting of a run's result that changes the result (the paths
+ * above, for a run): *n of them.  report groups by them too. */
+const struct cmp_setting *compare_run_settings(size_t *n);
 
 /* An option whose value writestress chooses when it is not given
  * (config.file_size: --file-size), and the shortest abbreviation

@@ -93,6 +93,10 @@ struct report_point {
 struct report_row {
 	char *file;			/* as found: operand or DIR/name */
 	char host[64], model[48], firmware[24], kernel[64], fs[16], pace[48];
+	/* the options that change the result (compare's list), "label=value"
+	 * each followed by '\n' (malloc; NULL when out of memory): runs
+	 * whose settings differ are never judged as one group */
+	char *settings;
 	unsigned int schema_version;
 	double mibps;
 	double slowdown_gib;		/* NaN: none or unknown ... */
@@ -110,6 +114,7 @@ struct report_row {
 
 struct report_group {
 	const char *key;		/* the first row's, borrowed */
+	const char *settings;		/* the first row's, borrowed */
 	size_t first, n;		/* rows[first .. first + n) */
 	bool judged;			/* n >= REPORT_MIN_GROUP */
 	struct report_spread spread[REPORT_M_NR];
@@ -131,7 +136,13 @@ struct report {
 	size_t outlier_rows, skipped;
 	unsigned int groups_unjudged;
 	FILE *spill;			/* curves, or NULL: none kept */
+	bool settings_vary;		/* not every run had the same */
 };
+
+/* The settings of a group that not every run of the report shares, as
+ * "--pace none, --rate 10485760" in buf ("" when all share them). */
+char *report_group_settings(const struct report *r, const struct report_group *g,
+			    char *buf, size_t len);
 
 /* Fill ROW from the result DOC (schema already checked): identity,
  * figures, probes mapped to R's probe names (new names are added, up to

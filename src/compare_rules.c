@@ -191,6 +191,12 @@ static const struct cmp_setting run_settings[] = {
 	{ "fingerprint.block.disks[].model", "device" },
 };
 
+const struct cmp_setting *compare_run_settings(size_t *n)
+{
+	*n = ARRAY_SIZE(run_settings);
+	return run_settings;
+}
+
 /* A matrix's own settings; its strategies and settings are its rows. */
 static const struct cmp_setting matrix_settings[] = {
 	{ "target_latency_ms", "--target-latency" },

@@ -11,6 +11,7 @@
 #include <json-c/json.h>
 
 #include "c.h"
+#include "compare.h"
 #include "report.h"
 #include "result_read.h"
 #include "units.h"
@@ -138,6 +139,47 @@ static void probes_of(struct report *r, const struct json_object *doc,
 	}
 }
 
+/* "--rate=10485760\n--pace=\"window\"\n...": the run's options that change
+ * its result, as compare lists them (filesystem and device are what the
+ * groups are by). */
+static char *settings_of(const struct json_object *doc)
+{
+	size_t n, len = 0, cap = 256;
+	const struct cmp_setting *s = compare_run_settings(&n);
+	char *out = malloc(cap);
+
+	if (!out)
+		return NULL;
+	out[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *v = NULL;
+		const char *text;
+		size_t need;
+
+		if (strncmp(s[i].path, "config.", 7))
+			continue;
+		if (result_lookup(doc, s[i].path, &v) != RESULT_FOUND)
+			text = "null";
+		else if (json_object_is_type(v, json_type_string))
+			text = json_object_get_string(v);
+		else
+			text = json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN);
+		need = strlen(s[i].label) + strlen(text) + 3;
+		if (len + need >= cap) {
+			char *p = realloc(out, 2 * (len + need));
+
+			if (!p) {
+				free(out);
+				return NULL;
+			}
+			out = p;
+			cap = 2 * (len + need);
+		}
+		len += (size_t)snprintf(out + len, cap - len, "%s=%s\n", s[i].label, text);
+	}
+	return out;
+}
+
 void report_row_from(struct report *r, const struct json_object *doc,
 		     struct report_row *row, struct report_point *pts,
 		     size_t *npts)
@@ -169,6 +211,7 @@ void report_row_from(struct report *r, const struct json_object *doc,
 			row->steady_mibps = result_num(doc, "steady.mibps");
 	}
 	probes_of(r, doc, row);
+	row->settings = settings_of(doc);
 	if (pts)
 		*npts = report_curve_from(doc, pts);
 }
@@ -274,6 +317,7 @@ int report_add(struct report *r, struct report_row *row,
 		row->curve_off = ftell(r->spill);
 		if (row->curve_off < 0 || fwrite(pts, sizeof(*pts), npts, r->spill) != npts) {
 			free(row->file);
+			free(row->settings);
 			return -EIO;
 		}
 		row->curve_n = (unsigned int)npts;
@@ -286,6 +330,7 @@ int report_add(struct report *r, struct report_row *row,
 	return 0;
 out_free:
 	free(row->file);
+	free(row->settings);
 	return -ENOMEM;
 }
 
@@ -300,13 +345,55 @@ size_t report_curve_of(const struct report *r, const struct report_row *row,
 	return row->curve_n;
 }
 
+static const char *settings(const struct report_row *row)
+{
+	return row->settings ? row->settings : "";
+}
+
 static int by_key(const void *a, const void *b, void *arg)
 {
 	const struct report_row *x = a, *y = b;
 	enum report_by by = *(const enum report_by *)arg;
 	int c = strcmp(report_key(x, by), report_key(y, by));
 
+	if (!c)
+		c = strcmp(settings(x), settings(y));
 	return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Does settings s hold the line l[0..n)? */
+static bool has_line(const char *s, const char *l, size_t n)
+{
+	for (const char *e; (e = strchr(s, '\n')); s = e + 1)
+		if ((size_t)(e - s) == n && !strncmp(s, l, n))
+			return true;
+	return false;
+}
+
+/* Is the "label=value" line l[0..n) every row's? */
+static bool shared(const struct report *r, const char *l, size_t n)
+{
+	for (size_t i = 0; i < r->nrows; i++)
+		if (!has_line(settings(&r->rows[i]), l, n))
+			return false;
+	return true;
+}
+
+char *report_group_settings(const struct report *r, const struct report_group *g,
+			    char *buf, size_t len)
+{
+	struct ws_buf b = { .s = buf, .cap = len };
+	const char *p = g->settings ? g->settings : "";
+
+	buf[0] = '\0';
+	for (const char *e; *p && (e = strchr(p, '\n')); p = e + 1) {
+		const char *eq = memchr(p, '=', (size_t)(e - p));
+
+		if (!eq || shared(r, p, (size_t)(e - p)))
+			continue;
+		ws_buf_item(&b, ", ", "%.*s %.*s", (int)(eq - p), p, (int)(e - eq - 1), eq + 1);
+	}
+	return buf;
 }
 
 static double metric_value(const struct report_row *row, int m)
@@ -383,7 +470,8 @@ int report_finish(struct report *r)
 	qsort_r(r->rows, r->nrows, sizeof(*r->rows), by_key, &r->by);
 	for (size_t i = 0; i < r->nrows; i++) {
 		if (!i || strcmp(report_key(&r->rows[i], r->by),
-				 report_key(&r->rows[i - 1], r->by))) {
+				 report_key(&r->rows[i - 1], r->by)) ||
+		    strcmp(settings(&r->rows[i]), settings(&r->rows[i - 1]))) {
 			if (r->ngroups == cap) {
 				struct report_group *p;
 
@@ -394,7 +482,10 @@ int report_finish(struct report *r)
 				r->groups = p;
 			}
 			r->groups[r->ngroups++] = (struct report_group){
-				.key = report_key(&r->rows[i], r->by), .first = i };
+				.key = report_key(&r->rows[i], r->by),
+				.settings = r->rows[i].settings, .first = i };
+			if (i && strcmp(settings(&r->rows[i]), settings(&r->rows[0])))
+				r->settings_vary = true;
 		}
 		r->rows[i].group = r->ngroups - 1;
 		r->groups[r->ngroups - 1].n++;
@@ -418,8 +509,10 @@ int report_finish(struct report *r)
 
 void report_free(struct report *r)
 {
-	for (size_t i = 0; i < r->nrows; i++)
+	for (size_t i = 0; i < r->nrows; i++) {
 		free(r->rows[i].file);
+		free(r->rows[i].settings);
+	}
 	free(r->rows);
 	free(r->groups);
 	if (r->spill)

@@ -173,8 +173,11 @@ void report_print(FILE *out, const struct report *r)
 	for (size_t g = 0; g < r->ngroups; g++) {
 		const struct report_group *gr = &r->groups[g];
 
-		fprintf(out, "\n== %s %s: %zu result%s%s ==\n", report_by_name(r->by),
-			gr->key, gr->n, gr->n == 1 ? "" : "s",
+		char set[256];
+
+		report_group_settings(r, gr, set, sizeof(set));
+		fprintf(out, "\n== %s %s%s%s: %zu result%s%s ==\n", report_by_name(r->by),
+			gr->key, set[0] ? " · " : "", set, gr->n, gr->n == 1 ? "" : "s",
 			gr->judged ? "" : ", not judged (fewer than 3)");
 		for (size_t i = gr->first; i < gr->first + gr->n; i++) {
 			row_cells(cells, r, &r->rows[i]);
@@ -189,6 +192,8 @@ void report_print(FILE *out, const struct report *r)
 		r->nrows, r->nrows == 1 ? "" : "s", r->ngroups, r->ngroups == 1 ? "" : "s",
 		report_by_name(r->by), r->outlier_rows, r->groups_unjudged,
 		r->groups_unjudged == 1 ? "" : "s");
+	if (r->settings_vary)
+		fputs("; runs whose settings change the result are grouped apart", out);
 	if (r->skipped)
 		fprintf(out, "; %zu file%s skipped", r->skipped, r->skipped == 1 ? "" : "s");
 	fputc('\n', out);
@@ -310,10 +315,11 @@ static void json_group(struct jsonw *w, const struct report *r,
 {
 	int nm = REPORT_M_P99 + (int)r->nprobes;
 	double p99[REPORT_MAX_PROBES];
-	char name[48];
+	char name[48], name_set[256];
 
 	jsonw_object(w, NULL);
 	jsonw_str(w, "key", g->key);
+	jsonw_str(w, "settings", report_group_settings(r, g, name_set, sizeof(name_set)));
 	jsonw_u64(w, "count", g->n);
 	jsonw_bool(w, "judged", g->judged);
 	jsonw_u64(w, "outlier_results", g->outlier_rows);

@@ -380,6 +380,57 @@ END_TEST
 
 /* By host, the same results fall into other groups and nothing is judged
  * against another model's figures. */
+/* Runs whose settings change the result (compare's list: --rate, --pace
+ * ...) are never one group: four runs of one disk, the fourth with --pace
+ * none and a fifth of the speed, make a group of three (judged, nothing
+ * flagged, where one group of four flagged the fifth-speed one) and one
+ * of one (not judged), each header naming the setting that differs. */
+START_TEST(test_groups_by_settings)
+{
+	static const char *const paces[] = { "window", "window", "window", "none" };
+	static const char *const rates[] = { "250", "248", "252", "50" };
+	struct report r = { .by = REPORT_BY_MODEL, .k = 3.5 };
+	char text[128];
+
+	for (int i = 0; i < 4; i++) {
+		char buf[2048], *at;
+		struct json_object *doc;
+		struct report_row row;
+
+		snprintf(buf, sizeof(buf), RESULT_FMT, "h1", "Disk A", rates[i], "10");
+		at = strstr(buf, "'pace':'window'");
+		ck_assert_ptr_nonnull(at);
+		memmove(at + strlen("'pace':'") + strlen(paces[i]) + 1, at + strlen("'pace':'window'"),
+			strlen(at + strlen("'pace':'window'")) + 1);
+		memcpy(at + strlen("'pace':'"), paces[i], strlen(paces[i]));
+		at[strlen("'pace':'") + strlen(paces[i])] = '\'';
+		doc = json(buf);
+		report_row_from(&r, doc, &row, NULL, NULL);
+		json_object_put(doc);
+		ck_assert_int_ne(asprintf(&row.file, "r%d.json", i), -1);
+		ck_assert_int_eq(report_add(&r, &row, NULL, 0), 0);
+	}
+	ck_assert_int_eq(report_finish(&r), 0);
+	ck_assert_uint_eq(r.ngroups, 2);
+	ck_assert(r.settings_vary);
+	ck_assert_uint_eq(r.outlier_rows, 0);
+	for (size_t g = 0; g < 2; g++) {
+		const struct report_group *gr = &r.groups[g];
+
+		report_group_settings(&r, gr, text, sizeof(text));
+		if (gr->n == 3) {
+			ck_assert(gr->judged);
+			ck_assert_str_eq(text, "--pace window");
+		} else {
+			ck_assert_uint_eq(gr->n, 1);
+			ck_assert(!gr->judged);
+			ck_assert_str_eq(text, "--pace none");
+		}
+	}
+	report_free(&r);
+}
+END_TEST
+
 START_TEST(test_groups_by_host)
 {
 	struct report r;
@@ -482,6 +533,7 @@ Suite *report_suite(void)
 	TCase *tc = tcase_create("rule");
 
 	tcase_add_loop_test(tc, test_median, 0, N_ROWS(median_cases));
+	tcase_add_test(tc, test_groups_by_settings);
 	tcase_add_test(tc, test_median_empty);
 	tcase_add_loop_test(tc, test_rule, 0, N_ROWS(rule_cases));
 	tcase_add_test(tc, test_by);
