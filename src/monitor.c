@@ -335,7 +335,9 @@ static void *watcher_main(void *arg)
 			uint64_t since = atomic_load(&mp->door.inflight_since);
 			char site[WS_SITE_LEN];
 
-			if (!since || now < since + m->cfg->stall_ns)
+			/* a command's wait is in its own process: this thread's
+			 * (poll, for the launcher) would be writestress's */
+			if (mp->own_time || !since || now < since + m->cfg->stall_ns)
 				continue;
 			if (sample_site(m, atomic_load(&mp->tid), site, sizeof(site)))
 				tally_site(mp, since, site);

@@ -32,6 +32,20 @@ print(f"  bad: {p['count']} runs, {p['errors']} failed: {p['last_error']}")
 sys.exit(0 if p["errors"] == p["count"] > 0 and p["last_error"] == "exit status 3" else 1)
 PY
 
+# a command slower than --stall: its stalls, and no wait site of
+# writestress's own (the thread that waits for the command polls its
+# launcher; the command waits elsewhere)
+ws -t 2.5 --rate 1M/s --stall 200ms --probe cmd --probe-cmd slow='sleep 0.6' --json "$TESTDIR/slow.json" data
+assert_status 0
+assert_file_match "$OUT" '^ +[1-9][0-9]* stalls? ≥ 200 ms' "the command's stalls"
+assert_file_no_match "$OUT" 'poll_schedule_timeout|waiting in' "a wait site of writestress's own"
+python3 - "$TESTDIR/slow.json" <<'PY' || fail "the JSON gives the command a wait site"
+import json, sys
+p = next(p for p in json.load(open(sys.argv[1]))["probes"] if p["name"] == "slow")
+print(f"  slow: {p['stalls']['count']} stalls, sites {p.get('wait_sites')}")
+sys.exit(0 if p["stalls"]["count"] > 0 and not p.get("wait_sites") else 1)
+PY
+
 # Ctrl-C during a 30 s command: it is killed, the run ends, nothing counted
 ws_bg -t 60 --rate 1M/s --probe cmd --probe-cmd nap='sleep 30.01' --json "$TESTDIR/int.json" data
 wait_for 10 "the command running" pgrep -f '^sleep 30\.01'
