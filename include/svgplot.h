@@ -13,7 +13,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define SVG_LAT_FLOOR 1e5	/* a latency axis starts at 0.1 ms (ns) */
+#define SVG_LAT_FLOOR 1e5	/* a latency axis starts by 0.1 ms (ns) ... */
+#define SVG_LAT_LOWEST 1e3	/* ... lower for faster figures, to 1 µs */
 #define SVG_LAT_CEIL 1e13	/* ... and ends by 10000 s */
 
 /* A plot area in pixels. */
@@ -41,9 +42,12 @@ double svg_lin_axis(struct svg_axis *a, double max, int target, double p0,
  * step within it: none stands past the data. */
 double svg_lin_axis_to(struct svg_axis *a, double max, int target,
 		       double p0, double p1);
-/* A log axis in ns from 0.1 ms to the first decade at or above max and
+/* A log axis in ns from the decade at or below min (at most 0.1 ms, at
+ * least 1 µs: µs-scale probes are not drawn flat on the axis; min <= 0
+ * or not a number: 0.1 ms) to the first decade at or above max and
  * 10 ms. */
-void svg_log_axis(struct svg_axis *a, double max, double p0, double p1);
+void svg_log_axis(struct svg_axis *a, double min, double max, double p0,
+		  double p1);
 
 /* The unit an axis of bytes up to max is read in: MiB below 1 GiB, GiB
  * from there (a run of a TiB still reads well in GiB); `decimals` suits a

@@ -188,37 +188,29 @@ static void draw_front(FILE *f, const struct matrix_doc *d, unsigned int set,
 	}
 }
 
-/* A label's baseline near y that keeps it off the labels placed before
- * it (points of equal throughput and close latency stack their names). */
-struct placed {
-	double x, y;
-};
-
-static double label_y(struct placed *p, size_t *n, double x, double y)
+/* Where a point's label may go, best first: right of it, a row above
+ * and below, then further down, then left of it: the layout (svgplot.h)
+ * keeps it off the tick labels, the target's and the other labels. */
+static int label_spots(struct svg_spot *out, double px, double py)
 {
-	bool moved = true;
+	int n = 0;
 
-	while (moved) {
-		moved = false;
-		for (size_t i = 0; i < *n; i++) {
-			if (fabs(p[i].x - x) < 120 && fabs(p[i].y - y) < 13) {
-				y = p[i].y + 13;
-				moved = true;
-			}
-		}
+	for (int k = 0; k < 6; k++) {
+		out[n++] = (struct svg_spot){ px + 6, py - 6 + 13.0 * k, "start" };
+		if (k)
+			out[n++] = (struct svg_spot){ px + 6, py - 6 - 13.0 * k, "start" };
 	}
-	if (*n < 64)
-		p[(*n)++] = (struct placed){ x, y };
-	return y;
+	out[n++] = (struct svg_spot){ px - 6, py - 6, "end" };
+	out[n++] = (struct svg_spot){ px - 6, py + 8, "end" };
+	return n;
 }
 
 int matrix_write_svg(const char *path, const struct matrix_doc *d)
 {
-	struct placed placed[64];
-	size_t nplaced = 0;
+	struct svg_layout lay = { .n = 0 };
 	struct svg_box b = { 70, 40, W - 30, H - 60 };
 	struct svg_axis x, y;
-	double max_mibps = 1, max_ns = d->target_ms * 1e6, step, ly = 28;
+	double max_mibps = 1, max_ns = d->target_ms * 1e6, min_ns = INFINITY, step, ly = 28;
 	FILE *f = fopen(path, "we");
 	unsigned int nset = d->nsettings ? d->nsettings : 1;
 
@@ -231,10 +223,11 @@ int matrix_write_svg(const char *path, const struct matrix_doc *d)
 			continue;
 		max_mibps = fmax(max_mibps, d->rows[i].mibps);
 		max_ns = fmax(max_ns, d->rows[i].p99_ms * 1e6);
+		min_ns = fmin(min_ns, d->rows[i].p99_ms * 1e6);
 	}
 	/* room on the right for the fastest points' labels */
 	step = svg_lin_axis(&x, max_mibps * 1.3, 6, b.x0, b.x1);
-	svg_log_axis(&y, max_ns, b.y1, b.y0);
+	svg_log_axis(&y, min_ns, max_ns, b.y1, b.y0);
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
 		W, H, W, H);
 	fprintf(f, "<style>\n"
@@ -249,30 +242,35 @@ int matrix_write_svg(const char *path, const struct matrix_doc *d)
 	svg_rect(f, "fill=\"white\"", 0, 0, W, H);
 	svg_text(f, b.x0, 22, "t", "start",
 		 "Which way of writing: throughput against the probe's p99");
-	svg_lin_ticks(f, NULL, &x, step, &b, true);
-	svg_log_ticks(f, NULL, &y, &b);
+	svg_lin_ticks(f, &lay, &x, step, &b, true);
+	svg_log_ticks(f, &lay, &y, &b);
 	svg_axis_titles(f, &b, "probe p99 (log)", "MiB/s written");
 	/* the target: below it the desktop is responsive */
 	svg_line(f, "stroke=\"#2ca02c\" stroke-dasharray=\"6 4\"", b.x0,
 		 svg_axis_px(&y, d->target_ms * 1e6), b.x1, svg_axis_px(&y, d->target_ms * 1e6));
-	svg_text(f, b.x1 - 4, svg_axis_px(&y, d->target_ms * 1e6) - 4, "l", "end",
-		 "target %.0f ms", d->target_ms);
+	{
+		struct svg_spot at = { b.x1 - 4, svg_axis_px(&y, d->target_ms * 1e6) - 4, "end" };
+
+		svg_place_text(f, &lay, &(struct svg_box){ 0, 0, W, H }, 11, "l", &at, 1,
+			       "target %.0f ms", d->target_ms);
+	}
 	for (unsigned int set = 0; set < nset; set++)
 		draw_front(f, d, set, &x, &y, colours[set % 8]);
 	for (size_t i = 0; i < d->nrows; i++) {
 		const struct matrix_row *r = &d->rows[i];
-		double px, py, ty;
+		struct svg_spot spots[16];
+		double px, py;
 
 		if (!plotted(d, r))
 			continue;
 		px = svg_axis_px(&x, r->mibps);
 		py = svg_axis_px(&y, r->p99_ms * 1e6);
 		svg_dot(f, px, py, r->front ? 4.5 : 3, colours[r->setting % 8]);
-		ty = label_y(placed, &nplaced, px + 6, py - 6);
-		svg_text(f, px + 6, ty, "l", "start", "%s%s%s%s",
-			 d->s[r->strategy].label, d->nsettings ? " (" : "",
-			 d->nsettings ? d->settings[r->setting] : "",
-			 d->nsettings ? ")" : "");
+		svg_place_text(f, &lay, &(struct svg_box){ 0, 30, W, H }, 11, "l", spots,
+			       label_spots(spots, px, py), "%s%s%s%s",
+			       d->s[r->strategy].label, d->nsettings ? " (" : "",
+			       d->nsettings ? d->settings[r->setting] : "",
+			       d->nsettings ? ")" : "");
 	}
 	if (d->nsettings)
 		for (unsigned int set = 0; set < nset; set++, ly += 14)

@@ -141,7 +141,9 @@ void report_svg(FILE *f, const struct report *r)
 		report_by_name(r->by));
 	fputs(style, f);
 	fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", W, h);
-	svg_text(f, 80, 30, "title", "start", "Throughput over GiB written: %zu results, %zu group%s by %s",
+	/* the title says what the panels' axes do: data written, in MiB or
+	 * GiB as each panel's range reads */
+	svg_text(f, 80, 30, "title", "start", "Throughput over data written: %zu results, %zu group%s by %s",
 		 r->nrows, r->ngroups, r->ngroups == 1 ? "" : "s", report_by_name(r->by));
 	svg_legend_item(f, &lx, 55, palette[0], 1, NULL, "a result (colour: its group)");
 	svg_legend_item(f, &lx, 55, OUTLIER_COLOUR, 2.5, NULL, "a result with an outlier");

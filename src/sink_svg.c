@@ -174,6 +174,18 @@ static double max_latency(const struct ws_run *run, const struct ws_summary *sum
 	return m;
 }
 
+/* The least latency drawn (0: none), for the axis's low end. */
+static double min_latency(const struct ws_summary *sum)
+{
+	double m = INFINITY;
+
+	for (size_t i = 0; i < npoints(sum); i++)
+		for (unsigned int j = 0; j < sum->nprobes && j < WS_SERIES_PROBES; j++)
+			if (sum->series->pts[i].probe_p99[j])
+				m = fmin(m, (double)sum->series->pts[i].probe_p99[j]);
+	return isfinite(m) ? m : 0;
+}
+
 /* Is there any latency to draw? */
 static bool any_latency(const struct ws_summary *sum)
 {
@@ -460,8 +472,9 @@ static void target_lines(FILE *f, const struct ws_summary *sum,
 	}
 }
 
-/* Each phase's rate as a line across it, labelled above it, else below,
- * else further off. */
+/* Each phase's rate as a line across it, labelled in a band along the
+ * panel's top (else its bottom, else a row further in): off the rate's
+ * line and off the data drawn along it. */
 static void phase_rates(FILE *f, struct svg_layout *lay,
 			const struct ws_summary *sum, const struct bytes_axis *x,
 			const struct svg_axis *y, const struct svg_box *b)
@@ -479,7 +492,7 @@ static void phase_rates(FILE *f, struct svg_layout *lay,
 		svg_line(f, "stroke=\"#333\" stroke-width=\"2\"", l, py, r, py);
 		if (r - l >= LABEL_MIN_PX)
 			svg_place_text(f, lay, b, LABEL_PX, "lbl", spots,
-				       spots_near(spots, xs, 3, py - 6, -1, py + 16),
+				       spots_near(spots, xs, 3, b->y0 + 14, 1, b->y1 - 6),
 				       "%.1f MiB/s", finite_or_0(ph->mibps));
 	}
 }
@@ -712,12 +725,10 @@ static void bottom_legend(FILE *f, const struct ws_summary *sum, double y)
 		drawn += sum->probes[j].nrecorded;
 		all += sum->probes[j].nstalls;
 	}
-	/* the keys drawn as the lines are: thick p99, thin max, in a
-	 * probe's colour (the first's) */
-	svg_legend_item(f, &x, y, sum->nprobes ? probe_colours[0] : "#555", 2.5,
-			NULL, "p99 (thick)");
-	svg_legend_item(f, &x, y, sum->nprobes ? probe_colours[0] : "#555", 1,
-			NULL, "max (thin)");
+	/* the keys of the lines' kinds, thick p99 and thin max, in no probe's
+	 * colour: they are every probe's */
+	svg_legend_item(f, &x, y, "#555", 2.5, NULL, "p99 (thick)");
+	svg_legend_item(f, &x, y, "#555", 1, NULL, "max (thin)");
 	if (drawn < all)
 		snprintf(note, sizeof(note), "stall (first %llu of %llu)",
 			 (unsigned long long)drawn, (unsigned long long)all);
@@ -733,7 +744,7 @@ static void draw_latency(FILE *f, struct svg_layout *lay, const struct ws_run *r
 	struct svg_axis x, y;
 	double xs = svg_lin_axis_to(&x, max_seconds(sum), 10, b->x0, b->x1);
 
-	svg_log_axis(&y, max_latency(run, sum), b->y1, b->y0);
+	svg_log_axis(&y, min_latency(sum), max_latency(run, sum), b->y1, b->y0);
 	svg_text(f, b->x0, b->y0 - 10, "head", "start", "Probe latency over time (log scale)");
 	phase_bands(f, sum, &x, SEC, b, true);
 	svg_lin_ticks(f, lay, &x, xs, b, true);

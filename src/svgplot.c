@@ -118,15 +118,16 @@ struct svg_unit svg_bytes_unit(double max)
 	return (struct svg_unit){ "MiB", 1024.0 * 1024, 1 };
 }
 
-/* A log axis in ns from 0.1 ms to the first decade at or above max and
- * 10 ms. */
-void svg_log_axis(struct svg_axis *a, double max, double p0, double p1)
+void svg_log_axis(struct svg_axis *a, double min, double max, double p0,
+		  double p1)
 {
-	double hi = 1e7;
+	double hi = 1e7, lo = SVG_LAT_FLOOR;
 
 	while (hi < max && hi < SVG_LAT_CEIL)
 		hi *= 10;
-	*a = (struct svg_axis){ .lo = SVG_LAT_FLOOR, .hi = hi, .p0 = p0, .p1 = p1,
+	while (min > 0 && lo > min && lo > SVG_LAT_LOWEST)
+		lo /= 10;
+	*a = (struct svg_axis){ .lo = lo, .hi = hi, .p0 = p0, .p1 = p1,
 			    .log = true };
 }
 

@@ -3,6 +3,8 @@
  * lines, a result read back, medians over repeats, the Pareto front, the
  * verdicts, the recommendation, and the JSON document. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include <check.h>
@@ -10,6 +12,7 @@
 
 #include "matrix.h"
 #include "matrix_files.h"
+#include "svgplot.h"
 #include "suites.h"
 #include "units.h"
 
@@ -354,6 +357,75 @@ START_TEST(test_front_same_rate)
 }
 END_TEST
 
+/* The plot's texts, as drawn: class, box (svgplot's own measure). */
+struct drawn {
+	char cls[16];
+	struct svg_box box;
+};
+
+static size_t texts_of(const char *path, struct drawn *out, size_t max)
+{
+	char line[512], cls[16], anchor[16], text[256];
+	size_t n = 0;
+	FILE *f = fopen(path, "r");
+
+	ck_assert_ptr_nonnull(f);
+	while (n < max && fgets(line, sizeof(line), f)) {
+		struct svg_spot at;
+		double size;
+
+		if (sscanf(line, "<text x=\"%lf\" y=\"%lf\" class=\"%15[^\"]\" text-anchor=\"%15[^\"]\">%255[^<]",
+			   &at.x, &at.y, cls, anchor, text) != 5)
+			continue;
+		at.anchor = !strcmp(anchor, "end") ? "end" : !strcmp(anchor, "middle") ? "middle" : "start";
+		size = !strcmp(cls, "l") || !strcmp(cls, "tick") ? 11 : 12;
+		snprintf(out[n].cls, sizeof(out[n].cls), "%s", cls);
+		out[n++].box = svg_text_box(&at, size, text);
+	}
+	fclose(f);
+	return n;
+}
+
+/* No point's label over a tick label, the target's or another's: points
+ * at the left end, stacked at one throughput, and at the axes' corners. */
+START_TEST(test_svg_labels_clear)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n;
+	char why[128], path[] = "/tmp/ws-matrix-svg-XXXXXX";
+	struct matrix_outcome o[] = {
+		run(0, 0.05, 0.012, 0), run(1, 0.1, 0.011, 0), run(2, 20, 100, 0),
+		run(3, 20, 101, 0), run(4, 20.2, 99, 0), run(5, 60, 100000, 2),
+	};
+	struct matrix_row rows[16];
+	struct drawn t[128];
+	size_t nrows, nt;
+	struct matrix_doc d = { 0 };
+	int fd = mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(matrix_parse_strategies("none,window,fdatasync,adaptive,direct,window+fadvise",
+						 s, &n, why, sizeof(why)), 0);
+	nrows = matrix_rows(o, N_ROWS(o), s, n, 0, rows);
+	d = (struct matrix_doc){ .s = s, .ns = n, .o = o, .no = N_ROWS(o), .rows = rows,
+				 .nrows = nrows, .best = matrix_judge(rows, nrows, s, 100),
+				 .target_ms = 100, .complete = true };
+	ck_assert_int_eq(matrix_write_svg(path, &d), 0);
+	nt = texts_of(path, t, 128);
+	unlink(path);
+	ck_assert_uint_gt(nt, 10);
+	for (size_t i = 0; i < nt; i++) {
+		if (strcmp(t[i].cls, "l"))
+			continue;
+		for (size_t j = 0; j < nt; j++)
+			if (j != i && (!strcmp(t[j].cls, "tick") || !strcmp(t[j].cls, "l")))
+				ck_assert_msg(!svg_boxes_meet(&t[i].box, &t[j].box),
+					      "text %zu (%s) meets text %zu (%s)", i, t[i].cls, j, t[j].cls);
+	}
+}
+END_TEST
+
 /* Repeats: medians and spread; a run cut short by Ctrl-C leaves only the
  * strategies that ran. */
 START_TEST(test_medians_and_partial)
@@ -509,6 +581,7 @@ Suite *matrix_suite(void)
 	tcase_add_loop_test(tc, test_verdict_bounds, 0, N_ROWS(verdicts));
 	tcase_add_loop_test(tc, test_front_same_rate, 0, N_ROWS(same_rates));
 	tcase_add_loop_test(tc, test_verdict_evidence, 0, N_ROWS(evidence_rows));
+	tcase_add_test(tc, test_svg_labels_clear);
 	tcase_add_test(tc, test_medians_and_partial);
 	tcase_add_test(tc, test_settings);
 	tcase_add_test(tc, test_json_document);

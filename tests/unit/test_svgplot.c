@@ -160,7 +160,7 @@ START_TEST(test_axis_px_log)
 	struct svg_axis a;
 	double px;
 
-	svg_log_axis(&a, 5e8, 0, 400);		/* 0.1 ms .. 1 s: four decades */
+	svg_log_axis(&a, 0, 5e8, 0, 400);		/* 0.1 ms .. 1 s: four decades */
 	ck_assert(a.log);
 	ck_assert_double_eq(a.lo, SVG_LAT_FLOOR);
 	ck_assert_double_eq(a.hi, 1e9);
@@ -195,11 +195,31 @@ static const struct {
 	{ NAN, 1e7 },
 };
 
+/* The low end follows the least figure drawn, by decades: 0.1 ms at most,
+ * 1 µs at least (ns). */
+static const struct {
+	double min, lo;
+} log_lows[] = {
+	{ 0, 1e5 }, { NAN, 1e5 }, { 2e6, 1e5 }, { 1e5, 1e5 },
+	{ 99999, 1e4 }, { 42.7e3, 1e4 }, { 1e4, 1e4 }, { 9999, 1e3 },
+	{ 1000, 1e3 }, { 999, 1e3 }, { 5, 1e3 },
+};
+
+START_TEST(test_log_axis_low_end)
+{
+	struct svg_axis a;
+
+	svg_log_axis(&a, log_lows[_i].min, 5e8, 10, 20);
+	ck_assert_msg(a.lo == log_lows[_i].lo, "min %g: lo %g", log_lows[_i].min, a.lo);
+	ck_assert_double_eq(a.hi, 1e9);
+}
+END_TEST
+
 START_TEST(test_log_axis)
 {
 	struct svg_axis a;
 
-	svg_log_axis(&a, log_axes[_i].max, 10, 20);
+	svg_log_axis(&a, 0, log_axes[_i].max, 10, 20);
 	ck_assert_double_eq(a.lo, SVG_LAT_FLOOR);
 	ck_assert_double_eq_tol(a.hi, log_axes[_i].hi, log_axes[_i].hi * 1e-12);
 	ck_assert_double_eq(a.p0, 10);
@@ -442,7 +462,7 @@ START_TEST(test_log_ticks)
 	char labels[256];
 	struct out o;
 
-	svg_log_axis(&a, 5e8, box.y1, box.y0);		/* 0.1 ms .. 1 s */
+	svg_log_axis(&a, 0, 5e8, box.y1, box.y0);		/* 0.1 ms .. 1 s */
 	svg_log_ticks(out_open(&o), NULL, &a, &box);
 	out_close(&o);
 	labels_of(o.text, labels, sizeof(labels));
@@ -453,7 +473,7 @@ START_TEST(test_log_ticks)
 	assert_finite_text(o.text);
 	free(o.text);
 
-	svg_log_axis(&a, 1e20, box.y1, box.y0);		/* up to 10000 s */
+	svg_log_axis(&a, 0, 1e20, box.y1, box.y0);		/* up to 10000 s */
 	svg_log_ticks(out_open(&o), NULL, &a, &box);
 	out_close(&o);
 	labels_of(o.text, labels, sizeof(labels));
@@ -653,7 +673,7 @@ START_TEST(test_ticks_take_boxes)
 	free(o.text);
 
 	l.n = 0;
-	svg_log_axis(&y, 5e8, box.y1, box.y0);
+	svg_log_axis(&y, 0, 5e8, box.y1, box.y0);
 	svg_log_ticks(out_open(&o), &l, &y, &box);
 	out_close(&o);
 	ck_assert_uint_eq(l.n, 5);		/* 0.1 ms .. 1 s */
@@ -754,7 +774,7 @@ START_TEST(test_no_nan_written)
 		double step = svg_lin_axis(&lin, bad[i], 5, b.y1, b.y0);
 		struct svg_pen p = { .f = o.f };
 
-		svg_log_axis(&lg, bad[i], b.y1, b.y0);
+		svg_log_axis(&lg, 0, bad[i], b.y1, b.y0);
 		svg_lin_ticks(o.f, NULL, &lin, step, &b, false);
 		svg_log_ticks(o.f, NULL, &lg, &b);
 		for (size_t k = 0; k < ARRAY_SIZE(bad); k++) {
@@ -777,6 +797,7 @@ Suite *svgplot_suite(void)
 	TCase *axes = tcase_create("axes");
 	TCase *draw = tcase_create("draw");
 
+	tcase_add_loop_test(axes, test_log_axis_low_end, 0, (int)(sizeof(log_lows) / sizeof(log_lows[0])));
 	tcase_add_loop_test(text, test_escape, 0, ARRAY_SIZE(escapes));
 	tcase_add_test(text, test_text);
 	tcase_add_loop_test(text, test_tail, 0, ARRAY_SIZE(tails));
