@@ -47,11 +47,11 @@ trap 'exit 143' TERM
 echo "demo: a slow disk of its own: a loop device throttled to 20 MiB/s, in $DIR"
 bash "$RIG" up "$DIR" --size 512M --rate 20M >/dev/null || { echo "demo: the slow disk could not be set up" >&2; exit 1; }
 MNT=$(sed -n 's/^MNT=//p' "$DIR/rig.env")
-echo "demo: the same 96 MiB file written three ways, 6 s each, under the fsync probe"
+echo "demo: the same 96 MiB file written whole three ways (about 5 s each), under the fsync probe"
 # cgroup v2 throttles only the rig's own group: run inside it
 set --
 [ "$(sed -n 's/^CGROUP=//p' "$DIR/rig.env")" = v2 ] && set -- bash "$RIG" run "$DIR"
-"$@" "$WS" matrix --strategies none,window+fadvise,adaptive --each 6s --file-size 96M \
+"$@" "$WS" matrix --strategies none,window+fadvise,adaptive --each 96M --file-size 96M \
 	--target-latency 200ms --json writestress-demo.json --svg writestress-demo.svg \
 	"$MNT/demo.dat"
 st=$?

@@ -111,7 +111,9 @@ static void print_probes(FILE *out, const struct ws_run *run)
 		if (pf->dirs[i])	/* several filesystems: each its own */
 			fprintf(out, " in %s", pf->dirs[i]);
 	}
-	fprintf(out, " every %s", units_format_duration(a, sizeof(a), cfg->probe_interval_ns));
+	/* a colon, so a command named "slow" reads as a name, not as "slow
+	 * every 100 ms" */
+	fprintf(out, ": every %s", units_format_duration(a, sizeof(a), cfg->probe_interval_ns));
 	if (!pf->dirs[0])
 		fprintf(out, " in %s", pf->dir);
 	fprintf(out, ", %s each, stall ≥ %s\n",

@@ -29,7 +29,7 @@ ws_wait "$(scaled 20)"
 a1=$(rig_written "$A_DIR") b1=$(rig_written "$B_DIR")
 assert_status 0
 assert_file_match "$OUT" "$SUMMARY_RE" "summary line"
-assert_file_match "$OUT" "^ +probes +fsync every .* in $B_MNT," "probe directory in the header"
+assert_file_match "$OUT" "^ +probes +fsync: every .* in $B_MNT," "probe directory in the header"
 assert_file_match "$OUT" '^ +fsync +[1-9][0-9]* probes, p50 ' "probe latencies in the summary"
 for p in $on_b; do
 	assert_missing "$p"

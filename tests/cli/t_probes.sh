@@ -23,7 +23,7 @@ assert_status 0
 for p in fsync save read; do
 	assert_file_match "$OUT" "^  $p +[1-9][0-9]* probes, p50 " "summary of the $p probe"
 done
-assert_file_match "$OUT" "^  probes   fsync, save, read every 50.0 ms in $TESTDIR/home," "probes header"
+assert_file_match "$OUT" "^  probes   fsync, save, read: every 50.0 ms in $TESTDIR/home," "probes header"
 assert_dir_only "$TESTDIR/home"
 assert_eq "$sum_before" "$(cksum <"$TESTDIR/cold.bin")" "the read probe's file"
 python3 - "$TESTDIR/r.json" <<'PY' || fail "probes in the result"

@@ -102,7 +102,7 @@ small_tmpfs 48M
 # probes once per filesystem, each beside its first target
 ws -s 8M --json p.json one "$TMPFS/two"
 assert_status 0
-assert_file_match "$OUT" "^  probes   fsync in \\., fsync@2 in $TMPFS every " "a probe per filesystem"
+assert_file_match "$OUT" "^  probes   fsync in \\., fsync@2 in $TMPFS: every " "a probe per filesystem"
 python3 - "$WORK/p.json" <<'PY' || fail "probes per filesystem"
 import json, sys
 r = json.load(open(sys.argv[1]))
