@@ -12,6 +12,12 @@ for opt in --help -h; do
 	for code in 0 1 2 3; do
 		assert_file_match "$OUT" "^ +$code +[a-z]" "exit status $code in $opt"
 	done
+	# it opens with three examples: a first run, overwrite.c's, an SSD's
+	head -n 15 "$OUT" >"$TESTDIR/head"
+	assert_file_match "$TESTDIR/head" '^Examples:$' "examples near the top of $opt"
+	assert_file_match "$TESTDIR/head" '^  writestress -t 30s .*a first run' "a first run in $opt"
+	assert_file_match "$TESTDIR/head" '^  writestress -b 3000 -f .*overwrite\.c' "the overwrite.c run in $opt"
+	assert_file_match "$TESTDIR/head" '^  writestress --until-steady ' "the SSD run in $opt"
 	assert_file_match "$OUT" 'MiB = 2\^20' "MiB defined in $opt"
 	assert_file_match "$OUT" 'kB.*10\^3' "decimal units defined in $opt"
 	for o in --buffers --buffer-size --size --time --file-size --reserve \

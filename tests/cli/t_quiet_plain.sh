@@ -24,6 +24,15 @@ last_t=$(grep -n '^t=' "$OUT" | tail -n 1 | cut -d: -f1)
 sum_at=$(grep -nE "$SUMMARY_RE" "$OUT" | cut -d: -f1)
 assert_le "$last_t" "$sum_at" "line of the summary versus the last interval line"
 
+# a timed run's header says how long, and that the file wraps only if
+# the run gets that far
+ws -t 500ms --rate 4M/s -B 1M timed
+assert_status 0
+assert_file_match "$OUT" '^  run      1\.00 MiB buffers for 500 ms, ' "how long, in the header"
+assert_file_match "$OUT" 'file wraps at [0-9.]+ [KMGT]iB if the run gets that far$' "the wrap, if it comes"
+assert_file_no_match "$OUT" 'until the time is up' "the old words"
+rm -f "$WORK/timed"
+
 ws -q --interval 100ms --rate 40M/s --size 16M -B 1M quiet
 assert_status 0
 assert_eq "" "$(cat "$ERR")" "stderr with -q"
