@@ -50,9 +50,13 @@ LIBS_URING   = $(shell pkg-config --libs liburing 2>/dev/null || echo -luring)
 LIBS_SQLITE  = $(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)
 LIBS_CHECK   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt)
 
-SRCS      := $(wildcard src/*.c)
-LIB_OBJS  := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/main.c,$(SRCS)))
-TEST_SRCS := $(wildcard tests/unit/*.c)
+# src/LAYER/*.c (src/README.md: the layers and what each may include); a
+# folder's public headers are in include/LAYER/, its internal ones beside
+# its sources.  Objects mirror the tree under $(BUILD)/obj.
+SRCS      := $(sort $(shell find src -name '*.c'))
+MAIN_SRC  := src/cli/main.c
+LIB_OBJS  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(filter-out $(MAIN_SRC),$(SRCS)))
+TEST_SRCS := $(sort $(shell find tests/unit -name '*.c'))
 TEST_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TEST_SRCS))
 
 BIN      := $(BUILD)/writestress
@@ -64,19 +68,20 @@ TESTHELPERS := $(patsubst tests/helpers/%.c,$(BUILD)/helpers/%,$(wildcard tests/
 
 all: $(BIN)
 
-$(BUILD)/%.o: src/%.c
+$(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
+# Unit tests may reach a folder's internal headers too (src/LAYER/x.h).
 $(BUILD)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CPPFLAGS) -Itests/unit $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CPPFLAGS) -Isrc -Itests/unit $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/libwritestress.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(BIN): $(BUILD)/main.o $(BUILD)/libwritestress.a
+$(BIN): $(BUILD)/obj/cli/main.o $(BUILD)/libwritestress.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP) $(LIBS_JSON) $(LIBS_URING) $(LIBS_SQLITE) -lm
 
 $(TESTBIN): $(TEST_OBJS) $(BUILD)/libwritestress.a
@@ -174,4 +179,4 @@ $(DISTBIN): $(BIN) man/writestress.1 scripts/dist-bin.sh
 clean:
 	rm -rf build
 
--include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
+-include $(shell find $(BUILD)/obj $(BUILD)/tests -name '*.d' 2>/dev/null)

@@ -10,7 +10,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-#include "clock.h"
+#include "system/clock.h"
 
 struct fake_clock {
 	struct ws_clock ops;	/* first: a struct ws_clock * is this */

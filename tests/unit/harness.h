@@ -7,13 +7,13 @@
 #include <check.h>
 #include <stdatomic.h>
 
-#include "config.h"
+#include "config/config.h"
 #include "fake_clock.h"
 #include "io_fake.h"
 #include "ioq_fake.h"
-#include "plan.h"
-#include "snapshot.h"
-#include "writer.h"
+#include "config/plan.h"
+#include "engine/snapshot.h"
+#include "engine/writer.h"
 
 struct harness {
 	struct ws_config cfg;

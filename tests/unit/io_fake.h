@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "fake_clock.h"
-#include "io.h"
+#include "engine/io.h"
 
 enum io_call_kind { IO_PWRITE, IO_SYNC_RANGE, IO_FADVISE, IO_FDATASYNC };
 

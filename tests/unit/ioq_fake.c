@@ -2,7 +2,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "blockstamp.h"
+#include "engine/blockstamp.h"
 #include "ioq_fake.h"
 
 static uint64_t buf_sum(const void *buf, uint64_t len)

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "fake_clock.h"
-#include "ioq.h"
+#include "engine/ioq.h"
 
 #define IOQ_FAKE_MAX 64
 

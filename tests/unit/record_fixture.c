@@ -13,18 +13,18 @@
 
 #include <check.h>
 
-#include "aggregate.h"
-#include "analysis.h"
+#include "recorder/aggregate.h"
+#include "analysis/analysis.h"
 #include "fixtures.h"
-#include "kstat.h"
-#include "plan.h"
-#include "probe.h"
+#include "system/kstat.h"
+#include "config/plan.h"
+#include "probes/probe.h"
 #include "record_fixture.h"
-#include "reporter.h"
-#include "series.h"
-#include "steady.h"
-#include "target.h"
-#include "units.h"
+#include "recorder/recorder.h"
+#include "analysis/series.h"
+#include "analysis/steady.h"
+#include "run/target.h"
+#include "lib/units.h"
 
 #define SEC WS_NSEC_PER_SEC
 #define MS WS_NSEC_PER_MSEC

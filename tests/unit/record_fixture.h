@@ -25,12 +25,12 @@
 
 #include <stddef.h>
 
-#include "fingerprint.h"
-#include "monitor.h"
-#include "record.h"
-#include "reporter.h"
-#include "sink.h"
-#include "snapshot.h"
+#include "system/fingerprint.h"
+#include "probes/monitor.h"
+#include "record/record.h"
+#include "recorder/recorder.h"
+#include "outputs/sink.h"
+#include "engine/snapshot.h"
 
 enum fixture_ending {
 	FIXTURE_BOUND,		/* the run reached --size */

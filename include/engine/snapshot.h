@@ -1,0 +1,177 @@
+/* snapshot.h - the one door between threads.
+ *
+ * The writer publishes its progress here and nowhere else; the reporter
+ * samples it and the monitor reads its byte count, without ever blocking
+ * the writer; each probe thread hands its interval figures to the
+ * reporter through its own ws_probe_door.  Counters are C11 atomics, monotonic, written by the writer thread
+ * only.  The end of the run is published once with release semantics
+ * (snapshot_finish), after which the outcome fields are read-only; readers
+ * that saw snapshot_finished() true may read them.
+ *
+ * The only process-wide flag is ws_stop (signals.h), which asks the writer
+ * to end early.
+ */
+#ifndef WS_SNAPSHOT_H
+#define WS_SNAPSHOT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/c.h"
+#include "lib/hist.h"
+
+/* A progress mark: by t_ns after the start, `bytes` were known to be on
+ * the disk (window and fdatasync pacing: waited for; direct and
+ * dontcache: written; none: accepted by write(), which is all it knows).
+ * Marks fall on buffer ends, so
+ * rates between marks are free of the quantisation that cutting buffers
+ * at interval ends gives (a few 8 MiB buffers a second make per-interval
+ * rates jump by a buffer's worth); the analysis of phases works on them. */
+struct ws_mark {
+	uint64_t t_ns;
+	uint64_t bytes;
+	uint64_t pending;	/* written by then, not yet known on disk:
+				   what the final wait will credit late */
+};
+
+#define WS_MARK_RING 8192		/* a power of two */
+#define WS_MARK_SPACING_NS 10000000	/* at most 100 marks a second */
+
+struct ws_verify;	/* record.h */
+
+/* How a run ended.  Filled by the writer before snapshot_finish(). */
+struct ws_outcome {
+	enum ws_stop_reason reason;
+	int err;		/* positive errno for WS_STOP_ERROR */
+	const char *err_op;	/* "write", "sync_file_range", ... */
+	uint64_t err_offset;	/* file offset the failing call touched */
+	char err_detail[160];	/* extra words, e.g. what --pace needs */
+	uint64_t end_ns;	/* after the last byte reached the disk */
+	uint64_t writer_cpu_ns;	/* the writer thread's CPU time to end_ns */
+	unsigned int queue_peak;	/* --iodepth: most writes in flight */
+	uint64_t verify_cpu_ns;	/* --verify: the writer's CPU reading back */
+	/* --verify: the writer's read-back after end_ns, or NULL */
+	const struct ws_verify *verify;
+};
+
+struct ws_snapshot {
+	_Atomic uint64_t start_ns;	/* 0 until the first write */
+	_Atomic uint64_t bytes;		/* accepted by write() */
+	_Atomic uint64_t buffers;	/* complete buffers written */
+	_Atomic uint64_t offset;	/* file offset of the next write */
+	_Atomic uint64_t wraps;		/* times the file wrapped to 0 */
+	_Atomic uint64_t time_ns[WS_T_NR];
+
+	/* progress marks: single producer (writer), single consumer
+	 * (reporter); a full ring drops marks, which loses no bytes (marks
+	 * are cumulative), only resolution */
+	struct ws_mark marks[WS_MARK_RING];
+	_Atomic uint64_t mark_head, mark_tail;
+	uint64_t last_mark_ns;		/* writer's own */
+	uint64_t mark_spacing_ns;	/* set before the run; 0: the minimum */
+
+	/* --pace adaptive: the slowest probe on the writer's filesystem
+	 * since the writer last took it (probes post, the writer takes:
+	 * the controller's truth), and the controller's state for the
+	 * reporter (settled_ns: CLOCK_MONOTONIC, 0 while unsettled) */
+	_Atomic uint64_t probe_worst_ns;
+	struct ws_adapt_state {
+		_Atomic uint64_t chunk, window, inflight, sojourn_ns,
+				 setpoint_ns, settled_ns;
+	} adapt;
+	/* the reporter's verdict asks the writer to end: 0, or
+	 * WS_STOP_STEADY / WS_STOP_NOT_STEADY */
+	atomic_int verdict;
+	atomic_bool finished;
+	struct ws_outcome outcome;	/* valid once finished */
+	atomic_bool closed;		/* every producer has ended */
+
+	pthread_mutex_t lock;		/* only for the wake-up below */
+	pthread_cond_t changed;		/* finish() wakes sleepers */
+};
+
+WS_MUST_CHECK int snapshot_init(struct ws_snapshot *s);
+void snapshot_destroy(struct ws_snapshot *s);
+
+/* Writer side. */
+void snapshot_start(struct ws_snapshot *s, uint64_t now_ns);
+void snapshot_add_time(struct ws_snapshot *s, enum ws_timer t, uint64_t ns);
+void snapshot_add_bytes(struct ws_snapshot *s, uint64_t n, uint64_t next_off);
+void snapshot_finish(struct ws_snapshot *s, const struct ws_outcome *o);
+/* A buffer is done: publish a mark unless the last is under
+ * mark_spacing_ns (at least WS_MARK_SPACING_NS) old.  t_ns since the
+ * start; bytes known on disk, pending written beyond them. */
+void snapshot_mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes,
+		   uint64_t pending);
+
+/* Probe side: a probe on the writer's filesystem took ns. */
+void snapshot_post_probe(struct ws_snapshot *s, uint64_t ns);
+/* Writer side: the slowest probe posted since the last call, 0: none. */
+uint64_t snapshot_take_probe_worst(struct ws_snapshot *s);
+
+/* Reader side. */
+struct ws_sample {
+	uint64_t start_ns, bytes, buffers, offset, wraps;
+	uint64_t time_ns[WS_T_NR];
+};
+void snapshot_read(struct ws_snapshot *s, struct ws_sample *out);
+bool snapshot_finished(struct ws_snapshot *s);
+/* Move up to max published marks into out; returns how many. */
+size_t snapshot_take_marks(struct ws_snapshot *s, struct ws_mark *out,
+			   size_t max);
+/* Sleep until the absolute CLOCK_MONOTONIC deadline or until the
+ * snapshot is closed, whichever is first.  Returns snapshot_closed(). */
+bool snapshot_wait(struct ws_snapshot *s, uint64_t deadline_ns);
+/* The same, but also wakes when the writer has finished.  Returns
+ * snapshot_finished(). */
+bool snapshot_wait_writer(struct ws_snapshot *s, uint64_t deadline_ns);
+/* Ask the writer to end for a verdict (WS_STOP_STEADY or
+ * WS_STOP_NOT_STEADY); the first one asked stands. */
+void snapshot_request_stop(struct ws_snapshot *s, enum ws_stop_reason why);
+
+/* One probe's door.  The probe thread publishes every latency into the
+ * interval histogram under the mutex; the reporter swaps it out once per
+ * interval (the one mutex-guarded swap).  inflight_since is lock-free so
+ * a stuck probe is visible while it is stuck: 0 when idle, else the
+ * CLOCK_MONOTONIC start of the operation in progress.  site is the wait
+ * site the watcher saw most during the current stall ("" if none). */
+
+struct ws_probe_door {
+	_Atomic uint64_t inflight_since;
+	pthread_mutex_t lock;
+	struct hist interval;		/* guarded by lock */
+	uint64_t interval_stalls;	/* guarded by lock */
+	uint64_t interval_errors;	/* guarded by lock */
+	char site[WS_SITE_LEN];		/* guarded by lock */
+};
+
+int probe_door_init(struct ws_probe_door *d);
+void probe_door_destroy(struct ws_probe_door *d);
+/* Probe side: an operation starts / ended with `ns`. */
+void probe_door_begin(struct ws_probe_door *d, uint64_t now_ns);
+void probe_door_end(struct ws_probe_door *d, uint64_t ns, bool stall,
+		    bool error);
+/* ... or did not count (cut short by the stop): nothing recorded. */
+void probe_door_cancel(struct ws_probe_door *d);
+/* Watcher side: name the current stall's wait site. */
+void probe_door_set_site(struct ws_probe_door *d, const char *site);
+
+/* Reporter side: move the interval's figures into *out (the door's
+ * histogram starts empty again) and copy the current site. */
+struct ws_probe_take {
+	struct hist hist;
+	uint64_t stalls, errors;
+	uint64_t inflight_since;
+	char site[WS_SITE_LEN];
+};
+void probe_door_take(struct ws_probe_door *d, struct ws_probe_take *out);
+
+/* After the writer and the monitor have ended: wake the reporter for the
+ * summary.  Only the main thread calls it. */
+void snapshot_close(struct ws_snapshot *s);
+bool snapshot_closed(struct ws_snapshot *s);
+
+#endif

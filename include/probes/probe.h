@@ -1,0 +1,118 @@
+/* probe.h - desktop-latency probes: one small operation that a person's
+ * programs do all day, timed by the monitor while the writer streams.
+ *
+ *   fsync  append --probe-size bytes to a probe file and fsync (or
+ *          fdatasync) it: a mail client storing a message;
+ *   save   write a temporary file, fsync it, rename it over the previous
+ *          one, fsync the directory: an editor or browser saving;
+ *   read   read a random 4 KiB block of --read-probe PATH, with O_DIRECT
+ *          where allowed, else after dropping the block from the page
+ *          cache, so every read reaches the device: an application
+ *          starting, a mail opened;
+ *   sqlite one transaction of a real SQLite database (libsqlite3) that
+ *          inserts a --probe-size row: a mail store, a browser's history
+ *          (probe_sqlite.c);
+ *   dsync  an in-place --probe-size overwrite, O_DSYNC, of a file
+ *          allocated at setup: a database's WAL, ioping -W -y;
+ *   cmd    the user's own command (--probe-cmd NAME=CMD, one probe
+ *          each): its wall time, a non-zero exit an error (probe_cmd.c).
+ * Each probe is an ops table in probe_kinds[].  A struct probe is owned by
+ * one probe thread; setup() and cleanup() run in the main thread before
+ * and after it.  Probe files are created exclusively (O_EXCL|O_NOFOLLOW)
+ * in the probe directory and removed by cleanup(); every name a probe may
+ * leave is in probe_file_names(), for the signal handler's last resort.
+ */
+#ifndef WS_PROBE_H
+#define WS_PROBE_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config/config.h"
+
+struct probe;
+
+struct probe_ops {
+	const char *name;
+	/* create files; 0 or -errno with p->err filled */
+	int (*setup)(struct probe *p);
+	/* untimed housekeeping before each timed run (may be NULL) */
+	void (*prepare)(struct probe *p);
+	/* the timed operation: 0 or -errno; -ECANCELED: it did not run, or
+	 * was cut short, because the run is stopping (not recorded) */
+	int (*run)(struct probe *p);
+	void (*cleanup)(struct probe *p);
+	/* the probe's own options (long names, NULL-terminated): given
+	 * while no probe that takes them runs, they are a usage error */
+	const char *const *options;
+	/* an option it cannot run without: given alone, it adds the probe;
+	 * needs_what says what its value is */
+	const char *needs;
+	const char *needs_what;
+	/* what to try when setup fails (its files are in the probe dir) */
+	const char *setup_hint;
+	/* the application it stands for, for --help and the header */
+	const char *stands_for;
+	/* one probe per --probe-cmd, run once (not once per filesystem);
+	 * its latency is the command's own business, not the disk's: not the
+	 * adaptive pacer's signal, not in the idle check */
+	bool per_command;
+};
+
+extern const struct probe_ops *const probe_kinds[WS_PROBE_NR];
+
+struct probe {
+	const struct probe_ops *ops;
+	const struct ws_config *cfg;
+	int dirfd;		/* the probe directory */
+	int fd;			/* probe file (fsync) or file read (read) */
+	char name[64];		/* our file in dirfd */
+	char tmp_name[64];	/* save: the temporary */
+	char dir[PATH_MAX];	/* for messages */
+	void *buf;		/* page-aligned, cfg->probe_size bytes */
+	uint64_t appended;	/* fsync: current probe file size */
+	uint64_t read_blocks;	/* read: 4 KiB blocks in the file */
+	bool direct;		/* read: O_DIRECT took */
+	uint64_t rng;		/* read: block choice */
+	unsigned int instance;	/* cmd: which --probe-cmd */
+	/* sqlite: the connection and its insert (sqlite3 *, sqlite3_stmt *),
+	 * the database's and journals' names in its directory (name) */
+	void *db, *stmt;
+	char aux_name[4][80];
+	/* cmd: the launcher (probe_cmd.c), its end of the socket, the user
+	 * the command runs as ("" when not changed) and its environment */
+	const struct ws_probe_cmd *cmd;
+	int sock;
+	int launcher;
+	char cmd_user[64];
+	char env_home[PATH_MAX + 8], env_user[80], env_logname[80];
+	char fail[96];		/* why the last run failed, beyond its errno */
+	char err[256];
+};
+
+/* Resolve the probe directory: cfg->probe_dir, else dirname(cfg->path). */
+void probe_dir_of(const struct ws_config *cfg, char *out, size_t len);
+
+/* Prepare probe `kind` (files, buffer; instance: which --probe-cmd for
+ * cmd, else 0).  0 or -errno with p->err. */
+int probe_init(struct probe *p, enum ws_probe_kind kind, unsigned int instance,
+	       const struct ws_config *cfg);
+/* The names the probe has or may create in its directory (at most
+ * PROBE_MAX_NAMES), into names[], files before the directories they are
+ * in; their count. */
+#define PROBE_MAX_NAMES 6
+unsigned int probe_file_names(const struct probe *p, const char **names);
+/* Remove the probe's files, close, free.  Safe to call twice. */
+void probe_cleanup(struct probe *p);
+
+/* Parse "[NAME=]COMMAND" (--probe-cmd) into *out (line points into arg).
+ * 0 or -EINVAL with why. */
+int probe_cmd_parse(const char *arg, struct ws_probe_cmd *out, char *why,
+		    size_t len);
+
+/* Parse "fsync,save,read" into a bit set.  0 or -EINVAL (bad name in
+ * *bad, which points into s). */
+int probe_parse_list(const char *s, unsigned int *set, char *bad, size_t len);
+
+#endif

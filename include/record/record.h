@@ -1,0 +1,549 @@
+/* record.h - the one record between the engine and the outputs.
+ *
+ * Everything an output shows is in here, already derived: the facts of the
+ * run fixed before the first byte (struct ws_run), one struct ws_interval
+ * per reporting interval, and at the end a struct ws_summary carrying every
+ * figure, rule and verdict (probe summaries with their stalls, wait sites
+ * and histograms, the analysis with the parameters it was judged by and
+ * every round and window, the cells of throughput over bytes, what limited
+ * the writer, how the run ended).  Outputs (sink*.c, fingerprint_show.c)
+ * format it; they never decide or compute a figure of their own.
+ *
+ * A run of several targets (FILE1 FILE2 ..., --jobs N) is recorded twice
+ * over: each struct has `targets`, one struct of the same kind per target
+ * (its own facts, intervals, summary with phases and verdicts), and the
+ * struct itself holds the aggregate (bytes and rates summed, the probes,
+ * which run once per filesystem, the machine's figures).  With one target
+ * ntargets is 0 and the struct is that target's, as it always was.
+ *
+ * Who builds what: main.c fills struct ws_run before the threads start;
+ * the reporter thread (reporter.c) builds the intervals and the summary,
+ * with the pipeline of analysis.c and the series of series.c; each probe's
+ * summary is made by the monitor from its own figures
+ * (monitor_probe_summary) once its threads have ended.  Sinks only read,
+ * from the reporter thread (the header from the main thread, before).
+ */
+#ifndef WS_RECORD_H
+#define WS_RECORD_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/c.h"
+#include "config/config.h"
+#include "lib/hist.h"
+#include "config/plan.h"
+
+struct ws_fingerprint;		/* fingerprint.h; shown by fingerprint_show.h */
+
+/* ---- series (series.h) ------------------------------------------------ */
+
+/* The probes a series point keeps: every page of a series is touched at
+ * its start (flat memory), so its points stay small; a run with more
+ * probes (several filesystems) plots the first three's latency, and
+ * keeps every probe's figures in its intervals and summary. */
+#define WS_SERIES_PROBES WS_PROBE_NR
+
+struct ws_point {
+	uint64_t t_ns;		/* end of the span, since the writer started */
+	uint64_t dt_ns;		/* the span's length */
+	uint64_t bytes;		/* written by its end */
+	uint64_t dbytes;	/* written during it */
+	double mibps;		/* dbytes over dt */
+	uint64_t dirty, writeback;	/* /proc/meminfo at its end */
+	/* per probe (index as in the monitor; the first WS_SERIES_PROBES):
+	 * worst p99 and max over the span, stalls completed in it; 0 with no
+	 * probes */
+	uint64_t probe_p99[WS_SERIES_PROBES];
+	uint64_t probe_max[WS_SERIES_PROBES];
+	uint64_t probe_stalls[WS_SERIES_PROBES];
+};
+
+#define WS_SERIES_CAP 8192	/* points kept: 2.3 h at one a second */
+
+/* One point per interval (or progress mark) until full; then neighbours
+ * merge pairwise and a point covers twice as many (the stride doubles). */
+struct ws_series {
+	struct ws_point pts[WS_SERIES_CAP];
+	size_t n;
+	unsigned int stride;	/* intervals per stored point (power of 2) */
+	struct ws_point partial;	/* merging the current stride's points */
+	unsigned int npartial;
+};
+
+/* Throughput over bytes written: a cell of the run. */
+struct ws_cell {
+	uint64_t from_bytes, to_bytes;
+	uint64_t dbytes, dt_ns;
+	double mibps;		/* 0 for a cell no point fell in */
+};
+
+#define WS_MAX_CELLS 256	/* in the result files (--bucket) */
+#define WS_CURVE_CELLS 32	/* in the summary's one-line curve */
+
+/* ---- analysis (analysis.h) -------------------------------------------- */
+
+#define WS_MAX_PHASES 8
+
+struct ws_phase {
+	uint64_t from_bytes, to_bytes;	/* written at its start and end */
+	uint64_t from_ns, to_ns;	/* time since the writer started */
+	double mibps;			/* its bytes over its time */
+	size_t first, last;		/* point indices, inclusive */
+};
+
+/* How a window of rounds is judged steady. */
+enum ws_steady_criterion {
+	/* SNIA PTS: the rounds' range (max - min) is at most limit_pct % of
+	 * the window's average, and the least-squares line's excursion
+	 * across the window, |slope| x (window - 1), at most slope_pct %. */
+	WS_STEADY_SNIA,
+	/* fio ss=bw_slope:L%: |slope| per round under limit_pct % of the
+	 * window's average. */
+	WS_STEADY_BW_SLOPE,
+	/* fio ss=bw:L%: the largest |round - average| under limit_pct % of
+	 * the average. */
+	WS_STEADY_BW_DEV,
+	WS_STEADY_NR
+};
+
+/* Every rule and threshold the analysis judges by: the summary, the JSON
+ * and the plot print them from here. */
+struct ws_analysis_params {
+	/* phases */
+	uint64_t interval_ns;		/* the reporting interval */
+	unsigned int min_phase_intervals; /* a phase lasts at least this many
+					   intervals (and 1% of the run): 2 */
+	double merge_similar_pct;	/* neighbours closer than this are one
+					   phase to a reader: 15 */
+	double slowdown_fraction;	/* "slowed": lastingly below this
+					   share of the initial rate: 0.8 */
+	/* steady state */
+	enum ws_steady_criterion criterion;
+	double limit_pct;		/* SNIA range 20; fio's limit */
+	double slope_pct;		/* SNIA slope excursion 10 */
+	unsigned int steady_window;	/* rounds a window (5) */
+	uint64_t round_ns;		/* a round (10 s) */
+	uint64_t precondition_bytes;	/* windows that start before this much
+					   was written are not judged */
+};
+
+/* One round: round_ns of the run, from the progress marks. */
+struct ws_round {
+	uint64_t from_bytes, to_bytes, from_ns, to_ns;
+	double mibps;			/* its bytes over its time */
+};
+
+enum ws_window_verdict {
+	WS_WINDOW_PRECONDITION,		/* starts before precondition_bytes */
+	WS_WINDOW_STEADY,
+	WS_WINDOW_UNSTEADY,
+};
+
+/* The window of rounds [first, first + window).  Every figure is a % of
+ * the window's average; the criterion decides which ones count. */
+struct ws_window {
+	unsigned int first;
+	enum ws_window_verdict verdict;
+	double mibps;			/* average of its rounds' rates */
+	double range_pct;		/* (max - min) */
+	double excursion_pct;		/* |slope| x (window - 1): SNIA */
+	double slope_pct;		/* |slope| per round: fio */
+	double dev_pct;			/* max |round - average|: fio */
+};
+
+/* Consecutive rounds in which every window held. */
+struct ws_stretch {
+	unsigned int first_round, last_round;	/* inclusive */
+	uint64_t from_bytes, to_bytes, from_ns, to_ns;
+	double mibps;			/* its bytes over its time */
+	/* the worst of its windows, each in % of its window's average */
+	double range_pct, excursion_pct, slope_pct, dev_pct;
+};
+
+struct ws_steady {
+	bool judged;		/* at least one window after preconditioning */
+	bool reached;		/* the last window holds: steady at the end */
+	/* reached: from round X to the end, X the earliest round from which
+	 * every window holds; established at the end of its first window */
+	struct ws_stretch final;
+	uint64_t at_bytes, at_ns;
+	/* the latest stretch that held and then changed (before `final`
+	 * when reached) */
+	bool earlier;
+	struct ws_stretch before;
+
+	unsigned int nrounds;		/* complete rounds */
+	unsigned int judged_from;	/* the first round a judged window may
+					   start at (== nrounds: none) */
+	unsigned int judged_rounds;	/* rounds from judged_from on */
+	uint64_t round_ns;		/* a round's length */
+	/* per round and per window, freed by analysis_release() */
+	struct ws_round *rounds;
+	struct ws_window *windows;
+	size_t nwindows;
+};
+
+struct ws_analysis {
+	struct ws_analysis_params params;	/* what it was judged by */
+	unsigned int nphases;
+	struct ws_phase phases[WS_MAX_PHASES];
+	double initial_mibps;		/* the first phase's rate */
+	bool slowed;
+	uint64_t slowdown_bytes, slowdown_ns;
+	struct ws_steady steady;
+};
+
+/* ---- probes (monitor.h makes them) ------------------------------------ */
+
+#define WS_MAX_STALLS 256	/* stall records kept a probe (then counted) */
+#define WS_MAX_SITES 16		/* wait sites named a probe (then "other") */
+#define WS_TOP_SITES 3		/* named in the summary */
+
+struct ws_stall {
+	uint64_t start_ns;	/* since the writer started */
+	uint64_t duration_ns;
+	uint64_t writer_bytes;	/* written by then */
+	uint64_t dirty, writeback;	/* /proc/meminfo bytes at its start */
+	char site[WS_SITE_LEN];	/* where it waited most ("" unknown) */
+};
+
+struct ws_site_count {
+	char name[WS_SITE_LEN];
+	uint64_t samples;	/* watcher samples taken there */
+	uint64_t stalls;	/* stalls that waited there most */
+};
+
+/* A probe's latencies since the start in fixed buckets, for outputs that
+ * keep one histogram over the run (--prom): le[b] counts the operations
+ * that took at most ws_latency_bounds_ns[b] (cumulative: le[] never
+ * decreases along b, and no bucket ever decreases from one interval to
+ * the next), within hist.h's bound: one up to 1/128 over a bound may
+ * count in it.  Made by reporter_add_latencies(). */
+#define WS_LATENCY_BUCKETS 15
+extern const uint64_t ws_latency_bounds_ns[WS_LATENCY_BUCKETS];	/* 1 ms .. 60 s */
+
+struct ws_latency_totals {
+	uint64_t count;			/* operations that completed */
+	uint64_t sum_ns;		/* their latencies added up */
+	uint64_t le[WS_LATENCY_BUCKETS];
+};
+
+/* One probe over one interval. */
+struct ws_probe_interval {
+	const char *name;
+	uint64_t count;		/* operations that completed */
+	uint64_t p50_ns, p99_ns;
+	uint64_t max_ns;	/* includes the age of one still in flight */
+	uint64_t stalls;	/* completed stalls in the interval */
+	uint64_t stalls_total;	/* since the start */
+	uint64_t errors;
+	uint64_t inflight_ns;	/* age of the operation in progress, or 0 */
+	bool blocked;		/* in flight for at least --stall */
+	char site[WS_SITE_LEN];	/* where a blocked probe waits, if known */
+	struct ws_latency_totals latency;	/* since the start */
+	/* since the start: probes completed, their p99 and max (the live
+	 * line's; its p99 only where the count supports it, hist.h) */
+	uint64_t run_count, run_p99_ns, run_max_ns;
+};
+
+/* Which of an interval's figures a probe has: its percentiles only when
+ * some probe completed, its max also when one is in flight; an output
+ * shows a figure it has not got as empty, never as 0. */
+static inline bool ws_probe_has_percentiles(const struct ws_probe_interval *pi)
+{
+	return pi->count > 0;
+}
+
+static inline bool ws_probe_has_max(const struct ws_probe_interval *pi)
+{
+	return pi->count > 0 || pi->inflight_ns > 0;
+}
+
+/* One probe over the whole run. */
+struct ws_probe_summary {
+	const char *name;
+	uint64_t count, errors;
+	int last_error;			/* -errno of the latest failure */
+	char last_fail[96];		/* what failed beyond errno (a
+					   command's exit status), or "" */
+	uint64_t p50, p90, p99, p999, max;	/* raw: as measured */
+	uint64_t c_count, c_p50, c_p90, c_p99, c_p999;	/* corrected */
+	uint64_t nstalls, stall_total_ns;
+	struct ws_stall longest;
+	struct ws_stall stalls[WS_MAX_STALLS];	/* the first nrecorded */
+	unsigned int nrecorded;
+	/* every wait site, most sampled first; the first ntop are named in
+	 * the summary */
+	struct ws_site_count sites[WS_MAX_SITES];
+	unsigned int nsites, ntop;
+	uint64_t sched_misses;		/* slots skipped: one ran long */
+	uint64_t cpu_ns;		/* its thread's CPU time */
+	/* operations that ended after the writer did (a probe stuck past
+	 * the end): in the figures above, in no interval */
+	uint64_t after_end, after_end_max_ns;
+	struct hist raw;		/* every latency, as measured */
+	struct ws_latency_totals latency;	/* raw, in fixed buckets */
+};
+
+/* ---- reading the file back (verify.h makes it) ------------------------ */
+
+#define WS_BLOCK 4096		/* the unit of stamps and of verify */
+
+#define WS_VERIFY_LISTED 8	/* bad blocks named one by one */
+
+struct ws_verify_bad {
+	uint64_t offset;
+	enum ws_block_state state;	/* WS_BLOCK_OK when stale */
+	bool stale;			/* an older pass than expected */
+	uint64_t found;			/* misplaced: the offset it was for */
+};
+
+struct ws_verify {
+	uint64_t run;			/* the run checked for */
+	uint64_t blocks;		/* whole 4 KiB blocks read */
+	uint64_t count[WS_BLOCK_NR];	/* by state (stale ones not as ok) */
+	uint64_t stale;			/* intact, but of an older pass */
+	uint32_t last_pass;		/* the newest pass seen */
+	uint64_t last_pass_end;		/* where it ended */
+	/* the run's extent: where its last block ends; after it, blocks of
+	 * another run intact and in place, nothing else, are the tail of an
+	 * earlier, longer run (rewritten in place up to here), not damage */
+	uint64_t run_end;
+	uint64_t older_tail;		/* blocks in that tail */
+	uint64_t older_run;		/* its run's id */
+	unsigned int nlisted;
+	struct ws_verify_bad listed[WS_VERIFY_LISTED];	/* the first ones */
+	int err;			/* the read failed: positive errno */
+	bool clean;			/* every block ok, all of it read */
+};
+
+/* ---- the run's facts, fixed before the first byte ---------------------- */
+
+struct ws_target_facts {
+	const char *path;
+	char fs_type[16];		/* "ext4", "tmpfs", "0x..." */
+	bool in_memory;			/* tmpfs or ramfs: memory, not a disk */
+	bool created;			/* a new file */
+	bool forced;			/* not ours: taken with --force */
+	bool truncated;			/* emptied first: --truncate */
+	bool xattr_unsupported;		/* cannot be marked as ours */
+	uint64_t size_at_open;		/* what is rewritten in place */
+	uint64_t fs_size, fs_avail;	/* fs_avail counts its own blocks */
+};
+
+/* The probes that run, and what the header says of the measurement's own
+ * quality. */
+struct ws_probe_facts {
+	unsigned int n;
+	const char *names[WS_MAX_PROBES];	/* in the order of the summaries */
+	char dir[PATH_MAX];		/* where their files are (the first's) */
+	const char *dirs[WS_MAX_PROBES];	/* each one's, with several
+						   filesystems; else NULL */
+	bool realtime, memory_locked;
+	char realtime_why[128], memory_why[128];
+	char cmd_user[64];		/* --probe-cmd runs as; "": the caller */
+};
+
+/* What the privileged options did. */
+struct ws_priv_facts {
+	bool caches_dropped;
+	bool scheduler_set;
+	char scheduler_old[32];		/* the first disk's, put back at exit */
+};
+
+/* How the writes were issued: one synchronous write at a time, or queued
+ * (--iodepth). */
+struct ws_queue_facts {
+	unsigned int depth;	/* writes in flight; 1: synchronous */
+	const char *engine;	/* "io_uring", or "sync" */
+	bool registered;	/* io_uring with registered buffers */
+	/* --iodepth N > 1 asked for, the kernel refused io_uring: its
+	 * errno (then depth is 1 and engine "sync"); 0 otherwise */
+	int refused_err;
+};
+
+struct ws_run {
+	const struct ws_config *cfg;
+	struct ws_plan plan;
+	struct ws_target_facts target;
+	const struct ws_fingerprint *fp;	/* kernel, filesystem, devices */
+	struct ws_probe_facts probes;
+	struct ws_priv_facts priv;
+	struct ws_analysis_params params;	/* how the run is judged */
+	const char *criterion_key;	/* "snia", "bw-slope", "bw-dev" */
+	char criterion_words[96];	/* "SNIA: range ≤ 20%, slope ..." */
+	const char *pace_name;		/* "window" */
+	char pace[64];			/* "window(1) + fadvise" */
+	const char *data;		/* "random", "compressible" */
+	struct ws_queue_facts queue;
+	/* the writer's timers this run can book time in: plain lines leave
+	 * out the others (CSV and JSON keep every column) */
+	bool timer_used[WS_T_NR];
+	/* --pace none: marks count what write() took, not what reached
+	 * the disk (the summary says so where it matters) */
+	bool marks_accepted;
+	/* uname(2) (hostname: its nodename), and when the run started (UTC),
+	 * for result files */
+	char sysname[65], release[65], version[65], machine[65], hostname[65];
+	int64_t started_at;
+	int argc;
+	char **argv;			/* the command line, for result files */
+	/* several targets: each one's own facts (path, target, plan,
+	 * fingerprint; number = its place, 1-based), ntargets of them; 0 and
+	 * NULL with one target */
+	unsigned int ntargets;
+	const struct ws_run *targets;
+	unsigned int number;		/* in targets[]: 1, 2, ...; else 0 */
+	/* in targets[]: the number of an earlier target on the same block
+	 * device (they compete for it: flagged), or 0 */
+	unsigned int same_device_as;
+};
+
+/* ---- one reporting interval ------------------------------------------- */
+
+/* --pace adaptive: where its controller stands (adapt.h). */
+struct ws_adapt_figures {
+	uint64_t chunk;			/* bytes per write and writeback */
+	unsigned int window;		/* chunks under writeback */
+	uint64_t inflight;		/* bytes it allows under writeback */
+	uint64_t sojourn_ns;		/* a chunk's writeback, smoothed */
+	uint64_t setpoint_ns;		/* the sojourn it aims at */
+	bool settled;
+	bool at_floor;			/* the least writeback it keeps */
+};
+
+struct ws_interval {
+	uint64_t index;
+	uint64_t t_ns;		/* elapsed at the interval's end */
+	uint64_t dt_ns;		/* its length */
+	uint64_t bytes;		/* written by its end */
+	uint64_t dbytes;	/* written during it */
+	uint64_t time_ns[WS_T_NR];	/* writer time during it */
+	double mibps;		/* during it (the final short one: with the
+				   one before) */
+	double avg_mibps;	/* since the start */
+	double progress;	/* 0..1, or -1 when the run is unbounded */
+	uint64_t eta_ns;	/* valid when progress > 0 */
+	enum ws_timer busiest;	/* the timer that took most of it */
+	double busiest_share;	/* its share of the interval, 0..1 */
+	bool have_meminfo;
+	uint64_t dirty, writeback;	/* /proc/meminfo at the interval's end */
+	/* the device's own counters (/sys/block/.../stat) over the interval:
+	 * what reached it, not what the page cache took */
+	bool have_device;
+	double dev_mibps;		/* written to the device */
+	uint64_t dev_bytes;		/* ... in bytes (what a sum over
+					   intervals adds up: the final one's
+					   dev_mibps may be smoothed) */
+	uint64_t dev_inflight;		/* requests in flight at the end */
+	double dev_busy_pct;		/* share of the interval it was busy */
+	/* /proc/pressure/io over the interval, % of time stalled on I/O */
+	bool have_psi;
+	double psi_some_pct, psi_full_pct;
+	/* the header's last word, on the first interval: how long the
+	 * preconditioning takes at its rate (0: nothing to say) */
+	uint64_t precondition_eta_ns;
+	unsigned int nprobes;
+	struct ws_probe_interval probes[WS_MAX_PROBES];
+	/* --pace adaptive: the controller at the interval's end (adapt.h) */
+	bool have_adapt;
+	struct ws_adapt_figures adapt;
+	/* several targets: this interval of each target still writing (its
+	 * last one ends at its writer's end, flagged final); the aggregate's
+	 * own figures are the sums */
+	unsigned int ntargets;
+	const struct ws_interval *targets;
+	unsigned int number;		/* in targets[]: the target's number */
+	bool final;			/* in targets[]: its writer's last */
+};
+
+/* ---- the summary ------------------------------------------------------- */
+
+/* What limited the writer, from where its time went. */
+enum ws_limit {
+	WS_LIMIT_NONE,		/* no single limit */
+	WS_LIMIT_RATE,		/* --rate */
+	WS_LIMIT_FILL,		/* generating data */
+	WS_LIMIT_WRITEBACK,	/* the disk: waiting for writeback */
+	WS_LIMIT_DIRECT,	/* the disk: O_DIRECT writes */
+	WS_LIMIT_QUEUED,	/* the disk: waiting for queued writes */
+	WS_LIMIT_WRITE,		/* write(): page cache and dirty throttling */
+	WS_LIMIT_MEMORY,	/* any of the last four, on a target in memory */
+	WS_LIMIT_NR
+};
+
+/* How the run ended. */
+struct ws_ending {
+	enum ws_stop_reason reason;
+	int err;			/* positive errno for WS_STOP_ERROR */
+	const char *err_op;		/* "write", "sync_file_range", ... */
+	uint64_t err_offset;		/* file offset the failing call touched */
+	char err_detail[160];		/* extra words, e.g. what --pace needs */
+	int signo;			/* WS_STOP_SIGNAL */
+	const char *signal;		/* "SIGINT", or NULL */
+};
+
+struct ws_summary {
+	uint64_t bytes;
+	uint64_t buffers;
+	uint64_t wraps;
+	uint64_t elapsed_ns;	/* to the moment the data was on disk */
+	uint64_t time_ns[WS_T_NR];
+	uint64_t writers_ns;	/* what time_ns are shares of: elapsed_ns, or
+				   with several targets the sum of theirs */
+	double mibps;
+	struct ws_ending ending;
+	enum ws_limit limit;
+	const char *limit_key;	/* "disk", for files */
+	const char *limit_words; /* "the disk was the limit (waiting for
+				    writeback)", for people */
+	unsigned int nprobes;
+	struct ws_probe_summary probes[WS_MAX_PROBES];
+	const struct ws_series *series;		/* per interval, bounded */
+	const struct ws_series *progress;	/* per buffer group: phases */
+	const struct ws_analysis *analysis;	/* phases, slowdown, steady */
+	char steady_figures[96];	/* the final stretch's figures under
+					   the criterion: "range 4%, slope
+					   excursion 3%" */
+	/* throughput over bytes written: up to WS_MAX_CELLS cells of
+	 * cell_bytes for the result files, and WS_CURVE_CELLS of
+	 * curve_bytes for the one-line curve */
+	uint64_t cell_bytes, curve_bytes;
+	size_t ncells, ncurve;
+	struct ws_cell cells[WS_MAX_CELLS];
+	struct ws_cell curve[WS_CURVE_CELLS];
+	double curve_top;		/* the curve's fastest cell */
+	/* CPU time (user + system): the process's, the writer thread's, the
+	 * monitor's (probe threads and the stall watcher); 0 unknown */
+	uint64_t cpu_ns, cpu_writer_ns, cpu_probes_ns;
+	uint64_t cpu_verify_ns;		/* --verify's read-back: not in cpu_ns */
+	unsigned int queue_peak;	/* --iodepth: most writes in flight */
+	/* --pace adaptive: where the controller ended, when it settled
+	 * (since the start; settled false: it never did), and each probe's
+	 * latencies from the first interval after it settled on */
+	bool have_adapt;
+	struct ws_adapt_figures adapt;
+	uint64_t target_latency_ns;
+	uint64_t adapt_settled_ns;
+	uint64_t settled_count[WS_MAX_PROBES];
+	uint64_t settled_p50_ns[WS_MAX_PROBES], settled_p99_ns[WS_MAX_PROBES],
+		 settled_max_ns[WS_MAX_PROBES];
+	double cpu_s_per_gib;	/* the process's, per GiB written */
+	/* --verify: the file read back after the run */
+	bool verified;
+	struct ws_verify verify;
+	/* several targets: each one's summary (its ending, phases, slowdown
+	 * and steady state, cells, verify); the aggregate sums bytes and
+	 * times, its elapsed runs from the first start to the last end, its
+	 * ending is the worst of theirs, its phases come from their progress
+	 * added up, and it holds the probes */
+	unsigned int ntargets;
+	const struct ws_summary *targets;
+	uint64_t start_offset_ns;	/* in targets[]: its writer started this
+					   long after the first one */
+};
+
+#endif

@@ -1,0 +1,322 @@
+/* steady.c - steady state over rounds of a run (see steady.h).
+ *
+ * Pure functions of the marks they are given; the per-round and
+ * per-window arrays come from malloc and belong to the caller's
+ * struct ws_steady (analysis_release frees them).  No libm.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/steady.h"
+
+/* Bytes written by t_ns, read off the spans of pts[*at..n) (advanced as
+ * t_ns grows), linear within a span: marks fall on buffer ends, and a
+ * round's edge between two of them is placed at the rate of that span. */
+static uint64_t bytes_at(const struct ws_point *pts, size_t n, size_t *at,
+			 uint64_t t_ns)
+{
+	const struct ws_point *p;
+	uint64_t t0;
+
+	while (*at < n && pts[*at].t_ns < t_ns)
+		(*at)++;
+	if (*at == n)
+		return n ? pts[n - 1].bytes : 0;
+	p = &pts[*at];
+	t0 = p->t_ns - p->dt_ns;
+	if (t_ns <= t0 || !p->dt_ns)
+		return p->bytes - p->dbytes;
+	return p->bytes - p->dbytes +
+	       (uint64_t)((double)p->dbytes * (double)(t_ns - t0) / (double)p->dt_ns);
+}
+
+/* The figures of the window of rounds [s, s + win). */
+static void measure_window(const struct ws_round *rounds, unsigned int s,
+			   unsigned int win, struct ws_window *w)
+{
+	double avg = 0, lo = 0, hi = 0, dev = 0, sxy = 0, sxx = 0;
+	double xbar = (double)(win - 1) / 2, slope;
+
+	*w = (struct ws_window){ .first = s };
+	for (unsigned int i = 0; i < win; i++) {
+		double v = rounds[s + i].mibps;
+
+		avg += v;
+		lo = i && lo < v ? lo : v;
+		hi = i && hi > v ? hi : v;
+	}
+	avg /= (double)win;
+	w->mibps = avg;
+	if (avg <= 0)
+		return;
+	for (unsigned int i = 0; i < win; i++) {
+		double v = rounds[s + i].mibps, dx = (double)i - xbar;
+
+		dev = ws_maxd(dev, ws_absd(v - avg));
+		sxy += dx * (v - avg);
+		sxx += dx * dx;
+	}
+	slope = sxx > 0 ? sxy / sxx : 0;
+	w->range_pct = (hi - lo) / avg * 100;
+	w->excursion_pct = ws_absd(slope) * (double)(win - 1) / avg * 100;
+	w->slope_pct = ws_absd(slope) / avg * 100;
+	w->dev_pct = dev / avg * 100;
+}
+
+bool steady_window_holds(const struct ws_window *w,
+			   const struct ws_analysis_params *p)
+{
+	if (w->mibps <= 0 || p->steady_window < 2)
+		return false;
+	switch (p->criterion) {
+	case WS_STEADY_SNIA:	/* SNIA's bounds are inclusive */
+		return w->range_pct <= p->limit_pct &&
+		       w->excursion_pct <= p->slope_pct;
+	case WS_STEADY_BW_SLOPE:	/* fio's are strict */
+		return w->slope_pct < p->limit_pct;
+	case WS_STEADY_BW_DEV:
+		return w->dev_pct < p->limit_pct;
+	default:
+		return false;
+	}
+}
+
+/* The stretch of rounds covered by the windows [a, b] (all holding). */
+static void make_stretch(const struct ws_steady *st, unsigned int a,
+			 unsigned int b, unsigned int win, struct ws_stretch *out)
+{
+	const struct ws_round *first = &st->rounds[a];
+	const struct ws_round *last = &st->rounds[b + win - 1];
+
+	*out = (struct ws_stretch){
+		.first_round = a, .last_round = b + win - 1,
+		.from_bytes = first->from_bytes, .to_bytes = last->to_bytes,
+		.from_ns = first->from_ns, .to_ns = last->to_ns,
+	};
+	out->mibps = ws_mibps(out->to_bytes - out->from_bytes,
+				out->to_ns - out->from_ns);
+	for (unsigned int s = a; s <= b; s++) {
+		const struct ws_window *w = &st->windows[s];
+
+		out->range_pct = ws_maxd(out->range_pct, w->range_pct);
+		out->excursion_pct = ws_maxd(out->excursion_pct, w->excursion_pct);
+		out->slope_pct = ws_maxd(out->slope_pct, w->slope_pct);
+		out->dev_pct = ws_maxd(out->dev_pct, w->dev_pct);
+	}
+}
+
+/* The latest run of holding windows ending at or before window `end`:
+ * true with its first and last window. */
+static bool latest_run(const struct ws_steady *st, size_t end,
+		       unsigned int *a, unsigned int *b)
+{
+	size_t s = end + 1;
+
+	while (s > 0 && st->windows[s - 1].verdict != WS_WINDOW_STEADY)
+		s--;
+	if (!s)
+		return false;
+	*b = (unsigned int)(s - 1);
+	while (s > 0 && st->windows[s - 1].verdict == WS_WINDOW_STEADY)
+		s--;
+	*a = (unsigned int)s;
+	return true;
+}
+
+/* Rates less than pct % (of the faster) apart are one level to a reader
+ * (multiplied out, so whole rates at the bound are exactly on it). */
+static bool similar(double a, double b, double pct)
+{
+	double hi = ws_maxd(a, b);
+
+	return hi <= 0 || ws_absd(a - b) * 100 < pct * hi;
+}
+
+/* From the windows' verdicts: is the end steady, since when, and what
+ * held before at another level (a stretch at the final rate, cut by one
+ * noisy window, is not a change). */
+static void judge_end(struct ws_steady *st, const struct ws_analysis_params *p)
+{
+	unsigned int win = p->steady_window, a, b;
+	size_t last = st->nwindows - 1;
+
+	if (latest_run(st, last, &a, &b) && b == last) {
+		st->reached = true;
+		make_stretch(st, a, b, win, &st->final);
+		st->at_bytes = st->rounds[a + win - 1].to_bytes;
+		st->at_ns = st->rounds[a + win - 1].to_ns;
+		while (a > 0 && latest_run(st, a - 1, &a, &b)) {
+			make_stretch(st, a, b, win, &st->before);
+			if (!similar(st->before.mibps, st->final.mibps,
+				     p->merge_similar_pct)) {
+				st->earlier = true;
+				return;
+			}
+		}
+		st->before = (struct ws_stretch){ .first_round = 0 };
+		return;
+	}
+	if (latest_run(st, last, &a, &b)) {
+		st->earlier = true;
+		make_stretch(st, a, b, win, &st->before);
+	}
+}
+
+int steady_judge(const struct ws_point *pts, size_t n, uint64_t until_ns,
+		    const struct ws_analysis_params *p, struct ws_steady *out)
+{
+	uint64_t round = p->round_ns ? p->round_ns : 1, end, prev = 0;
+	unsigned int win = p->steady_window;
+	size_t nrounds, at = 0;
+
+	end = n ? pts[n - 1].t_ns : 0;
+	if (end > until_ns)
+		end = until_ns;
+	nrounds = end / round;
+	*out = (struct ws_steady){ .round_ns = round };
+	if (nrounds > UINT32_MAX)
+		nrounds = UINT32_MAX;
+	out->nrounds = (unsigned int)nrounds;
+	out->judged_from = out->nrounds;
+	if (!nrounds)
+		return 0;
+	out->rounds = malloc(nrounds * sizeof(*out->rounds));
+	if (!out->rounds)
+		return -ENOMEM;
+	for (size_t r = 0; r < nrounds; r++) {
+		struct ws_round *rd = &out->rounds[r];
+		uint64_t b = bytes_at(pts, n, &at, (r + 1) * round);
+
+		*rd = (struct ws_round){ .from_bytes = prev, .to_bytes = b,
+					 .from_ns = r * round, .to_ns = (r + 1) * round };
+		rd->mibps = ws_mibps(b - prev, round);
+		prev = b;
+		if (out->judged_from == out->nrounds &&
+		    rd->from_bytes >= p->precondition_bytes)
+			out->judged_from = (unsigned int)r;
+	}
+	out->judged_rounds = out->nrounds - out->judged_from;
+	if (win < 2 || nrounds < win)
+		return 0;
+	out->nwindows = nrounds - win + 1;
+	out->windows = malloc(out->nwindows * sizeof(*out->windows));
+	if (!out->windows) {
+		out->nwindows = 0;
+		return -ENOMEM;
+	}
+	for (size_t s = 0; s < out->nwindows; s++) {
+		struct ws_window *w = &out->windows[s];
+
+		measure_window(out->rounds, (unsigned int)s, win, w);
+		if (s < out->judged_from)
+			w->verdict = WS_WINDOW_PRECONDITION;
+		else
+			w->verdict = steady_window_holds(w, p) ? WS_WINDOW_STEADY
+								 : WS_WINDOW_UNSTEADY;
+	}
+	out->judged = out->judged_from < out->nwindows;
+	if (out->judged)
+		judge_end(out, p);
+	return 0;
+}
+
+static const char *const criterion_names[WS_STEADY_NR] = {
+	[WS_STEADY_SNIA] = "snia",
+	[WS_STEADY_BW_SLOPE] = "bw-slope",
+	[WS_STEADY_BW_DEV] = "bw-dev",
+};
+
+const char *steady_criterion_name(enum ws_steady_criterion c)
+{
+	return c < WS_STEADY_NR ? criterion_names[c] : "?";
+}
+
+char *steady_describe_criterion(const struct ws_analysis_params *p,
+				  char *buf, size_t len)
+{
+	switch (p->criterion) {
+	case WS_STEADY_SNIA:
+		snprintf(buf, len, "SNIA: range ≤ %g%%, slope excursion ≤ %g%%",
+			 p->limit_pct, p->slope_pct);
+		break;
+	case WS_STEADY_BW_SLOPE:
+		snprintf(buf, len, "fio bw-slope: |slope| < %g%% a round", p->limit_pct);
+		break;
+	case WS_STEADY_BW_DEV:
+		snprintf(buf, len, "fio bw-dev: every round within %g%%", p->limit_pct);
+		break;
+	default:
+		snprintf(buf, len, "?");
+	}
+	return buf;
+}
+
+char *steady_describe_figures(const struct ws_analysis_params *p,
+				const struct ws_stretch *s, char *buf,
+				size_t len)
+{
+	switch (p->criterion) {
+	case WS_STEADY_SNIA:
+		snprintf(buf, len, "range %.0f%%, slope excursion %.0f%%",
+			 s->range_pct, s->excursion_pct);
+		break;
+	case WS_STEADY_BW_SLOPE:
+		snprintf(buf, len, "|slope| %.2g%% a round", s->slope_pct);
+		break;
+	case WS_STEADY_BW_DEV:
+		snprintf(buf, len, "deviation %.0f%%", s->dev_pct);
+		break;
+	default:
+		snprintf(buf, len, "?");
+	}
+	return buf;
+}
+
+/* A percentage: a decimal number in (0, 1000], optionally ending in %. */
+static int parse_pct(const char *s, double *out)
+{
+	double v = 0, scale = 0;
+	bool digits = false;
+
+	for (; *s >= '0' && *s <= '9'; s++, digits = true)
+		v = v * 10 + (*s - '0');
+	if (*s == '.')
+		for (s++, scale = 0.1; *s >= '0' && *s <= '9'; s++, scale /= 10,
+		     digits = true)
+			v += (*s - '0') * scale;
+	if (*s == '%')
+		s++;
+	if (!digits || *s || !(v > 0) || v > 1000)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+int steady_parse_criterion(const char *s, struct ws_analysis_params *p)
+{
+	size_t n = strcspn(s, ":");
+
+	for (int c = 0; c < WS_STEADY_NR; c++) {
+		double pct;
+
+		if (strlen(criterion_names[c]) != n || strncmp(s, criterion_names[c], n))
+			continue;
+		if (c == WS_STEADY_SNIA) {
+			if (s[n])
+				return -EINVAL;	/* SNIA's bounds are SNIA's */
+			p->criterion = WS_STEADY_SNIA;
+			p->limit_pct = 20;
+			p->slope_pct = 10;
+			return 0;
+		}
+		if (s[n] != ':' || parse_pct(s + n + 1, &pct))
+			return -EINVAL;
+		p->criterion = (enum ws_steady_criterion)c;
+		p->limit_pct = pct;
+		p->slope_pct = 0;
+		return 0;
+	}
+	return -EINVAL;
+}

@@ -1,0 +1,479 @@
+/* main.c - wiring only: options, targets (job.c), probes, the record's
+ * facts, threads, exit status. */
+#include <errno.h>
+#include <locale.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "system/caps.h"
+#include "system/clock.h"
+#include "cmd/compare/compare.h"
+#include "cmd/report/report.h"
+#include "cmd/matrix/matrix.h"
+#include "config/config.h"
+#include "system/fingerprint.h"
+#include "run/job.h"
+#include "probes/monitor.h"
+#include "opts.h"
+#include "engine/pace.h"
+#include "config/plan.h"
+#include "system/priv.h"
+#include "recorder/recorder.h"
+#include "system/signals.h"
+#include "outputs/sink.h"
+#include "engine/snapshot.h"
+#include "run/target.h"
+#include "lib/term.h"
+#include "system/thread.h"
+#include "lib/units.h"
+#include "cmd/verify/verify.h"
+#include "engine/writer.h"
+
+/* What a person reads goes to stdout, or to stderr when a result file
+ * is written to stdout (--json -). */
+static void choose_sinks(const struct ws_config *cfg, struct sink_set *sinks)
+{
+	bool result_out = opts_result_to_stdout(cfg);
+	FILE *out = result_out ? stderr : stdout;
+
+	if (cfg->quiet)
+		sink_add(sinks, &sink_quiet_ops, out);
+	else if (isatty(fileno(out)) && !sink_add(sinks, &sink_live_ops, out))
+		sinks->sinks[sinks->n - 1].colour = term_wants_colour(cfg->colour, out);
+	else
+		sink_add(sinks, &sink_plain_ops, out);
+}
+
+static int exit_status(const struct ws_run *run, const struct ws_summary *sum)
+{
+	const struct ws_ending *o = &sum->ending;
+	char msg[640], who[300] = "";
+
+	/* several targets: the one that failed */
+	for (unsigned int i = 0; i < sum->ntargets; i++)
+		if (sum->targets[i].ending.reason == WS_STOP_ERROR) {
+			snprintf(who, sizeof(who), "'%s': ", run->targets[i].target.path);
+			break;
+		}
+	switch (o->reason) {
+	case WS_STOP_ERROR:
+		snprintf(msg, sizeof(msg), "%s%s failed at offset %llu: %s%s%s", who,
+			 o->err_op ? o->err_op : "I/O",
+			 (unsigned long long)o->err_offset, strerror(o->err),
+			 o->err_detail[0] ? "; " : "", o->err_detail);
+		return ws_fail(msg, NULL, WS_EXIT_FAILURE);
+	case WS_STOP_SIGNAL:
+		return o->signo ? 128 + o->signo : WS_EXIT_FAILURE;
+	default:
+		break;
+	}
+	if (sum->verified && !verify_clean(&sum->verify)) {
+		snprintf(msg, sizeof(msg), "verify: %llu of %llu blocks are not as written%s%s",
+			 (unsigned long long)(sum->verify.blocks - sum->verify.count[WS_BLOCK_OK]),
+			 (unsigned long long)sum->verify.blocks,
+			 sum->verify.err ? "; reading back failed: " : "",
+			 sum->verify.err ? strerror(sum->verify.err) : "");
+		return ws_fail(msg, NULL, WS_EXIT_FAILURE);
+	}
+	return WS_EXIT_OK;
+}
+
+/* A writer that could not start ends like an I/O error, before it wrote. */
+static void writer_failed(struct ws_job *j, int ret, const char *what)
+{
+	/* it started and ended now: the others' clock is not moved */
+	uint64_t now = ws_now_ns();
+	struct ws_outcome o = { .reason = WS_STOP_ERROR, .err = -ret,
+				.err_op = what, .end_ns = now };
+
+	snprintf(o.err_detail, sizeof(o.err_detail), "the writer could not start");
+	snapshot_start(&j->snap, now);
+	snapshot_finish(&j->snap, &o);
+}
+
+/* The run: reporter, then the writers; when they are done the probes are
+ * stopped (a stuck one is waited for) and the reporter writes the summary.
+ * 0, or -errno with what failed in *what when the reporter could not
+ * start (nothing was written; a writer that could not start is an ending
+ * the summary reports). */
+static int run_threads(struct ws_job *jobs, unsigned int n, struct monitor *mon,
+		       struct reporter *r, const char **what)
+{
+	pthread_t writer_tid[WS_MAX_TARGETS], reporter_tid;
+	bool started[WS_MAX_TARGETS] = { false };
+	int ret;
+
+	reporter_baseline(r);
+	ret = ws_thread_start(&reporter_tid,
+			      &(struct ws_thread_spec){ .name = "ws-report" },
+			      reporter_thread, r);
+	if (ret) {
+		*what = ws_thread_last_failure();
+		monitor_stop(mon);
+		return ret;
+	}
+	/* setup is over: the long main loop runs unprivileged */
+	*what = "dropping capabilities";
+	ret = caps_drop_main();
+	for (unsigned int i = 0; i < n; i++) {
+		/* the writer's prologue raises what it needs from the permitted
+		 * set main keeps (caps.h), sets its I/O priority and drops it */
+		struct ws_thread_spec spec = {
+			.name = "ws-writer", .ioprio_class = jobs[i].cfg.ioprio_class,
+			.ioprio_level = jobs[i].cfg.ioprio_level,
+		};
+		char name[16];
+		int wret = ret;
+
+		if (n > 1) {
+			snprintf(name, sizeof(name), "ws-writer%u", jobs[i].number);
+			spec.name = name;
+		}
+		if (!wret) {
+			wret = ws_thread_start(&writer_tid[i], &spec, writer_thread,
+					       &jobs[i].writer);
+			*what = ws_thread_last_failure();
+		}
+		if (wret)
+			writer_failed(&jobs[i], wret, *what);
+		started[i] = !wret;
+	}
+	for (unsigned int i = 0; i < n; i++)
+		if (started[i])
+			pthread_join(writer_tid[i], NULL);
+	monitor_stop(mon);
+	for (unsigned int i = 0; i < n; i++)
+		snapshot_close(&jobs[i].snap);
+	pthread_join(reporter_tid, NULL);
+	return 0;
+}
+
+/* Result files are opened before anything else is touched: a bad --json
+ * path is a usage error, found before a byte is written. */
+static int open_results(const struct ws_config *cfg, struct sink_set *sinks)
+{
+	static const struct {
+		const struct sink_ops *ops;
+		size_t offset;
+		const char *opt;
+	} files[] = {
+		{ &sink_json_ops, offsetof(struct ws_config, json_path), "--json" },
+		{ &sink_csv_ops, offsetof(struct ws_config, csv_path), "--csv" },
+		{ &sink_svg_ops, offsetof(struct ws_config, svg_path), "--svg" },
+		{ &sink_prom_ops, offsetof(struct ws_config, prom_path), "--prom" },
+	};
+	char err[512];
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		const char *path = *(const char *const *)((const char *)cfg + files[i].offset);
+
+		struct stat st;
+		bool exists = path && strcmp(path, "-") && lstat(path, &st) == 0 &&
+			      S_ISREG(st.st_mode);
+
+		if (path && sink_add_file(sinks, files[i].ops, path, err, sizeof(err))) {
+			fprintf(stderr, "writestress: invalid %s '%s': %s\n", files[i].opt,
+				path, err);
+			errtryhelp(stderr, "writestress");
+			sink_abort_all(sinks);
+			return WS_EXIT_USAGE;
+		}
+		if (exists)
+			fprintf(stderr, "writestress: %s '%s' exists: this run's result will replace it\n",
+				files[i].opt, path);
+	}
+	return 0;
+}
+
+/* Where the probes run: beside the first target on each filesystem (or
+ * once, in --probe-dir).  The first site's probes have the plain names
+ * ("fsync"), the others' their target's number ("fsync@2"). */
+static unsigned int probe_sites(struct ws_job *jobs, unsigned int n,
+				struct monitor_site *sites)
+{
+	unsigned int nsites = 0;
+
+	for (unsigned int i = 0; i < n; i++) {
+		if (jobs[i].same_fs_as || (jobs[0].cfg.probe_dir && i))
+			continue;
+		sites[nsites] = (struct monitor_site){
+			.cfg = &jobs[i].cfg, .snap = &jobs[i].snap,
+			.number = nsites ? jobs[i].number : 0,
+		};
+		nsites++;
+	}
+	return nsites;
+}
+
+/* --pace adaptive cannot hold the probes under what they take on the
+ * idle disk: measured here, before any writer starts. */
+#define IDLE_PROBES 5
+static int check_target_latency(const struct ws_config *cfg, struct monitor *mon)
+{
+	const char *name = NULL;
+	char msg[256], t[32], idle[32];
+	uint64_t ns;
+
+	if (cfg->pace != WS_PACE_ADAPTIVE || !mon->nprobes)
+		return 0;
+	ns = monitor_idle_ns(mon, IDLE_PROBES, &name);
+	if (cfg->target_latency_ns >= ns)
+		return 0;
+	snprintf(msg, sizeof(msg),
+		 "invalid --target-latency '%s': the %s probe takes %s on the idle disk (median of %d)",
+		 units_format_duration(t, sizeof(t), cfg->target_latency_ns), name,
+		 units_format_duration(idle, sizeof(idle), ns), IDLE_PROBES);
+	return ws_fail(msg, "choose a target above that; no writer can make a probe faster than an idle disk",
+		       WS_EXIT_USAGE);
+}
+
+/* Probes: files, privileges, threads.  They start before the writers, so
+ * the first figures are the quiet machine's. */
+static int start_monitor(const struct ws_config *cfg, struct monitor *mon,
+			 struct ws_job *jobs, unsigned int n)
+{
+	struct monitor_site sites[WS_MAX_TARGETS];
+	unsigned int nsites = probe_sites(jobs, n, sites);
+	const char *hint = NULL;
+	char err[512];
+	int ret = monitor_init(mon, cfg, sites, nsites, err, sizeof(err), &hint);
+
+	if (ret)
+		return ws_fail(err, hint, WS_EXIT_FAILURE);
+	for (unsigned int i = 0; i < mon->nprobes; i++) {
+		const char *names[PROBE_MAX_NAMES];
+		unsigned int nnames = probe_file_names(&mon->probes[i].probe, names);
+
+		for (unsigned int k = 0; k < nnames; k++)
+			signals_unlink_at_exit(mon->probes[i].probe.dirfd, names[k]);
+	}
+	if ((ret = check_target_latency(cfg, mon))) {
+		monitor_cleanup(mon);
+		return ret;
+	}
+	monitor_harden(mon);
+	ret = monitor_start(mon);
+	if (ret) {
+		monitor_cleanup(mon);
+		snprintf(err, sizeof(err), "probes: %s: %s", ws_thread_last_failure(),
+			 strerror(-ret));
+		return ws_fail(err, NULL, WS_EXIT_FAILURE);
+	}
+	monitor_lock_memory(mon);
+	return 0;
+}
+
+/* --scheduler switches one device's scheduler: with targets on several
+ * devices, which one would be a guess. */
+static int check_devices(const struct ws_config *cfg, const struct ws_job *jobs,
+			 unsigned int n)
+{
+	for (unsigned int i = 1; i < n; i++) {
+		if (!cfg->scheduler || jobs[i].same_device_as)
+			continue;
+		fprintf(stderr, "writestress: --scheduler %s: the targets are on more than one device ('%s' is not on the device of '%s')\n",
+			cfg->scheduler, jobs[i].cfg.path, jobs[0].cfg.path);
+		errtryhelp(stderr, "writestress");
+		return WS_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* What the record and the reporter keep of each target, with several. */
+struct targets_record {
+	struct ws_run run[WS_MAX_TARGETS];
+	struct reporter_target follow[WS_MAX_TARGETS];
+	struct ws_summary *summary;	/* n of them, one array */
+	struct ws_series *series;	/* 2n: intervals, then progress */
+};
+
+static void free_targets_record(struct targets_record *tr)
+{
+	if (!tr)
+		return;
+	free(tr->summary);
+	free(tr->series);
+	free(tr);
+}
+
+/* What one target's facts are made from; cfg: its own, or the run's. */
+static struct reporter_sources sources_of(const struct ws_job *j,
+					  const struct ws_config *cfg,
+					  const struct monitor *mon,
+					  const struct ws_priv *priv,
+					  int argc, char **argv)
+{
+	return (struct reporter_sources){
+		.cfg = cfg, .plan = &j->plan, .target = &j->target, .fp = &j->fp,
+		.mon = mon, .priv = priv, .queue = &j->queue, .argc = argc,
+		.argv = argv,
+	};
+}
+
+/* The run's facts, and with several targets each target's, and what the
+ * reporter follows of each. */
+static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int n,
+		       struct monitor *mon, const struct ws_priv *priv,
+		       int argc, char **argv, struct ws_run *run,
+		       struct targets_record **out)
+{
+	struct targets_record *tr;
+	struct reporter_sources src;
+
+	*out = NULL;
+	/* the run's own: the first target's, with the run's cfg */
+	src = sources_of(&jobs[0], n == 1 ? &jobs[0].cfg : cfg, mon, priv, argc, argv);
+	reporter_make_run(&src, run);
+	if (n == 1)
+		return 0;
+	tr = calloc(1, sizeof(*tr));
+	if (tr) {
+		tr->summary = calloc(n, sizeof(*tr->summary));
+		tr->series = calloc(2 * (size_t)n, sizeof(*tr->series));
+	}
+	if (!tr || !tr->summary || !tr->series) {
+		free_targets_record(tr);
+		return -ENOMEM;
+	}
+	/* the run's steady state is judged on all targets' bytes: after all
+	 * of their preconditioning */
+	run->plan.precondition = 0;
+	for (unsigned int i = 0; i < n; i++) {
+		src = sources_of(&jobs[i], &jobs[i].cfg, mon, priv, argc, argv);
+		reporter_make_run(&src, &tr->run[i]);
+		tr->run[i].number = jobs[i].number;
+		tr->run[i].same_device_as = jobs[i].same_device_as;
+		tr->follow[i] = (struct reporter_target){
+			.run = &tr->run[i], .snap = &jobs[i].snap,
+			.series = &tr->series[i], .progress = &tr->series[n + i],
+			.summary = &tr->summary[i],
+		};
+		run->plan.precondition += tr->run[i].plan.precondition;
+	}
+	run->plan.precondition_x = 0;	/* a sum: no one device's multiple */
+	run->params.precondition_bytes = run->plan.precondition;
+	run->ntargets = n;
+	run->targets = tr->run;
+	*out = tr;
+	return 0;
+}
+
+/* A privileged option refused: how to get the privilege. */
+#define PRIV_HINT "run it as root (sudo writestress ...), or leave the option out; " \
+	"writestress keeps no capability once its threads run"
+
+int main(int argc, char **argv)
+{
+	struct ws_config cfg;
+	struct sink_set sinks = { .n = 0 };
+	struct ws_job *jobs;
+	struct ws_series *series;
+	struct targets_record *tr = NULL;
+	/* the big ones (histograms) live on the heap, not on a stack that is
+	 * locked once the probes start */
+	struct big {
+		struct monitor monitor;
+		struct reporter reporter;
+		struct ws_series progress;
+		struct ws_run run;
+	} *big;
+	struct ws_priv priv = { .caches_dropped = false };
+	char err[1024];
+	const char *what;
+	int ret, status;
+
+	setlocale(LC_CTYPE, "");
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return compare_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return report_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "verify"))
+		return verify_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "matrix"))
+		return matrix_main(argc - 1, argv + 1);
+	switch (opts_parse(argc, argv, &cfg, stderr)) {
+	case OPTS_EXIT_OK:
+		return WS_EXIT_OK;
+	case OPTS_USAGE:
+		return WS_EXIT_USAGE;
+	case OPTS_RUN:
+		break;
+	}
+	/* from here on ^C ends the run cleanly, setup included */
+	signals_install();
+	series = calloc(1, sizeof(*series));
+	big = calloc(1, sizeof(*big));
+	jobs = calloc(cfg.ntargets, sizeof(*jobs));
+	if (!series || !big || !jobs) {
+		status = ws_fail(strerror(ENOMEM), NULL, WS_EXIT_FAILURE);
+		goto out_free;
+	}
+	status = open_results(&cfg, &sinks);
+	if (status)
+		goto out_free;
+	status = jobs_open(&cfg, jobs);
+	if (status)
+		goto out_sinks;
+	status = check_devices(&cfg, jobs, cfg.ntargets);
+	if (!status)
+		status = jobs_prepare(jobs, cfg.ntargets);
+	if (!status && (ret = priv_setup(&cfg, &jobs[0].fp, &priv, err, sizeof(err))))
+		status = ws_fail(err, ret == -EPERM ? PRIV_HINT : NULL, WS_EXIT_FAILURE);
+	if (status)
+		goto out_jobs;
+	status = start_monitor(&cfg, &big->monitor, jobs, cfg.ntargets);
+	if (status)
+		goto out_jobs;
+	if (make_record(&cfg, jobs, cfg.ntargets, &big->monitor, &priv, argc, argv,
+			&big->run, &tr)) {
+		status = ws_fail(strerror(ENOMEM), NULL, WS_EXIT_FAILURE);
+		caps_raise_cleanup();
+		monitor_stop(&big->monitor);
+		monitor_cleanup(&big->monitor);
+		goto out_jobs;
+	}
+	choose_sinks(&cfg, &sinks);
+	sink_header(&sinks, &big->run);
+	reporter_init(&big->reporter, &big->run, &big->monitor, &jobs[0].snap,
+		      &sinks, series, &big->progress);
+	if (tr)
+		reporter_set_targets(&big->reporter, tr->follow, cfg.ntargets);
+	ret = run_threads(jobs, cfg.ntargets, &big->monitor, &big->reporter, &what);
+	if (ret) {	/* nothing was written: as if setup had failed */
+		snprintf(err, sizeof(err), "%s: %s", what, strerror(-ret));
+		status = ws_fail(err, NULL, WS_EXIT_FAILURE);
+		caps_raise_cleanup();
+		monitor_cleanup(&big->monitor);
+		goto out_jobs;
+	}
+	status = exit_status(&big->run, &big->reporter.summary);
+	/* it ran: the files stay, unless --remove */
+	for (unsigned int i = 0; i < cfg.ntargets; i++)
+		jobs[i].remove = cfg.remove_after;
+	/* what the run may not do, its cleanup may have to */
+	caps_raise_cleanup();
+	monitor_cleanup(&big->monitor);
+	if (sink_close_all(&sinks) && status == WS_EXIT_OK)
+		status = ws_fail("cannot complete the report or a result file", NULL,
+				 WS_EXIT_FAILURE);
+	reporter_destroy(&big->reporter);
+
+out_jobs:
+	caps_raise_cleanup();
+	if (priv_restore(&priv, err, sizeof(err)))
+		ws_fail(err, NULL, status);
+	jobs_close(jobs, cfg.ntargets);
+out_sinks:
+	sink_abort_all(&sinks);	/* no-op once closed */
+out_free:
+	free_targets_record(tr);
+	free(jobs);
+	free(big);
+	free(series);
+	return status;
+}

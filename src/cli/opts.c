@@ -1,0 +1,794 @@
+/* opts.c - the run's command line: its option table (typed rows, see
+ * cli.h), the rules between options, and --help (see opts.h).
+ *
+ * Every option is one row of opt_table; a pace mode's or a probe's own
+ * options are declared by that mode or probe (pace.h, probe.h) and
+ * checked here against the mode and probes chosen, so no mode is named.
+ */
+#include <errno.h>
+#include <pwd.h>
+#include <unistd.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/analysis.h"
+#include "lib/c.h"
+#include "lib/cli.h"
+#include "engine/datagen.h"
+#include "opts.h"
+#include "engine/pace.h"
+#include "probes/probe.h"
+#include "analysis/steady.h"
+#include "lib/units.h"
+
+#define WHY_LEN CLI_WHY_LEN
+
+enum {
+	KEY_FILE_SIZE = 256, KEY_RESERVE, KEY_SYNC_EVERY, KEY_SEED, KEY_FORCE,
+	KEY_REMOVE, KEY_PROBE, KEY_NO_PROBE, KEY_PROBE_INTERVAL, KEY_PROBE_SIZE,
+	KEY_PROBE_SYNC, KEY_PROBE_DIR, KEY_READ_PROBE, KEY_STALL, KEY_JSON,
+	KEY_CSV, KEY_SVG, KEY_UNTIL_STEADY, KEY_STEADY_WINDOW, KEY_STEADY_ROUND,
+	KEY_BUCKET, KEY_DROP_CACHES, KEY_SCHEDULER, KEY_IOPRIO, KEY_PROBE_IOPRIO,
+	KEY_STEADY_CRITERION, KEY_PRECONDITION, KEY_STEADY_MAX_ROUNDS,
+	KEY_TRUNCATE, KEY_VERIFY, KEY_IODEPTH, KEY_JOBS, KEY_TARGET_LATENCY,
+	KEY_SQLITE_JOURNAL, KEY_SQLITE_SYNC, KEY_PROBE_CMD, KEY_PROBE_USER,
+	KEY_PROBE_TIMEOUT, KEY_COLOR, KEY_PROM,
+};
+
+#define SNIA_MAX_ROUNDS 25	/* SNIA PTS: steady within 25 rounds or not */
+
+void config_defaults(struct ws_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->buffer_size = 8 * WS_MIB;
+	cfg->pace = WS_PACE_WINDOW;
+	cfg->window = 1;
+	cfg->sync_every = 1;
+	cfg->iodepth = 1;
+	cfg->target_latency_ns = 100 * WS_NSEC_PER_MSEC;
+	cfg->data = WS_DATA_RANDOM;
+	cfg->interval_ns = WS_NSEC_PER_SEC;
+	cfg->probes = 1u << WS_PROBE_FSYNC;
+	cfg->probe_interval_ns = 100 * WS_NSEC_PER_MSEC;
+	cfg->probe_size = 4 * WS_KIB;
+	cfg->stall_ns = 500 * WS_NSEC_PER_MSEC;
+	cfg->probe_timeout_ns = 30 * WS_NSEC_PER_SEC;
+	cfg->steady_window = 5;
+	cfg->steady_round_ns = 10 * WS_NSEC_PER_SEC;
+	cfg->steady_criterion = WS_STEADY_SNIA;
+	cfg->steady_limit_pct = 20;
+	cfg->steady_slope_pct = 10;
+}
+
+/* ---- values no type describes ------------------------------------------ */
+
+static int parse_pace(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+	char modes[96];
+	struct ws_buf b = WS_BUF(modes);
+
+	if (pace_by_name(arg, &cfg->pace))
+		return 0;
+	for (int m = 0; m < WS_PACE_NR; m++)
+		ws_buf_item(&b, ", ", "%s", pace_modes[m]->name);
+	snprintf(why, WHY_LEN, "unknown mode (%s)", modes);
+	return -EINVAL;
+}
+
+static int parse_data(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+
+	if (!datagen_parse(arg, &cfg->data, &cfg->compress_pct))
+		return 0;
+	snprintf(why, WHY_LEN, "expected random, fixed, zero or compressible=PCT (PCT 0-100)");
+	return -EINVAL;
+}
+
+/* --prom: a file renamed over each interval cannot be a stream */
+static int parse_prom(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+
+	if (!strcmp(arg, "-")) {
+		snprintf(why, WHY_LEN, "the metrics file is replaced every interval, so it cannot be stdout; name a FILE.prom in node_exporter's textfile directory");
+		return -EINVAL;
+	}
+	if (!*arg) {
+		snprintf(why, WHY_LEN, "empty value");
+		return -EINVAL;
+	}
+	cfg->prom_path = arg;
+	return 0;
+}
+
+static int parse_probe(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+	char bad[32], kinds[96];
+	struct ws_buf b = WS_BUF(kinds);
+
+	if (!probe_parse_list(arg, &cfg->probes, bad, sizeof(bad)))
+		return 0;
+	for (int k = 0; k < WS_PROBE_NR; k++)
+		ws_buf_item(&b, ", ", "%s", probe_kinds[k]->name);
+	if (bad[0])
+		snprintf(why, WHY_LEN, "unknown probe '%s' (%s)", bad, kinds);
+	else
+		snprintf(why, WHY_LEN, "expected a list such as fsync,sqlite");
+	return -EINVAL;
+}
+
+/* --probe-cmd [NAME=]CMD, once per command: unnamed ones are cmd, cmd2... */
+static int parse_probe_cmd(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+	struct ws_probe_cmd c;
+
+	if (cfg->nprobe_cmds == WS_MAX_PROBE_CMDS) {
+		snprintf(why, WHY_LEN, "at most %d commands", WS_MAX_PROBE_CMDS);
+		return -EINVAL;
+	}
+	if (probe_cmd_parse(arg, &c, why, WHY_LEN))
+		return -EINVAL;
+	if (!c.name[0])
+		snprintf(c.name, sizeof(c.name), cfg->nprobe_cmds ? "cmd%u" : "cmd",
+			 cfg->nprobe_cmds + 1);
+	for (unsigned int i = 0; i < cfg->nprobe_cmds; i++)
+		if (!strcmp(cfg->probe_cmds[i].name, c.name)) {
+			snprintf(why, WHY_LEN, "the name '%s' is taken by another --probe-cmd", c.name);
+			return -EINVAL;
+		}
+	cfg->probe_cmds[cfg->nprobe_cmds++] = c;
+	return 0;
+}
+
+/* --probe-user: a user that exists; changing to one needs root */
+static int parse_probe_user(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+	struct passwd *pw = getpwnam(arg);
+
+	if (!pw) {
+		snprintf(why, WHY_LEN, "no such user");
+		return -EINVAL;
+	}
+	if (geteuid() != 0 && pw->pw_uid != geteuid()) {
+		snprintf(why, WHY_LEN, "only root can run a command as another user");
+		return -EPERM;
+	}
+	cfg->probe_user = arg;
+	return 0;
+}
+
+static int parse_sqlite_journal(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+
+	if (!strcmp(arg, "delete") || !strcmp(arg, "wal")) {
+		cfg->sqlite_wal = arg[0] == 'w';
+		return 0;
+	}
+	snprintf(why, WHY_LEN, "expected delete or wal");
+	return -EINVAL;
+}
+
+static int parse_sqlite_sync(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+
+	if (!strcmp(arg, "full") || !strcmp(arg, "normal")) {
+		cfg->sqlite_sync_normal = arg[0] == 'n';
+		return 0;
+	}
+	snprintf(why, WHY_LEN, "expected full or normal");
+	return -EINVAL;
+}
+
+static int parse_colour(void *dest, const char *arg, char *why)
+{
+	static const char *const words[] = {
+		[WS_COLOUR_AUTO] = "auto", [WS_COLOUR_NEVER] = "never",
+		[WS_COLOUR_ALWAYS] = "always",
+	};
+	struct ws_config *cfg = dest;
+
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (!strcmp(arg, words[i])) {
+			cfg->colour = (enum ws_colour)i;
+			return 0;
+		}
+	snprintf(why, WHY_LEN, "expected auto, always or never");
+	return -EINVAL;
+}
+
+static int parse_no_probe(void *dest, const char *arg, char *why)
+{
+	(void)arg;
+	(void)why;
+	((struct ws_config *)dest)->probes = 0;
+	return 0;
+}
+
+static int parse_probe_sync(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+
+	if (!strcmp(arg, "fsync") || !strcmp(arg, "fdatasync")) {
+		cfg->probe_fdatasync = arg[1] == 'd';
+		return 0;
+	}
+	snprintf(why, WHY_LEN, "expected fsync or fdatasync");
+	return -EINVAL;
+}
+
+static int parse_steady_criterion(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+	struct ws_analysis_params p;
+
+	analysis_defaults(&p);
+	if (steady_parse_criterion(arg, &p)) {
+		snprintf(why, WHY_LEN, "expected snia, bw-slope:PCT or bw-dev:PCT (PCT in (0, 1000], e.g. bw-slope:0.5%%)");
+		return -EINVAL;
+	}
+	cfg->steady_criterion = (int)p.criterion;
+	cfg->steady_limit_pct = p.limit_pct;
+	cfg->steady_slope_pct = p.slope_pct;
+	return 0;
+}
+
+/* "2x" (times the device's capacity, a decimal number up to 1000) or a
+ * SIZE ("0": judge from the start). */
+static int parse_precondition(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+	struct units_error e;
+	size_t n = strlen(arg);
+
+	cfg->precondition_set = true;
+	if (n && (arg[n - 1] == 'x' || arg[n - 1] == 'X')) {
+		double v = 0, scale = 0.1;
+		const char *p = arg;
+		bool digits = false;
+
+		for (; *p >= '0' && *p <= '9'; p++, digits = true)
+			v = v * 10 + (*p - '0');
+		if (*p == '.')
+			for (p++; *p >= '0' && *p <= '9'; p++, scale /= 10, digits = true)
+				v += (*p - '0') * scale;
+		if (!digits || p != arg + n - 1 || v > 1000) {
+			snprintf(why, WHY_LEN, "expected a SIZE or a multiple of the device's capacity such as 2x (at most 1000x)");
+			return -EINVAL;
+		}
+		cfg->precondition_mult = v;
+		cfg->precondition_bytes = 0;
+		return 0;
+	}
+	cfg->precondition_mult = 0;
+	if (units_parse_size(arg, &cfg->precondition_bytes, &e)) {
+		snprintf(why, WHY_LEN, "%s", e.msg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int parse_scheduler(void *dest, const char *arg, char *why)
+{
+	if (!*arg || strpbrk(arg, " /\n[]")) {
+		snprintf(why, WHY_LEN, "expected a scheduler name such as mq-deadline, bfq, kyber or none");
+		return -EINVAL;
+	}
+	((struct ws_config *)dest)->scheduler = arg;
+	return 0;
+}
+
+/* "rt", "be:4", "idle": the class (1..3) and level (0..7, default 4). */
+static int ioprio_of(const char *arg, int *class, int *level, char *why)
+{
+	size_t n = strcspn(arg, ":");
+	uint64_t v = 4;
+
+	for (int c = WS_IOPRIO_RT; c <= WS_IOPRIO_IDLE; c++) {
+		const char *name = ws_ioprio_class_name(c);
+
+		if (strlen(name) != n || strncmp(arg, name, n))
+			continue;
+		if (arg[n] && c == WS_IOPRIO_IDLE) {
+			snprintf(why, WHY_LEN, "the idle class has no level");
+			return -EINVAL;
+		}
+		if (arg[n] && (arg[n + 1] < '0' || arg[n + 1] > '7' || arg[n + 2])) {
+			snprintf(why, WHY_LEN, "must be between 0 and 7");
+			return -EINVAL;
+		}
+		if (arg[n])
+			v = (uint64_t)(arg[n + 1] - '0');
+		*class = c;
+		*level = (int)v;
+		return 0;
+	}
+	snprintf(why, WHY_LEN, "expected rt[:0-7], be[:0-7] or idle");
+	return -EINVAL;
+}
+
+static int parse_ioprio(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+
+	return ioprio_of(arg, &cfg->ioprio_class, &cfg->ioprio_level, why);
+}
+
+static int parse_probe_ioprio(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+
+	return ioprio_of(arg, &cfg->probe_ioprio_class, &cfg->probe_ioprio_level, why);
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+static const struct cli_option opt_table[] = {
+	{ .type = CLI_HEADING, .help = "Run length (the first bound reached ends the run; with none, it runs until interrupted):" },
+	{ .name = "buffers", .key = 'b', .type = CLI_U64, .arg = "COUNT", .offset = offsetof(struct ws_config, buffers), .min = 1,
+	  .help = "write COUNT buffers (not with --size)" },
+	{ .name = "size", .key = 's', .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, total_size), .min = 1,
+	  .help = "write SIZE bytes in total (not with -b)" },
+	{ .name = "time", .key = 't', .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, duration_ns), .min = 1,
+	  .help = "stop after DURATION" },
+	{ .name = "jobs", .key = KEY_JOBS, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, jobs), .min = 1, .max = WS_MAX_TARGETS,
+	  .help = "write N files at once, FILE.1 ... FILE.N, one writer each (as fio numjobs; bounds apply to each); or name several FILEs" },
+	{ .name = "file-size", .key = KEY_FILE_SIZE, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, file_size), .min = 4 * WS_KIB, .align = 4 * WS_KIB,
+	  .help = "wrap to offset 0 at SIZE and overwrite in place (default: the run's size; unbounded runs wrap where the reserve begins)" },
+	{ .name = "reserve", .key = KEY_RESERVE, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, reserve),
+	  .help = "keep SIZE free on the filesystem (default 5% of its size, at most 1 GiB; 0: none)" },
+	{ .type = CLI_HEADING, .help = "Writing:" },
+	{ .name = "buffer-size", .key = 'B', .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, buffer_size), .min = 4 * WS_KIB, .max = WS_GIB, .align = 4 * WS_KIB,
+	  .help = "bytes per write, a multiple of 4 KiB (default 8M)" },
+	{ .name = "pace", .key = 'p', .type = CLI_CUSTOM, .arg = "MODE", .parse = parse_pace,
+	  .help = "window (default): sync_file_range windows as overwrite.c; none: plain buffered writes, like dd; fdatasync: every --sync-every buffers; direct: O_DIRECT; dontcache: RWF_DONTCACHE (Linux 6.14+); adaptive: windows sized so the probes wait about --target-latency" },
+	{ .name = "fadvise", .key = 'f', .type = CLI_FLAG, .offset = offsetof(struct ws_config, fadvise),
+	  .help = "drop written pages with POSIX_FADV_DONTNEED once on disk (window, fdatasync, adaptive)" },
+	{ .name = "window", .key = 'w', .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, window), .min = 1, .max = 4096,
+	  .help = "buffers in flight for --pace window (default 1: write i, wait for i-1)" },
+	{ .name = "sync-every", .key = KEY_SYNC_EVERY, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, sync_every), .min = 1, .max = 1u << 20,
+	  .help = "buffers between fdatasync calls for --pace fdatasync (default 1)" },
+	{ .name = "target-latency", .key = KEY_TARGET_LATENCY, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, target_latency_ns), .min = WS_NSEC_PER_MSEC, .max = 60 * WS_NSEC_PER_SEC,
+	  .help = "for --pace adaptive: how long the probes may wait behind the writer (default 100ms); refused below what a probe takes on the idle disk" },
+	{ .name = "iodepth", .key = KEY_IODEPTH, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, iodepth), .min = 1, .max = 64,
+	  .help = "writes in flight for --pace direct or dontcache, queued with io_uring (default 1: one synchronous write at a time; falls back to that, with a warning, where io_uring is not permitted)" },
+	{ .name = "rate", .key = 'r', .type = CLI_RATE, .arg = "RATE", .offset = offsetof(struct ws_config, rate),
+	  .help = "cap the average write rate, e.g. 50M/s" },
+	{ .name = "data", .key = 'd', .type = CLI_CUSTOM, .arg = "KIND", .parse = parse_data,
+	  .help = "random (default: incompressible, every 4 KiB block unique and stamped for verify), fixed (one random buffer, as overwrite.c), zero, compressible=PCT" },
+	{ .name = "seed", .key = KEY_SEED, .type = CLI_U64, .arg = "N", .offset = offsetof(struct ws_config, seed), .min = 1,
+	  .help = "seed for random data (default: from the clock)" },
+	{ .type = CLI_HEADING, .help = "Latency probes (what a desktop feels while the writer runs):" },
+	{ .name = "probe", .key = KEY_PROBE, .type = CLI_CUSTOM, .arg = "LIST", .parse = parse_probe,
+	  .help = "probes to run, comma-separated: fsync (append + fsync: a mail client storing a message; default), save (write, fsync, rename, fsync dir: an editor saving), read (4 KiB of a cold block of --read-probe: an application starting), sqlite (a real SQLite commit: a mail store, a browser's history), dsync (in-place O_DSYNC overwrite: a database's WAL, ioping -W -y), cmd (your --probe-cmd)" },
+	{ .name = "no-probe", .key = KEY_NO_PROBE, .type = CLI_CUSTOM, .parse = parse_no_probe,
+	  .help = "run the writer alone" },
+	{ .name = "probe-interval", .key = KEY_PROBE_INTERVAL, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, probe_interval_ns), .min = WS_NSEC_PER_MSEC,
+	  .help = "time between the starts of a probe's operations (default 100ms)" },
+	{ .name = "probe-size", .key = KEY_PROBE_SIZE, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, probe_size), .min = 1, .max = 64 * WS_MIB,
+	  .help = "bytes per fsync, save, dsync probe or sqlite row (default 4k)" },
+	{ .name = "probe-sync", .key = KEY_PROBE_SYNC, .type = CLI_CUSTOM, .arg = "CALL", .parse = parse_probe_sync,
+	  .help = "fsync (default) or fdatasync, for the fsync probe" },
+	{ .name = "probe-dir", .key = KEY_PROBE_DIR, .type = CLI_STRING, .arg = "DIR", .offset = offsetof(struct ws_config, probe_dir),
+	  .help = "where probe files live (default: FILE's directory); e.g. your home while FILE stresses /data" },
+	{ .name = "sqlite-journal", .key = KEY_SQLITE_JOURNAL, .type = CLI_CUSTOM, .arg = "MODE", .parse = parse_sqlite_journal,
+	  .help = "the sqlite probe's journal_mode: delete (default, a rollback journal) or wal" },
+	{ .name = "sqlite-sync", .key = KEY_SQLITE_SYNC, .type = CLI_CUSTOM, .arg = "LEVEL", .parse = parse_sqlite_sync,
+	  .help = "the sqlite probe's synchronous: full (default) or normal" },
+	{ .name = "probe-cmd", .key = KEY_PROBE_CMD, .type = CLI_CUSTOM, .arg = "[NAME=]CMD", .parse = parse_probe_cmd,
+	  .help = "time your own command at the probe interval, one at a time, with /bin/sh -c in the probe directory (adds the cmd probe; with --probe, name cmd there; repeatable, up to 4, e.g. mail='notmuch new'); a non-zero exit is a failed probe" },
+	{ .name = "probe-user", .key = KEY_PROBE_USER, .type = CLI_CUSTOM, .arg = "NAME", .parse = parse_probe_user,
+	  .help = "who --probe-cmd commands run as when writestress runs as root (default nobody: never root unless named)" },
+	{ .name = "probe-timeout", .key = KEY_PROBE_TIMEOUT, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, probe_timeout_ns), .min = WS_NSEC_PER_MSEC,
+	  .help = "a --probe-cmd command still running after this is killed, a failed probe (default 30s)" },
+	{ .name = "read-probe", .key = KEY_READ_PROBE, .type = CLI_STRING, .arg = "PATH", .offset = offsetof(struct ws_config, read_probe),
+	  .help = "an existing file the read probe reads from (adds read to the probes)" },
+	{ .name = "stall", .key = KEY_STALL, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, stall_ns), .min = WS_NSEC_PER_MSEC,
+	  .help = "a probe at least this slow is a stall (default 500ms)" },
+	{ .type = CLI_HEADING, .help = "Analysis and results:" },
+	{ .name = "json", .key = KEY_JSON, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, json_path),
+	  .help = "write the complete result (configuration, series, probes, phases, steady state) as JSON ('-': to stdout, the rest to stderr)" },
+	{ .name = "csv", .key = KEY_CSV, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, csv_path),
+	  .help = "write the interval series as CSV, one row per interval ('-': to stdout)" },
+	{ .name = "svg", .key = KEY_SVG, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, svg_path),
+	  .help = "draw throughput over GiB written and probe latency over time as an SVG plot ('-': to stdout)" },
+	{ .name = "prom", .key = KEY_PROM, .type = CLI_CUSTOM, .arg = "FILE", .parse = parse_prom,
+	  .help = "keep the run's live state in FILE in the Prometheus text format, replaced atomically every interval and marked finished at the end, for node_exporter's textfile collector (name it *.prom in its directory; metrics in doc/metrics.md)" },
+	{ .name = "until-steady", .key = KEY_UNTIL_STEADY, .type = CLI_FLAG, .offset = offsetof(struct ws_config, until_steady),
+	  .help = "end the run once throughput is in steady state after preconditioning (see --precondition), or give up after --steady-max-rounds; --size, --time or -b still bound it" },
+	{ .name = "steady-criterion", .key = KEY_STEADY_CRITERION, .type = CLI_CUSTOM, .arg = "CRIT", .parse = parse_steady_criterion,
+	  .help = "how a window of rounds is judged steady: snia (default: range within 20% of the window's average and the fitted line's excursion within 10%), bw-slope:PCT (fio's ss=bw_slope: |slope| per round under PCT% of the average) or bw-dev:PCT (fio's ss=bw: every round within PCT% of the average)" },
+	{ .name = "steady-window", .key = KEY_STEADY_WINDOW, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, steady_window), .min = 2, .max = 1000,
+	  .help = "rounds in a steady-state window (default 5)" },
+	{ .name = "steady-round", .key = KEY_STEADY_ROUND, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, steady_round_ns), .min = 10 * WS_NSEC_PER_MSEC,
+	  .help = "length of one steady-state round (default 10s); a round's rate is what reached the disk in it, read off the progress marks" },
+	{ .name = "precondition", .key = KEY_PRECONDITION, .type = CLI_CUSTOM, .arg = "SIZE|Nx", .parse = parse_precondition,
+	  .help = "judge steady state only in windows that start after SIZE was written, or N times the capacity of the device under FILE (default with --until-steady: 2x, as SNIA PTS; otherwise 0)" },
+	{ .name = "steady-max-rounds", .key = KEY_STEADY_MAX_ROUNDS, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, steady_max_rounds), .min = 2, .max = 1000000,
+	  .help = "--until-steady gives up, with the verdict \"not steady\", after N rounds past preconditioning (default 25, as SNIA PTS)" },
+	{ .name = "verify", .key = KEY_VERIFY, .type = CLI_FLAG, .offset = offsetof(struct ws_config, verify),
+	  .help = "after the run, read the file back from the disk and check every 4 KiB block by its stamp (random and compressible data; `writestress verify FILE` does the same later); a block not as written makes the exit status 1" },
+	{ .name = "bucket", .key = KEY_BUCKET, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, bucket), .min = WS_MIB,
+	  .help = "bytes per cell of the throughput-over-bytes view (default: about 32 cells over the run)" },
+	{ .type = CLI_HEADING, .help = "System (privileged; checked with libcap, and every capability is dropped once set up):" },
+	{ .name = "drop-caches", .key = KEY_DROP_CACHES, .type = CLI_FLAG, .offset = offsetof(struct ws_config, drop_caches),
+	  .help = "sync and drop the page cache before the run (CAP_SYS_ADMIN)" },
+	{ .name = "scheduler", .key = KEY_SCHEDULER, .type = CLI_CUSTOM, .arg = "NAME", .parse = parse_scheduler,
+	  .help = "use this I/O scheduler on FILE's device for the run, and put the old one back at the end (CAP_SYS_ADMIN)" },
+	{ .name = "ioprio", .key = KEY_IOPRIO, .type = CLI_CUSTOM, .arg = "CLASS[:LEVEL]", .parse = parse_ioprio,
+	  .help = "I/O priority of the writer: rt (CAP_SYS_ADMIN), be or idle; LEVEL 0-7, default 4" },
+	{ .name = "probe-ioprio", .key = KEY_PROBE_IOPRIO, .type = CLI_CUSTOM, .arg = "CLASS[:LEVEL]", .parse = parse_probe_ioprio,
+	  .help = "I/O priority of the probes, as --ioprio" },
+	{ .type = CLI_HEADING, .help = "Output and safety:" },
+	{ .name = "interval", .key = 'i', .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, interval_ns), .min = 10 * WS_NSEC_PER_MSEC,
+	  .help = "reporting interval (default 1s, at least 10ms)" },
+	{ .name = "quiet", .key = 'q', .type = CLI_FLAG, .offset = offsetof(struct ws_config, quiet),
+	  .help = "no header, live line or interval lines: the summary only" },
+	{ .name = "color", .key = KEY_COLOR, .type = CLI_CUSTOM, .arg = "WHEN", .parse = parse_colour,
+	  .help = "paint stalls red on the live line: auto (default: on a terminal that is not dumb, unless NO_COLOR is set), always or never" },
+	{ .name = "force", .key = KEY_FORCE, .type = CLI_FLAG, .offset = offsetof(struct ws_config, force),
+	  .help = "allow overwriting an existing regular file writestress did not create" },
+	{ .name = "truncate", .key = KEY_TRUNCATE, .type = CLI_FLAG, .offset = offsetof(struct ws_config, truncate),
+	  .help = "empty an existing FILE before the run instead of rewriting it in place (on a discard mount the filesystem then TRIMs its old blocks, which hands an SSD erased blocks back)" },
+	{ .name = "remove", .key = KEY_REMOVE, .type = CLI_FLAG, .offset = offsetof(struct ws_config, remove_after),
+	  .help = "delete the file at the end (only a file writestress created, or took over with --force)" },
+	{ .name = "help", .key = 'h', .type = CLI_HELP,
+	  .help = "show this help and exit" },
+	{ .name = "version", .key = 'V', .type = CLI_VERSION,
+	  .help = "show the version and exit" },
+};
+
+static void help_head(FILE *out)
+{
+	fprintf(out,
+		"Usage: writestress [OPTION]... FILE [FILE]...\n"
+		"       writestress compare [--threshold PCT] A.json B.json\n"
+		"       writestress report [--by KEY] [--json|--csv|--svg F] RESULT.json...|DIR\n"
+		"       writestress verify [--run ID] FILE\n"
+		"       writestress matrix [--strategies LIST] [--each SIZE|TIME] FILE\n"
+		"Stream large buffers to FILE, pacing writeback with sync_file_range() like\n"
+		"overwrite.c, and report throughput over time, where the time went and what\n"
+		"a mail client's fsync felt meanwhile.\n"
+		"\nExamples:\n"
+		"  writestress -t 30s /mnt/test/f.dat       a first run: 30 s, then the summary\n"
+		"  writestress -b 3000 -f /mnt/test/f.dat   the classic overwrite.c run (23.4 GiB)\n"
+		"  writestress --until-steady -t 2h --json ssd.json /mnt/ssd/f.dat\n"
+		"                                           an SSD's steady state, SNIA-style\n");
+}
+
+static void help_tail(FILE *out)
+{
+	fprintf(out,
+		"\nUnits:\n"
+		"  SIZE      bytes, B; k K KiB = 2^10, M MiB = 2^20, G GiB = 2^30, T TiB = 2^40;\n"
+		"            kB KB = 10^3, MB = 10^6, GB = 10^9, TB = 10^12 (e.g. 4k 8M 1.5G 2T)\n"
+		"  DURATION  ns us/µs ms s m min h d; bare: seconds (e.g. 500ms 30s 2h)\n"
+		"  RATE      a SIZE per second, with a unit (e.g. 50M/s; 50B/s for bytes)\n"
+		"  Output is always binary: MiB = 2^20 bytes, GiB = 2^30 bytes, MiB/s.\n"
+		"\nExit status:\n"
+		"  0    the run reached its bound\n"
+		"  1    runtime failure (I/O error, no space left, cannot open FILE)\n"
+		"  2    invalid command line\n"
+		"  3    refused to touch FILE (symlink, not a regular file, not created by\n"
+		"       writestress, or the run would eat into the reserve)\n"
+		"  130  stopped by SIGINT, 143 stopped by SIGTERM (the summary is printed),\n"
+		"  141  stdout closed by its reader (the summary on stderr)\n");
+}
+
+/* fio's names for ours, for "unknown option" (dd's bs= count= of= are
+ * operands: take_targets) */
+static const struct cli_alias fio_names[] = {
+	{ "bs", "fio", "-B/--buffer-size" },
+	{ "blocksize", "fio", "-B/--buffer-size" },
+	{ "runtime", "fio", "-t/--time" },
+	{ "filename", "fio", "FILE, an operand" },
+	{ "numjobs", "fio", "--jobs" },
+	{ "direct", "fio", "--pace direct" },
+	{ "ioengine", "fio", "--pace direct --iodepth N (io_uring)" },
+	{ "rate_iops", "fio", "-r/--rate in bytes a second" },
+	{ NULL, NULL, NULL }
+};
+
+static const struct cli run_cli = {
+	.cmd = "writestress",
+	.opts = opt_table,
+	.nopts = ARRAY_SIZE(opt_table),
+	.help_head = help_head,
+	.help_tail = help_tail,
+	.aliases = fio_names,
+};
+
+/* The table, for tests that hold every option to its stated bounds and
+ * for whatever else reads the options (completion). */
+const struct cli *opts_cli(void)
+{
+	return &run_cli;
+}
+
+/* How many of --json, --csv and --svg are "-" (stdout). */
+static unsigned int results_to_stdout(const struct ws_config *cfg)
+{
+	const char *p[] = { cfg->json_path, cfg->csv_path, cfg->svg_path };
+	unsigned int n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(p); i++)
+		n += p[i] && !strcmp(p[i], "-");
+	return n;
+}
+
+bool opts_result_to_stdout(const struct ws_config *cfg)
+{
+	return results_to_stdout(cfg) > 0;
+}
+
+void opts_help(FILE *out)
+{
+	cli_help(&run_cli, out);
+}
+
+__attribute__((format(printf, 2, 3)))
+static enum opts_result usage_error(FILE *err, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	cli_usage_error(&run_cli, err, "%s", msg);
+	return OPTS_USAGE;
+}
+
+static bool given(const bool *seen, const char *name)
+{
+	const struct cli_option *o = cli_find(&run_cli, name);
+
+	return o && seen[o - opt_table];
+}
+
+static bool listed(const char *const *names, const char *name)
+{
+	for (; names && *names; names++)
+		if (!strcmp(*names, name))
+			return true;
+	return false;
+}
+
+/* A pace mode's own options only with that mode: "--window needs --pace
+ * window, not none". */
+static enum opts_result check_pace_options(const struct ws_config *cfg,
+					   const bool *seen, FILE *err)
+{
+	const struct pace_ops *mode = pace_modes[cfg->pace];
+
+	for (size_t i = 0; i < ARRAY_SIZE(opt_table); i++) {
+		const char *name = opt_table[i].name;
+		char modes[96];
+		struct ws_buf b = WS_BUF(modes);
+
+		if (!name || !seen[i] || listed(mode->options, name))
+			continue;
+		for (int m = 0; m < WS_PACE_NR; m++)
+			if (listed(pace_modes[m]->options, name))
+				ws_buf_item(&b, " or ", "%s", pace_modes[m]->name);
+		if (b.len)
+			return usage_error(err, "--%s needs --pace %s, not %s", name,
+					   modes, mode->name);
+	}
+	if (mode->size_align && cfg->total_size % mode->size_align) {
+		char a[32];
+
+		return usage_error(err, "invalid --size '%llu': must be a multiple of %s with --pace %s",
+				   (unsigned long long)cfg->total_size,
+				   cli_bound_text(a, sizeof(a), mode->size_align), mode->name);
+	}
+	return OPTS_RUN;
+}
+
+/* A probe's own options only while a probe that takes them runs; the
+ * option a probe cannot run without, given alone, adds that probe. */
+static enum opts_result check_probe_options(struct ws_config *cfg,
+					    const bool *seen, FILE *err)
+{
+	for (int k = 0; k < WS_PROBE_NR; k++) {
+		const struct probe_ops *p = probe_kinds[k];
+
+		if (p->needs && given(seen, p->needs) && !given(seen, "probe") &&
+		    !given(seen, "no-probe"))
+			cfg->probes |= 1u << k;
+		if (p->needs && (cfg->probes & (1u << k)) && !given(seen, p->needs))
+			return usage_error(err, "--probe %s needs --%s %s, %s", p->name,
+					   p->needs, cli_find(&run_cli, p->needs)->arg,
+					   p->needs_what);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(opt_table); i++) {
+		const char *name = opt_table[i].name;
+		char probes[64];
+		struct ws_buf b = WS_BUF(probes);
+		bool taken = false;
+
+		if (!name || !seen[i])
+			continue;
+		for (int k = 0; k < WS_PROBE_NR; k++) {
+			if (!listed(probe_kinds[k]->options, name))
+				continue;
+			ws_buf_item(&b, " or ", "%s", probe_kinds[k]->name);
+			taken |= (cfg->probes & (1u << k)) != 0;
+		}
+		if (b.len && !taken)
+			return usage_error(err, "--%s needs %s in --probe", name, probes);
+	}
+	return OPTS_RUN;
+}
+
+/* Options that make sense only together. */
+static enum opts_result check_combinations(struct ws_config *cfg,
+					   const bool *seen, FILE *err)
+{
+	if (check_pace_options(cfg, seen, err) != OPTS_RUN ||
+	    check_probe_options(cfg, seen, err) != OPTS_RUN)
+		return OPTS_USAGE;
+	cfg->reserve_set = given(seen, "reserve");
+	if (results_to_stdout(cfg) > 1)
+		return usage_error(err, "only one of --json, --csv and --svg can be '-' (stdout)");
+	/* two answers to "how much": honouring one would ignore the other */
+	if (given(seen, "buffers") && given(seen, "size")) {
+		char a[32];
+
+		return usage_error(err, "-b %llu and --size both say how much to write: give one (-b %llu is %s of --buffer-size)",
+				   (unsigned long long)cfg->buffers,
+				   (unsigned long long)cfg->buffers,
+				   units_format_size(a, sizeof(a), cfg->buffers * cfg->buffer_size));
+	}
+	if (cfg->verify && !datagen_stamped(cfg->data))
+		return usage_error(err, "--verify needs stamped data: --data random or compressible, not %s",
+				   datagen_name(cfg->data));
+	if (cfg->steady_round_ns < cfg->interval_ns)
+		return usage_error(err, "invalid --steady-round: shorter than the --interval it is made of");
+	if (given(seen, "steady-max-rounds") && !cfg->until_steady)
+		return usage_error(err, "--steady-max-rounds needs --until-steady");
+	if (cfg->until_steady && !given(seen, "steady-max-rounds"))
+		cfg->steady_max_rounds = cfg->steady_window > SNIA_MAX_ROUNDS ?
+					 cfg->steady_window : SNIA_MAX_ROUNDS;
+	if (cfg->steady_max_rounds && cfg->steady_max_rounds < cfg->steady_window)
+		return usage_error(err, "invalid --steady-max-rounds '%u': fewer than the %u rounds of one --steady-window",
+				   cfg->steady_max_rounds, cfg->steady_window);
+	return OPTS_RUN;
+}
+
+/* dd's bs=1M count=10 of=F as operands: say ours rather than take them
+ * for files named "bs=1M" (true when it said so). */
+static bool dd_operand(const char *arg, FILE *err)
+{
+	static const struct { const char *key, *ours; } dd[] = {
+		{ "bs=", "-B %s" }, { "obs=", "-B %s" }, { "count=", "-b %s" },
+		{ "of=", "%s as the FILE operand" }, { "oflag=", "--pace (direct, dontcache ...) for %s" },
+		{ "if=", "no input: writestress makes its data (--data) for %s" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(dd); i++) {
+		size_t k = strlen(dd[i].key);
+		char ours[160];
+
+		if (strncmp(arg, dd[i].key, k) || access(arg, F_OK) == 0)
+			continue;
+		snprintf(ours, sizeof(ours), dd[i].ours, arg + k);
+		usage_error(err, "invalid FILE '%s': dd's syntax; writestress says %s (a file really named so: ./%s)",
+			    arg, ours, arg);
+		return true;
+	}
+	return false;
+}
+
+/* A FILE operand that is a subcommand's name, or close to one (`matrx`,
+ * `help`): a typo that would otherwise write a file of that name without
+ * bound.  A name with a slash (./help) is a file on purpose.  True when
+ * it said so. */
+static bool subcommand_like(const char *arg, FILE *err)
+{
+	static const char *const words[] = {
+		"compare", "report", "matrix", "verify", "help", "version",
+	};
+	const char *w;
+
+	if (strchr(arg, '/'))
+		return false;
+	w = cli_closest(arg, words, ARRAY_SIZE(words), strlen(arg) > 4 ? 2 : 1);
+	if (!w)
+		return false;
+	if (!strcmp(w, "help") || !strcmp(w, "version"))
+		usage_error(err, "invalid FILE '%s': did you mean writestress --%s? (a file really named so: ./%s)",
+			    arg, w, arg);
+	else if (!strcmp(w, arg))
+		usage_error(err, "invalid FILE '%s': a subcommand comes first, before any option: writestress %s ... (a file really named so: ./%s)",
+			    arg, w, arg);
+	else
+		usage_error(err, "invalid FILE '%s': did you mean writestress %s? (a file really named so: ./%s)",
+			    arg, w, arg);
+	return true;
+}
+
+/* No FILE left: say so, and if the option before the end took the last
+ * word as its value (--json f.dat), that it did. */
+static enum opts_result missing_file(int argc, char **argv, FILE *err)
+{
+	const char *opt = argc >= 3 ? argv[argc - 2] : "";
+	const struct cli_option *o = NULL;
+
+	if (!strncmp(opt, "--", 2) && !strchr(opt, '='))
+		o = cli_find(&run_cli, opt + 2);
+	else if (opt[0] == '-' && opt[1] && !opt[2])
+		for (size_t i = 0; i < ARRAY_SIZE(opt_table); i++)
+			if (opt_table[i].name && opt_table[i].key == opt[1])
+				o = &opt_table[i];
+	if (o && o->arg && argv[argc - 1][0] != '-')
+		return usage_error(err, "missing FILE operand: %s took '%s' as its value; name the FILE after it",
+				   opt, argv[argc - 1]);
+	return usage_error(err, "missing FILE operand");
+}
+
+/* --jobs N: FILE.1 ... FILE.N, kept for the life of the process */
+static char job_paths[WS_MAX_TARGETS][PATH_MAX];
+
+/* The FILE operands, or --jobs copies of the one. */
+static enum opts_result take_targets(struct ws_config *cfg, int n,
+				     char **files, FILE *err)
+{
+	if (n > WS_MAX_TARGETS)
+		return usage_error(err, "too many FILE operands (%d): at most %d targets in one run",
+				   n, WS_MAX_TARGETS);
+	if (cfg->jobs && n > 1)
+		return usage_error(err, "unexpected argument '%s': --jobs %u takes one FILE and writes FILE.1 ... FILE.%u",
+				   files[1], cfg->jobs, cfg->jobs);
+	for (int i = 0; i < n; i++) {
+		if (!*files[i])
+			return usage_error(err, "invalid FILE '': empty name");
+		if (dd_operand(files[i], err) || subcommand_like(files[i], err))
+			return OPTS_USAGE;
+		for (int j = 0; j < i; j++)
+			if (!strcmp(files[i], files[j]))
+				return usage_error(err, "invalid FILE '%s': named twice", files[i]);
+		cfg->paths[i] = files[i];
+	}
+	cfg->ntargets = (unsigned int)n;
+	for (unsigned int i = 0; cfg->jobs && i < cfg->jobs; i++) {
+		if ((size_t)snprintf(job_paths[i], sizeof(job_paths[i]), "%s.%u",
+				     files[0], i + 1) >= sizeof(job_paths[i]))
+			return usage_error(err, "invalid FILE '%s': too long for --jobs", files[0]);
+		cfg->paths[i] = job_paths[i];
+		cfg->ntargets = cfg->jobs;
+	}
+	cfg->path = cfg->paths[0];
+	return OPTS_RUN;
+}
+
+enum opts_result opts_parse(int argc, char **argv, struct ws_config *cfg,
+			    FILE *err)
+{
+	bool seen[ARRAY_SIZE(opt_table)] = { false };
+	int first;
+
+	config_defaults(cfg);
+	switch (cli_parse(&run_cli, argc, argv, cfg, seen, &first, err)) {
+	case CLI_EXIT_OK:
+		return OPTS_EXIT_OK;
+	case CLI_USAGE:
+		return OPTS_USAGE;
+	case CLI_RUN:
+		break;
+	}
+	if (first == argc)
+		return missing_file(argc, argv, err);
+	if (take_targets(cfg, argc - first, argv + first, err) != OPTS_RUN)
+		return OPTS_USAGE;
+	return check_combinations(cfg, seen, err);
+}

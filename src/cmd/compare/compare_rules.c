@@ -1,0 +1,257 @@
+/* compare_rules.c - the rules `writestress compare` judges by (see
+ * compare.h): the threshold, the samples a percentile needs, the latency
+ * floor, which settings change the result, and which values are bytes.
+ * Pure: numbers and paths in, words out; no json-c here.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/c.h"
+#include "cmd/compare/compare.h"
+#include "lib/hist.h"
+#include "lib/units.h"
+
+/* ---- one number --------------------------------------------------------- */
+
+enum cmp_flag compare_metric(double a, double b, enum cmp_better better,
+			     double threshold_pct)
+{
+	double limit;
+
+	if (better == CMP_INFO || isnan(a) || isnan(b))
+		return CMP_FLAG_NONE;
+	if (a == 0)
+		return better == CMP_LOWER && b > 0 ? CMP_FLAG_REGRESSION :
+						      CMP_FLAG_NONE;
+	/* The slack keeps 100 -> 90 at 10% unflagged despite rounding. */
+	limit = fabs(a) * threshold_pct / 100 * (1 + 1e-9);
+	if (fabs(b - a) <= limit)
+		return CMP_FLAG_NONE;
+	if ((b > a) == (better == CMP_HIGHER))
+		return CMP_FLAG_IMPROVED;
+	return CMP_FLAG_REGRESSION;
+}
+
+bool compare_change(double a, double b, double *pct)
+{
+	if (isnan(a) || isnan(b) || a == 0)
+		return false;
+	*pct = (b - a) / fabs(a) * 100;
+	return true;
+}
+
+int compare_parse_threshold(const char *s, double *pct)
+{
+	size_t digits = strspn(s, "0123456789.");
+	char *end;
+	double v;
+
+	/* strtod alone would take " 5", "-5", "0x10", "inf" and "1e3" */
+	if (!digits || (s[digits] && strcmp(s + digits, "%")))
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end != s + digits || !isfinite(v))
+		return -EINVAL;
+	*pct = v;
+	return 0;
+}
+
+/* ---- one row ------------------------------------------------------------ */
+
+static bool enough_samples(const struct cmp_row *row)
+{
+	double need = (double)hist_min_samples(row->quantile);
+
+	/* false for NaN too: a count the file lacks proves nothing */
+	return row->samples_a >= need && row->samples_b >= need;
+}
+
+void compare_judge(struct cmp_row *row, const struct cmp_rules *rules,
+		   bool comparable)
+{
+	double a = compare_value_num(&row->a), b = compare_value_num(&row->b);
+
+	row->would = compare_metric(a, b, row->better, rules->threshold_pct);
+	row->skip = CMP_JUDGED;
+	if (!comparable)
+		row->skip = CMP_SKIP_CONFIG;
+	else if (row->quantile > 0 && !enough_samples(row))
+		row->skip = CMP_SKIP_SAMPLES;
+	else if (row->latency && a < rules->floor_ms && b < rules->floor_ms)
+		row->skip = CMP_SKIP_FLOOR;
+	row->flag = row->skip == CMP_JUDGED ? row->would : CMP_FLAG_NONE;
+}
+
+/* ---- values in units ---------------------------------------------------- */
+
+/* Byte counts whose name does not end in "size" or "bytes". */
+static const char *const byte_keys[] = {
+	"reserve", "mem_total", "fs_avail", "size_at_open", "discard_granularity",
+	"bucket",
+};
+
+static bool ends_with(const char *s, size_t n, const char *end)
+{
+	size_t e = strlen(end);
+
+	return n >= e && !strncmp(s + n - e, end, e);
+}
+
+enum cmp_unit compare_unit_of(const char *path)
+{
+	const char *key = strrchr(path, '.');
+	size_t n;
+
+	key = key ? key + 1 : path;
+	n = strcspn(key, "[");		/* "disks[0]" is a disk */
+	if (ends_with(key, n, "_bytes_per_s"))
+		return CMP_UNIT_RATE;
+	if (ends_with(key, n, "_kb"))
+		return CMP_UNIT_KIB;
+	if (ends_with(key, n, "size") || ends_with(key, n, "bytes"))
+		return CMP_UNIT_BYTES;
+	for (size_t i = 0; i < ARRAY_SIZE(byte_keys); i++)
+		if (n == strlen(byte_keys[i]) && !strncmp(key, byte_keys[i], n))
+			return CMP_UNIT_BYTES;
+	return CMP_UNIT_NONE;
+}
+
+bool compare_format_unit(char *buf, size_t len, double v, enum cmp_unit unit)
+{
+	char size[32];
+	double bytes = unit == CMP_UNIT_KIB ? v * 1024 : v;
+
+	/* 2^64 is not a uint64_t: the file holds something else */
+	if (unit == CMP_UNIT_NONE || !(bytes >= 0 && bytes < 0x1p64) ||
+	    bytes != floor(bytes))
+		return false;
+	units_format_size(size, sizeof(size), (uint64_t)bytes);
+	if (unit == CMP_UNIT_RATE && !bytes)
+		snprintf(buf, len, "none");
+	else
+		snprintf(buf, len, "%s%s", size, unit == CMP_UNIT_RATE ? "/s" : "");
+	return true;
+}
+
+/* ---- which differences change the result -------------------------------- */
+
+/*
+ * A setting is listed when, all else equal, another value of it moves the
+ * figures the table judges (throughput, latency, stalls, the steady
+ * rate): how fast, how and what the writer writes (rate, pace mode,
+ * window, buffer size, data pattern, queue depth, writers), for how long,
+ * how the steady state is judged, what and how the probes measure, and
+ * the device and filesystem under test.
+ *
+ * Information only: what merely names things (paths, the probe directory,
+ * the host), what changes only the reporting (--interval, --bucket), what
+ * writestress chose by itself (file size, reserve, the queue the kernel
+ * gave it, the preconditioning derived from the capacity), the time of
+ * the run, and the system's own settings (kernel, scheduler, I/O
+ * priorities, dirty limits, mount options, dropped caches): comparing
+ * those is what compare is for.  A pace mode's own options (--window,
+ * --sync-every, --target-latency, --iodepth, --fadvise) keep their
+ * defaults under any other mode (writestress refuses them there), so
+ * they differ only when they matter.
+ */
+static const struct cmp_setting run_settings[] = {
+	{ "config.rate_bytes_per_s", "--rate" },
+	{ "config.pace", "--pace" },
+	{ "config.window", "--window" },
+	{ "config.sync_every", "--sync-every" },
+	{ "config.target_latency_ms", "--target-latency" },
+	{ "config.iodepth", "--iodepth" },
+	{ "config.fadvise", "--fadvise" },
+	{ "config.buffer_size", "--buffer-size" },
+	{ "config.data", "--data" },
+	{ "config.compress_pct", "--data" },
+	{ "config.jobs", "--jobs" },
+	{ "config.total_bytes", "--size" },
+	{ "config.time_s", "--time" },
+	{ "config.until_steady", "--until-steady" },
+	{ "config.steady_window", "--steady-window" },
+	{ "config.steady_round_s", "--steady-round" },
+	{ "config.steady_criterion", "--steady-criterion" },
+	{ "config.steady_max_rounds", "--steady-max-rounds" },
+	{ "config.probes", "--probe" },
+	{ "config.probe_cmds", "--probe-cmd" },
+	{ "config.probe_size", "--probe-size" },
+	{ "config.probe_interval_s", "--probe-interval" },
+	{ "config.probe_fdatasync", "--probe-sync" },
+	{ "config.stall_s", "--stall" },
+	{ "config.sqlite_journal", "--sqlite-journal" },
+	{ "config.sqlite_sync", "--sqlite-sync" },
+	{ "target.fs_type", "filesystem" },
+	{ "fingerprint.filesystem.type", "filesystem" },
+	{ "fingerprint.block.kind", "device" },
+	{ "fingerprint.block.disks[].model", "device" },
+};
+
+const struct cmp_setting *compare_run_settings(size_t *n)
+{
+	*n = ARRAY_SIZE(run_settings);
+	return run_settings;
+}
+
+/* A matrix's own settings; its strategies and settings are its rows. */
+static const struct cmp_setting matrix_settings[] = {
+	{ "target_latency_ms", "--target-latency" },
+	{ "each_bytes", "--each" },
+	{ "each_s", "--each" },
+};
+
+/* PATH with every "[N]" made "[]", into BUF; false when it does not fit. */
+static bool generic_path(char *buf, size_t len, const char *path)
+{
+	size_t j = 0;
+
+	for (const char *p = path; *p; p++) {
+		if (j + 1 >= len)
+			return false;
+		buf[j++] = *p;
+		if (*p == '[')
+			p += strspn(p + 1, "0123456789");
+	}
+	buf[j] = '\0';
+	return true;
+}
+
+/* PATH is SETTING or lies under it (".", or "[" of an element). */
+static bool under(const char *path, const char *setting)
+{
+	size_t n = strlen(setting);
+
+	return !strncmp(path, setting, n) &&
+	       (!path[n] || path[n] == '.' || path[n] == '[');
+}
+
+const struct cmp_setting *compare_setting_of(const char *path, bool matrix)
+{
+	const struct cmp_setting *v = matrix ? matrix_settings : run_settings;
+	size_t n = matrix ? ARRAY_SIZE(matrix_settings) : ARRAY_SIZE(run_settings);
+	char generic[256];
+
+	if (!generic_path(generic, sizeof(generic), path))
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (under(generic, v[i].path))
+			return &v[i];
+	return NULL;
+}
+
+static const struct cmp_auto autos[] = {
+	{ "config.file_size", "--file-size", 4 },	/* --fi */
+	{ "config.reserve", "--reserve", 5 },		/* --res */
+};
+
+const struct cmp_auto *compare_auto_of(const char *path)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(autos); i++)
+		if (!strcmp(path, autos[i].path))
+			return &autos[i];
+	return NULL;
+}

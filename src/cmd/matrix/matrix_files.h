@@ -1,0 +1,39 @@
+/* matrix_files.h - the matrix's result files: JSON (every run's full
+ * result and the table, schema MATRIX_SCHEMA, doc/result-json.md) and an
+ * SVG of throughput against the probe's p99.  Main thread only. */
+#ifndef WS_MATRIX_FILES_H
+#define WS_MATRIX_FILES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cmd/matrix/matrix.h"
+
+struct json_object;
+
+/* What a finished (or interrupted) matrix holds. */
+struct matrix_doc {
+	const struct matrix_strategy *s;
+	unsigned int ns;
+	const struct matrix_outcome *o;
+	struct json_object *const *results;	/* per outcome, or NULL */
+	size_t no;
+	const struct matrix_row *rows;
+	size_t nrows;
+	int best;				/* the recommended row, or -1 */
+	double target_ms;
+	uint64_t each_bytes, each_ns;
+	const char *setting_kind;		/* "scheduler", "dirty_bytes", NULL */
+	const char *const *settings;
+	unsigned int nsettings;
+	bool complete;				/* every run ran */
+};
+
+/* The document as a json-c tree (the caller puts it); NULL: no memory. */
+struct json_object *matrix_json(const struct matrix_doc *d);
+/* 0, or -errno with a message on stderr. */
+int matrix_write_json(const char *path, const struct matrix_doc *d);
+int matrix_write_svg(const char *path, const struct matrix_doc *d);
+
+#endif

@@ -1,0 +1,679 @@
+/* matrix_run.c - `writestress matrix`: the command line, the layout of
+ * the file, one child writestress per strategy with a quiet wait before
+ * each, the settings (--schedulers, --dirty-bytes) put back, Ctrl-C, and
+ * the table and files at the end (see matrix.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "lib/c.h"
+#include "lib/cli.h"
+#include "system/clock.h"
+#include "cmd/compare/compare.h"
+#include "cmd/common/result_read.h"
+#include "system/kstat.h"
+#include "cmd/matrix/matrix.h"
+#include "matrix_files.h"
+#include "system/sysfs.h"
+#include "lib/units.h"
+
+#define QUIET_LIMIT_NS (60 * WS_NSEC_PER_SEC)	/* the longest quiet wait */
+#define QUIET_MARGIN (16 * WS_MIB)	/* Dirty + Writeback over idle */
+#define QUIET_DEVICE_NS (300 * WS_NSEC_PER_MSEC)	/* nothing written */
+#define LAYOUT_DEFAULT WS_GIB
+#define DIRTY_BYTES "/proc/sys/vm/dirty_bytes"
+#define DIRTY_RATIO "/proc/sys/vm/dirty_ratio"
+#define HELP_SHOWN (-1)	/* setup(): --help was printed, exit 0 */
+
+struct matrix_args {
+	const char *strategies;
+	const char *each;
+	uint64_t target_latency_ns;
+	bool shuffle;
+	unsigned int repeat;
+	const char *json_path, *svg_path;
+	uint64_t file_size;
+	const char *schedulers, *dirty_bytes;
+	const char *probe, *probe_dir, *probe_interval, *stall;
+	const char *probe_cmd, *probe_user, *sqlite_journal, *sqlite_sync;
+};
+
+static volatile sig_atomic_t interrupted;
+static volatile pid_t running;	/* the child now running, or 0 */
+
+/* The child runs in a process group of its own, so a Ctrl-C reaches it
+ * once, from here: it ends its run cleanly and writes its result. */
+static void on_signal(int sig)
+{
+	interrupted = sig;
+	if (running > 0)
+		kill(running, sig);
+}
+
+static const struct cli_option matrix_opts[] = {
+	{ .name = "strategies", .key = 's', .type = CLI_STRING, .arg = "LIST",
+	  .offset = offsetof(struct matrix_args, strategies),
+	  .help = "the strategies, in order (default " MATRIX_DEFAULT_LIST "); each may carry its buffer size and window: window:B=1M:W=4" },
+	{ .name = "each", .key = 'e', .type = CLI_STRING, .arg = "SIZE|TIME",
+	  .offset = offsetof(struct matrix_args, each),
+	  .help = "how long each strategy runs: a time (15s, 2m) or a size in upper-case units (512M, 2G); default 15s" },
+	{ .name = "target-latency", .key = 'T', .type = CLI_DURATION, .arg = "DURATION",
+	  .offset = offsetof(struct matrix_args, target_latency_ns), .min = WS_NSEC_PER_MSEC,
+	  .help = "the probe p99 the recommendation must meet, and adaptive's target (default 100ms)" },
+	{ .name = "shuffle", .key = 256, .type = CLI_FLAG,
+	  .offset = offsetof(struct matrix_args, shuffle),
+	  .help = "run the strategies in a random order (each repeat its own)" },
+	{ .name = "repeat", .key = 'n', .type = CLI_UINT, .arg = "N",
+	  .offset = offsetof(struct matrix_args, repeat), .min = 1, .max = MATRIX_MAX_REPEAT,
+	  .help = "run the list N times; the table shows medians and the spread (default 1)" },
+	{ .name = "file-size", .key = 257, .type = CLI_SIZE, .arg = "SIZE",
+	  .offset = offsetof(struct matrix_args, file_size), .min = WS_MIB, .align = 4 * WS_KIB,
+	  .help = "lay FILE out to SIZE first when it does not exist, and have every run wrap there, so every strategy rewrites it in place (default: the --each size, or 1G, at most a quarter of the free space)" },
+	{ .name = "schedulers", .key = 258, .type = CLI_STRING, .arg = "LIST",
+	  .offset = offsetof(struct matrix_args, schedulers),
+	  .help = "run the strategies under each I/O scheduler of FILE's device (mq-deadline,bfq,kyber,none), switched and put back as --scheduler does (needs CAP_SYS_ADMIN)" },
+	{ .name = "dirty-bytes", .key = 259, .type = CLI_STRING, .arg = "LIST",
+	  .offset = offsetof(struct matrix_args, dirty_bytes),
+	  .help = "run the strategies under each vm.dirty_bytes (e.g. 64M,512M), put back at the end (root only)" },
+	{ .name = "probe", .key = 260, .type = CLI_STRING, .arg = "LIST",
+	  .offset = offsetof(struct matrix_args, probe),
+	  .help = "the probes of every run, as writestress --probe (default fsync); the table shows each and judges the first" },
+	{ .name = "probe-dir", .key = 261, .type = CLI_STRING, .arg = "DIR",
+	  .offset = offsetof(struct matrix_args, probe_dir), .help = "as writestress --probe-dir" },
+	{ .name = "probe-interval", .key = 262, .type = CLI_STRING, .arg = "DURATION",
+	  .offset = offsetof(struct matrix_args, probe_interval), .help = "as writestress --probe-interval" },
+	{ .name = "stall", .key = 263, .type = CLI_STRING, .arg = "DURATION",
+	  .offset = offsetof(struct matrix_args, stall), .help = "as writestress --stall" },
+	{ .name = "probe-cmd", .key = 266, .type = CLI_STRING, .arg = "[NAME=]CMD",
+	  .offset = offsetof(struct matrix_args, probe_cmd), .help = "as writestress --probe-cmd (one command)" },
+	{ .name = "probe-user", .key = 267, .type = CLI_STRING, .arg = "NAME",
+	  .offset = offsetof(struct matrix_args, probe_user), .help = "as writestress --probe-user" },
+	{ .name = "sqlite-journal", .key = 268, .type = CLI_STRING, .arg = "MODE",
+	  .offset = offsetof(struct matrix_args, sqlite_journal), .help = "as writestress --sqlite-journal" },
+	{ .name = "sqlite-sync", .key = 269, .type = CLI_STRING, .arg = "LEVEL",
+	  .offset = offsetof(struct matrix_args, sqlite_sync), .help = "as writestress --sqlite-sync" },
+	{ .name = "json", .key = 264, .type = CLI_STRING, .arg = "FILE",
+	  .offset = offsetof(struct matrix_args, json_path),
+	  .help = "write every run's full result and the table (schema " MATRIX_SCHEMA ")" },
+	{ .name = "svg", .key = 265, .type = CLI_STRING, .arg = "FILE",
+	  .offset = offsetof(struct matrix_args, svg_path),
+	  .help = "plot throughput against probe p99, one point per strategy, the front joined, the target as a line" },
+	{ .name = "help", .key = 'h', .type = CLI_HELP, .help = "show this help and exit" },
+};
+
+static void matrix_help_head(FILE *out)
+{
+	fprintf(out,
+		"Usage: writestress matrix [OPTION]... FILE\n"
+		"Run the same probes against each write strategy on FILE, one after another\n"
+		"(rewriting it in place, waiting for writeback to settle before each), and\n"
+		"print one table: throughput, the probes' latency, the Pareto front and the\n"
+		"fastest strategy that keeps the probes within --target-latency.\n");
+}
+
+static void matrix_help_tail(FILE *out)
+{
+	fprintf(out,
+		"\nStrategies: idle (the probes alone: the baseline), none (dd), window\n"
+		"(overwrite.c), window+fadvise, fdatasync, direct, dontcache (Linux 6.14+,\n"
+		"else listed as unsupported), adaptive (--pace adaptive at --target-latency).\n"
+		"Verdicts: responsive (p99 within the target), sluggish (over it), frozen\n"
+		"(stalls, or p99 over 10x the target), baseline, unsupported, failed.\n"
+		"Ctrl-C ends the current run cleanly, puts back what was changed and prints\n"
+		"the table so far.\n"
+		"\nExit status:\n"
+		"  0    the matrix ran; 1 a run failed; 2 invalid command line;\n"
+		"  3    a run refused FILE (safety); 130 stopped by SIGINT\n");
+}
+
+static const struct cli matrix_cli = {
+	.cmd = "writestress matrix",
+	.error_prefix = "matrix: ",
+	.opts = matrix_opts,
+	.nopts = ARRAY_SIZE(matrix_opts),
+	.help_head = matrix_help_head,
+	.help_tail = matrix_help_tail,
+};
+
+/* The table, for tests that hold every option to its stated bounds and
+ * for whatever else reads the options (completion). */
+const struct cli *matrix_options(void)
+{
+	return &matrix_cli;
+}
+
+/* ---- settings ----------------------------------------------------------- */
+
+struct settings {
+	const char *kind;		/* "scheduler", "dirty_bytes", NULL */
+	char copy[256];
+	const char *names[MATRIX_MAX_SETTINGS];
+	uint64_t bytes[MATRIX_MAX_SETTINGS];
+	unsigned int n;
+	/* --dirty-bytes: what to put back */
+	char old_bytes[32], old_ratio[32];
+	bool changed;
+};
+
+static int split_list(struct settings *st, const char *list, const char *opt)
+{
+	char *save = NULL;
+
+	snprintf(st->copy, sizeof(st->copy), "%s", list);
+	for (char *t = strtok_r(st->copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if (st->n == MATRIX_MAX_SETTINGS) {
+			cli_usage_error(&matrix_cli, stderr, "invalid --%s '%s': at most %d",
+					opt, list, MATRIX_MAX_SETTINGS);
+			return -EINVAL;
+		}
+		st->names[st->n++] = t;
+	}
+	if (!st->n) {
+		cli_usage_error(&matrix_cli, stderr, "invalid --%s '%s': empty", opt, list);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int parse_settings(const struct matrix_args *a, struct settings *st)
+{
+	memset(st, 0, sizeof(*st));
+	if (a->schedulers && a->dirty_bytes) {
+		cli_usage_error(&matrix_cli, stderr, "--schedulers and --dirty-bytes: one at a time");
+		return -EINVAL;
+	}
+	if (a->schedulers) {
+		st->kind = "scheduler";
+		return split_list(st, a->schedulers, "schedulers");
+	}
+	if (!a->dirty_bytes)
+		return 0;
+	st->kind = "dirty_bytes";
+	if (split_list(st, a->dirty_bytes, "dirty-bytes"))
+		return -EINVAL;
+	for (unsigned int i = 0; i < st->n; i++) {
+		struct units_error err;
+
+		if (units_parse_size(st->names[i], &st->bytes[i], &err) ||
+		    st->bytes[i] < 2 * WS_MIB) {
+			cli_usage_error(&matrix_cli, stderr, "invalid --dirty-bytes '%s': %s",
+					st->names[i], st->bytes[i] < 2 * WS_MIB ?
+					"at least 2M" : err.msg);
+			return -EINVAL;
+		}
+	}
+	if (geteuid()) {
+		fprintf(stderr, "writestress: matrix: --dirty-bytes changes vm.dirty_bytes for the whole machine: root only\n");
+		errtryhelp(stderr, "writestress matrix");
+		return -EPERM;
+	}
+	if (sysfs_read("", DIRTY_BYTES, st->old_bytes, sizeof(st->old_bytes)) < 0 ||
+	    sysfs_read("", DIRTY_RATIO, st->old_ratio, sizeof(st->old_ratio)) < 0) {
+		fprintf(stderr, "writestress: matrix: cannot read %s\n", DIRTY_BYTES);
+		return -EIO;
+	}
+	return 0;
+}
+
+static int apply_setting(struct settings *st, unsigned int i)
+{
+	char v[32];
+	int ret;
+
+	if (!st->kind || strcmp(st->kind, "dirty_bytes"))
+		return 0;
+	snprintf(v, sizeof(v), "%llu", (unsigned long long)st->bytes[i]);
+	ret = ws_write_text(DIRTY_BYTES, v);
+	st->changed |= !ret;
+	if (ret)
+		fprintf(stderr, "writestress: matrix: cannot set vm.dirty_bytes to %s: %s\n",
+			v, strerror(-ret));
+	return ret;
+}
+
+/* vm.dirty_bytes and vm.dirty_ratio exclude each other: the one in force
+ * before is written back. */
+static void restore_settings(struct settings *st)
+{
+	if (!st->changed)
+		return;
+	if (strcmp(st->old_bytes, "0"))
+		ws_write_text(DIRTY_BYTES, st->old_bytes);
+	else
+		ws_write_text(DIRTY_RATIO, st->old_ratio);
+	st->changed = false;
+}
+
+/* ---- the runs ----------------------------------------------------------- */
+
+/* FILE's directory, in buf: "." when FILE has none. */
+static const char *dir_of(const char *file, char *buf, size_t len)
+{
+	const char *slash = strrchr(file, '/');
+
+	if (!slash)
+		return ".";
+	if (slash == file)
+		return "/";
+	snprintf(buf, len, "%.*s", (int)(slash - file), file);
+	return buf;
+}
+
+/* Sectors written to the device under FILE's directory so far
+ * (/sys/dev/block/MAJ:MIN reaches a partition too); -1: none (a filesystem
+ * on no single block device). */
+static long long device_sectors(const char *dir)
+{
+	struct ws_diskstat d;
+	char sys[64];
+	struct stat sb;
+
+	if (stat(dir, &sb))
+		return -1;
+	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u", major(sb.st_dev),
+		 minor(sb.st_dev));
+	return kstat_diskstat("", sys, &d) ? -1 : (long long)d.write_sectors;
+}
+
+/* After a sync of FILE's filesystem: Dirty + Writeback back near where
+ * they were at the start, and the device written nothing for
+ * QUIET_DEVICE_NS (a throttle's queue or a drive's cache draining), so one
+ * run's backlog never leaks into the next.  Returns how long it waited;
+ * *timeout when it gave up. */
+static double quiet_wait(const char *file, uint64_t idle, bool *timeout)
+{
+	uint64_t t0 = ws_now_ns(), still_since = t0;
+	char dir[4096];
+	const char *d = dir_of(file, dir, sizeof(dir));
+	long long sectors = device_sectors(d);
+	int fd = open(d, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		syncfs(fd);
+		close(fd);
+	}
+	*timeout = false;
+	for (;;) {
+		struct ws_meminfo mi;
+		long long now_sectors = device_sectors(d);
+		uint64_t now = ws_now_ns();
+		bool mem = kstat_meminfo("", &mi) ||
+			   mi.dirty + mi.writeback <= idle + QUIET_MARGIN;
+
+		if (now_sectors != sectors)
+			still_since = now;
+		sectors = now_sectors;
+		if (mem && (sectors < 0 || now - still_since >= QUIET_DEVICE_NS))
+			break;
+		if (now - t0 > QUIET_LIMIT_NS || interrupted) {
+			*timeout = true;
+			break;
+		}
+		usleep(50000);
+	}
+	return (double)(ws_now_ns() - t0) / 1e9;
+}
+
+/* Run argv; the child's exit status (128 + signal if killed). */
+static int run_child(const char *const *argv, bool quiet_stdout)
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid < 0)
+		return -errno;
+	if (!pid) {
+		setpgid(0, 0);
+		if (quiet_stdout) {
+			int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+			if (null >= 0)
+				dup2(null, STDOUT_FILENO);
+		}
+		execv(argv[0], (char *const *)argv);
+		fprintf(stderr, "writestress: matrix: cannot run %s: %s\n", argv[0],
+			strerror(errno));
+		ws_exit_now(127);
+	}
+	running = pid;
+	if (interrupted)	/* came before the child could be told */
+		kill(pid, interrupted);
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR) {
+			running = 0;
+			return -errno;
+		}
+	running = 0;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+struct matrix_state {
+	struct matrix_args args;
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int ns;
+	struct matrix_cfg mc;
+	struct settings st;
+	struct matrix_outcome o[MATRIX_MAX_RUNS];
+	struct json_object *results[MATRIX_MAX_RUNS];
+	size_t no;
+	unsigned int total;
+	char tmpdir[64];
+	uint64_t idle_dirty;
+};
+
+/* One strategy's run: wait for quiet, run the child, read its result. */
+static int run_one(struct matrix_state *m, unsigned int strategy, unsigned int set)
+{
+	struct matrix_outcome *o = &m->o[m->no];
+	const char *sched = m->st.kind && !strcmp(m->st.kind, "scheduler") ?
+			    m->st.names[set] : NULL;
+	struct matrix_argv av;
+	char json[128], why[256];
+	struct json_object *doc = NULL;
+
+	memset(o, 0, sizeof(*o));
+	o->strategy = strategy;
+	o->setting = set;
+	o->quiet_wait_s = quiet_wait(m->mc.file, m->idle_dirty, &o->quiet_timeout);
+	snprintf(json, sizeof(json), "%s/run%zu.json", m->tmpdir, m->no);
+	matrix_child_args(&m->s[strategy], &m->mc, sched, json, &av);
+	fprintf(stdout, "  [%zu/%u] %-22s", m->no + 1, m->total, m->s[strategy].label);
+	if (o->quiet_wait_s >= 1)
+		fprintf(stdout, " (waited %.1f s for writeback%s)", o->quiet_wait_s,
+			o->quiet_timeout ? ", gave up" : "");
+	fflush(stdout);
+	o->status = run_child(av.argv, true);
+	if (!result_load(json, &doc, why, sizeof(why)) && !matrix_outcome_from(doc, o))
+		m->results[m->no] = doc;
+	else if (doc)
+		json_object_put(doc);
+	unlink(json);
+	/* a mode this kernel or filesystem lacks fails before writing */
+	o->unsupported = !o->have && o->status == WS_EXIT_FAILURE &&
+			 (m->s[strategy].pace == WS_PACE_DONTCACHE ||
+			  m->s[strategy].pace == WS_PACE_DIRECT);
+	if (o->have)
+		fprintf(stdout, " %8.1f MiB/s, %s p99 %.1f ms%s\n", o->mibps,
+			o->probe[0] ? o->probe : "no probe", o->p99_ms,
+			o->status ? " (ended early)" : "");
+	else
+		fprintf(stdout, " %s (exit status %d)\n",
+			o->unsupported ? "unsupported here" : "no result", o->status);
+	m->no++;
+	return o->status;
+}
+
+/* A run's status that ends the matrix: usage, refusal, a signal. */
+static bool fatal(int status)
+{
+	return status == WS_EXIT_USAGE || status == WS_EXIT_REFUSED ||
+	       status == WS_EXIT_SIGINT || status == WS_EXIT_SIGTERM || status < 0;
+}
+
+static void shuffle(unsigned int *order, unsigned int n, uint64_t *seed)
+{
+	for (unsigned int i = n; i > 1; i--) {
+		unsigned int j;
+
+		*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+		j = (unsigned int)((*seed >> 33) % i);
+		unsigned int t = order[i - 1];
+
+		order[i - 1] = order[j];
+		order[j] = t;
+	}
+}
+
+static int run_all(struct matrix_state *m)
+{
+	unsigned int nset = m->st.n ? m->st.n : 1, order[MATRIX_MAX_STRATEGIES];
+	uint64_t seed = ws_now_ns() ^ (uint64_t)getpid();
+	int worst = 0;
+
+	m->total = nset * m->args.repeat * m->ns;
+	if (m->args.shuffle)
+		fprintf(stdout, "  order shuffled (seed %llu)\n", (unsigned long long)seed);
+	for (unsigned int set = 0; set < nset; set++) {
+		if (m->st.n)
+			fprintf(stdout, "%s %s\n", m->st.kind, m->st.names[set]);
+		if (apply_setting(&m->st, set))
+			return WS_EXIT_FAILURE;
+		for (unsigned int rep = 0; rep < m->args.repeat; rep++) {
+			for (unsigned int i = 0; i < m->ns; i++)
+				order[i] = i;
+			if (m->args.shuffle)
+				shuffle(order, m->ns, &seed);
+			for (unsigned int i = 0; i < m->ns; i++) {
+				int st;
+
+				if (interrupted)
+					return WS_EXIT_SIGINT;
+				st = run_one(m, order[i], set);
+				if (interrupted || fatal(st))
+					return interrupted ? WS_EXIT_SIGINT : st < 0 ? WS_EXIT_FAILURE : st;
+				if (st && !m->o[m->no - 1].unsupported)
+					worst = WS_EXIT_FAILURE;
+			}
+		}
+	}
+	return worst;
+}
+
+/* ---- setting up --------------------------------------------------------- */
+
+static int parse_each(struct matrix_state *m)
+{
+	const char *e = m->args.each ? m->args.each : "15s";
+	size_t n = strlen(e);
+	struct units_error err;
+	char last = n ? e[n - 1] : 0;
+
+	/* sizes end in an upper-case unit (or B); times in s, m, h */
+	if (last == 'K' || last == 'M' || last == 'G' || last == 'T' || last == 'B') {
+		if (!units_parse_size(e, &m->mc.each_bytes, &err) && m->mc.each_bytes >= WS_MIB)
+			return 0;
+	} else if (!units_parse_duration(e, &m->mc.each_ns, &err) &&
+		   m->mc.each_ns >= WS_NSEC_PER_SEC) {
+		return 0;
+	}
+	cli_usage_error(&matrix_cli, stderr,
+			"invalid --each '%s': a time of at least 1s (15s, 2m) or a size of at least 1M in upper-case units (512M, 2G)",
+			e);
+	return -EINVAL;
+}
+
+/* Every run rewrites FILE in place: when it does not exist yet it is laid
+ * out at full speed first, to the size every run wraps at. */
+static int lay_out(struct matrix_state *m)
+{
+	struct stat sb;
+	struct statvfs vfs;
+	char dir[4096], size[32], arg[32];
+	const char *argv[12];
+	int n = 0, st;
+
+	if (!lstat(m->mc.file, &sb)) {
+		/* the children check it is safe to rewrite; without
+		 * --file-size they rewrite it within its size */
+		if (!m->mc.file_size && S_ISREG(sb.st_mode) &&
+		    (uint64_t)sb.st_size >= WS_MIB)
+			m->mc.file_size = (uint64_t)sb.st_size - (uint64_t)sb.st_size % WS_MIB;
+		return 0;
+	}
+	if (!m->args.file_size) {
+		uint64_t want = m->mc.each_bytes ? m->mc.each_bytes : LAYOUT_DEFAULT;
+
+		if (!statvfs(dir_of(m->mc.file, dir, sizeof(dir)), &vfs) &&
+		    want > (uint64_t)vfs.f_bavail * vfs.f_frsize / 4)
+			want = (uint64_t)vfs.f_bavail * vfs.f_frsize / 4;
+		want -= want % WS_MIB;
+		m->args.file_size = want < WS_MIB ? WS_MIB : want;
+	}
+	m->mc.file_size = m->args.file_size;
+	fprintf(stdout, "  laying %s out (%s) so every strategy rewrites it in place\n",
+		m->mc.file, units_format_size(size, sizeof(size), m->mc.file_size));
+	fflush(stdout);
+	snprintf(arg, sizeof(arg), "%llu", (unsigned long long)m->mc.file_size);
+	argv[n++] = m->mc.self;
+	argv[n++] = "-q";
+	argv[n++] = "--no-probe";
+	argv[n++] = "--pace";
+	argv[n++] = "direct";
+	argv[n++] = "--size";
+	argv[n++] = arg;
+	argv[n++] = "--";
+	argv[n++] = m->mc.file;
+	argv[n] = NULL;
+	st = run_child(argv, true);
+	if (st)
+		fprintf(stderr, "writestress: matrix: laying out '%s' failed (exit status %d)\n",
+			m->mc.file, st);
+	return st;
+}
+
+static void passthrough(struct matrix_state *m)
+{
+	const struct { const char *opt, *val; } p[] = {
+		{ "--probe", m->args.probe }, { "--probe-dir", m->args.probe_dir },
+		{ "--probe-interval", m->args.probe_interval }, { "--stall", m->args.stall },
+		{ "--probe-cmd", m->args.probe_cmd }, { "--probe-user", m->args.probe_user },
+		{ "--sqlite-journal", m->args.sqlite_journal },
+		{ "--sqlite-sync", m->args.sqlite_sync },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(p); i++) {
+		if (!p[i].val)
+			continue;
+		m->mc.passthrough[m->mc.npassthrough++] = p[i].opt;
+		m->mc.passthrough[m->mc.npassthrough++] = p[i].val;
+	}
+}
+
+static int setup(struct matrix_state *m, int argc, char **argv)
+{
+	char why[256];
+	int first;
+	struct ws_meminfo mi;
+
+	m->args.target_latency_ns = 100 * WS_NSEC_PER_MSEC;
+	m->args.repeat = 1;
+	switch (cli_parse(&matrix_cli, argc, argv, &m->args, NULL, &first, stderr)) {
+	case CLI_EXIT_OK:
+		return HELP_SHOWN;
+	case CLI_USAGE:
+		return WS_EXIT_USAGE;
+	case CLI_RUN:
+		break;
+	}
+	if (argc - first != 1) {
+		cli_usage_error(&matrix_cli, stderr, argc == first ? "missing FILE" :
+				"unexpected argument '%s' (one FILE)", argv[first + 1]);
+		return WS_EXIT_USAGE;
+	}
+	/* the table is on stdout: a result there would be mixed into it */
+	if ((m->args.json_path && !strcmp(m->args.json_path, "-")) ||
+	    (m->args.svg_path && !strcmp(m->args.svg_path, "-"))) {
+		cli_usage_error(&matrix_cli, stderr, "invalid --%s '-': the matrix writes its table to stdout; name a file",
+				m->args.json_path && !strcmp(m->args.json_path, "-") ? "json" : "svg");
+		return WS_EXIT_USAGE;
+	}
+	if (matrix_parse_strategies(m->args.strategies ? m->args.strategies :
+				    MATRIX_DEFAULT_LIST, m->s, &m->ns, why, sizeof(why))) {
+		cli_usage_error(&matrix_cli, stderr, "invalid --strategies: %s", why);
+		return WS_EXIT_USAGE;
+	}
+	if (parse_each(m))
+		return WS_EXIT_USAGE;
+	if (parse_settings(&m->args, &m->st))
+		return WS_EXIT_USAGE;
+	m->mc.self = "/proc/self/exe";
+	m->mc.file = argv[first];
+	m->mc.target_latency_ns = m->args.target_latency_ns;
+	m->mc.file_size = m->args.file_size;
+	passthrough(m);
+	snprintf(m->tmpdir, sizeof(m->tmpdir), "/tmp/writestress-matrix.XXXXXX");
+	if (!mkdtemp(m->tmpdir)) {
+		fprintf(stderr, "writestress: matrix: cannot make a directory in /tmp: %s\n",
+			strerror(errno));
+		return WS_EXIT_FAILURE;
+	}
+	if (!kstat_meminfo("", &mi))
+		m->idle_dirty = mi.dirty + mi.writeback;
+	return 0;
+}
+
+int matrix_main(int argc, char **argv)
+{
+	struct matrix_state *m = calloc(1, sizeof(*m));
+	struct matrix_row rows[MATRIX_MAX_STRATEGIES * MATRIX_MAX_SETTINGS];
+	struct sigaction sa = { .sa_handler = on_signal };
+	size_t nrows;
+	int status, best;
+	char self[4096];
+	ssize_t n;
+
+	if (!m)
+		return WS_EXIT_FAILURE;
+	status = setup(m, argc, argv);
+	if (status) {
+		free(m);
+		return status == HELP_SHOWN ? WS_EXIT_OK : status;
+	}
+	/* the children run this very binary, by its path at the start */
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		m->mc.self = self;
+	}
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	fprintf(stdout, "writestress matrix: %u strategies on %s, %s each, target p99 %.0f ms\n",
+		m->ns, m->mc.file, m->args.each ? m->args.each : "15s",
+		(double)m->args.target_latency_ns / 1e6);
+	status = lay_out(m);
+	if (!status) {
+		if (!m->mc.file_size)
+			m->mc.file_size = m->args.file_size;
+		status = run_all(m);
+	}
+	restore_settings(&m->st);
+	nrows = matrix_rows(m->o, m->no, m->s, m->ns, m->st.n, rows);
+	best = matrix_judge(rows, nrows, m->s, (double)m->args.target_latency_ns / 1e6);
+	fputc('\n', stdout);
+	matrix_print(stdout, rows, nrows, m->s, m->st.n ? m->st.names : NULL,
+		     m->st.kind, best, (double)m->args.target_latency_ns / 1e6);
+	if (interrupted)
+		fprintf(stdout, "  interrupted: %zu of %u runs done\n", m->no, m->total);
+	{
+		struct matrix_doc d = {
+			.s = m->s, .ns = m->ns, .o = m->o, .results = m->results,
+			.no = m->no, .rows = rows, .nrows = nrows, .best = best,
+			.target_ms = (double)m->args.target_latency_ns / 1e6,
+			.each_bytes = m->mc.each_bytes, .each_ns = m->mc.each_ns,
+			.setting_kind = m->st.kind, .settings = m->st.names,
+			.nsettings = m->st.n, .complete = m->no == m->total && !interrupted,
+		};
+
+		if (m->args.json_path && matrix_write_json(m->args.json_path, &d) && !status)
+			status = WS_EXIT_FAILURE;
+		if (m->args.svg_path && matrix_write_svg(m->args.svg_path, &d) && !status)
+			status = WS_EXIT_FAILURE;
+	}
+	for (size_t i = 0; i < m->no; i++)
+		json_object_put(m->results[i]);
+	rmdir(m->tmpdir);
+	free(m);
+	return interrupted ? (interrupted == SIGTERM ? WS_EXIT_SIGTERM : WS_EXIT_SIGINT)
+			   : status;
+}

@@ -1,0 +1,126 @@
+/* plan.c - bounds, wrapping and the free-space reserve (see plan.h). */
+#include <errno.h>
+#include <string.h>
+
+#include "config/plan.h"
+#include "lib/units.h"
+
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
+uint64_t plan_default_reserve(uint64_t fs_size)
+{
+	/* 5% keeps a small test filesystem usable; 1 GiB is plenty for a
+	 * big root filesystem to go on working while we run. */
+	return min_u64(fs_size / 20, WS_GIB);
+}
+
+/* The bytes the run writes in total, from -b and --size. */
+static uint64_t run_total(const struct ws_config *cfg)
+{
+	uint64_t total = WS_UNBOUNDED, bytes;
+
+	if (cfg->buffers) {
+		if (__builtin_mul_overflow(cfg->buffers, cfg->buffer_size, &bytes))
+			bytes = WS_UNBOUNDED - 1;	/* more than any disk */
+		total = bytes;
+	}
+	if (cfg->total_size)
+		total = min_u64(total, cfg->total_size);
+	return total;
+}
+
+/* What the probes may keep on disk at once: the fsync probe's file grows
+ * to its wrap size, the save probe keeps a file and its temporary.  They
+ * usually share the target's filesystem, so the plan leaves them room. */
+static uint64_t probe_footprint(const struct ws_config *cfg)
+{
+	uint64_t bytes = 0;
+
+	if (cfg->probes & (1u << WS_PROBE_FSYNC))
+		bytes += WS_PROBE_FSYNC_WRAP + cfg->probe_size;
+	if (cfg->probes & (1u << WS_PROBE_SAVE))
+		bytes += 2 * cfg->probe_size;
+	return bytes;
+}
+
+int plan_make(const struct ws_config *cfg, const struct ws_space *sp,
+	      struct ws_plan *plan, struct ws_plan_refusal *why)
+{
+	uint64_t usable, room, needed, extra = probe_footprint(cfg);
+
+	memset(plan, 0, sizeof(*plan));
+	plan->buffer_size = cfg->buffer_size;
+	plan->total = run_total(cfg);
+	plan->reserve = cfg->reserve_set ? cfg->reserve
+					 : plan_default_reserve(sp->fs_size);
+
+	usable = sp->avail + sp->reclaimed;
+	room = usable > plan->reserve + extra ? usable - plan->reserve - extra : 0;
+
+	if (cfg->file_size) {
+		plan->file_size = cfg->file_size;
+	} else if (plan->total != WS_UNBOUNDED) {
+		plan->file_size = plan->total;
+	} else {
+		/* no bound at all: wrap where the reserve begins, or at this
+		 * target's share of the room */
+		if (sp->sharers > 1)
+			room /= sp->sharers;
+		plan->file_size = room - room % cfg->buffer_size;
+		plan->file_size_derived = true;
+		if (!plan->file_size)
+			plan->file_size = cfg->buffer_size; /* refused below */
+	}
+	needed = min_u64(plan->file_size, plan->total);
+
+	if (needed > room) {
+		why->needed = needed;
+		why->usable = usable;
+		why->reserve = plan->reserve;
+		/* a hint must work when followed: 1% for the filesystem's
+		 * own metadata */
+		why->fits = room - room / 100;
+		why->fits -= why->fits % (4 * WS_KIB);
+		return -ENOSPC;
+	}
+	return 0;
+}
+
+int plan_precondition(const struct ws_config *cfg, uint64_t capacity,
+		      struct ws_plan *plan)
+{
+	double mult = cfg->precondition_set ? cfg->precondition_mult
+					    : cfg->until_steady ? 2.0 : 0.0;
+
+	plan->capacity = capacity;
+	plan->precondition_x = 0;
+	if (cfg->precondition_set && !cfg->precondition_mult) {
+		plan->precondition = cfg->precondition_bytes;
+		return 0;
+	}
+	if (mult <= 0) {
+		plan->precondition = 0;
+		return 0;
+	}
+	if (!capacity)
+		return -ENODEV;
+	plan->precondition_x = mult;
+	if ((double)capacity * mult >= 1.8e19)
+		plan->precondition = UINT64_MAX;	/* more than any run */
+	else
+		plan->precondition = (uint64_t)((double)capacity * mult);
+	return 0;
+}
+
+bool plan_next(const struct ws_plan *plan, uint64_t pos, struct ws_extent *e)
+{
+	if (pos >= plan->total)
+		return false;
+	e->off = pos % plan->file_size;
+	e->len = min_u64(plan->buffer_size, plan->file_size - e->off);
+	e->len = min_u64(e->len, plan->total - pos);
+	return true;
+}

@@ -1,0 +1,368 @@
+/* pace.c - the pacing modes (see pace.h).
+ *
+ * window     after buffer i: start its writeback; wait for buffer i-W to be
+ *            on disk; with -f drop it from the page cache.  W = 1 is exactly
+ *            overwrite.c.
+ * none       nothing: dirty pages pile up until the kernel throttles write().
+ * fdatasync  fdatasync every --sync-every buffers (-f drops what it synced).
+ * direct     O_DIRECT: no page cache at all.
+ * dontcache  pwritev2(RWF_DONTCACHE): the kernel writes back and drops the
+ *            pages itself (Linux 6.14+).
+ * adaptive   window pacing of every write(), whose size (the chunk) and
+ *            window the controller in adapt.h sets so that the probes
+ *            wait about --target-latency; -f drops as window does.
+ * Every mode's drain() leaves nothing of the run unwritten; the writer then
+ * fdatasyncs, so the clock stops when the data is on the disk.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "system/clock.h"
+#include "engine/pace.h"
+#include "lib/units.h"
+
+#define WAIT_FLAGS (SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | \
+		    SYNC_FILE_RANGE_WAIT_AFTER)
+
+static int failed(struct pace_ctx *p, int ret, const char *op, uint64_t off)
+{
+	p->err_op = op;
+	p->err_off = off;
+	return ret;
+}
+
+static uint64_t now_ns(const struct pace_ctx *p)
+{
+	return p->clock->now(p->clock);
+}
+
+static int timed_sync_range(struct pace_ctx *p, const struct ws_extent *e,
+			    unsigned int flags, enum ws_timer t)
+{
+	uint64_t t0 = now_ns(p);
+	int ret = p->io->sync_range(p->io_ctx, p->fd, e->off, e->len, flags);
+
+	snapshot_add_time(p->snap, t, now_ns(p) - t0);
+	return ret ? failed(p, ret, "sync_file_range", e->off) : 0;
+}
+
+static int timed_drop(struct pace_ctx *p, const struct ws_extent *e)
+{
+	uint64_t t0 = now_ns(p);
+	int ret = p->io->fadvise(p->io_ctx, p->fd, e->off, e->len,
+				 POSIX_FADV_DONTNEED);
+
+	snapshot_add_time(p->snap, WS_T_FADVISE, now_ns(p) - t0);
+	return ret ? failed(p, ret, "posix_fadvise", e->off) : 0;
+}
+
+static int timed_fdatasync(struct pace_ctx *p, uint64_t off)
+{
+	uint64_t t0 = now_ns(p);
+	int ret = p->io->fdatasync(p->io_ctx, p->fd);
+
+	snapshot_add_time(p->snap, WS_T_WAIT, now_ns(p) - t0);
+	return ret ? failed(p, ret, "fdatasync", off) : 0;
+}
+
+/* The pending ring: buffers written, oldest first. */
+static void pending_push(struct pace_ctx *p, const struct ws_extent *e,
+			 uint64_t started_ns)
+{
+	p->pending[(p->head + p->npending) % p->cap] = (struct pace_pending){
+		.e = *e, .started_ns = started_ns,
+	};
+	p->npending++;
+	p->pending_bytes += e->len;
+}
+
+static struct pace_pending pending_pop(struct pace_ctx *p)
+{
+	struct pace_pending pp = p->pending[p->head];
+
+	p->head = (p->head + 1) % p->cap;
+	p->npending--;
+	p->pending_bytes -= pp.e.len;
+	return pp;
+}
+
+/* Wait for the oldest pending buffer to reach the disk, then drop it. */
+static int window_retire(struct pace_ctx *p)
+{
+	struct pace_pending old = pending_pop(p);
+	int ret = timed_sync_range(p, &old.e, WAIT_FLAGS, WS_T_WAIT);
+
+	if (!ret && p->cfg->fadvise)
+		ret = timed_drop(p, &old.e);
+	return ret;
+}
+
+static int window_after(struct pace_ctx *p, const struct ws_extent *e)
+{
+	int ret = timed_sync_range(p, e, SYNC_FILE_RANGE_WRITE, WS_T_START);
+
+	if (ret)
+		return ret;
+	pending_push(p, e, 0);
+	if (p->npending > p->cfg->window)
+		return window_retire(p);
+	return 0;
+}
+
+static int window_drain(struct pace_ctx *p)
+{
+	int ret = 0;
+
+	while (p->npending && !ret)
+		ret = window_retire(p);
+	return ret;
+}
+
+static int nothing_after(struct pace_ctx *p, const struct ws_extent *e)
+{
+	(void)p;
+	(void)e;
+	return 0;
+}
+
+static int nothing_drain(struct pace_ctx *p)
+{
+	(void)p;
+	return 0;
+}
+
+/* fdatasync mode keeps the buffers since the last sync in the ring, so -f
+ * can drop exactly what the sync made clean. */
+static int fdatasync_flush(struct pace_ctx *p, uint64_t off)
+{
+	int ret = timed_fdatasync(p, off);
+
+	p->since_sync = 0;
+	while (!ret && p->npending) {
+		struct pace_pending pp = pending_pop(p);
+
+		if (p->cfg->fadvise)
+			ret = timed_drop(p, &pp.e);
+	}
+	p->npending = 0;
+	p->pending_bytes = 0;
+	return ret;
+}
+
+static int fdatasync_after(struct pace_ctx *p, const struct ws_extent *e)
+{
+	pending_push(p, e, 0);
+	if (++p->since_sync < p->cfg->sync_every)
+		return 0;
+	return fdatasync_flush(p, e->off);
+}
+
+static int fdatasync_drain(struct pace_ctx *p)
+{
+	return p->since_sync ? fdatasync_flush(p, 0) : 0;
+}
+
+/* The controller's state, for the reporter. */
+static void adaptive_publish(struct pace_ctx *p)
+{
+	struct ws_adapt_state *st = &p->snap->adapt;
+	const struct adapt *a = &p->adapt;
+
+	atomic_store_explicit(&st->chunk, a->chunk, memory_order_relaxed);
+	atomic_store_explicit(&st->window, a->window, memory_order_relaxed);
+	atomic_store_explicit(&st->inflight, (uint64_t)a->inflight, memory_order_relaxed);
+	atomic_store_explicit(&st->sojourn_ns, (uint64_t)a->sojourn_ns, memory_order_relaxed);
+	atomic_store_explicit(&st->setpoint_ns, (uint64_t)a->setpoint_ns, memory_order_relaxed);
+	atomic_store_explicit(&st->settled_ns, a->settled ? a->settled_ns : 0,
+			      memory_order_relaxed);
+}
+
+/* Wait for the oldest chunk: its sojourn and what drained with it are the
+ * controller's fast signal. */
+static int adaptive_retire(struct pace_ctx *p)
+{
+	struct pace_pending old = pending_pop(p);
+	int ret = timed_sync_range(p, &old.e, WAIT_FLAGS, WS_T_WAIT);
+	uint64_t now = now_ns(p);
+
+	if (ret)
+		return ret;
+	adapt_retired(&p->adapt, now, now - old.started_ns);
+	return p->cfg->fadvise ? timed_drop(p, &old.e) : 0;
+}
+
+static uint64_t adaptive_piece(const struct pace_ctx *p)
+{
+	return adapt_chunk(&p->adapt);
+}
+
+/* After every write(): start its writeback, tell the controller what the
+ * probes saw, and wait while more than its window is under writeback. */
+static int adaptive_after_piece(struct pace_ctx *p, const struct ws_extent *e)
+{
+	uint64_t started = now_ns(p), worst;
+	int ret = timed_sync_range(p, e, SYNC_FILE_RANGE_WRITE, WS_T_START);
+
+	if (ret)
+		return ret;
+	pending_push(p, e, started);
+	if ((worst = snapshot_take_probe_worst(p->snap)))
+		adapt_probe(&p->adapt, now_ns(p), worst);
+	while (!ret && p->npending > adapt_window(&p->adapt))
+		ret = adaptive_retire(p);
+	adaptive_publish(p);
+	return ret;
+}
+
+static int adaptive_drain(struct pace_ctx *p)
+{
+	int ret = 0;
+
+	while (p->npending && !ret)
+		ret = adaptive_retire(p);
+	return ret;
+}
+
+/* RWF_DONTCACHE is refused (EOPNOTSUPP) by kernels before 6.14 and by
+ * filesystems without it: find out with one page, not the first buffer.
+ * The file keeps its size and its first page its content (a rewrite
+ * must not shrink or free what it rewrites in place). */
+static int dontcache_check(int fd)
+{
+	static char page[4096] __attribute__((aligned(4096)));
+	struct iovec iov = { .iov_base = page, .iov_len = sizeof(page) };
+	struct stat st;
+	int ret;
+
+	if (fstat(fd, &st))
+		return -errno;
+	if (st.st_size >= (off_t)sizeof(page) &&
+	    pread(fd, page, sizeof(page), 0) != (ssize_t)sizeof(page))
+		return -EIO;
+	ret = pwritev2(fd, &iov, 1, 0, RWF_DONTCACHE) < 0 ? -errno : 0;
+	if (st.st_size < (off_t)sizeof(page) && ftruncate(fd, st.st_size) && !ret)
+		ret = -errno;
+	return ret;
+}
+
+static const struct pace_ops pace_window = {
+	.name = "window",
+	.options = (const char *const[]){ "window", "fadvise", NULL },
+	.after_buffer = window_after,
+	.drain = window_drain,
+};
+
+static const struct pace_ops pace_none = {
+	.name = "none",
+	.marks_accepted = true,
+	.after_buffer = nothing_after,
+	.drain = nothing_drain,
+};
+
+static const struct pace_ops pace_fdatasync = {
+	.name = "fdatasync",
+	.options = (const char *const[]){ "sync-every", "fadvise", NULL },
+	.after_buffer = fdatasync_after,
+	.drain = fdatasync_drain,
+};
+
+static const struct pace_ops pace_direct = {
+	.name = "direct",
+	.options = (const char *const[]){ "iodepth", NULL },
+	.open_flags = O_DIRECT,
+	.size_align = 4096,	/* O_DIRECT: the last write is whole blocks */
+	.after_buffer = nothing_after,
+	.drain = nothing_drain,
+};
+
+static const struct pace_ops pace_dontcache = {
+	.name = "dontcache",
+	.options = (const char *const[]){ "iodepth", NULL },
+	.rwf = RWF_DONTCACHE,
+	.after_buffer = nothing_after,
+	.drain = nothing_drain,
+	.check = dontcache_check,
+	.unsupported_hint = "it needs Linux 6.14 or later and a filesystem that implements it; use --pace window",
+};
+
+static const struct pace_ops pace_adaptive = {
+	.name = "adaptive",
+	.options = (const char *const[]){ "target-latency", "fadvise", NULL },
+	.after_buffer = nothing_after,
+	.piece = adaptive_piece,
+	.after_piece = adaptive_after_piece,
+	.drain = adaptive_drain,
+};
+
+const struct pace_ops *const pace_modes[WS_PACE_NR] = {
+	[WS_PACE_WINDOW] = &pace_window,
+	[WS_PACE_NONE] = &pace_none,
+	[WS_PACE_FDATASYNC] = &pace_fdatasync,
+	[WS_PACE_DIRECT] = &pace_direct,
+	[WS_PACE_DONTCACHE] = &pace_dontcache,
+	[WS_PACE_ADAPTIVE] = &pace_adaptive,
+};
+
+void pace_describe(const struct ws_config *cfg, char *buf, size_t len)
+{
+	const char *name = cfg->pace < WS_PACE_NR ? pace_modes[cfg->pace]->name : "?";
+	const char *drop = cfg->fadvise ? " + fadvise" : "";
+	char target[32];
+
+	if (cfg->pace == WS_PACE_WINDOW)
+		snprintf(buf, len, "%s(%u)%s", name, cfg->window, drop);
+	else if (cfg->pace == WS_PACE_FDATASYNC)
+		snprintf(buf, len, "%s every %u%s", name, cfg->sync_every, drop);
+	else if (cfg->pace == WS_PACE_ADAPTIVE)
+		snprintf(buf, len, "%s to %s%s", name,
+			 units_format_duration(target, sizeof(target),
+					       cfg->target_latency_ns), drop);
+	else
+		snprintf(buf, len, "%s%s", name, drop);
+}
+
+const struct pace_ops *pace_by_name(const char *name, enum ws_pace *mode)
+{
+	for (int m = 0; m < WS_PACE_NR; m++) {
+		if (!strcmp(name, pace_modes[m]->name)) {
+			*mode = (enum ws_pace)m;
+			return pace_modes[m];
+		}
+	}
+	return NULL;
+}
+
+int pace_init(struct pace_ctx *p, const struct ws_config *cfg,
+	      const struct io_ops *io, void *io_ctx, int fd,
+	      struct ws_snapshot *snap)
+{
+	memset(p, 0, sizeof(*p));
+	p->io = io;
+	p->io_ctx = io_ctx;
+	p->fd = fd;
+	p->cfg = cfg;
+	p->snap = snap;
+	p->clock = &ws_real_clock;
+	/* window keeps W+1 extents for a moment; fdatasync keeps N;
+	 * adaptive up to its largest window + 1 */
+	p->cap = (cfg->window > cfg->sync_every ? cfg->window
+						 : cfg->sync_every) + 1;
+	if (cfg->pace == WS_PACE_ADAPTIVE && p->cap < ADAPT_WINDOW_MAX + 1)
+		p->cap = ADAPT_WINDOW_MAX + 1;
+	if (cfg->pace == WS_PACE_ADAPTIVE)
+		adapt_init(&p->adapt, cfg->target_latency_ns, cfg->buffer_size);
+	p->pending = calloc(p->cap, sizeof(*p->pending));
+	return p->pending ? 0 : -ENOMEM;
+}
+
+void pace_destroy(struct pace_ctx *p)
+{
+	free(p->pending);
+	p->pending = NULL;
+}

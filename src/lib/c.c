@@ -1,0 +1,196 @@
+/* c.c - the shared tables and helpers of c.h. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/c.h"
+
+struct ws_buf ws_buf_init(char *s, size_t cap)
+{
+	if (cap)
+		s[0] = '\0';
+	return (struct ws_buf){ .s = s, .cap = cap };
+}
+
+const char *ws_buf_vprintf(struct ws_buf *b, const char *fmt, va_list ap)
+{
+	size_t room = b->cap > b->len ? b->cap - b->len : 0;
+	int n;
+
+	if (!room) {
+		b->truncated = true;
+		return b->s;
+	}
+	n = vsnprintf(b->s + b->len, room, fmt, ap);
+	if (n < 0) {
+		b->s[b->len] = '\0';
+		b->truncated = true;
+	} else if ((size_t)n >= room) {
+		b->len = b->cap - 1;
+		b->truncated = true;
+	} else {
+		b->len += (size_t)n;
+	}
+	return b->s;
+}
+
+const char *ws_buf_printf(struct ws_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ws_buf_vprintf(b, fmt, ap);
+	va_end(ap);
+	return b->s;
+}
+
+const char *ws_buf_item(struct ws_buf *b, const char *sep, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (b->len)
+		ws_buf_printf(b, "%s", sep);
+	va_start(ap, fmt);
+	ws_buf_vprintf(b, fmt, ap);
+	va_end(ap);
+	return b->s;
+}
+
+static const struct {
+	const char *words, *key, *json;
+} timers[WS_T_NR] = {
+	[WS_T_FILL] = { "fill buffer", "fill_ms", "fill" },
+	[WS_T_WRITE] = { "write", "write_ms", "write" },
+	[WS_T_START] = { "start writeback", "start_ms", "start_writeback" },
+	[WS_T_WAIT] = { "wait writeback", "wait_ms", "wait_writeback" },
+	[WS_T_FADVISE] = { "fadvise", "fadvise_ms", "fadvise" },
+	[WS_T_RATE] = { "rate limit", "rate_ms", "rate_limit" },
+	[WS_T_SUBMIT] = { "submit", "submit_ms", "submit" },
+	[WS_T_COMPLETE] = { "wait completions", "complete_ms", "wait_completion" },
+};
+
+const char *ws_timer_words(enum ws_timer t)
+{
+	return t < WS_T_NR ? timers[t].words : "?";
+}
+
+const char *ws_timer_key(enum ws_timer t)
+{
+	return t < WS_T_NR ? timers[t].key : "?";
+}
+
+const char *ws_timer_json(enum ws_timer t)
+{
+	return t < WS_T_NR ? timers[t].json : "?";
+}
+
+static const char *const stop_keys[WS_STOP_NR] = {
+	[WS_STOP_BOUND] = "bound",
+	[WS_STOP_TIME] = "time",
+	[WS_STOP_SIGNAL] = "signal",
+	[WS_STOP_ERROR] = "error",
+	[WS_STOP_STEADY] = "steady",
+	[WS_STOP_NOT_STEADY] = "not_steady",
+};
+
+const char *ws_stop_key(enum ws_stop_reason r)
+{
+	return r < WS_STOP_NR ? stop_keys[r] : "?";
+}
+
+static const char *const ioprio_classes[] = {
+	[WS_IOPRIO_RT] = "rt", [WS_IOPRIO_BE] = "be", [WS_IOPRIO_IDLE] = "idle",
+};
+
+const char *ws_ioprio_class_name(int class)
+{
+	return class > 0 && (size_t)class < ARRAY_SIZE(ioprio_classes) ?
+	       ioprio_classes[class] : NULL;
+}
+
+char *ws_ioprio_name(int class, int level, char *buf, size_t len)
+{
+	const char *name = ws_ioprio_class_name(class);
+
+	if (!name)
+		snprintf(buf, len, "%s", "");
+	else if (class == WS_IOPRIO_IDLE)
+		snprintf(buf, len, "%s", name);
+	else
+		snprintf(buf, len, "%s:%d", name, level);
+	return buf;
+}
+
+void errtryhelp(FILE *err, const char *cmd)
+{
+	fprintf(err, "Try '%s --help' for more information.\n", cmd);
+}
+
+int ws_fail(const char *msg, const char *hint, int status)
+{
+	fprintf(stderr, "writestress: %s\n", msg);
+	if (hint && *hint)
+		fprintf(stderr, "hint: %s\n", hint);
+	return status;
+}
+
+static const struct {
+	const char *key, *words;
+} block_states[WS_BLOCK_NR] = {
+	[WS_BLOCK_OK] = { "ok", "ok" },
+	[WS_BLOCK_UNSTAMPED] = { "unstamped", "unstamped" },
+	[WS_BLOCK_CORRUPT] = { "corrupt", "corrupt" },
+	[WS_BLOCK_MISPLACED] = { "misplaced", "misplaced" },
+	[WS_BLOCK_OTHER_RUN] = { "other_run", "of another run" },
+};
+
+const char *ws_block_state_key(enum ws_block_state s)
+{
+	return s < WS_BLOCK_NR ? block_states[s].key : "?";
+}
+
+const char *ws_block_state_words(enum ws_block_state s)
+{
+	return s < WS_BLOCK_NR ? block_states[s].words : "?";
+}
+
+int ws_write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, text, strlen(text)) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+void ws_csv_field(FILE *out, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+#ifdef WS_COVERAGE
+void __gcov_dump(void);
+#endif
+
+_Noreturn void ws_exit_now(int status)
+{
+#ifdef WS_COVERAGE
+	__gcov_dump();
+#endif
+	_exit(status);
+}

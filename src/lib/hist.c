@@ -1,0 +1,277 @@
+/* hist.c - log-linear latency histogram; see hist.h for the promise.
+ *
+ * Layout: bucket b < 256 holds the value b.  Above, each power of two
+ * [2^e, 2^(e+1)) (e = 8..42) is cut into 128 equal sub-buckets of width
+ * 2^(e-7).  Writing "octave" k = e - 6 (k >= 1; buckets 128..255 are
+ * octave 1, width 1), bucket b = k * 128 + sub, with low edge
+ * (128 + sub) << (k - 1).  This is HdrHistogram's layout with a
+ * sub-bucket count of 256 and a lowest value of 1.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "lib/hist.h"
+
+#define LAST_BUCKET (HIST_BUCKETS - 1)
+
+_Static_assert(HIST_BUCKETS == 4736, "hist.h states the bucket count");
+_Static_assert(sizeof(struct hist) == 37928, "hist.h states the size");
+
+unsigned hist_bucket(uint64_t ns)
+{
+	unsigned e, k;
+
+	if (ns < HIST_SUB_BUCKETS)
+		return (unsigned)ns;
+	if (ns > HIST_MAX_TRACKED)
+		return LAST_BUCKET;
+	e = 63u - (unsigned)__builtin_clzll(ns);
+	k = e - HIST_SUB_BITS + 1;
+	return (k << HIST_SUB_BITS) + (unsigned)(ns >> (k - 1)) -
+	       HIST_SUB_BUCKETS;
+}
+
+uint64_t hist_bucket_low(unsigned b)
+{
+	unsigned k = b >> HIST_SUB_BITS;
+	uint64_t sub = b & (HIST_SUB_BUCKETS - 1);
+
+	if (k == 0)
+		return b;
+	return (HIST_SUB_BUCKETS + sub) << (k - 1);
+}
+
+uint64_t hist_bucket_high(unsigned b)
+{
+	unsigned k = b >> HIST_SUB_BITS;
+
+	if (k == 0)
+		return b;
+	return hist_bucket_low(b) + (UINT64_C(1) << (k - 1)) - 1;
+}
+
+uint64_t hist_bucket_mid(unsigned b)
+{
+	uint64_t low = hist_bucket_low(b);
+
+	return low + (hist_bucket_high(b) - low) / 2;
+}
+
+/*----- the exact 128-bit sum -----*/
+
+static void sum_add(struct hist_sum *s, struct hist_sum v)
+{
+	s->lo += v.lo;
+	s->hi += v.hi + (s->lo < v.lo);
+}
+
+/* a * b, all 128 bits of it, by 32-bit halves (no __int128 in C11). */
+static struct hist_sum mul64(uint64_t a, uint64_t b)
+{
+	uint64_t al = a & 0xffffffffu, ah = a >> 32;
+	uint64_t bl = b & 0xffffffffu, bh = b >> 32;
+	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+	uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+
+	return (struct hist_sum){
+		.hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32),
+		.lo = (mid << 32) | (ll & 0xffffffffu),
+	};
+}
+
+/*----- life cycle and recording -----*/
+
+void hist_init(struct hist *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->min = UINT64_MAX;
+}
+
+void hist_reset(struct hist *h)
+{
+	hist_init(h);
+}
+
+static void note_extremes(struct hist *h, uint64_t lo, uint64_t hi)
+{
+	if (lo < h->min)
+		h->min = lo;
+	if (hi > h->max)
+		h->max = hi;
+}
+
+void hist_record_n(struct hist *h, uint64_t ns, uint64_t n)
+{
+	if (!n)
+		return;
+	h->counts[hist_bucket(ns)] += n;
+	h->count += n;
+	note_extremes(h, ns, ns);
+	sum_add(&h->sum, mul64(ns, n));
+}
+
+void hist_record(struct hist *h, uint64_t ns)
+{
+	hist_record_n(h, ns, 1);
+}
+
+/*
+ * The synthetic samples are rem + j * iv for j = 1..n, where
+ * rem = ns % iv and n = ns / iv - 1: an arithmetic sequence.  Bucket by
+ * bucket, the terms that fall into [low, high] are j..(high - rem) / iv, so
+ * each bucket the sequence touches costs one division.
+ */
+static void record_sequence(struct hist *h, uint64_t rem, uint64_t iv,
+			    uint64_t n)
+{
+	uint64_t j = 1, last, high;
+	unsigned b;
+
+	while (j <= n) {
+		b = hist_bucket(rem + j * iv);
+		high = b == LAST_BUCKET ? UINT64_MAX : hist_bucket_high(b);
+		last = (high - rem) / iv;
+		if (last > n)
+			last = n;
+		h->counts[b] += last - j + 1;
+		j = last + 1;
+	}
+}
+
+/*
+ * Sum of rem + j * iv over j = 1..n is n * rem + iv * n * (n + 1) / 2.
+ * Halve whichever of n, n + 1 is even first; n * iv < ns fits in 64 bits
+ * and so does n + 1 (n < ns / iv), so each product is 64 x 64 bits.
+ */
+static struct hist_sum sequence_sum(uint64_t rem, uint64_t iv, uint64_t n)
+{
+	struct hist_sum s = mul64(n, rem);
+
+	if (n % 2 == 0)
+		sum_add(&s, mul64(n / 2 * iv, n + 1));
+	else
+		sum_add(&s, mul64(n * iv, (n + 1) / 2));
+	return s;
+}
+
+void hist_record_corrected(struct hist *h, uint64_t ns, uint64_t interval_ns)
+{
+	uint64_t rem, n;
+
+	hist_record(h, ns);
+	if (!interval_ns || ns / interval_ns < 2)
+		return;
+	rem = ns % interval_ns;
+	n = ns / interval_ns - 1;
+	record_sequence(h, rem, interval_ns, n);
+	h->count += n;
+	note_extremes(h, rem + interval_ns, ns);
+	sum_add(&h->sum, sequence_sum(rem, interval_ns, n));
+}
+
+void hist_merge(struct hist *dst, const struct hist *src)
+{
+	unsigned b;
+
+	if (!src->count)
+		return;
+	for (b = 0; b < HIST_BUCKETS; b++)
+		dst->counts[b] += src->counts[b];
+	dst->count += src->count;
+	note_extremes(dst, src->min, src->max);
+	sum_add(&dst->sum, src->sum);
+}
+
+/*----- reading -----*/
+
+uint64_t hist_count(const struct hist *h)
+{
+	return h->count;
+}
+
+uint64_t hist_min(const struct hist *h)
+{
+	return h->count ? h->min : 0;
+}
+
+uint64_t hist_max(const struct hist *h)
+{
+	return h->max;
+}
+
+double hist_mean(const struct hist *h)
+{
+	if (!h->count)
+		return 0.0;
+	return ((double)h->sum.hi * 0x1p64 + (double)h->sum.lo) /
+	       (double)h->count;
+}
+
+/*
+ * ceil(pct / 100 * count), clamped to 1..count.  pct * count / 100 of
+ * decimal percentiles lands a few ulps above an integer where the decimal
+ * would be exact (16.1 * 1000 / 100 = 161.00000000000003); forgive 1e-14
+ * relative, far above the rounding error and far below a real fraction for
+ * any count a run can reach.
+ */
+static uint64_t percentile_rank(uint64_t count, double pct)
+{
+	double x;
+	uint64_t rank;
+
+	if (!(pct > 0.0))
+		return 1;
+	if (pct >= 100.0)
+		return count;
+	x = pct * (double)count / 100.0;
+	x -= x * 1e-14;
+	if (x >= (double)count)
+		return count;
+	rank = (uint64_t)x;	/* ceil without libm, which the tool does not link */
+	if ((double)rank < x)
+		rank++;
+	return rank ? rank : 1;
+}
+
+uint64_t hist_percentile(const struct hist *h, double pct)
+{
+	uint64_t rank, seen = 0, v;
+	unsigned b;
+
+	if (!h->count)
+		return 0;
+	rank = percentile_rank(h->count, pct);
+	if (rank == 1)
+		return h->min;
+	if (rank == h->count)
+		return h->max;
+	for (b = 0; b < LAST_BUCKET; b++) {
+		seen += h->counts[b];
+		if (seen >= rank)
+			break;
+	}
+	v = hist_bucket_mid(b);
+	if (v < h->min)
+		return h->min;
+	if (v > h->max)
+		return h->max;
+	return v;
+}
+
+uint64_t hist_count_le(const struct hist *h, uint64_t ns)
+{
+	unsigned last = hist_bucket(ns);
+	uint64_t n = 0;
+
+	if (ns >= h->max)
+		return h->count;
+	for (unsigned b = 0; b <= last; b++)
+		n += h->counts[b];
+	return n;
+}
+
+unsigned long hist_min_samples(double q)
+{
+	/* 1 - 0.99 is 0.010000000000000009: 999.9999999, which is 1000 */
+	return (unsigned long)ceil(HIST_SAMPLES_BEYOND / (1 - q) - 1e-6);
+}

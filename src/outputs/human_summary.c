@@ -1,0 +1,455 @@
+/* human_summary.c - the summary (see human_summary.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/hist.h"
+
+#include "outputs/human_summary.h"
+#include "outputs/sink.h"
+#include "lib/units.h"
+
+static void print_split(FILE *out,
+			const struct ws_summary *sum)
+{
+	char line[256];
+	struct ws_buf b = WS_BUF(line);
+
+	for (int t = 0; t < WS_T_NR; t++) {
+		/* write 0% says something, unless the writes were queued */
+		if (!sum->time_ns[t] &&
+		    (t != WS_T_WRITE || sum->time_ns[WS_T_SUBMIT]))
+			continue;
+		ws_buf_item(&b, " · ", "%s %.0f%%", ws_timer_words((enum ws_timer)t),
+			    sum->writers_ns ? 100.0 * (double)sum->time_ns[t] /
+					      (double)sum->writers_ns : 0.0);
+	}
+	fprintf(out, "  %-8s %s   → %s\n", sum->ntargets ? "writers" : "writer",
+		line, sum->limit_words);
+}
+
+static void print_stalls(FILE *out, const struct ws_run *run,
+			 const struct ws_probe_summary *ps)
+{
+	char a[32], b[32], c[32], d[32], e[32], f[32];
+
+	if (!ps->nstalls) {
+		fprintf(out, "           no stalls ≥ %s\n",
+			units_format_duration(a, sizeof(a), run->cfg->stall_ns));
+		return;
+	}
+	fprintf(out, "           %llu stall%s ≥ %s, %s in total, longest %s at %s written (Dirty %s, Writeback %s)\n",
+		(unsigned long long)ps->nstalls, ps->nstalls == 1 ? "" : "s",
+		units_format_duration(a, sizeof(a), run->cfg->stall_ns),
+		units_format_duration(b, sizeof(b), ps->stall_total_ns),
+		units_format_duration(c, sizeof(c), ps->longest.duration_ns),
+		units_format_size(d, sizeof(d), ps->longest.writer_bytes),
+		units_format_size(e, sizeof(e), ps->longest.dirty),
+		units_format_size(f, sizeof(f), ps->longest.writeback));
+	if (ps->nrecorded) {
+		unsigned int shown = ps->nrecorded < 5 ? ps->nrecorded : 5;
+
+		fputs("           began at", out);
+		for (unsigned int i = 0; i < shown; i++)
+			fprintf(out, "%s %s (%s, %s)", i ? "," : "",
+				units_format_duration(a, sizeof(a), ps->stalls[i].start_ns),
+				units_format_size(b, sizeof(b), ps->stalls[i].writer_bytes),
+				units_format_duration(c, sizeof(c), ps->stalls[i].duration_ns));
+		if (ps->nstalls > shown)
+			fprintf(out, " and %llu more", (unsigned long long)(ps->nstalls - shown));
+		fputs("   (time, written, how long)\n", out);
+	}
+}
+
+/* ", p50 X, p90 Y": the percentiles n samples support (hist.h: 10 beyond
+ * each), then ", max M"; with one sample, that sample alone.  Returns
+ * the first percentile n does not support (its q), or 0. */
+static double put_percentiles(FILE *out, uint64_t n, const uint64_t *v,
+			      uint64_t max)
+{
+	static const double q[] = { 0.5, 0.9, 0.99, 0.999 };
+	static const char *const name[] = { "p50", "p90", "p99", "p99.9" };
+	char a[32];
+
+	if (n == 1) {
+		fprintf(out, ", %s", units_format_duration(a, sizeof(a), max));
+		return 0;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(q); i++) {
+		if (!hist_percentile_shown(q[i], n))
+			break;
+		fprintf(out, ", %s %s", name[i], units_format_duration(a, sizeof(a), v[i]));
+	}
+	if (n)
+		fprintf(out, ", max %s", units_format_duration(a, sizeof(a), max));
+	for (size_t i = 0; n > 1 && i < ARRAY_SIZE(q); i++)
+		if (!hist_percentile_shown(q[i], n))
+			return q[i];
+	return 0;
+}
+
+static void print_probe(FILE *out, const struct ws_run *run,
+			const struct ws_probe_summary *ps)
+{
+	const uint64_t raw[] = { ps->p50, ps->p90, ps->p99, ps->p999 };
+	const uint64_t cor[] = { ps->c_p50, 0, ps->c_p99, ps->c_p999 };
+	char a[32];
+	double missing;
+
+	fprintf(out, "  %-8s %llu probe%s", ps->name, (unsigned long long)ps->count,
+		ps->count == 1 ? "" : "s");
+	missing = put_percentiles(out, ps->count, raw, ps->max);
+	if (ps->count > 1 && missing)
+		fprintf(out, "   (raw; p%g needs %lu probes)\n", missing * 100,
+			hist_min_samples(missing));
+	else if (ps->count > 1)
+		fputs("   (raw: as measured)\n", out);
+	else
+		fputc('\n', out);
+	if (ps->c_count > ps->count && hist_percentile_shown(0.5, ps->c_count)) {
+		fprintf(out, "           corrected for %llu probe%s that slow ones kept from running: p50 %s",
+			(unsigned long long)(ps->c_count - ps->count),
+			ps->c_count - ps->count == 1 ? "" : "s",
+			units_format_duration(a, sizeof(a), cor[0]));
+		if (hist_percentile_shown(0.99, ps->c_count))
+			fprintf(out, ", p99 %s", units_format_duration(a, sizeof(a), cor[2]));
+		if (hist_percentile_shown(0.999, ps->c_count))
+			fprintf(out, ", p99.9 %s", units_format_duration(a, sizeof(a), cor[3]));
+		fputc('\n', out);
+		if (ps->c_p50 < ps->p50)
+			fputs("           (each counted at what it would have waited, the later ones less: so the corrected p50 can be under the raw one)\n",
+			      out);
+	}
+	print_stalls(out, run, ps);
+	if (ps->ntop) {
+		fputs("           waiting in", out);
+		for (unsigned int i = 0; i < ps->ntop; i++)
+			fprintf(out, "%s %s ×%llu", i ? "," : "", ps->sites[i].name,
+				(unsigned long long)ps->sites[i].samples);
+		fputs(" (samples while stalled)\n", out);
+	}
+	if (ps->after_end)
+		fprintf(out, "           %llu probe%s ended after the writer did, the longest taking %s (in the figures above, in no interval)\n",
+			(unsigned long long)ps->after_end, ps->after_end == 1 ? "" : "s",
+			units_format_duration(a, sizeof(a), ps->after_end_max_ns));
+	if (ps->errors)
+		fprintf(out, "           %llu probe operation%s failed (last: %s)\n",
+			(unsigned long long)ps->errors, ps->errors == 1 ? "" : "s",
+			ps->last_fail[0] ? ps->last_fail : strerror(-ps->last_error));
+}
+
+/* "80.0 MiB/s for 0–1.00 GiB → 32.0 MiB/s at 1.00–3.90 GiB → ..." */
+static void print_phases(FILE *out, const struct ws_analysis *a)
+{
+	char r[32], f[32], t[32];
+
+	fputs("  phases   ", out);
+	for (unsigned int i = 0; i < a->nphases; i++) {
+		const struct ws_phase *p = &a->phases[i];
+
+		units_format_size(f, sizeof(f), p->from_bytes);
+		units_format_size(t, sizeof(t), p->to_bytes);
+		snprintf(r, sizeof(r), "%.1f MiB/s", p->mibps);
+		if (a->nphases == 1)
+			fprintf(out, "%s throughout, no lasting change", r);
+		else if (i == 0)
+			fprintf(out, "%s for %s–%s", r, f, t);
+		else if (i + 1 == a->nphases)
+			fprintf(out, " → %s from %s", r, f);
+		else
+			fprintf(out, " → %s at %s–%s", r, f, t);
+	}
+	fputc('\n', out);
+}
+
+/* Throughput over bytes written in one line of eighth blocks. */
+static void print_curve(FILE *out, const struct ws_summary *sum)
+{
+	static const char *const bars[] = { "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" };
+	char a[32], b[32];
+
+	if (sum->ncurve < 2)
+		return;
+	fputs("  curve    ", out);
+	for (size_t i = 0; i < sum->ncurve; i++) {
+		double f = sum->curve_top > 0 ? sum->curve[i].mibps / sum->curve_top : 0;
+		int level = (int)(f * 7.0 + 0.5);
+
+		fputs(bars[level < 0 ? 0 : level > 7 ? 7 : level], out);
+	}
+	fprintf(out, "  MiB/s over %s written, %s a cell, top %.1f MiB/s\n",
+		units_format_size(a, sizeof(a), sum->bytes),
+		units_format_size(b, sizeof(b), sum->curve_bytes), sum->curve_top);
+}
+
+/* "15.0 MiB/s for 0 B–190 MiB" */
+static char *describe_stretch(char *buf, size_t len, const struct ws_stretch *st)
+{
+	char f[32], t[32];
+
+	snprintf(buf, len, "%.1f MiB/s for %s–%s", st->mibps,
+		 units_format_size(f, sizeof(f), st->from_bytes),
+		 units_format_size(t, sizeof(t), st->to_bytes));
+	return buf;
+}
+
+/* The steady-state verdict, which describes the end of the run. */
+static void print_steady(FILE *out, const struct ws_run *run,
+			 const struct ws_summary *sum)
+{
+	const struct ws_steady *st = &sum->analysis->steady;
+	const struct ws_analysis_params *p = &sum->analysis->params;
+	char fig[96], rule[256], x[32], y[32], z[64];
+
+	units_format_duration(y, sizeof(y), st->round_ns ? st->round_ns : p->round_ns);
+	if (p->precondition_bytes)
+		snprintf(z, sizeof(z), "after %s of preconditioning",
+			 units_format_size(x, sizeof(x), p->precondition_bytes));
+	else
+		snprintf(z, sizeof(z), "not preconditioned");
+	snprintf(rule, sizeof(rule), "%s; %u rounds of %s, %s", run->criterion_words,
+		 p->steady_window, y, z);
+	if (!st->judged) {
+		if (p->precondition_bytes)
+			fprintf(out, "  steady   not judged: no window of %u rounds of %s after preconditioning (%s of it; %s)\n",
+				p->steady_window, y, x, run->criterion_words);
+		else
+			fprintf(out, "  steady   not judged: no window of %u rounds of %s in the run (%s)\n",
+				p->steady_window, y, run->criterion_words);
+		return;
+	}
+	if (st->reached) {
+		fprintf(out, "  steady   from %s (%s) to the end: %.1f MiB/s, %s (%s)\n",
+			units_format_size(x, sizeof(x), st->final.from_bytes),
+			units_format_duration(z, sizeof(z), st->final.from_ns),
+			st->final.mibps, sum->steady_figures, rule);
+		if (st->earlier)
+			fprintf(out, "           earlier steady at %s, then changed\n",
+				describe_stretch(fig, sizeof(fig), &st->before));
+		return;
+	}
+	if (st->earlier)
+		fprintf(out, "  steady   at %s, then changed; not steady at the end (%s)\n",
+			describe_stretch(fig, sizeof(fig), &st->before), rule);
+	else
+		fprintf(out, "  steady   not reached (%s)\n", rule);
+}
+
+static void print_analysis(FILE *out, const struct ws_run *run,
+			   const struct ws_summary *sum)
+{
+	const struct ws_analysis *a = sum->analysis;
+	char x[32], y[32];
+
+	if (a->nphases)
+		print_phases(out, a);
+	if (a->slowed)
+		fprintf(out, "  slowed   below %.0f%% of the initial %.1f MiB/s from %s written (%s)%s\n",
+			a->params.slowdown_fraction * 100, a->initial_mibps,
+			units_format_size(x, sizeof(x), a->slowdown_bytes),
+			units_format_duration(y, sizeof(y), a->slowdown_ns),
+			run->marks_accepted ?
+			": --pace none measures write(), which runs at page-cache speed until the dirty limit" : "");
+	print_steady(out, run, sum);
+	print_curve(out, sum);
+}
+
+static void print_results(FILE *out, const struct ws_config *cfg)
+{
+	const char *files[] = { cfg->json_path, cfg->csv_path, cfg->svg_path,
+				cfg->prom_path };
+	char line[1024];
+	struct ws_buf b = WS_BUF(line);
+
+	static const char *const what[] = { "JSON", "CSV", "SVG", "metrics" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++)
+		if (files[i] && !strcmp(files[i], "-"))
+			ws_buf_item(&b, " · ", "%s on stdout", what[i]);
+		else if (files[i])
+			ws_buf_item(&b, " · ", "%s", files[i]);
+	if (b.len)
+		fprintf(out, "  results  %s\n", line);
+}
+
+static void print_ending(FILE *out, const struct ws_summary *sum)
+{
+	const struct ws_ending *e = &sum->ending;
+
+	switch (e->reason) {
+	case WS_STOP_STEADY:
+		fprintf(out, "  stopped  steady state held (--until-steady)\n");
+		break;
+	case WS_STOP_NOT_STEADY:
+		fprintf(out, "  stopped  not steady after %u rounds (--steady-max-rounds)\n",
+			sum->analysis ? sum->analysis->steady.judged_rounds : 0);
+		break;
+	case WS_STOP_SIGNAL:
+		fprintf(out, "  stopped  by %s; everything written reached the disk before the clock stopped\n",
+			e->signal ? e->signal : "a signal");
+		break;
+	case WS_STOP_ERROR:
+		fprintf(out, "  failed   %s at offset %llu: %s%s%s\n",
+			e->err_op ? e->err_op : "I/O",
+			(unsigned long long)e->err_offset, strerror(e->err),
+			e->err_detail[0] ? "; " : "", e->err_detail);
+		break;
+	default:
+		break;
+	}
+}
+
+void human_verify_print(FILE *out, const char *lead, const char *path,
+			const struct ws_verify *v)
+{
+	char a[32], b[32], c[32];
+
+	if (!v->blocks && !v->err) {
+		fprintf(out, "%sverify   %s: no whole 4 KiB block to check\n", lead, path);
+		fprintf(out, "%sNOT verified: nothing to verify\n", lead);
+		return;
+	}
+	fprintf(out, "%sverify   %s: %llu blocks of 4 KiB (%s); run %016llx wrote 0 B–%s, newest pass %u to %s\n",
+		lead, path, (unsigned long long)v->blocks,
+		units_format_size(a, sizeof(a), v->blocks * WS_BLOCK),
+		(unsigned long long)v->run, units_format_size(c, sizeof(c), v->run_end),
+		v->last_pass, units_format_size(b, sizeof(b), v->last_pass_end));
+	fprintf(out, "%s         %llu ok, %llu corrupt, %llu misplaced, %llu lost (an older pass), %llu unstamped, %llu of another run\n",
+		lead, (unsigned long long)v->count[WS_BLOCK_OK],
+		(unsigned long long)v->count[WS_BLOCK_CORRUPT],
+		(unsigned long long)v->count[WS_BLOCK_MISPLACED],
+		(unsigned long long)v->stale,
+		(unsigned long long)v->count[WS_BLOCK_UNSTAMPED],
+		(unsigned long long)v->count[WS_BLOCK_OTHER_RUN]);
+	for (unsigned int i = 0; i < v->nlisted; i++) {
+		const struct ws_verify_bad *bad = &v->listed[i];
+
+		fprintf(out, "%s         at %s: %s", lead,
+			units_format_size(a, sizeof(a), bad->offset),
+			bad->stale ? "lost: an older pass" : ws_block_state_words(bad->state));
+		if (bad->state == WS_BLOCK_MISPLACED)
+			fprintf(out, " (written for offset %s)",
+				units_format_size(b, sizeof(b), bad->found));
+		fputc('\n', out);
+	}
+	if (v->older_tail)
+		fprintf(out, "%s         after %s: %llu blocks (%s) of an earlier run, %016llx, intact: its tail, past where this run rewrote the file in place (--truncate empties the file first)\n",
+			lead, units_format_size(a, sizeof(a), v->run_end),
+			(unsigned long long)v->older_tail,
+			units_format_size(b, sizeof(b), v->older_tail * WS_BLOCK),
+			(unsigned long long)v->older_run);
+	if (v->err)
+		fprintf(out, "%s         reading back failed: %s\n", lead, strerror(v->err));
+	fprintf(out, "%s%s\n", lead, v->clean ? "verified: every block as written" :
+		"NOT verified: some blocks are not as written");
+}
+
+/* What the tool itself cost: when it is near a core per GiB/s, the tool,
+ * not the disk, may be the limit. */
+static void print_cpu(FILE *out, const struct ws_summary *sum)
+{
+	uint64_t rest;
+
+	if (!sum->cpu_ns)
+		return;
+	rest = sum->cpu_ns > sum->cpu_writer_ns + sum->cpu_probes_ns ?
+	       sum->cpu_ns - sum->cpu_writer_ns - sum->cpu_probes_ns : 0;
+	fprintf(out, "  cpu      %.2f s, %.3f s per GiB written: writer %.2f s, probes %.2f s, the rest %.2f s (setup, reporting)",
+		(double)sum->cpu_ns / 1e9, sum->cpu_s_per_gib,
+		(double)sum->cpu_writer_ns / 1e9, (double)sum->cpu_probes_ns / 1e9,
+		(double)rest / 1e9);
+	if (sum->verified)
+		fprintf(out, "; reading back for --verify %.2f s more",
+			(double)sum->cpu_verify_ns / 1e9);
+	fputc('\n', out);
+}
+
+/* --pace adaptive: where the controller settled and what the probes saw
+ * from then on, against the target. */
+static void print_adapt(FILE *out, const struct ws_summary *sum)
+{
+	const struct ws_adapt_figures *a = &sum->adapt;
+	char chunk[32], inflight[32], at[32], t[32], p99[32], max[32];
+
+	if (!sum->have_adapt)
+		return;
+	units_format_size(chunk, sizeof(chunk), a->chunk);
+	units_format_size(inflight, sizeof(inflight), a->inflight);
+	units_format_duration(t, sizeof(t), sum->target_latency_ns);
+	if (!a->settled) {
+		fprintf(out, "  adaptive never settled (target %s); it ended at %s × %u (%s under writeback)\n",
+			t, chunk, a->window, inflight);
+		return;
+	}
+	fprintf(out, "  adaptive settled after %s at about %s × %u (%s under writeback), target %s\n",
+		units_format_duration(at, sizeof(at), sum->adapt_settled_ns),
+		chunk, a->window, inflight, t);
+	if (a->at_floor)
+		fprintf(out, "           at its floor: the probes took longer than the target with the least writeback it keeps; the wait is not the writer's\n");
+	for (unsigned int i = 0; i < sum->nprobes; i++) {
+		if (!sum->settled_count[i]) {
+			fprintf(out, "           %s: no probe ended after settling\n",
+				sum->probes[i].name);
+			continue;
+		}
+		fprintf(out, "           %s after settling: %llu probes, p99 %s, max %s\n",
+			sum->probes[i].name,
+			(unsigned long long)sum->settled_count[i],
+			units_format_duration(p99, sizeof(p99), sum->settled_p99_ns[i]),
+			units_format_duration(max, sizeof(max), sum->settled_max_ns[i]));
+	}
+}
+
+/* Several targets: each one's result, time split, phases and verdicts,
+ * ending and read-back. */
+static void print_target(FILE *out, const struct ws_run *run,
+			 const struct ws_summary *sum)
+{
+	char line[160];
+
+	sink_format_result(line, sizeof(line), sum);
+	fprintf(out, "  target %u %s: %s\n", run->number, run->target.path, line);
+	print_split(out, sum);
+	if (sum->analysis && sum->bytes)
+		print_analysis(out, run, sum);
+	print_ending(out, sum);
+	if (sum->verified)
+		human_verify_print(out, "  ", run->target.path, &sum->verify);
+}
+
+void human_summary_print(FILE *out, const struct ws_run *run,
+			 const struct ws_summary *sum)
+{
+	char line[160], a[32];
+
+	sink_format_result(line, sizeof(line), sum);
+	if (sum->ntargets)
+		fprintf(out, "%s by %u targets\n", line, sum->ntargets);
+	else
+		fprintf(out, "%s\n", line);
+	print_split(out, sum);
+	print_cpu(out, sum);
+	if (sum->wraps)
+		fprintf(out, "  file     %s, overwritten in place %llu time%s\n",
+			units_format_size(a, sizeof(a), run->plan.file_size),
+			(unsigned long long)sum->wraps, sum->wraps == 1 ? "" : "s");
+	for (unsigned int i = 0; i < sum->nprobes; i++)
+		print_probe(out, run, &sum->probes[i]);
+	print_adapt(out, sum);
+	if (sum->analysis && sum->bytes)	/* nothing written: nothing to say */
+		print_analysis(out, run, sum);
+	for (unsigned int i = 0; i < sum->ntargets; i++)
+		print_target(out, &run->targets[i], &sum->targets[i]);
+	print_results(out, run->cfg);
+	if (sum->ntargets) {	/* each said its own */
+		if (sum->ending.reason == WS_STOP_SIGNAL)
+			print_ending(out, sum);
+		if (sum->verified)
+			fprintf(out, "  %s\n", sum->verify.clean ?
+				"verified: every block of every target as written" :
+				"NOT verified: some blocks are not as written");
+		return;
+	}
+	print_ending(out, sum);
+	if (sum->verified)
+		human_verify_print(out, "  ", run->target.path, &sum->verify);
+}

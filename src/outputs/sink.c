@@ -1,0 +1,235 @@
+/* sink.c - the sink set: fan-out of run events to every output. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "system/signals.h"
+#include "outputs/sink.h"
+#include "lib/units.h"
+
+int sink_add(struct sink_set *set, const struct sink_ops *ops, FILE *out)
+{
+	if (set->n == WS_MAX_SINKS)
+		return -ENOSPC;
+	set->sinks[set->n++] = (struct sink){ .ops = ops, .out = out };
+	return 0;
+}
+
+static int open_tmp(struct sink *s)
+{
+	int fd = open(s->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	int ret;
+
+	if (fd >= 0 && (s->out = fdopen(fd, "w")))
+		return 0;
+	ret = -errno;
+	if (fd >= 0) {
+		close(fd);
+		unlink(s->tmp);
+	}
+	return ret;
+}
+
+int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
+		  const char *path, char *err, size_t errlen)
+{
+	struct sink *s;
+	struct stat st;
+	int ret;
+
+	if (set->n == WS_MAX_SINKS) {
+		snprintf(err, errlen, "too many outputs (at most %d)", WS_MAX_SINKS);
+		return -ENOSPC;
+	}
+	s = &set->sinks[set->n];
+	memset(s, 0, sizeof(*s));
+	if (!strcmp(path, "-")) {	/* to stdout: the human output is on stderr */
+		s->out = stdout;
+		s->to_stdout = true;
+		s->ops = ops;
+		s->path = path;
+		set->n++;
+		return 0;
+	}
+	for (unsigned int i = 0; i < set->n; i++)
+		if (set->sinks[i].path && !strcmp(set->sinks[i].path, path)) {
+			snprintf(err, errlen, "'%s' is already another output of this run", path);
+			return -EEXIST;
+		}
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "'%s' exists and is not a regular file (results replace only regular files; '-' is standard output)",
+			 path);
+		return -EEXIST;
+	}
+	/* PATH.tmp.PID; PATH.tmp.PID.N past a stale one of an earlier
+	 * process with our PID (a container's writestress is always PID 1) */
+	for (int n = 0; n < 100; n++) {
+		snprintf(s->tmp, sizeof(s->tmp), n ? "%s.tmp.%d.%d" : "%s.tmp.%d",
+			 path, (int)getpid(), n);
+		ret = open_tmp(s);
+		if (ret != -EEXIST)
+			break;
+	}
+	if (ret) {
+		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(-ret));
+		return ret;
+	}
+	s->ops = ops;
+	s->path = path;
+	set->n++;
+	/* a second ^C exits at once: no half-written temporary stays */
+	signals_unlink_at_exit(AT_FDCWD, s->tmp);
+	return 0;
+}
+
+/* The rename lasts a crash only once the directory is on disk too; a
+ * directory that cannot be synced is no reason to fail the result. */
+static void sync_dir_of(const char *path)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	int fd;
+
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+/* The temporary's contents as PATH: flushed (and with DURABLE fsync'd,
+ * the directory too), closed, renamed over PATH; on failure removed.
+ * 0 or the first -errno (the call's own: ENOSPC says more than EIO; EIO
+ * when only the stream's error flag tells of an earlier failed write). */
+static int publish_tmp(struct sink *s, bool durable)
+{
+	int ret = 0;
+
+	if (fflush(s->out) || (durable && fsync(fileno(s->out))))
+		ret = -errno;
+	else if (ferror(s->out))
+		ret = -EIO;
+	if (fclose(s->out) && !ret)
+		ret = -errno;
+	s->out = NULL;
+	if (!ret && rename(s->tmp, s->path))
+		ret = -errno;
+	if (ret)
+		unlink(s->tmp);
+	else if (durable)
+		sync_dir_of(s->path);
+	return ret;
+}
+
+int sink_close_file(struct sink *s)
+{
+	int ret;
+
+	if (s->to_stdout) {
+		ret = fflush(s->out) ? -errno : ferror(s->out) ? -EIO : 0;
+		s->out = NULL;
+		return ret;
+	}
+	return publish_tmp(s, true);
+}
+
+int sink_publish_file(struct sink *s)
+{
+	int ret, reopen;
+
+	if (!s->out)
+		return -EBADF;
+	if (!s->path || s->to_stdout)
+		return fflush(s->out) ? -errno : ferror(s->out) ? -EIO : 0;
+	ret = publish_tmp(s, false);	/* a reader wants it whole, not durable */
+	reopen = open_tmp(s);	/* the next state gets its chance, whatever */
+	return ret ? ret : reopen;
+}
+
+int sink_reopen_file(struct sink *s)
+{
+	if (s->out)
+		return 0;
+	return s->path && !s->to_stdout ? open_tmp(s) : -EBADF;
+}
+
+void sink_drop_file(struct sink *s)
+{
+	if (s->out && !s->to_stdout) {
+		fclose(s->out);
+		unlink(s->tmp);
+	}
+	s->out = NULL;
+}
+
+void sink_abort_all(struct sink_set *set)
+{
+	for (unsigned int i = 0; i < set->n; i++) {
+		struct sink *s = &set->sinks[i];
+
+		if (s->ops->abort)
+			s->ops->abort(s);
+		if (s->path)
+			sink_drop_file(s);
+	}
+	set->n = 0;
+}
+
+void sink_header(struct sink_set *set, const struct ws_run *run)
+{
+	for (unsigned int i = 0; i < set->n; i++)
+		if (set->sinks[i].ops->header)
+			set->sinks[i].ops->header(&set->sinks[i], run);
+}
+
+void sink_interval(struct sink_set *set, const struct ws_run *run,
+		   const struct ws_interval *iv)
+{
+	for (unsigned int i = 0; i < set->n; i++)
+		if (set->sinks[i].ops->interval)
+			set->sinks[i].ops->interval(&set->sinks[i], run, iv);
+}
+
+void sink_summary(struct sink_set *set, const struct ws_run *run,
+		  const struct ws_summary *sum)
+{
+	for (unsigned int i = 0; i < set->n; i++)
+		if (set->sinks[i].ops->summary)
+			set->sinks[i].ops->summary(&set->sinks[i], run, sum);
+}
+
+int sink_close_all(struct sink_set *set)
+{
+	int first = 0;
+
+	for (unsigned int i = 0; i < set->n; i++) {
+		int ret = set->sinks[i].ops->close ?
+			  set->sinks[i].ops->close(&set->sinks[i]) : 0;
+
+		if (ret && !first)
+			first = ret;
+	}
+	set->n = 0;
+	return first;
+}
+
+void sink_format_result(char *buf, size_t len, const struct ws_summary *sum)
+{
+	/* overwrite.c's "X GB written in S (N MB/s)", in units that say
+	 * what they mean (its GB and MB were 2^30 and 2^20 too); under a GiB
+	 * in MiB, where the live line and units_format_size() switch too */
+	bool gib = sum->bytes >= WS_GIB - WS_MIB / 2;
+
+	snprintf(buf, len, "%.*f %s written in %.2f s (%.1f MiB/s)", gib ? 3 : 1,
+		 (double)sum->bytes / (double)(gib ? WS_GIB : WS_MIB),
+		 gib ? "GiB" : "MiB", (double)sum->elapsed_ns / 1e9, sum->mibps);
+}

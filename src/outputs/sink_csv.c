@@ -1,0 +1,144 @@
+/* sink_csv.c - the interval series as CSV (RFC 4180: a header row, CRLF
+ * line ends, fields quoted where they need it), streamed as it happens.
+ * With several targets a `target` column follows `interval`: a row per
+ * target (1, 2, ...; their probe columns empty: the probes are the run's)
+ * and then the run's (all). */
+#include <stdio.h>
+#include <string.h>
+
+#include "outputs/sink.h"
+
+static const char *const probe_cols[] = {
+	"n", "p50_ms", "p99_ms", "max_ms", "stalls", "inflight_ms", "errors",
+};
+
+static void field(FILE *out, const char *s, bool first)
+{
+	if (!first)
+		fputc(',', out);
+	ws_csv_field(out, s);
+}
+
+/* --pace adaptive: the controller's columns (adapt.h) */
+static const char *const adapt_cols[] = {
+	"adapt_chunk_bytes", "adapt_window", "adapt_inflight_bytes",
+	"adapt_sojourn_ms", "adapt_setpoint_ms", "adapt_settled",
+};
+
+static bool adaptive(const struct ws_run *run)
+{
+	return run->cfg && run->cfg->pace == WS_PACE_ADAPTIVE;
+}
+
+static void csv_header(struct sink *s, const struct ws_run *run)
+{
+	static const char *const cols[] = {
+		"interval", "t_s", "dt_s", "bytes", "dbytes", "mibps", "avg_mibps",
+	};
+	char name[64];
+
+	for (size_t i = 0; i < ARRAY_SIZE(cols); i++) {
+		field(s->out, cols[i], i == 0);
+		if (!i && run->ntargets)
+			field(s->out, "target", false);
+	}
+	for (int t = 0; t < WS_T_NR; t++)
+		field(s->out, ws_timer_key((enum ws_timer)t), false);
+	field(s->out, "dirty_bytes", false);
+	field(s->out, "writeback_bytes", false);
+	field(s->out, "dev_mibps", false);
+	field(s->out, "dev_bytes", false);
+	field(s->out, "dev_inflight", false);
+	field(s->out, "dev_busy_pct", false);
+	field(s->out, "psi_some_pct", false);
+	field(s->out, "psi_full_pct", false);
+	if (adaptive(run))
+		for (size_t c = 0; c < ARRAY_SIZE(adapt_cols); c++)
+			field(s->out, adapt_cols[c], false);
+	for (unsigned int p = 0; p < run->probes.n; p++) {
+		for (size_t c = 0; c < ARRAY_SIZE(probe_cols); c++) {
+			snprintf(name, sizeof(name), "%s_%s", run->probes.names[p],
+				 probe_cols[c]);
+			field(s->out, name, false);
+		}
+	}
+	fputs("\r\n", s->out);
+}
+
+static void csv_row(struct sink *s, const struct ws_run *run,
+		    const struct ws_interval *iv)
+{
+	fprintf(s->out, "%llu", (unsigned long long)iv->index);
+	if (iv->number)
+		fprintf(s->out, ",%u", iv->number);
+	else if (run->ntargets)
+		fputs(",all", s->out);
+	fprintf(s->out, ",%.6f,%.6f,%llu,%llu,%.3f,%.3f", (double)iv->t_ns / 1e9,
+		(double)iv->dt_ns / 1e9, (unsigned long long)iv->bytes,
+		(unsigned long long)iv->dbytes, iv->mibps, iv->avg_mibps);
+	for (int t = 0; t < WS_T_NR; t++)
+		fprintf(s->out, ",%.3f", (double)iv->time_ns[t] / 1e6);
+	if (iv->have_meminfo)
+		fprintf(s->out, ",%llu,%llu", (unsigned long long)iv->dirty,
+			(unsigned long long)iv->writeback);
+	else
+		fputs(",,", s->out);
+	if (iv->have_device)
+		fprintf(s->out, ",%.3f,%llu,%llu,%.1f", iv->dev_mibps,
+			(unsigned long long)iv->dev_bytes,
+			(unsigned long long)iv->dev_inflight, iv->dev_busy_pct);
+	else
+		fputs(",,,,", s->out);
+	if (iv->have_psi)
+		fprintf(s->out, ",%.2f,%.2f", iv->psi_some_pct, iv->psi_full_pct);
+	else
+		fputs(",,", s->out);
+	if (adaptive(run) && iv->have_adapt)
+		fprintf(s->out, ",%llu,%u,%llu,%.3f,%.3f,%d",
+			(unsigned long long)iv->adapt.chunk, iv->adapt.window,
+			(unsigned long long)iv->adapt.inflight,
+			(double)iv->adapt.sojourn_ns / 1e6,
+			(double)iv->adapt.setpoint_ns / 1e6, iv->adapt.settled);
+	else if (adaptive(run))
+		fputs(",,,,,,", s->out);
+	for (unsigned int p = 0; p < iv->nprobes; p++) {
+		const struct ws_probe_interval *pi = &iv->probes[p];
+
+		/* a figure the interval has not got is an empty field */
+		fprintf(s->out, ",%llu", (unsigned long long)pi->count);
+		if (ws_probe_has_percentiles(pi))
+			fprintf(s->out, ",%.3f,%.3f", (double)pi->p50_ns / 1e6,
+				(double)pi->p99_ns / 1e6);
+		else
+			fputs(",,", s->out);
+		fputc(',', s->out);
+		if (ws_probe_has_max(pi))
+			fprintf(s->out, "%.3f", (double)pi->max_ns / 1e6);
+		fprintf(s->out, ",%llu,%.3f,%llu", (unsigned long long)pi->stalls,
+			(double)pi->inflight_ns / 1e6, (unsigned long long)pi->errors);
+	}
+	/* a target's row: the probes' columns are the run's */
+	for (unsigned int p = iv->nprobes; p < run->probes.n; p++)
+		fputs(",,,,,,,", s->out);
+	fputs("\r\n", s->out);
+}
+
+static void csv_interval(struct sink *s, const struct ws_run *run,
+			 const struct ws_interval *iv)
+{
+	for (unsigned int i = 0; i < iv->ntargets; i++)
+		csv_row(s, run, &iv->targets[i]);
+	csv_row(s, run, iv);
+}
+
+static int csv_close(struct sink *s)
+{
+	return sink_close_file(s);
+}
+
+const struct sink_ops sink_csv_ops = {
+	.name = "csv",
+	.header = csv_header,
+	.interval = csv_interval,
+	.close = csv_close,
+};

@@ -1,0 +1,228 @@
+/* sink_human.c - what a person reads: the header and the summary
+ * (human_header.c, human_summary.c) around a live line redrawn on a
+ * terminal, or one key=value line an interval in a pipe or a log. */
+#include <errno.h>
+#include <langinfo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "human_header.h"
+#include "outputs/human_summary.h"
+#include "live_line.h"
+#include "outputs/sink.h"
+#include "lib/term.h"
+#include "lib/units.h"
+
+/* Flush; if the reader of stdout has gone (| head), what is left - the
+ * summary above all - goes to stderr.  The SIGPIPE that came with it stops
+ * the run as a ^C does (signals.c). */
+static void flush_out(struct sink *s)
+{
+	/* an automatic flush inside a print may have failed already */
+	if ((fflush(s->out) == EOF || ferror(s->out)) && errno == EPIPE &&
+	    s->out != stderr) {
+		s->out = stderr;
+		s->dirty_line = 0;
+		s->reader_gone = true;
+	}
+}
+
+/* On a terminal (the live sink) the header and the summary are broken
+ * at word boundaries to fit it; a pipe or a log gets whole lines. */
+static void print_fitted(struct sink *s, void (*print)(FILE *, const void *),
+			 const void *arg)
+{
+	unsigned int cols = s->ops == &sink_live_ops && !s->reader_gone ?
+			    term_columns(s->out) : 0;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = cols ? open_memstream(&text, &len) : NULL;
+
+	if (!m) {
+		print(s->out, arg);
+		return;
+	}
+	print(m, arg);
+	if (fclose(m))
+		print(s->out, arg);
+	else
+		term_wrap(s->out, text, cols);
+	free(text);
+}
+
+static void header_text(FILE *out, const void *run)
+{
+	human_header_print(out, run);
+}
+
+static void human_header(struct sink *s, const struct ws_run *run)
+{
+	print_fitted(s, header_text, run);
+	flush_out(s);
+}
+
+static void live_line(struct sink *s, const struct ws_run *run,
+		      const struct ws_interval *iv)
+{
+	unsigned int cols = term_columns(s->out);
+	/* the last column left free: a line that fills it wraps on some
+	 * terminals, and the redraw in place would then scroll */
+	struct live_style style = {
+		.room = cols ? cols - 1 : 0,
+		.utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8"),
+		.colour = s->colour,
+	};
+
+	if (iv->precondition_eta_ns) {
+		fputs("\r\033[K", s->out);
+		human_header_precondition_eta(s->out, run, iv);
+	}
+	fputc('\r', s->out);
+	live_line_print(s->out, iv, &style);
+	fputs("\033[K", s->out);
+	flush_out(s);
+	s->dirty_line = 1;
+}
+
+static void live_interval(struct sink *s, const struct ws_run *run,
+			  const struct ws_interval *iv)
+{
+	if (!s->reader_gone)	/* the line was for stdout's terminal */
+		live_line(s, run, iv);
+}
+
+/* A probe's keys, the CSV's column names; a figure the interval has
+ * not got is empty, not 0. */
+static void plain_probe(FILE *out, const struct ws_probe_interval *pi)
+{
+	fprintf(out, " %s_n=%llu %s_p50_ms=", pi->name, (unsigned long long)pi->count, pi->name);
+	if (ws_probe_has_percentiles(pi))
+		fprintf(out, "%.3f", (double)pi->p50_ns / 1e6);
+	fprintf(out, " %s_p99_ms=", pi->name);
+	if (ws_probe_has_percentiles(pi))
+		fprintf(out, "%.3f", (double)pi->p99_ns / 1e6);
+	fprintf(out, " %s_max_ms=", pi->name);
+	if (ws_probe_has_max(pi))
+		fprintf(out, "%.3f", (double)pi->max_ns / 1e6);
+	fprintf(out, " %s_stalls=%llu %s_inflight_ms=%.1f", pi->name,
+		(unsigned long long)pi->stalls, pi->name, (double)pi->inflight_ns / 1e6);
+	if (pi->errors)
+		fprintf(out, " %s_errors=%llu", pi->name, (unsigned long long)pi->errors);
+}
+
+/* One key=value line; with several targets the run's comes after one
+ * line per target, and each starts with target=N (the run's: all). */
+static void plain_line(struct sink *s, const struct ws_run *run,
+		       const struct ws_interval *iv, bool several);
+
+static void plain_interval(struct sink *s, const struct ws_run *run,
+			   const struct ws_interval *iv)
+{
+	if (s->reader_gone)
+		return;		/* the lines were for stdout; stderr gets the summary */
+	human_header_precondition_eta(s->out, run, iv);
+	for (unsigned int i = 0; i < iv->ntargets; i++)
+		plain_line(s, run, &iv->targets[i], true);
+	plain_line(s, run, iv, run->ntargets > 0);
+	flush_out(s);
+}
+
+static void plain_line(struct sink *s, const struct ws_run *run,
+		       const struct ws_interval *iv, bool several)
+{
+	if (several && iv->number)
+		fprintf(s->out, "target=%u ", iv->number);
+	else if (several)
+		fputs("target=all ", s->out);
+	fprintf(s->out, "t=%.3f bytes=%llu mibps=%.1f avg_mibps=%.1f",
+		(double)iv->t_ns / 1e9, (unsigned long long)iv->bytes,
+		iv->mibps, iv->avg_mibps);
+	if (several && iv->final)
+		fputs(" final=1", s->out);
+	for (int t = 0; t < WS_T_NR; t++)
+		if (run->timer_used[t])
+			fprintf(s->out, " %s=%.1f", ws_timer_key((enum ws_timer)t),
+				(double)iv->time_ns[t] / 1e6);
+	if (iv->have_meminfo)
+		fprintf(s->out, " dirty_bytes=%llu writeback_bytes=%llu",
+			(unsigned long long)iv->dirty,
+			(unsigned long long)iv->writeback);
+	if (iv->have_device)
+		fprintf(s->out, " dev_mibps=%.1f dev_inflight=%llu dev_busy_pct=%.0f",
+			iv->dev_mibps, (unsigned long long)iv->dev_inflight,
+			iv->dev_busy_pct);
+	if (iv->have_psi)
+		fprintf(s->out, " psi_some_pct=%.1f psi_full_pct=%.1f",
+			iv->psi_some_pct, iv->psi_full_pct);
+	if (iv->have_adapt)
+		fprintf(s->out, " adapt_chunk_bytes=%llu adapt_window=%u adapt_inflight_bytes=%llu adapt_sojourn_ms=%.1f adapt_setpoint_ms=%.1f adapt_settled=%d",
+			(unsigned long long)iv->adapt.chunk, iv->adapt.window,
+			(unsigned long long)iv->adapt.inflight,
+			(double)iv->adapt.sojourn_ns / 1e6,
+			(double)iv->adapt.setpoint_ns / 1e6, iv->adapt.settled);
+	for (unsigned int i = 0; i < iv->nprobes; i++)
+		plain_probe(s->out, &iv->probes[i]);
+	fputc('\n', s->out);
+}
+
+struct summary_args {
+	const struct ws_run *run;
+	const struct ws_summary *sum;
+};
+
+static void summary_text(FILE *out, const void *arg)
+{
+	const struct summary_args *a = arg;
+
+	human_summary_print(out, a->run, a->sum);
+}
+
+static void human_summary(struct sink *s, const struct ws_run *run,
+			  const struct ws_summary *sum)
+{
+	struct summary_args args = { run, sum };
+	bool gone = s->reader_gone;
+
+	if (s->dirty_line)	/* the summary takes the live line's place */
+		fputs("\r\033[K", s->out);
+	s->dirty_line = 0;
+	print_fitted(s, summary_text, &args);
+	flush_out(s);
+	if (s->reader_gone && !gone)	/* it left during the summary */
+		human_summary_print(s->out, run, sum);
+}
+
+/* A report that could not be written is a failed run (a full disk under
+ * a redirected stdout must not exit 0); a reader that left is a stop by
+ * SIGPIPE, the summary on stderr. */
+static int human_close(struct sink *s)
+{
+	if (s->reader_gone)
+		return fflush(s->out) ? -EIO : 0;
+	return fflush(s->out) || ferror(s->out) ? -EIO : 0;
+}
+
+const struct sink_ops sink_live_ops = {
+	.name = "live",
+	.header = human_header,
+	.interval = live_interval,
+	.summary = human_summary,
+	.close = human_close,
+};
+
+const struct sink_ops sink_plain_ops = {
+	.name = "plain",
+	.header = human_header,
+	.interval = plain_interval,
+	.summary = human_summary,
+	.close = human_close,
+};
+
+const struct sink_ops sink_quiet_ops = {
+	.name = "quiet",
+	.header = NULL,
+	.interval = NULL,
+	.summary = human_summary,
+	.close = human_close,
+};

@@ -1,0 +1,737 @@
+/* sink_json.c - the complete result as one JSON document (schema
+ * "writestress-result/1", documented in doc/result-json.md).
+ *
+ * Written as the run goes: the head at the header event, one element of
+ * "intervals" per interval, the rest at the summary.  The file is a
+ * temporary until close renames it, so the result is either complete and
+ * valid or absent; the summary is written on every ending, signals and
+ * errors included.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fingerprint_show.h"
+#include "lib/jsonw.h"
+#include "outputs/sink.h"
+
+#define WS_JSON_SCHEMA "writestress-result/1"
+
+/* The document's writer state, made at the header event. */
+static struct jsonw *writer_of(struct sink *s)
+{
+	if (!s->priv) {
+		s->priv = calloc(1, sizeof(struct jsonw));
+		if (!s->priv)
+			abort();	/* 200 bytes at start-up */
+		jsonw_init(s->priv, s->out);
+	}
+	return s->priv;
+}
+
+/* "idle", "be:4", or null when not set. */
+static void put_ioprio(struct jsonw *w, const char *key, int class, int level)
+{
+	char buf[16];
+
+	jsonw_text_or_null(w, key, ws_ioprio_name(class, level, buf, sizeof(buf)));
+}
+
+static void put_config(struct jsonw *w, const struct ws_run *run)
+{
+	const struct ws_config *c = run->cfg;
+	const struct ws_plan *p = &run->plan;
+
+	jsonw_object(w, "config");
+	jsonw_str(w, "file", c->path);
+	jsonw_array(w, "files");
+	for (unsigned int i = 0; i < run->ntargets; i++)
+		jsonw_str(w, NULL, run->targets[i].target.path);
+	if (!run->ntargets)
+		jsonw_str(w, NULL, c->path);
+	jsonw_end(w);
+	jsonw_u64(w, "jobs", c->jobs);
+	jsonw_u64(w, "buffer_size", c->buffer_size);
+	if (p->total == WS_UNBOUNDED)
+		jsonw_null(w, "total_bytes");
+	else
+		jsonw_u64(w, "total_bytes", p->total);
+	jsonw_u64(w, "buffers", c->buffers);
+	jsonw_seconds(w, "time_s", c->duration_ns);
+	jsonw_u64(w, "file_size", p->file_size);
+	jsonw_u64(w, "reserve", p->reserve);
+	jsonw_str(w, "pace", run->pace_name);
+	jsonw_bool(w, "fadvise", c->fadvise);
+	jsonw_u64(w, "window", c->window);
+	jsonw_u64(w, "sync_every", c->sync_every);
+	jsonw_u64(w, "iodepth", c->iodepth);
+	jsonw_ms(w, "target_latency_ms", c->target_latency_ns);
+	jsonw_object(w, "queue");
+	jsonw_str(w, "engine", run->queue.engine);
+	jsonw_u64(w, "depth", run->queue.depth);
+	jsonw_bool(w, "registered_buffers", run->queue.registered);
+	if (run->queue.refused_err)
+		jsonw_str(w, "refused", strerror(run->queue.refused_err));
+	else
+		jsonw_null(w, "refused");
+	jsonw_end(w);
+	jsonw_u64(w, "rate_bytes_per_s", c->rate);
+	jsonw_str(w, "data", run->data);
+	jsonw_u64(w, "compress_pct", c->compress_pct);
+	jsonw_seconds(w, "interval_s", c->interval_ns);
+	jsonw_u64(w, "probe_size", c->probe_size);
+	jsonw_seconds(w, "probe_interval_s", c->probe_interval_ns);
+	jsonw_bool(w, "probe_fdatasync", c->probe_fdatasync);
+	jsonw_seconds(w, "stall_s", c->stall_ns);
+	jsonw_bool(w, "until_steady", c->until_steady);
+	jsonw_u64(w, "steady_window", c->steady_window);
+	jsonw_seconds(w, "steady_round_s", c->steady_round_ns);
+	jsonw_str(w, "steady_criterion", run->criterion_key);
+	jsonw_u64(w, "precondition_bytes", p->precondition);
+	if (p->precondition_x > 0)
+		jsonw_double(w, "precondition_capacity_x", p->precondition_x);
+	else
+		jsonw_null(w, "precondition_capacity_x");
+	jsonw_u64(w, "steady_max_rounds", c->steady_max_rounds);
+	jsonw_bool(w, "truncate", c->truncate);
+	jsonw_u64(w, "bucket", c->bucket);
+	jsonw_array(w, "probes");
+	for (unsigned int i = 0; i < run->probes.n; i++)
+		jsonw_str(w, NULL, run->probes.names[i]);
+	jsonw_end(w);
+	jsonw_str(w, "probe_dir", c->probe_dir);
+	jsonw_str(w, "read_probe", c->read_probe);
+	jsonw_str(w, "sqlite_journal", c->sqlite_wal ? "wal" : "delete");
+	jsonw_str(w, "sqlite_sync", c->sqlite_sync_normal ? "normal" : "full");
+	jsonw_array(w, "probe_cmds");
+	for (unsigned int i = 0; i < c->nprobe_cmds; i++) {
+		jsonw_object(w, NULL);
+		jsonw_str(w, "name", c->probe_cmds[i].name);
+		jsonw_str(w, "command", c->probe_cmds[i].line);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_str(w, "probe_user", run->probes.cmd_user[0] ? run->probes.cmd_user : NULL);
+	jsonw_ms(w, "probe_timeout_ms", c->probe_timeout_ns);
+	jsonw_bool(w, "drop_caches", c->drop_caches);
+	jsonw_str(w, "scheduler", c->scheduler);
+	put_ioprio(w, "ioprio", c->ioprio_class, c->ioprio_level);
+	put_ioprio(w, "probe_ioprio", c->probe_ioprio_class, c->probe_ioprio_level);
+	jsonw_end(w);
+}
+
+static void put_target(struct jsonw *w, const struct ws_target_facts *t)
+{
+	jsonw_object(w, "target");
+	jsonw_str(w, "path", t->path);
+	jsonw_str(w, "fs_type", t->fs_type);
+	jsonw_u64(w, "fs_size", t->fs_size);
+	jsonw_u64(w, "fs_avail", t->fs_avail);
+	jsonw_str(w, "file", t->created ? "created" : t->forced ? "forced" : "reused");
+	jsonw_u64(w, "size_at_open", t->size_at_open);
+	jsonw_bool(w, "truncated", t->truncated);
+	jsonw_end(w);
+}
+
+static void put_system(struct jsonw *w, const struct ws_run *run)
+{
+	put_target(w, &run->target);
+	jsonw_object(w, "system");
+	jsonw_text_or_null(w, "sysname", run->sysname);
+	jsonw_text_or_null(w, "hostname", run->hostname);
+	jsonw_text_or_null(w, "release", run->release);
+	jsonw_text_or_null(w, "version", run->version);
+	jsonw_text_or_null(w, "machine", run->machine);
+	if (run->probes.n) {
+		jsonw_bool(w, "memory_locked", run->probes.memory_locked);
+		jsonw_bool(w, "realtime_probes", run->probes.realtime);
+	}
+	jsonw_end(w);
+}
+
+static void json_header(struct sink *s, const struct ws_run *run)
+{
+	struct jsonw *w = writer_of(s);
+	char when[32];
+	time_t t = (time_t)run->started_at;
+	struct tm tm;
+
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&t, &tm));
+	jsonw_object(w, NULL);
+	jsonw_str(w, "schema", WS_JSON_SCHEMA);
+	jsonw_object(w, "tool");
+	jsonw_str(w, "name", "writestress");
+	jsonw_str(w, "version", WS_VERSION);
+	jsonw_end(w);
+	jsonw_array(w, "command_line");
+	for (int i = 0; i < run->argc; i++)
+		jsonw_str(w, NULL, run->argv[i]);
+	jsonw_end(w);
+	jsonw_str(w, "started_at", when);
+	put_config(w, run);
+	put_system(w, run);
+	if (run->fp)
+		fingerprint_json(run->fp, w);
+	jsonw_array(w, "intervals");
+}
+
+/* --pace adaptive: where the controller stands. */
+static void put_adapt_fields(struct jsonw *w, const struct ws_adapt_figures *a)
+{
+	jsonw_u64(w, "chunk_bytes", a->chunk);
+	jsonw_u64(w, "window", a->window);
+	jsonw_u64(w, "inflight_bytes", a->inflight);
+	jsonw_ms(w, "sojourn_ms", a->sojourn_ns);
+	jsonw_ms(w, "setpoint_ms", a->setpoint_ns);
+	jsonw_bool(w, "settled", a->settled);
+	jsonw_bool(w, "at_floor", a->at_floor);
+}
+
+static void put_adapt(struct jsonw *w, const struct ws_adapt_figures *a)
+{
+	jsonw_object(w, "adaptive");
+	put_adapt_fields(w, a);
+	jsonw_end(w);
+}
+
+/* One interval's members; a target's carries its number and whether it
+ * was its writer's last, the run's its targets' (several targets). */
+static void put_interval(struct jsonw *w, const struct ws_interval *iv)
+{
+	if (iv->number) {
+		jsonw_u64(w, "number", iv->number);
+		jsonw_bool(w, "final", iv->final);
+	}
+	jsonw_seconds(w, "t_s", iv->t_ns);
+	jsonw_seconds(w, "dt_s", iv->dt_ns);
+	jsonw_u64(w, "bytes", iv->bytes);
+	jsonw_u64(w, "dbytes", iv->dbytes);
+	jsonw_double(w, "mibps", iv->mibps);
+	jsonw_object(w, "writer_ms");
+	for (int t = 0; t < WS_T_NR; t++)
+		jsonw_ms(w, ws_timer_json((enum ws_timer)t), iv->time_ns[t]);
+	jsonw_end(w);
+	if (iv->have_meminfo) {
+		jsonw_u64(w, "dirty", iv->dirty);
+		jsonw_u64(w, "writeback", iv->writeback);
+	}
+	if (iv->have_device) {
+		jsonw_object(w, "device");
+		jsonw_double(w, "write_mibps", iv->dev_mibps);
+		jsonw_u64(w, "write_bytes", iv->dev_bytes);
+		jsonw_u64(w, "in_flight", iv->dev_inflight);
+		jsonw_double(w, "busy_pct", iv->dev_busy_pct);
+		jsonw_end(w);
+	}
+	if (iv->have_adapt)
+		put_adapt(w, &iv->adapt);
+	if (iv->have_psi) {
+		jsonw_object(w, "psi_io");
+		jsonw_double(w, "some_pct", iv->psi_some_pct);
+		jsonw_double(w, "full_pct", iv->psi_full_pct);
+		jsonw_end(w);
+	}
+	jsonw_object(w, "probes");
+	for (unsigned int i = 0; i < iv->nprobes; i++) {
+		const struct ws_probe_interval *pi = &iv->probes[i];
+
+		jsonw_object(w, pi->name);
+		jsonw_u64(w, "count", pi->count);
+		jsonw_u64(w, "n", pi->count);	/* count's older name */
+		/* a figure the interval has not got is null, never 0 */
+		if (ws_probe_has_percentiles(pi)) {
+			jsonw_ms(w, "p50_ms", pi->p50_ns);
+			jsonw_ms(w, "p99_ms", pi->p99_ns);
+		} else {
+			jsonw_null(w, "p50_ms");
+			jsonw_null(w, "p99_ms");
+		}
+		if (ws_probe_has_max(pi))
+			jsonw_ms(w, "max_ms", pi->max_ns);
+		else
+			jsonw_null(w, "max_ms");
+		jsonw_u64(w, "stalls", pi->stalls);
+		jsonw_u64(w, "errors", pi->errors);
+		jsonw_ms(w, "inflight_ms", pi->inflight_ns);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	if (!iv->ntargets)
+		return;
+	jsonw_array(w, "targets");
+	for (unsigned int i = 0; i < iv->ntargets; i++) {
+		jsonw_object(w, NULL);
+		put_interval(w, &iv->targets[i]);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
+static void json_interval(struct sink *s, const struct ws_run *run,
+			  const struct ws_interval *iv)
+{
+	struct jsonw *w = writer_of(s);
+
+	(void)run;
+	jsonw_object(w, NULL);
+	put_interval(w, iv);
+	jsonw_end(w);
+}
+
+static void put_stall(struct jsonw *w, const char *key, const struct ws_stall *st)
+{
+	jsonw_object(w, key);
+	jsonw_seconds(w, "start_s", st->start_ns);
+	jsonw_ms(w, "duration_ms", st->duration_ns);
+	jsonw_u64(w, "writer_bytes", st->writer_bytes);
+	jsonw_u64(w, "dirty", st->dirty);
+	jsonw_u64(w, "writeback", st->writeback);
+	jsonw_str(w, "wait_site", st->site[0] ? st->site : NULL);
+	jsonw_end(w);
+}
+
+static void put_percentiles(struct jsonw *w, const char *key, uint64_t count,
+			    uint64_t p50, uint64_t p90, uint64_t p99,
+			    uint64_t p999)
+{
+	jsonw_object(w, key);
+	jsonw_u64(w, "count", count);
+	jsonw_ms(w, "p50_ms", p50);
+	jsonw_ms(w, "p90_ms", p90);
+	jsonw_ms(w, "p99_ms", p99);
+	jsonw_ms(w, "p99_9_ms", p999);
+	jsonw_end(w);
+}
+
+/* Non-empty histogram buckets, so a reader can recompute any percentile. */
+static void put_hist(struct jsonw *w, const char *key, const struct hist *h)
+{
+	jsonw_array(w, key);
+	for (unsigned int b = 0; b < HIST_BUCKETS; b++) {
+		if (!h->counts[b])
+			continue;
+		jsonw_array(w, NULL);
+		jsonw_u64(w, NULL, hist_bucket_low(b));
+		jsonw_u64(w, NULL, hist_bucket_high(b));
+		jsonw_u64(w, NULL, h->counts[b]);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
+static void put_probe(struct jsonw *w, const struct ws_probe_summary *ps)
+{
+	jsonw_object(w, NULL);
+	jsonw_str(w, "name", ps->name);
+	jsonw_u64(w, "count", ps->count);
+	jsonw_u64(w, "errors", ps->errors);
+	if (ps->errors)
+		jsonw_str(w, "last_error", ps->last_fail[0] ? ps->last_fail
+							    : strerror(-ps->last_error));
+	else
+		jsonw_null(w, "last_error");
+	put_percentiles(w, "raw", ps->count, ps->p50, ps->p90, ps->p99, ps->p999);
+	jsonw_ms(w, "max_ms", ps->max);
+	put_percentiles(w, "corrected", ps->c_count, ps->c_p50, ps->c_p90,
+			ps->c_p99, ps->c_p999);
+	jsonw_u64(w, "missed_slots", ps->sched_misses);
+	jsonw_object(w, "after_end");
+	jsonw_u64(w, "count", ps->after_end);
+	jsonw_ms(w, "max_ms", ps->after_end_max_ns);
+	jsonw_end(w);
+	jsonw_object(w, "stalls");
+	jsonw_u64(w, "count", ps->nstalls);
+	jsonw_seconds(w, "total_s", ps->stall_total_ns);
+	if (ps->nstalls)
+		put_stall(w, "longest", &ps->longest);
+	else
+		jsonw_null(w, "longest");
+	jsonw_array(w, "records");
+	for (unsigned int k = 0; k < ps->nrecorded; k++)
+		put_stall(w, NULL, &ps->stalls[k]);
+	jsonw_end(w);
+	jsonw_u64(w, "records_dropped", ps->nstalls - ps->nrecorded);
+	jsonw_end(w);
+	jsonw_array(w, "wait_sites");
+	for (unsigned int k = 0; k < ps->nsites; k++) {
+		jsonw_object(w, NULL);
+		jsonw_str(w, "name", ps->sites[k].name);
+		jsonw_u64(w, "samples", ps->sites[k].samples);
+		jsonw_u64(w, "stalls", ps->sites[k].stalls);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	put_hist(w, "histogram_ns", &ps->raw);
+	jsonw_end(w);
+}
+
+/* A bounded series as columns and rows. */
+static void put_series(struct jsonw *w, const char *key, const char *stride,
+		       const struct ws_series *s)
+{
+	jsonw_object(w, key);
+	jsonw_u64(w, stride, s->stride);
+	jsonw_array(w, "columns");
+	jsonw_str(w, NULL, "t_s");
+	jsonw_str(w, NULL, "bytes");
+	jsonw_str(w, NULL, "mibps");
+	jsonw_end(w);
+	jsonw_array(w, "points");
+	for (size_t i = 0; i < s->n; i++) {
+		jsonw_array(w, NULL);
+		jsonw_seconds(w, NULL, s->pts[i].t_ns);
+		jsonw_u64(w, NULL, s->pts[i].bytes);
+		jsonw_double(w, NULL, s->pts[i].mibps);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_end(w);
+}
+
+/* A span of the run, in the members every span has: where it starts and
+ * ends in bytes and seconds, and its rate. */
+static void put_span(struct jsonw *w, uint64_t from_bytes, uint64_t to_bytes,
+		     uint64_t from_ns, uint64_t to_ns, double mibps)
+{
+	jsonw_u64(w, "from_bytes", from_bytes);
+	jsonw_u64(w, "to_bytes", to_bytes);
+	jsonw_seconds(w, "from_s", from_ns);
+	jsonw_seconds(w, "to_s", to_ns);
+	jsonw_double(w, "mibps", mibps);
+}
+
+static void put_stretch_figures(struct jsonw *w, const struct ws_stretch *st)
+{
+	put_span(w, st->from_bytes, st->to_bytes, st->from_ns, st->to_ns, st->mibps);
+	jsonw_double(w, "range_pct", st->range_pct);
+	jsonw_double(w, "excursion_pct", st->excursion_pct);
+	jsonw_double(w, "slope_pct", st->slope_pct);
+	jsonw_double(w, "dev_pct", st->dev_pct);
+}
+
+static const char *const window_verdicts[] = {
+	[WS_WINDOW_PRECONDITION] = "precondition",
+	[WS_WINDOW_STEADY] = "steady",
+	[WS_WINDOW_UNSTEADY] = "unsteady",
+};
+
+/* Rounds and every window's figures and verdict, so a plot can show how
+ * the verdict came about. */
+static void put_rounds_and_windows(struct jsonw *w, const struct ws_steady *st)
+{
+	jsonw_array(w, "rounds");
+	for (unsigned int r = 0; st->rounds && r < st->nrounds; r++) {
+		const struct ws_round *rd = &st->rounds[r];
+
+		jsonw_object(w, NULL);
+		put_span(w, rd->from_bytes, rd->to_bytes, rd->from_ns, rd->to_ns,
+			 rd->mibps);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_array(w, "windows");
+	for (size_t i = 0; st->windows && i < st->nwindows; i++) {
+		const struct ws_window *win = &st->windows[i];
+
+		jsonw_object(w, NULL);
+		jsonw_u64(w, "first_round", win->first);
+		jsonw_str(w, "verdict", window_verdicts[win->verdict]);
+		jsonw_double(w, "mibps", win->mibps);
+		jsonw_double(w, "range_pct", win->range_pct);
+		jsonw_double(w, "excursion_pct", win->excursion_pct);
+		jsonw_double(w, "slope_pct", win->slope_pct);
+		jsonw_double(w, "dev_pct", win->dev_pct);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
+/* The verdict, the rule it was judged by, and how it came about. */
+static void put_steady(struct jsonw *w, const struct ws_run *run,
+		       const struct ws_analysis *a)
+{
+	const struct ws_steady *st = &a->steady;
+	const struct ws_analysis_params *p = &a->params;
+
+	jsonw_object(w, "steady");
+	jsonw_str(w, "criterion", run->criterion_key);
+	jsonw_double(w, "limit_pct", p->limit_pct);
+	if (p->criterion == WS_STEADY_SNIA)
+		jsonw_double(w, "slope_limit_pct", p->slope_pct);
+	else
+		jsonw_null(w, "slope_limit_pct");
+	jsonw_u64(w, "window_rounds", p->steady_window);
+	jsonw_seconds(w, "round_s", st->round_ns ? st->round_ns : p->round_ns);
+	jsonw_u64(w, "precondition_bytes", p->precondition_bytes);
+	jsonw_bool(w, "judged", st->judged);
+	jsonw_bool(w, "reached", st->reached);
+	if (st->reached) {
+		put_stretch_figures(w, &st->final);
+		jsonw_u64(w, "at_bytes", st->at_bytes);
+		jsonw_seconds(w, "at_s", st->at_ns);
+	}
+	if (st->earlier) {
+		jsonw_object(w, "earlier");
+		put_stretch_figures(w, &st->before);
+		jsonw_end(w);
+	} else {
+		jsonw_null(w, "earlier");
+	}
+	jsonw_u64(w, "judged_rounds", st->judged_rounds);
+	put_rounds_and_windows(w, st);
+	jsonw_end(w);
+}
+
+static void put_analysis(struct jsonw *w, const struct ws_run *run,
+			 const struct ws_summary *sum)
+{
+	const struct ws_analysis *a = sum->analysis;
+
+	put_series(w, "series", "stride_intervals", sum->series);
+	put_series(w, "progress", "stride_marks", sum->progress);
+
+	jsonw_object(w, "by_bytes");
+	jsonw_u64(w, "cell_bytes", sum->cell_bytes);
+	jsonw_array(w, "cells");
+	for (size_t i = 0; i < sum->ncells; i++) {
+		jsonw_object(w, NULL);
+		jsonw_u64(w, "from_bytes", sum->cells[i].from_bytes);
+		jsonw_u64(w, "to_bytes", sum->cells[i].to_bytes);
+		jsonw_double(w, "mibps", sum->cells[i].mibps);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_end(w);
+
+	jsonw_array(w, "phases");
+	for (unsigned int i = 0; i < a->nphases; i++) {
+		const struct ws_phase *ph = &a->phases[i];
+
+		jsonw_object(w, NULL);
+		put_span(w, ph->from_bytes, ph->to_bytes, ph->from_ns, ph->to_ns,
+			 ph->mibps);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_double(w, "initial_mibps", a->initial_mibps);
+	if (a->slowed) {
+		jsonw_object(w, "slowdown");
+		jsonw_u64(w, "at_bytes", a->slowdown_bytes);
+		jsonw_seconds(w, "at_s", a->slowdown_ns);
+		jsonw_end(w);
+	} else {
+		jsonw_null(w, "slowdown");
+	}
+	put_steady(w, run, a);
+}
+
+/* CPU time, seconds: the process's and its share per GiB written. */
+static void put_cpu(struct jsonw *w, const struct ws_summary *sum)
+{
+	jsonw_object(w, "cpu");
+	if (sum->cpu_ns) {
+		jsonw_seconds(w, "total_s", sum->cpu_ns);
+		jsonw_double(w, "per_gib_s", sum->cpu_s_per_gib);
+	} else {	/* a target's: only its writer's is its own */
+		jsonw_null(w, "total_s");
+		jsonw_null(w, "per_gib_s");
+	}
+	jsonw_seconds(w, "writer_s", sum->cpu_writer_ns);
+	if (sum->cpu_ns) {
+		jsonw_seconds(w, "probes_s", sum->cpu_probes_ns);
+		jsonw_seconds(w, "other_s", sum->cpu_ns > sum->cpu_writer_ns + sum->cpu_probes_ns ?
+			      sum->cpu_ns - sum->cpu_writer_ns - sum->cpu_probes_ns : 0);
+	} else {
+		jsonw_null(w, "probes_s");
+		jsonw_null(w, "other_s");
+	}
+	if (sum->verified)
+		jsonw_seconds(w, "verify_s", sum->cpu_verify_ns);
+	else
+		jsonw_null(w, "verify_s");
+	jsonw_end(w);
+}
+
+/* --verify: what the read-back found, or null. */
+static void put_verify(struct jsonw *w, const struct ws_summary *sum)
+{
+	const struct ws_verify *v = &sum->verify;
+
+	if (!sum->verified) {
+		jsonw_null(w, "verify");
+		return;
+	}
+	jsonw_object(w, "verify");
+	jsonw_u64(w, "run", v->run);
+	jsonw_u64(w, "blocks", v->blocks);
+	for (int s = 0; s < WS_BLOCK_NR; s++)
+		jsonw_u64(w, ws_block_state_key((enum ws_block_state)s), v->count[s]);
+	jsonw_u64(w, "lost", v->stale);
+	jsonw_u64(w, "newest_pass", v->last_pass);
+	jsonw_u64(w, "newest_pass_end", v->last_pass_end);
+	jsonw_bool(w, "clean", v->clean);
+	if (v->err)
+		jsonw_str(w, "read_error", strerror(v->err));
+	else
+		jsonw_null(w, "read_error");
+	jsonw_array(w, "bad");
+	for (unsigned int i = 0; i < v->nlisted; i++) {
+		const struct ws_verify_bad *b = &v->listed[i];
+
+		jsonw_object(w, NULL);
+		jsonw_u64(w, "offset", b->offset);
+		jsonw_str(w, "state", b->stale ? "lost" : ws_block_state_key(b->state));
+		if (b->state == WS_BLOCK_MISPLACED)
+			jsonw_u64(w, "written_for", b->found);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_end(w);
+}
+
+/* --pace adaptive: where it ended, when it settled, what the probes saw
+ * from then on; null for other modes. */
+static void put_adapt_summary(struct jsonw *w, const struct ws_summary *sum)
+{
+	if (!sum->have_adapt) {
+		jsonw_null(w, "adaptive");
+		return;
+	}
+	jsonw_object(w, "adaptive");
+	put_adapt_fields(w, &sum->adapt);
+	jsonw_ms(w, "target_latency_ms", sum->target_latency_ns);
+	if (sum->adapt.settled)
+		jsonw_seconds(w, "settled_s", sum->adapt_settled_ns);
+	else
+		jsonw_null(w, "settled_s");
+	jsonw_object(w, "after_settling");
+	for (unsigned int i = 0; i < sum->nprobes; i++) {
+		jsonw_object(w, sum->probes[i].name);
+		jsonw_u64(w, "count", sum->settled_count[i]);
+		jsonw_u64(w, "n", sum->settled_count[i]);	/* count's older name */
+		if (sum->settled_count[i]) {
+			jsonw_ms(w, "p50_ms", sum->settled_p50_ns[i]);
+			jsonw_ms(w, "p99_ms", sum->settled_p99_ns[i]);
+			jsonw_ms(w, "max_ms", sum->settled_max_ns[i]);
+		} else {
+			jsonw_null(w, "p50_ms");
+			jsonw_null(w, "p99_ms");
+			jsonw_null(w, "max_ms");
+		}
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_end(w);
+}
+
+static void put_summary(struct jsonw *w, const struct ws_summary *sum)
+{
+	const struct ws_ending *o = &sum->ending;
+
+	jsonw_object(w, "summary");
+	jsonw_u64(w, "bytes", sum->bytes);
+	jsonw_u64(w, "buffers", sum->buffers);
+	jsonw_u64(w, "wraps", sum->wraps);
+	jsonw_seconds(w, "elapsed_s", sum->elapsed_ns);
+	jsonw_double(w, "mibps", sum->mibps);
+	jsonw_object(w, "writer_s");
+	for (int t = 0; t < WS_T_NR; t++)
+		jsonw_seconds(w, ws_timer_json((enum ws_timer)t), sum->time_ns[t]);
+	jsonw_end(w);
+	if (sum->queue_peak)	/* 0: writes were not queued */
+		jsonw_u64(w, "queue_peak", sum->queue_peak);
+	else
+		jsonw_null(w, "queue_peak");
+	put_adapt_summary(w, sum);
+	jsonw_object(w, "writer_limit");
+	jsonw_str(w, "kind", sum->limit_key);
+	jsonw_str(w, "words", sum->limit_words);
+	jsonw_end(w);
+	jsonw_str(w, "exit_reason", ws_stop_key(o->reason));
+	if (o->reason == WS_STOP_SIGNAL)
+		jsonw_str(w, "signal", o->signal);
+	if (o->reason == WS_STOP_ERROR) {
+		jsonw_object(w, "error");
+		jsonw_str(w, "operation", o->err_op);
+		jsonw_u64(w, "offset", o->err_offset);
+		jsonw_i64(w, "errno", o->err);
+		jsonw_str(w, "message", strerror(o->err));
+		jsonw_str(w, "detail", o->err_detail[0] ? o->err_detail : NULL);
+		jsonw_end(w);
+	} else {
+		jsonw_null(w, "error");
+	}
+	put_cpu(w, sum);
+	put_verify(w, sum);
+	jsonw_end(w);
+}
+
+/* Several targets: each one's facts, fingerprint, summary and analysis,
+ * as the run's are at the top. */
+static void put_targets(struct jsonw *w, const struct ws_run *run,
+			const struct ws_summary *sum)
+{
+	jsonw_array(w, "targets");
+	for (unsigned int i = 0; i < sum->ntargets; i++) {
+		const struct ws_run *t = &run->targets[i];
+
+		jsonw_object(w, NULL);
+		jsonw_u64(w, "number", t->number);
+		if (t->same_device_as)
+			jsonw_u64(w, "same_device_as", t->same_device_as);
+		else
+			jsonw_null(w, "same_device_as");
+		put_target(w, &t->target);
+		jsonw_u64(w, "file_size", t->plan.file_size);
+		jsonw_u64(w, "seed", t->cfg->seed);
+		if (t->fp)
+			fingerprint_json(t->fp, w);
+		put_summary(w, &sum->targets[i]);
+		if (sum->targets[i].analysis)
+			put_analysis(w, t, &sum->targets[i]);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
+static void json_summary(struct sink *s, const struct ws_run *run,
+			 const struct ws_summary *sum)
+{
+	struct jsonw *w = writer_of(s);
+
+	jsonw_end(w);	/* intervals */
+	put_summary(w, sum);
+	jsonw_array(w, "probes");
+	for (unsigned int i = 0; i < sum->nprobes; i++)
+		put_probe(w, &sum->probes[i]);
+	jsonw_end(w);
+	if (sum->analysis)
+		put_analysis(w, run, sum);
+	if (sum->ntargets)
+		put_targets(w, run, sum);
+	jsonw_bool(w, "complete", true);
+	jsonw_end(w);
+	fputc('\n', s->out);
+}
+
+static void json_abort(struct sink *s)
+{
+	free(s->priv);
+	s->priv = NULL;
+}
+
+static int json_close(struct sink *s)
+{
+	json_abort(s);
+	return sink_close_file(s);
+}
+
+const struct sink_ops sink_json_ops = {
+	.name = "json",
+	.header = json_header,
+	.interval = json_interval,
+	.summary = json_summary,
+	.close = json_close,
+	.abort = json_abort,
+};

@@ -1,0 +1,402 @@
+/* sink_prom.c - the run's live state in the Prometheus text exposition
+ * format (0.0.4), for node_exporter's textfile collector (--prom FILE).
+ *
+ * A state, not a history: each interval the whole state is written to
+ * FILE.tmp.PID and renamed over FILE (sink_publish_file), so a reader
+ * sees the previous state or the new one, never half of one.  The summary
+ * writes the last state, which says the run finished, how it ended and
+ * what the analysis found; close publishes it.  Every metric and label
+ * is listed in doc/metrics.md.
+ *
+ * Every series carries a `target` label (the FILE, or the FILEs joined by
+ * commas) so several runs on one machine, each with its own file, do not
+ * collide; the rest of the run's facts are the labels of
+ * writestress_run_info.  A run of several targets is shown as the run's
+ * aggregate (record.h).  Figures the record has not got are left out, as
+ * a Prometheus series that does not exist, never as 0.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fingerprint_show.h"
+#include "outputs/sink.h"
+
+#define MIB 1048576.0
+
+struct prom {
+	char target[WS_MAX_TARGETS * 64 + PATH_MAX];	/* the label's value */
+	char device[32], model[128];
+	struct ws_interval last;	/* the latest interval, for the end */
+	bool have_last;
+	int err;			/* the first failed publication */
+};
+
+/* A label value as the format escapes it: \\, \" and \n. */
+static void put_escaped(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\' || *s == '"')
+			fputc('\\', out);
+		if (*s == '\n')
+			fputs("\\n", out);
+		else
+			fputc(*s, out);
+	}
+}
+
+static void put_label(FILE *out, const char *key, const char *value)
+{
+	fprintf(out, ",%s=\"", key);
+	put_escaped(out, value);
+	fputc('"', out);
+}
+
+static void meta(FILE *out, const char *name, const char *type,
+		 const char *help)
+{
+	fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+}
+
+/* NAME{target="...",KEY="VALUE" (key may be NULL): more labels may
+ * follow, then the closing brace and the value. */
+static void series_open(FILE *out, const struct prom *p, const char *name,
+			const char *key, const char *value)
+{
+	fprintf(out, "%s{target=\"", name);
+	put_escaped(out, p->target);
+	fputc('"', out);
+	if (key)
+		put_label(out, key, value);
+}
+
+/* NAME{target="...",KEY="VALUE"} without the value. */
+static void series(FILE *out, const struct prom *p, const char *name,
+		   const char *key, const char *value)
+{
+	series_open(out, p, name, key, value);
+	fputc('}', out);
+}
+
+static void gauge_u64(FILE *out, const struct prom *p, const char *name,
+		      const char *help, uint64_t v)
+{
+	meta(out, name, "gauge", help);
+	series(out, p, name, NULL, NULL);
+	fprintf(out, " %llu\n", (unsigned long long)v);
+}
+
+static void gauge(FILE *out, const struct prom *p, const char *name,
+		  const char *help, double v)
+{
+	meta(out, name, "gauge", help);
+	series(out, p, name, NULL, NULL);
+	fprintf(out, " %.10g\n", v);
+}
+
+static void counter(FILE *out, const struct prom *p, const char *name,
+		    const char *help, uint64_t v)
+{
+	meta(out, name, "counter", help);
+	series(out, p, name, NULL, NULL);
+	fprintf(out, " %llu\n", (unsigned long long)v);
+}
+
+static struct prom *state_of(struct sink *s)
+{
+	if (!s->priv) {
+		s->priv = calloc(1, sizeof(struct prom));
+		if (!s->priv)
+			abort();	/* a few KiB at start-up */
+	}
+	return s->priv;
+}
+
+static void prom_header(struct sink *s, const struct ws_run *run)
+{
+	struct prom *p = state_of(s);
+	struct ws_buf b = WS_BUF(p->target);
+
+	for (unsigned int i = 0; i < run->ntargets; i++)
+		ws_buf_item(&b, ",", "%s", run->targets[i].target.path);
+	if (!run->ntargets)
+		ws_buf_printf(&b, "%s", run->target.path ? run->target.path : "");
+	fingerprint_labels(run->fp, p->device, sizeof(p->device), p->model,
+			   sizeof(p->model));
+}
+
+static void put_info(FILE *out, const struct prom *p, const struct ws_run *run)
+{
+	meta(out, "writestress_run_info", "gauge",
+	     "The run's facts as labels: target, device, model, kernel, pace, fs, version; always 1.");
+	series_open(out, p, "writestress_run_info", "device", p->device);
+	put_label(out, "model", p->model);
+	put_label(out, "kernel", run->release);
+	put_label(out, "pace", run->pace_name ? run->pace_name : "");
+	put_label(out, "fs", run->target.fs_type);
+	put_label(out, "version", WS_VERSION);
+	fputs("} 1\n", out);
+	gauge_u64(out, p, "writestress_start_time_seconds",
+		  "When the run started, in seconds since the Unix epoch.",
+		  (uint64_t)run->started_at);
+}
+
+static void put_device(FILE *out, const struct prom *p,
+		       const struct ws_interval *iv)
+{
+	if (iv->have_meminfo) {
+		gauge_u64(out, p, "writestress_dirty_bytes",
+			  "Dirty page cache of the machine (/proc/meminfo Dirty) at the interval's end.",
+			  iv->dirty);
+		gauge_u64(out, p, "writestress_writeback_bytes",
+			  "Page cache under writeback (/proc/meminfo Writeback) at the interval's end.",
+			  iv->writeback);
+	}
+	if (iv->have_device) {
+		meta(out, "writestress_device_throughput_bytes_per_second", "gauge",
+		     "Bytes the device under the file completed writing over the latest interval, a second.");
+		series(out, p, "writestress_device_throughput_bytes_per_second",
+		       "device", p->device);
+		fprintf(out, " %.10g\n", iv->dev_mibps * MIB);
+		meta(out, "writestress_device_inflight_requests", "gauge",
+		     "Requests in flight on the device at the interval's end.");
+		series(out, p, "writestress_device_inflight_requests", "device",
+		       p->device);
+		fprintf(out, " %llu\n", (unsigned long long)iv->dev_inflight);
+		meta(out, "writestress_device_busy_ratio", "gauge",
+		     "Share of the latest interval the device was busy, 0 to 1.");
+		series(out, p, "writestress_device_busy_ratio", "device", p->device);
+		fprintf(out, " %.10g\n", iv->dev_busy_pct / 100);
+	}
+	if (iv->have_psi) {
+		gauge(out, p, "writestress_io_pressure_some_ratio",
+		      "Share of the latest interval some tasks stalled on I/O (/proc/pressure/io), 0 to 1.",
+		      iv->psi_some_pct / 100);
+		gauge(out, p, "writestress_io_pressure_full_ratio",
+		      "Share of the latest interval all non-idle tasks stalled on I/O, 0 to 1.",
+		      iv->psi_full_pct / 100);
+	}
+}
+
+/* One probe's latencies since the start as a histogram. */
+static void put_histogram(FILE *out, const struct prom *p, const char *probe,
+			  const struct ws_latency_totals *t)
+{
+	for (unsigned int b = 0; b < WS_LATENCY_BUCKETS; b++) {
+		series_open(out, p, "writestress_probe_latency_seconds_bucket",
+			    "probe", probe);
+		fprintf(out, ",le=\"%g\"} %llu\n",
+			(double)ws_latency_bounds_ns[b] / 1e9,
+			(unsigned long long)t->le[b]);
+	}
+	series_open(out, p, "writestress_probe_latency_seconds_bucket", "probe", probe);
+	fprintf(out, ",le=\"+Inf\"} %llu\n", (unsigned long long)t->count);
+	series(out, p, "writestress_probe_latency_seconds_sum", "probe", probe);
+	fprintf(out, " %.10g\n", (double)t->sum_ns / 1e9);
+	series(out, p, "writestress_probe_latency_seconds_count", "probe", probe);
+	fprintf(out, " %llu\n", (unsigned long long)t->count);
+}
+
+/* The probes' metrics: from the interval while running, from the summary
+ * at the end (sum; then nothing is in flight). */
+static void put_probes(FILE *out, const struct prom *p,
+		       const struct ws_interval *iv, const struct ws_summary *sum)
+{
+	unsigned int n = sum ? sum->nprobes : iv ? iv->nprobes : 0;
+
+	if (!n)
+		return;
+	meta(out, "writestress_probe_latency_seconds", "histogram",
+	     "Latency of each probe's operations since the start (fixed buckets, within 0.8% of a bound).");
+	for (unsigned int i = 0; i < n; i++) {
+		if (sum)
+			put_histogram(out, p, sum->probes[i].name, &sum->probes[i].latency);
+		else
+			put_histogram(out, p, iv->probes[i].name, &iv->probes[i].latency);
+	}
+	meta(out, "writestress_probe_stalls_total", "counter",
+	     "Probe operations that took at least --stall, since the start.");
+	for (unsigned int i = 0; i < n; i++) {
+		series(out, p, "writestress_probe_stalls_total", "probe",
+		       sum ? sum->probes[i].name : iv->probes[i].name);
+		fprintf(out, " %llu\n", (unsigned long long)(sum ? sum->probes[i].nstalls :
+							      iv->probes[i].stalls_total));
+	}
+	if (sum)
+		return;
+	meta(out, "writestress_probe_inflight_seconds", "gauge",
+	     "Age of the probe operation in progress at the interval's end, 0 when none.");
+	for (unsigned int i = 0; i < n; i++) {
+		series(out, p, "writestress_probe_inflight_seconds", "probe",
+		       iv->probes[i].name);
+		fprintf(out, " %.10g\n", (double)iv->probes[i].inflight_ns / 1e9);
+	}
+	meta(out, "writestress_probe_blocked", "gauge",
+	     "1 while a probe operation has been in flight for at least --stall, else 0.");
+	for (unsigned int i = 0; i < n; i++) {
+		series(out, p, "writestress_probe_blocked", "probe", iv->probes[i].name);
+		fprintf(out, " %d\n", iv->probes[i].blocked);
+	}
+}
+
+/* What the analysis found, at the end. */
+static void put_analysis(FILE *out, const struct prom *p,
+			 const struct ws_analysis *a)
+{
+	gauge_u64(out, p, "writestress_phases",
+		  "Phases of throughput the run fell into.", a->nphases);
+	gauge(out, p, "writestress_initial_throughput_bytes_per_second",
+	      "The first phase's throughput.", a->initial_mibps * MIB);
+	gauge_u64(out, p, "writestress_slowed",
+		  "1 if throughput fell lastingly below the slowdown fraction of the initial rate, else 0.",
+		  a->slowed);
+	if (a->slowed) {
+		gauge_u64(out, p, "writestress_slowdown_offset_bytes",
+			  "Bytes written when the slowdown began.", a->slowdown_bytes);
+		gauge(out, p, "writestress_slowdown_offset_seconds",
+		      "Seconds into the run when the slowdown began.",
+		      (double)a->slowdown_ns / 1e9);
+	}
+	gauge_u64(out, p, "writestress_steady_state_judged",
+		  "1 if at least one window of rounds after preconditioning was judged, else 0.",
+		  a->steady.judged);
+	gauge_u64(out, p, "writestress_steady_state_reached",
+		  "1 if throughput was in steady state at the end, else 0.",
+		  a->steady.reached);
+	if (a->steady.reached) {
+		gauge(out, p, "writestress_steady_state_throughput_bytes_per_second",
+		      "Throughput of the final steady stretch.",
+		      a->steady.final.mibps * MIB);
+		gauge_u64(out, p, "writestress_steady_state_offset_bytes",
+			  "Bytes written when steady state was established.",
+			  a->steady.at_bytes);
+	}
+}
+
+static void put_ending(FILE *out, const struct prom *p, const struct ws_run *run,
+		       const struct ws_summary *sum)
+{
+	const struct ws_ending *e = &sum->ending;
+
+	meta(out, "writestress_ending_info", "gauge",
+	     "How the run ended: reason (bound, time, signal, error, ...), signal, error; always 1.");
+	series_open(out, p, "writestress_ending_info", "reason", ws_stop_key(e->reason));
+	put_label(out, "signal", e->reason == WS_STOP_SIGNAL && e->signal ? e->signal : "");
+	put_label(out, "error", e->reason == WS_STOP_ERROR ? strerror(e->err) : "");
+	fputs("} 1\n", out);
+	meta(out, "writestress_end_time_seconds", "gauge",
+	     "When the data was on disk, in seconds since the Unix epoch.");
+	series(out, p, "writestress_end_time_seconds", NULL, NULL);
+	fprintf(out, " %.3f\n", (double)run->started_at + (double)sum->elapsed_ns / 1e9);
+}
+
+/* The whole state: iv the latest interval (NULL: none yet), sum the
+ * summary at the end (NULL while running). */
+static void put_state(FILE *out, const struct prom *p, const struct ws_run *run,
+		      const struct ws_interval *iv, const struct ws_summary *sum)
+{
+	put_info(out, p, run);
+	gauge_u64(out, p, "writestress_run_finished",
+		  "1 once the run has ended (this file then holds its last state), 0 while it runs.",
+		  sum != NULL);
+	if (sum)
+		put_ending(out, p, run, sum);
+	gauge(out, p, "writestress_elapsed_seconds",
+	      "Seconds since the writer started (at the end: until the data was on disk).",
+	      sum ? (double)sum->elapsed_ns / 1e9 : iv ? (double)iv->t_ns / 1e9 : 0);
+	counter(out, p, "writestress_written_bytes_total",
+		"Bytes written to the target (all targets) since the start.",
+		sum ? sum->bytes : iv ? iv->bytes : 0);
+	/* several targets: the run's plan is each one's, not their sum */
+	if (run->plan.total != WS_UNBOUNDED && !run->ntargets)
+		gauge_u64(out, p, "writestress_planned_bytes",
+			  "Bytes the run is to write (absent when bounded only by time or a signal).",
+			  run->plan.total);
+	if (iv) {
+		gauge(out, p, "writestress_throughput_bytes_per_second",
+		      "Bytes written over the latest interval, a second.",
+		      iv->mibps * MIB);
+		gauge(out, p, "writestress_interval_seconds",
+		      "Length of the latest interval.", (double)iv->dt_ns / 1e9);
+	}
+	if (sum || iv)
+		gauge(out, p, "writestress_average_throughput_bytes_per_second",
+		      "Bytes written since the start, a second.",
+		      sum ? sum->mibps * MIB : iv->avg_mibps * MIB);
+	if (iv && !sum && iv->progress >= 0)
+		gauge(out, p, "writestress_progress_ratio",
+		      "Share of the planned bytes or time done, 0 to 1.", iv->progress);
+	if (iv)
+		put_device(out, p, iv);
+	put_probes(out, p, iv, sum);
+	if (sum && sum->analysis)
+		put_analysis(out, p, sum->analysis);
+}
+
+static void publish(struct sink *s, struct prom *p)
+{
+	int ret;
+
+	if (!s->out)
+		return;
+	ret = sink_publish_file(s);
+	if (ret && !p->err)
+		p->err = ret;
+}
+
+static void prom_interval(struct sink *s, const struct ws_run *run,
+			  const struct ws_interval *iv)
+{
+	struct prom *p = state_of(s);
+
+	p->last = *iv;
+	p->last.targets = NULL;		/* the reporter's, gone by the end */
+	p->last.ntargets = 0;
+	p->have_last = true;
+	if (sink_reopen_file(s))	/* a failed publish left none */
+		return;
+	put_state(s->out, p, run, iv, NULL);
+	publish(s, p);
+}
+
+static void prom_summary(struct sink *s, const struct ws_run *run,
+			 const struct ws_summary *sum)
+{
+	struct prom *p = state_of(s);
+
+	/* close publishes it */
+	if (!sink_reopen_file(s))
+		put_state(s->out, p, run, p->have_last ? &p->last : NULL, sum);
+}
+
+static int prom_close(struct sink *s)
+{
+	struct prom *p = state_of(s);
+	int ret = p->err;
+
+	if (s->out) {
+		int c = sink_close_file(s);
+
+		if (!ret)
+			ret = c;
+	}
+	free(s->priv);
+	s->priv = NULL;
+	return ret;
+}
+
+static void prom_abort(struct sink *s)
+{
+	free(s->priv);
+	s->priv = NULL;
+}
+
+const struct sink_ops sink_prom_ops = {
+	.name = "prom",
+	.header = prom_header,
+	.interval = prom_interval,
+	.summary = prom_summary,
+	.close = prom_close,
+	.abort = prom_abort,
+};

@@ -1,0 +1,599 @@
+/* monitor.c - probe threads, the stall watcher, wait sites (see monitor.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "system/caps.h"
+#include "system/clock.h"
+#include "system/kstat.h"
+#include "probes/monitor.h"
+#include "system/thread.h"
+#include "lib/units.h"
+
+#define WATCH_NS (50 * WS_NSEC_PER_MSEC)	/* how often the watcher looks */
+
+/* Sleep until `deadline` (real time) or until monitor_stop(), whichever
+ * is first: a run must not end a probe interval late. */
+static void sleep_until(struct monitor *m, uint64_t deadline)
+{
+	struct timespec ts = ws_timespec(deadline);
+
+	pthread_mutex_lock(&m->lock);
+	while (!atomic_load(&m->stop) &&
+	       pthread_cond_timedwait(&m->wake, &m->lock, &ts) != ETIMEDOUT)
+		;
+	pthread_mutex_unlock(&m->lock);
+}
+
+static uint64_t now_ns(const struct monitor *m)
+{
+	return m->clock->now(m->clock);
+}
+
+/* A probe's schedule runs on the monitor's clock: the real one sleeps
+ * until the deadline or monitor_stop(); a test's clock is moved there. */
+static void probe_sleep_until(struct monitor *m, uint64_t deadline)
+{
+	if (m->clock == &ws_real_clock)
+		sleep_until(m, deadline);
+	else
+		m->clock->sleep_until(m->clock, deadline);
+}
+
+/* The site this stall waited at most, and count the stall against it.
+ * Probe thread; the site tallies are the watcher's, hence the lock. */
+static void blame_site(struct monitor_probe *mp, uint64_t since, char *site)
+{
+	const struct ws_site_count *top = NULL;
+
+	site[0] = '\0';
+	pthread_mutex_lock(&mp->door.lock);
+	if (mp->current_since == since) {
+		for (unsigned int i = 0; i < mp->ncurrent; i++)
+			if (!top || mp->current[i].samples > top->samples)
+				top = &mp->current[i];
+	}
+	if (top) {
+		snprintf(site, WS_SITE_LEN, "%s", top->name);
+		for (unsigned int i = 0; i < mp->nsites; i++)
+			if (!strcmp(mp->sites[i].name, site))
+				mp->sites[i].stalls++;
+	}
+	mp->ncurrent = 0;
+	mp->current_since = 0;
+	pthread_mutex_unlock(&mp->door.lock);
+}
+
+static void record_stall(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
+			 uint64_t bytes, const struct ws_meminfo *mi)
+{
+	uint64_t start = atomic_load_explicit(&mp->snap->start_ns,
+					      memory_order_acquire);
+	struct ws_stall st = {
+		.start_ns = start && t0 > start ? t0 - start : 0,
+		.duration_ns = ns,
+		.writer_bytes = bytes,
+		.dirty = mi->dirty,
+		.writeback = mi->writeback,
+	};
+
+	blame_site(mp, t0, st.site);
+	mp->nstalls++;
+	mp->stall_total_ns += ns;
+	if (ns > mp->longest.duration_ns)
+		mp->longest = st;
+	if (mp->nrecorded < WS_MAX_STALLS)
+		mp->stalls[mp->nrecorded++] = st;
+}
+
+void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
+		    int ret, uint64_t writer_bytes, const struct ws_meminfo *mi)
+{
+	struct monitor *m = mp->mon;
+	bool stall = ns >= m->cfg->stall_ns;
+
+	if (stall)
+		record_stall(mp, t0, ns, writer_bytes, mi);
+	probe_door_end(&mp->door, ns, stall, ret != 0);
+	/* adaptive pacing's truth; a command's time is its own */
+	if (!mp->own_time)
+		snapshot_post_probe(mp->snap, ns);
+	hist_record(&mp->raw, ns);
+	hist_record_corrected(&mp->corrected, ns, m->cfg->probe_interval_ns);
+	if (ret) {
+		mp->errors++;
+		mp->last_error = ret;
+		snprintf(mp->last_fail, sizeof(mp->last_fail), "%s", mp->probe.fail);
+	}
+}
+
+/* One timed operation. */
+static void probe_once(struct monitor_probe *mp)
+{
+	struct monitor *m = mp->mon;
+	struct probe *p = &mp->probe;
+	struct ws_meminfo mi = { 0, 0 };
+	uint64_t bytes, t0, ns;
+	int ret;
+
+	/* untimed: housekeeping, and the context a stall record needs */
+	if (p->ops->prepare)
+		p->ops->prepare(p);
+	kstat_meminfo(m->proc_root, &mi);
+	bytes = atomic_load_explicit(&mp->snap->bytes, memory_order_relaxed);
+
+	t0 = now_ns(m);
+	probe_door_begin(&mp->door, t0);
+	ret = p->ops->run(p);
+	ns = now_ns(m) - t0;
+	if (ret == -ECANCELED) {	/* the run is stopping: not a probe */
+		probe_door_cancel(&mp->door);
+		return;
+	}
+	monitor_record(mp, t0, ns, ret, bytes, &mi);
+}
+
+static int by_ns(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+uint64_t monitor_idle_ns(struct monitor *m, unsigned int n, const char **name)
+{
+	uint64_t slowest = 0, v[MONITOR_IDLE_MAX];
+
+	if (n > MONITOR_IDLE_MAX)
+		n = MONITOR_IDLE_MAX;
+	for (unsigned int i = 0; i < m->nprobes && n; i++) {
+		struct probe *p = &m->probes[i].probe;
+
+		if (m->probes[i].own_time)
+			continue;	/* its own time, not the disk's */
+		for (unsigned int k = 0; k < n; k++) {
+			uint64_t t0;
+
+			if (p->ops->prepare)
+				p->ops->prepare(p);
+			t0 = now_ns(m);
+			p->ops->run(p);
+			v[k] = now_ns(m) - t0;
+		}
+		qsort(v, n, sizeof(*v), by_ns);
+		if (v[n / 2] > slowest) {
+			slowest = v[n / 2];
+			*name = m->probes[i].name;
+		}
+	}
+	return slowest;
+}
+
+static void *probe_main(void *arg)
+{
+	struct monitor_probe *mp = arg;
+	struct monitor *m = mp->mon;
+	uint64_t interval = m->cfg->probe_interval_ns;
+	uint64_t next = now_ns(m);
+
+	atomic_store(&mp->tid, (int)gettid());
+	for (;;) {
+		uint64_t now;
+
+		probe_sleep_until(m, next);
+		if (atomic_load(&m->stop))
+			break;
+		probe_once(mp);
+		/* a slot that passed while the probe was stuck is gone: the
+		 * corrected histogram accounts for it, the schedule skips it */
+		next += interval;
+		now = now_ns(m);
+		if (next <= now) {
+			uint64_t missed = (now - next) / interval + 1;
+
+			mp->sched_misses += missed;
+			next += missed * interval;
+		}
+	}
+	mp->cpu_ns = ws_thread_cpu_ns();
+	return NULL;
+}
+
+/* Is this stack frame scheduling plumbing rather than a reason to wait? */
+static bool generic_frame(const char *name, size_t len)
+{
+	static const char *const generic[] = {
+		"__schedule", "schedule", "io_schedule", "preempt_schedule",
+		"schedule_timeout", "io_schedule_timeout", "schedule_hrtimeout",
+		"schedule_preempt_disabled", "__wait_for_common",
+		"wait_for_completion", "wait_for_completion_io",
+		"wait_for_completion_killable", "bit_wait", "bit_wait_io",
+		"__wait_on_bit", "out_of_line_wait_on_bit", "__wait_on_bit_lock",
+		"out_of_line_wait_on_bit_lock", "do_nanosleep",
+	};
+
+	for (size_t i = 0; i < sizeof(generic) / sizeof(generic[0]); i++)
+		if (strlen(generic[i]) == len && !strncmp(name, generic[i], len))
+			return true;
+	return false;
+}
+
+bool monitor_parse_site(const char *wchan, const char *stack, char *out,
+			size_t len)
+{
+	const char *p;
+	size_t n;
+
+	/* wchan already skips the scheduler: a symbol there is the answer */
+	if (wchan) {
+		n = strcspn(wchan, " \t\n");
+		if (n && !(n == 1 && wchan[0] == '0') &&
+		    !generic_frame(wchan, n)) {
+			snprintf(out, len, "%.*s", (int)n, wchan);
+			return true;
+		}
+	}
+	/* stack lines look like "[<0>] jbd2_log_wait_commit+0xb5/0x120" */
+	for (p = stack; p && *p; p += strcspn(p, "\n"), p += *p == '\n') {
+		const char *name = strstr(p, "] ");
+
+		if (!name || name > p + strcspn(p, "\n"))
+			continue;
+		name += 2;
+		n = strcspn(name, "+ \t\n");
+		if (n && !generic_frame(name, n)) {
+			snprintf(out, len, "%.*s", (int)n, name);
+			return true;
+		}
+	}
+	return false;
+}
+
+static int read_text(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	buf[0] = '\0';
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	return 0;
+}
+
+static bool sample_site(struct monitor *m, int tid, char *site, size_t len)
+{
+	char path[128], wchan[128], stack[4096];
+
+	snprintf(path, sizeof(path), "%s/proc/self/task/%d/wchan", m->proc_root, tid);
+	read_text(path, wchan, sizeof(wchan));
+	snprintf(path, sizeof(path), "%s/proc/self/task/%d/stack", m->proc_root, tid);
+	read_text(path, stack, sizeof(stack));	/* root only; fine without */
+	return monitor_parse_site(wchan, stack, site, len);
+}
+
+static struct ws_site_count *find_site(struct ws_site_count *arr,
+				       unsigned int *n, unsigned int max,
+				       const char *name)
+{
+	for (unsigned int i = 0; i < *n; i++)
+		if (!strcmp(arr[i].name, name))
+			return &arr[i];
+	if (*n == max)
+		return &arr[max - 1];	/* full: the last slot becomes "other" */
+	snprintf(arr[*n].name, sizeof(arr[*n].name), "%s", name);
+	return &arr[(*n)++];
+}
+
+/* Count one sample of a stuck probe's wait site.  Watcher thread. */
+static void tally_site(struct monitor_probe *mp, uint64_t since,
+		       const char *site)
+{
+	struct ws_site_count *c, *top = NULL;
+
+	pthread_mutex_lock(&mp->door.lock);
+	if (atomic_load(&mp->door.inflight_since) != since)
+		goto out_unlock;	/* it finished meanwhile */
+	if (mp->current_since != since) {
+		mp->current_since = since;
+		mp->ncurrent = 0;
+	}
+	c = find_site(mp->sites, &mp->nsites, WS_MAX_SITES, site);
+	if (mp->nsites == WS_MAX_SITES && c == &mp->sites[WS_MAX_SITES - 1])
+		snprintf(c->name, sizeof(c->name), "other");
+	c->samples++;
+	c = find_site(mp->current, &mp->ncurrent, 4, site);
+	c->samples++;
+	for (unsigned int i = 0; i < mp->ncurrent; i++)
+		if (!top || mp->current[i].samples > top->samples)
+			top = &mp->current[i];
+	snprintf(mp->door.site, sizeof(mp->door.site), "%s", top->name);
+out_unlock:
+	pthread_mutex_unlock(&mp->door.lock);
+}
+
+static void *watcher_main(void *arg)
+{
+	struct monitor *m = arg;
+	uint64_t next = ws_now_ns();
+
+	while (!atomic_load(&m->stop)) {
+		uint64_t now;
+
+		next += WATCH_NS;
+		sleep_until(m, next);
+		now = now_ns(m);	/* the probes' clock, for their ages */
+		for (unsigned int i = 0; i < m->nprobes; i++) {
+			struct monitor_probe *mp = &m->probes[i];
+			uint64_t since = atomic_load(&mp->door.inflight_since);
+			char site[WS_SITE_LEN];
+
+			/* a command's wait is in its own process: this thread's
+			 * (poll, for the launcher) would be writestress's */
+			if (mp->own_time || !since || now < since + m->cfg->stall_ns)
+				continue;
+			if (sample_site(m, atomic_load(&mp->tid), site, sizeof(site)))
+				tally_site(mp, since, site);
+		}
+	}
+	m->watcher_cpu_ns = ws_thread_cpu_ns();
+	return NULL;
+}
+
+/* The stop wake-up: a condition variable on CLOCK_MONOTONIC. */
+static int init_wake(struct monitor *m)
+{
+	pthread_condattr_t attr;
+	int ret = pthread_condattr_init(&attr);
+
+	if (!ret)
+		ret = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	if (!ret)
+		ret = pthread_cond_init(&m->wake, &attr);
+	pthread_condattr_destroy(&attr);
+	if (!ret && (ret = pthread_mutex_init(&m->lock, NULL)))
+		pthread_cond_destroy(&m->wake);
+	return -ret;
+}
+
+/* One probe of kind k at a site (instance: which --probe-cmd). */
+static int add_probe(struct monitor *m, const struct monitor_site *site,
+		     enum ws_probe_kind k, unsigned int instance, char *err,
+		     size_t errlen, const char **hint)
+{
+	struct monitor_probe *mp = &m->probes[m->nprobes];
+	int ret;
+
+	mp->mon = m;
+	mp->snap = site->snap;
+	mp->own_time = probe_kinds[k]->per_command;
+	if (probe_kinds[k]->per_command)
+		snprintf(mp->name, sizeof(mp->name), "%s",
+			 m->cfg->probe_cmds[instance].name);
+	else if (site->number)
+		snprintf(mp->name, sizeof(mp->name), "%s@%u",
+			 probe_kinds[k]->name, site->number);
+	else
+		snprintf(mp->name, sizeof(mp->name), "%s", probe_kinds[k]->name);
+	hist_init(&mp->raw);
+	hist_init(&mp->corrected);
+	ret = probe_door_init(&mp->door);
+	if (!ret)
+		ret = probe_init(&mp->probe, k, instance, site->cfg);
+	if (ret) {
+		snprintf(err, errlen, "%s", mp->probe.err[0] ? mp->probe.err
+							    : strerror(-ret));
+		if (hint)
+			*hint = probe_kinds[k]->setup_hint;
+		probe_door_destroy(&mp->door);
+		return ret;
+	}
+	m->nprobes++;
+	return 0;
+}
+
+int monitor_init(struct monitor *m, const struct ws_config *cfg,
+		 const struct monitor_site *sites, unsigned int nsites,
+		 char *err, size_t errlen, const char **hint)
+{
+	unsigned int wanted = 0, commands = 0;
+	int wret;
+
+	memset(m, 0, sizeof(*m));
+	m->cfg = cfg;
+	m->clock = &ws_real_clock;
+	m->proc_root = "";
+	wret = init_wake(m);
+	if (wret) {
+		snprintf(err, errlen, "%s", strerror(-wret));
+		return wret;
+	}
+	m->wake_ready = true;
+	for (int k = 0; k < WS_PROBE_NR; k++)
+		if (!probe_kinds[k]->per_command)
+			wanted += (cfg->probes >> k) & 1u;
+	if (cfg->probes & (1u << WS_PROBE_CMD))
+		commands = cfg->nprobe_cmds;
+	if (wanted * nsites + commands > WS_MAX_PROBES) {
+		snprintf(err, errlen, "%u probes on each of %u filesystems and %u commands make %u; at most %u run at once",
+			 wanted, nsites, commands, wanted * nsites + commands, WS_MAX_PROBES);
+		if (hint)
+			*hint = "probe fewer kinds (--probe fsync), or put the probes in one place with --probe-dir";
+		monitor_cleanup(m);
+		return -E2BIG;
+	}
+	/* a command is not tied to a filesystem: it runs once, beside the
+	 * first target's writer */
+	for (unsigned int s = 0; s < nsites; s++) {
+		for (int k = 0; k < WS_PROBE_NR; k++) {
+			bool each = probe_kinds[k]->per_command;
+			unsigned int n = each ? (s ? 0 : commands) : 1;
+
+			if (!(cfg->probes & (1u << k)))
+				continue;
+			for (unsigned int i = 0; i < n; i++) {
+				int ret = add_probe(m, &sites[s], (enum ws_probe_kind)k,
+						    i, err, errlen, hint);
+
+				if (ret) {
+					monitor_cleanup(m);
+					return ret;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+void monitor_harden(struct monitor *m)
+{
+	if (!m->nprobes)
+		return;
+	m->realtime = caps_can_realtime(WS_THREAD_RT_PRIO, m->realtime_why,
+					sizeof(m->realtime_why));
+}
+
+void monitor_lock_memory(struct monitor *m)
+{
+	if (m->nprobes)
+		m->memory_locked = caps_lock_memory(m->memory_why,
+						    sizeof(m->memory_why)) == 0;
+}
+
+/* Real-time if allowed; if the kernel still says no (a cgroup without a
+ * real-time budget), normal priority, and the header says why. */
+static int start_thread(struct monitor *m, const char *name, pthread_t *tid,
+			void *(*fn)(void *), void *arg)
+{
+	struct ws_thread_spec spec = {
+		.name = name, .realtime = m->realtime ? WS_THREAD_RT_PRIO : 0,
+		.realtime_optional = true,
+		.ioprio_class = m->cfg->probe_ioprio_class,
+		.ioprio_level = m->cfg->probe_ioprio_level,
+	};
+	int ret = ws_thread_start(tid, &spec, fn, arg);
+
+	if (spec.realtime_refused) {
+		m->realtime = false;
+		snprintf(m->realtime_why, sizeof(m->realtime_why),
+			 "SCHED_FIFO refused by the kernel (cgroup real-time budget?)");
+	}
+	return ret;
+}
+
+static void request_stop(struct monitor *m)
+{
+	pthread_mutex_lock(&m->lock);
+	atomic_store(&m->stop, true);
+	pthread_cond_broadcast(&m->wake);
+	pthread_mutex_unlock(&m->lock);
+}
+
+int monitor_start(struct monitor *m)
+{
+	unsigned int started;
+	int ret = 0;
+
+	if (!m->nprobes)
+		return 0;
+	for (started = 0; started < m->nprobes; started++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "ws-probe-%s",
+			 m->probes[started].name);
+		ret = start_thread(m, name, &m->probes[started].thread, probe_main,
+				   &m->probes[started]);
+		if (ret)
+			break;
+	}
+	/* /proc/.../stack would need CAP_SYS_ADMIN; wchan does not */
+	if (!ret)
+		ret = start_thread(m, "ws-watch", &m->watcher, watcher_main, m);
+	if (ret) {
+		request_stop(m);
+		while (started--)
+			pthread_join(m->probes[started].thread, NULL);
+		return ret;
+	}
+	m->started = true;
+	return 0;
+}
+
+void monitor_stop(struct monitor *m)
+{
+	if (!m->started)
+		return;
+	request_stop(m);
+	for (unsigned int i = 0; i < m->nprobes; i++)
+		pthread_join(m->probes[i].thread, NULL);
+	pthread_join(m->watcher, NULL);
+	m->started = false;
+}
+
+void monitor_cleanup(struct monitor *m)
+{
+	for (unsigned int i = 0; i < m->nprobes; i++) {
+		probe_cleanup(&m->probes[i].probe);
+		probe_door_destroy(&m->probes[i].door);
+	}
+	m->nprobes = 0;
+	if (m->wake_ready) {
+		pthread_cond_destroy(&m->wake);
+		pthread_mutex_destroy(&m->lock);
+		m->wake_ready = false;
+	}
+}
+
+/* Most sampled first; equal counts keep the order they were first seen
+ * in (an insertion sort: stable, and there are at most WS_MAX_SITES). */
+static void sort_sites(struct ws_site_count *s, unsigned int n)
+{
+	for (unsigned int i = 1; i < n; i++) {
+		struct ws_site_count x = s[i];
+		unsigned int j = i;
+
+		for (; j > 0 && s[j - 1].samples < x.samples; j--)
+			s[j] = s[j - 1];
+		s[j] = x;
+	}
+}
+
+void monitor_probe_summary(const struct monitor_probe *mp,
+			   struct ws_probe_summary *ps)
+{
+	memset(ps, 0, sizeof(*ps));
+	ps->name = mp->name;
+	ps->count = hist_count(&mp->raw);
+	ps->errors = mp->errors;
+	ps->last_error = mp->last_error;
+	snprintf(ps->last_fail, sizeof(ps->last_fail), "%s", mp->last_fail);
+	ps->p50 = hist_percentile(&mp->raw, 50);
+	ps->p90 = hist_percentile(&mp->raw, 90);
+	ps->p99 = hist_percentile(&mp->raw, 99);
+	ps->p999 = hist_percentile(&mp->raw, 99.9);
+	ps->max = hist_max(&mp->raw);
+	ps->c_count = hist_count(&mp->corrected);
+	ps->c_p50 = hist_percentile(&mp->corrected, 50);
+	ps->c_p90 = hist_percentile(&mp->corrected, 90);
+	ps->c_p99 = hist_percentile(&mp->corrected, 99);
+	ps->c_p999 = hist_percentile(&mp->corrected, 99.9);
+	ps->nstalls = mp->nstalls;
+	ps->stall_total_ns = mp->stall_total_ns;
+	ps->longest = mp->longest;
+	ps->nrecorded = mp->nrecorded;
+	memcpy(ps->stalls, mp->stalls, mp->nrecorded * sizeof(mp->stalls[0]));
+	ps->sched_misses = mp->sched_misses;
+	ps->cpu_ns = mp->cpu_ns;
+	ps->nsites = mp->nsites;
+	memcpy(ps->sites, mp->sites, mp->nsites * sizeof(mp->sites[0]));
+	sort_sites(ps->sites, ps->nsites);
+	ps->ntop = ps->nsites < WS_TOP_SITES ? ps->nsites : WS_TOP_SITES;
+	ps->raw = mp->raw;
+}

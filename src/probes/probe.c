@@ -1,0 +1,412 @@
+/* probe.c - the desktop-latency probes (see probe.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/c.h"
+#include "probes/probe.h"
+#include "probe_kinds.h"
+
+#define READ_BLOCK 4096
+
+void probe_dir_of(const struct ws_config *cfg, char *out, size_t len)
+{
+	const char *slash;
+
+	if (cfg->probe_dir) {
+		snprintf(out, len, "%s", cfg->probe_dir);
+		return;
+	}
+	slash = strrchr(cfg->path, '/');
+	if (!slash)
+		snprintf(out, len, ".");
+	else if (slash == cfg->path)
+		snprintf(out, len, "/");
+	else
+		snprintf(out, len, "%.*s", (int)(slash - cfg->path), cfg->path);
+}
+
+static int set_err(struct probe *p, int ret, const char *what)
+{
+	snprintf(p->err, sizeof(p->err), "%s probe: %s in '%.120s': %s",
+		 p->ops->name, what, p->dir, strerror(-ret));
+	return ret;
+}
+
+/* Create our own file in the probe directory, never an existing one. */
+static int create_probe_file(struct probe *p, const char *name)
+{
+	int fd = openat(p->dirfd, name, O_WRONLY | O_CREAT | O_EXCL |
+			O_NOFOLLOW | O_CLOEXEC, 0600);
+
+	return fd < 0 ? -errno : fd;
+}
+
+static int fsync_setup(struct probe *p)
+{
+	int fd;
+
+	snprintf(p->name, sizeof(p->name), "writestress-probe.%d.fsync",
+		 (int)getpid());
+	fd = create_probe_file(p, p->name);
+	if (fd < 0) {
+		p->name[0] = '\0';
+		return set_err(p, fd, "cannot create its file");
+	}
+	p->fd = fd;
+	return 0;
+}
+
+/* A mail folder is compacted now and then: start again, untimed. */
+static void fsync_prepare(struct probe *p)
+{
+	if (p->appended + p->cfg->probe_size > WS_PROBE_FSYNC_WRAP) {
+		if (ftruncate(p->fd, 0) == 0)
+			p->appended = 0;
+	}
+}
+
+static int fsync_run(struct probe *p)
+{
+	ssize_t n = pwrite(p->fd, p->buf, p->cfg->probe_size, (off_t)p->appended);
+
+	if (n < 0)
+		return -errno;
+	p->appended += (uint64_t)n;
+	if (p->cfg->probe_fdatasync ? fdatasync(p->fd) : fsync(p->fd))
+		return -errno;
+	return 0;
+}
+
+static void unlink_ours(struct probe *p, const char *name)
+{
+	if (name[0])
+		unlinkat(p->dirfd, name, 0);
+}
+
+static void file_cleanup(struct probe *p)
+{
+	unlink_ours(p, p->name);
+	unlink_ours(p, p->tmp_name);
+	p->name[0] = p->tmp_name[0] = '\0';
+}
+
+static int save_setup(struct probe *p)
+{
+	int fd;
+
+	snprintf(p->name, sizeof(p->name), "writestress-probe.%d.save",
+		 (int)getpid());
+	snprintf(p->tmp_name, sizeof(p->tmp_name), "writestress-probe.%d.save.tmp",
+		 (int)getpid());
+	/* both names must be free now, so every later rename is ours */
+	fd = create_probe_file(p, p->name);
+	if (fd < 0) {
+		p->name[0] = p->tmp_name[0] = '\0';
+		return set_err(p, fd, "cannot create its file");
+	}
+	close(fd);
+	fd = create_probe_file(p, p->tmp_name);
+	if (fd < 0) {
+		p->tmp_name[0] = '\0';
+		return set_err(p, fd, "cannot create its temporary file");
+	}
+	close(fd);
+	unlinkat(p->dirfd, p->tmp_name, 0);
+	return 0;
+}
+
+static int save_run(struct probe *p)
+{
+	int fd = openat(p->dirfd, p->tmp_name, O_WRONLY | O_CREAT | O_TRUNC |
+			O_NOFOLLOW | O_CLOEXEC, 0600);
+	int ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, p->buf, p->cfg->probe_size) < 0 || fsync(fd))
+		ret = -errno;
+	close(fd);
+	if (!ret && renameat(p->dirfd, p->tmp_name, p->dirfd, p->name))
+		ret = -errno;
+	if (!ret && fsync(p->dirfd))
+		ret = -errno;
+	return ret;
+}
+
+/* The dsync probe's file: allocated and on disk before the load, so each
+ * overwrite changes data only (no allocation, no size: no journal). */
+#define DSYNC_FILE (1024 * 1024)
+
+static uint64_t dsync_span(const struct probe *p)
+{
+	uint64_t n = DSYNC_FILE / p->cfg->probe_size;
+
+	return (n < 16 ? 16 : n) * p->cfg->probe_size;
+}
+
+static int dsync_setup(struct probe *p)
+{
+	uint64_t span = dsync_span(p);
+	int fd, ret = 0;
+
+	snprintf(p->name, sizeof(p->name), "writestress-probe.%d.dsync",
+		 (int)getpid());
+	fd = openat(p->dirfd, p->name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC | O_DSYNC, 0600);
+	if (fd < 0) {
+		p->name[0] = '\0';
+		return set_err(p, -errno, "cannot create its file");
+	}
+	p->fd = fd;
+	for (uint64_t off = 0; off < span && !ret; off += p->cfg->probe_size)
+		if (pwrite(fd, p->buf, p->cfg->probe_size, (off_t)off) < 0)
+			ret = -errno;
+	if (!ret && fsync(fd))
+		ret = -errno;
+	return ret ? set_err(p, ret, "cannot write its file") : 0;
+}
+
+/* the next block, in turn over the file: always an overwrite */
+static void dsync_prepare(struct probe *p)
+{
+	p->appended += p->cfg->probe_size;
+	if (p->appended + p->cfg->probe_size > dsync_span(p))
+		p->appended = 0;
+}
+
+static int dsync_run(struct probe *p)
+{
+	return pwrite(p->fd, p->buf, p->cfg->probe_size, (off_t)p->appended) < 0 ?
+	       -errno : 0;
+}
+
+static int read_setup(struct probe *p)
+{
+	struct stat st;
+	int fd;
+
+	if (!p->cfg->read_probe) {
+		snprintf(p->err, sizeof(p->err),
+			 "read probe: needs --read-probe PATH, an existing file to read from");
+		return -EINVAL;
+	}
+	fd = open(p->cfg->read_probe, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_size < READ_BLOCK) {
+		int ret = fd < 0 ? -errno : -EINVAL;
+
+		if (fd >= 0)
+			close(fd);
+		snprintf(p->err, sizeof(p->err),
+			 "read probe: '%.120s' must be a regular file of at least 4 KiB%s%s",
+			 p->cfg->read_probe, ret == -EINVAL ? "" : ": ",
+			 ret == -EINVAL ? "" : strerror(-ret));
+		return ret;
+	}
+	p->fd = fd;
+	p->read_blocks = (uint64_t)st.st_size / READ_BLOCK;
+	p->direct = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_DIRECT) == 0;
+	p->rng = (uint64_t)getpid() * 0x9e3779b97f4a7c15u | 1;
+	return 0;
+}
+
+static uint64_t next_block(struct probe *p)
+{
+	/* xorshift64: a different block each time, cheaply */
+	p->rng ^= p->rng << 13;
+	p->rng ^= p->rng >> 7;
+	p->rng ^= p->rng << 17;
+	return p->rng % p->read_blocks;
+}
+
+static void read_prepare(struct probe *p)
+{
+	uint64_t block = next_block(p);
+
+	/* remember the choice in `appended`; without O_DIRECT make sure the
+	 * block is not cached, so the read reaches the device */
+	p->appended = block * READ_BLOCK;
+	if (!p->direct)
+		posix_fadvise(p->fd, (off_t)p->appended, READ_BLOCK,
+			      POSIX_FADV_DONTNEED);
+}
+
+static int read_run(struct probe *p)
+{
+	return pread(p->fd, p->buf, READ_BLOCK, (off_t)p->appended) < 0 ? -errno : 0;
+}
+
+static void read_cleanup(struct probe *p)
+{
+	(void)p;	/* the file read is not ours: nothing to remove */
+}
+
+static const struct probe_ops probe_fsync = {
+	.name = "fsync",
+	.stands_for = "a mail client storing a message (append + fsync)",
+	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
+	.options = (const char *const[]){ "probe-size", "probe-sync", NULL },
+	.setup = fsync_setup,
+	.prepare = fsync_prepare,
+	.run = fsync_run,
+	.cleanup = file_cleanup,
+};
+
+static const struct probe_ops probe_save = {
+	.name = "save",
+	.stands_for = "an editor saving (write, fsync, rename, fsync the directory)",
+	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
+	.options = (const char *const[]){ "probe-size", NULL },
+	.setup = save_setup,
+	.run = save_run,
+	.cleanup = file_cleanup,
+};
+
+static const struct probe_ops probe_read = {
+	.name = "read",
+	.stands_for = "an application starting, a mail opened (a cold 4 KiB read)",
+	.options = (const char *const[]){ "read-probe", NULL },
+	.needs = "read-probe",
+	.needs_what = "an existing file to read from",
+	.setup_hint = "give --read-probe a file you can read, e.g. one of your own; --probe without read runs without it",
+	.setup = read_setup,
+	.prepare = read_prepare,
+	.run = read_run,
+	.cleanup = read_cleanup,
+};
+
+static const struct probe_ops probe_sqlite = {
+	.name = "sqlite",
+	.stands_for = "a mail store or a browser's history committing (a real SQLite transaction)",
+	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
+	.options = (const char *const[]){ "probe-size", "sqlite-journal", "sqlite-sync", NULL },
+	.setup = probe_sqlite_setup,
+	.prepare = probe_sqlite_prepare,
+	.run = probe_sqlite_run,
+	.cleanup = probe_sqlite_cleanup,
+};
+
+static const struct probe_ops probe_dsync = {
+	.name = "dsync",
+	.stands_for = "a database's write-ahead log (in-place O_DSYNC overwrite, as ioping -W -y)",
+	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
+	.options = (const char *const[]){ "probe-size", NULL },
+	.setup = dsync_setup,
+	.prepare = dsync_prepare,
+	.run = dsync_run,
+	.cleanup = file_cleanup,
+};
+
+static const struct probe_ops probe_cmd = {
+	.name = "cmd",
+	.stands_for = "your own command, e.g. mail='notmuch new' (its wall time)",
+	.options = (const char *const[]){ "probe-cmd", "probe-user", "probe-timeout", NULL },
+	.needs = "probe-cmd",
+	.needs_what = "a command to time",
+	.per_command = true,
+	.setup = probe_cmd_setup,
+	.run = probe_cmd_run,
+	.cleanup = probe_cmd_cleanup,
+};
+
+const struct probe_ops *const probe_kinds[WS_PROBE_NR] = {
+	[WS_PROBE_FSYNC] = &probe_fsync,
+	[WS_PROBE_SAVE] = &probe_save,
+	[WS_PROBE_READ] = &probe_read,
+	[WS_PROBE_SQLITE] = &probe_sqlite,
+	[WS_PROBE_DSYNC] = &probe_dsync,
+	[WS_PROBE_CMD] = &probe_cmd,
+};
+
+int probe_init(struct probe *p, enum ws_probe_kind kind, unsigned int instance,
+	       const struct ws_config *cfg)
+{
+	size_t bufsize = cfg->probe_size > READ_BLOCK ? cfg->probe_size : READ_BLOCK;
+	int ret;
+
+	memset(p, 0, sizeof(*p));
+	p->ops = probe_kinds[kind];
+	p->cfg = cfg;
+	p->fd = -1;
+	p->sock = -1;
+	p->instance = instance;
+	probe_dir_of(cfg, p->dir, sizeof(p->dir));
+	p->dirfd = open(p->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (p->dirfd < 0)
+		return set_err(p, -errno, "cannot open the directory");
+	ret = posix_memalign(&p->buf, READ_BLOCK, bufsize);
+	if (ret) {
+		p->buf = NULL;
+		probe_cleanup(p);
+		return set_err(p, -ret, "cannot allocate");
+	}
+	/* probe contents: recognisable text, not zeros a filesystem skips */
+	for (size_t i = 0; i < bufsize; i++)
+		((char *)p->buf)[i] = "writestress probe\n"[i % 18];
+	ret = p->ops->setup(p);
+	if (ret)
+		probe_cleanup(p);
+	return ret;
+}
+
+void probe_cleanup(struct probe *p)
+{
+	if (p->ops && p->dirfd >= 0)
+		p->ops->cleanup(p);
+	if (p->fd >= 0)
+		close(p->fd);
+	if (p->dirfd >= 0)
+		close(p->dirfd);
+	p->fd = p->dirfd = -1;
+	free(p->buf);
+	p->buf = NULL;
+}
+
+unsigned int probe_file_names(const struct probe *p, const char **names)
+{
+	const char *all[PROBE_MAX_NAMES] = { p->aux_name[0], p->aux_name[1],
+					     p->aux_name[2], p->aux_name[3],
+					     p->tmp_name, p->name };
+	unsigned int n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(all); i++)
+		if (all[i][0])
+			names[n++] = all[i];
+	return n;
+}
+
+int probe_parse_list(const char *s, unsigned int *set, char *bad, size_t len)
+{
+	unsigned int bits = 0;
+
+	if (!*s) {
+		snprintf(bad, len, "%s", "");
+		return -EINVAL;
+	}
+	while (*s) {
+		size_t n = strcspn(s, ",");
+		int k;
+
+		for (k = 0; k < WS_PROBE_NR; k++)
+			if (strlen(probe_kinds[k]->name) == n &&
+			    !strncmp(s, probe_kinds[k]->name, n))
+				break;
+		if (k == WS_PROBE_NR) {
+			snprintf(bad, len, "%.*s", (int)n, s);
+			return -EINVAL;
+		}
+		bits |= 1u << k;
+		s += n;
+		if (*s == ',' && !*++s) {
+			snprintf(bad, len, "%s", "");
+			return -EINVAL;	/* trailing comma */
+		}
+	}
+	*set = bits;
+	return 0;
+}

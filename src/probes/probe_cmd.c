@@ -1,0 +1,432 @@
+/* probe_cmd.c - the cmd probe: a user's own command, timed (see probe.h).
+ *
+ * The command is started by a launcher, a process forked at setup while
+ * writestress is still one thread and still privileged: it drops to the
+ * user the command runs as (--probe-user, else nobody when root) once,
+ * then starts /bin/sh -c CMD each time the probe thread asks
+ * over a socket pair, waits for it at most --probe-timeout (then kills its
+ * process group) and answers with its wait status.  So the probe threads
+ * keep no capabilities, a command never runs as root by default, and one
+ * command of a probe runs at a time.  A stop signal (Ctrl-C) kills the
+ * command in flight at once and starts no other; neither is a probe
+ * (-ECANCELED: the monitor records nothing).  The launcher ends when writestress
+ * closes its end of the socket, or dies (PR_SET_PDEATHSIG: then it kills
+ * the command in flight too).
+ *
+ * The launcher is forked before the probe, reporter and writer threads
+ * start, and runs only async-signal-safe calls and posix_spawn.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <pwd.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/c.h"
+#include "probes/probe.h"
+#include "probe_kinds.h"
+#include "system/signals.h"
+
+#define MAX_GROUPS 64
+#define CMD_STOP_POLL_MS 50	/* how soon a stop signal reaches a command */
+
+/* The launcher's answer for one run. */
+struct cmd_result {
+	int status;		/* waitpid status */
+	int err;		/* errno: fork failed, or ETIMEDOUT */
+};
+
+/* Who the command runs as; resolved in the parent (getpwnam is not
+ * async-signal-safe). */
+struct cmd_user {
+	bool change;
+	uid_t uid;
+	gid_t gid;
+	gid_t groups[MAX_GROUPS];
+	int ngroups;
+};
+
+int probe_cmd_parse(const char *arg, struct ws_probe_cmd *out, char *why,
+		    size_t len)
+{
+	size_t n = strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_");
+
+	memset(out, 0, sizeof(*out));
+	if (n && arg[n] == '=' && arg[0] >= 'a' && arg[0] <= 'z') {
+		if (n >= sizeof(out->name)) {
+			snprintf(why, len, "the name '%.*s' is longer than %zu characters",
+				 (int)n, arg, sizeof(out->name) - 1);
+			return -EINVAL;
+		}
+		memcpy(out->name, arg, n);
+		arg += n + 1;
+	}
+	if (!*arg || strspn(arg, " \t") == strlen(arg)) {
+		snprintf(why, len, "expected [NAME=]COMMAND, e.g. mail='notmuch new'");
+		return -EINVAL;
+	}
+	for (int k = 0; k < WS_PROBE_NR; k++)
+		if (!strcmp(out->name, probe_kinds[k]->name)) {
+			snprintf(why, len, "the name '%s' is a probe's own; choose another", out->name);
+			return -EINVAL;
+		}
+	out->line = arg;
+	return 0;
+}
+
+/* --probe-user, or nobody when root; nobody to change when not root. */
+static int resolve_user(struct probe *p, struct cmd_user *u)
+{
+	const char *name = p->cfg->probe_user;
+	struct passwd *pw;
+
+	memset(u, 0, sizeof(*u));
+	if (geteuid() != 0)
+		return 0;
+	if (!name)
+		name = "nobody";
+	pw = getpwnam(name);
+	if (!pw) {
+		snprintf(p->err, sizeof(p->err),
+			 "%s probe: no user '%.64s' to run its command as", p->ops->name, name);
+		return -ENOENT;
+	}
+	u->change = true;
+	u->uid = pw->pw_uid;
+	u->gid = pw->pw_gid;
+	u->ngroups = MAX_GROUPS;
+	if (getgrouplist(pw->pw_name, pw->pw_gid, u->groups, &u->ngroups) < 0) {
+		/* in more than MAX_GROUPS groups: its primary group alone */
+		u->ngroups = 1;
+		u->groups[0] = pw->pw_gid;
+	}
+	snprintf(p->cmd_user, sizeof(p->cmd_user), "%s", pw->pw_name);
+	/* its own HOME and names, not root's */
+	snprintf(p->env_home, sizeof(p->env_home), "HOME=%s", pw->pw_dir);
+	snprintf(p->env_user, sizeof(p->env_user), "USER=%s", pw->pw_name);
+	snprintf(p->env_logname, sizeof(p->env_logname), "LOGNAME=%s", pw->pw_name);
+	return 0;
+}
+
+/* environ with HOME, USER and LOGNAME replaced when the user changes */
+static char **command_env(struct probe *p, const struct cmd_user *u)
+{
+	extern char **environ;
+	size_t n = 0, k = 0;
+	char **env;
+
+	while (environ[n])
+		n++;
+	env = calloc(n + 4, sizeof(*env));
+	if (!env)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (!u->change || (strncmp(environ[i], "HOME=", 5) &&
+				   strncmp(environ[i], "USER=", 5) &&
+				   strncmp(environ[i], "LOGNAME=", 8)))
+			env[k++] = environ[i];
+	if (u->change) {
+		env[k++] = p->env_home;
+		env[k++] = p->env_user;
+		env[k++] = p->env_logname;
+	}
+	env[k] = NULL;
+	return env;
+}
+
+/* Without a pidfd (before Linux 5.3): look every millisecond. */
+enum cmd_wait probe_cmd_wait_polling(pid_t pid, int timeout_ms, int sock,
+				     int *status)
+{
+	char c;
+
+	for (int waited = 0;; waited++) {
+		struct timespec ms = { 0, 1000000 };
+		pid_t r = waitpid(pid, status, WNOHANG);
+
+		if (r == pid)
+			return CMD_DONE;
+		if (r < 0 && errno != EINTR)
+			return CMD_LOST;
+		if (waited >= timeout_ms)
+			return CMD_TIMED_OUT;
+		if (recv(sock, &c, 1, MSG_DONTWAIT | MSG_PEEK) >= 0)
+			return CMD_STOPPED;
+		nanosleep(&ms, NULL);
+	}
+}
+
+/* Wait for pid at most timeout_ms, or until writestress says stop (a
+ * byte, or the end, on sock). */
+static enum cmd_wait wait_bounded(pid_t pid, int timeout_ms, int sock, int *status)
+{
+	int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
+
+	if (pfd >= 0) {
+		struct pollfd fds[2] = { { .fd = pfd, .events = POLLIN },
+					 { .fd = sock, .events = POLLIN } };
+		int r;
+
+		while ((r = poll(fds, 2, timeout_ms)) < 0 && errno == EINTR)
+			;
+		close(pfd);
+		if (r == 0)
+			return CMD_TIMED_OUT;
+		if (!(fds[0].revents & POLLIN) && fds[1].revents)
+			return CMD_STOPPED;
+		return waitpid(pid, status, 0) == pid ? CMD_DONE : CMD_LOST;
+	}
+	return probe_cmd_wait_polling(pid, timeout_ms, sock, status);
+}
+
+/* Start the command: a fresh process group, default signals and mask, no
+ * input or output.  posix_spawn (a vfork: no copy of the launcher's
+ * memory) keeps the start of a command as cheap as a shell's. */
+static pid_t spawn_command(const char *line, char **env, int devnull)
+{
+	char *argv[] = { "sh", "-c", (char *)line, NULL };
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	sigset_t none, dfl;
+	pid_t pid = -1;
+	int err;
+
+	sigemptyset(&none);
+	sigemptyset(&dfl);
+	sigaddset(&dfl, SIGINT);
+	sigaddset(&dfl, SIGTERM);
+	sigaddset(&dfl, SIGPIPE);
+	if (posix_spawn_file_actions_init(&fa))
+		return -1;
+	if (posix_spawnattr_init(&at)) {
+		posix_spawn_file_actions_destroy(&fa);
+		return -1;
+	}
+	/* each returns an error number, not -1 */
+	if (!(err = posix_spawn_file_actions_adddup2(&fa, devnull, 0)) &&
+	    !(err = posix_spawn_file_actions_adddup2(&fa, devnull, 1)) &&
+	    !(err = posix_spawn_file_actions_adddup2(&fa, devnull, 2)) &&
+	    !(err = posix_spawnattr_setpgroup(&at, 0)) &&
+	    !(err = posix_spawnattr_setsigmask(&at, &none)) &&
+	    !(err = posix_spawnattr_setsigdefault(&at, &dfl)) &&
+	    !(err = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP |
+					      POSIX_SPAWN_SETSIGMASK |
+					      POSIX_SPAWN_SETSIGDEF)))
+		err = posix_spawn(&pid, "/bin/sh", &fa, &at, argv, env);
+	posix_spawnattr_destroy(&at);
+	posix_spawn_file_actions_destroy(&fa);
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	return pid;
+}
+
+/* The command now running (its process group), for the handler below. */
+static volatile sig_atomic_t running_pid;
+
+/* writestress is gone (killed, or a second ^C's _exit): the command in
+ * flight goes with the launcher, not on alone in its own group. */
+static void on_parent_death(int sig)
+{
+	(void)sig;
+	if (running_pid > 0)
+		kill(-(pid_t)running_pid, SIGKILL);
+	ws_exit_now(0);
+}
+
+static void launcher_loop(int sock, int devnull, const char *line,
+			  char **env, int timeout_ms)
+{
+	char c;
+
+	while (recv(sock, &c, 1, 0) == 1) {
+		struct cmd_result res = { 0, 0 };
+		enum cmd_wait w = CMD_DONE;
+		pid_t pid;
+
+		if (c != 'r')
+			continue;	/* a stop that came as the command ended */
+		pid = spawn_command(line, env, devnull);
+		running_pid = pid;
+		if (pid < 0)
+			res.err = errno;
+		else
+			w = wait_bounded(pid, timeout_ms, sock, &res.status);
+		if (w == CMD_LOST) {
+			res.err = ECHILD;
+		} else if (w != CMD_DONE) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			waitpid(pid, &res.status, 0);
+			res.err = w == CMD_TIMED_OUT ? ETIMEDOUT : EINTR;
+			if (w == CMD_STOPPED && recv(sock, &c, 1, 0) != 1)
+				break;	/* writestress is gone */
+		}
+		running_pid = 0;
+		if (send(sock, &res, sizeof(res), MSG_NOSIGNAL) != sizeof(res))
+			break;
+	}
+	ws_exit_now(0);
+}
+
+/* The launcher: privileges dropped once (the outcome is its first
+ * answer), then only its end of the socket and /dev/null are kept. */
+static void launcher_main(struct probe *p, const struct cmd_user *u,
+			  int sock, int devnull, char **env, pid_t parent)
+{
+	uint64_t t = p->cfg->probe_timeout_ns / 1000000;
+	int timeout_ms = t > INT32_MAX ? INT32_MAX : (int)t;
+	int lo = sock < devnull ? sock : devnull, hi = sock ^ devnull ^ lo;
+	struct cmd_result ready = { 0, 0 };
+
+	/* Ctrl-C is writestress's to handle; the command gets it again.
+	 * SIGCHLD as default, whatever writestress inherited: an ignored one
+	 * would leave no status to wait for. */
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGCHLD, SIG_DFL);
+	signal(SIGUSR1, on_parent_death);
+	if (fchdir(p->dirfd))
+		(void)!chdir("/");
+	if (u->change && (setgroups((size_t)u->ngroups, u->groups) ||
+			  setgid(u->gid) || setuid(u->uid)))
+		ready.err = errno;
+	/* after the credentials change, which clears it */
+	prctl(PR_SET_PDEATHSIG, SIGUSR1);
+	if (getppid() != parent)
+		ws_exit_now(0);
+	/* everything else closed: the target's descriptors, the other end */
+	if (lo > 3)
+		close_range(3, (unsigned int)lo - 1, 0);
+	if (hi > lo + 1)
+		close_range((unsigned int)lo + 1, (unsigned int)hi - 1, 0);
+	close_range((unsigned int)hi + 1, ~0u, 0);
+	if (send(sock, &ready, sizeof(ready), MSG_NOSIGNAL) != sizeof(ready) ||
+	    ready.err)
+		ws_exit_now(126);
+	launcher_loop(sock, devnull, p->cmd->line, env, timeout_ms);
+}
+
+int probe_cmd_setup(struct probe *p)
+{
+	struct cmd_result ready = { 0, EPIPE };
+	struct cmd_user u;
+	int sv[2], devnull, ret;
+	char **env;
+	pid_t pid, self = getpid();
+
+	p->cmd = &p->cfg->probe_cmds[p->instance];
+	p->sock = -1;
+	if ((ret = resolve_user(p, &u)))
+		return ret;
+	env = command_env(p, &u);
+	if (!env)
+		goto out_fail;
+	devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (devnull < 0)
+		goto out_fail;
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
+		goto out_null;
+	pid = fork();
+	if (pid == 0)
+		launcher_main(p, &u, sv[1], devnull, env, self);
+	if (pid < 0)
+		goto out_sock;
+	close(sv[1]);
+	close(devnull);
+	free(env);
+	p->launcher = pid;
+	p->sock = sv[0];
+	if (recv(p->sock, &ready, sizeof(ready), MSG_WAITALL) != sizeof(ready) ||
+	    ready.err) {
+		snprintf(p->err, sizeof(p->err), "%s probe: cannot run its command as %s: %s",
+			 p->ops->name, p->cmd_user[0] ? p->cmd_user : "you",
+			 strerror(ready.err ? ready.err : EPIPE));
+		return -(ready.err ? ready.err : EPIPE);
+	}
+	return 0;
+
+out_sock:
+	close(sv[0]);
+	close(sv[1]);
+out_null:
+	close(devnull);
+out_fail:
+	ret = errno ? -errno : -ENOMEM;
+	free(env);
+	snprintf(p->err, sizeof(p->err), "%s probe: cannot start its launcher: %s",
+		 p->ops->name, strerror(-ret));
+	return ret;
+}
+
+int probe_cmd_run(struct probe *p)
+{
+	struct cmd_result res;
+	bool stopping = false;
+	char c = 'r';
+
+	p->fail[0] = '\0';
+	if (signals_received())
+		return -ECANCELED;	/* stopping: no new command */
+	if (send(p->sock, &c, 1, MSG_NOSIGNAL) != 1)
+		return -EPIPE;	/* the launcher is gone */
+	/* a Ctrl-C (or SIGTERM) ends the command now, not at its timeout */
+	for (;;) {
+		struct pollfd fds = { .fd = p->sock, .events = POLLIN };
+
+		if (poll(&fds, 1, CMD_STOP_POLL_MS) > 0)
+			break;
+		if (signals_received() && !stopping) {
+			stopping = true;
+			if (send(p->sock, "k", 1, MSG_NOSIGNAL) != 1)
+				return -EPIPE;
+		}
+	}
+	if (recv(p->sock, &res, sizeof(res), MSG_WAITALL) != sizeof(res))
+		return -EPIPE;
+	if (res.err == ETIMEDOUT) {
+		snprintf(p->fail, sizeof(p->fail), "killed after the --probe-timeout");
+		return -ETIMEDOUT;
+	}
+	if (res.err == EINTR)
+		return -ECANCELED;	/* cut short by the stop: not a latency */
+	if (res.err == ECHILD) {
+		snprintf(p->fail, sizeof(p->fail), "its exit status was lost");
+		return -ECHILD;
+	}
+	if (res.err)
+		return -res.err;
+	if (WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0)
+		return 0;
+	if (WIFEXITED(res.status))
+		snprintf(p->fail, sizeof(p->fail), "exit status %d%s",
+			 WEXITSTATUS(res.status),
+			 WEXITSTATUS(res.status) == 126 ? " (not executable)" :
+			 WEXITSTATUS(res.status) == 127 ? " (command not found)" : "");
+	else
+		snprintf(p->fail, sizeof(p->fail), "killed by signal %d",
+			 WTERMSIG(res.status));
+	return -ECHILD;
+}
+
+void probe_cmd_cleanup(struct probe *p)
+{
+	if (p->sock >= 0)
+		close(p->sock);	/* the launcher sees the end and exits */
+	if (p->launcher > 0)
+		waitpid(p->launcher, NULL, 0);
+	p->sock = -1;
+	p->launcher = 0;
+}

@@ -1,0 +1,189 @@
+/* probe_sqlite.c - the sqlite probe: one transaction of a real SQLite
+ * database inserting a --probe-size row, as a mail store or a browser's
+ * history commits (see probe.h).
+ *
+ * The database and its journals (-journal, -wal, -shm) live in a
+ * directory of our own, created exclusively (0700) in the probe
+ * directory: SQLite opens the journals by name at every commit, and in a
+ * shared directory a name planted between two commits could send them
+ * elsewhere.  Everything in it is ours and removed at the end.  Journal mode and
+ * synchronous level are set before the load starts (--sqlite-journal,
+ * --sqlite-sync; defaults delete and full, what mail stores and browsers
+ * used for years).  The table is emptied, untimed, when it would grow past
+ * WS_PROBE_FSYNC_WRAP, as a mail folder is compacted now and then.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "lib/c.h"
+#include "probes/probe.h"
+#include "probe_kinds.h"
+
+/* The database and its journals, in our own directory */
+static const char *const files[] = { "mail.db", "mail.db-journal",
+				     "mail.db-wal", "mail.db-shm" };
+
+/* SQLite's failure as -errno (the system call's where there was one), and
+ * its words for the summary */
+static int sqlite_errno(struct probe *p)
+{
+	int e = p->db ? sqlite3_system_errno(p->db) : 0;
+
+	if (p->db)
+		snprintf(p->fail, sizeof(p->fail), "SQLite: %s", sqlite3_errmsg(p->db));
+	return e > 0 ? -e : -EIO;
+}
+
+static int sqlite_fail(struct probe *p, const char *what)
+{
+	int ret = sqlite_errno(p);
+
+	snprintf(p->err, sizeof(p->err), "%s probe: %s in '%.120s': %s",
+		 p->ops->name, what, p->dir,
+		 p->db ? sqlite3_errmsg(p->db) : strerror(-ret));
+	return ret;
+}
+
+/* A directory of our own (0700, created here, so nobody else can put a
+ * name in it): SQLite opens its journals by name at every commit. */
+static int claim_dir(struct probe *p)
+{
+	snprintf(p->name, sizeof(p->name), "writestress-probe.%d.sqlite",
+		 (int)getpid());
+	if (mkdirat(p->dirfd, p->name, 0700)) {
+		p->name[0] = '\0';
+		return -errno;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++)
+		snprintf(p->aux_name[i], sizeof(p->aux_name[i]), "%s/%s", p->name,
+			 files[i]);
+	return 0;
+}
+
+/* The mode SQLite took (it may keep another: WAL needs shared memory). */
+static int set_journal_mode(struct probe *p)
+{
+	const char *want = p->cfg->sqlite_wal ? "wal" : "delete";
+	char sql[48];
+	sqlite3_stmt *st;
+	int ok;
+
+	snprintf(sql, sizeof(sql), "PRAGMA journal_mode=%s", want);
+	if (sqlite3_prepare_v2(p->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return sqlite_fail(p, "cannot set its journal_mode");
+	ok = sqlite3_step(st) == SQLITE_ROW &&
+	     !sqlite3_stricmp((const char *)sqlite3_column_text(st, 0), want);
+	sqlite3_finalize(st);
+	if (!ok) {
+		snprintf(p->err, sizeof(p->err),
+			 "%s probe: SQLite refused journal_mode %s in '%.120s'",
+			 p->ops->name, want, p->dir);
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
+int probe_sqlite_setup(struct probe *p)
+{
+	char path[PATH_MAX + 120], sql[160];
+	int ret;
+
+	ret = claim_dir(p);
+	if (ret) {
+		snprintf(p->err, sizeof(p->err), "%s probe: cannot create its directory in '%.120s': %s",
+			 p->ops->name, p->dir, strerror(-ret));
+		return ret;
+	}
+	snprintf(path, sizeof(path), "%s/%s", p->dir, p->aux_name[0]);
+	if (sqlite3_open_v2(path, (sqlite3 **)&p->db, SQLITE_OPEN_READWRITE |
+			    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW |
+			    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+		return sqlite_fail(p, "cannot open its database");
+	if ((ret = set_journal_mode(p)))
+		return ret;
+	snprintf(sql, sizeof(sql),
+		 "PRAGMA synchronous=%s;"
+		 " CREATE TABLE mail(id INTEGER PRIMARY KEY, body BLOB);",
+		 p->cfg->sqlite_sync_normal ? "NORMAL" : "FULL");
+	if (sqlite3_exec(p->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return sqlite_fail(p, "cannot set up its database");
+	if (sqlite3_prepare_v2(p->db, "INSERT INTO mail(body) VALUES (?)", -1,
+			       (sqlite3_stmt **)&p->stmt, NULL) != SQLITE_OK)
+		return sqlite_fail(p, "cannot prepare its insert");
+	return 0;
+}
+
+/* A compaction now and then, untimed. */
+void probe_sqlite_prepare(struct probe *p)
+{
+	if (p->appended + p->cfg->probe_size <= WS_PROBE_FSYNC_WRAP)
+		return;
+	if (sqlite3_exec(p->db, "DELETE FROM mail", NULL, NULL, NULL) == SQLITE_OK)
+		p->appended = 0;
+}
+
+/* BEGIN, one row, COMMIT: what the application waits for. */
+int probe_sqlite_run(struct probe *p)
+{
+	sqlite3_stmt *st = p->stmt;
+	int rc;
+
+	if (sqlite3_exec(p->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+		return sqlite_errno(p);
+	sqlite3_bind_blob(st, 1, p->buf, (int)p->cfg->probe_size, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE) {
+		int ret = sqlite_errno(p);
+
+		sqlite3_exec(p->db, "ROLLBACK", NULL, NULL, NULL);
+		return ret;
+	}
+	if (sqlite3_exec(p->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		int ret = sqlite_errno(p);
+
+		sqlite3_exec(p->db, "ROLLBACK", NULL, NULL, NULL);
+		return ret;
+	}
+	p->appended += p->cfg->probe_size;
+	return 0;
+}
+
+/* Closed first (a WAL database checkpoints and removes its files), then
+ * everything in our directory, then the directory. */
+void probe_sqlite_cleanup(struct probe *p)
+{
+	int fd;
+	DIR *d;
+
+	if (p->stmt)
+		sqlite3_finalize(p->stmt);
+	if (p->db)
+		sqlite3_close(p->db);
+	p->stmt = p->db = NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++)
+		p->aux_name[i][0] = '\0';
+	if (!p->name[0])
+		return;
+	fd = openat(p->dirfd, p->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (d) {
+		struct dirent *e;
+
+		while ((e = readdir(d)))
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+				unlinkat(dirfd(d), e->d_name, 0);
+		closedir(d);
+	} else if (fd >= 0) {
+		close(fd);
+	}
+	unlinkat(p->dirfd, p->name, AT_REMOVEDIR);
+	p->name[0] = '\0';
+}

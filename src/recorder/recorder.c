@@ -1,0 +1,454 @@
+/* reporter.c - the record: the run's facts, interval records and the
+ * summary (see reporter.h). */
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+#include "system/clock.h"
+#include "analysis/analysis.h"
+#include "analysis/steady.h"
+#include "engine/datagen.h"
+#include "system/kstat.h"
+#include "engine/pace.h"
+#include "recorder/recorder.h"
+#include "analysis/series.h"
+#include "system/signals.h"
+#include "lib/units.h"
+
+void reporter_params(const struct ws_config *cfg, const struct ws_plan *plan,
+		     struct ws_analysis_params *p)
+{
+	analysis_defaults(p);
+	p->interval_ns = cfg->interval_ns;
+	p->criterion = (enum ws_steady_criterion)cfg->steady_criterion;
+	p->limit_pct = cfg->steady_limit_pct;
+	p->slope_pct = cfg->steady_slope_pct;
+	p->steady_window = cfg->steady_window;
+	p->round_ns = cfg->steady_round_ns;
+	p->precondition_bytes = plan ? plan->precondition : 0;
+}
+
+static void target_facts(const struct ws_config *cfg,
+			 const struct ws_target *t, struct ws_target_facts *f)
+{
+	f->path = cfg->path;
+	snprintf(f->fs_type, sizeof(f->fs_type), "%s", t->fs_type);
+	/* a figure there is the page cache's: no disk is under it */
+	f->in_memory = !strcmp(t->fs_type, "tmpfs") || !strcmp(t->fs_type, "ramfs");
+	f->created = t->created;
+	f->forced = t->forced;
+	f->truncated = t->truncated;
+	f->xattr_unsupported = t->xattr_unsupported;
+	f->size_at_open = t->size_at_open;
+	f->fs_size = t->space.fs_size;
+	/* what the run may use: our own old blocks count as free */
+	f->fs_avail = t->space.avail + t->space.reclaimed;
+}
+
+static void probe_facts(const struct ws_config *cfg, const struct monitor *mon,
+			struct ws_probe_facts *f)
+{
+	probe_dir_of(cfg, f->dir, sizeof(f->dir));
+	if (!mon)
+		return;
+	f->n = mon->nprobes;
+	for (unsigned int i = 0; i < mon->nprobes; i++) {
+		f->names[i] = mon->probes[i].name;
+		if (mon->probes[i].probe.cmd_user[0])
+			snprintf(f->cmd_user, sizeof(f->cmd_user), "%s",
+				 mon->probes[i].probe.cmd_user);
+		if (strcmp(mon->probes[i].probe.dir, mon->probes[0].probe.dir))
+			for (unsigned int k = 0; k < mon->nprobes; k++)
+				f->dirs[k] = mon->probes[k].probe.dir;
+	}
+	f->realtime = mon->realtime;
+	f->memory_locked = mon->memory_locked;
+	snprintf(f->realtime_why, sizeof(f->realtime_why), "%s", mon->realtime_why);
+	snprintf(f->memory_why, sizeof(f->memory_why), "%s", mon->memory_why);
+}
+
+void reporter_make_run(const struct reporter_sources *src, struct ws_run *run)
+{
+	const struct ws_config *cfg = src->cfg;
+	struct utsname u;
+
+	memset(run, 0, sizeof(*run));
+	run->cfg = cfg;
+	run->plan = *src->plan;
+	run->fp = src->fp;
+	target_facts(cfg, src->target, &run->target);
+	probe_facts(cfg, src->mon, &run->probes);
+	if (src->priv) {
+		run->priv.caches_dropped = src->priv->caches_dropped;
+		run->priv.scheduler_set = src->priv->nsched > 0;
+		snprintf(run->priv.scheduler_old, sizeof(run->priv.scheduler_old),
+			 "%s", src->priv->scheduler_old[0]);
+	}
+	reporter_params(cfg, src->plan, &run->params);
+	run->criterion_key = steady_criterion_name(run->params.criterion);
+	steady_describe_criterion(&run->params, run->criterion_words,
+				    sizeof(run->criterion_words));
+	run->pace_name = pace_modes[cfg->pace]->name;
+	pace_describe(cfg, run->pace, sizeof(run->pace));
+	run->data = datagen_name(cfg->data);
+	run->marks_accepted = pace_modes[cfg->pace]->marks_accepted;
+	if (src->queue)
+		run->queue = *src->queue;
+	else
+		run->queue = (struct ws_queue_facts){ .depth = 1, .engine = "sync" };
+	for (int t = 0; t < WS_T_NR; t++)
+		run->timer_used[t] = run->queue.depth > 1 ||
+				     (t != WS_T_SUBMIT && t != WS_T_COMPLETE);
+	if (run->queue.depth > 1) {
+		size_t n = strlen(run->pace);
+
+		snprintf(run->pace + n, sizeof(run->pace) - n, ", %s depth %u",
+			 run->queue.engine, run->queue.depth);
+	}
+	if (uname(&u) == 0) {
+		snprintf(run->sysname, sizeof(run->sysname), "%s", u.sysname);
+		snprintf(run->release, sizeof(run->release), "%s", u.release);
+		snprintf(run->version, sizeof(run->version), "%s", u.version);
+		snprintf(run->machine, sizeof(run->machine), "%s", u.machine);
+		snprintf(run->hostname, sizeof(run->hostname), "%s", u.nodename);
+	}
+	run->started_at = (int64_t)time(NULL);
+	run->argc = src->argc;
+	run->argv = src->argv;
+}
+
+struct ws_point reporter_interval_point(const struct ws_interval *iv)
+{
+	struct ws_point p = {
+		.t_ns = iv->t_ns, .dt_ns = iv->dt_ns, .bytes = iv->bytes,
+		.dbytes = iv->dbytes, .mibps = iv->mibps, .dirty = iv->dirty,
+		.writeback = iv->writeback,
+	};
+
+	for (unsigned int i = 0; i < iv->nprobes && i < WS_SERIES_PROBES; i++) {
+		p.probe_p99[i] = iv->probes[i].p99_ns;
+		p.probe_max[i] = iv->probes[i].max_ns;
+		p.probe_stalls[i] = iv->probes[i].stalls;
+	}
+	return p;
+}
+
+bool reporter_mark_point(const struct ws_mark *prev, const struct ws_mark *m,
+			 bool last, struct ws_point *p)
+{
+	if (m->t_ns <= prev->t_ns || m->bytes < prev->bytes ||
+	    (!last && m->bytes == prev->bytes))
+		return false;
+	*p = (struct ws_point){
+		.t_ns = m->t_ns, .dt_ns = m->t_ns - prev->t_ns,
+		.bytes = m->bytes, .dbytes = m->bytes - prev->bytes,
+	};
+	p->mibps = ws_mibps(p->dbytes, p->dt_ns);
+	return true;
+}
+
+bool reporter_final_mark_stands(uint64_t last_pending, size_t npoints)
+{
+	return !npoints || !last_pending;
+}
+
+
+/* How far along a bounded run is: the furthest of its bounds. */
+static double progress(const struct ws_run *run, uint64_t bytes, uint64_t t)
+{
+	double f = -1.0;
+
+	if (run->plan.total != WS_UNBOUNDED)
+		f = (double)bytes / (double)run->plan.total;
+	if (run->cfg->duration_ns) {
+		double ft = (double)t / (double)run->cfg->duration_ns;
+
+		if (ft > f)
+			f = ft;
+	}
+	return f > 1.0 ? 1.0 : f;
+}
+
+void reporter_make_interval(const struct ws_run *run,
+			    const struct ws_sample *prev, uint64_t prev_t_ns,
+			    const struct ws_sample *now, uint64_t now_t_ns,
+			    struct ws_interval *iv)
+{
+	memset(iv, 0, sizeof(*iv));
+	iv->t_ns = now_t_ns;
+	iv->dt_ns = now_t_ns - prev_t_ns;
+	iv->bytes = now->bytes;
+	iv->dbytes = now->bytes - prev->bytes;
+	for (int t = 0; t < WS_T_NR; t++)
+		iv->time_ns[t] = now->time_ns[t] - prev->time_ns[t];
+	iv->mibps = ws_mibps(iv->dbytes, iv->dt_ns);
+	iv->avg_mibps = ws_mibps(iv->bytes, iv->t_ns);
+	iv->progress = progress(run, now->bytes, now_t_ns);
+	if (iv->progress > 0.0)
+		iv->eta_ns = (uint64_t)((double)now_t_ns *
+					(1.0 - iv->progress) / iv->progress);
+	reporter_busiest(iv);
+}
+
+void reporter_busiest(struct ws_interval *iv)
+{
+	int top = WS_T_WRITE;
+
+	for (int t = 0; t < WS_T_NR; t++)
+		if (iv->time_ns[t] > iv->time_ns[top])
+			top = t;
+	iv->busiest = (enum ws_timer)top;
+	iv->busiest_share = iv->dt_ns ? (double)iv->time_ns[top] / (double)iv->dt_ns : 0;
+	if (iv->busiest_share > 1.0)
+		iv->busiest_share = 1.0;
+}
+
+void reporter_precondition_eta(const struct ws_run *run, struct ws_interval *iv)
+{
+	uint64_t pre = run->plan.precondition;
+
+	if (iv->index || !pre || pre == UINT64_MAX || !(iv->mibps > 0) ||
+	    (!run->cfg->until_steady && !run->cfg->precondition_set))
+		return;
+	iv->precondition_eta_ns = (uint64_t)((double)pre /
+					     (iv->mibps * (double)WS_MIB) * 1e9);
+}
+
+bool reporter_fold_final(const struct ws_interval *prev, uint64_t interval_ns,
+			 struct ws_interval *iv)
+{
+	double w;
+
+	if (!iv->index || 2 * iv->dt_ns >= interval_ns)
+		return false;
+	iv->mibps = ws_mibps(prev->dbytes + iv->dbytes, prev->dt_ns + iv->dt_ns);
+	/* the device's counters over a few milliseconds are its bursts */
+	w = (double)prev->dt_ns / (double)(prev->dt_ns + iv->dt_ns);
+	if (iv->have_device && prev->have_device)
+		iv->dev_mibps = w * prev->dev_mibps + (1 - w) * iv->dev_mibps;
+	return true;
+}
+
+static const struct {
+	const char *key, *words;
+} limits[WS_LIMIT_NR] = {
+	[WS_LIMIT_NONE] = { "none", "no single limit" },
+	[WS_LIMIT_RATE] = { "rate", "--rate was the limit" },
+	[WS_LIMIT_FILL] = { "fill", "generating data was the limit" },
+	[WS_LIMIT_WRITEBACK] = { "disk", "the disk was the limit (waiting for writeback)" },
+	[WS_LIMIT_DIRECT] = { "disk", "the disk was the limit (O_DIRECT writes)" },
+	[WS_LIMIT_QUEUED] = { "disk", "the disk was the limit (waiting for queued writes)" },
+	[WS_LIMIT_WRITE] = { "write", "write() was the limit: copying into the page cache and dirty-page throttling" },
+	[WS_LIMIT_MEMORY] = { "memory", "the writes themselves were the limit: the target is memory (tmpfs, ramfs), there is no disk" },
+};
+
+enum ws_limit reporter_limit_in_memory(enum ws_limit l)
+{
+	return l == WS_LIMIT_WRITEBACK || l == WS_LIMIT_DIRECT ||
+	       l == WS_LIMIT_QUEUED || l == WS_LIMIT_WRITE ? WS_LIMIT_MEMORY : l;
+}
+
+const char *reporter_limit_key(enum ws_limit l)
+{
+	return l < WS_LIMIT_NR ? limits[l].key : limits[WS_LIMIT_NONE].key;
+}
+
+const char *reporter_limit_words(enum ws_limit l)
+{
+	return l < WS_LIMIT_NR ? limits[l].words : limits[WS_LIMIT_NONE].words;
+}
+
+enum ws_limit reporter_limit(const uint64_t time_ns[WS_T_NR],
+			     uint64_t elapsed_ns, bool direct)
+{
+	double total = elapsed_ns ? (double)elapsed_ns : 1.0;
+	double wait = (double)(time_ns[WS_T_WAIT] + time_ns[WS_T_START]) / total;
+	double write = (double)time_ns[WS_T_WRITE] / total;
+	double queue = (double)(time_ns[WS_T_SUBMIT] + time_ns[WS_T_COMPLETE]) / total;
+
+	if ((double)time_ns[WS_T_RATE] / total >= 0.5)
+		return WS_LIMIT_RATE;
+	if ((double)time_ns[WS_T_FILL] / total >= 0.5)
+		return WS_LIMIT_FILL;
+	if (wait >= 0.5)
+		return WS_LIMIT_WRITEBACK;
+	if (queue >= 0.5)
+		return WS_LIMIT_QUEUED;
+	if (write >= 0.5)
+		return direct ? WS_LIMIT_DIRECT : WS_LIMIT_WRITE;
+	return WS_LIMIT_NONE;
+}
+
+void reporter_make_summary(const struct ws_run *run, const struct ws_sample *s,
+			   const struct ws_outcome *o, int signo,
+			   struct ws_summary *sum)
+{
+	struct ws_ending *e = &sum->ending;
+
+	memset(sum, 0, sizeof(*sum));
+	sum->bytes = s->bytes;
+	sum->buffers = s->buffers;
+	sum->wraps = s->wraps;
+	sum->elapsed_ns = o->end_ns > s->start_ns ? o->end_ns - s->start_ns : 0;
+	memcpy(sum->time_ns, s->time_ns, sizeof(sum->time_ns));
+	sum->writers_ns = sum->elapsed_ns;
+	sum->mibps = ws_mibps(sum->bytes, sum->elapsed_ns);
+	e->reason = o->reason;
+	e->err = o->err;
+	e->err_op = o->err_op;
+	e->err_offset = o->err_offset;
+	snprintf(e->err_detail, sizeof(e->err_detail), "%s", o->err_detail);
+	e->signo = o->reason == WS_STOP_SIGNAL ? signo : 0;
+	e->signal = e->signo ? signals_name(e->signo) : NULL;
+	sum->limit = reporter_limit(sum->time_ns, sum->elapsed_ns,
+				    (pace_modes[run->cfg->pace]->open_flags & O_DIRECT) != 0);
+	if (run->target.in_memory)	/* no disk to be the limit */
+		sum->limit = reporter_limit_in_memory(sum->limit);
+	sum->limit_key = reporter_limit_key(sum->limit);
+	sum->limit_words = reporter_limit_words(sum->limit);
+	sum->cpu_writer_ns = o->writer_cpu_ns;
+	sum->queue_peak = o->queue_peak;
+	sum->cpu_verify_ns = o->verify_cpu_ns;
+	if (o->verify) {
+		sum->verified = true;
+		sum->verify = *o->verify;
+	}
+}
+
+void reporter_add_cpu(struct ws_summary *sum, uint64_t process_ns,
+		      uint64_t watcher_ns)
+{
+	/* the read-back after the run is no part of writing it */
+	sum->cpu_ns = process_ns > sum->cpu_verify_ns ?
+		      process_ns - sum->cpu_verify_ns : 0;
+	process_ns = sum->cpu_ns;
+	sum->cpu_probes_ns = watcher_ns;
+	for (unsigned int i = 0; i < sum->nprobes; i++)
+		sum->cpu_probes_ns += sum->probes[i].cpu_ns;
+	sum->cpu_s_per_gib = sum->bytes ? (double)process_ns / 1e9 /
+					  ((double)sum->bytes / (double)WS_GIB) : 0;
+}
+
+/* The stretch after the last progress mark, to the run's bytes: what the
+ * final wait saw on disk, and the buffers window pacing had not yet seen
+ * there.  Its own time is not known (the writer learns of a buffer on
+ * disk a buffer late when the disk is the faster), so it goes at the rate
+ * of the phase it ends, which runs to the run's end (analysis.h): the
+ * cells add up to the run's bytes and no cell shows a rate the run never
+ * had.  false: no tail. */
+static bool progress_tail(const struct ws_summary *sum, struct ws_point *tail)
+{
+	const struct ws_series *s = sum->progress;
+	const struct ws_analysis *a = sum->analysis;
+	const struct ws_point *last;
+	double mibps;
+
+	if (!s || !s->n || !a || !a->nphases)
+		return false;
+	last = &s->pts[s->n - 1];
+	mibps = a->phases[a->nphases - 1].mibps;
+	if (sum->bytes <= last->bytes || mibps <= 0)
+		return false;
+	*tail = (struct ws_point){
+		.bytes = sum->bytes, .dbytes = sum->bytes - last->bytes,
+		.dt_ns = (uint64_t)((double)(sum->bytes - last->bytes) /
+				    (mibps * (double)WS_MIB) * 1e9),
+	};
+	tail->t_ns = last->t_ns + tail->dt_ns;
+	tail->mibps = mibps;
+	return true;
+}
+
+void reporter_analyse(const struct ws_run *run, const struct ws_series *progress,
+		      uint64_t writing_ns, uint64_t elapsed_ns,
+		      struct ws_analysis *a, struct ws_summary *sum)
+{
+	struct ws_analysis_input in = {
+		.marks = progress->pts, .nmarks = progress->n,
+		.writing_ns = writing_ns, .elapsed_ns = elapsed_ns,
+		.end_bytes = sum->bytes,
+	};
+	int ret = analysis_run(&in, &run->params, a);
+
+	sum->progress = progress;
+	sum->analysis = a;
+	reporter_make_cells(run->cfg, sum);
+	if (!ret && a->steady.reached)
+		steady_describe_figures(&run->params, &a->steady.final,
+					sum->steady_figures,
+					sizeof(sum->steady_figures));
+}
+
+void reporter_make_cells(const struct ws_config *cfg, struct ws_summary *sum)
+{
+	struct ws_point tail;
+	const struct ws_point *t = progress_tail(sum, &tail) ? &tail : NULL;
+
+	sum->cell_bytes = series_cell_size(sum->bytes, cfg->bucket, 32, WS_MAX_CELLS);
+	sum->ncells = series_cells(sum->progress, t, sum->cell_bytes, sum->cells,
+				   WS_MAX_CELLS);
+	sum->curve_bytes = series_cell_size(sum->bytes, cfg->bucket,
+					    WS_CURVE_CELLS, WS_CURVE_CELLS);
+	sum->ncurve = series_cells(sum->progress, t, sum->curve_bytes, sum->curve,
+				   WS_CURVE_CELLS);
+	sum->curve_top = 0;
+	for (size_t i = 0; i < sum->ncurve; i++)
+		if (sum->curve[i].mibps > sum->curve_top)
+			sum->curve_top = sum->curve[i].mibps;
+}
+
+/* Prometheus's default buckets stretched to 60 s: a desktop notices
+ * 10 ms, and a stall of a minute is the story of a run. */
+const uint64_t ws_latency_bounds_ns[WS_LATENCY_BUCKETS] = {
+	1000000, 2500000, 5000000, 10000000, 25000000, 50000000, 100000000,
+	250000000, 500000000, 1000000000, 2500000000, 5000000000,
+	10000000000, 30000000000, 60000000000,
+};
+
+void reporter_add_latencies(struct ws_latency_totals *t, const struct hist *h)
+{
+	t->count += hist_count(h);
+	/* 2^64 ns is 584 years of latency: hi stays 0 */
+	t->sum_ns += h->sum.lo;
+	for (unsigned int b = 0; b < WS_LATENCY_BUCKETS; b++)
+		t->le[b] += hist_count_le(h, ws_latency_bounds_ns[b]);
+}
+
+void reporter_probe_take(struct reporter_probe_run *run,
+			 const struct ws_probe_take *take, uint64_t now_ns,
+			 uint64_t stall_ns, const char *name,
+			 struct ws_probe_interval *pi)
+{
+	reporter_probe_interval(take, now_ns, stall_ns, pi);
+	pi->name = name;
+	run->stalls_total += pi->stalls;
+	pi->stalls_total = run->stalls_total;
+	reporter_add_latencies(&run->latency, &take->hist);
+	pi->latency = run->latency;
+	hist_merge(&run->so_far, &take->hist);
+	pi->run_count = hist_count(&run->so_far);
+	pi->run_p99_ns = pi->run_count ? hist_percentile(&run->so_far, 99) : 0;
+	pi->run_max_ns = pi->run_count ? hist_max(&run->so_far) : 0;
+}
+
+void reporter_probe_interval(const struct ws_probe_take *take,
+			     uint64_t now_ns, uint64_t stall_ns,
+			     struct ws_probe_interval *pi)
+{
+	pi->count = hist_count(&take->hist);
+	pi->p50_ns = hist_percentile(&take->hist, 50);
+	pi->p99_ns = hist_percentile(&take->hist, 99);
+	pi->max_ns = hist_max(&take->hist);
+	pi->stalls = take->stalls;
+	pi->errors = take->errors;
+	pi->inflight_ns = take->inflight_since && now_ns > take->inflight_since ?
+			  now_ns - take->inflight_since : 0;
+	/* a probe stuck for 30 s is the story of its interval, not a gap */
+	if (pi->inflight_ns > pi->max_ns)
+		pi->max_ns = pi->inflight_ns;
+	pi->blocked = take->inflight_since && pi->inflight_ns >= stall_ns;
+	memcpy(pi->site, take->site, sizeof(pi->site));
+}
+

@@ -1,0 +1,594 @@
+/* reporter_thread.c - the reporter thread: it follows each target's
+ * writer through its snapshot, and the probes through their doors, and
+ * builds the record as the run goes (see reporter.h).  With several
+ * targets it builds each target's intervals and summary, and the
+ * aggregate's (aggregate.h) that carries the probes. */
+#include <fcntl.h>
+#include <string.h>
+
+#include "engine/adapt.h"
+#include "aggregate.h"
+#include "analysis/analysis.h"
+#include "system/clock.h"
+#include "system/kstat.h"
+#include "engine/pace.h"
+#include "recorder/recorder.h"
+#include "analysis/series.h"
+#include "system/signals.h"
+#include "analysis/steady.h"
+#include "lib/units.h"
+
+/* four marks an interval: fine enough to place a change within one
+ * interval, coarse enough to average out a device's bursts (the block
+ * throttle's 100 ms slices, an SSD's garbage collection) */
+static void follow(struct reporter *r, struct reporter_target *t)
+{
+	series_init(t->series);
+	series_init(t->progress);
+	t->snap->mark_spacing_ns = r->interval_ns / 4;
+}
+
+void reporter_init(struct reporter *r, const struct ws_run *run,
+		   struct monitor *mon, struct ws_snapshot *snap,
+		   struct sink_set *sinks, struct ws_series *series,
+		   struct ws_series *progress)
+{
+	memset(r, 0, sizeof(*r));
+	r->run = run;
+	r->mon = mon;
+	r->sinks = sinks;
+	r->interval_ns = run->params.interval_ns;
+	r->series = series;
+	r->progress = progress;
+	r->one = (struct reporter_target){
+		.run = run, .snap = snap, .series = series, .progress = progress,
+		.summary = &r->summary,
+	};
+	r->targets = &r->one;
+	r->ntargets = 1;
+	for (unsigned int i = 0; i < WS_MAX_PROBES; i++) {
+		hist_init(&r->settled[i]);
+		hist_init(&r->probe_run[i].so_far);
+	}
+	follow(r, &r->one);
+}
+
+void reporter_set_targets(struct reporter *r, struct reporter_target *targets,
+			  unsigned int n)
+{
+	r->targets = targets;
+	r->ntargets = n;
+	for (unsigned int i = 0; i < n; i++)
+		follow(r, &targets[i]);
+	series_init(r->series);
+	series_init(r->progress);
+}
+
+void reporter_destroy(struct reporter *r)
+{
+	for (unsigned int i = 0; i < r->ntargets; i++)
+		analysis_release(&r->targets[i].analysis);
+	if (r->ntargets > 1)
+		analysis_release(&r->analysis);
+}
+
+static void add_mark(struct reporter_target *t, const struct ws_mark *m,
+		     bool last)
+{
+	struct ws_point p;
+
+	if (!last)
+		t->last_pending = m->pending;
+	if (!reporter_mark_point(&t->last_mark, m, last, &p))
+		return;
+	series_add(t->progress, &p);
+	t->last_mark = *m;
+}
+
+static void take_marks(struct reporter *r, struct reporter_target *t)
+{
+	size_t n;
+
+	while ((n = snapshot_take_marks(t->snap, r->marks, ARRAY_SIZE(r->marks))))
+		for (size_t i = 0; i < n; i++)
+			add_mark(t, &r->marks[i], false);
+}
+
+/* What the analysis reads of a target so far: its marks, and the time of
+ * the last one taken while writing. */
+static struct ws_analysis_input analysis_input(const struct ws_series *progress,
+					       uint64_t writing_ns,
+					       uint64_t elapsed_ns)
+{
+	return (struct ws_analysis_input){
+		.marks = progress->pts, .nmarks = progress->n,
+		.writing_ns = writing_ns, .elapsed_ns = elapsed_ns,
+	};
+}
+
+/* --until-steady: once the last window holds after preconditioning, ask
+ * the writer to end; after --steady-max-rounds judged rounds without, give
+ * up.  The same pipeline as the summary's verdict, steady state only. */
+static void check_steady(struct reporter_target *t, uint64_t t_ns)
+{
+	struct ws_analysis_input in = analysis_input(t->progress, t->last_mark.t_ns,
+						     t_ns);
+	struct ws_analysis a;
+	unsigned int max = t->run->cfg->steady_max_rounds;
+
+	in.steady_only = true;
+	if (!analysis_run(&in, &t->run->params, &a)) {
+		if (a.steady.reached)
+			snapshot_request_stop(t->snap, WS_STOP_STEADY);
+		else if (max && a.steady.judged_rounds >= max)
+			snapshot_request_stop(t->snap, WS_STOP_NOT_STEADY);
+	}
+	analysis_release(&a);
+}
+
+/* Every writer sets its start time as its first act (one that could not
+ * start, as it ends); wait for all of them.  The first start is the
+ * run's. */
+static uint64_t wait_for_start(struct reporter *r)
+{
+	uint64_t first = UINT64_MAX;
+
+	for (unsigned int i = 0; i < r->ntargets; i++) {
+		struct reporter_target *t = &r->targets[i];
+
+		while (!(t->start_ns = atomic_load_explicit(&t->snap->start_ns,
+							    memory_order_acquire)))
+			snapshot_wait(t->snap, ws_now_ns() + WS_NSEC_PER_MSEC);
+		if (t->start_ns < first)
+			first = t->start_ns;
+	}
+	return first;
+}
+
+/* A target's device counters over its interval. */
+static void add_device(struct reporter_target *t, struct ws_interval *iv)
+{
+	const struct ws_fingerprint *fp = t->run->fp;
+	struct ws_diskstat d;
+	uint64_t now = ws_now_ns();
+	/* rates over the time between the reads, not the nominal interval */
+	double dt = t->kstat_at ? (double)(now - t->kstat_at) : 0.0;
+
+	t->kstat_at = now;
+	if (!fp || !fp->bdev_sysdir[0] || kstat_diskstat("", fp->bdev_sysdir, &d))
+		return;
+	if (t->have_disk && dt > 0) {
+		iv->have_device = true;
+		iv->dev_bytes = (d.write_sectors - t->disk.write_sectors) * WS_SECTOR;
+		iv->dev_mibps = ws_mibps(iv->dev_bytes, (uint64_t)dt);
+		iv->dev_inflight = d.in_flight;
+		iv->dev_busy_pct = (double)(d.io_ticks - t->disk.io_ticks) *
+				   1e6 * 100.0 / dt;
+		if (iv->dev_busy_pct > 100.0)
+			iv->dev_busy_pct = 100.0;
+	}
+	t->disk = d;
+	t->have_disk = true;
+}
+
+/* I/O pressure over the interval: the machine's, once a tick. */
+static void add_psi(struct reporter *r, struct ws_interval *iv)
+{
+	struct ws_psi psi;
+	uint64_t now = ws_now_ns();
+	double dt = r->psi_at ? (double)(now - r->psi_at) : 0.0;
+
+	r->psi_at = now;
+	if (kstat_psi_io("", &psi))
+		return;
+	if (r->have_psi && dt > 0) {
+		iv->have_psi = true;
+		iv->psi_some_pct = (double)(psi.some.total_us - r->psi.some.total_us) *
+				   1e3 * 100.0 / dt;
+		iv->psi_full_pct = (double)(psi.full.total_us - r->psi.full.total_us) *
+				   1e3 * 100.0 / dt;
+		if (iv->psi_some_pct > 100.0)
+			iv->psi_some_pct = 100.0;
+		if (iv->psi_full_pct > 100.0)
+			iv->psi_full_pct = 100.0;
+	}
+	r->psi = psi;
+	r->have_psi = true;
+}
+
+static bool adaptive(const struct reporter_target *t)
+{
+	return t->run->cfg && t->run->cfg->pace == WS_PACE_ADAPTIVE;
+}
+
+/* --pace adaptive: the controller's state, at a target's interval end. */
+static void add_adapt(struct reporter_target *t, struct ws_interval *iv)
+{
+	struct ws_adapt_state *st = &t->snap->adapt;
+
+	if (!adaptive(t))
+		return;
+	iv->have_adapt = true;
+	iv->adapt = (struct ws_adapt_figures){
+		.chunk = atomic_load_explicit(&st->chunk, memory_order_relaxed),
+		.window = (unsigned int)atomic_load_explicit(&st->window,
+							     memory_order_relaxed),
+		.inflight = atomic_load_explicit(&st->inflight, memory_order_relaxed),
+		.sojourn_ns = atomic_load_explicit(&st->sojourn_ns, memory_order_relaxed),
+		.setpoint_ns = atomic_load_explicit(&st->setpoint_ns, memory_order_relaxed),
+		.settled = atomic_load_explicit(&st->settled_ns, memory_order_relaxed) != 0,
+	};
+	iv->adapt.at_floor = iv->adapt.inflight <= ADAPT_CHUNK_MIN;
+}
+
+/* When every adaptive writer's controller had settled, on the run's
+ * clock; UINT64_MAX while one has not (or none is adaptive). */
+static uint64_t adapt_settled_at(const struct reporter *r)
+{
+	uint64_t at = 0;
+	bool any = false;
+
+	for (unsigned int i = 0; i < r->ntargets; i++) {
+		const struct reporter_target *t = &r->targets[i];
+		uint64_t s;
+
+		if (!adaptive(t))
+			continue;
+		s = atomic_load_explicit(&t->snap->adapt.settled_ns,
+					 memory_order_relaxed);
+		if (!s)
+			return UINT64_MAX;
+		s = s > r->start_ns ? s - r->start_ns : 0;
+		if (s > at)
+			at = s;
+		any = true;
+	}
+	return any ? at : UINT64_MAX;
+}
+
+/* What the monitor and the kernel add to the run's interval. */
+static void add_context(struct reporter *r, struct ws_interval *iv)
+{
+	struct monitor *mon = r->mon;
+	struct ws_meminfo mi;
+	uint64_t now = ws_now_ns();
+
+	add_psi(r, iv);
+	if (kstat_meminfo("", &mi) == 0) {
+		iv->have_meminfo = true;
+		iv->dirty = mi.dirty;
+		iv->writeback = mi.writeback;
+	}
+	uint64_t settled = adapt_settled_at(r);
+	/* whole intervals after the controllers settled count as settled */
+	bool after_settling = settled != UINT64_MAX &&
+			      iv->t_ns - iv->dt_ns >= settled;
+
+	for (unsigned int i = 0; mon && i < mon->nprobes; i++) {
+		struct ws_probe_interval *pi = &iv->probes[i];
+
+		probe_door_take(&mon->probes[i].door, &r->take);
+		if (after_settling)
+			hist_merge(&r->settled[i], &r->take.hist);
+		reporter_probe_take(&r->probe_run[i], &r->take, now,
+				    mon->cfg->stall_ns, mon->probes[i].name, pi);
+		iv->nprobes++;
+	}
+}
+
+/* Into a series: a final interval folded into the one before is one point
+ * with it. */
+static void add_point(struct ws_series *s, const struct ws_interval *iv,
+		      bool folded)
+{
+	struct ws_point p = reporter_interval_point(iv);
+
+	if (folded)
+		series_extend_last(s, &p);
+	else
+		series_add(s, &p);
+}
+
+/* One target's interval: from its last tick to t_ns (the run's clock).
+ * Its final one (the writer ended within it) may be too short to stand
+ * alone: then its rate is that of itself and the one before.  With one
+ * target the interval is the run's and gets the context too. */
+static void target_interval(struct reporter *r, struct reporter_target *t,
+			    const struct ws_sample *now, uint64_t t_ns,
+			    bool final, struct ws_interval *iv)
+{
+	bool folded;
+
+	reporter_make_interval(t->run, &t->prev, t->prev_t_ns, now, t_ns, iv);
+	add_device(t, iv);
+	add_adapt(t, iv);
+	if (r->ntargets == 1)
+		add_context(r, iv);
+	iv->index = t->index++;
+	iv->number = t->run->number;
+	iv->final = final;
+	reporter_precondition_eta(t->run, iv);
+	folded = final && reporter_fold_final(&t->last_iv, r->interval_ns, iv);
+	add_point(t->series, iv, folded);
+	take_marks(r, t);
+	if (!final && t->run->cfg->until_steady && !atomic_load(&t->snap->verdict))
+		check_steady(t, t_ns - (t->start_ns - r->start_ns));
+	t->prev = *now;
+	t->prev_t_ns = t_ns;
+	t->last_iv = *iv;
+}
+
+/* Where a finished target's clock stopped, on the run's clock. */
+static uint64_t end_of(const struct reporter *r, const struct reporter_target *t)
+{
+	return t->snap->outcome.end_ns - r->start_ns;
+}
+
+/* A finished writer's final interval runs to its end (a last millisecond
+ * that wrote nothing is no interval).  False: none to emit. */
+static bool final_due(const struct reporter *r, const struct reporter_target *t,
+		      const struct ws_sample *now)
+{
+	uint64_t end = end_of(r, t);
+
+	return end > t->prev_t_ns &&
+	       (end - t->prev_t_ns >= WS_NSEC_PER_MSEC || now->bytes != t->prev.bytes);
+}
+
+/* One tick at t_ns; at_end: the writers have all ended.  Every target
+ * still writing gets its interval (a finished one its final one); with
+ * several, the run's interval is their sum with the context. */
+static void tick(struct reporter *r, uint64_t t_ns, bool at_end)
+{
+	struct ws_interval agg;
+	bool own_device[WS_MAX_TARGETS];
+	unsigned int device[WS_MAX_TARGETS], n = 0;
+	uint64_t bytes = 0, end = 0;
+	bool folded;
+
+	for (unsigned int i = 0; i < r->ntargets; i++) {
+		struct reporter_target *t = &r->targets[i];
+		struct ws_sample now;
+		bool finished;
+
+		if (t->done) {
+			bytes += t->prev.bytes;
+			continue;
+		}
+		/* a writer that ended after the tick's deadline gets its
+		 * interval to the deadline now and its final one later, as
+		 * if it had still been writing when the tick came */
+		finished = snapshot_finished(t->snap) &&
+			   (at_end || end_of(r, t) <= t_ns);
+		snapshot_read(t->snap, &now);
+		bytes += now.bytes;
+		if (!finished && !at_end) {
+			target_interval(r, t, &now, t_ns, false, &r->tick[n]);
+		} else {
+			t->done = true;
+			if (!final_due(r, t, &now))
+				continue;
+			target_interval(r, t, &now, end_of(r, t), true, &r->tick[n]);
+			if (end_of(r, t) > end)
+				end = end_of(r, t);
+		}
+		/* a device under several targets counts once: for the first
+		 * of them still writing */
+		device[n] = t->run->same_device_as ? t->run->same_device_as
+						   : t->run->number;
+		own_device[n] = true;
+		for (unsigned int k = 0; k < n; k++)
+			own_device[n] = own_device[n] && device[k] != device[n];
+		n++;
+	}
+	if (r->ntargets == 1) {
+		if (n)
+			sink_interval(r->sinks, r->run, &r->tick[0]);
+		return;
+	}
+	if (at_end)
+		t_ns = end > r->prev_t_ns ? end : r->prev_t_ns;
+	if (!n || t_ns <= r->prev_t_ns)
+		return;
+	memset(&agg, 0, sizeof(agg));
+	agg.t_ns = t_ns;
+	agg.dt_ns = t_ns - r->prev_t_ns;
+	agg.bytes = bytes;
+	aggregate_interval(r->tick, n, own_device, &agg);
+	add_context(r, &agg);
+	agg.index = r->index++;
+	agg.ntargets = n;
+	agg.targets = r->tick;
+	reporter_precondition_eta(r->run, &agg);
+	folded = at_end && reporter_fold_final(&r->last_iv, r->interval_ns, &agg);
+	add_point(r->series, &agg, folded);
+	sink_interval(r->sinks, r->run, &agg);
+	r->prev_t_ns = t_ns;
+	r->last_iv = agg;
+}
+
+/* Until the deadline, or until every writer has ended (true). */
+static bool wait_writers(struct reporter *r, uint64_t deadline)
+{
+	for (unsigned int i = 0; i < r->ntargets; i++)
+		if (!snapshot_finished(r->targets[i].snap) &&
+		    !snapshot_wait_writer(r->targets[i].snap, deadline))
+			return false;
+	return true;
+}
+
+/* After the writers: a probe stuck past their end is waited for by the
+ * main thread (monitor_stop); what it and any other probe finished since
+ * the final interval is in the summary's figures and counted here. */
+static void take_late_probes(struct reporter *r)
+{
+	struct monitor *mon = r->mon;
+
+	/* every snapshot is closed at once, after monitor_stop */
+	while (!snapshot_wait(r->targets[0].snap, ws_now_ns() + 10 * WS_NSEC_PER_SEC))
+		;
+	for (unsigned int i = 0; mon && i < mon->nprobes; i++) {
+		struct ws_probe_summary *ps = &r->summary.probes[i];
+
+		probe_door_take(&mon->probes[i].door, &r->take);
+		ps->after_end = hist_count(&r->take.hist);
+		ps->after_end_max_ns = ps->after_end ? hist_max(&r->take.hist) : 0;
+	}
+}
+
+static void analyse(const struct ws_run *run, const struct ws_series *progress,
+		    uint64_t writing_ns, uint64_t elapsed_ns,
+		    struct ws_analysis *a, struct ws_summary *sum)
+{
+	/* out of memory at the very end: the analysis says it found nothing */
+	reporter_analyse(run, progress, writing_ns, elapsed_ns, a, sum);
+}
+
+/* A target's own figures from its final sample and its writer's outcome. */
+static void target_summary(const struct reporter *r, struct reporter_target *t)
+{
+	struct ws_sample now;
+
+	snapshot_read(t->snap, &now);
+	reporter_make_summary(t->run, &now, &t->snap->outcome, signals_received(),
+			      t->summary);
+	if (t->summary != &r->summary)
+		t->summary->start_offset_ns = t->start_ns - r->start_ns;
+}
+
+/* A target's final mark and its analysis. */
+static void target_analysis(struct reporter *r, struct reporter_target *t)
+{
+	uint64_t end = t->snap->outcome.end_ns - t->start_ns, writing;
+
+	series_finish(t->series);
+	take_marks(r, t);
+	writing = t->last_mark.t_ns;
+	/* the last mark: everything written, on disk, clock stopped; unless it
+	 * would credit a window of bytes to the final wait alone */
+	if (reporter_final_mark_stands(t->last_pending, t->progress->n +
+				       t->progress->npartial))
+		add_mark(t, &(struct ws_mark){ end, t->summary->bytes, 0 }, true);
+	series_finish(t->progress);
+	t->summary->series = t->series;
+	analyse(t->run, t->progress, writing, end, &t->analysis, t->summary);
+}
+
+/* The probes' figures, once their threads have ended. */
+static void probe_summaries(struct reporter *r)
+{
+	take_late_probes(r);
+	for (unsigned int i = 0; r->mon && i < r->mon->nprobes; i++) {
+		struct ws_probe_summary *ps = &r->summary.probes[i];
+		uint64_t late = ps->after_end, late_max = ps->after_end_max_ns;
+
+		monitor_probe_summary(&r->mon->probes[i], ps);
+		ps->after_end = late;
+		ps->after_end_max_ns = late_max;
+		ps->latency = (struct ws_latency_totals){ 0 };
+		reporter_add_latencies(&ps->latency, &ps->raw);
+		r->summary.nprobes++;
+	}
+}
+
+/* --pace adaptive: where the controllers ended and what the probes saw
+ * once they had settled. */
+static void adapt_summary(struct reporter *r)
+{
+	struct ws_summary *sum = &r->summary;
+	uint64_t settled = adapt_settled_at(r);
+	struct ws_interval last = { 0 };
+
+	if (!adaptive(&r->targets[0]))
+		return;
+	add_adapt(&r->targets[0], &last);
+	sum->have_adapt = true;
+	sum->adapt = last.adapt;
+	sum->adapt.settled = settled != UINT64_MAX;
+	sum->adapt_settled_ns = sum->adapt.settled ? settled : 0;
+	sum->target_latency_ns = r->run->cfg->target_latency_ns;
+	for (unsigned int i = 0; i < sum->nprobes; i++) {
+		const struct hist *h = &r->settled[i];
+
+		sum->settled_count[i] = hist_count(h);
+		if (!sum->settled_count[i])
+			continue;
+		sum->settled_p50_ns[i] = hist_percentile(h, 50);
+		sum->settled_p99_ns[i] = hist_percentile(h, 99);
+		sum->settled_max_ns[i] = hist_max(h);
+	}
+}
+
+/* Several targets: the run's summary is theirs added up (their summaries
+ * are one array), its phases come from their progress added up. */
+static void run_summary(struct reporter *r)
+{
+	const struct ws_series *ps[WS_MAX_TARGETS];
+	uint64_t offset[WS_MAX_TARGETS], end = 0, writing = 0;
+	struct ws_summary *sum = &r->summary;
+
+	for (unsigned int i = 0; i < r->ntargets; i++) {
+		struct reporter_target *t = &r->targets[i];
+		uint64_t last = t->last_mark.t_ns + t->start_ns - r->start_ns;
+
+		ps[i] = t->progress;
+		offset[i] = t->start_ns - r->start_ns;
+		if (end_of(r, t) > end)
+			end = end_of(r, t);
+		if (last > writing)
+			writing = last;
+	}
+	aggregate_summary(r->targets[0].summary, r->ntargets, end,
+			  (pace_modes[r->run->cfg->pace]->open_flags & O_DIRECT) != 0, sum);
+	series_finish(r->series);
+	sum->series = r->series;
+	aggregate_progress(ps, offset, r->ntargets, r->progress);
+	analyse(r->run, r->progress, writing, end, &r->analysis, sum);
+}
+
+void reporter_baseline(struct reporter *r)
+{
+	for (unsigned int i = 0; i < r->ntargets; i++)
+		add_device(&r->targets[i], &(struct ws_interval){ .dt_ns = 0 });
+	add_psi(r, &(struct ws_interval){ .dt_ns = 0 });
+}
+
+void *reporter_thread(void *arg)
+{
+	struct reporter *r = arg;
+	uint64_t deadline;
+
+	r->start_ns = wait_for_start(r);
+	deadline = r->start_ns;
+
+	for (;;) {
+		uint64_t t;
+
+		deadline += r->interval_ns;
+		/* fell behind (a stopped machine): skip, never burst */
+		t = ws_now_ns();
+		if (deadline < t)
+			deadline = t + r->interval_ns -
+				   (t - r->start_ns) % r->interval_ns;
+		if (wait_writers(r, deadline))
+			break;
+		tick(r, deadline - r->start_ns, false);
+	}
+	/* intervals end when the writers did: each final one runs to its
+	 * writer's end */
+	tick(r, 0, true);
+	/* with one target its summary is the run's: made first, the probes'
+	 * figures then go into it; with several the run's starts empty */
+	for (unsigned int i = 0; i < r->ntargets; i++)
+		target_summary(r, &r->targets[i]);
+	probe_summaries(r);
+	adapt_summary(r);
+	for (unsigned int i = 0; i < r->ntargets; i++)
+		target_analysis(r, &r->targets[i]);
+	if (r->ntargets > 1)
+		run_summary(r);
+	reporter_add_cpu(&r->summary, ws_process_cpu_ns(),
+			 r->mon ? r->mon->watcher_cpu_ns : 0);
+	sink_summary(r->sinks, r->run, &r->summary);
+	return NULL;
+}

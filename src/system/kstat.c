@@ -1,0 +1,134 @@
+/* kstat.c - kernel figures sampled during the run (see kstat.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "system/kstat.h"
+#include "system/sysfs.h"
+
+/* Read a small /proc file in one go: no stdio, no allocation, so probe
+ * threads can afford it before every probe. */
+static ssize_t read_small(const char *root, const char *path, char *buf,
+			  size_t len)
+{
+	char full[256];
+	ssize_t n;
+	int fd;
+
+	snprintf(full, sizeof(full), "%s%s", root, path);
+	fd = open(full, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	if (n < 0)
+		n = -errno;
+	else
+		buf[n] = '\0';
+	close(fd);
+	return n;
+}
+
+/* "Key:   123 kB" -> bytes; false if the key is absent. */
+static bool field_kib(const char *text, const char *key, uint64_t *out)
+{
+	const char *p = text;
+	size_t klen = strlen(key);
+
+	while ((p = strstr(p, key))) {
+		if ((p == text || p[-1] == '\n') && p[klen] == ':') {
+			*out = strtoull(p + klen + 1, NULL, 10) * 1024;
+			return true;
+		}
+		p += klen;
+	}
+	return false;
+}
+
+int kstat_meminfo(const char *root, struct ws_meminfo *m)
+{
+	char buf[8192];
+	ssize_t n = read_small(root, "/proc/meminfo", buf, sizeof(buf));
+
+	if (n < 0)
+		return (int)n;
+	if (!field_kib(buf, "Dirty", &m->dirty) ||
+	    !field_kib(buf, "Writeback", &m->writeback))
+		return -EINVAL;
+	return 0;
+}
+
+int kstat_diskstat(const char *root, const char *disk, struct ws_diskstat *out)
+{
+	uint64_t *field[] = {
+		&out->read_ios, &out->read_merges, &out->read_sectors,
+		&out->read_ticks, &out->write_ios, &out->write_merges,
+		&out->write_sectors, &out->write_ticks, &out->in_flight,
+		&out->io_ticks, &out->time_in_queue, &out->discard_ios,
+		&out->discard_merges, &out->discard_sectors,
+		&out->discard_ticks, &out->flush_ios, &out->flush_ticks,
+	};
+	char path[512], buf[512];
+	const char *p = buf;
+	int n, ret;
+
+	n = snprintf(path, sizeof(path), disk[0] == '/' ? "%s/stat" :
+		     "/sys/block/%s/stat", disk);
+	if (n < 0 || (size_t)n >= sizeof(path))
+		return -ENAMETOOLONG;
+	ret = sysfs_read(root, path, buf, sizeof(buf));
+	if (ret < 0)
+		return ret;
+	memset(out, 0, sizeof(*out));
+	for (n = 0; n < (int)(sizeof(field) / sizeof(field[0])); n++) {
+		char *end;
+
+		while (*p == ' ')
+			p++;
+		if (*p < '0' || *p > '9')
+			break;
+		*field[n] = strtoull(p, &end, 10);
+		p = end;
+	}
+	out->nfields = n;
+	return n >= 11 ? 0 : -EINVAL;
+}
+
+/* "some avg10=0.12 avg60=0.05 avg300=0.01 total=123456" */
+static bool psi_line(const char *text, const char *kind,
+		     struct ws_psi_line *l)
+{
+	const char *p = text;
+	size_t k = strlen(kind);
+	unsigned long long total;
+
+	while (p && strncmp(p, kind, k)) {
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	if (!p || p[k] != ' ')
+		return false;
+	if (sscanf(p + k, " avg10=%lf avg60=%lf avg300=%lf total=%llu",
+		   &l->avg10, &l->avg60, &l->avg300, &total) != 4)
+		return false;
+	l->total_us = total;
+	return true;
+}
+
+int kstat_psi_io(const char *root, struct ws_psi *out)
+{
+	char buf[256];
+	int ret = sysfs_read(root, "/proc/pressure/io", buf, sizeof(buf));
+
+	if (ret < 0)
+		return ret;
+	memset(out, 0, sizeof(*out));
+	if (!psi_line(buf, "some", &out->some))
+		return -EINVAL;
+	out->has_full = psi_line(buf, "full", &out->full);
+	return 0;
+}

@@ -1,0 +1,193 @@
+/* The command line: opts.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/opts.h"
+#include "suites.h"
+#include "lib/units.h"
+
+/* Parse a NULL-terminated argument list; capture what went to stderr. */
+static enum opts_result parse(struct ws_config *cfg, char *err, size_t errlen,
+			      const char *const *args)
+{
+	char *argv[32];
+	int argc = 0;
+	FILE *f = fmemopen(err, errlen, "w");
+	enum opts_result r;
+
+	argv[argc++] = (char *)"writestress";
+	while (*args)
+		argv[argc++] = (char *)*args++;
+	argv[argc] = NULL;
+	r = opts_parse(argc, argv, cfg, f);
+	fclose(f);
+	return r;
+}
+
+START_TEST(test_overwrite_c_command_line)
+{
+	struct ws_config cfg;
+	char err[512] = "";
+	const char *args[] = { "-b", "3000", "-f", "/data/file", NULL };
+
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), args), OPTS_RUN);
+	ck_assert_uint_eq(cfg.buffers, 3000);
+	ck_assert(cfg.fadvise);
+	ck_assert_int_eq(cfg.pace, WS_PACE_WINDOW);
+	ck_assert_uint_eq(cfg.window, 1);
+	ck_assert_uint_eq(cfg.buffer_size, 8 * WS_MIB);
+	ck_assert_int_eq(cfg.data, WS_DATA_RANDOM);
+	ck_assert_str_eq(cfg.path, "/data/file");
+	ck_assert_str_eq(err, "");
+}
+END_TEST
+
+START_TEST(test_long_options)
+{
+	struct ws_config cfg;
+	char err[512] = "";
+	const char *args[] = { "--buffer-size", "1MiB", "--size", "1.5G",
+			       "--time", "2m", "--file-size", "64M", "--reserve", "0",
+			       "--pace", "fdatasync", "--sync-every", "4", "--fadvise",
+			       "--rate", "50M/s", "--data", "compressible=30",
+			       "--seed", "9", "--interval", "250ms", "--quiet",
+			       "--force", "--remove", "f", NULL };
+
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), args), OPTS_RUN);
+	ck_assert_uint_eq(cfg.buffer_size, WS_MIB);
+	ck_assert_uint_eq(cfg.total_size, 3 * WS_GIB / 2);
+	ck_assert_uint_eq(cfg.duration_ns, 120 * WS_NSEC_PER_SEC);
+	ck_assert_uint_eq(cfg.file_size, 64 * WS_MIB);
+	ck_assert(cfg.reserve_set);
+	ck_assert_uint_eq(cfg.reserve, 0);
+	ck_assert_int_eq(cfg.pace, WS_PACE_FDATASYNC);
+	ck_assert_uint_eq(cfg.sync_every, 4);
+	ck_assert_uint_eq(cfg.rate, 50 * WS_MIB);
+	ck_assert_int_eq(cfg.data, WS_DATA_COMPRESSIBLE);
+	ck_assert_uint_eq(cfg.compress_pct, 30);
+	ck_assert_uint_eq(cfg.seed, 9);
+	ck_assert_uint_eq(cfg.interval_ns, 250 * WS_NSEC_PER_MSEC);
+	ck_assert(cfg.quiet && cfg.force && cfg.remove_after && cfg.fadvise);
+}
+END_TEST
+
+static const struct {
+	const char *args[12];	/* NULL-terminated */
+	const char *msg;	/* the first line of stderr */
+} bad[] = {
+	{ { "-B", "3x", "f" }, "writestress: invalid --buffer-size '3x': unknown suffix 'x' (B; binary: k K Ki KiB, m M Mi MiB, ... up to p P Pi PiB; decimal: kB KB MB GB TB PB)" },
+	{ { "-B", "1000", "f" }, "writestress: invalid --buffer-size '1000': must be at least 4 KiB" },
+	{ { "-B", "6k", "f" }, "writestress: invalid --buffer-size '6k': must be a multiple of 4 KiB" },
+	{ { "-B", "2G", "f" }, "writestress: invalid --buffer-size '2G': must be at most 1 GiB" },
+	{ { "-b", "0", "f" }, "writestress: invalid --buffers '0': must be at least 1" },
+	{ { "-b", "-5", "f" }, "writestress: invalid --buffers '-5': not a whole number" },
+	{ { "--size", "0", "f" }, "writestress: invalid --size '0': must be greater than zero" },
+	{ { "--time", "0", "f" }, "writestress: invalid --time '0': must be greater than zero" },
+	{ { "--rate", "0", "f" }, "writestress: invalid --rate '0': must be greater than zero" },
+	{ { "--window", "0", "f" }, "writestress: invalid --window '0': must be between 1 and 4096" },
+	{ { "--pace", "bogus", "f" }, "writestress: invalid --pace 'bogus': unknown mode (window, none, fdatasync, direct, dontcache, adaptive)" },
+	{ { "--fadvise", "--pace", "none", "f" }, "writestress: --fadvise needs --pace window or fdatasync or adaptive, not none" },
+	{ { "--window", "2", "--pace", "direct", "f" }, "writestress: --window needs --pace window, not direct" },
+	{ { "--sync-every", "2", "f" }, "writestress: --sync-every needs --pace fdatasync, not window" },
+	{ { "--pace", "direct", "--size", "1000", "f" }, "writestress: invalid --size '1000': must be a multiple of 4 KiB with --pace direct" },
+	{ { "--bogus", "f" }, "writestress: unknown option '--bogus'" },
+	{ { "-Z", "f" }, "writestress: unknown option '-Z'" },
+	{ { "-b" }, "writestress: option '-b' needs a value" },
+	{ { "--size" }, "writestress: option '--size' needs a value" },
+	{ { "--ioprio", "high", "f" }, "writestress: invalid --ioprio 'high': expected rt[:0-7], be[:0-7] or idle" },
+	{ { "--ioprio", "idle:3", "f" }, "writestress: invalid --ioprio 'idle:3': the idle class has no level" },
+	{ { "--probe-ioprio", "be:8", "f" }, "writestress: invalid --probe-ioprio 'be:8': must be between 0 and 7" },
+	{ { "--scheduler", "mq deadline", "f" }, "writestress: invalid --scheduler 'mq deadline': expected a scheduler name such as mq-deadline, bfq, kyber or none" },
+	{ { "--probe", "fsync,bogus", "f" }, "writestress: invalid --probe 'fsync,bogus': unknown probe 'bogus' (fsync, save, read, sqlite, dsync, cmd)" },
+	{ { "--probe", "read", "f" }, "writestress: --probe read needs --read-probe PATH, an existing file to read from" },
+	{ { "--stall", "0", "f" }, "writestress: invalid --stall '0': must be greater than zero" },
+	{ { "--steady-window", "1", "f" }, "writestress: invalid --steady-window '1': must be between 2 and 1000" },
+	{ { "--read-probe", "x", "--probe", "fsync", "f" }, "writestress: --read-probe needs read in --probe" },
+	{ { "--probe", "save", "--probe-sync", "fdatasync", "f" }, "writestress: --probe-sync needs fsync in --probe" },
+	{ { "--no-probe", "--probe-size", "8k", "f" }, "writestress: --probe-size needs fsync or save or sqlite or dsync in --probe" },
+	{ { "--sqlite-journal", "truncate", "--probe", "sqlite", "f" }, "writestress: invalid --sqlite-journal 'truncate': expected delete or wal" },
+	{ { "--sqlite-sync", "off", "f" }, "writestress: invalid --sqlite-sync 'off': expected full or normal" },
+	{ { "--sqlite-sync", "normal", "f" }, "writestress: --sqlite-sync needs sqlite in --probe" },
+	{ { "--probe-cmd", "fsync=x", "f" }, "writestress: invalid --probe-cmd 'fsync=x': the name 'fsync' is a probe's own; choose another" },
+	{ { "--probe-cmd", "a=x", "--probe-cmd", "a=y", "f" }, "writestress: invalid --probe-cmd 'a=y': the name 'a' is taken by another --probe-cmd" },
+	{ { "--probe-cmd", "", "f" }, "writestress: invalid --probe-cmd '': expected [NAME=]COMMAND, e.g. mail='notmuch new'" },
+	{ { "--probe", "cmd", "f" }, "writestress: --probe cmd needs --probe-cmd [NAME=]CMD, a command to time" },
+	{ { "--probe", "fsync", "--probe-cmd", "x", "f" }, "writestress: --probe-cmd needs cmd in --probe" },
+	{ { "--probe-user", "no-such-user-ws", "f" }, "writestress: invalid --probe-user 'no-such-user-ws': no such user" },
+	{ { "--probe-timeout", "0", "--probe-cmd", "x", "f" }, "writestress: invalid --probe-timeout '0': must be greater than zero" },
+	{ { "-b", "10", "-s", "1G", "f" }, "writestress: -b 10 and --size both say how much to write: give one (-b 10 is 80.0 MiB of --buffer-size)" },
+	{ { "--help=x", "f" }, "writestress: option '--help' takes no value" },
+	{ { "--fadvise=1", "f" }, "writestress: option '--fadvise' takes no value" },
+	{ { "--json", "", "f" }, "writestress: invalid --json '': empty value" },
+	{ { NULL }, "writestress: missing FILE operand" },
+	{ { "--jobs", "2", "a", "b" }, "writestress: unexpected argument 'b': --jobs 2 takes one FILE and writes FILE.1 ... FILE.2" },
+	{ { "a", "b", "a" }, "writestress: invalid FILE 'a': named twice" },
+	{ { "1", "2", "3", "4", "5", "6", "7", "8", "9" }, "writestress: too many FILE operands (9): at most 8 targets in one run" },
+	{ { "--jobs", "9", "f" }, "writestress: invalid --jobs '9': must be between 1 and 8" },
+	{ { "a", "" }, "writestress: invalid FILE '': empty name" },
+};
+
+/* Several targets: named, or --jobs copies of one, in order. */
+START_TEST(test_targets)
+{
+	const char *named[] = { "-s", "8M", "x", "dir/y", "z", NULL };
+	const char *jobs[] = { "--jobs", "3", "/mnt/f", NULL };
+	struct ws_config cfg;
+	char err[256] = "";
+
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), named), OPTS_RUN);
+	ck_assert_uint_eq(cfg.ntargets, 3);
+	ck_assert_str_eq(cfg.paths[1], "dir/y");
+	ck_assert_str_eq(cfg.path, "x");
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), jobs), OPTS_RUN);
+	ck_assert_uint_eq(cfg.ntargets, 3);
+	ck_assert_str_eq(cfg.path, "/mnt/f.1");
+	ck_assert_str_eq(cfg.paths[2], "/mnt/f.3");
+}
+END_TEST
+
+START_TEST(test_bad_input)
+{
+	struct ws_config cfg;
+	char err[512] = "", *nl;
+
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), bad[_i].args), OPTS_USAGE);
+	nl = strchr(err, '\n');
+	ck_assert_ptr_nonnull(nl);
+	ck_assert_str_eq(nl + 1, "Try 'writestress --help' for more information.\n");
+	*nl = '\0';
+	ck_assert_str_eq(err, bad[_i].msg);
+}
+END_TEST
+
+START_TEST(test_help_documents_units_and_status)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	opts_help(f);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(text, "--buffer-size"));
+	ck_assert_ptr_nonnull(strstr(text, "MiB = 2^20"));
+	ck_assert_ptr_nonnull(strstr(text, "MB = 10^6"));
+	ck_assert_ptr_nonnull(strstr(text, "Exit status:"));
+	ck_assert_ptr_nonnull(strstr(text, "130"));
+	free(text);
+}
+END_TEST
+
+Suite *opts_suite(void)
+{
+	Suite *s = suite_create("opts");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_overwrite_c_command_line);
+	tcase_add_test(tc, test_long_options);
+	tcase_add_test(tc, test_targets);
+	tcase_add_loop_test(tc, test_bad_input, 0, sizeof(bad) / sizeof(bad[0]));
+	tcase_add_test(tc, test_help_documents_units_and_status);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,591 @@
+/* test_matrix.c - the strategy matrix's pure parts (matrix.c,
+ * matrix_files.c): strategies parsed and refused, the children's command
+ * lines, a result read back, medians over repeats, the Pareto front, the
+ * verdicts, the recommendation, and the JSON document. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <string.h>
+
+#include <check.h>
+#include <json-c/json.h>
+
+#include "cmd/matrix/matrix.h"
+#include "cmd/matrix/matrix_files.h"
+#include "lib/svgplot.h"
+#include "suites.h"
+#include "lib/units.h"
+
+#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+START_TEST(test_default_list)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n;
+	char why[128];
+
+	ck_assert_int_eq(matrix_parse_strategies(MATRIX_DEFAULT_LIST, s, &n, why,
+						 sizeof(why)), 0);
+	ck_assert_uint_eq(n, 8);
+	ck_assert(s[0].idle);
+	ck_assert_int_eq(s[1].pace, WS_PACE_NONE);
+	ck_assert_int_eq(s[2].pace, WS_PACE_WINDOW);
+	ck_assert(!s[2].fadvise);
+	ck_assert(s[3].fadvise);
+	ck_assert_str_eq(s[3].label, "window+fadvise");
+	ck_assert_int_eq(s[7].pace, WS_PACE_ADAPTIVE);
+}
+END_TEST
+
+START_TEST(test_parameters)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n;
+	char why[128];
+
+	ck_assert_int_eq(matrix_parse_strategies("window:B=1M:W=4,fdatasync:B=256K", s,
+						 &n, why, sizeof(why)), 0);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_str_eq(s[0].label, "window:B=1M:W=4");
+	ck_assert_uint_eq(s[0].buffer, WS_MIB);
+	ck_assert_uint_eq(s[0].window, 4);
+	ck_assert_uint_eq(s[1].buffer, 256 * WS_KIB);
+	ck_assert_uint_eq(s[1].window, 0);
+}
+END_TEST
+
+static const struct {
+	const char *list, *why;
+} bad_lists[] = {
+	{ "bogus", "unknown strategy 'bogus'" },
+	{ "window,window", "'window' is listed twice" },
+	{ "window:W=0", "'W=0' in 'window'" },
+	{ "none:W=2", "'W=2' in 'none'" },
+	{ "window:B=3x", "'B=3x' in 'window'" },
+	{ "window:B=1000", "'B=1000' in 'window'" },
+	{ "idle:B=1M", "'B=1M' in 'idle'" },
+	{ "", "no strategy" },
+};
+
+START_TEST(test_bad_lists)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n;
+	char why[160] = "";
+
+	ck_assert_int_ne(matrix_parse_strategies(bad_lists[_i].list, s, &n, why,
+						 sizeof(why)), 0);
+	ck_assert_msg(strstr(why, bad_lists[_i].why), "'%s': %s", bad_lists[_i].list, why);
+}
+END_TEST
+
+static const char *arg_after(const struct matrix_argv *a, const char *opt)
+{
+	for (int i = 0; a->argv[i]; i++)
+		if (!strcmp(a->argv[i], opt))
+			return a->argv[i + 1];
+	return NULL;
+}
+
+static bool has(const struct matrix_argv *a, const char *opt)
+{
+	for (int i = 0; a->argv[i]; i++)
+		if (!strcmp(a->argv[i], opt))
+			return true;
+	return false;
+}
+
+START_TEST(test_child_args)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	struct matrix_cfg mc = {
+		.self = "/bin/ws", .file = "/mnt/f", .each_ns = 15 * WS_NSEC_PER_SEC,
+		.target_latency_ns = 50 * WS_NSEC_PER_MSEC, .file_size = 256 * WS_MIB,
+		.passthrough = { "--probe", "fsync,save" }, .npassthrough = 2,
+	};
+	struct matrix_argv a;
+	unsigned int n;
+	char why[128];
+	int last;
+
+	ck_assert_int_eq(matrix_parse_strategies("window+fadvise:B=1M:W=2,adaptive,idle",
+						 s, &n, why, sizeof(why)), 0);
+	matrix_child_args(&s[0], &mc, "bfq", "/tmp/r.json", &a);
+	ck_assert_str_eq(a.argv[0], "/bin/ws");
+	ck_assert(has(&a, "-q"));
+	ck_assert(has(&a, "--fadvise"));
+	ck_assert_str_eq(arg_after(&a, "--json"), "/tmp/r.json");
+	ck_assert_str_eq(arg_after(&a, "--pace"), "window");
+	ck_assert_str_eq(arg_after(&a, "--buffer-size"), "1048576");
+	ck_assert_str_eq(arg_after(&a, "--window"), "2");
+	ck_assert_str_eq(arg_after(&a, "--time"), "15000000000ns");
+	ck_assert_str_eq(arg_after(&a, "--file-size"), "268435456");
+	/* a timed run wraps at --file-size, as long as its time */
+	ck_assert(!has(&a, "--size"));
+	ck_assert_str_eq(arg_after(&a, "--scheduler"), "bfq");
+	ck_assert_str_eq(arg_after(&a, "--probe"), "fsync,save");
+	ck_assert(!has(&a, "--target-latency"));
+	for (last = 0; a.argv[last + 1]; last++)
+		;
+	ck_assert_str_eq(a.argv[last], "/mnt/f");
+	ck_assert_str_eq(a.argv[last - 1], "--");
+
+	matrix_child_args(&s[1], &mc, NULL, "/tmp/r.json", &a);
+	ck_assert_str_eq(arg_after(&a, "--pace"), "adaptive");
+	ck_assert_str_eq(arg_after(&a, "--target-latency"), "50000000ns");
+	ck_assert(!has(&a, "--scheduler"));
+
+	/* idle: a page a second, for the time */
+	mc.each_bytes = 512 * WS_MIB;
+	matrix_child_args(&s[2], &mc, NULL, "/tmp/r.json", &a);
+	ck_assert_str_eq(arg_after(&a, "--rate"), "4K/s");
+	ck_assert_str_eq(arg_after(&a, "--buffer-size"), "4K");
+	ck_assert(!has(&a, "--size"));
+	matrix_child_args(&s[1], &mc, NULL, "/tmp/r.json", &a);
+	ck_assert_str_eq(arg_after(&a, "--size"), "536870912");
+	ck_assert(!has(&a, "--time"));
+}
+END_TEST
+
+START_TEST(test_outcome_from_result)
+{
+	const char *text =
+		"{\"schema\":\"writestress-result/1\",\"summary\":{\"mibps\":19.5,"
+		"\"bytes\":2147483648,\"cpu\":{\"per_gib_s\":9,\"writer_s\":1.4}},"
+		"\"probes\":[{\"name\":\"fsync\",\"raw\":{\"p50_ms\":9,\"p99_ms\":45.5},"
+		"\"max_ms\":60,\"corrected\":{\"p99_ms\":47},\"stalls\":{\"count\":2}},"
+		"{\"name\":\"save\",\"raw\":{\"p50_ms\":20,\"p99_ms\":90},"
+		"\"max_ms\":95,\"corrected\":{\"p99_ms\":91},\"stalls\":{\"count\":0}}],"
+		"\"intervals\":[{\"dirty\":100,\"writeback\":50},{\"dirty\":10,\"writeback\":900}]}";
+	struct json_object *doc = json_tokener_parse(text);
+	struct matrix_outcome o = { 0 };
+
+	ck_assert_ptr_nonnull(doc);
+	ck_assert_int_eq(matrix_outcome_from(doc, &o), 0);
+	ck_assert(o.have);
+	ck_assert_double_eq_tol(o.mibps, 19.5, 1e-9);
+	ck_assert_str_eq(o.probe, "fsync");
+	ck_assert_double_eq_tol(o.p50_ms, 9, 1e-9);
+	ck_assert_double_eq_tol(o.p99_ms, 45.5, 1e-9);
+	ck_assert_double_eq_tol(o.max_ms, 60, 1e-9);
+	ck_assert_double_eq_tol(o.p99_corrected_ms, 47, 1e-9);
+	ck_assert_uint_eq(o.stalls, 2);
+	ck_assert_uint_eq(o.peak_dirty, 910);
+	ck_assert_double_eq_tol(o.cpu_s_per_gib, 0.7, 1e-9);
+	/* every probe, the judged one first */
+	ck_assert_uint_eq(o.nprobes, 2);
+	ck_assert_str_eq(o.probes[1].name, "save");
+	ck_assert_double_eq_tol(o.probes[1].p99_ms, 90, 1e-9);
+	ck_assert_double_eq_tol(o.probes[1].p99_corrected_ms, 91, 1e-9);
+	json_object_put(doc);
+
+	doc = json_tokener_parse("{\"schema\":\"x\"}");
+	memset(&o, 0, sizeof(o));
+	ck_assert_int_ne(matrix_outcome_from(doc, &o), 0);
+	ck_assert(!o.have);
+	json_object_put(doc);
+}
+END_TEST
+
+static struct matrix_outcome run(unsigned int st, double mibps, double p99,
+				 uint64_t stalls)
+{
+	return (struct matrix_outcome){
+		.strategy = st, .have = true, .mibps = mibps, .p50_ms = p99 / 2,
+		.p99_ms = p99, .max_ms = p99 * 1.2, .p99_corrected_ms = p99,
+		.stalls = stalls, .probe = "fsync", .nprobes = 2,
+		.count = 1000, .p90_ms = p99 * 0.9,
+		.probes = {
+			{ "fsync", p99 / 2, p99, p99 * 1.2, p99, (double)stalls },
+			{ "save", p99, 2 * p99, 3 * p99, 2 * p99, 0 },
+		},
+	};
+}
+
+/* idle, none, window, adaptive, dontcache (unsupported), direct (failed) */
+static unsigned int five(struct matrix_strategy *s)
+{
+	unsigned int n;
+	char why[128];
+
+	ck_assert_int_eq(matrix_parse_strategies("idle,none,window,adaptive,dontcache,direct",
+						 s, &n, why, sizeof(why)), 0);
+	return n;
+}
+
+START_TEST(test_rows_front_and_recommendation)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n = five(s);
+	struct matrix_outcome o[] = {
+		run(0, 0.01, 2, 0),
+		run(1, 30, 15000, 3),	/* none: fastest, frozen */
+		run(2, 18, 400, 0),	/* window: slower and worse than adaptive */
+		run(3, 19.5, 48, 0),	/* adaptive */
+		{ .strategy = 4, .status = 1, .unsupported = true },
+		{ .strategy = 5, .status = 1 },
+	};
+	struct matrix_row rows[16];
+	size_t nrows = matrix_rows(o, N_ROWS(o), s, n, 0, rows);
+	int best;
+
+	ck_assert_uint_eq(nrows, 6);
+	best = matrix_judge(rows, nrows, s, 100);
+	ck_assert_int_eq(best, 3);
+	ck_assert_int_eq(rows[0].verdict, MX_BASELINE);
+	ck_assert_int_eq(rows[1].verdict, MX_FROZEN);
+	ck_assert_int_eq(rows[2].verdict, MX_SLUGGISH);
+	ck_assert_int_eq(rows[3].verdict, MX_RESPONSIVE);
+	ck_assert_int_eq(rows[4].verdict, MX_UNSUPPORTED);
+	ck_assert_int_eq(rows[5].verdict, MX_FAILED);
+	ck_assert(!rows[0].front);
+	ck_assert(rows[1].front);	/* nothing is faster */
+	ck_assert(!rows[2].front);	/* adaptive beats it on both */
+	ck_assert(rows[3].front);
+	ck_assert_double_eq_tol(rows[1].ratio, 1.0, 1e-9);
+	ck_assert_double_eq_tol(rows[3].ratio, 19.5 / 30, 1e-9);
+	ck_assert_double_eq_tol(rows[0].ratio, 0, 1e-9);
+
+	/* a rate a hair faster is no merit: 0.2% more but 40x the p99 */
+	rows[1].mibps = 19.54;
+	matrix_judge(rows, nrows, s, 100);
+	ck_assert(!rows[1].front);
+	ck_assert(rows[3].front);
+	rows[1].mibps = 30;
+
+	/* a tighter target: nothing meets it */
+	ck_assert_int_eq(matrix_judge(rows, nrows, s, 10), -1);
+	ck_assert_int_eq(rows[3].verdict, MX_SLUGGISH);
+}
+END_TEST
+
+/* The verdicts the man page states, target 100 ms: responsive while p99
+ * is within it, sluggish over it, frozen over 10 times it or with a stall,
+ * each at the bound and on both sides. */
+static const struct {
+	double p99;
+	uint64_t stalls;
+	enum matrix_verdict want;
+} verdicts[] = {
+	{ 99.9, 0, MX_RESPONSIVE }, { 100, 0, MX_RESPONSIVE },
+	{ 100.1, 0, MX_SLUGGISH }, { 999.9, 0, MX_SLUGGISH },
+	{ 1000, 0, MX_SLUGGISH }, { 1000.1, 0, MX_FROZEN },
+	{ 50, 1, MX_FROZEN },
+};
+
+START_TEST(test_verdict_bounds)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n = five(s);
+	struct matrix_outcome o[] = { run(2, 20, verdicts[_i].p99, verdicts[_i].stalls) };
+	struct matrix_row rows[4];
+	size_t nrows = matrix_rows(o, 1, s, n, 0, rows);
+	int best;
+
+	ck_assert_uint_eq(nrows, 1);
+	best = matrix_judge(rows, nrows, s, 100);
+	ck_assert_int_eq(rows[0].verdict, verdicts[_i].want);
+	/* recommended: the fastest judged responsive */
+	ck_assert_int_eq(best, verdicts[_i].want == MX_RESPONSIVE ? 0 : -1);
+}
+END_TEST
+
+/* A verdict needs its evidence (target 100 ms): from 1000 probes on the
+ * p99 decides; from 100 to 999, all within the target is responsive, p90
+ * over it sluggish, over 10x frozen; else not judged; a stall is frozen
+ * whatever the count. */
+static const struct {
+	uint64_t count;
+	double p90, p99, max;
+	uint64_t stalls;
+	enum matrix_verdict want;
+} evidence_rows[] = {
+	{ 1000, 60, 90, 400, 0, MX_RESPONSIVE },	/* p99 supported, within */
+	{ 999, 60, 90, 400, 0, MX_NOT_JUDGED },	/* p99 not supported, max over */
+	{ 999, 60, 90, 100, 0, MX_RESPONSIVE },	/* every probe within */
+	{ 100, 60, 90, 100, 0, MX_RESPONSIVE },
+	{ 99, 60, 90, 100, 0, MX_NOT_JUDGED },		/* too few even for that */
+	{ 100, 101, 300, 400, 0, MX_SLUGGISH },	/* p90 over the target */
+	{ 100, 1001, 1500, 1500, 0, MX_FROZEN },	/* p90 over 10x */
+	{ 1, 5, 5, 5, 1, MX_FROZEN },			/* a stall is evidence */
+	{ 1, 5, 5, 5, 0, MX_NOT_JUDGED },		/* one probe proves nothing */
+};
+
+START_TEST(test_verdict_evidence)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n = five(s);
+	struct matrix_outcome o[] = { run(2, 20, evidence_rows[_i].p99, evidence_rows[_i].stalls) };
+	struct matrix_row rows[4];
+	size_t nrows;
+	int best;
+
+	o[0].count = evidence_rows[_i].count;
+	o[0].p90_ms = evidence_rows[_i].p90;
+	o[0].max_ms = evidence_rows[_i].max;
+	nrows = matrix_rows(o, 1, s, n, 0, rows);
+	best = matrix_judge(rows, nrows, s, 100);
+	ck_assert_int_eq(rows[0].verdict, evidence_rows[_i].want);
+	/* recommended only when judged responsive */
+	ck_assert_int_eq(best, evidence_rows[_i].want == MX_RESPONSIVE ? 0 : -1);
+}
+END_TEST
+
+/* The front: rates within 1% of each other are equal.  window at 100
+ * MiB/s, p99 50 ms; adaptive slower but p99 40 ms: at 99 (1% less, equal
+ * in rate, better in p99) it pushes window off the front; at 98.9 it is
+ * slower for real and both stay on it. */
+static const struct {
+	double other;
+	bool window_on_front;
+} same_rates[] = {
+	{ 99.1, false }, { 99, false }, { 98.9, true },
+};
+
+START_TEST(test_front_same_rate)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n = five(s);
+	struct matrix_outcome o[] = { run(2, 100, 50, 0), run(3, same_rates[_i].other, 40, 0) };
+	struct matrix_row rows[4];
+	size_t nrows = matrix_rows(o, 2, s, n, 0, rows);
+
+	ck_assert_uint_eq(nrows, 2);
+	matrix_judge(rows, nrows, s, 100);
+	ck_assert_int_eq(rows[0].front, same_rates[_i].window_on_front);
+	ck_assert(rows[1].front);
+}
+END_TEST
+
+/* The plot's texts, as drawn: class, box (svgplot's own measure). */
+struct drawn {
+	char cls[16];
+	struct svg_box box;
+};
+
+static size_t texts_of(const char *path, struct drawn *out, size_t max)
+{
+	char line[512], cls[16], anchor[16], text[256];
+	size_t n = 0;
+	FILE *f = fopen(path, "r");
+
+	ck_assert_ptr_nonnull(f);
+	while (n < max && fgets(line, sizeof(line), f)) {
+		struct svg_spot at;
+		double size;
+
+		if (sscanf(line, "<text x=\"%lf\" y=\"%lf\" class=\"%15[^\"]\" text-anchor=\"%15[^\"]\">%255[^<]",
+			   &at.x, &at.y, cls, anchor, text) != 5)
+			continue;
+		at.anchor = !strcmp(anchor, "end") ? "end" : !strcmp(anchor, "middle") ? "middle" : "start";
+		size = !strcmp(cls, "l") || !strcmp(cls, "tick") ? 11 : 12;
+		snprintf(out[n].cls, sizeof(out[n].cls), "%s", cls);
+		out[n++].box = svg_text_box(&at, size, text);
+	}
+	fclose(f);
+	return n;
+}
+
+/* No point's label over a tick label, the target's or another's: points
+ * at the left end, stacked at one throughput, and at the axes' corners. */
+START_TEST(test_svg_labels_clear)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n;
+	char why[128], path[] = "/tmp/ws-matrix-svg-XXXXXX";
+	struct matrix_outcome o[] = {
+		run(0, 0.05, 0.012, 0), run(1, 0.1, 0.011, 0), run(2, 20, 100, 0),
+		run(3, 20, 101, 0), run(4, 20.2, 99, 0), run(5, 60, 100000, 2),
+	};
+	struct matrix_row rows[16];
+	struct drawn t[128];
+	size_t nrows, nt;
+	struct matrix_doc d = { 0 };
+	int fd = mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(matrix_parse_strategies("none,window,fdatasync,adaptive,direct,window+fadvise",
+						 s, &n, why, sizeof(why)), 0);
+	nrows = matrix_rows(o, N_ROWS(o), s, n, 0, rows);
+	d = (struct matrix_doc){ .s = s, .ns = n, .o = o, .no = N_ROWS(o), .rows = rows,
+				 .nrows = nrows, .best = matrix_judge(rows, nrows, s, 100),
+				 .target_ms = 100, .complete = true };
+	ck_assert_int_eq(matrix_write_svg(path, &d), 0);
+	nt = texts_of(path, t, 128);
+	unlink(path);
+	ck_assert_uint_gt(nt, 10);
+	for (size_t i = 0; i < nt; i++) {
+		if (strcmp(t[i].cls, "l"))
+			continue;
+		for (size_t j = 0; j < nt; j++)
+			if (j != i && (!strcmp(t[j].cls, "tick") || !strcmp(t[j].cls, "l")))
+				ck_assert_msg(!svg_boxes_meet(&t[i].box, &t[j].box),
+					      "text %zu (%s) meets text %zu (%s)", i, t[i].cls, j, t[j].cls);
+	}
+}
+END_TEST
+
+/* Repeats: medians and spread; a run cut short by Ctrl-C leaves only the
+ * strategies that ran. */
+START_TEST(test_medians_and_partial)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n = five(s);
+	struct matrix_outcome o[] = {
+		run(1, 30, 900, 0), run(1, 10, 100, 0), run(1, 20, 500, 0),
+		run(2, 18, 40, 0),
+	};
+	struct matrix_row rows[16];
+	size_t nrows = matrix_rows(o, N_ROWS(o), s, n, 0, rows);
+
+	ck_assert_uint_eq(nrows, 2);
+	ck_assert_uint_eq(rows[0].strategy, 1);
+	ck_assert_uint_eq(rows[0].runs, 3);
+	ck_assert_double_eq_tol(rows[0].mibps, 20, 1e-9);
+	ck_assert_double_eq_tol(rows[0].mibps_lo, 10, 1e-9);
+	ck_assert_double_eq_tol(rows[0].mibps_hi, 30, 1e-9);
+	ck_assert_double_eq_tol(rows[0].p99_ms, 500, 1e-9);
+	ck_assert_double_eq_tol(rows[0].p99_lo, 100, 1e-9);
+	ck_assert_double_eq_tol(rows[0].p99_hi, 900, 1e-9);
+	/* each probe's medians */
+	ck_assert_uint_eq(rows[0].nprobes, 2);
+	ck_assert_str_eq(rows[0].probes[1].name, "save");
+	ck_assert_double_eq_tol(rows[0].probes[1].p99_ms, 1000, 1e-9);
+	ck_assert_uint_eq(rows[1].strategy, 2);
+}
+END_TEST
+
+/* Settings (schedulers): rows per setting, fronts within a setting. */
+START_TEST(test_settings)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n = five(s);
+	struct matrix_outcome o[] = {
+		run(1, 30, 900, 0), run(2, 18, 40, 0),
+		run(1, 10, 1000, 0), run(2, 9, 80, 0),
+	};
+	struct matrix_row rows[16];
+	size_t nrows;
+
+	o[2].setting = o[3].setting = 1;
+	nrows = matrix_rows(o, N_ROWS(o), s, n, 2, rows);
+	ck_assert_uint_eq(nrows, 4);
+	ck_assert_uint_eq(rows[2].setting, 1);
+	ck_assert_int_eq(matrix_judge(rows, nrows, s, 100), 1);
+	/* in setting 1, window (9, 80) is not dominated by setting 0's rows */
+	ck_assert(rows[3].front);
+	ck_assert(rows[2].front);
+}
+END_TEST
+
+START_TEST(test_json_document)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n = five(s);
+	struct matrix_outcome o[] = { run(1, 30, 900, 0), run(2, 18, 40, 0) };
+	struct json_object *res[2] = { json_tokener_parse("{\"schema\":\"writestress-result/1\"}"), NULL };
+	struct matrix_row rows[16];
+	size_t nrows = matrix_rows(o, 2, s, n, 0, rows);
+	struct matrix_doc d = {
+		.s = s, .ns = n, .o = o, .results = res, .no = 2, .rows = rows,
+		.nrows = nrows, .target_ms = 100, .each_ns = 15 * WS_NSEC_PER_SEC,
+	};
+	struct json_object *doc, *v, *t, *p;
+
+	d.best = matrix_judge(rows, nrows, s, 100);
+	doc = matrix_json(&d);
+	ck_assert_ptr_nonnull(doc);
+	ck_assert(json_object_object_get_ex(doc, "schema", &v));
+	ck_assert_str_eq(json_object_get_string(v), MATRIX_SCHEMA);
+	ck_assert(json_object_object_get_ex(doc, "complete", &v));
+	ck_assert(!json_object_get_boolean(v));
+	ck_assert(json_object_object_get_ex(doc, "table", &t));
+	ck_assert_uint_eq(json_object_array_length(t), 2);
+	v = json_object_array_get_idx(t, 1);
+	ck_assert(json_object_object_get_ex(v, "probes", &p));
+	ck_assert_uint_eq(json_object_array_length(p), 2);
+	ck_assert(json_object_object_get_ex(v, "verdict", &v));
+	ck_assert_str_eq(json_object_get_string(v), "responsive");
+	ck_assert(json_object_object_get_ex(doc, "recommendation", &v));
+	ck_assert(json_object_object_get_ex(v, "strategy", &v));
+	ck_assert_str_eq(json_object_get_string(v), "window");
+	ck_assert(json_object_object_get_ex(doc, "runs", &t));
+	v = json_object_array_get_idx(t, 0);
+	ck_assert(json_object_object_get_ex(v, "result", &v));
+	ck_assert(json_object_object_get_ex(v, "schema", &v));
+	v = json_object_array_get_idx(t, 1);
+	ck_assert(json_object_object_get_ex(v, "result", &v));
+	ck_assert_ptr_null(v);
+	json_object_put(doc);
+	json_object_put(res[0]);
+}
+END_TEST
+
+/* The table names the front, the verdicts and the recommendation. */
+START_TEST(test_table)
+{
+	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
+	unsigned int n = five(s);
+	struct matrix_outcome o[] = { run(1, 30, 15000, 2), run(2, 18, 40, 0),
+				      { .strategy = 4, .status = 1, .unsupported = true } };
+	struct matrix_row rows[16];
+	size_t nrows = matrix_rows(o, 3, s, n, 0, rows);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	int best = matrix_judge(rows, nrows, s, 100);
+
+	matrix_print(f, rows, nrows, s, NULL, NULL, best, 100);
+	fclose(f);
+	ck_assert_msg(strstr(text, "*none"), "%s", text);
+	ck_assert_msg(strstr(text, "frozen"), "%s", text);
+	ck_assert_msg(strstr(text, "*window"), "%s", text);
+	ck_assert_msg(strstr(text, "responsive <- recommended"), "%s", text);
+	ck_assert_msg(strstr(text, "unsupported"), "%s", text);
+	ck_assert_msg(strstr(text, "fsync p50/p99/max ms"), "%s", text);
+	ck_assert_msg(strstr(text, "   + save"), "%s", text);
+	ck_assert_msg(strstr(text, "recommendation: window, the fastest judged responsive to the target of 100 ms"),
+		      "%s", text);
+	free(text);
+
+	/* window with 150 probes, some over the target: not judged, and
+	 * said why, with no recommendation */
+	o[1].count = 150;
+	o[1].max_ms = 400;
+	nrows = matrix_rows(o, 3, s, n, 0, rows);
+	best = matrix_judge(rows, nrows, s, 100);
+	ck_assert_int_eq(best, -1);
+	text = NULL;
+	f = open_memstream(&text, &len);
+	matrix_print(f, rows, nrows, s, NULL, NULL, best, 100);
+	fclose(f);
+	ck_assert_msg(strstr(text, "not judged: window: too few samples (150 fsync probes of the 1000 a p99 needs; 100, all within the target, would do)"),
+		      "%s", text);
+	ck_assert_msg(strstr(text, "recommendation: none;"), "%s", text);
+	free(text);
+}
+END_TEST
+
+Suite *matrix_suite(void)
+{
+	Suite *s = suite_create("matrix");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_default_list);
+	tcase_add_test(tc, test_parameters);
+	tcase_add_loop_test(tc, test_bad_lists, 0, N_ROWS(bad_lists));
+	tcase_add_test(tc, test_child_args);
+	tcase_add_test(tc, test_outcome_from_result);
+	tcase_add_test(tc, test_rows_front_and_recommendation);
+	tcase_add_loop_test(tc, test_verdict_bounds, 0, N_ROWS(verdicts));
+	tcase_add_loop_test(tc, test_front_same_rate, 0, N_ROWS(same_rates));
+	tcase_add_loop_test(tc, test_verdict_evidence, 0, N_ROWS(evidence_rows));
+	tcase_add_test(tc, test_svg_labels_clear);
+	tcase_add_test(tc, test_medians_and_partial);
+	tcase_add_test(tc, test_settings);
+	tcase_add_test(tc, test_json_document);
+	tcase_add_test(tc, test_table);
+	suite_add_tcase(s, tc);
+	return s;
+}

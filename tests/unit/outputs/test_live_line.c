@@ -1,0 +1,175 @@
+/* live_line.c: the live line of every interval of the fixed record
+ * (record_fixture.c) at widths from 30 to 200 columns: never wider than
+ * its room, every word one of the whole line's (nothing cut), the worst
+ * probe and the ETA kept at 80 columns, and stalls in red only when
+ * asked. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "outputs/live_line.h"
+#include "record_fixture.h"
+#include "suites.h"
+#include "lib/term.h"
+
+static char *render(const struct ws_interval *iv, unsigned int room, bool colour)
+{
+	struct live_style st = { .room = room, .utf8 = true, .colour = colour };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	ck_assert_ptr_nonnull(m);
+	live_line_print(m, iv, &st);
+	ck_assert_int_eq(fclose(m), 0);
+	return text;
+}
+
+/* Is every blank-separated word of PART a word of WHOLE, in order? */
+static bool words_in_order(const char *part, const char *whole)
+{
+	char *p = strdup(part), *w = strdup(whole), *sp, *sw, *word, *at;
+	bool ok = true;
+
+	ck_assert(p && w);
+	at = strtok_r(w, " ", &sw);
+	for (word = strtok_r(p, " ", &sp); word && ok; word = strtok_r(NULL, " ", &sp)) {
+		while (at && strcmp(at, word))
+			at = strtok_r(NULL, " ", &sw);
+		ok = at != NULL;
+		if (at)
+			at = strtok_r(NULL, " ", &sw);
+	}
+	free(p);
+	free(w);
+	return ok;
+}
+
+static const unsigned int widths[] = { 30, 40, 50, 60, 70, 80, 100, 120, 200 };
+
+START_TEST(test_fits_whole_words)
+{
+	/* one target, then two (the aggregate's line names the slowest) */
+	struct record_fixture *f = record_fixture_make(_i % 2 ? FIXTURE_TWO_TARGETS : FIXTURE_BOUND);
+	unsigned int room = widths[_i / 2] - 1;
+
+	for (unsigned int i = 0; i < f->niv; i++) {
+		char *whole = render(&f->iv[i], 0, false);
+		char *line = render(&f->iv[i], room, false);
+
+		ck_assert_msg(term_width(line, strlen(line)) <= room,
+			      "interval %u at %u: %zu wide: %s", i, room,
+			      term_width(line, strlen(line)), line);
+		ck_assert_msg(words_in_order(line, whole),
+			      "interval %u at %u: a word not in\n%s\n%s", i, room, whole, line);
+		/* what stays longest: the bytes, then the rate */
+		if (room >= 30)
+			ck_assert_msg(strstr(line, "GiB") && strstr(line, "MiB/s"),
+				      "interval %u at %u: %s", i, room, line);
+		free(whole);
+		free(line);
+	}
+	record_fixture_free(f);
+}
+END_TEST
+
+/* The live line's probe figures are the run's so far: its p99 once 1000
+ * probes support one (10 beyond it, hist.h), before that its max and how
+ * many; 999, 1000 and 1001 probes. */
+START_TEST(test_probe_so_far)
+{
+	static const uint64_t counts[] = { 999, 1000, 1001 };
+	struct record_fixture *f = record_fixture_make(FIXTURE_BOUND);
+	static struct ws_interval iv;
+	struct ws_probe_interval *pi = &iv.probes[0];
+	char *line;
+
+	iv = f->iv[0];
+	iv.nprobes = 1;
+	pi->blocked = false;
+	pi->stalls_total = 0;
+	pi->count = 10;
+	pi->run_count = counts[_i];
+	pi->run_p99_ns = 312000000;
+	pi->run_max_ns = 1900000000;
+	line = render(&iv, 200, false);
+	if (counts[_i] >= 1000)
+		ck_assert_msg(strstr(line, " p99 312 ms max 1.90 s"), "%s", line);
+	else
+		ck_assert_msg(strstr(line, " max 1.90 s of 999") && !strstr(line, "p99"),
+			      "%s", line);
+	free(line);
+	record_fixture_free(f);
+}
+END_TEST
+
+/* At 80 columns the worst probe (blocked, else the slowest) and the
+ * ETA are shown; at 60 the worst probe still is. */
+START_TEST(test_worst_probe_and_eta_stay)
+{
+	struct record_fixture *f = record_fixture_make(FIXTURE_BOUND);
+
+	for (unsigned int i = 0; i < f->niv; i++) {
+		const struct ws_interval *iv = &f->iv[i];
+		const struct ws_probe_interval *worst = NULL;
+		char want[64];
+
+		for (unsigned int p = 0; p < iv->nprobes; p++) {
+			const struct ws_probe_interval *pi = &iv->probes[p];
+
+			if (!worst || (pi->blocked && !worst->blocked) ||
+			    (pi->blocked == worst->blocked && pi->p99_ns > worst->p99_ns))
+				worst = pi;
+		}
+		ck_assert_ptr_nonnull(worst);
+		/* the run's p99 from 1000 probes on, its max before */
+		snprintf(want, sizeof(want), "%s %s", worst->name,
+			 worst->blocked ? "BLOCKED" : worst->run_count >= 1000 ? "p99" : "max");
+		for (unsigned int cols = 60; cols <= 80; cols += 20) {
+			char *line = render(iv, cols - 1, false);
+
+			ck_assert_msg(strstr(line, want), "interval %u at %u: no '%s': %s",
+				      i, cols, want, line);
+			if (cols == 80 && iv->progress > 0)
+				ck_assert_msg(strstr(line, "ETA "), "interval %u: no ETA: %s", i, line);
+			free(line);
+		}
+	}
+	record_fixture_free(f);
+}
+END_TEST
+
+/* The fourth interval ends with the fsync probe blocked: red only with
+ * colour, and reset after it. */
+START_TEST(test_blocked_in_red)
+{
+	struct record_fixture *f = record_fixture_make(FIXTURE_BOUND);
+	const struct ws_interval *iv = &f->iv[3];
+	char *plain = render(iv, 0, false), *red = render(iv, 0, true);
+	char *at = strstr(red, TERM_RED "fsync BLOCKED");
+
+	ck_assert(iv->probes[0].blocked);
+	ck_assert_ptr_null(strchr(plain, '\033'));
+	ck_assert_msg(at, "%s", red);
+	ck_assert_ptr_nonnull(strstr(at, TERM_RESET));
+	/* the colour takes no room */
+	ck_assert_uint_eq(term_width(red, strlen(red)), term_width(plain, strlen(plain)));
+	free(plain);
+	free(red);
+	record_fixture_free(f);
+}
+END_TEST
+
+Suite *live_line_suite(void)
+{
+	Suite *s = suite_create("live_line");
+	TCase *tc = tcase_create("fit");
+
+	tcase_add_loop_test(tc, test_fits_whole_words, 0, 2 * (int)ARRAY_SIZE(widths));
+	tcase_add_loop_test(tc, test_probe_so_far, 0, 3);
+	tcase_add_test(tc, test_worst_probe_and_eta_stay);
+	tcase_add_test(tc, test_blocked_in_red);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,433 @@
+/* The monitor: stalls, in-flight visibility, wait sites, coordinated
+ * omission and fixed memory, with a scripted probe in place of real I/O. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "system/clock.h"
+#include "fake_clock.h"
+#include "system/kstat.h"
+#include "probes/monitor.h"
+#include "recorder/recorder.h"
+#include "suites.h"
+#include "lib/units.h"
+
+#define MS WS_NSEC_PER_MSEC
+
+/* The scripted probe, on a fake clock: every run reads one byte from a
+ * pipe, and a feeder thread moves the clock by the run's scripted delay
+ * before it writes that byte, so the monitor measures exactly the script.
+ * A run of at least the stall threshold is held - blocked for real in
+ * pipe_read, a kernel wait site for the watcher to find - until the test
+ * releases it. */
+struct script {
+	int pipe[2];
+	const uint64_t *delays;
+	unsigned int n;
+	uint64_t hold_from;		/* delays this long wait for release */
+	atomic_uint runs_started;
+	atomic_uint released;		/* held runs the test let go */
+	struct fake_clock *clock;
+};
+
+static struct script the_script;
+
+static int scripted_run(struct probe *p)
+{
+	char c;
+
+	(void)p;
+	atomic_fetch_add(&the_script.runs_started, 1);
+	return read(the_script.pipe[0], &c, 1) == 1 ? 0 : -EIO;
+}
+
+static void nothing(struct probe *p)
+{
+	(void)p;
+}
+
+static const struct probe_ops scripted_ops = {
+	.name = "scripted",
+	.run = scripted_run,
+	.cleanup = nothing,
+};
+
+static void *feeder(void *arg)
+{
+	struct script *sc = arg;
+	unsigned int held = 0;
+
+	for (unsigned int i = 0; i < sc->n; i++) {
+		while (atomic_load(&sc->runs_started) <= i)
+			usleep(200);
+		fake_clock_advance(sc->clock, sc->delays[i]);
+		if (sc->delays[i] >= sc->hold_from) {
+			held++;
+			while (atomic_load(&sc->released) < held)
+				usleep(200);
+		}
+		if (write(sc->pipe[1], "x", 1) != 1)
+			break;
+	}
+	return NULL;
+}
+
+struct rig {
+	struct ws_config cfg;
+	struct ws_snapshot snap;
+	struct fake_clock clock;
+	struct monitor mon;
+	pthread_t feeder;
+};
+
+static struct rig *start_rig(const uint64_t *delays, unsigned int n)
+{
+	struct rig *r = calloc(1, sizeof(*r));
+	struct monitor_probe *mp;
+	char err[256];
+
+	ck_assert_ptr_nonnull(r);
+	config_defaults(&r->cfg);
+	r->cfg.probe_interval_ns = 20 * MS;
+	r->cfg.stall_ns = 100 * MS;
+	fake_clock_init(&r->clock, 1000 * MS);
+	ck_assert_int_eq(snapshot_init(&r->snap), 0);
+	memset(&the_script, 0, sizeof(the_script));
+	ck_assert_int_eq(pipe(the_script.pipe), 0);
+	the_script.delays = delays;
+	the_script.n = n;
+	the_script.hold_from = r->cfg.stall_ns;
+	the_script.clock = &r->clock;
+
+	/* an empty monitor, given one hand-made probe */
+	r->cfg.probes = 0;
+	ck_assert_int_eq(monitor_init(&r->mon, &r->cfg,
+				      &(struct monitor_site){ &r->cfg, &r->snap, 0 }, 1,
+				      err, sizeof(err), NULL), 0);
+	r->mon.clock = &r->clock.ops;
+	mp = &r->mon.probes[0];
+	mp->mon = &r->mon;
+	mp->snap = &r->snap;
+	snprintf(mp->name, sizeof(mp->name), "%s", scripted_ops.name);
+	mp->probe.ops = &scripted_ops;
+	mp->probe.fd = mp->probe.dirfd = -1;
+	hist_init(&mp->raw);
+	hist_init(&mp->corrected);
+	ck_assert_int_eq(probe_door_init(&mp->door), 0);
+	r->mon.nprobes = 1;
+	ck_assert_int_eq(pthread_create(&r->feeder, NULL, feeder, &the_script), 0);
+	ck_assert_int_eq(monitor_start(&r->mon), 0);
+	return r;
+}
+
+/* Let a held run go. */
+static void release(void)
+{
+	atomic_fetch_add(&the_script.released, 1);
+}
+
+static void stop_rig(struct rig *r)
+{
+	pthread_join(r->feeder, NULL);
+	/* the probe may have started a run past the script: it needs its
+	 * byte to see the stop (it takes no time on the fake clock) */
+	atomic_store(&r->mon.stop, true);
+	if (write(the_script.pipe[1], "xx", 2) != 2)
+		ck_abort();
+	monitor_stop(&r->mon);
+}
+
+static void free_rig(struct rig *r)
+{
+	monitor_cleanup(&r->mon);	/* the door too; no files to remove */
+	close(the_script.pipe[0]);
+	close(the_script.pipe[1]);
+	snapshot_destroy(&r->snap);
+	free(r);
+}
+
+/* The door's wait site for the stall in progress ("" none yet). */
+static void door_site(struct monitor_probe *mp, char *out)
+{
+	pthread_mutex_lock(&mp->door.lock);
+	memcpy(out, mp->door.site, WS_SITE_LEN);
+	pthread_mutex_unlock(&mp->door.lock);
+}
+
+static const uint64_t one_stall[] = {
+	1 * MS, 1 * MS, 1 * MS, 300 * MS, 1 * MS, 1 * MS, 1 * MS,
+};
+
+/*
+ * Seven runs on a 20 ms schedule, the fourth held for 300 ms: one stall
+ * of exactly 300 ms; the schedule skipped the (300 - 20) / 20 + 1 = 15
+ * slots that passed meanwhile; coordinated omission hid 300 / 20 - 1 = 14
+ * samples, which the corrected view adds back; and the watcher saw the
+ * held run waiting in the kernel's pipe read.
+ */
+START_TEST(test_known_stall_is_reported)
+{
+	struct rig *r = start_rig(one_stall, 7);
+	struct monitor_probe *mp = &r->mon.probes[0];
+	struct ws_probe_summary ps;
+	char site[WS_SITE_LEN] = "";
+
+	while (!site[0]) {	/* the watcher looks every 50 ms */
+		usleep(1000);
+		door_site(mp, site);
+	}
+	release();
+	stop_rig(r);
+	monitor_probe_summary(mp, &ps);
+	ck_assert_uint_ge(ps.count, 7);	/* and perhaps one past the script */
+	ck_assert_uint_le(ps.count, 8);
+	ck_assert_uint_eq(ps.nstalls, 1);
+	ck_assert_uint_eq(ps.longest.duration_ns, 300 * MS);
+	ck_assert_uint_eq(ps.max, 300 * MS);
+	ck_assert_uint_eq(ps.stall_total_ns, 300 * MS);
+	ck_assert_uint_eq(ps.c_count, ps.count + 14);
+	ck_assert_uint_eq(mp->sched_misses, 15);
+	/* anon_pipe_read since 6.15, pipe_read before */
+	ck_assert_ptr_nonnull(strstr(site, "pipe_read"));
+	ck_assert_uint_ge(ps.ntop, 1);
+	ck_assert_str_eq(ps.sites[0].name, site);
+	ck_assert_str_eq(ps.longest.site, site);
+	ck_assert_uint_ge(ps.sites[0].samples, 1);
+	free_rig(r);
+}
+END_TEST
+
+static const uint64_t long_stall[] = { 1 * MS, 600 * MS, 1 * MS };
+
+/* A run held for 600 ms is visible while it is stuck, as the reporter
+ * samples the door: blocked, its age the clock's 600 ms, the interval's
+ * maximum at least that. */
+START_TEST(test_inflight_visible_while_stuck)
+{
+	struct rig *r = start_rig(long_stall, 3);
+	struct monitor_probe *mp = &r->mon.probes[0];
+	struct ws_probe_take *take = calloc(1, sizeof(*take));
+	struct ws_probe_interval pi = { .blocked = false };
+
+	ck_assert_ptr_nonnull(take);
+	while (!pi.blocked) {
+		usleep(1000);
+		probe_door_take(&mp->door, take);
+		memset(&pi, 0, sizeof(pi));
+		reporter_probe_interval(take, r->clock.ops.now(&r->clock.ops),
+					r->cfg.stall_ns, &pi);
+	}
+	ck_assert_uint_eq(pi.inflight_ns, 600 * MS);
+	ck_assert_uint_ge(pi.max_ns, pi.inflight_ns);
+	release();
+	stop_rig(r);
+	free(take);
+	free_rig(r);
+}
+END_TEST
+
+/* Fixed memory: a million recorded probes, stalls among them, grow RSS by
+ * less than 1 MiB. */
+static long rss_kib(void)
+{
+	char buf[4096];
+	int fd = open("/proc/self/status", O_RDONLY);
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	char *p;
+
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	p = strstr(buf, "VmRSS:");
+	return p ? strtol(p + 6, NULL, 10) : -1;
+}
+
+/* One probe of a monitor that never started: enough for monitor_record. */
+struct one_probe {
+	struct monitor *m;
+	struct ws_config cfg;
+	struct ws_snapshot snap;
+	struct monitor_probe *mp;
+};
+
+static void one_probe_init(struct one_probe *o)
+{
+	o->m = calloc(1, sizeof(*o->m));
+	ck_assert_ptr_nonnull(o->m);
+	o->mp = &o->m->probes[0];
+	config_defaults(&o->cfg);
+	ck_assert_int_eq(snapshot_init(&o->snap), 0);
+	o->m->cfg = &o->cfg;
+	o->mp->snap = &o->snap;
+	o->mp->mon = o->m;
+	hist_init(&o->mp->raw);
+	hist_init(&o->mp->corrected);
+	ck_assert_int_eq(probe_door_init(&o->mp->door), 0);
+}
+
+static void one_probe_destroy(struct one_probe *o)
+{
+	probe_door_destroy(&o->mp->door);
+	snapshot_destroy(&o->snap);
+	free(o->m);
+}
+
+START_TEST(test_memory_fixed)
+{
+	struct one_probe o;
+	struct monitor_probe *mp;
+	struct ws_meminfo mi = { 1, 2 };
+	long before, after;
+
+	one_probe_init(&o);
+	mp = o.mp;
+	for (int i = 0; i < 1000; i++)	/* warm: touch everything once */
+		monitor_record(mp, 1, (uint64_t)(i % 7 ? 3 : 900) * MS, 0, 0, &mi);
+	before = rss_kib();
+	for (uint64_t i = 0; i < 1000000; i++)
+		monitor_record(mp, i, (i % 1000 ? (i % 5000) * 1000 : 700 * MS),
+			       0, i, &mi);
+	after = rss_kib();
+	ck_assert_uint_eq(hist_count(&mp->raw), 1001000);
+	ck_assert_uint_gt(mp->nstalls, 1000);
+	ck_assert_uint_le(mp->nrecorded, WS_MAX_STALLS);
+	ck_assert_int_lt(after - before, 1024);
+	one_probe_destroy(&o);
+}
+END_TEST
+
+/* The probes' latencies are adaptive pacing's truth; a command's time is
+ * its own (own_time) and is not posted. */
+START_TEST(test_own_time_not_posted)
+{
+	struct one_probe o;
+	struct ws_meminfo mi = { 1, 2 };
+
+	one_probe_init(&o);
+	monitor_record(o.mp, 1, 40 * MS, 0, 0, &mi);
+	ck_assert_uint_eq(snapshot_take_probe_worst(&o.snap), 40 * MS);
+	o.mp->own_time = true;
+	monitor_record(o.mp, 2, 900 * MS, 0, 0, &mi);
+	ck_assert_uint_eq(snapshot_take_probe_worst(&o.snap), 0);
+	ck_assert_uint_eq(hist_count(&o.mp->raw), 2);	/* still its figure */
+	one_probe_destroy(&o);
+}
+END_TEST
+
+/* "A probe at least this slow is a stall" (--stall, default 500 ms): the
+ * default, then one nanosecond under, at and over it. */
+static const struct {
+	uint64_t ns;
+	bool stall;
+} stall_edges[] = {
+	{ 499999999, false }, { 500000000, true }, { 500000001, true },
+};
+
+START_TEST(test_stall_at_least_the_threshold)
+{
+	struct one_probe o;
+	struct ws_meminfo mi = { 1, 2 };
+
+	one_probe_init(&o);
+	ck_assert_uint_eq(o.cfg.stall_ns, 500000000);
+	monitor_record(o.mp, 1, stall_edges[_i].ns, 0, 0, &mi);
+	ck_assert_uint_eq(o.mp->nstalls, stall_edges[_i].stall);
+	ck_assert_uint_eq(o.mp->stall_total_ns,
+			  stall_edges[_i].stall ? stall_edges[_i].ns : 0);
+	one_probe_destroy(&o);
+}
+END_TEST
+
+/* A probe in flight for at least --stall shows as blocked, in the same
+ * interval it crosses the threshold. */
+START_TEST(test_blocked_at_least_the_threshold)
+{
+	struct ws_probe_take *take = calloc(1, sizeof(*take));
+	struct ws_probe_interval pi;
+
+	ck_assert_ptr_nonnull(take);
+	hist_init(&take->hist);
+	take->inflight_since = 1000;
+	reporter_probe_interval(take, 1000 + stall_edges[_i].ns, 500000000, &pi);
+	ck_assert_uint_eq(pi.inflight_ns, stall_edges[_i].ns);
+	ck_assert_int_eq(pi.blocked, stall_edges[_i].stall);
+	free(take);
+}
+END_TEST
+
+static const struct {
+	const char *wchan, *stack, *want;
+} sites[] = {
+	{ "jbd2_log_wait_commit", "", "jbd2_log_wait_commit" },
+	{ "0", "[<0>] __schedule+0x2d1/0x870\n[<0>] schedule+0x5e/0xd0\n[<0>] io_schedule+0x42/0x70\n[<0>] folio_wait_bit_common+0x13d/0x350\n",
+	  "folio_wait_bit_common" },
+	{ "", "[<0>] balance_dirty_pages+0x2f1/0xd60\n[<0>] balance_dirty_pages_ratelimited_flags+0x2c4/0x3a0\n",
+	  "balance_dirty_pages" },
+	{ "schedule", "[<0>] schedule_timeout+0x9e/0x150\n[<0>] wait_for_completion+0x86/0x170\n[<0>] submit_bio_wait+0x5f/0x90\n",
+	  "submit_bio_wait" },
+	{ "0\n", "", NULL },
+	{ NULL, NULL, NULL },
+};
+
+START_TEST(test_parse_site)
+{
+	char out[WS_SITE_LEN] = "";
+	bool found = monitor_parse_site(sites[_i].wchan, sites[_i].stack, out,
+					sizeof(out));
+
+	ck_assert_int_eq(found, sites[_i].want != NULL);
+	ck_assert_str_eq(out, sites[_i].want ? sites[_i].want : "");
+}
+END_TEST
+
+START_TEST(test_meminfo_fixture)
+{
+	char dir[] = "/tmp/ws-kstat-XXXXXX", path[128];
+	struct ws_meminfo mi;
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/proc", dir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/proc/meminfo", dir);
+	f = fopen(path, "w");
+	fputs("MemTotal:       24000000 kB\nDirty:             1234 kB\nWriteback:          56 kB\nWritebackTmp:        9 kB\n", f);
+	fclose(f);
+	ck_assert_int_eq(kstat_meminfo(dir, &mi), 0);
+	ck_assert_uint_eq(mi.dirty, 1234 * 1024);
+	ck_assert_uint_eq(mi.writeback, 56 * 1024);
+	f = fopen(path, "w");
+	fputs("MemTotal:       24000000 kB\nWritebackTmp:        9 kB\n", f);
+	fclose(f);
+	ck_assert_int_eq(kstat_meminfo(dir, &mi), -EINVAL);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/proc", dir);
+	rmdir(path);
+	rmdir(dir);
+	ck_assert_int_eq(kstat_meminfo(dir, &mi), -ENOENT);
+}
+END_TEST
+
+Suite *monitor_suite(void)
+{
+	Suite *s = suite_create("monitor");
+	TCase *tc = tcase_create("threads");
+	TCase *pure = tcase_create("pure");
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_loop_test(tc, test_stall_at_least_the_threshold, 0, 3);
+	tcase_add_loop_test(tc, test_blocked_at_least_the_threshold, 0, 3);
+	tcase_add_test(tc, test_known_stall_is_reported);
+	tcase_add_test(tc, test_inflight_visible_while_stuck);
+	tcase_add_test(tc, test_memory_fixed);
+	tcase_add_test(tc, test_own_time_not_posted);
+	tcase_add_loop_test(pure, test_parse_site, 0,
+			    sizeof(sites) / sizeof(sites[0]));
+	tcase_add_test(pure, test_meminfo_fixture);
+	suite_add_tcase(s, tc);
+	suite_add_tcase(s, pure);
+	return s;
+}
