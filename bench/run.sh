@@ -420,8 +420,8 @@ row() {
 MON_ROWS=$WORK/mon
 : >"$MON_ROWS"
 # monitor DIR: one writestress run at a low rate with the default probes
-# and reporter, its threads sampled every 0.5 s; the claim is that the
-# monitor (ws-probe-*, ws-watch) and the reporter (ws-report) together use
+# and recorder, its threads sampled every 0.5 s; the claim is that the
+# monitor (ws-probe-*, ws-watch) and the recorder (ws-report) together use
 # under 1% of one core over the run.
 monitor() {
 	rm -f "$1/f"
@@ -463,7 +463,7 @@ monitor() {
 		# the larger of the two.
 		share = mon_s / wall * 100
 		if (!noe && mon_e / wall * 100 > share) share = mon_e / wall * 100
-		printf "%-34s %10.3f %12s %8.2f%% %9s  %s\n", "* monitor + reporter", mon_s,
+		printf "%-34s %10.3f %12s %8.2f%% %9s  %s\n", "* monitor + recorder", mon_s,
 		       (noe ? "-" : sprintf("%.4f", mon_e)), mon_s / wall * 100,
 		       (noe ? "-" : sprintf("%.2f%%", mon_e / wall * 100)),
 		       (share < 1 ? "< 1%  PASS" : "< 1%  FAIL")
@@ -784,8 +784,8 @@ report() {
 		ratio paired low /cap CPU/GiB "RSS MiB" claim result
 	cat "$ROWS"
 	echo
-	echo "Monitor overhead (issue 3: monitor + reporter < 1% of one core at default settings):"
-	echo "writestress --rate ${MON_RATE}M/s --time ${MON_TIME}s -B 1M on the rig, default probes (fsync every 100 ms), reporter every 1 s"
+	echo "Monitor overhead (issue 3: monitor + recorder < 1% of one core at default settings):"
+	echo "writestress --rate ${MON_RATE}M/s --time ${MON_TIME}s -B 1M on the rig, default probes (fsync every 100 ms), recorder every 1 s"
 	cat "$MON_ROWS"
 	echo
 	echo "Peak RSS (limit: buffer size x (window + 2) + 16 MiB; growth allowed: 1 MiB)"

@@ -1,7 +1,7 @@
 /* analysis.h - naming what happened: phases of near-constant throughput
  * over bytes written, the slowdown point, and steady state.
  *
- * One pipeline, analysis_run(): the reporter feeds it the run's series
+ * One pipeline, analysis_run(): the recorder feeds it the run's series
  * and sinks print what it returns; the unit tests call the same function
  * on synthetic series (tests/unit/test_analysis.c).  The steps it is made
  * of are exported below for their own table tests, but nothing outside

@@ -5,7 +5,7 @@
  * twice as many intervals (the stride doubles), so memory stays fixed for
  * a run of any length while the whole run stays covered.  The full-rate
  * series is streamed to --csv as it happens; this is what analysis and
- * the plot work on.  Owned and written by the reporter thread; sinks read
+ * the plot work on.  Owned and written by the recorder thread; sinks read
  * it in their summary callback.
  */
 #ifndef WS_SERIES_H

@@ -1,9 +1,9 @@
 /* snapshot.h - the one door between threads.
  *
- * The writer publishes its progress here and nowhere else; the reporter
+ * The writer publishes its progress here and nowhere else; the recorder
  * samples it and the monitor reads its byte count, without ever blocking
  * the writer; each probe thread hands its interval figures to the
- * reporter through its own ws_probe_door.  Counters are C11 atomics, monotonic, written by the writer thread
+ * recorder through its own ws_probe_door.  Counters are C11 atomics, monotonic, written by the writer thread
  * only.  The end of the run is published once with release semantics
  * (snapshot_finish), after which the outcome fields are read-only; readers
  * that saw snapshot_finished() true may read them.
@@ -66,7 +66,7 @@ struct ws_snapshot {
 	_Atomic uint64_t time_ns[WS_T_NR];
 
 	/* progress marks: single producer (writer), single consumer
-	 * (reporter); a full ring drops marks, which loses no bytes (marks
+	 * (recorder); a full ring drops marks, which loses no bytes (marks
 	 * are cumulative), only resolution */
 	struct ws_mark marks[WS_MARK_RING];
 	_Atomic uint64_t mark_head, mark_tail;
@@ -76,13 +76,13 @@ struct ws_snapshot {
 	/* --pace adaptive: the slowest probe on the writer's filesystem
 	 * since the writer last took it (probes post, the writer takes:
 	 * the controller's truth), and the controller's state for the
-	 * reporter (settled_ns: CLOCK_MONOTONIC, 0 while unsettled) */
+	 * recorder (settled_ns: CLOCK_MONOTONIC, 0 while unsettled) */
 	_Atomic uint64_t probe_worst_ns;
 	struct ws_adapt_state {
 		_Atomic uint64_t chunk, window, inflight, sojourn_ns,
 				 setpoint_ns, settled_ns;
 	} adapt;
-	/* the reporter's verdict asks the writer to end: 0, or
+	/* the recorder's verdict asks the writer to end: 0, or
 	 * WS_STOP_STEADY / WS_STOP_NOT_STEADY */
 	atomic_int verdict;
 	atomic_bool finished;
@@ -133,7 +133,7 @@ bool snapshot_wait_writer(struct ws_snapshot *s, uint64_t deadline_ns);
 void snapshot_request_stop(struct ws_snapshot *s, enum ws_stop_reason why);
 
 /* One probe's door.  The probe thread publishes every latency into the
- * interval histogram under the mutex; the reporter swaps it out once per
+ * interval histogram under the mutex; the recorder swaps it out once per
  * interval (the one mutex-guarded swap).  inflight_since is lock-free so
  * a stuck probe is visible while it is stuck: 0 when idle, else the
  * CLOCK_MONOTONIC start of the operation in progress.  site is the wait
@@ -159,7 +159,7 @@ void probe_door_cancel(struct ws_probe_door *d);
 /* Watcher side: name the current stall's wait site. */
 void probe_door_set_site(struct ws_probe_door *d, const char *site);
 
-/* Reporter side: move the interval's figures into *out (the door's
+/* Recorder side: move the interval's figures into *out (the door's
  * histogram starts empty again) and copy the current site. */
 struct ws_probe_take {
 	struct hist hist;
@@ -169,7 +169,7 @@ struct ws_probe_take {
 };
 void probe_door_take(struct ws_probe_door *d, struct ws_probe_take *out);
 
-/* After the writer and the monitor have ended: wake the reporter for the
+/* After the writer and the monitor have ended: wake the recorder for the
  * summary.  Only the main thread calls it. */
 void snapshot_close(struct ws_snapshot *s);
 bool snapshot_closed(struct ws_snapshot *s);

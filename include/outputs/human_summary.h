@@ -2,7 +2,7 @@
  * result line, where the writer's time went and what limited it, each
  * probe's percentiles and stalls, the phases, slowdown and steady state,
  * the curve, the result files and how the run ended.  Formats the record
- * (record.h), nothing else.  Reporter thread.
+ * (record.h), nothing else.  Recorder thread.
  */
 #ifndef WS_HUMAN_SUMMARY_H
 #define WS_HUMAN_SUMMARY_H

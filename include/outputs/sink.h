@@ -2,11 +2,11 @@
  * summary go.
  *
  * One interface for every output (the terminal's live line, plain lines,
- * --quiet, and the JSON, CSV and SVG result files); the reporter fans each
+ * --quiet, and the JSON, CSV and SVG result files); the recorder fans each
  * event out to all sinks, so no other code branches on the output format.
  * A sink formats the record (record.h) it is given: every figure, rule
  * and verdict is already in it, and a sink includes nothing of the
- * engine.  Sinks are driven by the reporter thread only (the header by the
+ * engine.  Sinks are driven by the recorder thread only (the header by the
  * main thread before the threads start).
  */
 #ifndef WS_SINK_H

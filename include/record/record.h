@@ -17,11 +17,11 @@
  * ntargets is 0 and the struct is that target's, as it always was.
  *
  * Who builds what: main.c fills struct ws_run before the threads start;
- * the reporter thread (reporter.c) builds the intervals and the summary,
+ * the recorder thread (recorder.c) builds the intervals and the summary,
  * with the pipeline of analysis.c and the series of series.c; each probe's
  * summary is made by the monitor from its own figures
  * (monitor_probe_summary) once its threads have ended.  Sinks only read,
- * from the reporter thread (the header from the main thread, before).
+ * from the recorder thread (the header from the main thread, before).
  */
 #ifndef WS_RECORD_H
 #define WS_RECORD_H
@@ -221,7 +221,7 @@ struct ws_site_count {
  * that took at most ws_latency_bounds_ns[b] (cumulative: le[] never
  * decreases along b, and no bucket ever decreases from one interval to
  * the next), within hist.h's bound: one up to 1/128 over a bound may
- * count in it.  Made by reporter_add_latencies(). */
+ * count in it.  Made by recorder_add_latencies(). */
 #define WS_LATENCY_BUCKETS 15
 extern const uint64_t ws_latency_bounds_ns[WS_LATENCY_BUCKETS];	/* 1 ms .. 60 s */
 

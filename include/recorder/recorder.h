@@ -1,8 +1,8 @@
-/* reporter.h - the reporter thread, and the one place the record
+/* recorder.h - the recorder thread, and the one place the record
  * (record.h) is built.
  *
- * Before the threads start, reporter_make_run() fixes the run's facts.
- * While the writers run, the reporter thread (reporter_thread.c) ticks on
+ * Before the threads start, recorder_make_run() fixes the run's facts.
+ * While the writers run, the recorder thread (recorder_thread.c) ticks on
  * absolute deadlines, samples each writer's snapshot and the probes'
  * doors and turns them into interval records (with several targets, one
  * per target and the run's sum, aggregate.h); when the writers end it
@@ -21,10 +21,10 @@
 #include "engine/snapshot.h"
 #include "run/target.h"
 
-/* One target as the reporter follows it: its writer's snapshot, its
+/* One target as the recorder follows it: its writer's snapshot, its
  * intervals, marks, analysis and summary.  With one target it is the
- * reporter's own (the run's series, progress and summary). */
-struct reporter_target {
+ * recorder's own (the run's series, progress and summary). */
+struct recorder_target {
 	const struct ws_run *run;	/* its facts */
 	struct ws_snapshot *snap;
 	struct ws_series *series;	/* per interval (caller allocates) */
@@ -45,14 +45,14 @@ struct reporter_target {
 	struct ws_analysis analysis;
 };
 
-/* A probe since the start of the run, as the reporter keeps it. */
-struct reporter_probe_run {
+/* A probe since the start of the run, as the recorder keeps it. */
+struct recorder_probe_run {
 	uint64_t stalls_total;
 	struct ws_latency_totals latency;
 	struct hist so_far;	/* hist_init() before the first interval */
 };
 
-struct reporter {
+struct recorder {
 	const struct ws_run *run;
 	struct monitor *mon;	/* probes: their doors while running, their
 				   figures once stopped (may be NULL) */
@@ -60,8 +60,8 @@ struct reporter {
 	uint64_t interval_ns;
 
 	unsigned int ntargets;
-	struct reporter_target *targets;	/* ntargets; &one with one */
-	struct reporter_target one;
+	struct recorder_target *targets;	/* ntargets; &one with one */
+	struct recorder_target one;
 	uint64_t start_ns;		/* the first writer's start */
 
 	/* the aggregate, with several targets (the run's record) */
@@ -80,14 +80,14 @@ struct reporter {
 	bool have_psi;
 	uint64_t psi_at;
 	struct ws_mark marks[256];	/* scratch */
-	struct reporter_probe_run probe_run[WS_MAX_PROBES];
+	struct recorder_probe_run probe_run[WS_MAX_PROBES];
 	/* --pace adaptive: each probe's latencies once every controller
 	 * had settled (the summary's settled_* figures) */
 	struct hist settled[WS_MAX_PROBES];
 };
 
 /* What the run's facts are made from. */
-struct reporter_sources {
+struct recorder_sources {
 	const struct ws_config *cfg;
 	const struct ws_plan *plan;
 	const struct ws_target *target;
@@ -101,108 +101,108 @@ struct reporter_sources {
 
 /* Fix the run's facts (record.h) from what setup established, the
  * analysis parameters included; uname and the start time are read here. */
-void reporter_make_run(const struct reporter_sources *src, struct ws_run *run);
+void recorder_make_run(const struct recorder_sources *src, struct ws_run *run);
 /* The analysis parameters a configuration and its plan ask for. */
-void reporter_params(const struct ws_config *cfg, const struct ws_plan *plan,
+void recorder_params(const struct ws_config *cfg, const struct ws_plan *plan,
 		     struct ws_analysis_params *p);
 
-/* Ready the reporter for a run of one target, whose writer publishes in
+/* Ready the recorder for a run of one target, whose writer publishes in
  * snap; sets the snapshot's mark spacing (four marks an interval).  mon
  * may be NULL. */
-void reporter_init(struct reporter *r, const struct ws_run *run,
+void recorder_init(struct recorder *r, const struct ws_run *run,
 		   struct monitor *mon, struct ws_snapshot *snap,
 		   struct sink_set *sinks, struct ws_series *series,
 		   struct ws_series *progress);
-/* Several targets (run->ntargets): after reporter_init (with any snap),
+/* Several targets (run->ntargets): after recorder_init (with any snap),
  * follow targets[0..n) instead, whose run, snap, series, progress and
- * summary the caller has set (they live as long as the reporter); the
- * series and progress given to reporter_init become the aggregate's. */
-void reporter_set_targets(struct reporter *r, struct reporter_target *targets,
+ * summary the caller has set (they live as long as the recorder); the
+ * series and progress given to recorder_init become the aggregate's. */
+void recorder_set_targets(struct recorder *r, struct recorder_target *targets,
 			  unsigned int n);
 /* The device's and the machine's counters as they stand: called before
  * any writer starts, so the first interval's device figures hold every
- * write (the reporter thread may get its first turn only after a writer
+ * write (the recorder thread may get its first turn only after a writer
  * has written). */
-void reporter_baseline(struct reporter *r);
-void *reporter_thread(void *r);
+void recorder_baseline(struct recorder *r);
+void *recorder_thread(void *r);
 /* Free what the summary held (after the sinks are closed). */
-void reporter_destroy(struct reporter *r);
+void recorder_destroy(struct recorder *r);
 
 /* Pure helpers, exposed for tests. */
 /* Which timer took the most of the interval, and its share. */
-void reporter_busiest(struct ws_interval *iv);
-void reporter_make_interval(const struct ws_run *run,
+void recorder_busiest(struct ws_interval *iv);
+void recorder_make_interval(const struct ws_run *run,
 			    const struct ws_sample *prev, uint64_t prev_t_ns,
 			    const struct ws_sample *now, uint64_t now_t_ns,
 			    struct ws_interval *iv);
 /* The summary's own figures from the final sample: bytes, time split,
  * rate, the ending (signo: the signal that ended it, or 0) and what
  * limited the writer. */
-void reporter_make_summary(const struct ws_run *run, const struct ws_sample *s,
+void recorder_make_summary(const struct ws_run *run, const struct ws_sample *s,
 			   const struct ws_outcome *o, int signo,
 			   struct ws_summary *sum);
 /* What limited the writer, from where its time went (elapsed_ns total):
  * a timer that took half of it, else no single limit. */
-enum ws_limit reporter_limit(const uint64_t time_ns[WS_T_NR],
+enum ws_limit recorder_limit(const uint64_t time_ns[WS_T_NR],
 			     uint64_t elapsed_ns, bool direct);
 /* On a target in memory there is no disk: what would be the disk's or
  * write()'s limit is the writes' own (WS_LIMIT_MEMORY). */
-enum ws_limit reporter_limit_in_memory(enum ws_limit l);
+enum ws_limit recorder_limit_in_memory(enum ws_limit l);
 /* "disk" and "the disk was the limit (waiting for writeback)". */
-const char *reporter_limit_key(enum ws_limit l);
-const char *reporter_limit_words(enum ws_limit l);
+const char *recorder_limit_key(enum ws_limit l);
+const char *recorder_limit_words(enum ws_limit l);
 /* The summary's CPU figures: the process's time (process_ns), the
  * monitor's (its probes' threads and the watcher's watcher_ns), and the
  * process's seconds per GiB written; the writer's came with the outcome. */
-void reporter_add_cpu(struct ws_summary *sum, uint64_t process_ns,
+void recorder_add_cpu(struct ws_summary *sum, uint64_t process_ns,
 		      uint64_t watcher_ns);
 /* The throughput-over-bytes cells of the summary, from its progress
  * series: up to WS_MAX_CELLS of --bucket (or an automatic size) for the
  * files, WS_CURVE_CELLS for the one-line curve. */
-void reporter_make_cells(const struct ws_config *cfg, struct ws_summary *sum);
+void recorder_make_cells(const struct ws_config *cfg, struct ws_summary *sum);
 /* Phases, the slowdown point and steady state (the one pipeline,
  * analysis.h) on a progress series, the whole run's end being sum->bytes
  * at elapsed_ns (set sum->bytes first); then the cells and the steady
  * figures.  a is the caller's, and sum points at it and at progress. */
-void reporter_analyse(const struct ws_run *run, const struct ws_series *progress,
+void recorder_analyse(const struct ws_run *run, const struct ws_series *progress,
 		      uint64_t writing_ns, uint64_t elapsed_ns,
 		      struct ws_analysis *a, struct ws_summary *sum);
 /* The interval as a point of the per-interval series. */
-struct ws_point reporter_interval_point(const struct ws_interval *iv);
+struct ws_point recorder_interval_point(const struct ws_interval *iv);
 /* On the first interval (index 0), with preconditioning asked for: how
  * long it takes at the rate just measured, in precondition_eta_ns. */
-void reporter_precondition_eta(const struct ws_run *run, struct ws_interval *iv);
+void recorder_precondition_eta(const struct ws_run *run, struct ws_interval *iv);
 /* A progress mark m after prev as a point of the progress series: false
  * when it adds no time or bytes (then it lends its time to the next); a
  * mark that adds no bytes stands only as the last one (the final wait
  * for the disk). */
-bool reporter_mark_point(const struct ws_mark *prev, const struct ws_mark *m,
+bool recorder_mark_point(const struct ws_mark *prev, const struct ws_mark *m,
 			 bool last, struct ws_point *p);
 /* One probe's interval figures from what its door handed over. */
-void reporter_probe_interval(const struct ws_probe_take *take,
+void recorder_probe_interval(const struct ws_probe_take *take,
 			     uint64_t now_ns, uint64_t stall_ns,
 			     struct ws_probe_interval *pi);
 /* One probe's interval from what its door handed over (take), with what
  * it did since the start (run, updated): its stalls, fixed-bucket
  * latencies, count, p99 and max so far (what the live line shows). */
-void reporter_probe_take(struct reporter_probe_run *run,
+void recorder_probe_take(struct recorder_probe_run *run,
 			 const struct ws_probe_take *take, uint64_t now_ns,
 			 uint64_t stall_ns, const char *name,
 			 struct ws_probe_interval *pi);
 /* Add a histogram's latencies (an interval's, or a whole run's into
  * zeroed totals) to a probe's fixed-bucket totals (record.h). */
-void reporter_add_latencies(struct ws_latency_totals *t, const struct hist *h);
+void recorder_add_latencies(struct ws_latency_totals *t, const struct hist *h);
 /* The final interval (the writer ended after prev_t_ns): shorter than
  * half an interval, it is one buffer's or piece's noise (and the device's
  * counters one throttle slice's burst), so its rates, mibps and
  * dev_mibps, are those of itself and the interval before (*prev; index 0
  * has none).  Its bytes and times stay its own.  True when it folded. */
-bool reporter_fold_final(const struct ws_interval *prev, uint64_t interval_ns,
+bool recorder_fold_final(const struct ws_interval *prev, uint64_t interval_ns,
 			 struct ws_interval *iv);
 /* Whether the final progress mark may stand, after npoints points: not
  * when the latest mark left bytes pending (written, not yet known on
  * disk), which the final wait would credit to its own few milliseconds:
  * a rate the disk never had.  Alone, it is the run's average. */
-bool reporter_final_mark_stands(uint64_t last_pending, size_t npoints);
+bool recorder_final_mark_stands(uint64_t last_pending, size_t npoints);
 
 #endif

@@ -1,5 +1,5 @@
 /* clock.h - the one clock writestress measures with: CLOCK_MONOTONIC in
- * nanoseconds (immune to wall-clock steps, and the clock the reporter's
+ * nanoseconds (immune to wall-clock steps, and the clock the recorder's
  * absolute deadlines use).  Thread-safe.
  *
  * The writer, its pacing modes and the probes read time through a struct

@@ -96,22 +96,22 @@ static void writer_failed(struct ws_job *j, int ret, const char *what)
 	snapshot_finish(&j->snap, &o);
 }
 
-/* The run: reporter, then the writers; when they are done the probes are
- * stopped (a stuck one is waited for) and the reporter writes the summary.
- * 0, or -errno with what failed in *what when the reporter could not
+/* The run: recorder, then the writers; when they are done the probes are
+ * stopped (a stuck one is waited for) and the recorder writes the summary.
+ * 0, or -errno with what failed in *what when the recorder could not
  * start (nothing was written; a writer that could not start is an ending
  * the summary reports). */
 static int run_threads(struct ws_job *jobs, unsigned int n, struct monitor *mon,
-		       struct reporter *r, const char **what)
+		       struct recorder *r, const char **what)
 {
-	pthread_t writer_tid[WS_MAX_TARGETS], reporter_tid;
+	pthread_t writer_tid[WS_MAX_TARGETS], recorder_tid;
 	bool started[WS_MAX_TARGETS] = { false };
 	int ret;
 
-	reporter_baseline(r);
-	ret = ws_thread_start(&reporter_tid,
+	recorder_baseline(r);
+	ret = ws_thread_start(&recorder_tid,
 			      &(struct ws_thread_spec){ .name = "ws-report" },
-			      reporter_thread, r);
+			      recorder_thread, r);
 	if (ret) {
 		*what = ws_thread_last_failure();
 		monitor_stop(mon);
@@ -149,7 +149,7 @@ static int run_threads(struct ws_job *jobs, unsigned int n, struct monitor *mon,
 	monitor_stop(mon);
 	for (unsigned int i = 0; i < n; i++)
 		snapshot_close(&jobs[i].snap);
-	pthread_join(reporter_tid, NULL);
+	pthread_join(recorder_tid, NULL);
 	return 0;
 }
 
@@ -284,10 +284,10 @@ static int check_devices(const struct ws_config *cfg, const struct ws_job *jobs,
 	return 0;
 }
 
-/* What the record and the reporter keep of each target, with several. */
+/* What the record and the recorder keep of each target, with several. */
 struct targets_record {
 	struct ws_run run[WS_MAX_TARGETS];
-	struct reporter_target follow[WS_MAX_TARGETS];
+	struct recorder_target follow[WS_MAX_TARGETS];
 	struct ws_summary *summary;	/* n of them, one array */
 	struct ws_series *series;	/* 2n: intervals, then progress */
 };
@@ -302,13 +302,13 @@ static void free_targets_record(struct targets_record *tr)
 }
 
 /* What one target's facts are made from; cfg: its own, or the run's. */
-static struct reporter_sources sources_of(const struct ws_job *j,
+static struct recorder_sources sources_of(const struct ws_job *j,
 					  const struct ws_config *cfg,
 					  const struct monitor *mon,
 					  const struct ws_priv *priv,
 					  int argc, char **argv)
 {
-	return (struct reporter_sources){
+	return (struct recorder_sources){
 		.cfg = cfg, .plan = &j->plan, .target = &j->target, .fp = &j->fp,
 		.mon = mon, .priv = priv, .queue = &j->queue, .argc = argc,
 		.argv = argv,
@@ -316,19 +316,19 @@ static struct reporter_sources sources_of(const struct ws_job *j,
 }
 
 /* The run's facts, and with several targets each target's, and what the
- * reporter follows of each. */
+ * recorder follows of each. */
 static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int n,
 		       struct monitor *mon, const struct ws_priv *priv,
 		       int argc, char **argv, struct ws_run *run,
 		       struct targets_record **out)
 {
 	struct targets_record *tr;
-	struct reporter_sources src;
+	struct recorder_sources src;
 
 	*out = NULL;
 	/* the run's own: the first target's, with the run's cfg */
 	src = sources_of(&jobs[0], n == 1 ? &jobs[0].cfg : cfg, mon, priv, argc, argv);
-	reporter_make_run(&src, run);
+	recorder_make_run(&src, run);
 	if (n == 1)
 		return 0;
 	tr = calloc(1, sizeof(*tr));
@@ -345,10 +345,10 @@ static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int 
 	run->plan.precondition = 0;
 	for (unsigned int i = 0; i < n; i++) {
 		src = sources_of(&jobs[i], &jobs[i].cfg, mon, priv, argc, argv);
-		reporter_make_run(&src, &tr->run[i]);
+		recorder_make_run(&src, &tr->run[i]);
 		tr->run[i].number = jobs[i].number;
 		tr->run[i].same_device_as = jobs[i].same_device_as;
-		tr->follow[i] = (struct reporter_target){
+		tr->follow[i] = (struct recorder_target){
 			.run = &tr->run[i], .snap = &jobs[i].snap,
 			.series = &tr->series[i], .progress = &tr->series[n + i],
 			.summary = &tr->summary[i],
@@ -378,7 +378,7 @@ int main(int argc, char **argv)
 	 * locked once the probes start */
 	struct big {
 		struct monitor monitor;
-		struct reporter reporter;
+		struct recorder recorder;
 		struct ws_series progress;
 		struct ws_run run;
 	} *big;
@@ -439,11 +439,11 @@ int main(int argc, char **argv)
 	}
 	choose_sinks(&cfg, &sinks);
 	sink_header(&sinks, &big->run);
-	reporter_init(&big->reporter, &big->run, &big->monitor, &jobs[0].snap,
+	recorder_init(&big->recorder, &big->run, &big->monitor, &jobs[0].snap,
 		      &sinks, series, &big->progress);
 	if (tr)
-		reporter_set_targets(&big->reporter, tr->follow, cfg.ntargets);
-	ret = run_threads(jobs, cfg.ntargets, &big->monitor, &big->reporter, &what);
+		recorder_set_targets(&big->recorder, tr->follow, cfg.ntargets);
+	ret = run_threads(jobs, cfg.ntargets, &big->monitor, &big->recorder, &what);
 	if (ret) {	/* nothing was written: as if setup had failed */
 		snprintf(err, sizeof(err), "%s: %s", what, strerror(-ret));
 		status = ws_fail(err, NULL, WS_EXIT_FAILURE);
@@ -451,7 +451,7 @@ int main(int argc, char **argv)
 		monitor_cleanup(&big->monitor);
 		goto out_jobs;
 	}
-	status = exit_status(&big->run, &big->reporter.summary);
+	status = exit_status(&big->run, &big->recorder.summary);
 	/* it ran: the files stay, unless --remove */
 	for (unsigned int i = 0; i < cfg.ntargets; i++)
 		jobs[i].remove = cfg.remove_after;
@@ -461,7 +461,7 @@ int main(int argc, char **argv)
 	if (sink_close_all(&sinks) && status == WS_EXIT_OK)
 		status = ws_fail("cannot complete the report or a result file", NULL,
 				 WS_EXIT_FAILURE);
-	reporter_destroy(&big->reporter);
+	recorder_destroy(&big->recorder);
 
 out_jobs:
 	caps_raise_cleanup();

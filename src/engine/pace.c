@@ -168,7 +168,7 @@ static int fdatasync_drain(struct pace_ctx *p)
 	return p->since_sync ? fdatasync_flush(p, 0) : 0;
 }
 
-/* The controller's state, for the reporter. */
+/* The controller's state, for the recorder. */
 static void adaptive_publish(struct pace_ctx *p)
 {
 	struct ws_adapt_state *st = &p->snap->adapt;

@@ -351,7 +351,7 @@ static void prom_interval(struct sink *s, const struct ws_run *run,
 	struct prom *p = state_of(s);
 
 	p->last = *iv;
-	p->last.targets = NULL;		/* the reporter's, gone by the end */
+	p->last.targets = NULL;		/* the recorder's, gone by the end */
 	p->last.ntargets = 0;
 	p->have_last = true;
 	if (sink_reopen_file(s))	/* a failed publish left none */

@@ -13,7 +13,7 @@
  * closes its end of the socket, or dies (PR_SET_PDEATHSIG: then it kills
  * the command in flight too).
  *
- * The launcher is forked before the probe, reporter and writer threads
+ * The launcher is forked before the probe, recorder and writer threads
  * start, and runs only async-signal-safe calls and posix_spawn.
  */
 #include <errno.h>

@@ -41,7 +41,7 @@ void aggregate_interval(const struct ws_interval *ts, unsigned int n,
 	iv->mibps = ws_mibps(iv->dbytes, iv->dt_ns);
 	iv->avg_mibps = ws_mibps(iv->bytes, iv->t_ns);
 	/* the busiest timer's share of the writers' time, not of one's */
-	reporter_busiest(iv);
+	recorder_busiest(iv);
 	if (n && iv->dt_ns) {
 		iv->busiest_share = (double)iv->time_ns[iv->busiest] /
 				    ((double)iv->dt_ns * n);
@@ -152,12 +152,12 @@ void aggregate_summary(const struct ws_summary *ts, unsigned int n,
 	}
 	sum->mibps = ws_mibps(sum->bytes, sum->elapsed_ns);
 	sum->writers_ns = elapsed_sum;
-	sum->limit = reporter_limit(sum->time_ns, elapsed_sum, direct);
+	sum->limit = recorder_limit(sum->time_ns, elapsed_sum, direct);
 	for (unsigned int i = 0; i < n && ts[i].limit == WS_LIMIT_MEMORY; i++)
 		if (i + 1 == n)	/* every target in memory */
-			sum->limit = reporter_limit_in_memory(sum->limit);
-	sum->limit_key = reporter_limit_key(sum->limit);
-	sum->limit_words = reporter_limit_words(sum->limit);
+			sum->limit = recorder_limit_in_memory(sum->limit);
+	sum->limit_key = recorder_limit_key(sum->limit);
+	sum->limit_words = recorder_limit_words(sum->limit);
 	sum->ntargets = n;
 	sum->targets = ts;
 }

@@ -2,7 +2,7 @@
  * summaries added up into the aggregate the record keeps beside them
  * (record.h: what each aggregate figure means).
  *
- * Pure functions over record structs; the reporter thread calls them.
+ * Pure functions over record structs; the recorder thread calls them.
  */
 #ifndef WS_AGGREGATE_H
 #define WS_AGGREGATE_H

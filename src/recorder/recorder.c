@@ -1,5 +1,5 @@
-/* reporter.c - the record: the run's facts, interval records and the
- * summary (see reporter.h). */
+/* recorder.c - the record: the run's facts, interval records and the
+ * summary (see recorder.h). */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +17,7 @@
 #include "system/signals.h"
 #include "lib/units.h"
 
-void reporter_params(const struct ws_config *cfg, const struct ws_plan *plan,
+void recorder_params(const struct ws_config *cfg, const struct ws_plan *plan,
 		     struct ws_analysis_params *p)
 {
 	analysis_defaults(p);
@@ -69,7 +69,7 @@ static void probe_facts(const struct ws_config *cfg, const struct monitor *mon,
 	snprintf(f->memory_why, sizeof(f->memory_why), "%s", mon->memory_why);
 }
 
-void reporter_make_run(const struct reporter_sources *src, struct ws_run *run)
+void recorder_make_run(const struct recorder_sources *src, struct ws_run *run)
 {
 	const struct ws_config *cfg = src->cfg;
 	struct utsname u;
@@ -86,7 +86,7 @@ void reporter_make_run(const struct reporter_sources *src, struct ws_run *run)
 		snprintf(run->priv.scheduler_old, sizeof(run->priv.scheduler_old),
 			 "%s", src->priv->scheduler_old[0]);
 	}
-	reporter_params(cfg, src->plan, &run->params);
+	recorder_params(cfg, src->plan, &run->params);
 	run->criterion_key = steady_criterion_name(run->params.criterion);
 	steady_describe_criterion(&run->params, run->criterion_words,
 				    sizeof(run->criterion_words));
@@ -119,7 +119,7 @@ void reporter_make_run(const struct reporter_sources *src, struct ws_run *run)
 	run->argv = src->argv;
 }
 
-struct ws_point reporter_interval_point(const struct ws_interval *iv)
+struct ws_point recorder_interval_point(const struct ws_interval *iv)
 {
 	struct ws_point p = {
 		.t_ns = iv->t_ns, .dt_ns = iv->dt_ns, .bytes = iv->bytes,
@@ -135,7 +135,7 @@ struct ws_point reporter_interval_point(const struct ws_interval *iv)
 	return p;
 }
 
-bool reporter_mark_point(const struct ws_mark *prev, const struct ws_mark *m,
+bool recorder_mark_point(const struct ws_mark *prev, const struct ws_mark *m,
 			 bool last, struct ws_point *p)
 {
 	if (m->t_ns <= prev->t_ns || m->bytes < prev->bytes ||
@@ -149,7 +149,7 @@ bool reporter_mark_point(const struct ws_mark *prev, const struct ws_mark *m,
 	return true;
 }
 
-bool reporter_final_mark_stands(uint64_t last_pending, size_t npoints)
+bool recorder_final_mark_stands(uint64_t last_pending, size_t npoints)
 {
 	return !npoints || !last_pending;
 }
@@ -171,7 +171,7 @@ static double progress(const struct ws_run *run, uint64_t bytes, uint64_t t)
 	return f > 1.0 ? 1.0 : f;
 }
 
-void reporter_make_interval(const struct ws_run *run,
+void recorder_make_interval(const struct ws_run *run,
 			    const struct ws_sample *prev, uint64_t prev_t_ns,
 			    const struct ws_sample *now, uint64_t now_t_ns,
 			    struct ws_interval *iv)
@@ -189,10 +189,10 @@ void reporter_make_interval(const struct ws_run *run,
 	if (iv->progress > 0.0)
 		iv->eta_ns = (uint64_t)((double)now_t_ns *
 					(1.0 - iv->progress) / iv->progress);
-	reporter_busiest(iv);
+	recorder_busiest(iv);
 }
 
-void reporter_busiest(struct ws_interval *iv)
+void recorder_busiest(struct ws_interval *iv)
 {
 	int top = WS_T_WRITE;
 
@@ -205,7 +205,7 @@ void reporter_busiest(struct ws_interval *iv)
 		iv->busiest_share = 1.0;
 }
 
-void reporter_precondition_eta(const struct ws_run *run, struct ws_interval *iv)
+void recorder_precondition_eta(const struct ws_run *run, struct ws_interval *iv)
 {
 	uint64_t pre = run->plan.precondition;
 
@@ -216,7 +216,7 @@ void reporter_precondition_eta(const struct ws_run *run, struct ws_interval *iv)
 					     (iv->mibps * (double)WS_MIB) * 1e9);
 }
 
-bool reporter_fold_final(const struct ws_interval *prev, uint64_t interval_ns,
+bool recorder_fold_final(const struct ws_interval *prev, uint64_t interval_ns,
 			 struct ws_interval *iv)
 {
 	double w;
@@ -244,23 +244,23 @@ static const struct {
 	[WS_LIMIT_MEMORY] = { "memory", "the writes themselves were the limit: the target is memory (tmpfs, ramfs), there is no disk" },
 };
 
-enum ws_limit reporter_limit_in_memory(enum ws_limit l)
+enum ws_limit recorder_limit_in_memory(enum ws_limit l)
 {
 	return l == WS_LIMIT_WRITEBACK || l == WS_LIMIT_DIRECT ||
 	       l == WS_LIMIT_QUEUED || l == WS_LIMIT_WRITE ? WS_LIMIT_MEMORY : l;
 }
 
-const char *reporter_limit_key(enum ws_limit l)
+const char *recorder_limit_key(enum ws_limit l)
 {
 	return l < WS_LIMIT_NR ? limits[l].key : limits[WS_LIMIT_NONE].key;
 }
 
-const char *reporter_limit_words(enum ws_limit l)
+const char *recorder_limit_words(enum ws_limit l)
 {
 	return l < WS_LIMIT_NR ? limits[l].words : limits[WS_LIMIT_NONE].words;
 }
 
-enum ws_limit reporter_limit(const uint64_t time_ns[WS_T_NR],
+enum ws_limit recorder_limit(const uint64_t time_ns[WS_T_NR],
 			     uint64_t elapsed_ns, bool direct)
 {
 	double total = elapsed_ns ? (double)elapsed_ns : 1.0;
@@ -281,7 +281,7 @@ enum ws_limit reporter_limit(const uint64_t time_ns[WS_T_NR],
 	return WS_LIMIT_NONE;
 }
 
-void reporter_make_summary(const struct ws_run *run, const struct ws_sample *s,
+void recorder_make_summary(const struct ws_run *run, const struct ws_sample *s,
 			   const struct ws_outcome *o, int signo,
 			   struct ws_summary *sum)
 {
@@ -302,12 +302,12 @@ void reporter_make_summary(const struct ws_run *run, const struct ws_sample *s,
 	snprintf(e->err_detail, sizeof(e->err_detail), "%s", o->err_detail);
 	e->signo = o->reason == WS_STOP_SIGNAL ? signo : 0;
 	e->signal = e->signo ? signals_name(e->signo) : NULL;
-	sum->limit = reporter_limit(sum->time_ns, sum->elapsed_ns,
+	sum->limit = recorder_limit(sum->time_ns, sum->elapsed_ns,
 				    (pace_modes[run->cfg->pace]->open_flags & O_DIRECT) != 0);
 	if (run->target.in_memory)	/* no disk to be the limit */
-		sum->limit = reporter_limit_in_memory(sum->limit);
-	sum->limit_key = reporter_limit_key(sum->limit);
-	sum->limit_words = reporter_limit_words(sum->limit);
+		sum->limit = recorder_limit_in_memory(sum->limit);
+	sum->limit_key = recorder_limit_key(sum->limit);
+	sum->limit_words = recorder_limit_words(sum->limit);
 	sum->cpu_writer_ns = o->writer_cpu_ns;
 	sum->queue_peak = o->queue_peak;
 	sum->cpu_verify_ns = o->verify_cpu_ns;
@@ -317,7 +317,7 @@ void reporter_make_summary(const struct ws_run *run, const struct ws_sample *s,
 	}
 }
 
-void reporter_add_cpu(struct ws_summary *sum, uint64_t process_ns,
+void recorder_add_cpu(struct ws_summary *sum, uint64_t process_ns,
 		      uint64_t watcher_ns)
 {
 	/* the read-back after the run is no part of writing it */
@@ -361,7 +361,7 @@ static bool progress_tail(const struct ws_summary *sum, struct ws_point *tail)
 	return true;
 }
 
-void reporter_analyse(const struct ws_run *run, const struct ws_series *progress,
+void recorder_analyse(const struct ws_run *run, const struct ws_series *progress,
 		      uint64_t writing_ns, uint64_t elapsed_ns,
 		      struct ws_analysis *a, struct ws_summary *sum)
 {
@@ -374,14 +374,14 @@ void reporter_analyse(const struct ws_run *run, const struct ws_series *progress
 
 	sum->progress = progress;
 	sum->analysis = a;
-	reporter_make_cells(run->cfg, sum);
+	recorder_make_cells(run->cfg, sum);
 	if (!ret && a->steady.reached)
 		steady_describe_figures(&run->params, &a->steady.final,
 					sum->steady_figures,
 					sizeof(sum->steady_figures));
 }
 
-void reporter_make_cells(const struct ws_config *cfg, struct ws_summary *sum)
+void recorder_make_cells(const struct ws_config *cfg, struct ws_summary *sum)
 {
 	struct ws_point tail;
 	const struct ws_point *t = progress_tail(sum, &tail) ? &tail : NULL;
@@ -407,7 +407,7 @@ const uint64_t ws_latency_bounds_ns[WS_LATENCY_BUCKETS] = {
 	10000000000, 30000000000, 60000000000,
 };
 
-void reporter_add_latencies(struct ws_latency_totals *t, const struct hist *h)
+void recorder_add_latencies(struct ws_latency_totals *t, const struct hist *h)
 {
 	t->count += hist_count(h);
 	/* 2^64 ns is 584 years of latency: hi stays 0 */
@@ -416,16 +416,16 @@ void reporter_add_latencies(struct ws_latency_totals *t, const struct hist *h)
 		t->le[b] += hist_count_le(h, ws_latency_bounds_ns[b]);
 }
 
-void reporter_probe_take(struct reporter_probe_run *run,
+void recorder_probe_take(struct recorder_probe_run *run,
 			 const struct ws_probe_take *take, uint64_t now_ns,
 			 uint64_t stall_ns, const char *name,
 			 struct ws_probe_interval *pi)
 {
-	reporter_probe_interval(take, now_ns, stall_ns, pi);
+	recorder_probe_interval(take, now_ns, stall_ns, pi);
 	pi->name = name;
 	run->stalls_total += pi->stalls;
 	pi->stalls_total = run->stalls_total;
-	reporter_add_latencies(&run->latency, &take->hist);
+	recorder_add_latencies(&run->latency, &take->hist);
 	pi->latency = run->latency;
 	hist_merge(&run->so_far, &take->hist);
 	pi->run_count = hist_count(&run->so_far);
@@ -433,7 +433,7 @@ void reporter_probe_take(struct reporter_probe_run *run,
 	pi->run_max_ns = pi->run_count ? hist_max(&run->so_far) : 0;
 }
 
-void reporter_probe_interval(const struct ws_probe_take *take,
+void recorder_probe_interval(const struct ws_probe_take *take,
 			     uint64_t now_ns, uint64_t stall_ns,
 			     struct ws_probe_interval *pi)
 {

@@ -1,6 +1,6 @@
-/* reporter_thread.c - the reporter thread: it follows each target's
+/* recorder_thread.c - the recorder thread: it follows each target's
  * writer through its snapshot, and the probes through their doors, and
- * builds the record as the run goes (see reporter.h).  With several
+ * builds the record as the run goes (see recorder.h).  With several
  * targets it builds each target's intervals and summary, and the
  * aggregate's (aggregate.h) that carries the probes. */
 #include <fcntl.h>
@@ -21,14 +21,14 @@
 /* four marks an interval: fine enough to place a change within one
  * interval, coarse enough to average out a device's bursts (the block
  * throttle's 100 ms slices, an SSD's garbage collection) */
-static void follow(struct reporter *r, struct reporter_target *t)
+static void follow(struct recorder *r, struct recorder_target *t)
 {
 	series_init(t->series);
 	series_init(t->progress);
 	t->snap->mark_spacing_ns = r->interval_ns / 4;
 }
 
-void reporter_init(struct reporter *r, const struct ws_run *run,
+void recorder_init(struct recorder *r, const struct ws_run *run,
 		   struct monitor *mon, struct ws_snapshot *snap,
 		   struct sink_set *sinks, struct ws_series *series,
 		   struct ws_series *progress)
@@ -40,7 +40,7 @@ void reporter_init(struct reporter *r, const struct ws_run *run,
 	r->interval_ns = run->params.interval_ns;
 	r->series = series;
 	r->progress = progress;
-	r->one = (struct reporter_target){
+	r->one = (struct recorder_target){
 		.run = run, .snap = snap, .series = series, .progress = progress,
 		.summary = &r->summary,
 	};
@@ -53,7 +53,7 @@ void reporter_init(struct reporter *r, const struct ws_run *run,
 	follow(r, &r->one);
 }
 
-void reporter_set_targets(struct reporter *r, struct reporter_target *targets,
+void recorder_set_targets(struct recorder *r, struct recorder_target *targets,
 			  unsigned int n)
 {
 	r->targets = targets;
@@ -64,7 +64,7 @@ void reporter_set_targets(struct reporter *r, struct reporter_target *targets,
 	series_init(r->progress);
 }
 
-void reporter_destroy(struct reporter *r)
+void recorder_destroy(struct recorder *r)
 {
 	for (unsigned int i = 0; i < r->ntargets; i++)
 		analysis_release(&r->targets[i].analysis);
@@ -72,20 +72,20 @@ void reporter_destroy(struct reporter *r)
 		analysis_release(&r->analysis);
 }
 
-static void add_mark(struct reporter_target *t, const struct ws_mark *m,
+static void add_mark(struct recorder_target *t, const struct ws_mark *m,
 		     bool last)
 {
 	struct ws_point p;
 
 	if (!last)
 		t->last_pending = m->pending;
-	if (!reporter_mark_point(&t->last_mark, m, last, &p))
+	if (!recorder_mark_point(&t->last_mark, m, last, &p))
 		return;
 	series_add(t->progress, &p);
 	t->last_mark = *m;
 }
 
-static void take_marks(struct reporter *r, struct reporter_target *t)
+static void take_marks(struct recorder *r, struct recorder_target *t)
 {
 	size_t n;
 
@@ -109,7 +109,7 @@ static struct ws_analysis_input analysis_input(const struct ws_series *progress,
 /* --until-steady: once the last window holds after preconditioning, ask
  * the writer to end; after --steady-max-rounds judged rounds without, give
  * up.  The same pipeline as the summary's verdict, steady state only. */
-static void check_steady(struct reporter_target *t, uint64_t t_ns)
+static void check_steady(struct recorder_target *t, uint64_t t_ns)
 {
 	struct ws_analysis_input in = analysis_input(t->progress, t->last_mark.t_ns,
 						     t_ns);
@@ -129,12 +129,12 @@ static void check_steady(struct reporter_target *t, uint64_t t_ns)
 /* Every writer sets its start time as its first act (one that could not
  * start, as it ends); wait for all of them.  The first start is the
  * run's. */
-static uint64_t wait_for_start(struct reporter *r)
+static uint64_t wait_for_start(struct recorder *r)
 {
 	uint64_t first = UINT64_MAX;
 
 	for (unsigned int i = 0; i < r->ntargets; i++) {
-		struct reporter_target *t = &r->targets[i];
+		struct recorder_target *t = &r->targets[i];
 
 		while (!(t->start_ns = atomic_load_explicit(&t->snap->start_ns,
 							    memory_order_acquire)))
@@ -146,7 +146,7 @@ static uint64_t wait_for_start(struct reporter *r)
 }
 
 /* A target's device counters over its interval. */
-static void add_device(struct reporter_target *t, struct ws_interval *iv)
+static void add_device(struct recorder_target *t, struct ws_interval *iv)
 {
 	const struct ws_fingerprint *fp = t->run->fp;
 	struct ws_diskstat d;
@@ -172,7 +172,7 @@ static void add_device(struct reporter_target *t, struct ws_interval *iv)
 }
 
 /* I/O pressure over the interval: the machine's, once a tick. */
-static void add_psi(struct reporter *r, struct ws_interval *iv)
+static void add_psi(struct recorder *r, struct ws_interval *iv)
 {
 	struct ws_psi psi;
 	uint64_t now = ws_now_ns();
@@ -196,13 +196,13 @@ static void add_psi(struct reporter *r, struct ws_interval *iv)
 	r->have_psi = true;
 }
 
-static bool adaptive(const struct reporter_target *t)
+static bool adaptive(const struct recorder_target *t)
 {
 	return t->run->cfg && t->run->cfg->pace == WS_PACE_ADAPTIVE;
 }
 
 /* --pace adaptive: the controller's state, at a target's interval end. */
-static void add_adapt(struct reporter_target *t, struct ws_interval *iv)
+static void add_adapt(struct recorder_target *t, struct ws_interval *iv)
 {
 	struct ws_adapt_state *st = &t->snap->adapt;
 
@@ -223,13 +223,13 @@ static void add_adapt(struct reporter_target *t, struct ws_interval *iv)
 
 /* When every adaptive writer's controller had settled, on the run's
  * clock; UINT64_MAX while one has not (or none is adaptive). */
-static uint64_t adapt_settled_at(const struct reporter *r)
+static uint64_t adapt_settled_at(const struct recorder *r)
 {
 	uint64_t at = 0;
 	bool any = false;
 
 	for (unsigned int i = 0; i < r->ntargets; i++) {
-		const struct reporter_target *t = &r->targets[i];
+		const struct recorder_target *t = &r->targets[i];
 		uint64_t s;
 
 		if (!adaptive(t))
@@ -247,7 +247,7 @@ static uint64_t adapt_settled_at(const struct reporter *r)
 }
 
 /* What the monitor and the kernel add to the run's interval. */
-static void add_context(struct reporter *r, struct ws_interval *iv)
+static void add_context(struct recorder *r, struct ws_interval *iv)
 {
 	struct monitor *mon = r->mon;
 	struct ws_meminfo mi;
@@ -270,7 +270,7 @@ static void add_context(struct reporter *r, struct ws_interval *iv)
 		probe_door_take(&mon->probes[i].door, &r->take);
 		if (after_settling)
 			hist_merge(&r->settled[i], &r->take.hist);
-		reporter_probe_take(&r->probe_run[i], &r->take, now,
+		recorder_probe_take(&r->probe_run[i], &r->take, now,
 				    mon->cfg->stall_ns, mon->probes[i].name, pi);
 		iv->nprobes++;
 	}
@@ -281,7 +281,7 @@ static void add_context(struct reporter *r, struct ws_interval *iv)
 static void add_point(struct ws_series *s, const struct ws_interval *iv,
 		      bool folded)
 {
-	struct ws_point p = reporter_interval_point(iv);
+	struct ws_point p = recorder_interval_point(iv);
 
 	if (folded)
 		series_extend_last(s, &p);
@@ -293,13 +293,13 @@ static void add_point(struct ws_series *s, const struct ws_interval *iv,
  * Its final one (the writer ended within it) may be too short to stand
  * alone: then its rate is that of itself and the one before.  With one
  * target the interval is the run's and gets the context too. */
-static void target_interval(struct reporter *r, struct reporter_target *t,
+static void target_interval(struct recorder *r, struct recorder_target *t,
 			    const struct ws_sample *now, uint64_t t_ns,
 			    bool final, struct ws_interval *iv)
 {
 	bool folded;
 
-	reporter_make_interval(t->run, &t->prev, t->prev_t_ns, now, t_ns, iv);
+	recorder_make_interval(t->run, &t->prev, t->prev_t_ns, now, t_ns, iv);
 	add_device(t, iv);
 	add_adapt(t, iv);
 	if (r->ntargets == 1)
@@ -307,8 +307,8 @@ static void target_interval(struct reporter *r, struct reporter_target *t,
 	iv->index = t->index++;
 	iv->number = t->run->number;
 	iv->final = final;
-	reporter_precondition_eta(t->run, iv);
-	folded = final && reporter_fold_final(&t->last_iv, r->interval_ns, iv);
+	recorder_precondition_eta(t->run, iv);
+	folded = final && recorder_fold_final(&t->last_iv, r->interval_ns, iv);
 	add_point(t->series, iv, folded);
 	take_marks(r, t);
 	if (!final && t->run->cfg->until_steady && !atomic_load(&t->snap->verdict))
@@ -319,14 +319,14 @@ static void target_interval(struct reporter *r, struct reporter_target *t,
 }
 
 /* Where a finished target's clock stopped, on the run's clock. */
-static uint64_t end_of(const struct reporter *r, const struct reporter_target *t)
+static uint64_t end_of(const struct recorder *r, const struct recorder_target *t)
 {
 	return t->snap->outcome.end_ns - r->start_ns;
 }
 
 /* A finished writer's final interval runs to its end (a last millisecond
  * that wrote nothing is no interval).  False: none to emit. */
-static bool final_due(const struct reporter *r, const struct reporter_target *t,
+static bool final_due(const struct recorder *r, const struct recorder_target *t,
 		      const struct ws_sample *now)
 {
 	uint64_t end = end_of(r, t);
@@ -338,7 +338,7 @@ static bool final_due(const struct reporter *r, const struct reporter_target *t,
 /* One tick at t_ns; at_end: the writers have all ended.  Every target
  * still writing gets its interval (a finished one its final one); with
  * several, the run's interval is their sum with the context. */
-static void tick(struct reporter *r, uint64_t t_ns, bool at_end)
+static void tick(struct recorder *r, uint64_t t_ns, bool at_end)
 {
 	struct ws_interval agg;
 	bool own_device[WS_MAX_TARGETS];
@@ -347,7 +347,7 @@ static void tick(struct reporter *r, uint64_t t_ns, bool at_end)
 	bool folded;
 
 	for (unsigned int i = 0; i < r->ntargets; i++) {
-		struct reporter_target *t = &r->targets[i];
+		struct recorder_target *t = &r->targets[i];
 		struct ws_sample now;
 		bool finished;
 
@@ -399,8 +399,8 @@ static void tick(struct reporter *r, uint64_t t_ns, bool at_end)
 	agg.index = r->index++;
 	agg.ntargets = n;
 	agg.targets = r->tick;
-	reporter_precondition_eta(r->run, &agg);
-	folded = at_end && reporter_fold_final(&r->last_iv, r->interval_ns, &agg);
+	recorder_precondition_eta(r->run, &agg);
+	folded = at_end && recorder_fold_final(&r->last_iv, r->interval_ns, &agg);
 	add_point(r->series, &agg, folded);
 	sink_interval(r->sinks, r->run, &agg);
 	r->prev_t_ns = t_ns;
@@ -408,7 +408,7 @@ static void tick(struct reporter *r, uint64_t t_ns, bool at_end)
 }
 
 /* Until the deadline, or until every writer has ended (true). */
-static bool wait_writers(struct reporter *r, uint64_t deadline)
+static bool wait_writers(struct recorder *r, uint64_t deadline)
 {
 	for (unsigned int i = 0; i < r->ntargets; i++)
 		if (!snapshot_finished(r->targets[i].snap) &&
@@ -420,7 +420,7 @@ static bool wait_writers(struct reporter *r, uint64_t deadline)
 /* After the writers: a probe stuck past their end is waited for by the
  * main thread (monitor_stop); what it and any other probe finished since
  * the final interval is in the summary's figures and counted here. */
-static void take_late_probes(struct reporter *r)
+static void take_late_probes(struct recorder *r)
 {
 	struct monitor *mon = r->mon;
 
@@ -441,23 +441,23 @@ static void analyse(const struct ws_run *run, const struct ws_series *progress,
 		    struct ws_analysis *a, struct ws_summary *sum)
 {
 	/* out of memory at the very end: the analysis says it found nothing */
-	reporter_analyse(run, progress, writing_ns, elapsed_ns, a, sum);
+	recorder_analyse(run, progress, writing_ns, elapsed_ns, a, sum);
 }
 
 /* A target's own figures from its final sample and its writer's outcome. */
-static void target_summary(const struct reporter *r, struct reporter_target *t)
+static void target_summary(const struct recorder *r, struct recorder_target *t)
 {
 	struct ws_sample now;
 
 	snapshot_read(t->snap, &now);
-	reporter_make_summary(t->run, &now, &t->snap->outcome, signals_received(),
+	recorder_make_summary(t->run, &now, &t->snap->outcome, signals_received(),
 			      t->summary);
 	if (t->summary != &r->summary)
 		t->summary->start_offset_ns = t->start_ns - r->start_ns;
 }
 
 /* A target's final mark and its analysis. */
-static void target_analysis(struct reporter *r, struct reporter_target *t)
+static void target_analysis(struct recorder *r, struct recorder_target *t)
 {
 	uint64_t end = t->snap->outcome.end_ns - t->start_ns, writing;
 
@@ -466,7 +466,7 @@ static void target_analysis(struct reporter *r, struct reporter_target *t)
 	writing = t->last_mark.t_ns;
 	/* the last mark: everything written, on disk, clock stopped; unless it
 	 * would credit a window of bytes to the final wait alone */
-	if (reporter_final_mark_stands(t->last_pending, t->progress->n +
+	if (recorder_final_mark_stands(t->last_pending, t->progress->n +
 				       t->progress->npartial))
 		add_mark(t, &(struct ws_mark){ end, t->summary->bytes, 0 }, true);
 	series_finish(t->progress);
@@ -475,7 +475,7 @@ static void target_analysis(struct reporter *r, struct reporter_target *t)
 }
 
 /* The probes' figures, once their threads have ended. */
-static void probe_summaries(struct reporter *r)
+static void probe_summaries(struct recorder *r)
 {
 	take_late_probes(r);
 	for (unsigned int i = 0; r->mon && i < r->mon->nprobes; i++) {
@@ -486,14 +486,14 @@ static void probe_summaries(struct reporter *r)
 		ps->after_end = late;
 		ps->after_end_max_ns = late_max;
 		ps->latency = (struct ws_latency_totals){ 0 };
-		reporter_add_latencies(&ps->latency, &ps->raw);
+		recorder_add_latencies(&ps->latency, &ps->raw);
 		r->summary.nprobes++;
 	}
 }
 
 /* --pace adaptive: where the controllers ended and what the probes saw
  * once they had settled. */
-static void adapt_summary(struct reporter *r)
+static void adapt_summary(struct recorder *r)
 {
 	struct ws_summary *sum = &r->summary;
 	uint64_t settled = adapt_settled_at(r);
@@ -521,14 +521,14 @@ static void adapt_summary(struct reporter *r)
 
 /* Several targets: the run's summary is theirs added up (their summaries
  * are one array), its phases come from their progress added up. */
-static void run_summary(struct reporter *r)
+static void run_summary(struct recorder *r)
 {
 	const struct ws_series *ps[WS_MAX_TARGETS];
 	uint64_t offset[WS_MAX_TARGETS], end = 0, writing = 0;
 	struct ws_summary *sum = &r->summary;
 
 	for (unsigned int i = 0; i < r->ntargets; i++) {
-		struct reporter_target *t = &r->targets[i];
+		struct recorder_target *t = &r->targets[i];
 		uint64_t last = t->last_mark.t_ns + t->start_ns - r->start_ns;
 
 		ps[i] = t->progress;
@@ -546,16 +546,16 @@ static void run_summary(struct reporter *r)
 	analyse(r->run, r->progress, writing, end, &r->analysis, sum);
 }
 
-void reporter_baseline(struct reporter *r)
+void recorder_baseline(struct recorder *r)
 {
 	for (unsigned int i = 0; i < r->ntargets; i++)
 		add_device(&r->targets[i], &(struct ws_interval){ .dt_ns = 0 });
 	add_psi(r, &(struct ws_interval){ .dt_ns = 0 });
 }
 
-void *reporter_thread(void *arg)
+void *recorder_thread(void *arg)
 {
-	struct reporter *r = arg;
+	struct recorder *r = arg;
 	uint64_t deadline;
 
 	r->start_ns = wait_for_start(r);
@@ -587,7 +587,7 @@ void *reporter_thread(void *arg)
 		target_analysis(r, &r->targets[i]);
 	if (r->ntargets > 1)
 		run_summary(r);
-	reporter_add_cpu(&r->summary, ws_process_cpu_ns(),
+	recorder_add_cpu(&r->summary, ws_process_cpu_ns(),
 			 r->mon ? r->mon->watcher_cpu_ns : 0);
 	sink_summary(r->sinks, r->run, &r->summary);
 	return NULL;

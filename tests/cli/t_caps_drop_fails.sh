@@ -46,6 +46,6 @@ PY
 done
 assert_file_match "$OUT" '[MG]iB written in' "the run that got through"
 # every kind of thread was made to fail once: a probe, and the writer
-# after the reporter had started
+# after the recorder had started
 assert_eq 1 "$seen_probes" "a failing probe thread seen"
 assert_eq 1 "$seen_writer" "a failing writer thread seen"

@@ -325,7 +325,7 @@ static void make_run(struct record_fixture *f, enum fixture_ending e)
 	};
 	struct ws_target target = { .created = true, .fs_type = "btrfs", .space = space };
 	struct ws_plan_refusal why;
-	struct reporter_sources src = {
+	struct recorder_sources src = {
 		.cfg = &f->cfg, .plan = &f->plan, .target = &target, .fp = &f->fp,
 		.mon = &f->mon, .argc = (int)ARRAY_SIZE(argv_) - 1, .argv = argv_,
 	};
@@ -359,8 +359,8 @@ static void make_run(struct record_fixture *f, enum fixture_ending e)
 		hist_init(&f->mon.probes[j].corrected);
 	}
 
-	reporter_make_run(&src, run);
-	/* what reporter_make_run() read from the machine and the clock */
+	recorder_make_run(&src, run);
+	/* what recorder_make_run() read from the machine and the clock */
 	snprintf(run->sysname, sizeof(run->sysname), "Linux");
 	snprintf(run->release, sizeof(run->release), "6.8.0-51-generic");
 	snprintf(run->version, sizeof(run->version),
@@ -407,7 +407,7 @@ static void add_device(struct ws_interval *iv, uint64_t from, uint64_t to,
 	iv->psi_full_pct = psi_full[k];
 }
 
-/* The interval [from, to), k-th, as the reporter's emit() makes it. */
+/* The interval [from, to), k-th, as the recorder's emit() makes it. */
 static void make_interval(struct record_fixture *f, const struct story *st,
 			  struct probe_run *pr, uint64_t from, uint64_t to,
 			  bool final)
@@ -422,7 +422,7 @@ static void make_interval(struct record_fixture *f, const struct story *st,
 	bool folded;
 
 	ck_assert_uint_lt(k, FIXTURE_MAX_INTERVALS);
-	reporter_make_interval(&f->run, &prev, from, &now, to, iv);
+	recorder_make_interval(&f->run, &prev, from, &now, to, iv);
 	if (k)
 		add_device(iv, from, to, k);
 	iv->have_meminfo = true;
@@ -436,14 +436,14 @@ static void make_interval(struct record_fixture *f, const struct story *st,
 		probe_door_take(&mp->door, &take);
 		if (!k)
 			hist_init(&f->probe_run[j].so_far);
-		reporter_probe_take(&f->probe_run[j], &take, BASE + to, f->cfg.stall_ns,
+		recorder_probe_take(&f->probe_run[j], &take, BASE + to, f->cfg.stall_ns,
 				    mp->probe.ops->name, pi);
 		iv->nprobes++;
 	}
 	iv->index = k;
-	reporter_precondition_eta(&f->run, iv);
-	folded = final && k && reporter_fold_final(&f->iv[k - 1], f->cfg.interval_ns, iv);
-	p = reporter_interval_point(iv);
+	recorder_precondition_eta(&f->run, iv);
+	folded = final && k && recorder_fold_final(&f->iv[k - 1], f->cfg.interval_ns, iv);
+	p = recorder_interval_point(iv);
 	if (folded)
 		series_extend_last(&f->series, &p);
 	else
@@ -451,7 +451,7 @@ static void make_interval(struct record_fixture *f, const struct story *st,
 	f->niv++;
 }
 
-/* The progress marks, as the reporter's add_mark() takes them: one a
+/* The progress marks, as the recorder's add_mark() takes them: one a
  * slot, at the end of the last buffer then on disk, one buffer pending
  * (window 1), so the final mark does not stand. */
 static uint64_t make_progress(struct record_fixture *f, const struct story *st)
@@ -466,13 +466,13 @@ static uint64_t make_progress(struct record_fixture *f, const struct story *st)
 				     .pending = BUF };
 
 		pending = m.pending;
-		if (!reporter_mark_point(&last, &m, false, &p))
+		if (!recorder_mark_point(&last, &m, false, &p))
 			continue;
 		series_add(&f->progress, &p);
 		last = m;
 	}
-	if (reporter_final_mark_stands(pending, f->progress.n) &&
-	    reporter_mark_point(&last, &(struct ws_mark){ st->end, st->bytes, 0 },
+	if (recorder_final_mark_stands(pending, f->progress.n) &&
+	    recorder_mark_point(&last, &(struct ws_mark){ st->end, st->bytes, 0 },
 				true, &p))
 		series_add(&f->progress, &p);
 	series_finish(&f->progress);
@@ -520,15 +520,15 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 		v.count[WS_BLOCK_OK] = v.blocks - 2;
 		o.verify = &v;
 	}
-	reporter_make_summary(&f->run, &now, &o, signo, sum);
+	recorder_make_summary(&f->run, &now, &o, signo, sum);
 	for (unsigned int j = 0; j < f->mon.nprobes; j++) {
 		struct monitor_probe *mp = &f->mon.probes[j];
 
-		/* the reporter's take_late_probes() */
+		/* the recorder's take_late_probes() */
 		book_until(mp, &pr[j], st, UINT64_MAX / 2);
 		probe_door_take(&mp->door, &take);
 		monitor_probe_summary(mp, &sum->probes[j]);
-		reporter_add_latencies(&sum->probes[j].latency, &sum->probes[j].raw);
+		recorder_add_latencies(&sum->probes[j].latency, &sum->probes[j].raw);
 		sum->probes[j].after_end = hist_count(&take.hist);
 		sum->probes[j].after_end_max_ns = hist_count(&take.hist) ?
 						  hist_max(&take.hist) : 0;
@@ -536,9 +536,9 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 	}
 	series_finish(&f->series);
 	writing = make_progress(f, st);
-	reporter_analyse(&f->run, &f->progress, writing, st->end, &f->analysis, sum);
+	recorder_analyse(&f->run, &f->progress, writing, st->end, &f->analysis, sum);
 	sum->series = &f->series;
-	reporter_add_cpu(sum, 2500 * WS_NSEC_PER_MSEC, 40 * WS_NSEC_PER_MSEC);
+	recorder_add_cpu(sum, 2500 * WS_NSEC_PER_MSEC, 40 * WS_NSEC_PER_MSEC);
 }
 
 static struct record_fixture *make_two_targets(void);
@@ -573,7 +573,7 @@ struct record_fixture *record_fixture_make(enum fixture_ending e)
 	return f;
 }
 
-/* The aggregate of the two records, as the reporter's tick() and
+/* The aggregate of the two records, as the recorder's tick() and
  * run_summary() make it: intervals summed tick by tick (target 2 ends
  * early), the probes from target 1's (one filesystem, one set), the
  * summary and the progress added up and analysed. */
@@ -641,7 +641,7 @@ static struct record_fixture *make_two_targets(void)
 	aggregate_summary(f->sums, 2, a->sum.elapsed_ns, false, &f->sum);
 	series_init(&f->series);
 	for (unsigned int k = 0; k < f->niv; k++) {
-		struct ws_point p = reporter_interval_point(&f->iv[k]);
+		struct ws_point p = recorder_interval_point(&f->iv[k]);
 
 		series_add(&f->series, &p);
 	}
@@ -649,10 +649,10 @@ static struct record_fixture *make_two_targets(void)
 	ps[0] = &a->progress;
 	ps[1] = &b->progress;
 	aggregate_progress(ps, offset, 2, &f->progress);
-	reporter_analyse(&f->run, &f->progress, a->sum.elapsed_ns, a->sum.elapsed_ns,
+	recorder_analyse(&f->run, &f->progress, a->sum.elapsed_ns, a->sum.elapsed_ns,
 			 &f->analysis, &f->sum);
 	f->sum.series = &f->series;
-	reporter_add_cpu(&f->sum, a->sum.cpu_ns + b->sum.cpu_writer_ns, 0);
+	recorder_add_cpu(&f->sum, a->sum.cpu_ns + b->sum.cpu_writer_ns, 0);
 	return f;
 }
 

@@ -2,11 +2,11 @@
  * golden-output tests, and the golden files they are compared with.
  *
  * The record is made by the code the tool runs, fed with a made-up but
- * consistent run instead of threads and a disk: reporter_make_run() for
- * the facts, the probes' doors, monitor_record() and reporter_probe_interval()
- * for the probe figures, reporter_make_interval() and reporter_fold_final()
- * for the intervals, reporter_make_summary(), monitor_probe_summary(),
- * analysis_run() and reporter_make_cells() for the summary.  What the tool
+ * consistent run instead of threads and a disk: recorder_make_run() for
+ * the facts, the probes' doors, monitor_record() and recorder_probe_interval()
+ * for the probe figures, recorder_make_interval() and recorder_fold_final()
+ * for the intervals, recorder_make_summary(), monitor_probe_summary(),
+ * analysis_run() and recorder_make_cells() for the summary.  What the tool
  * reads from the machine (uname, the clock, /proc and /sys) is fixed here:
  * the fingerprint is collected from tests/fixtures/fp/nvme.
  *
@@ -57,7 +57,7 @@ struct record_fixture {
 	/* the engine's objects the record is made from */
 	struct ws_snapshot snap;
 	struct monitor mon;
-	struct reporter_probe_run probe_run[WS_MAX_PROBES];
+	struct recorder_probe_run probe_run[WS_MAX_PROBES];
 	/* FIXTURE_TWO_TARGETS: the targets' own records */
 	struct record_fixture *part[2];
 	struct ws_run runs[2];

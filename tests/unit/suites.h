@@ -26,7 +26,7 @@
 	X(series_suite)   \
 	X(analysis_suite) \
 	X(steady_suite)   \
-	X(reporter_suite) \
+	X(recorder_suite) \
 	X(aggregate_suite) \
 	X(compare_suite)  \
 	X(report_suite)   \

@@ -367,8 +367,8 @@ START_TEST(test_door_take_swaps)
 }
 END_TEST
 
-/* A probe thread publishing while the reporter takes: every operation is
- * in exactly one take.  The taker pauses between takes, as the reporter
+/* A probe thread publishing while the recorder takes: every operation is
+ * in exactly one take.  The taker pauses between takes, as the recorder
  * does: a take copies a whole histogram under the lock, and one that
  * never let go would starve the producer (under ThreadSanitizer, past
  * the test's timeout). */

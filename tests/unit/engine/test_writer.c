@@ -105,9 +105,9 @@ START_TEST(test_eio_on_wait)
 	/* the failed wait, then the drain's wait for buffer 1 */
 	ck_assert_uint_eq(waits, 2);
 	ck_assert_int_eq(h->fake.calls[h->fake.ncalls - 1].kind, IO_FDATASYNC);
-	/* what the reporter makes of it */
+	/* what the recorder makes of it */
 	snapshot_read(&h->snap, &s);
-	reporter_make_summary(&(struct ws_run){ .cfg = &h->cfg }, &s, o, 0, &sum);
+	recorder_make_summary(&(struct ws_run){ .cfg = &h->cfg }, &s, o, 0, &sum);
 	ck_assert_int_eq(sum.ending.reason, WS_STOP_ERROR);
 	ck_assert_str_eq(sum.ending.err_op, "sync_file_range");
 	ck_assert_uint_eq(sum.ending.err_offset, 0);

@@ -203,7 +203,7 @@ END_TEST
 
 static const uint64_t long_stall[] = { 1 * MS, 600 * MS, 1 * MS };
 
-/* A run held for 600 ms is visible while it is stuck, as the reporter
+/* A run held for 600 ms is visible while it is stuck, as the recorder
  * samples the door: blocked, its age the clock's 600 ms, the interval's
  * maximum at least that. */
 START_TEST(test_inflight_visible_while_stuck)
@@ -218,7 +218,7 @@ START_TEST(test_inflight_visible_while_stuck)
 		usleep(1000);
 		probe_door_take(&mp->door, take);
 		memset(&pi, 0, sizeof(pi));
-		reporter_probe_interval(take, r->clock.ops.now(&r->clock.ops),
+		recorder_probe_interval(take, r->clock.ops.now(&r->clock.ops),
 					r->cfg.stall_ns, &pi);
 	}
 	ck_assert_uint_eq(pi.inflight_ns, 600 * MS);
@@ -351,7 +351,7 @@ START_TEST(test_blocked_at_least_the_threshold)
 	ck_assert_ptr_nonnull(take);
 	hist_init(&take->hist);
 	take->inflight_since = 1000;
-	reporter_probe_interval(take, 1000 + stall_edges[_i].ns, 500000000, &pi);
+	recorder_probe_interval(take, 1000 + stall_edges[_i].ns, 500000000, &pi);
 	ck_assert_uint_eq(pi.inflight_ns, stall_edges[_i].ns);
 	ck_assert_int_eq(pi.blocked, stall_edges[_i].stall);
 	free(take);

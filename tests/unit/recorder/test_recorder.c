@@ -1,4 +1,4 @@
-/* test_reporter.c - the reporter suite: how intervals and progress marks
+/* test_reporter.c - the recorder suite: how intervals and progress marks
  * become the series the outputs show, and that the end of a run invents
  * no rate.  The thread runs for real against a snapshot the test drives;
  * the marks carry the test's own times, so no assertion depends on how
@@ -29,7 +29,7 @@ START_TEST(test_fold_final)
 				  .have_device = true, .dev_mibps = 400 };
 
 	/* 5 MiB in 50 ms is one piece's noise: with the interval before */
-	reporter_fold_final(&prev, 1000 * MS, &iv);
+	recorder_fold_final(&prev, 1000 * MS, &iv);
 	ck_assert_double_eq_tol(iv.mibps, 25.0 / 1.05, 1e-9);
 	ck_assert_double_eq_tol(iv.dev_mibps, (20.0 + 400.0 * 0.05) / 1.05, 1e-9);
 	ck_assert_uint_eq(iv.dbytes, 5 * WS_MIB);	/* its own figures stay */
@@ -37,29 +37,29 @@ START_TEST(test_fold_final)
 	/* half an interval or more stands alone */
 	iv = (struct ws_interval){ .index = 4, .dt_ns = 500 * MS,
 				   .dbytes = 5 * WS_MIB, .mibps = 10 };
-	reporter_fold_final(&prev, 1000 * MS, &iv);
+	recorder_fold_final(&prev, 1000 * MS, &iv);
 	ck_assert_double_eq(iv.mibps, 10);
 	/* the first interval has none before it */
 	iv = (struct ws_interval){ .index = 0, .dt_ns = 50 * MS,
 				   .dbytes = 5 * WS_MIB, .mibps = 100 };
-	reporter_fold_final(&prev, 1000 * MS, &iv);
+	recorder_fold_final(&prev, 1000 * MS, &iv);
 	ck_assert_double_eq(iv.mibps, 100);
 }
 END_TEST
 
 START_TEST(test_final_mark_rule)
 {
-	ck_assert(reporter_final_mark_stands(0, 10));
-	ck_assert(!reporter_final_mark_stands(8 * WS_MIB, 10));
+	ck_assert(recorder_final_mark_stands(0, 10));
+	ck_assert(!recorder_final_mark_stands(8 * WS_MIB, 10));
 	/* alone it is the run's average: bytes over elapsed */
-	ck_assert(reporter_final_mark_stands(8 * WS_MIB, 0));
+	ck_assert(recorder_final_mark_stands(8 * WS_MIB, 0));
 }
 END_TEST
 
-static struct reporter rep;
+static struct recorder rep;
 static struct ws_series series, progress;
 
-/* A reporter thread over a snapshot the test drives as the writer would,
+/* A recorder thread over a snapshot the test drives as the writer would,
  * with no sinks: what it made of the run is in rep afterwards. */
 struct fixture {
 	struct ws_config cfg;
@@ -84,17 +84,17 @@ static void fixture_start(struct fixture *f, uint64_t buffer_size,
 	if (tune)
 		tune(&f->cfg);
 	f->plan = (struct ws_plan){ .buffer_size = buffer_size, .total = WS_UNBOUNDED };
-	reporter_make_run(&(struct reporter_sources){ .cfg = &f->cfg, .plan = &f->plan,
+	recorder_make_run(&(struct recorder_sources){ .cfg = &f->cfg, .plan = &f->plan,
 						      .target = &f->target }, &f->run);
 	ck_assert_int_eq(snapshot_init(&f->snap), 0);
-	reporter_init(&rep, &f->run, NULL, &f->snap, &f->sinks, &series, &progress);
-	reporter_baseline(&rep);
-	ck_assert_int_eq(pthread_create(&f->tid, NULL, reporter_thread, &rep), 0);
+	recorder_init(&rep, &f->run, NULL, &f->snap, &f->sinks, &series, &progress);
+	recorder_baseline(&rep);
+	ck_assert_int_eq(pthread_create(&f->tid, NULL, recorder_thread, &rep), 0);
 	f->start = ws_now_ns();
 	snapshot_start(&f->snap, f->start);
 }
 
-/* The writer ends at end_ns after its start; the reporter writes the
+/* The writer ends at end_ns after its start; the recorder writes the
  * summary and its thread is joined. */
 static void fixture_finish(struct fixture *f, uint64_t end_ns)
 {
@@ -107,7 +107,7 @@ static void fixture_finish(struct fixture *f, uint64_t end_ns)
 
 static void fixture_release(struct fixture *f)
 {
-	reporter_destroy(&rep);
+	recorder_destroy(&rep);
 	snapshot_destroy(&f->snap);
 }
 
@@ -163,7 +163,7 @@ END_TEST
  * --until-steady asks the writer to end through the snapshot, with the
  * same pipeline as the summary: marks that hold one rate are steady after
  * a window; marks alternating 10 and 30 MiB/s a round never are, and after
- * --steady-max-rounds judged rounds the reporter gives up.
+ * --steady-max-rounds judged rounds the recorder gives up.
  */
 static unsigned int max_rounds;
 
@@ -191,7 +191,7 @@ static int until_steady(bool alternate, unsigned int max)
 		snapshot_add_bytes(&f.snap, mib * WS_MIB / 4, bytes);
 		snapshot_mark(&f.snap, t, bytes, 0);
 	}
-	/* the reporter's next tick judges them; wait for its verdict, with
+	/* the recorder's next tick judges them; wait for its verdict, with
 	 * no time budget (the test case's timeout means "hung") */
 	while (!(verdict = atomic_load(&f.snap.verdict)))
 		sched_yield();
@@ -256,7 +256,7 @@ static const struct sink_ops seen_ops = {
 };
 
 /* Write `n` buffers of 1 MiB into snap, marking each, one an interval:
- * before each, wait until the reporter has handed the sink one more
+ * before each, wait until the recorder has handed the sink one more
  * interval (however long the machine takes: no time budget), so the last
  * lands within an interval, and the writer's end with it. */
 static void write_some(struct ws_snapshot *snap, uint64_t start, unsigned int n,
@@ -289,7 +289,7 @@ START_TEST(test_two_targets)
 	static struct ws_snapshot snap[2];
 	static struct ws_series tseries[4];
 	static struct ws_summary sums[2];
-	static struct reporter_target follow[2];
+	static struct recorder_target follow[2];
 	struct sink_set sinks = { .n = 0 };
 	uint64_t start[2], bytes[2] = { 0, 0 };
 	pthread_t tid;
@@ -300,13 +300,13 @@ START_TEST(test_two_targets)
 	cfg.path = "fake";
 	cfg.interval_ns = 20 * MS;
 	plan = (struct ws_plan){ .buffer_size = WS_MIB, .total = WS_UNBOUNDED };
-	reporter_make_run(&(struct reporter_sources){ .cfg = &cfg, .plan = &plan,
+	recorder_make_run(&(struct recorder_sources){ .cfg = &cfg, .plan = &plan,
 						      .target = &target }, &run);
 	for (int i = 0; i < 2; i++) {
 		runs[i] = run;
 		runs[i].number = (unsigned int)i + 1;
 		ck_assert_int_eq(snapshot_init(&snap[i]), 0);
-		follow[i] = (struct reporter_target){
+		follow[i] = (struct recorder_target){
 			.run = &runs[i], .snap = &snap[i], .series = &tseries[i],
 			.progress = &tseries[2 + i], .summary = &sums[i],
 		};
@@ -315,10 +315,10 @@ START_TEST(test_two_targets)
 	run.ntargets = 2;
 	run.targets = runs;
 	ck_assert_int_eq(sink_add(&sinks, &seen_ops, stdout), 0);
-	reporter_init(&rep, &run, NULL, &snap[0], &sinks, &series, &progress);
-	reporter_set_targets(&rep, follow, 2);
-	reporter_baseline(&rep);
-	ck_assert_int_eq(pthread_create(&tid, NULL, reporter_thread, &rep), 0);
+	recorder_init(&rep, &run, NULL, &snap[0], &sinks, &series, &progress);
+	recorder_set_targets(&rep, follow, 2);
+	recorder_baseline(&rep);
+	ck_assert_int_eq(pthread_create(&tid, NULL, recorder_thread, &rep), 0);
 	start[0] = ws_now_ns();
 	snapshot_start(&snap[0], start[0]);
 	while ((start[1] = ws_now_ns()) == start[0])
@@ -359,7 +359,7 @@ START_TEST(test_two_targets)
 	ck_assert_uint_eq(progress.pts[progress.n - 1].bytes, 30 * WS_MIB);
 	ck_assert_ptr_nonnull(rep.summary.analysis);
 	ck_assert_ptr_nonnull(sums[0].analysis);
-	reporter_destroy(&rep);
+	recorder_destroy(&rep);
 	snapshot_destroy(&snap[0]);
 	snapshot_destroy(&snap[1]);
 }
@@ -384,7 +384,7 @@ START_TEST(test_latency_totals)
 			hist_record(&iv, ms[i][j] * WS_NSEC_PER_MSEC);
 			hist_record(&run, ms[i][j] * WS_NSEC_PER_MSEC);
 		}
-		reporter_add_latencies(&t, &iv);
+		recorder_add_latencies(&t, &iv);
 	}
 	ck_assert_uint_eq(t.count, 8);
 	ck_assert_uint_eq(t.sum_ns, (1 + 2 + 3 + 700 + 10 + 11 + 2500 + 61000) *
@@ -404,14 +404,14 @@ START_TEST(test_latency_totals)
 		ck_assert_uint_gt(ws_latency_bounds_ns[b], ws_latency_bounds_ns[b - 1]);
 		ck_assert_uint_ge(t.le[b], t.le[b - 1]);
 	}
-	reporter_add_latencies(&whole, &run);
+	recorder_add_latencies(&whole, &run);
 	ck_assert_mem_eq(&whole, &t, sizeof(t));
 }
 END_TEST
 
-Suite *reporter_suite(void)
+Suite *recorder_suite(void)
 {
-	Suite *s = suite_create("reporter");
+	Suite *s = suite_create("recorder");
 	TCase *tc = tcase_create("core");
 
 	tcase_set_timeout(tc, 30);
