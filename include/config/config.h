@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "lib/term.h"
+
 enum ws_pace {
 	WS_PACE_WINDOW,		/* sync_file_range windows (overwrite.c) */
 	WS_PACE_NONE,		/* plain buffered writes (dd) */
@@ -25,13 +27,6 @@ enum ws_data {
 	WS_DATA_ZERO,
 	WS_DATA_COMPRESSIBLE,	/* compress_pct % of each 4 KiB block zero */
 	WS_DATA_NR
-};
-
-/* --color: when the live line may paint stalls red (term.h) */
-enum ws_colour {
-	WS_COLOUR_AUTO,		/* a terminal that takes it, no NO_COLOR */
-	WS_COLOUR_NEVER,
-	WS_COLOUR_ALWAYS,
 };
 
 /* Desktop-latency probes (monitor.h). */

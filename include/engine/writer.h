@@ -19,7 +19,7 @@
 #include "engine/pace.h"
 #include "config/plan.h"
 #include "engine/snapshot.h"
-#include "cmd/verify/verify.h"
+#include "engine/readback.h"
 #include "engine/write_queue.h"
 
 struct writer {

@@ -10,7 +10,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "config/config.h"
+/* --color: when the live line may paint stalls red */
+enum ws_colour {
+	WS_COLOUR_AUTO,		/* a terminal that takes it, no NO_COLOR */
+	WS_COLOUR_NEVER,
+	WS_COLOUR_ALWAYS,
+};
 
 /* SGR codes: stalls are red */
 #define TERM_RED	"\033[31m"

@@ -63,6 +63,10 @@ extern const struct sink_ops sink_prom_ops;
 struct sink_set {
 	struct sink sinks[WS_MAX_SINKS];
 	unsigned int n;
+	/* Told each result file's temporary as sink_add_file makes it, so
+	 * the owner can still remove it if the process ends at once (the
+	 * run hands in signals_unlink_at_exit); NULL: nobody is told. */
+	void (*tmp_made)(int dirfd, const char *name);
 };
 
 int sink_add(struct sink_set *set, const struct sink_ops *ops, FILE *out);

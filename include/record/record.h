@@ -36,7 +36,7 @@
 #include "lib/hist.h"
 #include "config/plan.h"
 
-struct ws_fingerprint;		/* fingerprint.h; shown by fingerprint_show.h */
+struct ws_fingerprint;		/* fingerprint_facts.h; shown by fingerprint_show.h */
 
 /* ---- series (series.h) ------------------------------------------------ */
 

@@ -32,6 +32,7 @@
 #include "system/thread.h"
 #include "lib/units.h"
 #include "cmd/verify/verify.h"
+#include "engine/readback.h"
 #include "engine/writer.h"
 
 /* What a person reads goes to stdout, or to stderr when a result file
@@ -72,7 +73,7 @@ static int exit_status(const struct ws_run *run, const struct ws_summary *sum)
 	default:
 		break;
 	}
-	if (sum->verified && !verify_clean(&sum->verify)) {
+	if (sum->verified && !readback_clean(&sum->verify)) {
 		snprintf(msg, sizeof(msg), "verify: %llu of %llu blocks are not as written%s%s",
 			 (unsigned long long)(sum->verify.blocks - sum->verify.count[WS_BLOCK_OK]),
 			 (unsigned long long)sum->verify.blocks,
@@ -370,7 +371,7 @@ static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int 
 int main(int argc, char **argv)
 {
 	struct ws_config cfg;
-	struct sink_set sinks = { .n = 0 };
+	struct sink_set sinks = { .n = 0, .tmp_made = signals_unlink_at_exit };
 	struct ws_job *jobs;
 	struct ws_series *series;
 	struct targets_record *tr = NULL;

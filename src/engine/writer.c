@@ -7,7 +7,7 @@
 
 #include "system/clock.h"
 #include "lib/units.h"
-#include "cmd/verify/verify.h"
+#include "engine/readback.h"
 #include "engine/write_queue.h"
 #include "engine/writer.h"
 
@@ -325,7 +325,7 @@ int writer_run(struct writer *w)
 		/* queued: what was queued past a failed write never landed */
 		if (w->queued && w->queue.err && w->queue.err_off < end)
 			end = w->queue.err_off;
-		verify_fd(w->fd, end, w->feed.run, &w->verify);
+		readback_fd(w->fd, end, w->feed.run, &w->verify);
 		o.verify = &w->verify;
 		o.verify_cpu_ns = ws_thread_cpu_ns() - o.writer_cpu_ns;
 	}

@@ -1,4 +1,4 @@
-/* fingerprint_show.h - the fingerprint (fingerprint.h) shown: the first
+/* fingerprint_show.h - the fingerprint's facts (fingerprint_facts.h) shown: the first
  * line of the header, its device/queue/layout/kernel lines, and the
  * "fingerprint" member of the JSON result.  Pure: any thread may call
  * these on a fingerprint nobody is writing.
@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "system/fingerprint.h"
 #include "lib/jsonw.h"
+#include "record/fingerprint_facts.h"
 
 /* "ext4 (rw,relatime) · /dev/sda2 → sda": the filesystem and its devices,
  * for the header's first line.  Returns snprintf's count. */

@@ -6,7 +6,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "system/signals.h"
 #include "outputs/sink.h"
 #include "lib/units.h"
 
@@ -81,7 +80,8 @@ int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 	s->path = path;
 	set->n++;
 	/* a second ^C exits at once: no half-written temporary stays */
-	signals_unlink_at_exit(AT_FDCWD, s->tmp);
+	if (set->tmp_made)
+		set->tmp_made(AT_FDCWD, s->tmp);
 	return 0;
 }
 

@@ -546,18 +546,6 @@ uint64_t fingerprint_capacity(const struct ws_fingerprint *fp)
 	return (uint64_t)fp->disk[0].size;
 }
 
-const char *fingerprint_kind_name(enum ws_fp_kind kind)
-{
-	static const char *const names[] = {
-		[WS_FP_NONE] = "none", [WS_FP_DISK] = "disk",
-		[WS_FP_PARTITION] = "partition", [WS_FP_LOOP] = "loop",
-		[WS_FP_DM] = "dm", [WS_FP_MD] = "md",
-	};
-
-	return (unsigned)kind < sizeof(names) / sizeof(names[0]) ?
-		names[kind] : "none";
-}
-
 int fingerprint_queue_path(const struct ws_fingerprint *fp, char *out,
 			   size_t len)
 {

@@ -13,7 +13,7 @@
 	X(option_bounds_suite) \
 	X(datagen_suite)  \
 	X(blockstamp_suite) \
-	X(verify_suite)   \
+	X(readback_suite)   \
 	X(plan_suite)     \
 	X(pace_suite)     \
 	X(adapt_suite)    \

@@ -1,4 +1,4 @@
-/* test_verify.c - verify_fd on files made from the writer's own feed:
+/* test_readback.c - readback_fd on files made from the writer's own feed:
  * clean, one corrupt block, a misplaced one, lost writes (an older pass
  * where the newest wrote), unstamped blocks, another run, a partial last
  * block, and the first bad blocks listed at most WS_VERIFY_LISTED. */
@@ -12,7 +12,7 @@
 
 #include "engine/datagen.h"
 #include "suites.h"
-#include "cmd/verify/verify.h"
+#include "engine/readback.h"
 
 #define LEN (64 * 1024)	/* a buffer */
 #define RUN 77
@@ -61,7 +61,7 @@ static struct ws_verify check_file(uint64_t run)
 {
 	struct ws_verify v;
 
-	ck_assert_int_eq(verify_fd(fd, (uint64_t)lseek(fd, 0, SEEK_END), run, &v), 0);
+	ck_assert_int_eq(readback_fd(fd, (uint64_t)lseek(fd, 0, SEEK_END), run, &v), 0);
 	return v;
 }
 
@@ -76,7 +76,7 @@ START_TEST(test_clean)
 	ck_assert_uint_eq(v.count[WS_BLOCK_OK], v.blocks);
 	ck_assert_uint_eq(v.last_pass, 1);
 	ck_assert_uint_eq(v.last_pass_end, 2 * LEN);
-	ck_assert(verify_clean(&v));
+	ck_assert(readback_clean(&v));
 	ck_assert_uint_eq(v.nlisted, 0);
 }
 END_TEST
@@ -95,7 +95,7 @@ START_TEST(test_each_kind_of_damage)
 	ck_assert_uint_eq(v.count[WS_BLOCK_MISPLACED], 1);
 	ck_assert_uint_eq(v.count[WS_BLOCK_UNSTAMPED], 1);
 	ck_assert_uint_eq(v.count[WS_BLOCK_OK], v.blocks - 3);
-	ck_assert(!verify_clean(&v));
+	ck_assert(!readback_clean(&v));
 	/* listed in the order met */
 	ck_assert_uint_eq(v.nlisted, 3);
 	ck_assert_uint_eq(v.listed[0].offset, 3 * WS_BLOCK);
@@ -153,11 +153,11 @@ START_TEST(test_nothing_to_verify)
 
 	v = check_file(0);
 	ck_assert_uint_eq(v.blocks, 0);
-	ck_assert(!verify_clean(&v));
+	ck_assert(!readback_clean(&v));
 	ck_assert_int_eq(pwrite(fd, "short", 5, 0), 5);
 	v = check_file(0);
 	ck_assert_uint_eq(v.blocks, 0);
-	ck_assert(!verify_clean(&v));
+	ck_assert(!readback_clean(&v));
 }
 END_TEST
 
@@ -181,20 +181,20 @@ START_TEST(test_earlier_runs_tail)
 	ck_assert_uint_eq(v.older_run, RUN + 7);
 	ck_assert_uint_eq(v.count[WS_BLOCK_OTHER_RUN], 0);
 	ck_assert_uint_eq(v.nlisted, 0);
-	ck_assert(verify_clean(&v));
+	ck_assert(readback_clean(&v));
 
 	/* the earlier run's block inside the extent: not clean */
 	ck_assert_int_eq(pwrite(fd, old, WS_BLOCK, WS_BLOCK), WS_BLOCK);
 	v = check_file(0);
 	ck_assert_uint_eq(v.count[WS_BLOCK_OTHER_RUN], 1);
-	ck_assert(!verify_clean(&v));
+	ck_assert(!readback_clean(&v));
 	write_run(RUN, 4 * LEN, LEN);
 
 	/* an unstamped block in the tail: the tail is no earlier run's */
 	ck_assert_int_eq(pwrite(fd, zero, WS_BLOCK, 2 * LEN), WS_BLOCK);
 	v = check_file(0);
 	ck_assert_uint_eq(v.older_tail, 0);
-	ck_assert(!verify_clean(&v));
+	ck_assert(!readback_clean(&v));
 }
 END_TEST
 
@@ -207,7 +207,7 @@ START_TEST(test_partial_tail)
 	ck_assert_int_eq(pwrite(fd, "tail", 4, 4 * LEN), 4);
 	v = check_file(0);
 	ck_assert_uint_eq(v.blocks, 4 * LEN / WS_BLOCK);
-	ck_assert(verify_clean(&v));
+	ck_assert(readback_clean(&v));
 }
 END_TEST
 
@@ -218,16 +218,16 @@ START_TEST(test_unreadable)
 
 	ck_assert_int_ge(wfd, 0);
 	write_run(RUN, LEN, LEN);
-	ck_assert_int_eq(verify_fd(wfd, LEN, 0, &v), -EBADF);
+	ck_assert_int_eq(readback_fd(wfd, LEN, 0, &v), -EBADF);
 	ck_assert_int_eq(v.err, EBADF);
-	ck_assert(!verify_clean(&v));
+	ck_assert(!readback_clean(&v));
 	close(wfd);
 }
 END_TEST
 
-Suite *verify_suite(void)
+Suite *readback_suite(void)
 {
-	Suite *s = suite_create("verify");
+	Suite *s = suite_create("readback");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
