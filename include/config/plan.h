@@ -11,7 +11,7 @@
 
 #include "config/config.h"
 
-#define WS_UNBOUNDED UINT64_MAX
+/* struct ws_plan, what this computes, is the record's: settings.h. */
 
 /* What the filesystem offers, from fstatvfs() and the target's fstat(). */
 struct ws_space {
@@ -21,18 +21,6 @@ struct ws_space {
 	/* targets still to be planned on this filesystem, this one
 	 * included (0 counts as 1): an unbounded run leaves each its share */
 	unsigned int sharers;
-};
-
-struct ws_plan {
-	uint64_t buffer_size;
-	uint64_t total;		/* bytes to write; WS_UNBOUNDED: time/signal */
-	uint64_t file_size;	/* the writer wraps to offset 0 here */
-	uint64_t reserve;	/* bytes kept free on the filesystem */
-	bool file_size_derived;	/* true: no --file-size, chosen to fit */
-	uint64_t precondition;	/* bytes written before steady state is
-				   judged (plan_precondition) */
-	double precondition_x;	/* ... as a multiple of capacity, or 0 */
-	uint64_t capacity;	/* of the device under FILE; 0 unknown */
 };
 
 /* Why a plan was refused: the figures for the message. */

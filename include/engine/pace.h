@@ -44,8 +44,8 @@ struct pace_ctx {
 	uint64_t err_off;
 };
 
+/* A mode's word is the settings' (ws_pace_name, settings.h). */
 struct pace_ops {
-	const char *name;
 	int open_flags;		/* added to open(2): O_DIRECT for direct */
 	int rwf;		/* pwritev2 flags: RWF_DONTCACHE */
 	/* 0 or -errno (err_op/err_off set) */
@@ -81,7 +81,5 @@ void pace_destroy(struct pace_ctx *p);
  * "none": for headers. */
 void pace_describe(const struct ws_config *cfg, char *buf, size_t len);
 
-/* Look a mode up by name; NULL if unknown. */
-const struct pace_ops *pace_by_name(const char *name, enum ws_pace *mode);
 
 #endif

@@ -95,7 +95,7 @@ struct monitor {
 	uint64_t watcher_cpu_ns;	/* the watcher's CPU time, once it ended */
 };
 
-/* Set up the probes cfg->probes asks for (files, buffers) at each of
+/* Set up the probes cfg->set.probes asks for (files, buffers) at each of
  * nsites sites: once per filesystem the targets are on.  0, -E2BIG when
  * that makes more than WS_MAX_PROBES, or -errno with the message in err
  * and what to try in *hint (may be NULL).  Main thread. */

@@ -70,7 +70,7 @@ struct probe {
 	char name[64];		/* our file in dirfd */
 	char tmp_name[64];	/* save: the temporary */
 	char dir[PATH_MAX];	/* for messages */
-	void *buf;		/* page-aligned, cfg->probe_size bytes */
+	void *buf;		/* page-aligned, cfg->set.probe_size bytes */
 	uint64_t appended;	/* fsync: current probe file size */
 	uint64_t read_blocks;	/* read: 4 KiB blocks in the file */
 	bool direct;		/* read: O_DIRECT took */
@@ -91,7 +91,7 @@ struct probe {
 	char err[256];
 };
 
-/* Resolve the probe directory: cfg->probe_dir, else dirname(cfg->path). */
+/* Resolve the probe directory: cfg->set.probe_dir, else dirname(cfg->set.path). */
 void probe_dir_of(const struct ws_config *cfg, char *out, size_t len);
 
 /* Prepare probe `kind` (files, buffer; instance: which --probe-cmd for

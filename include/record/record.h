@@ -32,9 +32,8 @@
 #include <stdint.h>
 
 #include "lib/c.h"
-#include "config/config.h"
 #include "lib/hist.h"
-#include "config/plan.h"
+#include "record/settings.h"
 
 struct ws_fingerprint;		/* fingerprint_facts.h; shown by fingerprint_show.h */
 
@@ -366,7 +365,7 @@ struct ws_queue_facts {
 };
 
 struct ws_run {
-	const struct ws_config *cfg;
+	struct ws_settings set;		/* what the run was asked to do */
 	struct ws_plan plan;
 	struct ws_target_facts target;
 	const struct ws_fingerprint *fp;	/* kernel, filesystem, devices */

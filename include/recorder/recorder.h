@@ -159,7 +159,7 @@ void recorder_add_cpu(struct ws_summary *sum, uint64_t process_ns,
 /* The throughput-over-bytes cells of the summary, from its progress
  * series: up to WS_MAX_CELLS of --bucket (or an automatic size) for the
  * files, WS_CURVE_CELLS for the one-line curve. */
-void recorder_make_cells(const struct ws_config *cfg, struct ws_summary *sum);
+void recorder_make_cells(const struct ws_settings *set, struct ws_summary *sum);
 /* Phases, the slowdown point and steady state (the one pipeline,
  * analysis.h) on a progress series, the whole run's end being sum->bytes
  * at elapsed_ns (set sum->bytes first); then the cells and the steady

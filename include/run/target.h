@@ -45,7 +45,7 @@ struct ws_target_error {
 	char hint[256];		/* may be empty */
 };
 
-/* Open (creating if absent) cfg->path for writing with extra open flags.
+/* Open (creating if absent) cfg->set.path for writing with extra open flags.
  * Returns 0, or -errno with *err filled; on failure nothing was created or
  * modified. */
 WS_MUST_CHECK int target_open(const struct ws_config *cfg, int extra_flags,

@@ -125,8 +125,8 @@ static int run_threads(struct ws_job *jobs, unsigned int n, struct monitor *mon,
 		/* the writer's prologue raises what it needs from the permitted
 		 * set main keeps (caps.h), sets its I/O priority and drops it */
 		struct ws_thread_spec spec = {
-			.name = "ws-writer", .ioprio_class = jobs[i].cfg.ioprio_class,
-			.ioprio_level = jobs[i].cfg.ioprio_level,
+			.name = "ws-writer", .ioprio_class = jobs[i].cfg.set.ioprio_class,
+			.ioprio_level = jobs[i].cfg.set.ioprio_level,
 		};
 		char name[16];
 		int wret = ret;
@@ -163,10 +163,10 @@ static int open_results(const struct ws_config *cfg, struct sink_set *sinks)
 		size_t offset;
 		const char *opt;
 	} files[] = {
-		{ &sink_json_ops, offsetof(struct ws_config, json_path), "--json" },
-		{ &sink_csv_ops, offsetof(struct ws_config, csv_path), "--csv" },
-		{ &sink_svg_ops, offsetof(struct ws_config, svg_path), "--svg" },
-		{ &sink_prom_ops, offsetof(struct ws_config, prom_path), "--prom" },
+		{ &sink_json_ops, offsetof(struct ws_config, set.json_path), "--json" },
+		{ &sink_csv_ops, offsetof(struct ws_config, set.csv_path), "--csv" },
+		{ &sink_svg_ops, offsetof(struct ws_config, set.svg_path), "--svg" },
+		{ &sink_prom_ops, offsetof(struct ws_config, set.prom_path), "--prom" },
 	};
 	char err[512];
 
@@ -200,7 +200,7 @@ static unsigned int probe_sites(struct ws_job *jobs, unsigned int n,
 	unsigned int nsites = 0;
 
 	for (unsigned int i = 0; i < n; i++) {
-		if (jobs[i].same_fs_as || (jobs[0].cfg.probe_dir && i))
+		if (jobs[i].same_fs_as || (jobs[0].cfg.set.probe_dir && i))
 			continue;
 		sites[nsites] = (struct monitor_site){
 			.cfg = &jobs[i].cfg, .snap = &jobs[i].snap,
@@ -220,14 +220,14 @@ static int check_target_latency(const struct ws_config *cfg, struct monitor *mon
 	char msg[256], t[32], idle[32];
 	uint64_t ns;
 
-	if (cfg->pace != WS_PACE_ADAPTIVE || !mon->nprobes)
+	if (cfg->set.pace != WS_PACE_ADAPTIVE || !mon->nprobes)
 		return 0;
 	ns = monitor_idle_ns(mon, IDLE_PROBES, &name);
-	if (cfg->target_latency_ns >= ns)
+	if (cfg->set.target_latency_ns >= ns)
 		return 0;
 	snprintf(msg, sizeof(msg),
 		 "invalid --target-latency '%s': the %s probe takes %s on the idle disk (median of %d)",
-		 units_format_duration(t, sizeof(t), cfg->target_latency_ns), name,
+		 units_format_duration(t, sizeof(t), cfg->set.target_latency_ns), name,
 		 units_format_duration(idle, sizeof(idle), ns), IDLE_PROBES);
 	return ws_fail(msg, "choose a target above that; no writer can make a probe faster than an idle disk",
 		       WS_EXIT_USAGE);
@@ -275,10 +275,10 @@ static int check_devices(const struct ws_config *cfg, const struct ws_job *jobs,
 			 unsigned int n)
 {
 	for (unsigned int i = 1; i < n; i++) {
-		if (!cfg->scheduler || jobs[i].same_device_as)
+		if (!cfg->set.scheduler || jobs[i].same_device_as)
 			continue;
 		fprintf(stderr, "writestress: --scheduler %s: the targets are on more than one device ('%s' is not on the device of '%s')\n",
-			cfg->scheduler, jobs[i].cfg.path, jobs[0].cfg.path);
+			cfg->set.scheduler, jobs[i].cfg.set.path, jobs[0].cfg.set.path);
 		errtryhelp(stderr, "writestress");
 		return WS_EXIT_USAGE;
 	}

@@ -43,21 +43,21 @@ enum {
 void config_defaults(struct ws_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
-	cfg->buffer_size = 8 * WS_MIB;
-	cfg->pace = WS_PACE_WINDOW;
-	cfg->window = 1;
-	cfg->sync_every = 1;
-	cfg->iodepth = 1;
-	cfg->target_latency_ns = 100 * WS_NSEC_PER_MSEC;
-	cfg->data = WS_DATA_RANDOM;
-	cfg->interval_ns = WS_NSEC_PER_SEC;
-	cfg->probes = 1u << WS_PROBE_FSYNC;
-	cfg->probe_interval_ns = 100 * WS_NSEC_PER_MSEC;
-	cfg->probe_size = 4 * WS_KIB;
-	cfg->stall_ns = 500 * WS_NSEC_PER_MSEC;
-	cfg->probe_timeout_ns = 30 * WS_NSEC_PER_SEC;
-	cfg->steady_window = 5;
-	cfg->steady_round_ns = 10 * WS_NSEC_PER_SEC;
+	cfg->set.buffer_size = 8 * WS_MIB;
+	cfg->set.pace = WS_PACE_WINDOW;
+	cfg->set.window = 1;
+	cfg->set.sync_every = 1;
+	cfg->set.iodepth = 1;
+	cfg->set.target_latency_ns = 100 * WS_NSEC_PER_MSEC;
+	cfg->set.data = WS_DATA_RANDOM;
+	cfg->set.interval_ns = WS_NSEC_PER_SEC;
+	cfg->set.probes = 1u << WS_PROBE_FSYNC;
+	cfg->set.probe_interval_ns = 100 * WS_NSEC_PER_MSEC;
+	cfg->set.probe_size = 4 * WS_KIB;
+	cfg->set.stall_ns = 500 * WS_NSEC_PER_MSEC;
+	cfg->set.probe_timeout_ns = 30 * WS_NSEC_PER_SEC;
+	cfg->set.steady_window = 5;
+	cfg->set.steady_round_ns = 10 * WS_NSEC_PER_SEC;
 	cfg->steady_criterion = WS_STEADY_SNIA;
 	cfg->steady_limit_pct = 20;
 	cfg->steady_slope_pct = 10;
@@ -71,10 +71,10 @@ static int parse_pace(void *dest, const char *arg, char *why)
 	char modes[96];
 	struct ws_buf b = WS_BUF(modes);
 
-	if (pace_by_name(arg, &cfg->pace))
+	if (ws_pace_parse(arg, &cfg->set.pace))
 		return 0;
 	for (int m = 0; m < WS_PACE_NR; m++)
-		ws_buf_item(&b, ", ", "%s", pace_modes[m]->name);
+		ws_buf_item(&b, ", ", "%s", ws_pace_name((enum ws_pace)m));
 	snprintf(why, WHY_LEN, "unknown mode (%s)", modes);
 	return -EINVAL;
 }
@@ -83,7 +83,7 @@ static int parse_data(void *dest, const char *arg, char *why)
 {
 	struct ws_config *cfg = dest;
 
-	if (!datagen_parse(arg, &cfg->data, &cfg->compress_pct))
+	if (!datagen_parse(arg, &cfg->set.data, &cfg->set.compress_pct))
 		return 0;
 	snprintf(why, WHY_LEN, "expected random, fixed, zero or compressible=PCT (PCT 0-100)");
 	return -EINVAL;
@@ -102,7 +102,7 @@ static int parse_prom(void *dest, const char *arg, char *why)
 		snprintf(why, WHY_LEN, "empty value");
 		return -EINVAL;
 	}
-	cfg->prom_path = arg;
+	cfg->set.prom_path = arg;
 	return 0;
 }
 
@@ -112,7 +112,7 @@ static int parse_probe(void *dest, const char *arg, char *why)
 	char bad[32], kinds[96];
 	struct ws_buf b = WS_BUF(kinds);
 
-	if (!probe_parse_list(arg, &cfg->probes, bad, sizeof(bad)))
+	if (!probe_parse_list(arg, &cfg->set.probes, bad, sizeof(bad)))
 		return 0;
 	for (int k = 0; k < WS_PROBE_NR; k++)
 		ws_buf_item(&b, ", ", "%s", probe_kinds[k]->name);
@@ -129,21 +129,21 @@ static int parse_probe_cmd(void *dest, const char *arg, char *why)
 	struct ws_config *cfg = dest;
 	struct ws_probe_cmd c;
 
-	if (cfg->nprobe_cmds == WS_MAX_PROBE_CMDS) {
+	if (cfg->set.nprobe_cmds == WS_MAX_PROBE_CMDS) {
 		snprintf(why, WHY_LEN, "at most %d commands", WS_MAX_PROBE_CMDS);
 		return -EINVAL;
 	}
 	if (probe_cmd_parse(arg, &c, why, WHY_LEN))
 		return -EINVAL;
 	if (!c.name[0])
-		snprintf(c.name, sizeof(c.name), cfg->nprobe_cmds ? "cmd%u" : "cmd",
-			 cfg->nprobe_cmds + 1);
-	for (unsigned int i = 0; i < cfg->nprobe_cmds; i++)
-		if (!strcmp(cfg->probe_cmds[i].name, c.name)) {
+		snprintf(c.name, sizeof(c.name), cfg->set.nprobe_cmds ? "cmd%u" : "cmd",
+			 cfg->set.nprobe_cmds + 1);
+	for (unsigned int i = 0; i < cfg->set.nprobe_cmds; i++)
+		if (!strcmp(cfg->set.probe_cmds[i].name, c.name)) {
 			snprintf(why, WHY_LEN, "the name '%s' is taken by another --probe-cmd", c.name);
 			return -EINVAL;
 		}
-	cfg->probe_cmds[cfg->nprobe_cmds++] = c;
+	cfg->set.probe_cmds[cfg->set.nprobe_cmds++] = c;
 	return 0;
 }
 
@@ -170,7 +170,7 @@ static int parse_sqlite_journal(void *dest, const char *arg, char *why)
 	struct ws_config *cfg = dest;
 
 	if (!strcmp(arg, "delete") || !strcmp(arg, "wal")) {
-		cfg->sqlite_wal = arg[0] == 'w';
+		cfg->set.sqlite_wal = arg[0] == 'w';
 		return 0;
 	}
 	snprintf(why, WHY_LEN, "expected delete or wal");
@@ -182,7 +182,7 @@ static int parse_sqlite_sync(void *dest, const char *arg, char *why)
 	struct ws_config *cfg = dest;
 
 	if (!strcmp(arg, "full") || !strcmp(arg, "normal")) {
-		cfg->sqlite_sync_normal = arg[0] == 'n';
+		cfg->set.sqlite_sync_normal = arg[0] == 'n';
 		return 0;
 	}
 	snprintf(why, WHY_LEN, "expected full or normal");
@@ -210,7 +210,7 @@ static int parse_no_probe(void *dest, const char *arg, char *why)
 {
 	(void)arg;
 	(void)why;
-	((struct ws_config *)dest)->probes = 0;
+	((struct ws_config *)dest)->set.probes = 0;
 	return 0;
 }
 
@@ -219,7 +219,7 @@ static int parse_probe_sync(void *dest, const char *arg, char *why)
 	struct ws_config *cfg = dest;
 
 	if (!strcmp(arg, "fsync") || !strcmp(arg, "fdatasync")) {
-		cfg->probe_fdatasync = arg[1] == 'd';
+		cfg->set.probe_fdatasync = arg[1] == 'd';
 		return 0;
 	}
 	snprintf(why, WHY_LEN, "expected fsync or fdatasync");
@@ -250,7 +250,7 @@ static int parse_precondition(void *dest, const char *arg, char *why)
 	struct units_error e;
 	size_t n = strlen(arg);
 
-	cfg->precondition_set = true;
+	cfg->set.precondition_set = true;
 	if (n && (arg[n - 1] == 'x' || arg[n - 1] == 'X')) {
 		double v = 0, scale = 0.1;
 		const char *p = arg;
@@ -266,11 +266,11 @@ static int parse_precondition(void *dest, const char *arg, char *why)
 			return -EINVAL;
 		}
 		cfg->precondition_mult = v;
-		cfg->precondition_bytes = 0;
+		cfg->set.precondition_bytes = 0;
 		return 0;
 	}
 	cfg->precondition_mult = 0;
-	if (units_parse_size(arg, &cfg->precondition_bytes, &e)) {
+	if (units_parse_size(arg, &cfg->set.precondition_bytes, &e)) {
 		snprintf(why, WHY_LEN, "%s", e.msg);
 		return -EINVAL;
 	}
@@ -283,7 +283,7 @@ static int parse_scheduler(void *dest, const char *arg, char *why)
 		snprintf(why, WHY_LEN, "expected a scheduler name such as mq-deadline, bfq, kyber or none");
 		return -EINVAL;
 	}
-	((struct ws_config *)dest)->scheduler = arg;
+	((struct ws_config *)dest)->set.scheduler = arg;
 	return 0;
 }
 
@@ -320,65 +320,65 @@ static int parse_ioprio(void *dest, const char *arg, char *why)
 {
 	struct ws_config *cfg = dest;
 
-	return ioprio_of(arg, &cfg->ioprio_class, &cfg->ioprio_level, why);
+	return ioprio_of(arg, &cfg->set.ioprio_class, &cfg->set.ioprio_level, why);
 }
 
 static int parse_probe_ioprio(void *dest, const char *arg, char *why)
 {
 	struct ws_config *cfg = dest;
 
-	return ioprio_of(arg, &cfg->probe_ioprio_class, &cfg->probe_ioprio_level, why);
+	return ioprio_of(arg, &cfg->set.probe_ioprio_class, &cfg->set.probe_ioprio_level, why);
 }
 
 /* ---- the table ------------------------------------------------------------ */
 
 static const struct cli_option opt_table[] = {
 	{ .type = CLI_HEADING, .help = "Run length (the first bound reached ends the run; with none, it runs until interrupted):" },
-	{ .name = "buffers", .key = 'b', .type = CLI_U64, .arg = "COUNT", .offset = offsetof(struct ws_config, buffers), .min = 1,
+	{ .name = "buffers", .key = 'b', .type = CLI_U64, .arg = "COUNT", .offset = offsetof(struct ws_config, set.buffers), .min = 1,
 	  .help = "write COUNT buffers (not with --size)" },
-	{ .name = "size", .key = 's', .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, total_size), .min = 1,
+	{ .name = "size", .key = 's', .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, set.total_size), .min = 1,
 	  .help = "write SIZE bytes in total (not with -b)" },
-	{ .name = "time", .key = 't', .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, duration_ns), .min = 1,
+	{ .name = "time", .key = 't', .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.duration_ns), .min = 1,
 	  .help = "stop after DURATION" },
-	{ .name = "jobs", .key = KEY_JOBS, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, jobs), .min = 1, .max = WS_MAX_TARGETS,
+	{ .name = "jobs", .key = KEY_JOBS, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.jobs), .min = 1, .max = WS_MAX_TARGETS,
 	  .help = "write N files at once, FILE.1 ... FILE.N, one writer each (as fio numjobs; bounds apply to each); or name several FILEs" },
 	{ .name = "file-size", .key = KEY_FILE_SIZE, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, file_size), .min = 4 * WS_KIB, .align = 4 * WS_KIB,
 	  .help = "wrap to offset 0 at SIZE and overwrite in place (default: the run's size; unbounded runs wrap where the reserve begins)" },
 	{ .name = "reserve", .key = KEY_RESERVE, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, reserve),
 	  .help = "keep SIZE free on the filesystem (default 5% of its size, at most 1 GiB; 0: none)" },
 	{ .type = CLI_HEADING, .help = "Writing:" },
-	{ .name = "buffer-size", .key = 'B', .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, buffer_size), .min = 4 * WS_KIB, .max = WS_GIB, .align = 4 * WS_KIB,
+	{ .name = "buffer-size", .key = 'B', .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, set.buffer_size), .min = 4 * WS_KIB, .max = WS_GIB, .align = 4 * WS_KIB,
 	  .help = "bytes per write, a multiple of 4 KiB (default 8M)" },
 	{ .name = "pace", .key = 'p', .type = CLI_CUSTOM, .arg = "MODE", .parse = parse_pace,
 	  .help = "window (default): sync_file_range windows as overwrite.c; none: plain buffered writes, like dd; fdatasync: every --sync-every buffers; direct: O_DIRECT; dontcache: RWF_DONTCACHE (Linux 6.14+); adaptive: windows sized so the probes wait about --target-latency" },
-	{ .name = "fadvise", .key = 'f', .type = CLI_FLAG, .offset = offsetof(struct ws_config, fadvise),
+	{ .name = "fadvise", .key = 'f', .type = CLI_FLAG, .offset = offsetof(struct ws_config, set.fadvise),
 	  .help = "drop written pages with POSIX_FADV_DONTNEED once on disk (window, fdatasync, adaptive)" },
-	{ .name = "window", .key = 'w', .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, window), .min = 1, .max = 4096,
+	{ .name = "window", .key = 'w', .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.window), .min = 1, .max = 4096,
 	  .help = "buffers in flight for --pace window (default 1: write i, wait for i-1)" },
-	{ .name = "sync-every", .key = KEY_SYNC_EVERY, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, sync_every), .min = 1, .max = 1u << 20,
+	{ .name = "sync-every", .key = KEY_SYNC_EVERY, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.sync_every), .min = 1, .max = 1u << 20,
 	  .help = "buffers between fdatasync calls for --pace fdatasync (default 1)" },
-	{ .name = "target-latency", .key = KEY_TARGET_LATENCY, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, target_latency_ns), .min = WS_NSEC_PER_MSEC, .max = 60 * WS_NSEC_PER_SEC,
+	{ .name = "target-latency", .key = KEY_TARGET_LATENCY, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.target_latency_ns), .min = WS_NSEC_PER_MSEC, .max = 60 * WS_NSEC_PER_SEC,
 	  .help = "for --pace adaptive: how long the probes may wait behind the writer (default 100ms); refused below what a probe takes on the idle disk" },
-	{ .name = "iodepth", .key = KEY_IODEPTH, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, iodepth), .min = 1, .max = 64,
+	{ .name = "iodepth", .key = KEY_IODEPTH, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.iodepth), .min = 1, .max = 64,
 	  .help = "writes in flight for --pace direct or dontcache, queued with io_uring (default 1: one synchronous write at a time; falls back to that, with a warning, where io_uring is not permitted)" },
-	{ .name = "rate", .key = 'r', .type = CLI_RATE, .arg = "RATE", .offset = offsetof(struct ws_config, rate),
+	{ .name = "rate", .key = 'r', .type = CLI_RATE, .arg = "RATE", .offset = offsetof(struct ws_config, set.rate),
 	  .help = "cap the average write rate, e.g. 50M/s" },
 	{ .name = "data", .key = 'd', .type = CLI_CUSTOM, .arg = "KIND", .parse = parse_data,
 	  .help = "random (default: incompressible, every 4 KiB block unique and stamped for verify), fixed (one random buffer, as overwrite.c), zero, compressible=PCT" },
-	{ .name = "seed", .key = KEY_SEED, .type = CLI_U64, .arg = "N", .offset = offsetof(struct ws_config, seed), .min = 1,
+	{ .name = "seed", .key = KEY_SEED, .type = CLI_U64, .arg = "N", .offset = offsetof(struct ws_config, set.seed), .min = 1,
 	  .help = "seed for random data (default: from the clock)" },
 	{ .type = CLI_HEADING, .help = "Latency probes (what a desktop feels while the writer runs):" },
 	{ .name = "probe", .key = KEY_PROBE, .type = CLI_CUSTOM, .arg = "LIST", .parse = parse_probe,
 	  .help = "probes to run, comma-separated: fsync (append + fsync: a mail client storing a message; default), save (write, fsync, rename, fsync dir: an editor saving), read (4 KiB of a cold block of --read-probe: an application starting), sqlite (a real SQLite commit: a mail store, a browser's history), dsync (in-place O_DSYNC overwrite: a database's WAL, ioping -W -y), cmd (your --probe-cmd)" },
 	{ .name = "no-probe", .key = KEY_NO_PROBE, .type = CLI_CUSTOM, .parse = parse_no_probe,
 	  .help = "run the writer alone" },
-	{ .name = "probe-interval", .key = KEY_PROBE_INTERVAL, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, probe_interval_ns), .min = WS_NSEC_PER_MSEC,
+	{ .name = "probe-interval", .key = KEY_PROBE_INTERVAL, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.probe_interval_ns), .min = WS_NSEC_PER_MSEC,
 	  .help = "time between the starts of a probe's operations (default 100ms)" },
-	{ .name = "probe-size", .key = KEY_PROBE_SIZE, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, probe_size), .min = 1, .max = 64 * WS_MIB,
+	{ .name = "probe-size", .key = KEY_PROBE_SIZE, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, set.probe_size), .min = 1, .max = 64 * WS_MIB,
 	  .help = "bytes per fsync, save, dsync probe or sqlite row (default 4k)" },
 	{ .name = "probe-sync", .key = KEY_PROBE_SYNC, .type = CLI_CUSTOM, .arg = "CALL", .parse = parse_probe_sync,
 	  .help = "fsync (default) or fdatasync, for the fsync probe" },
-	{ .name = "probe-dir", .key = KEY_PROBE_DIR, .type = CLI_STRING, .arg = "DIR", .offset = offsetof(struct ws_config, probe_dir),
+	{ .name = "probe-dir", .key = KEY_PROBE_DIR, .type = CLI_STRING, .arg = "DIR", .offset = offsetof(struct ws_config, set.probe_dir),
 	  .help = "where probe files live (default: FILE's directory); e.g. your home while FILE stresses /data" },
 	{ .name = "sqlite-journal", .key = KEY_SQLITE_JOURNAL, .type = CLI_CUSTOM, .arg = "MODE", .parse = parse_sqlite_journal,
 	  .help = "the sqlite probe's journal_mode: delete (default, a rollback journal) or wal" },
@@ -388,39 +388,39 @@ static const struct cli_option opt_table[] = {
 	  .help = "time your own command at the probe interval, one at a time, with /bin/sh -c in the probe directory (adds the cmd probe; with --probe, name cmd there; repeatable, up to 4, e.g. mail='notmuch new'); a non-zero exit is a failed probe" },
 	{ .name = "probe-user", .key = KEY_PROBE_USER, .type = CLI_CUSTOM, .arg = "NAME", .parse = parse_probe_user,
 	  .help = "who --probe-cmd commands run as when writestress runs as root (default nobody: never root unless named)" },
-	{ .name = "probe-timeout", .key = KEY_PROBE_TIMEOUT, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, probe_timeout_ns), .min = WS_NSEC_PER_MSEC,
+	{ .name = "probe-timeout", .key = KEY_PROBE_TIMEOUT, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.probe_timeout_ns), .min = WS_NSEC_PER_MSEC,
 	  .help = "a --probe-cmd command still running after this is killed, a failed probe (default 30s)" },
-	{ .name = "read-probe", .key = KEY_READ_PROBE, .type = CLI_STRING, .arg = "PATH", .offset = offsetof(struct ws_config, read_probe),
+	{ .name = "read-probe", .key = KEY_READ_PROBE, .type = CLI_STRING, .arg = "PATH", .offset = offsetof(struct ws_config, set.read_probe),
 	  .help = "an existing file the read probe reads from (adds read to the probes)" },
-	{ .name = "stall", .key = KEY_STALL, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, stall_ns), .min = WS_NSEC_PER_MSEC,
+	{ .name = "stall", .key = KEY_STALL, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.stall_ns), .min = WS_NSEC_PER_MSEC,
 	  .help = "a probe at least this slow is a stall (default 500ms)" },
 	{ .type = CLI_HEADING, .help = "Analysis and results:" },
-	{ .name = "json", .key = KEY_JSON, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, json_path),
+	{ .name = "json", .key = KEY_JSON, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, set.json_path),
 	  .help = "write the complete result (configuration, series, probes, phases, steady state) as JSON ('-': to stdout, the rest to stderr)" },
-	{ .name = "csv", .key = KEY_CSV, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, csv_path),
+	{ .name = "csv", .key = KEY_CSV, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, set.csv_path),
 	  .help = "write the interval series as CSV, one row per interval ('-': to stdout)" },
-	{ .name = "svg", .key = KEY_SVG, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, svg_path),
+	{ .name = "svg", .key = KEY_SVG, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, set.svg_path),
 	  .help = "draw throughput over GiB written and probe latency over time as an SVG plot ('-': to stdout)" },
 	{ .name = "prom", .key = KEY_PROM, .type = CLI_CUSTOM, .arg = "FILE", .parse = parse_prom,
 	  .help = "keep the run's live state in FILE in the Prometheus text format, replaced atomically every interval and marked finished at the end, for node_exporter's textfile collector (name it *.prom in its directory; metrics in doc/metrics.md)" },
-	{ .name = "until-steady", .key = KEY_UNTIL_STEADY, .type = CLI_FLAG, .offset = offsetof(struct ws_config, until_steady),
+	{ .name = "until-steady", .key = KEY_UNTIL_STEADY, .type = CLI_FLAG, .offset = offsetof(struct ws_config, set.until_steady),
 	  .help = "end the run once throughput is in steady state after preconditioning (see --precondition), or give up after --steady-max-rounds; --size, --time or -b still bound it" },
 	{ .name = "steady-criterion", .key = KEY_STEADY_CRITERION, .type = CLI_CUSTOM, .arg = "CRIT", .parse = parse_steady_criterion,
 	  .help = "how a window of rounds is judged steady: snia (default: range within 20% of the window's average and the fitted line's excursion within 10%), bw-slope:PCT (fio's ss=bw_slope: |slope| per round under PCT% of the average) or bw-dev:PCT (fio's ss=bw: every round within PCT% of the average)" },
-	{ .name = "steady-window", .key = KEY_STEADY_WINDOW, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, steady_window), .min = 2, .max = 1000,
+	{ .name = "steady-window", .key = KEY_STEADY_WINDOW, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.steady_window), .min = 2, .max = 1000,
 	  .help = "rounds in a steady-state window (default 5)" },
-	{ .name = "steady-round", .key = KEY_STEADY_ROUND, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, steady_round_ns), .min = 10 * WS_NSEC_PER_MSEC,
+	{ .name = "steady-round", .key = KEY_STEADY_ROUND, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.steady_round_ns), .min = 10 * WS_NSEC_PER_MSEC,
 	  .help = "length of one steady-state round (default 10s); a round's rate is what reached the disk in it, read off the progress marks" },
 	{ .name = "precondition", .key = KEY_PRECONDITION, .type = CLI_CUSTOM, .arg = "SIZE|Nx", .parse = parse_precondition,
 	  .help = "judge steady state only in windows that start after SIZE was written, or N times the capacity of the device under FILE (default with --until-steady: 2x, as SNIA PTS; otherwise 0)" },
-	{ .name = "steady-max-rounds", .key = KEY_STEADY_MAX_ROUNDS, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, steady_max_rounds), .min = 2, .max = 1000000,
+	{ .name = "steady-max-rounds", .key = KEY_STEADY_MAX_ROUNDS, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.steady_max_rounds), .min = 2, .max = 1000000,
 	  .help = "--until-steady gives up, with the verdict \"not steady\", after N rounds past preconditioning (default 25, as SNIA PTS)" },
 	{ .name = "verify", .key = KEY_VERIFY, .type = CLI_FLAG, .offset = offsetof(struct ws_config, verify),
 	  .help = "after the run, read the file back from the disk and check every 4 KiB block by its stamp (random and compressible data; `writestress verify FILE` does the same later); a block not as written makes the exit status 1" },
-	{ .name = "bucket", .key = KEY_BUCKET, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, bucket), .min = WS_MIB,
+	{ .name = "bucket", .key = KEY_BUCKET, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, set.bucket), .min = WS_MIB,
 	  .help = "bytes per cell of the throughput-over-bytes view (default: about 32 cells over the run)" },
 	{ .type = CLI_HEADING, .help = "System (privileged; checked with libcap, and every capability is dropped once set up):" },
-	{ .name = "drop-caches", .key = KEY_DROP_CACHES, .type = CLI_FLAG, .offset = offsetof(struct ws_config, drop_caches),
+	{ .name = "drop-caches", .key = KEY_DROP_CACHES, .type = CLI_FLAG, .offset = offsetof(struct ws_config, set.drop_caches),
 	  .help = "sync and drop the page cache before the run (CAP_SYS_ADMIN)" },
 	{ .name = "scheduler", .key = KEY_SCHEDULER, .type = CLI_CUSTOM, .arg = "NAME", .parse = parse_scheduler,
 	  .help = "use this I/O scheduler on FILE's device for the run, and put the old one back at the end (CAP_SYS_ADMIN)" },
@@ -429,7 +429,7 @@ static const struct cli_option opt_table[] = {
 	{ .name = "probe-ioprio", .key = KEY_PROBE_IOPRIO, .type = CLI_CUSTOM, .arg = "CLASS[:LEVEL]", .parse = parse_probe_ioprio,
 	  .help = "I/O priority of the probes, as --ioprio" },
 	{ .type = CLI_HEADING, .help = "Output and safety:" },
-	{ .name = "interval", .key = 'i', .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, interval_ns), .min = 10 * WS_NSEC_PER_MSEC,
+	{ .name = "interval", .key = 'i', .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.interval_ns), .min = 10 * WS_NSEC_PER_MSEC,
 	  .help = "reporting interval (default 1s, at least 10ms)" },
 	{ .name = "quiet", .key = 'q', .type = CLI_FLAG, .offset = offsetof(struct ws_config, quiet),
 	  .help = "no header, live line or interval lines: the summary only" },
@@ -437,7 +437,7 @@ static const struct cli_option opt_table[] = {
 	  .help = "paint stalls red on the live line: auto (default: on a terminal that is not dumb, unless NO_COLOR is set), always or never" },
 	{ .name = "force", .key = KEY_FORCE, .type = CLI_FLAG, .offset = offsetof(struct ws_config, force),
 	  .help = "allow overwriting an existing regular file writestress did not create" },
-	{ .name = "truncate", .key = KEY_TRUNCATE, .type = CLI_FLAG, .offset = offsetof(struct ws_config, truncate),
+	{ .name = "truncate", .key = KEY_TRUNCATE, .type = CLI_FLAG, .offset = offsetof(struct ws_config, set.truncate),
 	  .help = "empty an existing FILE before the run instead of rewriting it in place (on a discard mount the filesystem then TRIMs its old blocks, which hands an SSD erased blocks back)" },
 	{ .name = "remove", .key = KEY_REMOVE, .type = CLI_FLAG, .offset = offsetof(struct ws_config, remove_after),
 	  .help = "delete the file at the end (only a file writestress created, or took over with --force)" },
@@ -517,7 +517,7 @@ const struct cli *opts_cli(void)
 /* How many of --json, --csv and --svg are "-" (stdout). */
 static unsigned int results_to_stdout(const struct ws_config *cfg)
 {
-	const char *p[] = { cfg->json_path, cfg->csv_path, cfg->svg_path };
+	const char *p[] = { cfg->set.json_path, cfg->set.csv_path, cfg->set.svg_path };
 	unsigned int n = 0;
 
 	for (size_t i = 0; i < ARRAY_SIZE(p); i++)
@@ -568,7 +568,7 @@ static bool listed(const char *const *names, const char *name)
 static enum opts_result check_pace_options(const struct ws_config *cfg,
 					   const bool *seen, FILE *err)
 {
-	const struct pace_ops *mode = pace_modes[cfg->pace];
+	const struct pace_ops *mode = pace_modes[cfg->set.pace];
 
 	for (size_t i = 0; i < ARRAY_SIZE(opt_table); i++) {
 		const char *name = opt_table[i].name;
@@ -579,17 +579,17 @@ static enum opts_result check_pace_options(const struct ws_config *cfg,
 			continue;
 		for (int m = 0; m < WS_PACE_NR; m++)
 			if (listed(pace_modes[m]->options, name))
-				ws_buf_item(&b, " or ", "%s", pace_modes[m]->name);
+				ws_buf_item(&b, " or ", "%s", ws_pace_name((enum ws_pace)m));
 		if (b.len)
 			return usage_error(err, "--%s needs --pace %s, not %s", name,
-					   modes, mode->name);
+					   modes, ws_pace_name(cfg->set.pace));
 	}
-	if (mode->size_align && cfg->total_size % mode->size_align) {
+	if (mode->size_align && cfg->set.total_size % mode->size_align) {
 		char a[32];
 
 		return usage_error(err, "invalid --size '%llu': must be a multiple of %s with --pace %s",
-				   (unsigned long long)cfg->total_size,
-				   cli_bound_text(a, sizeof(a), mode->size_align), mode->name);
+				   (unsigned long long)cfg->set.total_size,
+				   cli_bound_text(a, sizeof(a), mode->size_align), ws_pace_name(cfg->set.pace));
 	}
 	return OPTS_RUN;
 }
@@ -604,8 +604,8 @@ static enum opts_result check_probe_options(struct ws_config *cfg,
 
 		if (p->needs && given(seen, p->needs) && !given(seen, "probe") &&
 		    !given(seen, "no-probe"))
-			cfg->probes |= 1u << k;
-		if (p->needs && (cfg->probes & (1u << k)) && !given(seen, p->needs))
+			cfg->set.probes |= 1u << k;
+		if (p->needs && (cfg->set.probes & (1u << k)) && !given(seen, p->needs))
 			return usage_error(err, "--probe %s needs --%s %s, %s", p->name,
 					   p->needs, cli_find(&run_cli, p->needs)->arg,
 					   p->needs_what);
@@ -622,7 +622,7 @@ static enum opts_result check_probe_options(struct ws_config *cfg,
 			if (!listed(probe_kinds[k]->options, name))
 				continue;
 			ws_buf_item(&b, " or ", "%s", probe_kinds[k]->name);
-			taken |= (cfg->probes & (1u << k)) != 0;
+			taken |= (cfg->set.probes & (1u << k)) != 0;
 		}
 		if (b.len && !taken)
 			return usage_error(err, "--%s needs %s in --probe", name, probes);
@@ -645,23 +645,23 @@ static enum opts_result check_combinations(struct ws_config *cfg,
 		char a[32];
 
 		return usage_error(err, "-b %llu and --size both say how much to write: give one (-b %llu is %s of --buffer-size)",
-				   (unsigned long long)cfg->buffers,
-				   (unsigned long long)cfg->buffers,
-				   units_format_size(a, sizeof(a), cfg->buffers * cfg->buffer_size));
+				   (unsigned long long)cfg->set.buffers,
+				   (unsigned long long)cfg->set.buffers,
+				   units_format_size(a, sizeof(a), cfg->set.buffers * cfg->set.buffer_size));
 	}
-	if (cfg->verify && !datagen_stamped(cfg->data))
+	if (cfg->verify && !datagen_stamped(cfg->set.data))
 		return usage_error(err, "--verify needs stamped data: --data random or compressible, not %s",
-				   datagen_name(cfg->data));
-	if (cfg->steady_round_ns < cfg->interval_ns)
+				   datagen_name(cfg->set.data));
+	if (cfg->set.steady_round_ns < cfg->set.interval_ns)
 		return usage_error(err, "invalid --steady-round: shorter than the --interval it is made of");
-	if (given(seen, "steady-max-rounds") && !cfg->until_steady)
+	if (given(seen, "steady-max-rounds") && !cfg->set.until_steady)
 		return usage_error(err, "--steady-max-rounds needs --until-steady");
-	if (cfg->until_steady && !given(seen, "steady-max-rounds"))
-		cfg->steady_max_rounds = cfg->steady_window > SNIA_MAX_ROUNDS ?
-					 cfg->steady_window : SNIA_MAX_ROUNDS;
-	if (cfg->steady_max_rounds && cfg->steady_max_rounds < cfg->steady_window)
+	if (cfg->set.until_steady && !given(seen, "steady-max-rounds"))
+		cfg->set.steady_max_rounds = cfg->set.steady_window > SNIA_MAX_ROUNDS ?
+					 cfg->set.steady_window : SNIA_MAX_ROUNDS;
+	if (cfg->set.steady_max_rounds && cfg->set.steady_max_rounds < cfg->set.steady_window)
 		return usage_error(err, "invalid --steady-max-rounds '%u': fewer than the %u rounds of one --steady-window",
-				   cfg->steady_max_rounds, cfg->steady_window);
+				   cfg->set.steady_max_rounds, cfg->set.steady_window);
 	return OPTS_RUN;
 }
 
@@ -746,9 +746,9 @@ static enum opts_result take_targets(struct ws_config *cfg, int n,
 	if (n > WS_MAX_TARGETS)
 		return usage_error(err, "too many FILE operands (%d): at most %d targets in one run",
 				   n, WS_MAX_TARGETS);
-	if (cfg->jobs && n > 1)
+	if (cfg->set.jobs && n > 1)
 		return usage_error(err, "unexpected argument '%s': --jobs %u takes one FILE and writes FILE.1 ... FILE.%u",
-				   files[1], cfg->jobs, cfg->jobs);
+				   files[1], cfg->set.jobs, cfg->set.jobs);
 	for (int i = 0; i < n; i++) {
 		if (!*files[i])
 			return usage_error(err, "invalid FILE '': empty name");
@@ -760,14 +760,14 @@ static enum opts_result take_targets(struct ws_config *cfg, int n,
 		cfg->paths[i] = files[i];
 	}
 	cfg->ntargets = (unsigned int)n;
-	for (unsigned int i = 0; cfg->jobs && i < cfg->jobs; i++) {
+	for (unsigned int i = 0; cfg->set.jobs && i < cfg->set.jobs; i++) {
 		if ((size_t)snprintf(job_paths[i], sizeof(job_paths[i]), "%s.%u",
 				     files[0], i + 1) >= sizeof(job_paths[i]))
 			return usage_error(err, "invalid FILE '%s': too long for --jobs", files[0]);
 		cfg->paths[i] = job_paths[i];
-		cfg->ntargets = cfg->jobs;
+		cfg->ntargets = cfg->set.jobs;
 	}
-	cfg->path = cfg->paths[0];
+	cfg->set.path = cfg->paths[0];
 	return OPTS_RUN;
 }
 

@@ -22,13 +22,13 @@ static uint64_t run_total(const struct ws_config *cfg)
 {
 	uint64_t total = WS_UNBOUNDED, bytes;
 
-	if (cfg->buffers) {
-		if (__builtin_mul_overflow(cfg->buffers, cfg->buffer_size, &bytes))
+	if (cfg->set.buffers) {
+		if (__builtin_mul_overflow(cfg->set.buffers, cfg->set.buffer_size, &bytes))
 			bytes = WS_UNBOUNDED - 1;	/* more than any disk */
 		total = bytes;
 	}
-	if (cfg->total_size)
-		total = min_u64(total, cfg->total_size);
+	if (cfg->set.total_size)
+		total = min_u64(total, cfg->set.total_size);
 	return total;
 }
 
@@ -39,10 +39,10 @@ static uint64_t probe_footprint(const struct ws_config *cfg)
 {
 	uint64_t bytes = 0;
 
-	if (cfg->probes & (1u << WS_PROBE_FSYNC))
-		bytes += WS_PROBE_FSYNC_WRAP + cfg->probe_size;
-	if (cfg->probes & (1u << WS_PROBE_SAVE))
-		bytes += 2 * cfg->probe_size;
+	if (cfg->set.probes & (1u << WS_PROBE_FSYNC))
+		bytes += WS_PROBE_FSYNC_WRAP + cfg->set.probe_size;
+	if (cfg->set.probes & (1u << WS_PROBE_SAVE))
+		bytes += 2 * cfg->set.probe_size;
 	return bytes;
 }
 
@@ -52,7 +52,7 @@ int plan_make(const struct ws_config *cfg, const struct ws_space *sp,
 	uint64_t usable, room, needed, extra = probe_footprint(cfg);
 
 	memset(plan, 0, sizeof(*plan));
-	plan->buffer_size = cfg->buffer_size;
+	plan->buffer_size = cfg->set.buffer_size;
 	plan->total = run_total(cfg);
 	plan->reserve = cfg->reserve_set ? cfg->reserve
 					 : plan_default_reserve(sp->fs_size);
@@ -69,10 +69,10 @@ int plan_make(const struct ws_config *cfg, const struct ws_space *sp,
 		 * target's share of the room */
 		if (sp->sharers > 1)
 			room /= sp->sharers;
-		plan->file_size = room - room % cfg->buffer_size;
+		plan->file_size = room - room % cfg->set.buffer_size;
 		plan->file_size_derived = true;
 		if (!plan->file_size)
-			plan->file_size = cfg->buffer_size; /* refused below */
+			plan->file_size = cfg->set.buffer_size; /* refused below */
 	}
 	needed = min_u64(plan->file_size, plan->total);
 
@@ -92,13 +92,13 @@ int plan_make(const struct ws_config *cfg, const struct ws_space *sp,
 int plan_precondition(const struct ws_config *cfg, uint64_t capacity,
 		      struct ws_plan *plan)
 {
-	double mult = cfg->precondition_set ? cfg->precondition_mult
-					    : cfg->until_steady ? 2.0 : 0.0;
+	double mult = cfg->set.precondition_set ? cfg->precondition_mult
+					    : cfg->set.until_steady ? 2.0 : 0.0;
 
 	plan->capacity = capacity;
 	plan->precondition_x = 0;
-	if (cfg->precondition_set && !cfg->precondition_mult) {
-		plan->precondition = cfg->precondition_bytes;
+	if (cfg->set.precondition_set && !cfg->precondition_mult) {
+		plan->precondition = cfg->set.precondition_bytes;
 		return 0;
 	}
 	if (mult <= 0) {

@@ -34,7 +34,7 @@ int writer_init(struct writer *w, const struct ws_config *cfg,
 		atomic_bool *stop, int fd, const struct io_ops *io,
 		void *io_ctx)
 {
-	uint64_t seed = cfg->seed ? cfg->seed : ws_now_ns() ^ (uint64_t)getpid();
+	uint64_t seed = cfg->set.seed ? cfg->set.seed : ws_now_ns() ^ (uint64_t)getpid();
 	int ret;
 
 	memset(w, 0, sizeof(*w));
@@ -45,13 +45,13 @@ int writer_init(struct writer *w, const struct ws_config *cfg,
 	w->fd = fd;
 	w->io = io;
 	w->io_ctx = io_ctx;
-	w->mode = pace_modes[cfg->pace];
-	w->piece = rate_piece(cfg->rate, plan->buffer_size);
+	w->mode = pace_modes[cfg->set.pace];
+	w->piece = rate_piece(cfg->set.rate, plan->buffer_size);
 	w->clock = &ws_real_clock;
 
 	/* queued writes hold up to iodepth buffers while the next is filled */
-	ret = datagen_feed_start(&w->feed, cfg->data, cfg->compress_pct, seed,
-				 plan->buffer_size, cfg->iodepth);
+	ret = datagen_feed_start(&w->feed, cfg->set.data, cfg->set.compress_pct, seed,
+				 plan->buffer_size, cfg->set.iodepth);
 	if (ret)
 		return ret;
 	ret = pace_init(&w->pace, cfg, io, io_ctx, fd, snap);
@@ -63,7 +63,7 @@ int writer_init(struct writer *w, const struct ws_config *cfg,
 
 int writer_open_queue(struct writer *w, const struct ioq_ops *ops, void *ctx)
 {
-	int ret = wq_open(&w->queue, ops, ctx, w->cfg->iodepth, w->feed.pool,
+	int ret = wq_open(&w->queue, ops, ctx, w->cfg->set.iodepth, w->feed.pool,
 			  w->feed.nslots, w->feed.len, w->fd, w->mode->rwf,
 			  w->snap);
 
@@ -121,7 +121,7 @@ static bool should_stop(struct writer *w, uint64_t start,
 		o->reason = (enum ws_stop_reason)verdict;
 		return true;
 	}
-	if (w->cfg->duration_ns && now_ns(w) - start >= w->cfg->duration_ns) {
+	if (w->cfg->set.duration_ns && now_ns(w) - start >= w->cfg->set.duration_ns) {
 		o->reason = WS_STOP_TIME;
 		return true;
 	}
@@ -148,7 +148,7 @@ static void rate_wait(struct writer *w, uint64_t len)
 	}
 	snapshot_add_time(w->snap, WS_T_RATE, now - t0);
 	w->rate_due += (uint64_t)((unsigned __int128)len * WS_NSEC_PER_SEC /
-				  w->cfg->rate);
+				  w->cfg->set.rate);
 }
 
 /* Refuse to grow the file into the reserve, whoever else is filling the
@@ -192,7 +192,7 @@ static int write_extent(struct writer *w, const char *buf, unsigned int slot,
 			len = w->piece;
 		if (w->mode->piece && len > w->mode->piece(&w->pace))
 			len = w->mode->piece(&w->pace);
-		if (w->cfg->rate)
+		if (w->cfg->set.rate)
 			rate_wait(w, len);
 		if (w->queued) {	/* counted when it completes */
 			int ret = wq_write(&w->queue, buf + *done, slot, len, off);
@@ -215,7 +215,7 @@ static int write_extent(struct writer *w, const char *buf, unsigned int slot,
 			if (w->mode->rwf && (n == -EOPNOTSUPP || n == -EINVAL))
 				snprintf(o->err_detail, sizeof(o->err_detail),
 					 "--pace %s needs RWF_DONTCACHE: Linux 6.14 or later and a filesystem that supports it",
-					 w->mode->name);
+					 ws_pace_name(w->cfg->set.pace));
 			return (int)n;
 		}
 		*done += (uint64_t)n;

@@ -13,9 +13,9 @@ static const char *describe_bounds(char *buf, size_t len, const struct ws_run *r
 	char a[32], c[32];
 
 	units_format_size(a, sizeof(a), plan->buffer_size);
-	if (plan->total == WS_UNBOUNDED && run->cfg->duration_ns)
+	if (plan->total == WS_UNBOUNDED && run->set.duration_ns)
 		ws_buf_printf(&b, "%s buffers for %s", a,
-			      units_format_duration(c, sizeof(c), run->cfg->duration_ns));
+			      units_format_duration(c, sizeof(c), run->set.duration_ns));
 	else if (plan->total == WS_UNBOUNDED)	/* how far it may go, then */
 		ws_buf_printf(&b, "%s buffers until interrupted: the file grows to %s, then is rewritten from its start",
 			      a, units_format_size(c, sizeof(c), plan->file_size));
@@ -26,9 +26,9 @@ static const char *describe_bounds(char *buf, size_t len, const struct ws_run *r
 	else
 		ws_buf_printf(&b, "%s in %s buffers",
 			      units_format_size(c, sizeof(c), plan->total), a);
-	if (run->cfg->duration_ns && plan->total != WS_UNBOUNDED)
+	if (run->set.duration_ns && plan->total != WS_UNBOUNDED)
 		ws_buf_printf(&b, " or %s", units_format_duration(c, sizeof(c),
-				run->cfg->duration_ns));
+				run->set.duration_ns));
 	return buf;
 }
 
@@ -64,7 +64,7 @@ static void print_space(FILE *out, const struct ws_run *run, const char *lead)
 	if (run->plan.total != WS_UNBOUNDED && run->plan.file_size < run->plan.total)
 		fprintf(out, ", file wraps at %s",
 			units_format_size(a, sizeof(a), run->plan.file_size));
-	else if (run->plan.total == WS_UNBOUNDED && run->cfg->duration_ns)
+	else if (run->plan.total == WS_UNBOUNDED && run->set.duration_ns)
 		fprintf(out, ", file wraps at %s if the run gets that far",
 			units_format_size(a, sizeof(a), run->plan.file_size));
 	fputc('\n', out);
@@ -72,16 +72,16 @@ static void print_space(FILE *out, const struct ws_run *run, const char *lead)
 
 static void print_run(FILE *out, const struct ws_run *run)
 {
-	const struct ws_config *cfg = run->cfg;
+	const struct ws_settings *set = &run->set;
 	char bounds[128], a[32];
 
 	fprintf(out, "  run      %s%s, pace %s, data %s",
 		describe_bounds(bounds, sizeof(bounds), run),
 		run->ntargets ? " each" : "", run->pace, run->data);
-	if (cfg->data == WS_DATA_COMPRESSIBLE)
-		fprintf(out, "=%u%%", cfg->compress_pct);
-	if (cfg->rate)
-		fprintf(out, ", rate %s/s", units_format_size(a, sizeof(a), cfg->rate));
+	if (set->data == WS_DATA_COMPRESSIBLE)
+		fprintf(out, "=%u%%", set->compress_pct);
+	if (set->rate)
+		fprintf(out, ", rate %s/s", units_format_size(a, sizeof(a), set->rate));
 	fputc('\n', out);
 	if (!run->ntargets) {
 		print_space(out, run, "  space    ");
@@ -98,7 +98,7 @@ static void print_run(FILE *out, const struct ws_run *run)
 static void print_probes(FILE *out, const struct ws_run *run)
 {
 	const struct ws_probe_facts *pf = &run->probes;
-	const struct ws_config *cfg = run->cfg;
+	const struct ws_settings *set = &run->set;
 	char a[32], b[32], c[32];
 
 	if (!pf->n) {
@@ -113,22 +113,22 @@ static void print_probes(FILE *out, const struct ws_run *run)
 	}
 	/* a colon, so a command named "slow" reads as a name, not as "slow
 	 * every 100 ms" */
-	fprintf(out, ": every %s", units_format_duration(a, sizeof(a), cfg->probe_interval_ns));
+	fprintf(out, ": every %s", units_format_duration(a, sizeof(a), set->probe_interval_ns));
 	if (!pf->dirs[0])
 		fprintf(out, " in %s", pf->dir);
 	fprintf(out, ", %s each, stall ≥ %s\n",
-		units_format_size(b, sizeof(b), cfg->probe_size),
-		units_format_duration(c, sizeof(c), cfg->stall_ns));
-	if (cfg->probes & (1u << WS_PROBE_SQLITE))
+		units_format_size(b, sizeof(b), set->probe_size),
+		units_format_duration(c, sizeof(c), set->stall_ns));
+	if (set->probes & (1u << WS_PROBE_SQLITE))
 		fprintf(out, "           sqlite: journal_mode %s, synchronous %s\n",
-			cfg->sqlite_wal ? "wal" : "delete",
-			cfg->sqlite_sync_normal ? "normal" : "full");
-	for (unsigned int i = 0; (cfg->probes & (1u << WS_PROBE_CMD)) &&
-	     i < cfg->nprobe_cmds; i++)
+			set->sqlite_wal ? "wal" : "delete",
+			set->sqlite_sync_normal ? "normal" : "full");
+	for (unsigned int i = 0; (set->probes & (1u << WS_PROBE_CMD)) &&
+	     i < set->nprobe_cmds; i++)
 		fprintf(out, "           %s: '%s' as %s, killed after %s\n",
-			cfg->probe_cmds[i].name, cfg->probe_cmds[i].line,
+			set->probe_cmds[i].name, set->probe_cmds[i].line,
 			pf->cmd_user[0] ? pf->cmd_user : "you",
-			units_format_duration(a, sizeof(a), cfg->probe_timeout_ns));
+			units_format_duration(a, sizeof(a), set->probe_timeout_ns));
 	fprintf(out, "           %s%s%s, %s%s%s\n",
 		pf->realtime ? "realtime priority (SCHED_FIFO)" : "normal priority",
 		pf->realtime ? "" : ": ", pf->realtime ? "" : pf->realtime_why,
@@ -141,14 +141,14 @@ static void print_probes(FILE *out, const struct ws_run *run)
  * what is written before it is. */
 static void print_steady(FILE *out, const struct ws_run *run)
 {
-	const struct ws_config *cfg = run->cfg;
+	const struct ws_settings *set = &run->set;
 	const struct ws_plan *plan = &run->plan;
 	char a[32], b[32], c[32];
 
-	if (!cfg->until_steady && !cfg->precondition_set)
+	if (!set->until_steady && !set->precondition_set)
 		return;
 	fprintf(out, "  steady   %s%s over %u rounds of %s, ",
-		cfg->until_steady ? "until steady by " : "", run->criterion_words,
+		set->until_steady ? "until steady by " : "", run->criterion_words,
 		run->params.steady_window,
 		units_format_duration(a, sizeof(a), run->params.round_ns));
 	if (!plan->precondition)
@@ -161,32 +161,32 @@ static void print_steady(FILE *out, const struct ws_run *run)
 	else
 		fprintf(out, "judged after %s of preconditioning",
 			units_format_size(b, sizeof(b), plan->precondition));
-	if (cfg->until_steady && cfg->steady_max_rounds)
-		fprintf(out, "; gives up after %u rounds", cfg->steady_max_rounds);
+	if (set->until_steady && set->steady_max_rounds)
+		fprintf(out, "; gives up after %u rounds", set->steady_max_rounds);
 	fputc('\n', out);
 }
 
 /* What the privileged options did; nothing when none was asked for. */
 static void print_system(FILE *out, const struct ws_run *run)
 {
-	const struct ws_config *cfg = run->cfg;
+	const struct ws_settings *set = &run->set;
 	char line[512], a[16];
 	struct ws_buf b = WS_BUF(line);
 
-	if (!cfg->drop_caches && !cfg->scheduler && !cfg->ioprio_class &&
-	    !cfg->probe_ioprio_class)
+	if (!set->drop_caches && !set->scheduler && !set->ioprio_class &&
+	    !set->probe_ioprio_class)
 		return;
 	if (run->priv.caches_dropped)
 		ws_buf_item(&b, " · ", "page cache dropped");
 	if (run->priv.scheduler_set)
 		ws_buf_item(&b, " · ", "scheduler %s (was %s, restored at exit)",
-			    cfg->scheduler, run->priv.scheduler_old);
-	if (cfg->ioprio_class)
+			    set->scheduler, run->priv.scheduler_old);
+	if (set->ioprio_class)
 		ws_buf_item(&b, " · ", "writer ioprio %s",
-			    ws_ioprio_name(cfg->ioprio_class, cfg->ioprio_level, a, sizeof(a)));
-	if (cfg->probe_ioprio_class)
+			    ws_ioprio_name(set->ioprio_class, set->ioprio_level, a, sizeof(a)));
+	if (set->probe_ioprio_class)
 		ws_buf_item(&b, " · ", "probes ioprio %s",
-			    ws_ioprio_name(cfg->probe_ioprio_class, cfg->probe_ioprio_level,
+			    ws_ioprio_name(set->probe_ioprio_class, set->probe_ioprio_level,
 					   a, sizeof(a)));
 	ws_buf_item(&b, " · ", "capabilities dropped after setup");
 	fprintf(out, "  system   %s\n", line);

@@ -34,12 +34,12 @@ static void print_stalls(FILE *out, const struct ws_run *run,
 
 	if (!ps->nstalls) {
 		fprintf(out, "           no stalls ≥ %s\n",
-			units_format_duration(a, sizeof(a), run->cfg->stall_ns));
+			units_format_duration(a, sizeof(a), run->set.stall_ns));
 		return;
 	}
 	fprintf(out, "           %llu stall%s ≥ %s, %s in total, longest %s at %s written (Dirty %s, Writeback %s)\n",
 		(unsigned long long)ps->nstalls, ps->nstalls == 1 ? "" : "s",
-		units_format_duration(a, sizeof(a), run->cfg->stall_ns),
+		units_format_duration(a, sizeof(a), run->set.stall_ns),
 		units_format_duration(b, sizeof(b), ps->stall_total_ns),
 		units_format_duration(c, sizeof(c), ps->longest.duration_ns),
 		units_format_size(d, sizeof(d), ps->longest.writer_bytes),
@@ -253,10 +253,10 @@ static void print_analysis(FILE *out, const struct ws_run *run,
 	print_curve(out, sum);
 }
 
-static void print_results(FILE *out, const struct ws_config *cfg)
+static void print_results(FILE *out, const struct ws_settings *set)
 {
-	const char *files[] = { cfg->json_path, cfg->csv_path, cfg->svg_path,
-				cfg->prom_path };
+	const char *files[] = { set->json_path, set->csv_path, set->svg_path,
+				set->prom_path };
 	char line[1024];
 	struct ws_buf b = WS_BUF(line);
 
@@ -439,7 +439,7 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 		print_analysis(out, run, sum);
 	for (unsigned int i = 0; i < sum->ntargets; i++)
 		print_target(out, &run->targets[i], &sum->targets[i]);
-	print_results(out, run->cfg);
+	print_results(out, &run->set);
 	if (sum->ntargets) {	/* each said its own */
 		if (sum->ending.reason == WS_STOP_SIGNAL)
 			print_ending(out, sum);

@@ -27,7 +27,7 @@ static const char *const adapt_cols[] = {
 
 static bool adaptive(const struct ws_run *run)
 {
-	return run->cfg && run->cfg->pace == WS_PACE_ADAPTIVE;
+	return run->set.pace == WS_PACE_ADAPTIVE;
 }
 
 static void csv_header(struct sink *s, const struct ws_run *run)

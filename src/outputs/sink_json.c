@@ -40,7 +40,7 @@ static void put_ioprio(struct jsonw *w, const char *key, int class, int level)
 
 static void put_config(struct jsonw *w, const struct ws_run *run)
 {
-	const struct ws_config *c = run->cfg;
+	const struct ws_settings *c = &run->set;
 	const struct ws_plan *p = &run->plan;
 
 	jsonw_object(w, "config");
@@ -684,7 +684,7 @@ static void put_targets(struct jsonw *w, const struct ws_run *run,
 			jsonw_null(w, "same_device_as");
 		put_target(w, &t->target);
 		jsonw_u64(w, "file_size", t->plan.file_size);
-		jsonw_u64(w, "seed", t->cfg->seed);
+		jsonw_u64(w, "seed", t->set.seed);
 		if (t->fp)
 			fingerprint_json(t->fp, w);
 		put_summary(w, &sum->targets[i]);

@@ -160,7 +160,7 @@ static double max_seconds(const struct ws_summary *sum)
  * threshold itself. */
 static double max_latency(const struct ws_run *run, const struct ws_summary *sum)
 {
-	double m = (double)run->cfg->stall_ns;
+	double m = (double)run->set.stall_ns;
 
 	for (size_t i = 0; i < npoints(sum); i++)
 		for (unsigned int j = 0; j < sum->nprobes && j < WS_SERIES_PROBES; j++)
@@ -241,15 +241,15 @@ static void describe_probes(char *buf, size_t len, const struct ws_run *run,
 	}
 	if (sum->nprobes)
 		ws_buf_printf(&b, " every %s · %llu stall%s ≥ %s",
-			      units_format_duration(x, sizeof(x), run->cfg->probe_interval_ns),
+			      units_format_duration(x, sizeof(x), run->set.probe_interval_ns),
 			      (unsigned long long)stalls, stalls == 1 ? "" : "s",
-			      units_format_duration(y, sizeof(y), run->cfg->stall_ns));
+			      units_format_duration(y, sizeof(y), run->set.stall_ns));
 }
 
 static void draw_titles(FILE *f, const struct ws_run *run,
 			const struct ws_summary *sum)
 {
-	const struct ws_config *cfg = run->cfg;
+	const struct ws_settings *set = &run->set;
 	char path[256], result[160], end[256], probes[192];
 	char a[32], b[32];
 
@@ -265,11 +265,11 @@ static void draw_titles(FILE *f, const struct ws_run *run,
 	svg_text(f, 24, 55, "sub", "start", "%s%s", result,
 		 how_it_ended(end, sizeof(end), sum));
 	describe_probes(probes, sizeof(probes), run, sum);
-	units_format_size(b, sizeof(b), cfg->rate);
+	units_format_size(b, sizeof(b), set->rate);
 	svg_text(f, 24, 74, "sub", "start", "pace %s · data %s · %s buffers%s%s%s · %s",
 		 run->pace, run->data,
 		 units_format_size(a, sizeof(a), run->plan.buffer_size),
-		 cfg->rate ? " · rate " : "", cfg->rate ? b : "", cfg->rate ? "/s" : "",
+		 set->rate ? " · rate " : "", set->rate ? b : "", set->rate ? "/s" : "",
 		 probes);
 }
 
@@ -703,7 +703,7 @@ static void stall_threshold(FILE *f, struct svg_layout *lay,
 			    const struct svg_box *b)
 {
 	char a[32];
-	double p = svg_axis_px(y, (double)run->cfg->stall_ns);
+	double p = svg_axis_px(y, (double)run->set.stall_ns);
 	const struct svg_spot xs[] = { { b->x1 - 6, 0, "end" }, { b->x0 + 6, 0, "start" } };
 	struct svg_spot spots[SPOTS_MAX];
 
@@ -711,7 +711,7 @@ static void stall_threshold(FILE *f, struct svg_layout *lay,
 	     b->x0, p, b->x1, p);
 	svg_place_text(f, lay, b, LABEL_PX, "lbl stall", spots,
 		       spots_near(spots, xs, 2, p - 5, -1, p + 15),
-		       "stall ≥ %s", units_format_duration(a, sizeof(a), run->cfg->stall_ns));
+		       "stall ≥ %s", units_format_duration(a, sizeof(a), run->set.stall_ns));
 }
 
 static void bottom_legend(FILE *f, const struct ws_summary *sum, double y)

@@ -93,7 +93,7 @@ void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 		    int ret, uint64_t writer_bytes, const struct ws_meminfo *mi)
 {
 	struct monitor *m = mp->mon;
-	bool stall = ns >= m->cfg->stall_ns;
+	bool stall = ns >= m->cfg->set.stall_ns;
 
 	if (stall)
 		record_stall(mp, t0, ns, writer_bytes, mi);
@@ -102,7 +102,7 @@ void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 	if (!mp->own_time)
 		snapshot_post_probe(mp->snap, ns);
 	hist_record(&mp->raw, ns);
-	hist_record_corrected(&mp->corrected, ns, m->cfg->probe_interval_ns);
+	hist_record_corrected(&mp->corrected, ns, m->cfg->set.probe_interval_ns);
 	if (ret) {
 		mp->errors++;
 		mp->last_error = ret;
@@ -176,7 +176,7 @@ static void *probe_main(void *arg)
 {
 	struct monitor_probe *mp = arg;
 	struct monitor *m = mp->mon;
-	uint64_t interval = m->cfg->probe_interval_ns;
+	uint64_t interval = m->cfg->set.probe_interval_ns;
 	uint64_t next = now_ns(m);
 
 	atomic_store(&mp->tid, (int)gettid());
@@ -337,7 +337,7 @@ static void *watcher_main(void *arg)
 
 			/* a command's wait is in its own process: this thread's
 			 * (poll, for the launcher) would be writestress's */
-			if (mp->own_time || !since || now < since + m->cfg->stall_ns)
+			if (mp->own_time || !since || now < since + m->cfg->set.stall_ns)
 				continue;
 			if (sample_site(m, atomic_load(&mp->tid), site, sizeof(site)))
 				tally_site(mp, since, site);
@@ -376,7 +376,7 @@ static int add_probe(struct monitor *m, const struct monitor_site *site,
 	mp->own_time = probe_kinds[k]->per_command;
 	if (probe_kinds[k]->per_command)
 		snprintf(mp->name, sizeof(mp->name), "%s",
-			 m->cfg->probe_cmds[instance].name);
+			 m->cfg->set.probe_cmds[instance].name);
 	else if (site->number)
 		snprintf(mp->name, sizeof(mp->name), "%s@%u",
 			 probe_kinds[k]->name, site->number);
@@ -418,9 +418,9 @@ int monitor_init(struct monitor *m, const struct ws_config *cfg,
 	m->wake_ready = true;
 	for (int k = 0; k < WS_PROBE_NR; k++)
 		if (!probe_kinds[k]->per_command)
-			wanted += (cfg->probes >> k) & 1u;
-	if (cfg->probes & (1u << WS_PROBE_CMD))
-		commands = cfg->nprobe_cmds;
+			wanted += (cfg->set.probes >> k) & 1u;
+	if (cfg->set.probes & (1u << WS_PROBE_CMD))
+		commands = cfg->set.nprobe_cmds;
 	if (wanted * nsites + commands > WS_MAX_PROBES) {
 		snprintf(err, errlen, "%u probes on each of %u filesystems and %u commands make %u; at most %u run at once",
 			 wanted, nsites, commands, wanted * nsites + commands, WS_MAX_PROBES);
@@ -436,7 +436,7 @@ int monitor_init(struct monitor *m, const struct ws_config *cfg,
 			bool each = probe_kinds[k]->per_command;
 			unsigned int n = each ? (s ? 0 : commands) : 1;
 
-			if (!(cfg->probes & (1u << k)))
+			if (!(cfg->set.probes & (1u << k)))
 				continue;
 			for (unsigned int i = 0; i < n; i++) {
 				int ret = add_probe(m, &sites[s], (enum ws_probe_kind)k,
@@ -475,8 +475,8 @@ static int start_thread(struct monitor *m, const char *name, pthread_t *tid,
 	struct ws_thread_spec spec = {
 		.name = name, .realtime = m->realtime ? WS_THREAD_RT_PRIO : 0,
 		.realtime_optional = true,
-		.ioprio_class = m->cfg->probe_ioprio_class,
-		.ioprio_level = m->cfg->probe_ioprio_level,
+		.ioprio_class = m->cfg->set.probe_ioprio_class,
+		.ioprio_level = m->cfg->set.probe_ioprio_level,
 	};
 	int ret = ws_thread_start(tid, &spec, fn, arg);
 

@@ -17,17 +17,17 @@ void probe_dir_of(const struct ws_config *cfg, char *out, size_t len)
 {
 	const char *slash;
 
-	if (cfg->probe_dir) {
-		snprintf(out, len, "%s", cfg->probe_dir);
+	if (cfg->set.probe_dir) {
+		snprintf(out, len, "%s", cfg->set.probe_dir);
 		return;
 	}
-	slash = strrchr(cfg->path, '/');
+	slash = strrchr(cfg->set.path, '/');
 	if (!slash)
 		snprintf(out, len, ".");
-	else if (slash == cfg->path)
+	else if (slash == cfg->set.path)
 		snprintf(out, len, "/");
 	else
-		snprintf(out, len, "%.*s", (int)(slash - cfg->path), cfg->path);
+		snprintf(out, len, "%.*s", (int)(slash - cfg->set.path), cfg->set.path);
 }
 
 static int set_err(struct probe *p, int ret, const char *what)
@@ -64,7 +64,7 @@ static int fsync_setup(struct probe *p)
 /* A mail folder is compacted now and then: start again, untimed. */
 static void fsync_prepare(struct probe *p)
 {
-	if (p->appended + p->cfg->probe_size > WS_PROBE_FSYNC_WRAP) {
+	if (p->appended + p->cfg->set.probe_size > WS_PROBE_FSYNC_WRAP) {
 		if (ftruncate(p->fd, 0) == 0)
 			p->appended = 0;
 	}
@@ -72,12 +72,12 @@ static void fsync_prepare(struct probe *p)
 
 static int fsync_run(struct probe *p)
 {
-	ssize_t n = pwrite(p->fd, p->buf, p->cfg->probe_size, (off_t)p->appended);
+	ssize_t n = pwrite(p->fd, p->buf, p->cfg->set.probe_size, (off_t)p->appended);
 
 	if (n < 0)
 		return -errno;
 	p->appended += (uint64_t)n;
-	if (p->cfg->probe_fdatasync ? fdatasync(p->fd) : fsync(p->fd))
+	if (p->cfg->set.probe_fdatasync ? fdatasync(p->fd) : fsync(p->fd))
 		return -errno;
 	return 0;
 }
@@ -128,7 +128,7 @@ static int save_run(struct probe *p)
 
 	if (fd < 0)
 		return -errno;
-	if (write(fd, p->buf, p->cfg->probe_size) < 0 || fsync(fd))
+	if (write(fd, p->buf, p->cfg->set.probe_size) < 0 || fsync(fd))
 		ret = -errno;
 	close(fd);
 	if (!ret && renameat(p->dirfd, p->tmp_name, p->dirfd, p->name))
@@ -144,9 +144,9 @@ static int save_run(struct probe *p)
 
 static uint64_t dsync_span(const struct probe *p)
 {
-	uint64_t n = DSYNC_FILE / p->cfg->probe_size;
+	uint64_t n = DSYNC_FILE / p->cfg->set.probe_size;
 
-	return (n < 16 ? 16 : n) * p->cfg->probe_size;
+	return (n < 16 ? 16 : n) * p->cfg->set.probe_size;
 }
 
 static int dsync_setup(struct probe *p)
@@ -163,8 +163,8 @@ static int dsync_setup(struct probe *p)
 		return set_err(p, -errno, "cannot create its file");
 	}
 	p->fd = fd;
-	for (uint64_t off = 0; off < span && !ret; off += p->cfg->probe_size)
-		if (pwrite(fd, p->buf, p->cfg->probe_size, (off_t)off) < 0)
+	for (uint64_t off = 0; off < span && !ret; off += p->cfg->set.probe_size)
+		if (pwrite(fd, p->buf, p->cfg->set.probe_size, (off_t)off) < 0)
 			ret = -errno;
 	if (!ret && fsync(fd))
 		ret = -errno;
@@ -174,14 +174,14 @@ static int dsync_setup(struct probe *p)
 /* the next block, in turn over the file: always an overwrite */
 static void dsync_prepare(struct probe *p)
 {
-	p->appended += p->cfg->probe_size;
-	if (p->appended + p->cfg->probe_size > dsync_span(p))
+	p->appended += p->cfg->set.probe_size;
+	if (p->appended + p->cfg->set.probe_size > dsync_span(p))
 		p->appended = 0;
 }
 
 static int dsync_run(struct probe *p)
 {
-	return pwrite(p->fd, p->buf, p->cfg->probe_size, (off_t)p->appended) < 0 ?
+	return pwrite(p->fd, p->buf, p->cfg->set.probe_size, (off_t)p->appended) < 0 ?
 	       -errno : 0;
 }
 
@@ -190,12 +190,12 @@ static int read_setup(struct probe *p)
 	struct stat st;
 	int fd;
 
-	if (!p->cfg->read_probe) {
+	if (!p->cfg->set.read_probe) {
 		snprintf(p->err, sizeof(p->err),
 			 "read probe: needs --read-probe PATH, an existing file to read from");
 		return -EINVAL;
 	}
-	fd = open(p->cfg->read_probe, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	fd = open(p->cfg->set.read_probe, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) ||
 	    st.st_size < READ_BLOCK) {
 		int ret = fd < 0 ? -errno : -EINVAL;
@@ -204,7 +204,7 @@ static int read_setup(struct probe *p)
 			close(fd);
 		snprintf(p->err, sizeof(p->err),
 			 "read probe: '%.120s' must be a regular file of at least 4 KiB%s%s",
-			 p->cfg->read_probe, ret == -EINVAL ? "" : ": ",
+			 p->cfg->set.read_probe, ret == -EINVAL ? "" : ": ",
 			 ret == -EINVAL ? "" : strerror(-ret));
 		return ret;
 	}
@@ -326,7 +326,7 @@ const struct probe_ops *const probe_kinds[WS_PROBE_NR] = {
 int probe_init(struct probe *p, enum ws_probe_kind kind, unsigned int instance,
 	       const struct ws_config *cfg)
 {
-	size_t bufsize = cfg->probe_size > READ_BLOCK ? cfg->probe_size : READ_BLOCK;
+	size_t bufsize = cfg->set.probe_size > READ_BLOCK ? cfg->set.probe_size : READ_BLOCK;
 	int ret;
 
 	memset(p, 0, sizeof(*p));

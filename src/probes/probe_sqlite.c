@@ -70,7 +70,7 @@ static int claim_dir(struct probe *p)
 /* The mode SQLite took (it may keep another: WAL needs shared memory). */
 static int set_journal_mode(struct probe *p)
 {
-	const char *want = p->cfg->sqlite_wal ? "wal" : "delete";
+	const char *want = p->cfg->set.sqlite_wal ? "wal" : "delete";
 	char sql[48];
 	sqlite3_stmt *st;
 	int ok;
@@ -111,7 +111,7 @@ int probe_sqlite_setup(struct probe *p)
 	snprintf(sql, sizeof(sql),
 		 "PRAGMA synchronous=%s;"
 		 " CREATE TABLE mail(id INTEGER PRIMARY KEY, body BLOB);",
-		 p->cfg->sqlite_sync_normal ? "NORMAL" : "FULL");
+		 p->cfg->set.sqlite_sync_normal ? "NORMAL" : "FULL");
 	if (sqlite3_exec(p->db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return sqlite_fail(p, "cannot set up its database");
 	if (sqlite3_prepare_v2(p->db, "INSERT INTO mail(body) VALUES (?)", -1,
@@ -123,7 +123,7 @@ int probe_sqlite_setup(struct probe *p)
 /* A compaction now and then, untimed. */
 void probe_sqlite_prepare(struct probe *p)
 {
-	if (p->appended + p->cfg->probe_size <= WS_PROBE_FSYNC_WRAP)
+	if (p->appended + p->cfg->set.probe_size <= WS_PROBE_FSYNC_WRAP)
 		return;
 	if (sqlite3_exec(p->db, "DELETE FROM mail", NULL, NULL, NULL) == SQLITE_OK)
 		p->appended = 0;
@@ -137,7 +137,7 @@ int probe_sqlite_run(struct probe *p)
 
 	if (sqlite3_exec(p->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
 		return sqlite_errno(p);
-	sqlite3_bind_blob(st, 1, p->buf, (int)p->cfg->probe_size, SQLITE_STATIC);
+	sqlite3_bind_blob(st, 1, p->buf, (int)p->cfg->set.probe_size, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	sqlite3_reset(st);
 	if (rc != SQLITE_DONE) {
@@ -152,7 +152,7 @@ int probe_sqlite_run(struct probe *p)
 		sqlite3_exec(p->db, "ROLLBACK", NULL, NULL, NULL);
 		return ret;
 	}
-	p->appended += p->cfg->probe_size;
+	p->appended += p->cfg->set.probe_size;
 	return 0;
 }
 

@@ -21,19 +21,19 @@ void recorder_params(const struct ws_config *cfg, const struct ws_plan *plan,
 		     struct ws_analysis_params *p)
 {
 	analysis_defaults(p);
-	p->interval_ns = cfg->interval_ns;
+	p->interval_ns = cfg->set.interval_ns;
 	p->criterion = (enum ws_steady_criterion)cfg->steady_criterion;
 	p->limit_pct = cfg->steady_limit_pct;
 	p->slope_pct = cfg->steady_slope_pct;
-	p->steady_window = cfg->steady_window;
-	p->round_ns = cfg->steady_round_ns;
+	p->steady_window = cfg->set.steady_window;
+	p->round_ns = cfg->set.steady_round_ns;
 	p->precondition_bytes = plan ? plan->precondition : 0;
 }
 
 static void target_facts(const struct ws_config *cfg,
 			 const struct ws_target *t, struct ws_target_facts *f)
 {
-	f->path = cfg->path;
+	f->path = cfg->set.path;
 	snprintf(f->fs_type, sizeof(f->fs_type), "%s", t->fs_type);
 	/* a figure there is the page cache's: no disk is under it */
 	f->in_memory = !strcmp(t->fs_type, "tmpfs") || !strcmp(t->fs_type, "ramfs");
@@ -75,7 +75,7 @@ void recorder_make_run(const struct recorder_sources *src, struct ws_run *run)
 	struct utsname u;
 
 	memset(run, 0, sizeof(*run));
-	run->cfg = cfg;
+	run->set = cfg->set;
 	run->plan = *src->plan;
 	run->fp = src->fp;
 	target_facts(cfg, src->target, &run->target);
@@ -90,10 +90,10 @@ void recorder_make_run(const struct recorder_sources *src, struct ws_run *run)
 	run->criterion_key = steady_criterion_name(run->params.criterion);
 	steady_describe_criterion(&run->params, run->criterion_words,
 				    sizeof(run->criterion_words));
-	run->pace_name = pace_modes[cfg->pace]->name;
+	run->pace_name = ws_pace_name(cfg->set.pace);
 	pace_describe(cfg, run->pace, sizeof(run->pace));
-	run->data = datagen_name(cfg->data);
-	run->marks_accepted = pace_modes[cfg->pace]->marks_accepted;
+	run->data = datagen_name(cfg->set.data);
+	run->marks_accepted = pace_modes[cfg->set.pace]->marks_accepted;
 	if (src->queue)
 		run->queue = *src->queue;
 	else
@@ -162,8 +162,8 @@ static double progress(const struct ws_run *run, uint64_t bytes, uint64_t t)
 
 	if (run->plan.total != WS_UNBOUNDED)
 		f = (double)bytes / (double)run->plan.total;
-	if (run->cfg->duration_ns) {
-		double ft = (double)t / (double)run->cfg->duration_ns;
+	if (run->set.duration_ns) {
+		double ft = (double)t / (double)run->set.duration_ns;
 
 		if (ft > f)
 			f = ft;
@@ -210,7 +210,7 @@ void recorder_precondition_eta(const struct ws_run *run, struct ws_interval *iv)
 	uint64_t pre = run->plan.precondition;
 
 	if (iv->index || !pre || pre == UINT64_MAX || !(iv->mibps > 0) ||
-	    (!run->cfg->until_steady && !run->cfg->precondition_set))
+	    (!run->set.until_steady && !run->set.precondition_set))
 		return;
 	iv->precondition_eta_ns = (uint64_t)((double)pre /
 					     (iv->mibps * (double)WS_MIB) * 1e9);
@@ -303,7 +303,7 @@ void recorder_make_summary(const struct ws_run *run, const struct ws_sample *s,
 	e->signo = o->reason == WS_STOP_SIGNAL ? signo : 0;
 	e->signal = e->signo ? signals_name(e->signo) : NULL;
 	sum->limit = recorder_limit(sum->time_ns, sum->elapsed_ns,
-				    (pace_modes[run->cfg->pace]->open_flags & O_DIRECT) != 0);
+				    (pace_modes[run->set.pace]->open_flags & O_DIRECT) != 0);
 	if (run->target.in_memory)	/* no disk to be the limit */
 		sum->limit = recorder_limit_in_memory(sum->limit);
 	sum->limit_key = recorder_limit_key(sum->limit);
@@ -374,22 +374,22 @@ void recorder_analyse(const struct ws_run *run, const struct ws_series *progress
 
 	sum->progress = progress;
 	sum->analysis = a;
-	recorder_make_cells(run->cfg, sum);
+	recorder_make_cells(&run->set, sum);
 	if (!ret && a->steady.reached)
 		steady_describe_figures(&run->params, &a->steady.final,
 					sum->steady_figures,
 					sizeof(sum->steady_figures));
 }
 
-void recorder_make_cells(const struct ws_config *cfg, struct ws_summary *sum)
+void recorder_make_cells(const struct ws_settings *set, struct ws_summary *sum)
 {
 	struct ws_point tail;
 	const struct ws_point *t = progress_tail(sum, &tail) ? &tail : NULL;
 
-	sum->cell_bytes = series_cell_size(sum->bytes, cfg->bucket, 32, WS_MAX_CELLS);
+	sum->cell_bytes = series_cell_size(sum->bytes, set->bucket, 32, WS_MAX_CELLS);
 	sum->ncells = series_cells(sum->progress, t, sum->cell_bytes, sum->cells,
 				   WS_MAX_CELLS);
-	sum->curve_bytes = series_cell_size(sum->bytes, cfg->bucket,
+	sum->curve_bytes = series_cell_size(sum->bytes, set->bucket,
 					    WS_CURVE_CELLS, WS_CURVE_CELLS);
 	sum->ncurve = series_cells(sum->progress, t, sum->curve_bytes, sum->curve,
 				   WS_CURVE_CELLS);

@@ -18,7 +18,7 @@ static int refuse_plan(const struct ws_config *cfg,
 
 	snprintf(msg, sizeof(msg),
 		 "refusing to write %s to '%s': %s free, %s of it kept in reserve",
-		 units_format_size(need, sizeof(need), why->needed), cfg->path,
+		 units_format_size(need, sizeof(need), why->needed), cfg->set.path,
 		 units_format_size(usable, sizeof(usable), why->usable),
 		 units_format_size(reserve, sizeof(reserve), why->reserve));
 	if (why->fits >= 4096)
@@ -35,8 +35,8 @@ static int refuse_plan(const struct ws_config *cfg,
 static int refuse_precondition(const struct ws_config *cfg)
 {
 	fprintf(stderr, "writestress: --precondition %s: the capacity of the device under '%s' is unknown, so %s cannot be preconditioned against\n",
-		cfg->precondition_set ? "as a multiple" : "default (2x)", cfg->path,
-		cfg->precondition_set ? "a multiple of it" : "twice it (SNIA PTS)");
+		cfg->set.precondition_set ? "as a multiple" : "default (2x)", cfg->set.path,
+		cfg->set.precondition_set ? "a multiple of it" : "twice it (SNIA PTS)");
 	fprintf(stderr, "hint: give --precondition SIZE (SNIA writes twice the drive's capacity first), or --precondition 0 to judge from the start\n");
 	return WS_EXIT_USAGE;
 }
@@ -52,7 +52,7 @@ static bool same_device(const struct ws_fingerprint *a,
 int jobs_open(const struct ws_config *cfg, struct ws_job *jobs)
 {
 	/* one clock-derived seed for the run: each target's is its own */
-	uint64_t seed = cfg->seed ? cfg->seed : ws_now_ns() ^ (uint64_t)getpid();
+	uint64_t seed = cfg->set.seed ? cfg->set.seed : ws_now_ns() ^ (uint64_t)getpid();
 	struct ws_target_error terr;
 	char msg[512];
 
@@ -61,9 +61,9 @@ int jobs_open(const struct ws_config *cfg, struct ws_job *jobs)
 
 		j->number = i + 1;
 		j->cfg = *cfg;
-		j->cfg.path = cfg->paths[i];
-		j->cfg.seed = seed + i ? seed + i : 1;
-		if (target_open(&j->cfg, pace_modes[cfg->pace]->open_flags,
+		j->cfg.set.path = cfg->paths[i];
+		j->cfg.set.seed = seed + i ? seed + i : 1;
+		if (target_open(&j->cfg, pace_modes[cfg->set.pace]->open_flags,
 				&j->target, &terr)) {
 			jobs_close(jobs, i);
 			return ws_fail(terr.msg, terr.hint, terr.status);
@@ -71,13 +71,13 @@ int jobs_open(const struct ws_config *cfg, struct ws_job *jobs)
 		j->opened = true;
 		/* a file this run created and could not use is removed again */
 		j->remove = j->target.created;
-		fingerprint_collect("", (dev_t)j->target.dev, j->cfg.path, &j->fp);
+		fingerprint_collect("", (dev_t)j->target.dev, j->cfg.set.path, &j->fp);
 		for (unsigned int k = 0; k < i; k++) {
 			const struct ws_job *o = &jobs[k];
 
 			if (o->target.dev == j->target.dev && o->target.ino == j->target.ino) {
 				snprintf(msg, sizeof(msg), "invalid FILE '%s': the same file as '%s'",
-					 j->cfg.path, o->cfg.path);
+					 j->cfg.set.path, o->cfg.set.path);
 				jobs_close(jobs, i + 1);
 				fprintf(stderr, "writestress: %s\n", msg);
 				errtryhelp(stderr, "writestress");
@@ -127,11 +127,11 @@ static void open_queue(struct ws_job *j)
 	int ret;
 
 	j->queue = (struct ws_queue_facts){ .depth = 1, .engine = "sync" };
-	if (cfg->iodepth <= 1)
+	if (cfg->set.iodepth <= 1)
 		return;
 	ret = writer_open_queue(&j->writer, &ioq_uring_ops, NULL);
 	if (!ret) {
-		j->queue = (struct ws_queue_facts){ .depth = cfg->iodepth,
+		j->queue = (struct ws_queue_facts){ .depth = cfg->set.iodepth,
 			.engine = ioq_uring_ops.name,
 			.registered = j->writer.queue.registered };
 		return;
@@ -139,9 +139,9 @@ static void open_queue(struct ws_job *j)
 	j->queue.refused_err = -ret;
 	/* with several targets each says so: one may be refused alone */
 	fprintf(stderr, "writestress: %s%s%s--iodepth %u: io_uring is not available here (%s); writing one synchronous %s write at a time\n",
-		cfg->ntargets > 1 ? "'" : "", cfg->ntargets > 1 ? cfg->path : "",
-		cfg->ntargets > 1 ? "': " : "", cfg->iodepth, strerror(-ret),
-		pace_modes[cfg->pace]->name);
+		cfg->ntargets > 1 ? "'" : "", cfg->ntargets > 1 ? cfg->set.path : "",
+		cfg->ntargets > 1 ? "': " : "", cfg->set.iodepth, strerror(-ret),
+		ws_pace_name(cfg->set.pace));
 	if (j->number == 1)
 		fprintf(stderr, "hint: io_uring may be disabled (sysctl kernel.io_uring_disabled) or blocked by a seccomp filter, as in many containers\n");
 }
@@ -167,17 +167,17 @@ static int plan_one(struct ws_job *jobs, unsigned int i, unsigned int n)
 static int prepare_one(struct ws_job *j)
 {
 	const struct ws_config *cfg = &j->cfg;
-	const struct pace_ops *mode = pace_modes[cfg->pace];
+	const struct pace_ops *mode = pace_modes[cfg->set.pace];
 	char msg[512];
 	int ret;
 
-	if (!j->target.created && cfg->truncate && (ret = target_truncate(&j->target)))
+	if (!j->target.created && cfg->set.truncate && (ret = target_truncate(&j->target)))
 		return ws_fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
 	if (j->target.forced)
 		target_mark(&j->target);	/* ours now: a re-run needs no --force */
 	if (mode->check && (ret = mode->check(j->target.fd))) {
 		snprintf(msg, sizeof(msg), "--pace %s is not supported for '%s': %s",
-			 mode->name, cfg->path, strerror(-ret));
+			 ws_pace_name(cfg->set.pace), cfg->set.path, strerror(-ret));
 		return ws_fail(msg, mode->unsupported_hint, WS_EXIT_FAILURE);
 	}
 	return 0;
@@ -234,8 +234,8 @@ void jobs_close(struct ws_job *jobs, unsigned int n)
 		j->writer_ready = j->snap_ready = false;
 		if (!j->opened)
 			continue;
-		if (target_close(&j->target, j->cfg.path, j->remove) && j->cfg.remove_after)
-			fprintf(stderr, "writestress: could not remove '%s'\n", j->cfg.path);
+		if (target_close(&j->target, j->cfg.set.path, j->remove) && j->cfg.remove_after)
+			fprintf(stderr, "writestress: could not remove '%s'\n", j->cfg.set.path);
 		j->opened = false;
 	}
 }

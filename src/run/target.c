@@ -122,7 +122,7 @@ static bool has_mark(int fd, bool *unsupported)
 static int open_existing(const struct ws_config *cfg, int flags,
 			 struct ws_target *t, struct ws_target_error *err)
 {
-	const char *path = cfg->path;
+	const char *path = cfg->set.path;
 	char proc[64];
 	struct stat st, st2;
 	int pfd, fd, ret;
@@ -201,17 +201,17 @@ int target_open(const struct ws_config *cfg, int extra_flags,
 	t->fd = -1;
 	err->status = WS_EXIT_FAILURE;
 
-	if (lstat(cfg->path, &st) == 0 && S_ISLNK(st.st_mode))
+	if (lstat(cfg->set.path, &st) == 0 && S_ISLNK(st.st_mode))
 		return refuse(err, WS_EXIT_REFUSED, -ELOOP,
 			      "name the real file; writestress never follows symbolic links",
-			      "refusing '%s': it is a symbolic link", cfg->path);
+			      "refusing '%s': it is a symbolic link", cfg->set.path);
 
-	ret = create_new(cfg->path, flags, t, err);
+	ret = create_new(cfg->set.path, flags, t, err);
 	if (ret == -EISDIR)	/* "dir/": the slash makes it a directory */
 		return refuse(err, WS_EXIT_REFUSED, -EPERM,
 			      "name a new or writestress-made file, e.g. /mnt/test/writestress.dat",
 			      "refusing '%s': it is a directory, and writestress only writes regular files",
-			      cfg->path);
+			      cfg->set.path);
 	if (ret == -EEXIST)
 		ret = open_existing(cfg, flags, t, err);
 	if (ret && !err->msg[0]) {
@@ -222,15 +222,15 @@ int target_open(const struct ws_config *cfg, int extra_flags,
 		if (ret == -ENOENT) {
 			/* which: a directory that is not there, or one that
 			 * takes no new files (/proc, /sys) */
-			const char *slash = strrchr(cfg->path, '/');
+			const char *slash = strrchr(cfg->set.path, '/');
 
 			if (!slash)
 				snprintf(dir, sizeof(dir), ".");
-			else if (slash == cfg->path)
+			else if (slash == cfg->set.path)
 				snprintf(dir, sizeof(dir), "/");
 			else
-				snprintf(dir, sizeof(dir), "%.*s", (int)(slash - cfg->path),
-					 cfg->path);
+				snprintf(dir, sizeof(dir), "%.*s", (int)(slash - cfg->set.path),
+					 cfg->set.path);
 			if (stat(dir, &dst) || !S_ISDIR(dst.st_mode))
 				snprintf(dirhint, sizeof(dirhint),
 					 "the directory '%.120s' does not exist: create it first, or name a file in one that does", dir);
@@ -244,7 +244,7 @@ int target_open(const struct ws_config *cfg, int extra_flags,
 			hint = "the filesystem is mounted read-only: pick another, or remount it rw";
 		err->status = ret == -ELOOP ? WS_EXIT_REFUSED : WS_EXIT_FAILURE;
 		snprintf(err->msg, sizeof(err->msg), "cannot open '%s': %s",
-			 cfg->path, ret == -ELOOP ? "it is a symbolic link"
+			 cfg->set.path, ret == -ELOOP ? "it is a symbolic link"
 						   : strerror(-ret));
 		snprintf(err->hint, sizeof(err->hint), "%s", hint ? hint : "");
 	}
@@ -258,13 +258,13 @@ int target_open(const struct ws_config *cfg, int extra_flags,
 		ret = -errno;
 		snprintf(err->msg, sizeof(err->msg),
 			 "--pace direct: the filesystem of '%s' does not support O_DIRECT (%s)",
-			 cfg->path, strerror(-ret));
+			 cfg->set.path, strerror(-ret));
 		snprintf(err->hint, sizeof(err->hint), "use --pace window or dontcache");
 		err->status = WS_EXIT_FAILURE;
 		fstat(t->fd, &st);
 		t->dev = st.st_dev;
 		t->ino = st.st_ino;
-		target_close(t, cfg->path, t->created);
+		target_close(t, cfg->set.path, t->created);
 		return ret;
 	}
 	fstat(t->fd, &st);
@@ -274,8 +274,8 @@ int target_open(const struct ws_config *cfg, int extra_flags,
 	ret = read_space(t->fd, &t->space);
 	if (ret) {
 		snprintf(err->msg, sizeof(err->msg), "cannot read free space of '%s': %s",
-			 cfg->path, strerror(-ret));
-		target_close(t, cfg->path, t->created);
+			 cfg->set.path, strerror(-ret));
+		target_close(t, cfg->set.path, t->created);
 	}
 	return ret;
 }

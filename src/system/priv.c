@@ -17,7 +17,7 @@ static int set_schedulers(const struct ws_config *cfg,
 
 	if (n < 1) {
 		snprintf(why, len, "--scheduler: '%s' is on %s, which has no block device",
-			 cfg->path, fp->fs_type[0] ? fp->fs_type : "a filesystem");
+			 cfg->set.path, fp->fs_type[0] ? fp->fs_type : "a filesystem");
 		return -ENODEV;
 	}
 	for (int i = 0; i < n; i++) {
@@ -26,7 +26,7 @@ static int set_schedulers(const struct ws_config *cfg,
 		int ret;
 
 		snprintf(*dir, sizeof(*dir), "%s/queue", fp->disk[i].sysdir);
-		ret = caps_set_scheduler(*dir, cfg->scheduler, *old, sizeof(*old),
+		ret = caps_set_scheduler(*dir, cfg->set.scheduler, *old, sizeof(*old),
 					 why, len);
 		if (ret)
 			return ret;
@@ -36,7 +36,7 @@ static int set_schedulers(const struct ws_config *cfg,
 		priv->nsched++;
 		/* the fingerprint tells what the run ran with */
 		snprintf(fp->disk[i].scheduler, sizeof(fp->disk[i].scheduler), "%s",
-			 cfg->scheduler);
+			 cfg->set.scheduler);
 	}
 	return 0;
 }
@@ -46,13 +46,13 @@ int priv_setup(const struct ws_config *cfg, struct ws_fingerprint *fp,
 {
 	/* the threads set them as they start (thread.h); refuse now,
 	 * before a byte is written, what they could not */
-	int ret = caps_ioprio_allowed("--ioprio", cfg->ioprio_class, why, len);
+	int ret = caps_ioprio_allowed("--ioprio", cfg->set.ioprio_class, why, len);
 
 	if (!ret)
-		ret = caps_ioprio_allowed("--probe-ioprio", cfg->probe_ioprio_class, why, len);
-	if (!ret && cfg->scheduler)
+		ret = caps_ioprio_allowed("--probe-ioprio", cfg->set.probe_ioprio_class, why, len);
+	if (!ret && cfg->set.scheduler)
 		ret = set_schedulers(cfg, fp, priv, why, len);
-	if (!ret && cfg->drop_caches) {
+	if (!ret && cfg->set.drop_caches) {
 		ret = caps_drop_caches(why, len);
 		priv->caches_dropped = !ret;
 	}

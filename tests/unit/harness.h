@@ -20,7 +20,7 @@ struct harness {
 	struct ws_plan plan;
 	struct ws_snapshot snap;
 	struct io_fake fake;
-	struct ioq_fake ioq;	/* the queue, with cfg.iodepth > 1 */
+	struct ioq_fake ioq;	/* the queue, with cfg.set.iodepth > 1 */
 	int queue_ret;		/* what opening it returned */
 	struct fake_clock clock;
 	struct writer w;
@@ -33,10 +33,10 @@ static inline void harness_setup(struct harness *h, uint64_t bufsize,
 				 uint64_t buffers, uint64_t file_size)
 {
 	config_defaults(&h->cfg);
-	h->cfg.path = "fake";
-	h->cfg.buffer_size = bufsize;
-	h->cfg.buffers = buffers;
-	h->cfg.seed = 42;
+	h->cfg.set.path = "fake";
+	h->cfg.set.buffer_size = bufsize;
+	h->cfg.set.buffers = buffers;
+	h->cfg.set.seed = 42;
 	h->plan = (struct ws_plan){
 		.buffer_size = bufsize,
 		.total = buffers ? buffers * bufsize : WS_UNBOUNDED,
@@ -57,7 +57,7 @@ static inline int harness_run(struct harness *h)
 
 	ck_assert_int_eq(writer_init(&h->w, &h->cfg, &h->plan, &h->snap,
 				     &h->stop, 3, &io_fake_ops, &h->fake), 0);
-	if (h->cfg.iodepth > 1)
+	if (h->cfg.set.iodepth > 1)
 		h->queue_ret = writer_open_queue(&h->w, &ioq_fake_ops, &h->ioq);
 	writer_set_clock(&h->w, &h->clock.ops);
 	ret = writer_run(&h->w);

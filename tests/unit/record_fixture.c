@@ -204,7 +204,7 @@ static uint64_t latency(unsigned int probe, uint64_t start, uint64_t *rng)
 static void make_ops(struct monitor_probe *mp, unsigned int j,
 		     const struct story *st, struct probe_run *pr)
 {
-	uint64_t every = mp->mon->cfg->probe_interval_ns;
+	uint64_t every = mp->mon->cfg->set.probe_interval_ns;
 	uint64_t rng = 0x9e3779b97f4a7c15ull + j, t = j * 50 * MS;
 	bool used[ARRAY_SIZE(stalls)] = { false };
 
@@ -283,7 +283,7 @@ static void book_until(struct monitor_probe *mp, struct probe_run *pr,
 		const struct op *o = &pr->ops[pr->next];
 
 		probe_door_begin(&mp->door, BASE + o->start);
-		if (o->site && t - o->start >= mp->mon->cfg->stall_ns)
+		if (o->site && t - o->start >= mp->mon->cfg->set.stall_ns)
 			probe_door_set_site(&mp->door, o->site);
 	}
 }
@@ -301,20 +301,20 @@ static char *argv_[] = {
 static void make_config(struct ws_config *cfg)
 {
 	config_defaults(cfg);
-	cfg->path = "/var/tmp/big.dat";
-	cfg->total_size = 8 * WS_GIB;
+	cfg->set.path = "/var/tmp/big.dat";
+	cfg->set.total_size = 8 * WS_GIB;
 	cfg->file_size = 4 * WS_GIB;
-	cfg->fadvise = true;
-	cfg->interval_ns = 10 * SEC;
-	cfg->probes = 1u << WS_PROBE_FSYNC | 1u << WS_PROBE_SAVE;
-	cfg->precondition_set = true;
-	cfg->precondition_bytes = 4 * WS_GIB;
-	cfg->steady_window = 3;
-	cfg->ioprio_class = WS_IOPRIO_BE;
-	cfg->ioprio_level = 7;
-	cfg->json_path = "run.json";
-	cfg->csv_path = "run.csv";
-	cfg->svg_path = "run.svg";
+	cfg->set.fadvise = true;
+	cfg->set.interval_ns = 10 * SEC;
+	cfg->set.probes = 1u << WS_PROBE_FSYNC | 1u << WS_PROBE_SAVE;
+	cfg->set.precondition_set = true;
+	cfg->set.precondition_bytes = 4 * WS_GIB;
+	cfg->set.steady_window = 3;
+	cfg->set.ioprio_class = WS_IOPRIO_BE;
+	cfg->set.ioprio_level = 7;
+	cfg->set.json_path = "run.json";
+	cfg->set.csv_path = "run.csv";
+	cfg->set.svg_path = "run.svg";
 }
 
 static void make_run(struct record_fixture *f, enum fixture_ending e)
@@ -333,7 +333,7 @@ static void make_run(struct record_fixture *f, enum fixture_ending e)
 
 	make_config(&f->cfg);
 	ck_assert_int_eq(fingerprint_collect(tree("nvme"), makedev(0, 33),
-					     f->cfg.path, &f->fp), 0);
+					     f->cfg.set.path, &f->fp), 0);
 	f->fp.block_size = 4096;	/* the caller's statvfs */
 	ck_assert_int_eq(plan_make(&f->cfg, &space, &f->plan, &why), 0);
 	ck_assert_int_eq(plan_precondition(&f->cfg, fingerprint_capacity(&f->fp),
@@ -436,13 +436,13 @@ static void make_interval(struct record_fixture *f, const struct story *st,
 		probe_door_take(&mp->door, &take);
 		if (!k)
 			hist_init(&f->probe_run[j].so_far);
-		recorder_probe_take(&f->probe_run[j], &take, BASE + to, f->cfg.stall_ns,
+		recorder_probe_take(&f->probe_run[j], &take, BASE + to, f->cfg.set.stall_ns,
 				    mp->probe.ops->name, pi);
 		iv->nprobes++;
 	}
 	iv->index = k;
 	recorder_precondition_eta(&f->run, iv);
-	folded = final && k && recorder_fold_final(&f->iv[k - 1], f->cfg.interval_ns, iv);
+	folded = final && k && recorder_fold_final(&f->iv[k - 1], f->cfg.set.interval_ns, iv);
 	p = recorder_interval_point(iv);
 	if (folded)
 		series_extend_last(&f->series, &p);
@@ -565,8 +565,8 @@ struct record_fixture *record_fixture_make(enum fixture_ending e)
 	st = make_story(e);
 	for (unsigned int j = 0; j < f->mon.nprobes; j++)
 		make_ops(&f->mon.probes[j], j, &st, &pr[j]);
-	for (t = 0; t + f->cfg.interval_ns < st.end; t += f->cfg.interval_ns)
-		make_interval(f, &st, pr, t, t + f->cfg.interval_ns, false);
+	for (t = 0; t + f->cfg.set.interval_ns < st.end; t += f->cfg.set.interval_ns)
+		make_interval(f, &st, pr, t, t + f->cfg.set.interval_ns, false);
 	make_interval(f, &st, pr, t, st.end, true);
 	make_summary(f, &st, pr);
 	free(pr);
@@ -588,18 +588,18 @@ static struct record_fixture *make_two_targets(void)
 	b = f->part[1] = record_fixture_make(FIXTURE_ERROR);
 	f->cfg = a->cfg;
 	f->cfg.ntargets = 2;
-	f->cfg.paths[0] = a->cfg.path;
-	f->cfg.paths[1] = b->cfg.path = "/var/tmp/big.dat.2";
+	f->cfg.paths[0] = a->cfg.set.path;
+	f->cfg.paths[1] = b->cfg.set.path = "/var/tmp/big.dat.2";
 	f->plan = a->plan;
 	f->runs[0] = a->run;
 	f->runs[1] = b->run;
-	f->runs[1].cfg = &b->cfg;
-	f->runs[1].target.path = b->cfg.path;
+	f->runs[1].set = b->cfg.set;
+	f->runs[1].target.path = b->cfg.set.path;
 	f->runs[0].number = 1;
 	f->runs[1].number = 2;
 	f->runs[1].same_device_as = 1;
 	f->run = a->run;
-	f->run.cfg = &f->cfg;
+	f->run.set = f->cfg.set;
 	f->run.ntargets = 2;
 	f->run.targets = f->runs;
 	for (unsigned int k = 0; k < a->niv; k++) {

@@ -12,7 +12,7 @@
 #include "lib/c.h"
 #include "lib/hist.h"
 #include "cmd/matrix/matrix.h"
-#include "engine/pace.h"
+#include "record/settings.h"
 #include "cmd/common/result_read.h"
 #include "lib/units.h"
 
@@ -66,7 +66,7 @@ static int parse_one(char *item, struct matrix_strategy *s, char *why, size_t le
 	} else if (!strcmp(name, "window+fadvise")) {
 		s->pace = WS_PACE_WINDOW;
 		s->fadvise = true;
-	} else if (pace_by_name(name, &pace)) {
+	} else if (ws_pace_parse(name, &pace)) {
 		s->pace = pace;
 	} else {
 		snprintf(why, len, "unknown strategy '%s' (idle, none, window, window+fadvise, fdatasync, direct, dontcache, adaptive)",
@@ -152,7 +152,7 @@ void matrix_child_args(const struct matrix_strategy *s, const struct matrix_cfg 
 	add(&b, "--json");
 	add(&b, json_path);
 	add(&b, "--pace");
-	add(&b, pace_modes[s->pace]->name);
+	add(&b, ws_pace_name(s->pace));
 	if (s->fadvise)
 		add(&b, "--fadvise");
 	if (s->idle) {

@@ -32,13 +32,13 @@ START_TEST(test_overwrite_c_command_line)
 	const char *args[] = { "-b", "3000", "-f", "/data/file", NULL };
 
 	ck_assert_int_eq(parse(&cfg, err, sizeof(err), args), OPTS_RUN);
-	ck_assert_uint_eq(cfg.buffers, 3000);
-	ck_assert(cfg.fadvise);
-	ck_assert_int_eq(cfg.pace, WS_PACE_WINDOW);
-	ck_assert_uint_eq(cfg.window, 1);
-	ck_assert_uint_eq(cfg.buffer_size, 8 * WS_MIB);
-	ck_assert_int_eq(cfg.data, WS_DATA_RANDOM);
-	ck_assert_str_eq(cfg.path, "/data/file");
+	ck_assert_uint_eq(cfg.set.buffers, 3000);
+	ck_assert(cfg.set.fadvise);
+	ck_assert_int_eq(cfg.set.pace, WS_PACE_WINDOW);
+	ck_assert_uint_eq(cfg.set.window, 1);
+	ck_assert_uint_eq(cfg.set.buffer_size, 8 * WS_MIB);
+	ck_assert_int_eq(cfg.set.data, WS_DATA_RANDOM);
+	ck_assert_str_eq(cfg.set.path, "/data/file");
 	ck_assert_str_eq(err, "");
 }
 END_TEST
@@ -55,20 +55,20 @@ START_TEST(test_long_options)
 			       "--force", "--remove", "f", NULL };
 
 	ck_assert_int_eq(parse(&cfg, err, sizeof(err), args), OPTS_RUN);
-	ck_assert_uint_eq(cfg.buffer_size, WS_MIB);
-	ck_assert_uint_eq(cfg.total_size, 3 * WS_GIB / 2);
-	ck_assert_uint_eq(cfg.duration_ns, 120 * WS_NSEC_PER_SEC);
+	ck_assert_uint_eq(cfg.set.buffer_size, WS_MIB);
+	ck_assert_uint_eq(cfg.set.total_size, 3 * WS_GIB / 2);
+	ck_assert_uint_eq(cfg.set.duration_ns, 120 * WS_NSEC_PER_SEC);
 	ck_assert_uint_eq(cfg.file_size, 64 * WS_MIB);
 	ck_assert(cfg.reserve_set);
 	ck_assert_uint_eq(cfg.reserve, 0);
-	ck_assert_int_eq(cfg.pace, WS_PACE_FDATASYNC);
-	ck_assert_uint_eq(cfg.sync_every, 4);
-	ck_assert_uint_eq(cfg.rate, 50 * WS_MIB);
-	ck_assert_int_eq(cfg.data, WS_DATA_COMPRESSIBLE);
-	ck_assert_uint_eq(cfg.compress_pct, 30);
-	ck_assert_uint_eq(cfg.seed, 9);
-	ck_assert_uint_eq(cfg.interval_ns, 250 * WS_NSEC_PER_MSEC);
-	ck_assert(cfg.quiet && cfg.force && cfg.remove_after && cfg.fadvise);
+	ck_assert_int_eq(cfg.set.pace, WS_PACE_FDATASYNC);
+	ck_assert_uint_eq(cfg.set.sync_every, 4);
+	ck_assert_uint_eq(cfg.set.rate, 50 * WS_MIB);
+	ck_assert_int_eq(cfg.set.data, WS_DATA_COMPRESSIBLE);
+	ck_assert_uint_eq(cfg.set.compress_pct, 30);
+	ck_assert_uint_eq(cfg.set.seed, 9);
+	ck_assert_uint_eq(cfg.set.interval_ns, 250 * WS_NSEC_PER_MSEC);
+	ck_assert(cfg.quiet && cfg.force && cfg.remove_after && cfg.set.fadvise);
 }
 END_TEST
 
@@ -139,10 +139,10 @@ START_TEST(test_targets)
 	ck_assert_int_eq(parse(&cfg, err, sizeof(err), named), OPTS_RUN);
 	ck_assert_uint_eq(cfg.ntargets, 3);
 	ck_assert_str_eq(cfg.paths[1], "dir/y");
-	ck_assert_str_eq(cfg.path, "x");
+	ck_assert_str_eq(cfg.set.path, "x");
 	ck_assert_int_eq(parse(&cfg, err, sizeof(err), jobs), OPTS_RUN);
 	ck_assert_uint_eq(cfg.ntargets, 3);
-	ck_assert_str_eq(cfg.path, "/mnt/f.1");
+	ck_assert_str_eq(cfg.set.path, "/mnt/f.1");
 	ck_assert_str_eq(cfg.paths[2], "/mnt/f.3");
 }
 END_TEST

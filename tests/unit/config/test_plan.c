@@ -29,10 +29,10 @@ static struct ws_config cfg_with(uint64_t buffers, uint64_t size,
 	struct ws_config cfg;
 
 	config_defaults(&cfg);
-	cfg.buffers = buffers;
-	cfg.total_size = size;
+	cfg.set.buffers = buffers;
+	cfg.set.total_size = size;
 	cfg.file_size = file_size;
-	cfg.probes = 0;		/* probe footprint: its own test */
+	cfg.set.probes = 0;		/* probe footprint: its own test */
 	return cfg;
 }
 
@@ -125,11 +125,11 @@ START_TEST(test_probe_footprint_counted)
 	cfg.reserve = 0;
 	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), 0);
 	/* the fsync probe's file may grow to 1 MiB + a probe beside it */
-	cfg.probes = 1u << WS_PROBE_FSYNC;
+	cfg.set.probes = 1u << WS_PROBE_FSYNC;
 	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), -ENOSPC);
-	cfg.total_size = 99 * WS_MIB - 4096;
+	cfg.set.total_size = 99 * WS_MIB - 4096;
 	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), 0);
-	cfg.probes |= 1u << WS_PROBE_SAVE;
+	cfg.set.probes |= 1u << WS_PROBE_SAVE;
 	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), -ENOSPC);
 }
 END_TEST

@@ -62,10 +62,10 @@ START_TEST(test_call_sequence)
 	struct harness *h = calloc(1, sizeof(*h));
 
 	harness_setup(h, M, 4, 0);
-	h->cfg.pace = c->pace;
-	h->cfg.fadvise = c->fadvise;
-	h->cfg.window = c->window;
-	h->cfg.sync_every = c->sync_every;
+	h->cfg.set.pace = c->pace;
+	h->cfg.set.fadvise = c->fadvise;
+	h->cfg.set.window = c->window;
+	h->cfg.set.sync_every = c->sync_every;
 	ck_assert_int_eq(harness_run(h), 0);
 
 	for (unsigned int i = 0; i < c->nwant && i < h->fake.ncalls; i++) {
@@ -92,13 +92,15 @@ START_TEST(test_direct_opens_o_direct)
 {
 	enum ws_pace mode;
 
-	ck_assert_ptr_nonnull(pace_by_name("direct", &mode));
+	ck_assert(ws_pace_parse("direct", &mode));
 	ck_assert_int_eq(mode, WS_PACE_DIRECT);
 	ck_assert_int_eq(pace_modes[mode]->open_flags, O_DIRECT);
 	for (int m = 0; m < WS_PACE_NR; m++)
 		if (m != WS_PACE_DIRECT)
 			ck_assert_int_eq(pace_modes[m]->open_flags, 0);
-	ck_assert_ptr_null(pace_by_name("windows", &mode));
+	ck_assert(!ws_pace_parse("windows", &mode));
+	ck_assert_str_eq(ws_pace_name(WS_PACE_ADAPTIVE), "adaptive");
+	ck_assert_str_eq(ws_pace_name(WS_PACE_NR), "?");
 }
 END_TEST
 
@@ -108,7 +110,7 @@ START_TEST(test_timers_accounted)
 	struct ws_sample s;
 
 	harness_setup(h, M, 8, 0);
-	h->cfg.fadvise = true;
+	h->cfg.set.fadvise = true;
 	h->fake.delay_ns = 2 * WS_NSEC_PER_MSEC;
 	ck_assert_int_eq(harness_run(h), 0);
 	snapshot_read(&h->snap, &s);

@@ -107,7 +107,7 @@ START_TEST(test_eio_on_wait)
 	ck_assert_int_eq(h->fake.calls[h->fake.ncalls - 1].kind, IO_FDATASYNC);
 	/* what the recorder makes of it */
 	snapshot_read(&h->snap, &s);
-	recorder_make_summary(&(struct ws_run){ .cfg = &h->cfg }, &s, o, 0, &sum);
+	recorder_make_summary(&(struct ws_run){ .set = h->cfg.set }, &s, o, 0, &sum);
 	ck_assert_int_eq(sum.ending.reason, WS_STOP_ERROR);
 	ck_assert_str_eq(sum.ending.err_op, "sync_file_range");
 	ck_assert_uint_eq(sum.ending.err_offset, 0);
@@ -181,8 +181,8 @@ START_TEST(test_stop_mid_run_paces_partial)
 	struct harness *h = new_harness(M, 1000, 0);
 	uint64_t bytes;
 
-	h->cfg.fadvise = true;
-	h->cfg.rate = 8 * M;	/* 160 KiB pieces: the stop lands mid-buffer */
+	h->cfg.set.fadvise = true;
+	h->cfg.set.rate = 8 * M;	/* 160 KiB pieces: the stop lands mid-buffer */
 	h->fake.stop = &h->stop;
 	h->fake.stop_after = 3 * M + 100 * 1024;
 	ck_assert_int_eq(harness_run(h), 0);
@@ -211,7 +211,7 @@ START_TEST(test_time_bound)
 	struct harness *h = new_harness(M, 0, 64 * M);
 	struct ws_sample s;
 
-	h->cfg.duration_ns = 200 * WS_NSEC_PER_MSEC;
+	h->cfg.set.duration_ns = 200 * WS_NSEC_PER_MSEC;
 	h->fake.delay_ns = 5 * WS_NSEC_PER_MSEC;
 	ck_assert_int_eq(harness_run(h), 0);
 	snapshot_read(&h->snap, &s);
@@ -236,7 +236,7 @@ START_TEST(test_rate_cap)
 	struct ws_sample s;
 	const uint64_t want = 7 * (19897460 + 11352539) + 19897460;
 
-	h->cfg.rate = 32 * M;
+	h->cfg.set.rate = 32 * M;
 	ck_assert_int_eq(harness_run(h), 0);
 	snapshot_read(&h->snap, &s);
 	ck_assert_uint_eq(h->snap.outcome.end_ns - s.start_ns, want);
@@ -284,9 +284,9 @@ static struct harness *queued_harness(uint64_t bufsize, uint64_t buffers,
 {
 	struct harness *h = new_harness(bufsize, buffers, 0);
 
-	h->cfg.pace = WS_PACE_DIRECT;
-	h->cfg.iodepth = depth;
-	h->cfg.data = data;
+	h->cfg.set.pace = WS_PACE_DIRECT;
+	h->cfg.set.iodepth = depth;
+	h->cfg.set.data = data;
 	h->ioq.reap_ns = 1000000;
 	return h;
 }

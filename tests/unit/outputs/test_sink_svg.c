@@ -45,11 +45,11 @@ static char *argv_[] = { "writestress", "--svg", "out.svg", "data", NULL };
 static void base(void)
 {
 	config_defaults(&cfg);
-	cfg.path = "data";
+	cfg.set.path = "data";
 	argv_[3] = "data";
-	cfg.svg_path = "out.svg";
-	cfg.interval_ns = SEC;
-	run = (struct ws_run){ .cfg = &cfg, .argc = 4, .argv = argv_,
+	cfg.set.svg_path = "out.svg";
+	cfg.set.interval_ns = SEC;
+	run = (struct ws_run){ .set = cfg.set, .argc = 4, .argv = argv_,
 			       .plan = { .buffer_size = WS_MIB, .total = WS_UNBOUNDED },
 			       .target = { .fs_type = "ext4" },
 			       .pace = "window(1) + fadvise", .data = "random" };
@@ -171,7 +171,7 @@ static void case_story(void)
 
 static void case_escape(void)
 {
-	cfg.path = "dir/a&b<c>\"d'e\x01\xff\xc3\x28 f";
+	run.set.path = "dir/a&b<c>\"d'e\x01\xff\xc3\x28 f";
 	fill(3, rate_100, NULL);
 }
 
@@ -181,7 +181,7 @@ static void case_long_path(void)
 
 	memset(path, 'x', sizeof(path) - 6);
 	strcpy(path + sizeof(path) - 6, "/tail");
-	cfg.path = path;
+	run.set.path = path;
 	run.argv[3] = path;
 	fill(3, rate_100, NULL);
 }
@@ -299,7 +299,7 @@ static char *render(const struct row *r, size_t *len)
 
 	base();
 	r->build();
-	run.target.path = cfg.path;
+	run.target.path = run.set.path;
 	s.out = open_memstream(&buf, len);
 	ck_assert_ptr_nonnull(s.out);
 	sink_svg_ops.summary(&s, &run, &sum);

@@ -92,19 +92,19 @@ static struct rig *start_rig(const uint64_t *delays, unsigned int n)
 
 	ck_assert_ptr_nonnull(r);
 	config_defaults(&r->cfg);
-	r->cfg.probe_interval_ns = 20 * MS;
-	r->cfg.stall_ns = 100 * MS;
+	r->cfg.set.probe_interval_ns = 20 * MS;
+	r->cfg.set.stall_ns = 100 * MS;
 	fake_clock_init(&r->clock, 1000 * MS);
 	ck_assert_int_eq(snapshot_init(&r->snap), 0);
 	memset(&the_script, 0, sizeof(the_script));
 	ck_assert_int_eq(pipe(the_script.pipe), 0);
 	the_script.delays = delays;
 	the_script.n = n;
-	the_script.hold_from = r->cfg.stall_ns;
+	the_script.hold_from = r->cfg.set.stall_ns;
 	the_script.clock = &r->clock;
 
 	/* an empty monitor, given one hand-made probe */
-	r->cfg.probes = 0;
+	r->cfg.set.probes = 0;
 	ck_assert_int_eq(monitor_init(&r->mon, &r->cfg,
 				      &(struct monitor_site){ &r->cfg, &r->snap, 0 }, 1,
 				      err, sizeof(err), NULL), 0);
@@ -219,7 +219,7 @@ START_TEST(test_inflight_visible_while_stuck)
 		probe_door_take(&mp->door, take);
 		memset(&pi, 0, sizeof(pi));
 		recorder_probe_interval(take, r->clock.ops.now(&r->clock.ops),
-					r->cfg.stall_ns, &pi);
+					r->cfg.set.stall_ns, &pi);
 	}
 	ck_assert_uint_eq(pi.inflight_ns, 600 * MS);
 	ck_assert_uint_ge(pi.max_ns, pi.inflight_ns);
@@ -332,7 +332,7 @@ START_TEST(test_stall_at_least_the_threshold)
 	struct ws_meminfo mi = { 1, 2 };
 
 	one_probe_init(&o);
-	ck_assert_uint_eq(o.cfg.stall_ns, 500000000);
+	ck_assert_uint_eq(o.cfg.set.stall_ns, 500000000);
 	monitor_record(o.mp, 1, stall_edges[_i].ns, 0, 0, &mi);
 	ck_assert_uint_eq(o.mp->nstalls, stall_edges[_i].stall);
 	ck_assert_uint_eq(o.mp->stall_total_ns,

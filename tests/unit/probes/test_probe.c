@@ -129,8 +129,8 @@ START_TEST(test_dir_of)
 	char out[64];
 
 	config_defaults(&cfg);
-	cfg.path = dirs[_i].path;
-	cfg.probe_dir = dirs[_i].probe_dir;
+	cfg.set.path = dirs[_i].path;
+	cfg.set.probe_dir = dirs[_i].probe_dir;
 	probe_dir_of(&cfg, out, sizeof(out));
 	ck_assert_str_eq(out, dirs[_i].want);
 }
@@ -147,9 +147,9 @@ static void tmp_setup(void)
 	snprintf(dir, sizeof(dir), "/tmp/ws-probe-XXXXXX");
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	config_defaults(&cfg);
-	cfg.path = "unused";
-	cfg.probe_dir = dir;
-	cfg.probe_size = 4096;
+	cfg.set.path = "unused";
+	cfg.set.probe_dir = dir;
+	cfg.set.probe_size = 4096;
 	memset(&p, 0, sizeof(p));
 	p.fd = p.dirfd = -1;
 }
@@ -198,7 +198,7 @@ START_TEST(test_fsync_probe)
 	struct stat st;
 	int fd;
 
-	cfg.probe_size = 256 * 1024;
+	cfg.set.probe_size = 256 * 1024;
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_FSYNC, 0, &cfg), 0);
 	our_name(name, sizeof(name), "fsync");
 	ck_assert_str_eq(p.name, name);
@@ -209,17 +209,17 @@ START_TEST(test_fsync_probe)
 	ck_assert_int_eq(st.st_size, 0);
 
 	/* every run appends probe_size bytes */
-	for (int i = 1; i * cfg.probe_size <= WS_PROBE_FSYNC_WRAP; i++) {
+	for (int i = 1; i * cfg.set.probe_size <= WS_PROBE_FSYNC_WRAP; i++) {
 		if (p.ops->prepare)
 			p.ops->prepare(&p);
 		ck_assert_int_eq(p.ops->run(&p), 0);
-		ck_assert_int_eq(stat_of(name).st_size, i * cfg.probe_size);
+		ck_assert_int_eq(stat_of(name).st_size, i * cfg.set.probe_size);
 	}
 	/* the next would pass the wrap: emptied first, untimed */
 	p.ops->prepare(&p);
 	ck_assert_int_eq(stat_of(name).st_size, 0);
 	ck_assert_int_eq(p.ops->run(&p), 0);
-	ck_assert_int_eq(stat_of(name).st_size, cfg.probe_size);
+	ck_assert_int_eq(stat_of(name).st_size, cfg.set.probe_size);
 
 	/* recognisable text, not zeros a filesystem could skip */
 	fd = openat(p.dirfd, name, O_RDONLY);
@@ -240,11 +240,11 @@ START_TEST(test_fsync_probe_fdatasync)
 {
 	char name[64];
 
-	cfg.probe_fdatasync = true;
+	cfg.set.probe_fdatasync = true;
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_FSYNC, 0, &cfg), 0);
 	our_name(name, sizeof(name), "fsync");
 	ck_assert_int_eq(p.ops->run(&p), 0);
-	ck_assert_int_eq(stat_of(name).st_size, cfg.probe_size);
+	ck_assert_int_eq(stat_of(name).st_size, cfg.set.probe_size);
 }
 END_TEST
 
@@ -252,7 +252,7 @@ START_TEST(test_save_probe)
 {
 	char name[64], tmp[64];
 
-	cfg.probe_size = 1000;
+	cfg.set.probe_size = 1000;
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_SAVE, 0, &cfg), 0);
 	our_name(name, sizeof(name), "save");
 	our_name(tmp, sizeof(tmp), "save.tmp");
@@ -332,7 +332,7 @@ START_TEST(test_no_directory)
 {
 	char want[256];
 
-	cfg.probe_dir = "/nonexistent/ws-probe";
+	cfg.set.probe_dir = "/nonexistent/ws-probe";
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_FSYNC, 0, &cfg), -ENOENT);
 	snprintf(want, sizeof(want), "fsync probe: cannot open the directory in "
 		 "'/nonexistent/ws-probe': %s", strerror(ENOENT));
@@ -360,7 +360,7 @@ START_TEST(test_read_probe)
 
 	make_sized("data", 64 * 1024);
 	snprintf(path, sizeof(path), "%s/data", dir);
-	cfg.read_probe = path;
+	cfg.set.read_probe = path;
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_READ, 0, &cfg), 0);
 	ck_assert_uint_eq(p.read_blocks, 16);
 	for (int i = 0; i < 50; i++) {
@@ -396,7 +396,7 @@ START_TEST(test_read_probe_refused)
 		make_sized("input", 4095);
 	else if (read_refusals[_i].make)
 		ck_assert_int_eq(mkdir(path, 0700), 0);
-	cfg.read_probe = path;
+	cfg.set.read_probe = path;
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_READ, 0, &cfg), read_refusals[_i].ret);
 	snprintf(want, sizeof(want), "read probe: '%s%s%s", path,
 		 read_refusals[_i].why,
@@ -447,7 +447,7 @@ START_TEST(test_sqlite_probe)
 	char name[64], db[96], journal[96];
 	const char *names[PROBE_MAX_NAMES];
 
-	cfg.probe_size = 256 * 1024;
+	cfg.set.probe_size = 256 * 1024;
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_SQLITE, 0, &cfg), 0);
 	our_name(name, sizeof(name), "sqlite");
 	snprintf(db, sizeof(db), "%s/mail.db", name);
@@ -482,8 +482,8 @@ START_TEST(test_sqlite_probe_wal)
 	char name[64], wal[96], sql[64];
 	sqlite3_stmt *st;
 
-	cfg.sqlite_wal = true;
-	cfg.sqlite_sync_normal = true;
+	cfg.set.sqlite_wal = true;
+	cfg.set.sqlite_sync_normal = true;
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_SQLITE, 0, &cfg), 0);
 	our_name(name, sizeof(name), "sqlite");
 	snprintf(wal, sizeof(wal), "%s/mail.db-wal", name);
@@ -595,8 +595,8 @@ static void one_command(const char *line)
 {
 	struct ws_probe_cmd c = { .name = "t", .line = line };
 
-	cfg.probe_cmds[0] = c;
-	cfg.nprobe_cmds = 1;
+	cfg.set.probe_cmds[0] = c;
+	cfg.set.nprobe_cmds = 1;
 }
 
 /* Exit 0 is a probe that worked; any other status, a signal or the
@@ -611,7 +611,7 @@ START_TEST(test_cmd_probe_outcomes)
 
 	one_command("case $(cat n 2>/dev/null) in '') echo 1 > n;; 1) echo 2 > n; exit 3;;"
 		    " 2) echo 3 > n; kill -TERM $$;; *) echo $$ > pid; exec sleep 3600;; esac");
-	cfg.probe_timeout_ns = 300 * 1000000ull;
+	cfg.set.probe_timeout_ns = 300 * 1000000ull;
 	if (geteuid() == 0)
 		cfg.probe_user = "root";	/* to write n in the test's directory */
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_CMD, 0, &cfg), 0);
@@ -694,7 +694,7 @@ START_TEST(test_cmd_probe_ctrl_c)
 	FILE *f;
 
 	one_command("echo $$ > pid.tmp && mv pid.tmp pid && exec sleep 3600");
-	cfg.probe_timeout_ns = 3600 * 1000000000ull;
+	cfg.set.probe_timeout_ns = 3600 * 1000000000ull;
 	if (geteuid() == 0)
 		cfg.probe_user = "root";	/* to write in the test's directory */
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_CMD, 0, &cfg), 0);

@@ -79,8 +79,8 @@ static void fixture_start(struct fixture *f, uint64_t buffer_size,
 {
 	memset(f, 0, sizeof(*f));
 	config_defaults(&f->cfg);
-	f->cfg.path = "fake";
-	f->cfg.interval_ns = 20 * MS;
+	f->cfg.set.path = "fake";
+	f->cfg.set.interval_ns = 20 * MS;
 	if (tune)
 		tune(&f->cfg);
 	f->plan = (struct ws_plan){ .buffer_size = buffer_size, .total = WS_UNBOUNDED };
@@ -169,9 +169,9 @@ static unsigned int max_rounds;
 
 static void until_steady_cfg(struct ws_config *cfg)
 {
-	cfg->until_steady = true;
-	cfg->steady_round_ns = 1000 * MS;
-	cfg->steady_max_rounds = max_rounds;
+	cfg->set.until_steady = true;
+	cfg->set.steady_round_ns = 1000 * MS;
+	cfg->set.steady_max_rounds = max_rounds;
 }
 
 static int until_steady(bool alternate, unsigned int max)
@@ -297,8 +297,8 @@ START_TEST(test_two_targets)
 	memset(&seen, 0, sizeof(seen));
 	seen.sums_ok = true;
 	config_defaults(&cfg);
-	cfg.path = "fake";
-	cfg.interval_ns = 20 * MS;
+	cfg.set.path = "fake";
+	cfg.set.interval_ns = 20 * MS;
 	plan = (struct ws_plan){ .buffer_size = WS_MIB, .total = WS_UNBOUNDED };
 	recorder_make_run(&(struct recorder_sources){ .cfg = &cfg, .plan = &plan,
 						      .target = &target }, &run);

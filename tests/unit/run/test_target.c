@@ -38,7 +38,7 @@ static struct ws_config cfg_for(const char *p)
 	struct ws_config cfg;
 
 	config_defaults(&cfg);
-	cfg.path = p;
+	cfg.set.path = p;
 	return cfg;
 }
 

@@ -90,7 +90,7 @@ static void emptied(int i)
 static void setup(void)
 {
 	config_defaults(&cfg);
-	cfg.path = "/data/big.dat";
+	cfg.set.path = "/data/big.dat";
 	memset(&fp, 0, sizeof(fp));
 	snprintf(fp.fs_type, sizeof(fp.fs_type), "ext4");
 	fp.kind = WS_FP_DISK;
@@ -154,10 +154,10 @@ START_TEST(test_refused)
 	char why[256] = "untouched";
 
 	capset_flag(CAP_SYS_ADMIN, false, false);
-	cfg.ioprio_class = refusals[_i].ioprio;
-	cfg.probe_ioprio_class = refusals[_i].probe_ioprio;
-	cfg.drop_caches = refusals[_i].drop_caches;
-	cfg.scheduler = refusals[_i].scheduler;
+	cfg.set.ioprio_class = refusals[_i].ioprio;
+	cfg.set.probe_ioprio_class = refusals[_i].probe_ioprio;
+	cfg.set.drop_caches = refusals[_i].drop_caches;
+	cfg.set.scheduler = refusals[_i].scheduler;
 	if (refusals[_i].disks == FAKE_DISK)
 		fake_disk(0, "[mq-deadline] kyber none\n");
 	if (refusals[_i].disks == TMPFS || refusals[_i].disks == NO_FS) {
@@ -201,7 +201,7 @@ START_TEST(test_scheduler_dm_pair)
 	fp.kind = WS_FP_DM;
 	fake_disk(0, lists[0]);
 	fake_disk(1, lists[1]);
-	cfg.scheduler = "kyber";
+	cfg.set.scheduler = "kyber";
 	ck_assert_int_eq(priv_setup(&cfg, &fp, &priv, why, sizeof(why)), 0);
 	ck_assert_str_eq(why, "untouched");
 	ck_assert_uint_eq(priv.nsched, 2);
@@ -239,7 +239,7 @@ START_TEST(test_scheduler_partial)
 	fp.kind = WS_FP_MD;
 	fake_disk(0, "[mq-deadline] kyber none\n");
 	fake_disk(1, "[mq-deadline] none\n");
-	cfg.scheduler = "kyber";
+	cfg.set.scheduler = "kyber";
 	ck_assert_int_eq(priv_setup(&cfg, &fp, &priv, why, sizeof(why)), -EINVAL);
 	ck_assert_str_eq(why, "--scheduler 'kyber': the device offers "
 			      "[mq-deadline] none");
@@ -263,7 +263,7 @@ START_TEST(test_restore_device_gone)
 	fp.kind = WS_FP_DM;
 	fake_disk(0, "[mq-deadline] kyber none\n");
 	fake_disk(1, "[bfq] kyber none\n");
-	cfg.scheduler = "none";
+	cfg.set.scheduler = "none";
 	ck_assert_int_eq(priv_setup(&cfg, &fp, &priv, why, sizeof(why)), 0);
 	ck_assert_uint_eq(priv.nsched, 2);
 	assert_written(1, "[bfq] kyber none\n", "none");
