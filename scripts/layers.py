@@ -19,10 +19,16 @@ That line is the rule, written once; this script reads it and fails on:
 
 --draw prints the floors (each layer above everything it includes), how
 many files each has and the arrows between layers, so the house can be
-drawn again.  Exit status 0 (clean), 1 (a violation), 2 (usage).
+drawn again.  --objects DIR (a build's obj/ tree) adds the rooms: one
+per object file, an arrow where one calls a function or reads a table
+another defines (nm(1)), and fails on a circle among them (two files that
+call each other, however far round).
+Exit status 0 (clean), 1 (a violation), 2 (usage).
 """
+import collections
 import os
 import re
+import subprocess
 import sys
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
@@ -163,14 +169,90 @@ def check(root, draw):
     return 1 if errors else 0
 
 
+def room_arrows(objdir):
+    """{room: set of rooms it uses}, a room being an object file under
+    OBJDIR named by its path ("engine/writer")."""
+    defined, used = {}, collections.defaultdict(set)
+    for dp, _, fn in os.walk(objdir):
+        for f in fn:
+            if not f.endswith('.o'):
+                continue
+            room = os.path.relpath(os.path.join(dp, f), objdir)[:-2]
+            out = subprocess.run(['nm', os.path.join(dp, f)], capture_output=True,
+                                 text=True, check=True).stdout
+            for line in out.splitlines():
+                p = line.split()
+                if len(p) == 3 and p[1] in 'TDRB':
+                    defined[p[2]] = room
+                elif len(p) == 2 and p[0] == 'U':
+                    used[room].add(p[1])
+            used.setdefault(room, set())
+    return {r: {defined[s] for s in syms if s in defined and defined[s] != r}
+            for r, syms in used.items()}
+
+
+def circles(arrows):
+    """The strongly connected groups of more than one room (Tarjan)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(arrows.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(arrows):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def check_rooms(objdir):
+    arrows = room_arrows(objdir)
+    found = circles(arrows)
+    print(f'{len(arrows)} rooms, {sum(len(a) for a in arrows.values())} arrows '
+          f'between them, {len(found)} circles')
+    for c in found:
+        print('layers: circle of calls: ' + ' <-> '.join(c), file=sys.stderr)
+    return 1 if found else 0
+
+
 def main(argv):
-    draw = '--draw' in argv
-    args = [a for a in argv if a != '--draw']
-    if len(args) > 1 or any(a.startswith('-') for a in args):
-        print('usage: layers.py [--draw] [ROOT]', file=sys.stderr)
+    args, draw, objdir = list(argv), False, None
+    if '--draw' in args:
+        args.remove('--draw')
+        draw = True
+    if '--objects' in args:
+        i = args.index('--objects')
+        if i + 1 >= len(args):
+            args.append('-')
+        else:
+            objdir = args.pop(i + 1)
+        args.pop(i)
+    if len(args) > 1 or any(a.startswith('-') for a in args) or (objdir and not os.path.isdir(objdir)):
+        print('usage: layers.py [--draw] [--objects DIR] [ROOT]', file=sys.stderr)
         return 2
     root = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
-    return check(root, draw)
+    status = check(root, draw)
+    if objdir:
+        status = max(status, check_rooms(objdir))
+    return status
 
 
 if __name__ == '__main__':

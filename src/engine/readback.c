@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "engine/readback.h"
+#include "lib/array.h"
 
 #define CHUNK (1024 * 1024)
 
@@ -38,15 +39,8 @@ static int add_block(struct pass_runs *pr, uint64_t b, uint32_t pass)
 		pr->r[pr->n - 1].n++;
 		return 0;
 	}
-	if (pr->n == pr->cap) {
-		size_t cap = pr->cap ? 2 * pr->cap : 64;
-		struct pass_run *r = realloc(pr->r, cap * sizeof(*r));
-
-		if (!r)
-			return -ENOMEM;
-		pr->r = r;
-		pr->cap = cap;
-	}
+	if (array_grow((void **)&pr->r, pr->n, &pr->cap, sizeof(*pr->r)))
+		return -ENOMEM;
 	pr->r[pr->n++] = (struct pass_run){ .first = b, .n = 1, .pass = pass };
 	return 0;
 }

@@ -410,3 +410,33 @@ int probe_parse_list(const char *s, unsigned int *set, char *bad, size_t len)
 	*set = bits;
 	return 0;
 }
+
+/* --probe-cmd [NAME=]COMMAND; parsed beside the other probe words, so a
+ * command is never named as a probe is. */
+int probe_cmd_parse(const char *arg, struct ws_probe_cmd *out, char *why,
+		    size_t len)
+{
+	size_t n = strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_");
+
+	memset(out, 0, sizeof(*out));
+	if (n && arg[n] == '=' && arg[0] >= 'a' && arg[0] <= 'z') {
+		if (n >= sizeof(out->name)) {
+			snprintf(why, len, "the name '%.*s' is longer than %zu characters",
+				 (int)n, arg, sizeof(out->name) - 1);
+			return -EINVAL;
+		}
+		memcpy(out->name, arg, n);
+		arg += n + 1;
+	}
+	if (!*arg || strspn(arg, " \t") == strlen(arg)) {
+		snprintf(why, len, "expected [NAME=]COMMAND, e.g. mail='notmuch new'");
+		return -EINVAL;
+	}
+	for (int k = 0; k < WS_PROBE_NR; k++)
+		if (!strcmp(out->name, probe_kinds[k]->name)) {
+			snprintf(why, len, "the name '%s' is a probe's own; choose another", out->name);
+			return -EINVAL;
+		}
+	out->line = arg;
+	return 0;
+}

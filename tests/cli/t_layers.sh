@@ -72,3 +72,23 @@ mkdir -p "$TESTDIR/tree"
 cp -r "$ROOT/src" "$ROOT/include" "$TESTDIR/tree/"
 sed -i '0,/^#include "/s//#include "lib\/units.h"\n#include "/' "$TESTDIR/tree/src/engine/writer.c"
 python3 "$LAYERS" "$TESTDIR/tree" >"$OUT" 2>"$ERR" || { cat "$ERR"; fail "an allowed include was refused"; }
+
+# The rooms: no two object files of the build under test call each other,
+# however far round (nm); and two that do are caught.
+OBJ=$(dirname "$WS")/obj
+[ -d "$OBJ" ] || fail "no object tree at $OBJ"
+python3 "$LAYERS" --objects "$OBJ" "$ROOT" >"$OUT" 2>"$ERR" || { cat "$ERR"; fail "a circle of calls in the build"; }
+assert_file_match "$OUT" '^[0-9]+ rooms, [0-9]+ arrows between them, 0 circles$' "rooms drawn"
+need_cmd cc nm
+mkdir -p "$TESTDIR/objs/x"
+printf 'int ping(int n);\nint pong(int n) { return n ? ping(n - 1) : 0; }\n' >"$TESTDIR/pong.c"
+printf 'int pong(int n);\nint ping(int n) { return n ? pong(n - 1) : 1; }\n' >"$TESTDIR/ping.c"
+printf 'int ping(int n);\nint top(void) { return ping(3); }\n' >"$TESTDIR/top.c"
+for f in ping pong top; do
+	cc -c -o "$TESTDIR/objs/x/$f.o" "$TESTDIR/$f.c" || fail "cannot compile $f.c"
+done
+rc=0
+python3 "$LAYERS" --objects "$TESTDIR/objs" "$ROOT" >"$OUT" 2>"$ERR" || rc=$?
+[ "$rc" -eq 1 ] || fail "a planted circle of calls: exit $rc, expected 1"
+assert_file_match "$ERR" '^layers: circle of calls: x/ping <-> x/pong$' "the circle named"
+assert_file_match "$OUT" '^3 rooms, 3 arrows between them, 1 circles$' "the planted rooms drawn"

@@ -1,6 +1,7 @@
 /* suites.h - every Check suite of the unit-test runner, one line each:
  * name_suite() makes the suite "name" (run.sh runs it by that name).
- * A module's suite lives in tests/unit/test_MODULE.c and is listed here. */
+ * A module's suite lives in tests/unit/LAYER/test_MODULE.c and is listed
+ * here. */
 #ifndef WS_TEST_SUITES_H
 #define WS_TEST_SUITES_H
 
@@ -8,6 +9,7 @@
 
 #define WS_TEST_SUITES(X) \
 	X(units_suite)    \
+	X(array_suite)    \
 	X(opts_suite)     \
 	X(cli_suite)      \
 	X(option_bounds_suite) \

@@ -17,6 +17,7 @@
 
 #include <json-c/json.h>
 
+#include "lib/array.h"
 #include "lib/c.h"
 #include "lib/cli.h"
 #include "cmd/compare/compare.h"
@@ -49,24 +50,6 @@ int compare_check_schema(const struct json_object *doc, char *why, size_t len)
 			 json_object_get_string(schema), CMP_SCHEMA);
 		return -EINVAL;
 	}
-	return 0;
-}
-
-/* ---- growing arrays ---------------------------------------------------- */
-
-int compare_grow(void **v, size_t n, size_t *cap, size_t size)
-{
-	void *p;
-	size_t ncap;
-
-	if (n < *cap)
-		return 0;
-	ncap = *cap ? 2 * *cap : 32;
-	p = realloc(*v, ncap * size);
-	if (!p)
-		return -ENOMEM;
-	*v = p;
-	*cap = ncap;
 	return 0;
 }
 
@@ -182,11 +165,6 @@ static struct cmp_value value_of(const struct json_object *base,
 	return val;
 }
 
-double compare_value_num(const struct cmp_value *v)
-{
-	return v->kind == CMP_NUMBER ? v->num : NAN;
-}
-
 /* What a row is read from: a run, a probe, a phase or a matrix row of
  * A and of B (NULL: absent), and the samples of a percentile whose spec
  * does not say where they are (NaN: unknown). */
@@ -210,7 +188,7 @@ static int add_row(struct cmp_report *r, const char *prefix,
 {
 	struct cmp_row *row;
 
-	if (compare_grow((void **)&r->rows, r->nrows, &r->rows_cap, sizeof(*row)))
+	if (array_grow((void **)&r->rows, r->nrows, &r->rows_cap, sizeof(*row)))
 		return -ENOMEM;
 	row = &r->rows[r->nrows++];
 	*row = (struct cmp_row){ .decimals = s->decimals, .better = s->better,

@@ -12,6 +12,7 @@
 
 #include <json-c/json.h>
 
+#include "lib/array.h"
 #include "lib/c.h"
 #include "cmd/compare/compare.h"
 #include "compare_tree.h"
@@ -98,7 +99,7 @@ static int add_diff(struct diff_list *l, const char *path,
 
 	if (same_scalar(a, fa, b, fb))
 		return 0;
-	if (compare_grow((void **)l->v, *l->n, l->cap, sizeof(*d)))
+	if (array_grow((void **)l->v, *l->n, l->cap, sizeof(*d)))
 		return -ENOMEM;
 	d = &(*l->v)[*l->n];
 	*d = (struct cmp_diff){ .path = strdup(path), .a = printable(a, fa, unit),

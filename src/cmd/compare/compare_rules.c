@@ -255,3 +255,8 @@ const struct cmp_auto *compare_auto_of(const char *path)
 			return &autos[i];
 	return NULL;
 }
+
+double compare_value_num(const struct cmp_value *v)
+{
+	return v->kind == CMP_NUMBER ? v->num : NAN;
+}

@@ -15,9 +15,6 @@
 
 struct json_object;
 
-/* Grow *v (n used of *cap, elements of SIZE) for one more.  0 or -ENOMEM. */
-int compare_grow(void **v, size_t n, size_t *cap, size_t size);
-
 /* Append to *v (n used of *cap) every scalar leaf under KEY of A and of B
  * that differs (see struct cmp_diff), but the fields that differ on every
  * run or repeat another (target.path, target.fs_avail).  0 or -ENOMEM. */

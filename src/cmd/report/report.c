@@ -10,6 +10,7 @@
 
 #include <json-c/json.h>
 
+#include "lib/array.h"
 #include "lib/c.h"
 #include "cmd/compare/compare.h"
 #include "cmd/report/report.h"
@@ -301,15 +302,8 @@ const char *report_key(const struct report_row *row, enum report_by by)
 int report_add(struct report *r, struct report_row *row,
 	       const struct report_point *pts, size_t npts)
 {
-	if (r->nrows == r->rows_cap) {
-		size_t cap = r->rows_cap ? 2 * r->rows_cap : 64;
-		struct report_row *p = realloc(r->rows, cap * sizeof(*p));
-
-		if (!p)
-			goto out_free;
-		r->rows = p;
-		r->rows_cap = cap;
-	}
+	if (array_grow((void **)&r->rows, r->nrows, &r->rows_cap, sizeof(*r->rows)))
+		goto out_free;
 	row->seq = r->nrows;
 	row->curve_off = -1;
 	row->curve_n = 0;
@@ -472,15 +466,8 @@ int report_finish(struct report *r)
 		if (!i || strcmp(report_key(&r->rows[i], r->by),
 				 report_key(&r->rows[i - 1], r->by)) ||
 		    strcmp(settings(&r->rows[i]), settings(&r->rows[i - 1]))) {
-			if (r->ngroups == cap) {
-				struct report_group *p;
-
-				cap = cap ? 2 * cap : 16;
-				p = realloc(r->groups, cap * sizeof(*p));
-				if (!p)
-					return -ENOMEM;
-				r->groups = p;
-			}
+			if (array_grow((void **)&r->groups, r->ngroups, &cap, sizeof(*r->groups)))
+				return -ENOMEM;
 			r->groups[r->ngroups++] = (struct report_group){
 				.key = report_key(&r->rows[i], r->by),
 				.settings = r->rows[i].settings, .first = i };
