@@ -368,69 +368,86 @@ static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int 
 #define PRIV_HINT "run it as root (sudo writestress ...), or leave the option out; " \
 	"writestress keeps no capability once its threads run"
 
-int main(int argc, char **argv)
+/* The subcommands: `writestress NAME ...` runs NAME's main with argv
+ * from NAME on. */
+static const struct {
+	const char *name;
+	int (*main)(int argc, char **argv);
+} subcommands[] = {
+	{ "compare", compare_main },
+	{ "report", report_main },
+	{ "verify", verify_main },
+	{ "matrix", matrix_main },
+};
+
+/* The big ones (histograms) live on the heap, not on a stack that is
+ * locked once the probes start. */
+struct big {
+	struct monitor monitor;
+	struct recorder recorder;
+	struct ws_series progress;
+	struct ws_run run;
+};
+
+/* After the threads ran: the exit status from what the run recorded, the
+ * files kept (unless --remove), the result files completed. */
+static int finish_run(const struct ws_config *cfg, struct ws_job *jobs,
+		      struct big *big, struct sink_set *sinks)
 {
-	struct ws_config cfg;
+	int status = exit_status(&big->run, &big->recorder.summary);
+
+	for (unsigned int i = 0; i < cfg->ntargets; i++)
+		jobs[i].remove = cfg->remove_after;
+	/* what the run may not do, its cleanup may have to */
+	caps_raise_cleanup();
+	monitor_cleanup(&big->monitor);
+	if (sink_close_all(sinks) && status == WS_EXIT_OK)
+		status = ws_fail("cannot complete the report or a result file", NULL,
+				 WS_EXIT_FAILURE);
+	recorder_destroy(&big->recorder);
+	return status;
+}
+
+/* One run, its command line parsed: set up, run the threads, clean up.
+ * The exit status. */
+static int run(struct ws_config *cfg, int argc, char **argv)
+{
 	struct sink_set sinks = { .n = 0, .tmp_made = signals_unlink_at_exit };
-	struct ws_job *jobs;
-	struct ws_series *series;
-	struct targets_record *tr = NULL;
-	/* the big ones (histograms) live on the heap, not on a stack that is
-	 * locked once the probes start */
-	struct big {
-		struct monitor monitor;
-		struct recorder recorder;
-		struct ws_series progress;
-		struct ws_run run;
-	} *big;
 	struct ws_priv priv = { .caches_dropped = false };
+	struct targets_record *tr = NULL;
+	struct ws_series *series;
+	struct ws_job *jobs;
+	struct big *big;
 	char err[1024];
 	const char *what;
 	int ret, status;
 
-	setlocale(LC_CTYPE, "");
-	if (argc > 1 && !strcmp(argv[1], "compare"))
-		return compare_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "report"))
-		return report_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "verify"))
-		return verify_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "matrix"))
-		return matrix_main(argc - 1, argv + 1);
-	switch (opts_parse(argc, argv, &cfg, stderr)) {
-	case OPTS_EXIT_OK:
-		return WS_EXIT_OK;
-	case OPTS_USAGE:
-		return WS_EXIT_USAGE;
-	case OPTS_RUN:
-		break;
-	}
 	/* from here on ^C ends the run cleanly, setup included */
 	signals_install();
 	series = calloc(1, sizeof(*series));
 	big = calloc(1, sizeof(*big));
-	jobs = calloc(cfg.ntargets, sizeof(*jobs));
+	jobs = calloc(cfg->ntargets, sizeof(*jobs));
 	if (!series || !big || !jobs) {
 		status = ws_fail(strerror(ENOMEM), NULL, WS_EXIT_FAILURE);
 		goto out_free;
 	}
-	status = open_results(&cfg, &sinks);
+	status = open_results(cfg, &sinks);
 	if (status)
 		goto out_free;
-	status = jobs_open(&cfg, jobs);
+	status = jobs_open(cfg, jobs);
 	if (status)
 		goto out_sinks;
-	status = check_devices(&cfg, jobs, cfg.ntargets);
+	status = check_devices(cfg, jobs, cfg->ntargets);
 	if (!status)
-		status = jobs_prepare(jobs, cfg.ntargets);
-	if (!status && (ret = priv_setup(&cfg, &jobs[0].fp, &priv, err, sizeof(err))))
+		status = jobs_prepare(jobs, cfg->ntargets);
+	if (!status && (ret = priv_setup(cfg, &jobs[0].fp, &priv, err, sizeof(err))))
 		status = ws_fail(err, ret == -EPERM ? PRIV_HINT : NULL, WS_EXIT_FAILURE);
 	if (status)
 		goto out_jobs;
-	status = start_monitor(&cfg, &big->monitor, jobs, cfg.ntargets);
+	status = start_monitor(cfg, &big->monitor, jobs, cfg->ntargets);
 	if (status)
 		goto out_jobs;
-	if (make_record(&cfg, jobs, cfg.ntargets, &big->monitor, &priv, argc, argv,
+	if (make_record(cfg, jobs, cfg->ntargets, &big->monitor, &priv, argc, argv,
 			&big->run, &tr)) {
 		status = ws_fail(strerror(ENOMEM), NULL, WS_EXIT_FAILURE);
 		caps_raise_cleanup();
@@ -438,13 +455,13 @@ int main(int argc, char **argv)
 		monitor_cleanup(&big->monitor);
 		goto out_jobs;
 	}
-	choose_sinks(&cfg, &sinks);
+	choose_sinks(cfg, &sinks);
 	sink_header(&sinks, &big->run);
 	recorder_init(&big->recorder, &big->run, &big->monitor, &jobs[0].snap,
 		      &sinks, series, &big->progress);
 	if (tr)
-		recorder_set_targets(&big->recorder, tr->follow, cfg.ntargets);
-	ret = run_threads(jobs, cfg.ntargets, &big->monitor, &big->recorder, &what);
+		recorder_set_targets(&big->recorder, tr->follow, cfg->ntargets);
+	ret = run_threads(jobs, cfg->ntargets, &big->monitor, &big->recorder, &what);
 	if (ret) {	/* nothing was written: as if setup had failed */
 		snprintf(err, sizeof(err), "%s: %s", what, strerror(-ret));
 		status = ws_fail(err, NULL, WS_EXIT_FAILURE);
@@ -452,23 +469,14 @@ int main(int argc, char **argv)
 		monitor_cleanup(&big->monitor);
 		goto out_jobs;
 	}
-	status = exit_status(&big->run, &big->recorder.summary);
 	/* it ran: the files stay, unless --remove */
-	for (unsigned int i = 0; i < cfg.ntargets; i++)
-		jobs[i].remove = cfg.remove_after;
-	/* what the run may not do, its cleanup may have to */
-	caps_raise_cleanup();
-	monitor_cleanup(&big->monitor);
-	if (sink_close_all(&sinks) && status == WS_EXIT_OK)
-		status = ws_fail("cannot complete the report or a result file", NULL,
-				 WS_EXIT_FAILURE);
-	recorder_destroy(&big->recorder);
+	status = finish_run(cfg, jobs, big, &sinks);
 
 out_jobs:
 	caps_raise_cleanup();
 	if (priv_restore(&priv, err, sizeof(err)))
 		ws_fail(err, NULL, status);
-	jobs_close(jobs, cfg.ntargets);
+	jobs_close(jobs, cfg->ntargets);
 out_sinks:
 	sink_abort_all(&sinks);	/* no-op once closed */
 out_free:
@@ -477,4 +485,23 @@ out_free:
 	free(big);
 	free(series);
 	return status;
+}
+
+int main(int argc, char **argv)
+{
+	struct ws_config cfg;
+
+	setlocale(LC_CTYPE, "");
+	for (size_t i = 0; argc > 1 && i < ARRAY_SIZE(subcommands); i++)
+		if (!strcmp(argv[1], subcommands[i].name))
+			return subcommands[i].main(argc - 1, argv + 1);
+	switch (opts_parse(argc, argv, &cfg, stderr)) {
+	case OPTS_EXIT_OK:
+		return WS_EXIT_OK;
+	case OPTS_USAGE:
+		return WS_EXIT_USAGE;
+	case OPTS_RUN:
+		break;
+	}
+	return run(&cfg, argc, argv);
 }

@@ -16,6 +16,8 @@ enum opts_result {
 	OPTS_USAGE,	/* an error was printed: exit WS_EXIT_USAGE */
 };
 
+/* The command line into *cfg (opts_rules.c): the table, its rules and
+ * the operands.  Usage errors are printed to err. */
 enum opts_result opts_parse(int argc, char **argv, struct ws_config *cfg,
 			    FILE *err);
 void opts_help(FILE *out);
@@ -26,5 +28,17 @@ bool opts_result_to_stdout(const struct ws_config *cfg);
 struct cli;
 /* The run's option table (cli.h). */
 const struct cli *opts_cli(void);
+
+/* ---- opts_rules.c, for opts_parse only ---- */
+
+/* No FILE was given: say what to do instead (argv as main's).  OPTS_USAGE. */
+enum opts_result opts_missing_file(int argc, char **argv, FILE *err);
+/* The FILE operands (n of them, or FILE.1 ... FILE.N with --jobs) into
+ * cfg->paths. */
+enum opts_result opts_take_targets(struct ws_config *cfg, int n, char **files,
+				   FILE *err);
+/* The rules between the options given (seen[i]: the table's row i was),
+ * and the defaults that follow from them. */
+enum opts_result opts_check(struct ws_config *cfg, const bool *seen, FILE *err);
 
 #endif

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "fingerprint_show.h"
+#include "sink_json.h"
 #include "lib/jsonw.h"
 #include "outputs/sink.h"
 
@@ -28,126 +29,6 @@ static struct jsonw *writer_of(struct sink *s)
 		jsonw_init(s->priv, s->out);
 	}
 	return s->priv;
-}
-
-/* "idle", "be:4", or null when not set. */
-static void put_ioprio(struct jsonw *w, const char *key, int class, int level)
-{
-	char buf[16];
-
-	jsonw_text_or_null(w, key, ws_ioprio_name(class, level, buf, sizeof(buf)));
-}
-
-static void put_config(struct jsonw *w, const struct ws_run *run)
-{
-	const struct ws_settings *c = &run->set;
-	const struct ws_plan *p = &run->plan;
-
-	jsonw_object(w, "config");
-	jsonw_str(w, "file", c->path);
-	jsonw_array(w, "files");
-	for (unsigned int i = 0; i < run->ntargets; i++)
-		jsonw_str(w, NULL, run->targets[i].target.path);
-	if (!run->ntargets)
-		jsonw_str(w, NULL, c->path);
-	jsonw_end(w);
-	jsonw_u64(w, "jobs", c->jobs);
-	jsonw_u64(w, "buffer_size", c->buffer_size);
-	if (p->total == WS_UNBOUNDED)
-		jsonw_null(w, "total_bytes");
-	else
-		jsonw_u64(w, "total_bytes", p->total);
-	jsonw_u64(w, "buffers", c->buffers);
-	jsonw_seconds(w, "time_s", c->duration_ns);
-	jsonw_u64(w, "file_size", p->file_size);
-	jsonw_u64(w, "reserve", p->reserve);
-	jsonw_str(w, "pace", run->pace_name);
-	jsonw_bool(w, "fadvise", c->fadvise);
-	jsonw_u64(w, "window", c->window);
-	jsonw_u64(w, "sync_every", c->sync_every);
-	jsonw_u64(w, "iodepth", c->iodepth);
-	jsonw_ms(w, "target_latency_ms", c->target_latency_ns);
-	jsonw_object(w, "queue");
-	jsonw_str(w, "engine", run->queue.engine);
-	jsonw_u64(w, "depth", run->queue.depth);
-	jsonw_bool(w, "registered_buffers", run->queue.registered);
-	if (run->queue.refused_err)
-		jsonw_str(w, "refused", strerror(run->queue.refused_err));
-	else
-		jsonw_null(w, "refused");
-	jsonw_end(w);
-	jsonw_u64(w, "rate_bytes_per_s", c->rate);
-	jsonw_str(w, "data", run->data);
-	jsonw_u64(w, "compress_pct", c->compress_pct);
-	jsonw_seconds(w, "interval_s", c->interval_ns);
-	jsonw_u64(w, "probe_size", c->probe_size);
-	jsonw_seconds(w, "probe_interval_s", c->probe_interval_ns);
-	jsonw_bool(w, "probe_fdatasync", c->probe_fdatasync);
-	jsonw_seconds(w, "stall_s", c->stall_ns);
-	jsonw_bool(w, "until_steady", c->until_steady);
-	jsonw_u64(w, "steady_window", c->steady_window);
-	jsonw_seconds(w, "steady_round_s", c->steady_round_ns);
-	jsonw_str(w, "steady_criterion", run->criterion_key);
-	jsonw_u64(w, "precondition_bytes", p->precondition);
-	if (p->precondition_x > 0)
-		jsonw_double(w, "precondition_capacity_x", p->precondition_x);
-	else
-		jsonw_null(w, "precondition_capacity_x");
-	jsonw_u64(w, "steady_max_rounds", c->steady_max_rounds);
-	jsonw_bool(w, "truncate", c->truncate);
-	jsonw_u64(w, "bucket", c->bucket);
-	jsonw_array(w, "probes");
-	for (unsigned int i = 0; i < run->probes.n; i++)
-		jsonw_str(w, NULL, run->probes.names[i]);
-	jsonw_end(w);
-	jsonw_str(w, "probe_dir", c->probe_dir);
-	jsonw_str(w, "read_probe", c->read_probe);
-	jsonw_str(w, "sqlite_journal", c->sqlite_wal ? "wal" : "delete");
-	jsonw_str(w, "sqlite_sync", c->sqlite_sync_normal ? "normal" : "full");
-	jsonw_array(w, "probe_cmds");
-	for (unsigned int i = 0; i < c->nprobe_cmds; i++) {
-		jsonw_object(w, NULL);
-		jsonw_str(w, "name", c->probe_cmds[i].name);
-		jsonw_str(w, "command", c->probe_cmds[i].line);
-		jsonw_end(w);
-	}
-	jsonw_end(w);
-	jsonw_str(w, "probe_user", run->probes.cmd_user[0] ? run->probes.cmd_user : NULL);
-	jsonw_ms(w, "probe_timeout_ms", c->probe_timeout_ns);
-	jsonw_bool(w, "drop_caches", c->drop_caches);
-	jsonw_str(w, "scheduler", c->scheduler);
-	put_ioprio(w, "ioprio", c->ioprio_class, c->ioprio_level);
-	put_ioprio(w, "probe_ioprio", c->probe_ioprio_class, c->probe_ioprio_level);
-	jsonw_end(w);
-}
-
-static void put_target(struct jsonw *w, const struct ws_target_facts *t)
-{
-	jsonw_object(w, "target");
-	jsonw_str(w, "path", t->path);
-	jsonw_str(w, "fs_type", t->fs_type);
-	jsonw_u64(w, "fs_size", t->fs_size);
-	jsonw_u64(w, "fs_avail", t->fs_avail);
-	jsonw_str(w, "file", t->created ? "created" : t->forced ? "forced" : "reused");
-	jsonw_u64(w, "size_at_open", t->size_at_open);
-	jsonw_bool(w, "truncated", t->truncated);
-	jsonw_end(w);
-}
-
-static void put_system(struct jsonw *w, const struct ws_run *run)
-{
-	put_target(w, &run->target);
-	jsonw_object(w, "system");
-	jsonw_text_or_null(w, "sysname", run->sysname);
-	jsonw_text_or_null(w, "hostname", run->hostname);
-	jsonw_text_or_null(w, "release", run->release);
-	jsonw_text_or_null(w, "version", run->version);
-	jsonw_text_or_null(w, "machine", run->machine);
-	if (run->probes.n) {
-		jsonw_bool(w, "memory_locked", run->probes.memory_locked);
-		jsonw_bool(w, "realtime_probes", run->probes.realtime);
-	}
-	jsonw_end(w);
 }
 
 static void json_header(struct sink *s, const struct ws_run *run)
@@ -169,8 +50,8 @@ static void json_header(struct sink *s, const struct ws_run *run)
 		jsonw_str(w, NULL, run->argv[i]);
 	jsonw_end(w);
 	jsonw_str(w, "started_at", when);
-	put_config(w, run);
-	put_system(w, run);
+	json_put_config(w, run);
+	json_put_system(w, run);
 	if (run->fp)
 		fingerprint_json(run->fp, w);
 	jsonw_array(w, "intervals");
@@ -366,166 +247,6 @@ static void put_probe(struct jsonw *w, const struct ws_probe_summary *ps)
 	jsonw_end(w);
 }
 
-/* A bounded series as columns and rows. */
-static void put_series(struct jsonw *w, const char *key, const char *stride,
-		       const struct ws_series *s)
-{
-	jsonw_object(w, key);
-	jsonw_u64(w, stride, s->stride);
-	jsonw_array(w, "columns");
-	jsonw_str(w, NULL, "t_s");
-	jsonw_str(w, NULL, "bytes");
-	jsonw_str(w, NULL, "mibps");
-	jsonw_end(w);
-	jsonw_array(w, "points");
-	for (size_t i = 0; i < s->n; i++) {
-		jsonw_array(w, NULL);
-		jsonw_seconds(w, NULL, s->pts[i].t_ns);
-		jsonw_u64(w, NULL, s->pts[i].bytes);
-		jsonw_double(w, NULL, s->pts[i].mibps);
-		jsonw_end(w);
-	}
-	jsonw_end(w);
-	jsonw_end(w);
-}
-
-/* A span of the run, in the members every span has: where it starts and
- * ends in bytes and seconds, and its rate. */
-static void put_span(struct jsonw *w, uint64_t from_bytes, uint64_t to_bytes,
-		     uint64_t from_ns, uint64_t to_ns, double mibps)
-{
-	jsonw_u64(w, "from_bytes", from_bytes);
-	jsonw_u64(w, "to_bytes", to_bytes);
-	jsonw_seconds(w, "from_s", from_ns);
-	jsonw_seconds(w, "to_s", to_ns);
-	jsonw_double(w, "mibps", mibps);
-}
-
-static void put_stretch_figures(struct jsonw *w, const struct ws_stretch *st)
-{
-	put_span(w, st->from_bytes, st->to_bytes, st->from_ns, st->to_ns, st->mibps);
-	jsonw_double(w, "range_pct", st->range_pct);
-	jsonw_double(w, "excursion_pct", st->excursion_pct);
-	jsonw_double(w, "slope_pct", st->slope_pct);
-	jsonw_double(w, "dev_pct", st->dev_pct);
-}
-
-static const char *const window_verdicts[] = {
-	[WS_WINDOW_PRECONDITION] = "precondition",
-	[WS_WINDOW_STEADY] = "steady",
-	[WS_WINDOW_UNSTEADY] = "unsteady",
-};
-
-/* Rounds and every window's figures and verdict, so a plot can show how
- * the verdict came about. */
-static void put_rounds_and_windows(struct jsonw *w, const struct ws_steady *st)
-{
-	jsonw_array(w, "rounds");
-	for (unsigned int r = 0; st->rounds && r < st->nrounds; r++) {
-		const struct ws_round *rd = &st->rounds[r];
-
-		jsonw_object(w, NULL);
-		put_span(w, rd->from_bytes, rd->to_bytes, rd->from_ns, rd->to_ns,
-			 rd->mibps);
-		jsonw_end(w);
-	}
-	jsonw_end(w);
-	jsonw_array(w, "windows");
-	for (size_t i = 0; st->windows && i < st->nwindows; i++) {
-		const struct ws_window *win = &st->windows[i];
-
-		jsonw_object(w, NULL);
-		jsonw_u64(w, "first_round", win->first);
-		jsonw_str(w, "verdict", window_verdicts[win->verdict]);
-		jsonw_double(w, "mibps", win->mibps);
-		jsonw_double(w, "range_pct", win->range_pct);
-		jsonw_double(w, "excursion_pct", win->excursion_pct);
-		jsonw_double(w, "slope_pct", win->slope_pct);
-		jsonw_double(w, "dev_pct", win->dev_pct);
-		jsonw_end(w);
-	}
-	jsonw_end(w);
-}
-
-/* The verdict, the rule it was judged by, and how it came about. */
-static void put_steady(struct jsonw *w, const struct ws_run *run,
-		       const struct ws_analysis *a)
-{
-	const struct ws_steady *st = &a->steady;
-	const struct ws_analysis_params *p = &a->params;
-
-	jsonw_object(w, "steady");
-	jsonw_str(w, "criterion", run->criterion_key);
-	jsonw_double(w, "limit_pct", p->limit_pct);
-	if (p->criterion == WS_STEADY_SNIA)
-		jsonw_double(w, "slope_limit_pct", p->slope_pct);
-	else
-		jsonw_null(w, "slope_limit_pct");
-	jsonw_u64(w, "window_rounds", p->steady_window);
-	jsonw_seconds(w, "round_s", st->round_ns ? st->round_ns : p->round_ns);
-	jsonw_u64(w, "precondition_bytes", p->precondition_bytes);
-	jsonw_bool(w, "judged", st->judged);
-	jsonw_bool(w, "reached", st->reached);
-	if (st->reached) {
-		put_stretch_figures(w, &st->final);
-		jsonw_u64(w, "at_bytes", st->at_bytes);
-		jsonw_seconds(w, "at_s", st->at_ns);
-	}
-	if (st->earlier) {
-		jsonw_object(w, "earlier");
-		put_stretch_figures(w, &st->before);
-		jsonw_end(w);
-	} else {
-		jsonw_null(w, "earlier");
-	}
-	jsonw_u64(w, "judged_rounds", st->judged_rounds);
-	put_rounds_and_windows(w, st);
-	jsonw_end(w);
-}
-
-static void put_analysis(struct jsonw *w, const struct ws_run *run,
-			 const struct ws_summary *sum)
-{
-	const struct ws_analysis *a = sum->analysis;
-
-	put_series(w, "series", "stride_intervals", sum->series);
-	put_series(w, "progress", "stride_marks", sum->progress);
-
-	jsonw_object(w, "by_bytes");
-	jsonw_u64(w, "cell_bytes", sum->cell_bytes);
-	jsonw_array(w, "cells");
-	for (size_t i = 0; i < sum->ncells; i++) {
-		jsonw_object(w, NULL);
-		jsonw_u64(w, "from_bytes", sum->cells[i].from_bytes);
-		jsonw_u64(w, "to_bytes", sum->cells[i].to_bytes);
-		jsonw_double(w, "mibps", sum->cells[i].mibps);
-		jsonw_end(w);
-	}
-	jsonw_end(w);
-	jsonw_end(w);
-
-	jsonw_array(w, "phases");
-	for (unsigned int i = 0; i < a->nphases; i++) {
-		const struct ws_phase *ph = &a->phases[i];
-
-		jsonw_object(w, NULL);
-		put_span(w, ph->from_bytes, ph->to_bytes, ph->from_ns, ph->to_ns,
-			 ph->mibps);
-		jsonw_end(w);
-	}
-	jsonw_end(w);
-	jsonw_double(w, "initial_mibps", a->initial_mibps);
-	if (a->slowed) {
-		jsonw_object(w, "slowdown");
-		jsonw_u64(w, "at_bytes", a->slowdown_bytes);
-		jsonw_seconds(w, "at_s", a->slowdown_ns);
-		jsonw_end(w);
-	} else {
-		jsonw_null(w, "slowdown");
-	}
-	put_steady(w, run, a);
-}
-
 /* CPU time, seconds: the process's and its share per GiB written. */
 static void put_cpu(struct jsonw *w, const struct ws_summary *sum)
 {
@@ -682,14 +403,14 @@ static void put_targets(struct jsonw *w, const struct ws_run *run,
 			jsonw_u64(w, "same_device_as", t->same_device_as);
 		else
 			jsonw_null(w, "same_device_as");
-		put_target(w, &t->target);
+		json_put_target(w, &t->target);
 		jsonw_u64(w, "file_size", t->plan.file_size);
 		jsonw_u64(w, "seed", t->set.seed);
 		if (t->fp)
 			fingerprint_json(t->fp, w);
 		put_summary(w, &sum->targets[i]);
 		if (sum->targets[i].analysis)
-			put_analysis(w, t, &sum->targets[i]);
+			json_put_analysis(w, t, &sum->targets[i]);
 		jsonw_end(w);
 	}
 	jsonw_end(w);
@@ -707,7 +428,7 @@ static void json_summary(struct sink *s, const struct ws_run *run,
 		put_probe(w, &sum->probes[i]);
 	jsonw_end(w);
 	if (sum->analysis)
-		put_analysis(w, run, sum);
+		json_put_analysis(w, run, sum);
 	if (sum->ntargets)
 		put_targets(w, run, sum);
 	jsonw_bool(w, "complete", true);

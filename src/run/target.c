@@ -188,6 +188,44 @@ out_close_pfd:
 	return ret;
 }
 
+/* Why PATH could not be opened (ret, an -errno), in err's words and a
+ * hint: a directory that is not there or takes no new files, rights, a
+ * read-only filesystem. */
+static void explain_open_failure(const char *path, int ret,
+				 struct ws_target_error *err)
+{
+	const char *hint = NULL;
+	char dir[PATH_MAX], dirhint[256];
+	struct stat dst;
+
+	if (ret == -ENOENT) {
+		/* which: a directory that is not there, or one that
+		 * takes no new files (/proc, /sys) */
+		const char *slash = strrchr(path, '/');
+
+		if (!slash)
+			snprintf(dir, sizeof(dir), ".");
+		else if (slash == path)
+			snprintf(dir, sizeof(dir), "/");
+		else
+			snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+		if (stat(dir, &dst) || !S_ISDIR(dst.st_mode))
+			snprintf(dirhint, sizeof(dirhint),
+				 "the directory '%.120s' does not exist: create it first, or name a file in one that does", dir);
+		else
+			snprintf(dirhint, sizeof(dirhint),
+				 "'%.120s' takes no new files (a filesystem such as /proc or /sys): name a file on a disk's filesystem", dir);
+		hint = dirhint;
+	} else if (ret == -EACCES || ret == -EPERM)
+		hint = "writing there needs its owner's rights: pick a directory you can write to, or run as a user who can (sudo writestress ...)";
+	else if (ret == -EROFS)
+		hint = "the filesystem is mounted read-only: pick another, or remount it rw";
+	err->status = ret == -ELOOP ? WS_EXIT_REFUSED : WS_EXIT_FAILURE;
+	snprintf(err->msg, sizeof(err->msg), "cannot open '%s': %s",
+		 path, ret == -ELOOP ? "it is a symbolic link" : strerror(-ret));
+	snprintf(err->hint, sizeof(err->hint), "%s", hint ? hint : "");
+}
+
 int target_open(const struct ws_config *cfg, int extra_flags,
 		struct ws_target *t, struct ws_target_error *err)
 {
@@ -214,40 +252,8 @@ int target_open(const struct ws_config *cfg, int extra_flags,
 			      cfg->set.path);
 	if (ret == -EEXIST)
 		ret = open_existing(cfg, flags, t, err);
-	if (ret && !err->msg[0]) {
-		const char *hint = NULL;
-		char dir[PATH_MAX], dirhint[256];
-		struct stat dst;
-
-		if (ret == -ENOENT) {
-			/* which: a directory that is not there, or one that
-			 * takes no new files (/proc, /sys) */
-			const char *slash = strrchr(cfg->set.path, '/');
-
-			if (!slash)
-				snprintf(dir, sizeof(dir), ".");
-			else if (slash == cfg->set.path)
-				snprintf(dir, sizeof(dir), "/");
-			else
-				snprintf(dir, sizeof(dir), "%.*s", (int)(slash - cfg->set.path),
-					 cfg->set.path);
-			if (stat(dir, &dst) || !S_ISDIR(dst.st_mode))
-				snprintf(dirhint, sizeof(dirhint),
-					 "the directory '%.120s' does not exist: create it first, or name a file in one that does", dir);
-			else
-				snprintf(dirhint, sizeof(dirhint),
-					 "'%.120s' takes no new files (a filesystem such as /proc or /sys): name a file on a disk's filesystem", dir);
-			hint = dirhint;
-		} else if (ret == -EACCES || ret == -EPERM)
-			hint = "writing there needs its owner's rights: pick a directory you can write to, or run as a user who can (sudo writestress ...)";
-		else if (ret == -EROFS)
-			hint = "the filesystem is mounted read-only: pick another, or remount it rw";
-		err->status = ret == -ELOOP ? WS_EXIT_REFUSED : WS_EXIT_FAILURE;
-		snprintf(err->msg, sizeof(err->msg), "cannot open '%s': %s",
-			 cfg->set.path, ret == -ELOOP ? "it is a symbolic link"
-						   : strerror(-ret));
-		snprintf(err->hint, sizeof(err->hint), "%s", hint ? hint : "");
-	}
+	if (ret && !err->msg[0])
+		explain_open_failure(cfg->set.path, ret, err);
 	if (ret)
 		return ret;
 

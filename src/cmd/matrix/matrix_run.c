@@ -1,7 +1,7 @@
 /* matrix_run.c - `writestress matrix`: the command line, the layout of
  * the file, one child writestress per strategy with a quiet wait before
- * each, the settings (--schedulers, --dirty-bytes) put back, Ctrl-C, and
- * the table and files at the end (see matrix.h). */
+ * each, the settings (--schedulers, --dirty-bytes: matrix_settings.c)
+ * put back, Ctrl-C, and the table and files at the end (see matrix.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -25,6 +25,7 @@
 #include "system/kstat.h"
 #include "cmd/matrix/matrix.h"
 #include "matrix_files.h"
+#include "matrix_settings.h"
 #include "system/sysfs.h"
 #include "lib/units.h"
 
@@ -32,8 +33,6 @@
 #define QUIET_MARGIN (16 * WS_MIB)	/* Dirty + Writeback over idle */
 #define QUIET_DEVICE_NS (300 * WS_NSEC_PER_MSEC)	/* nothing written */
 #define LAYOUT_DEFAULT WS_GIB
-#define DIRTY_BYTES "/proc/sys/vm/dirty_bytes"
-#define DIRTY_RATIO "/proc/sys/vm/dirty_ratio"
 #define HELP_SHOWN (-1)	/* setup(): --help was printed, exit 0 */
 
 struct matrix_args {
@@ -153,108 +152,6 @@ const struct cli *matrix_options(void)
 	return &matrix_cli;
 }
 
-/* ---- settings ----------------------------------------------------------- */
-
-struct settings {
-	const char *kind;		/* "scheduler", "dirty_bytes", NULL */
-	char copy[256];
-	const char *names[MATRIX_MAX_SETTINGS];
-	uint64_t bytes[MATRIX_MAX_SETTINGS];
-	unsigned int n;
-	/* --dirty-bytes: what to put back */
-	char old_bytes[32], old_ratio[32];
-	bool changed;
-};
-
-static int split_list(struct settings *st, const char *list, const char *opt)
-{
-	char *save = NULL;
-
-	snprintf(st->copy, sizeof(st->copy), "%s", list);
-	for (char *t = strtok_r(st->copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		if (st->n == MATRIX_MAX_SETTINGS) {
-			cli_usage_error(&matrix_cli, stderr, "invalid --%s '%s': at most %d",
-					opt, list, MATRIX_MAX_SETTINGS);
-			return -EINVAL;
-		}
-		st->names[st->n++] = t;
-	}
-	if (!st->n) {
-		cli_usage_error(&matrix_cli, stderr, "invalid --%s '%s': empty", opt, list);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static int parse_settings(const struct matrix_args *a, struct settings *st)
-{
-	memset(st, 0, sizeof(*st));
-	if (a->schedulers && a->dirty_bytes) {
-		cli_usage_error(&matrix_cli, stderr, "--schedulers and --dirty-bytes: one at a time");
-		return -EINVAL;
-	}
-	if (a->schedulers) {
-		st->kind = "scheduler";
-		return split_list(st, a->schedulers, "schedulers");
-	}
-	if (!a->dirty_bytes)
-		return 0;
-	st->kind = "dirty_bytes";
-	if (split_list(st, a->dirty_bytes, "dirty-bytes"))
-		return -EINVAL;
-	for (unsigned int i = 0; i < st->n; i++) {
-		struct units_error err;
-
-		if (units_parse_size(st->names[i], &st->bytes[i], &err) ||
-		    st->bytes[i] < 2 * WS_MIB) {
-			cli_usage_error(&matrix_cli, stderr, "invalid --dirty-bytes '%s': %s",
-					st->names[i], st->bytes[i] < 2 * WS_MIB ?
-					"at least 2M" : err.msg);
-			return -EINVAL;
-		}
-	}
-	if (geteuid()) {
-		fprintf(stderr, "writestress: matrix: --dirty-bytes changes vm.dirty_bytes for the whole machine: root only\n");
-		errtryhelp(stderr, "writestress matrix");
-		return -EPERM;
-	}
-	if (sysfs_read("", DIRTY_BYTES, st->old_bytes, sizeof(st->old_bytes)) < 0 ||
-	    sysfs_read("", DIRTY_RATIO, st->old_ratio, sizeof(st->old_ratio)) < 0) {
-		fprintf(stderr, "writestress: matrix: cannot read %s\n", DIRTY_BYTES);
-		return -EIO;
-	}
-	return 0;
-}
-
-static int apply_setting(struct settings *st, unsigned int i)
-{
-	char v[32];
-	int ret;
-
-	if (!st->kind || strcmp(st->kind, "dirty_bytes"))
-		return 0;
-	snprintf(v, sizeof(v), "%llu", (unsigned long long)st->bytes[i]);
-	ret = ws_write_text(DIRTY_BYTES, v);
-	st->changed |= !ret;
-	if (ret)
-		fprintf(stderr, "writestress: matrix: cannot set vm.dirty_bytes to %s: %s\n",
-			v, strerror(-ret));
-	return ret;
-}
-
-/* vm.dirty_bytes and vm.dirty_ratio exclude each other: the one in force
- * before is written back. */
-static void restore_settings(struct settings *st)
-{
-	if (!st->changed)
-		return;
-	if (strcmp(st->old_bytes, "0"))
-		ws_write_text(DIRTY_BYTES, st->old_bytes);
-	else
-		ws_write_text(DIRTY_RATIO, st->old_ratio);
-	st->changed = false;
-}
-
 /* ---- the runs ----------------------------------------------------------- */
 
 /* FILE's directory, in buf: "." when FILE has none. */
@@ -363,7 +260,7 @@ struct matrix_state {
 	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
 	unsigned int ns;
 	struct matrix_cfg mc;
-	struct settings st;
+	struct matrix_settings st;
 	struct matrix_outcome o[MATRIX_MAX_RUNS];
 	struct json_object *results[MATRIX_MAX_RUNS];
 	size_t no;
@@ -447,7 +344,7 @@ static int run_all(struct matrix_state *m)
 	for (unsigned int set = 0; set < nset; set++) {
 		if (m->st.n)
 			fprintf(stdout, "%s %s\n", m->st.kind, m->st.names[set]);
-		if (apply_setting(&m->st, set))
+		if (matrix_apply_setting(&m->st, set))
 			return WS_EXIT_FAILURE;
 		for (unsigned int rep = 0; rep < m->args.repeat; rep++) {
 			for (unsigned int i = 0; i < m->ns; i++)
@@ -595,7 +492,8 @@ static int setup(struct matrix_state *m, int argc, char **argv)
 	}
 	if (parse_each(m))
 		return WS_EXIT_USAGE;
-	if (parse_settings(&m->args, &m->st))
+	if (matrix_parse_settings(&m->st, &matrix_cli, m->args.schedulers,
+				  m->args.dirty_bytes))
 		return WS_EXIT_USAGE;
 	m->mc.self = "/proc/self/exe";
 	m->mc.file = argv[first];
@@ -647,7 +545,7 @@ int matrix_main(int argc, char **argv)
 			m->mc.file_size = m->args.file_size;
 		status = run_all(m);
 	}
-	restore_settings(&m->st);
+	matrix_restore_settings(&m->st);
 	nrows = matrix_rows(m->o, m->no, m->s, m->ns, m->st.n, rows);
 	best = matrix_judge(rows, nrows, m->s, (double)m->args.target_latency_ns / 1e6);
 	fputc('\n', stdout);

@@ -1,0 +1,305 @@
+/* opts_rules.c - opts_parse(): the option table (opts.c) applied, then
+ * the rules between the run's options and its operands, what the table
+ * cannot say row by row.  A pace mode's or
+ * a probe's own options are declared by that mode or probe (pace.h,
+ * probe.h) and checked here against the mode and probes chosen, so no
+ * mode is named.  Main thread; prints usage errors.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/c.h"
+#include "lib/cli.h"
+#include "lib/units.h"
+#include "engine/datagen.h"
+#include "engine/pace.h"
+#include "probes/probe.h"
+#include "opts.h"
+
+#define SNIA_MAX_ROUNDS 25	/* SNIA PTS: steady within 25 rounds or not */
+
+/* How many of --json, --csv and --svg are "-" (stdout). */
+static unsigned int results_to_stdout(const struct ws_config *cfg)
+{
+	const char *p[] = { cfg->set.json_path, cfg->set.csv_path, cfg->set.svg_path };
+	unsigned int n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(p); i++)
+		n += p[i] && !strcmp(p[i], "-");
+	return n;
+}
+
+bool opts_result_to_stdout(const struct ws_config *cfg)
+{
+	return results_to_stdout(cfg) > 0;
+}
+
+__attribute__((format(printf, 2, 3)))
+static enum opts_result usage_error(FILE *err, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	cli_usage_error(opts_cli(), err, "%s", msg);
+	return OPTS_USAGE;
+}
+
+static bool given(const bool *seen, const char *name)
+{
+	const struct cli_option *o = cli_find(opts_cli(), name);
+
+	return o && seen[o - opts_cli()->opts];
+}
+
+static bool listed(const char *const *names, const char *name)
+{
+	for (; names && *names; names++)
+		if (!strcmp(*names, name))
+			return true;
+	return false;
+}
+
+/* A pace mode's own options only with that mode: "--window needs --pace
+ * window, not none". */
+static enum opts_result check_pace_options(const struct ws_config *cfg,
+					   const bool *seen, FILE *err)
+{
+	const struct pace_ops *mode = pace_modes[cfg->set.pace];
+
+	for (size_t i = 0; i < opts_cli()->nopts; i++) {
+		const char *name = opts_cli()->opts[i].name;
+		char modes[96];
+		struct ws_buf b = WS_BUF(modes);
+
+		if (!name || !seen[i] || listed(mode->options, name))
+			continue;
+		for (int m = 0; m < WS_PACE_NR; m++)
+			if (listed(pace_modes[m]->options, name))
+				ws_buf_item(&b, " or ", "%s", ws_pace_name((enum ws_pace)m));
+		if (b.len)
+			return usage_error(err, "--%s needs --pace %s, not %s", name,
+					   modes, ws_pace_name(cfg->set.pace));
+	}
+	if (mode->size_align && cfg->set.total_size % mode->size_align) {
+		char a[32];
+
+		return usage_error(err, "invalid --size '%llu': must be a multiple of %s with --pace %s",
+				   (unsigned long long)cfg->set.total_size,
+				   cli_bound_text(a, sizeof(a), mode->size_align), ws_pace_name(cfg->set.pace));
+	}
+	return OPTS_RUN;
+}
+
+/* A probe's own options only while a probe that takes them runs; the
+ * option a probe cannot run without, given alone, adds that probe. */
+static enum opts_result check_probe_options(struct ws_config *cfg,
+					    const bool *seen, FILE *err)
+{
+	for (int k = 0; k < WS_PROBE_NR; k++) {
+		const struct probe_ops *p = probe_kinds[k];
+
+		if (p->needs && given(seen, p->needs) && !given(seen, "probe") &&
+		    !given(seen, "no-probe"))
+			cfg->set.probes |= 1u << k;
+		if (p->needs && (cfg->set.probes & (1u << k)) && !given(seen, p->needs))
+			return usage_error(err, "--probe %s needs --%s %s, %s", p->name,
+					   p->needs, cli_find(opts_cli(), p->needs)->arg,
+					   p->needs_what);
+	}
+	for (size_t i = 0; i < opts_cli()->nopts; i++) {
+		const char *name = opts_cli()->opts[i].name;
+		char probes[64];
+		struct ws_buf b = WS_BUF(probes);
+		bool taken = false;
+
+		if (!name || !seen[i])
+			continue;
+		for (int k = 0; k < WS_PROBE_NR; k++) {
+			if (!listed(probe_kinds[k]->options, name))
+				continue;
+			ws_buf_item(&b, " or ", "%s", probe_kinds[k]->name);
+			taken |= (cfg->set.probes & (1u << k)) != 0;
+		}
+		if (b.len && !taken)
+			return usage_error(err, "--%s needs %s in --probe", name, probes);
+	}
+	return OPTS_RUN;
+}
+
+/* Options that make sense only together. */
+enum opts_result opts_check(struct ws_config *cfg, const bool *seen, FILE *err)
+{
+	if (check_pace_options(cfg, seen, err) != OPTS_RUN ||
+	    check_probe_options(cfg, seen, err) != OPTS_RUN)
+		return OPTS_USAGE;
+	cfg->reserve_set = given(seen, "reserve");
+	if (results_to_stdout(cfg) > 1)
+		return usage_error(err, "only one of --json, --csv and --svg can be '-' (stdout)");
+	/* two answers to "how much": honouring one would ignore the other */
+	if (given(seen, "buffers") && given(seen, "size")) {
+		char a[32];
+
+		return usage_error(err, "-b %llu and --size both say how much to write: give one (-b %llu is %s of --buffer-size)",
+				   (unsigned long long)cfg->set.buffers,
+				   (unsigned long long)cfg->set.buffers,
+				   units_format_size(a, sizeof(a), cfg->set.buffers * cfg->set.buffer_size));
+	}
+	if (cfg->verify && !datagen_stamped(cfg->set.data))
+		return usage_error(err, "--verify needs stamped data: --data random or compressible, not %s",
+				   datagen_name(cfg->set.data));
+	if (cfg->set.steady_round_ns < cfg->set.interval_ns)
+		return usage_error(err, "invalid --steady-round: shorter than the --interval it is made of");
+	if (given(seen, "steady-max-rounds") && !cfg->set.until_steady)
+		return usage_error(err, "--steady-max-rounds needs --until-steady");
+	if (cfg->set.until_steady && !given(seen, "steady-max-rounds"))
+		cfg->set.steady_max_rounds = cfg->set.steady_window > SNIA_MAX_ROUNDS ?
+					 cfg->set.steady_window : SNIA_MAX_ROUNDS;
+	if (cfg->set.steady_max_rounds && cfg->set.steady_max_rounds < cfg->set.steady_window)
+		return usage_error(err, "invalid --steady-max-rounds '%u': fewer than the %u rounds of one --steady-window",
+				   cfg->set.steady_max_rounds, cfg->set.steady_window);
+	return OPTS_RUN;
+}
+
+/* dd's bs=1M count=10 of=F as operands: say ours rather than take them
+ * for files named "bs=1M" (true when it said so). */
+static bool dd_operand(const char *arg, FILE *err)
+{
+	static const struct { const char *key, *ours; } dd[] = {
+		{ "bs=", "-B %s" }, { "obs=", "-B %s" }, { "count=", "-b %s" },
+		{ "of=", "%s as the FILE operand" }, { "oflag=", "--pace (direct, dontcache ...) for %s" },
+		{ "if=", "no input: writestress makes its data (--data) for %s" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(dd); i++) {
+		size_t k = strlen(dd[i].key);
+		char ours[160];
+
+		if (strncmp(arg, dd[i].key, k) || access(arg, F_OK) == 0)
+			continue;
+		snprintf(ours, sizeof(ours), dd[i].ours, arg + k);
+		usage_error(err, "invalid FILE '%s': dd's syntax; writestress says %s (a file really named so: ./%s)",
+			    arg, ours, arg);
+		return true;
+	}
+	return false;
+}
+
+/* A FILE operand that is a subcommand's name, or close to one (`matrx`,
+ * `help`): a typo that would otherwise write a file of that name without
+ * bound.  A name with a slash (./help) is a file on purpose.  True when
+ * it said so. */
+static bool subcommand_like(const char *arg, FILE *err)
+{
+	static const char *const words[] = {
+		"compare", "report", "matrix", "verify", "help", "version",
+	};
+	const char *w;
+
+	if (strchr(arg, '/'))
+		return false;
+	w = cli_closest(arg, words, ARRAY_SIZE(words), strlen(arg) > 4 ? 2 : 1);
+	if (!w)
+		return false;
+	if (!strcmp(w, "help") || !strcmp(w, "version"))
+		usage_error(err, "invalid FILE '%s': did you mean writestress --%s? (a file really named so: ./%s)",
+			    arg, w, arg);
+	else if (!strcmp(w, arg))
+		usage_error(err, "invalid FILE '%s': a subcommand comes first, before any option: writestress %s ... (a file really named so: ./%s)",
+			    arg, w, arg);
+	else
+		usage_error(err, "invalid FILE '%s': did you mean writestress %s? (a file really named so: ./%s)",
+			    arg, w, arg);
+	return true;
+}
+
+/* No FILE left: say so, and if the option before the end took the last
+ * word as its value (--json f.dat), that it did. */
+enum opts_result opts_missing_file(int argc, char **argv, FILE *err)
+{
+	const char *opt = argc >= 3 ? argv[argc - 2] : "";
+	const struct cli_option *o = NULL;
+
+	if (!strncmp(opt, "--", 2) && !strchr(opt, '='))
+		o = cli_find(opts_cli(), opt + 2);
+	else if (opt[0] == '-' && opt[1] && !opt[2])
+		for (size_t i = 0; i < opts_cli()->nopts; i++)
+			if (opts_cli()->opts[i].name && opts_cli()->opts[i].key == opt[1])
+				o = &opts_cli()->opts[i];
+	if (o && o->arg && argv[argc - 1][0] != '-')
+		return usage_error(err, "missing FILE operand: %s took '%s' as its value; name the FILE after it",
+				   opt, argv[argc - 1]);
+	return usage_error(err, "missing FILE operand");
+}
+
+/* --jobs N: FILE.1 ... FILE.N, kept for the life of the process */
+static char job_paths[WS_MAX_TARGETS][PATH_MAX];
+
+/* The FILE operands, or --jobs copies of the one. */
+enum opts_result opts_take_targets(struct ws_config *cfg, int n,
+				   char **files, FILE *err)
+{
+	if (n > WS_MAX_TARGETS)
+		return usage_error(err, "too many FILE operands (%d): at most %d targets in one run",
+				   n, WS_MAX_TARGETS);
+	if (cfg->set.jobs && n > 1)
+		return usage_error(err, "unexpected argument '%s': --jobs %u takes one FILE and writes FILE.1 ... FILE.%u",
+				   files[1], cfg->set.jobs, cfg->set.jobs);
+	for (int i = 0; i < n; i++) {
+		if (!*files[i])
+			return usage_error(err, "invalid FILE '': empty name");
+		if (dd_operand(files[i], err) || subcommand_like(files[i], err))
+			return OPTS_USAGE;
+		for (int j = 0; j < i; j++)
+			if (!strcmp(files[i], files[j]))
+				return usage_error(err, "invalid FILE '%s': named twice", files[i]);
+		cfg->paths[i] = files[i];
+	}
+	cfg->ntargets = (unsigned int)n;
+	for (unsigned int i = 0; cfg->set.jobs && i < cfg->set.jobs; i++) {
+		if ((size_t)snprintf(job_paths[i], sizeof(job_paths[i]), "%s.%u",
+				     files[0], i + 1) >= sizeof(job_paths[i]))
+			return usage_error(err, "invalid FILE '%s': too long for --jobs", files[0]);
+		cfg->paths[i] = job_paths[i];
+		cfg->ntargets = cfg->set.jobs;
+	}
+	cfg->set.path = cfg->paths[0];
+	return OPTS_RUN;
+}
+
+enum opts_result opts_parse(int argc, char **argv, struct ws_config *cfg,
+			    FILE *err)
+{
+	bool *seen = calloc(opts_cli()->nopts, sizeof(*seen));
+	enum opts_result res = OPTS_USAGE;
+	int first;
+
+	if (!seen) {
+		fprintf(err, "writestress: %s\n", strerror(ENOMEM));
+		return OPTS_USAGE;
+	}
+	config_defaults(cfg);
+	switch (cli_parse(opts_cli(), argc, argv, cfg, seen, &first, err)) {
+	case CLI_EXIT_OK:
+		res = OPTS_EXIT_OK;
+		break;
+	case CLI_USAGE:
+		break;
+	case CLI_RUN:
+		if (first == argc)
+			res = opts_missing_file(argc, argv, err);
+		else if (opts_take_targets(cfg, argc - first, argv + first, err) == OPTS_RUN)
+			res = opts_check(cfg, seen, err);
+		break;
+	}
+	free(seen);
+	return res;
+}

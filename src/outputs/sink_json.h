@@ -1,0 +1,25 @@
+/* sink_json.h - inside the JSON sink only: the parts of the result
+ * written by sink_json_facts.c (the run's settings and facts) and
+ * sink_json_analysis.c (what the analysis found) for sink_json.c, which
+ * writes the document around them.  Pure over the
+ * record; the recorder thread (the header: the main thread).
+ */
+#ifndef WS_SINK_JSON_H
+#define WS_SINK_JSON_H
+
+#include "lib/jsonw.h"
+#include "record/record.h"
+
+/* "config": the settings and the plan, every key of doc/result-json.md. */
+void json_put_config(struct jsonw *w, const struct ws_run *run);
+/* "target": the file and its filesystem as opened. */
+void json_put_target(struct jsonw *w, const struct ws_target_facts *t);
+/* "target" and "system" (uname, the probes' privileges). */
+void json_put_system(struct jsonw *w, const struct ws_run *run);
+
+/* "analysis": the series, phases, slowdown and steady state of a run
+ * (or of one target), as the summary judged them. */
+void json_put_analysis(struct jsonw *w, const struct ws_run *run,
+		       const struct ws_summary *sum);
+
+#endif

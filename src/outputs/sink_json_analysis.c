@@ -1,0 +1,167 @@
+/* sink_json_analysis.c - the result's "analysis": the series, the
+ * phases, the slowdown point and steady state with every round and
+ * window (see sink_json.h; the schema is doc/result-json.md).
+ */
+#include "lib/jsonw.h"
+#include "record/record.h"
+#include "sink_json.h"
+
+/* A bounded series as columns and rows. */
+static void put_series(struct jsonw *w, const char *key, const char *stride,
+		       const struct ws_series *s)
+{
+	jsonw_object(w, key);
+	jsonw_u64(w, stride, s->stride);
+	jsonw_array(w, "columns");
+	jsonw_str(w, NULL, "t_s");
+	jsonw_str(w, NULL, "bytes");
+	jsonw_str(w, NULL, "mibps");
+	jsonw_end(w);
+	jsonw_array(w, "points");
+	for (size_t i = 0; i < s->n; i++) {
+		jsonw_array(w, NULL);
+		jsonw_seconds(w, NULL, s->pts[i].t_ns);
+		jsonw_u64(w, NULL, s->pts[i].bytes);
+		jsonw_double(w, NULL, s->pts[i].mibps);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_end(w);
+}
+
+/* A span of the run, in the members every span has: where it starts and
+ * ends in bytes and seconds, and its rate. */
+static void put_span(struct jsonw *w, uint64_t from_bytes, uint64_t to_bytes,
+		     uint64_t from_ns, uint64_t to_ns, double mibps)
+{
+	jsonw_u64(w, "from_bytes", from_bytes);
+	jsonw_u64(w, "to_bytes", to_bytes);
+	jsonw_seconds(w, "from_s", from_ns);
+	jsonw_seconds(w, "to_s", to_ns);
+	jsonw_double(w, "mibps", mibps);
+}
+
+static void put_stretch_figures(struct jsonw *w, const struct ws_stretch *st)
+{
+	put_span(w, st->from_bytes, st->to_bytes, st->from_ns, st->to_ns, st->mibps);
+	jsonw_double(w, "range_pct", st->range_pct);
+	jsonw_double(w, "excursion_pct", st->excursion_pct);
+	jsonw_double(w, "slope_pct", st->slope_pct);
+	jsonw_double(w, "dev_pct", st->dev_pct);
+}
+
+static const char *const window_verdicts[] = {
+	[WS_WINDOW_PRECONDITION] = "precondition",
+	[WS_WINDOW_STEADY] = "steady",
+	[WS_WINDOW_UNSTEADY] = "unsteady",
+};
+
+/* Rounds and every window's figures and verdict, so a plot can show how
+ * the verdict came about. */
+static void put_rounds_and_windows(struct jsonw *w, const struct ws_steady *st)
+{
+	jsonw_array(w, "rounds");
+	for (unsigned int r = 0; st->rounds && r < st->nrounds; r++) {
+		const struct ws_round *rd = &st->rounds[r];
+
+		jsonw_object(w, NULL);
+		put_span(w, rd->from_bytes, rd->to_bytes, rd->from_ns, rd->to_ns,
+			 rd->mibps);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_array(w, "windows");
+	for (size_t i = 0; st->windows && i < st->nwindows; i++) {
+		const struct ws_window *win = &st->windows[i];
+
+		jsonw_object(w, NULL);
+		jsonw_u64(w, "first_round", win->first);
+		jsonw_str(w, "verdict", window_verdicts[win->verdict]);
+		jsonw_double(w, "mibps", win->mibps);
+		jsonw_double(w, "range_pct", win->range_pct);
+		jsonw_double(w, "excursion_pct", win->excursion_pct);
+		jsonw_double(w, "slope_pct", win->slope_pct);
+		jsonw_double(w, "dev_pct", win->dev_pct);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
+/* The verdict, the rule it was judged by, and how it came about. */
+static void put_steady(struct jsonw *w, const struct ws_run *run,
+		       const struct ws_analysis *a)
+{
+	const struct ws_steady *st = &a->steady;
+	const struct ws_analysis_params *p = &a->params;
+
+	jsonw_object(w, "steady");
+	jsonw_str(w, "criterion", run->criterion_key);
+	jsonw_double(w, "limit_pct", p->limit_pct);
+	if (p->criterion == WS_STEADY_SNIA)
+		jsonw_double(w, "slope_limit_pct", p->slope_pct);
+	else
+		jsonw_null(w, "slope_limit_pct");
+	jsonw_u64(w, "window_rounds", p->steady_window);
+	jsonw_seconds(w, "round_s", st->round_ns ? st->round_ns : p->round_ns);
+	jsonw_u64(w, "precondition_bytes", p->precondition_bytes);
+	jsonw_bool(w, "judged", st->judged);
+	jsonw_bool(w, "reached", st->reached);
+	if (st->reached) {
+		put_stretch_figures(w, &st->final);
+		jsonw_u64(w, "at_bytes", st->at_bytes);
+		jsonw_seconds(w, "at_s", st->at_ns);
+	}
+	if (st->earlier) {
+		jsonw_object(w, "earlier");
+		put_stretch_figures(w, &st->before);
+		jsonw_end(w);
+	} else {
+		jsonw_null(w, "earlier");
+	}
+	jsonw_u64(w, "judged_rounds", st->judged_rounds);
+	put_rounds_and_windows(w, st);
+	jsonw_end(w);
+}
+
+void json_put_analysis(struct jsonw *w, const struct ws_run *run,
+		       const struct ws_summary *sum)
+{
+	const struct ws_analysis *a = sum->analysis;
+
+	put_series(w, "series", "stride_intervals", sum->series);
+	put_series(w, "progress", "stride_marks", sum->progress);
+
+	jsonw_object(w, "by_bytes");
+	jsonw_u64(w, "cell_bytes", sum->cell_bytes);
+	jsonw_array(w, "cells");
+	for (size_t i = 0; i < sum->ncells; i++) {
+		jsonw_object(w, NULL);
+		jsonw_u64(w, "from_bytes", sum->cells[i].from_bytes);
+		jsonw_u64(w, "to_bytes", sum->cells[i].to_bytes);
+		jsonw_double(w, "mibps", sum->cells[i].mibps);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_end(w);
+
+	jsonw_array(w, "phases");
+	for (unsigned int i = 0; i < a->nphases; i++) {
+		const struct ws_phase *ph = &a->phases[i];
+
+		jsonw_object(w, NULL);
+		put_span(w, ph->from_bytes, ph->to_bytes, ph->from_ns, ph->to_ns,
+			 ph->mibps);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	jsonw_double(w, "initial_mibps", a->initial_mibps);
+	if (a->slowed) {
+		jsonw_object(w, "slowdown");
+		jsonw_u64(w, "at_bytes", a->slowdown_bytes);
+		jsonw_seconds(w, "at_s", a->slowdown_ns);
+		jsonw_end(w);
+	} else {
+		jsonw_null(w, "slowdown");
+	}
+	put_steady(w, run, a);
+}
