@@ -137,6 +137,12 @@ int ws_write_text(const char *path, const char *text);
  * on stderr; returns status (the exit status to end with). */
 int ws_fail(const char *msg, const char *hint, int status);
 
+/* PATH's directory into out: "dir/f" -> "dir", "/f" -> "/", "f" -> ".".
+ * 0, or -EOVERFLOW when it does not fit in len. */
+int ws_dirname(const char *path, char *out, size_t len);
+/* PATH's last name: "/dev/mapper/root" -> "root" (a pointer into path). */
+const char *ws_basename(const char *path);
+
 /* One CSV field (RFC 4180), quoted when it holds a comma, a quote or a
  * line break; the separators and the CRLF line ends are the caller's. */
 void ws_csv_field(FILE *out, const char *s);

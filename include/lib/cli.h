@@ -98,7 +98,11 @@ char *cli_bound_text(char *buf, size_t len, uint64_t v);
 /* The row for long name `name`, or NULL. */
 const struct cli_option *cli_find(const struct cli *c, const char *name);
 
-/* "writestress: <prefix><message>" and the errtryhelp line; returns
+/* Every message of a command, one way: "writestress: <prefix><message>"
+ * (prefix "report: " for `writestress report`, none for the run). */
+__attribute__((format(printf, 3, 4)))
+void cli_error(const struct cli *c, FILE *err, const char *fmt, ...);
+/* ... and for a usage error the errtryhelp line after it; returns
  * CLI_USAGE. */
 __attribute__((format(printf, 3, 4)))
 enum cli_result cli_usage_error(const struct cli *c, FILE *err,

@@ -54,10 +54,5 @@ bool sysfs_exists(const char *root, const char *path);
  * full name themselves (statvfs, opendir). */
 int sysfs_path(const char *root, const char *path, char *buf, size_t len);
 
-/* Pure string helpers over absolute sysfs paths, without touching the
- * filesystem: the last component ("/sys/block/sda" -> "sda") and the
- * parent ("/sys/block/sda" -> "/sys/block"). */
-const char *sysfs_basename(const char *path);
-int sysfs_dirname(const char *path, char *out, size_t len);
 
 #endif

@@ -183,6 +183,27 @@ void ws_csv_field(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+int ws_dirname(const char *path, char *out, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	size_t n = slash ? (size_t)(slash - path) : 1;
+
+	if (slash == path)
+		n = 1;	/* "/sys" -> "/" */
+	if (n >= len)
+		return -EOVERFLOW;
+	memcpy(out, slash ? path : ".", n);
+	out[n] = '\0';
+	return 0;
+}
+
+const char *ws_basename(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
 #ifdef WS_COVERAGE
 void __gcov_dump(void);
 #endif

@@ -27,16 +27,31 @@ static const struct cli_option *by_key(const struct cli *c, int key)
 	return NULL;
 }
 
+static void cli_verror(const struct cli *c, FILE *err, const char *fmt,
+		       va_list ap)
+{
+	fprintf(err, "writestress: %s", c->error_prefix ? c->error_prefix : "");
+	vfprintf(err, fmt, ap);
+	fputc('\n', err);
+}
+
+void cli_error(const struct cli *c, FILE *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	cli_verror(c, err, fmt, ap);
+	va_end(ap);
+}
+
 enum cli_result cli_usage_error(const struct cli *c, FILE *err,
 				const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(err, "writestress: %s", c->error_prefix ? c->error_prefix : "");
 	va_start(ap, fmt);
-	vfprintf(err, fmt, ap);
+	cli_verror(c, err, fmt, ap);
 	va_end(ap);
-	fputc('\n', err);
 	errtryhelp(err, c->cmd);
 	return CLI_USAGE;
 }

@@ -288,14 +288,6 @@ void fingerprint_header_device(const struct ws_fingerprint *fp, FILE *out)
 	}
 }
 
-/* "/dev/mapper/root" -> "root" */
-static const char *last_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
 int fingerprint_summary(const struct ws_fingerprint *fp, char *buf,
 			size_t len)
 {
@@ -314,7 +306,7 @@ int fingerprint_summary(const struct ws_fingerprint *fp, char *buf,
 	else if (fp->bdev[0])
 		add(&l, "/dev/%s", fp->bdev);
 	/* what was printed, so a disk is not named twice */
-	shown = src[0] ? last_name(src) : fp->bdev;
+	shown = src[0] ? ws_basename(src) : fp->bdev;
 	l.sep = " → ";
 	if ((fp->kind == WS_FP_DM || fp->kind == WS_FP_MD) &&
 	    strcmp(shown, fp->bdev))

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/c.h"
 #include "outputs/sink.h"
 #include "lib/units.h"
 
@@ -90,15 +91,10 @@ int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 static void sync_dir_of(const char *path)
 {
 	char dir[4096];
-	const char *slash = strrchr(path, '/');
 	int fd;
 
-	if (!slash)
-		snprintf(dir, sizeof(dir), ".");
-	else if (slash == path)
-		snprintf(dir, sizeof(dir), "/");
-	else
-		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	if (ws_dirname(path, dir, sizeof(dir)))
+		return;
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
 		fsync(fd);

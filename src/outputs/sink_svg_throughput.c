@@ -129,6 +129,29 @@ static void target_lines(FILE *f, const struct ws_summary *sum,
 	}
 }
 
+/* A stretch of the run at a rate, as drawn: its ends and height in
+ * pixels, and where along it a label may go (the middle, then either
+ * end, inside it). */
+struct rate_span {
+	double l, r, py;
+	struct svg_spot xs[3];
+};
+
+static struct rate_span rate_span(const struct bytes_axis *x, const struct svg_axis *y,
+				  uint64_t from_bytes, uint64_t to_bytes, double mibps)
+{
+	struct rate_span sp = {
+		.l = bytes_px(x, (double)from_bytes),
+		.r = bytes_px(x, (double)to_bytes),
+		.py = svg_axis_px(y, plot_finite_or_0(mibps)),
+	};
+
+	sp.xs[0] = (struct svg_spot){ (sp.l + sp.r) / 2, 0, "middle" };
+	sp.xs[1] = (struct svg_spot){ sp.l + 4, 0, "start" };
+	sp.xs[2] = (struct svg_spot){ sp.r - 4, 0, "end" };
+	return sp;
+}
+
 /* Each phase's rate as a line across it, labelled in a band along the
  * panel's top (else its bottom, else a row further in): off the rate's
  * line and off the data drawn along it. */
@@ -138,18 +161,13 @@ static void phase_rates(FILE *f, struct svg_layout *lay,
 {
 	for (unsigned int i = 0; i < plot_nphases(sum); i++) {
 		const struct ws_phase *ph = &sum->analysis->phases[i];
-		double l = bytes_px(x, (double)ph->from_bytes);
-		double r = bytes_px(x, (double)ph->to_bytes);
-		double py = svg_axis_px(y, plot_finite_or_0(ph->mibps));
-		const struct svg_spot xs[] = {
-			{ (l + r) / 2, 0, "middle" }, { l + 4, 0, "start" }, { r - 4, 0, "end" },
-		};
+		struct rate_span sp = rate_span(x, y, ph->from_bytes, ph->to_bytes, ph->mibps);
 		struct svg_spot spots[SPOTS_MAX];
 
-		svg_line(f, "stroke=\"#333\" stroke-width=\"2\"", l, py, r, py);
-		if (r - l >= LABEL_MIN_PX)
+		svg_line(f, "stroke=\"#333\" stroke-width=\"2\"", sp.l, sp.py, sp.r, sp.py);
+		if (sp.r - sp.l >= LABEL_MIN_PX)
 			svg_place_text(f, lay, b, LABEL_PX, "lbl", spots,
-				       plot_spots_near(spots, xs, 3, b->y0 + 14, 1, b->y1 - 6),
+				       plot_spots_near(spots, sp.xs, 3, b->y0 + 14, 1, b->y1 - 6),
 				       "%.1f MiB/s", plot_finite_or_0(ph->mibps));
 	}
 }
@@ -160,18 +178,13 @@ static void steady_before(FILE *f, struct svg_layout *lay,
 			  const struct ws_stretch *s, const struct bytes_axis *x,
 			  const struct svg_axis *y, const struct svg_box *b)
 {
-	double l = bytes_px(x, (double)s->from_bytes);
-	double r = bytes_px(x, (double)s->to_bytes);
-	double py = svg_axis_px(y, plot_finite_or_0(s->mibps));
-	const struct svg_spot xs[] = {
-		{ (l + r) / 2, 0, "middle" }, { l + 4, 0, "start" }, { r - 4, 0, "end" },
-	};
+	struct rate_span sp = rate_span(x, y, s->from_bytes, s->to_bytes, s->mibps);
 	struct svg_spot spots[SPOTS_MAX];
 
 	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#777\" stroke-width=\"5\" stroke-opacity=\"0.5\"/>\n",
-		l, py, r, py);
+		sp.l, sp.py, sp.r, sp.py);
 	svg_place_text(f, lay, b, LABEL_PX, "lbl", spots,
-		       plot_spots_near(spots, xs, 3, py + 20, 1, py - 12),
+		       plot_spots_near(spots, sp.xs, 3, sp.py + 20, 1, sp.py - 12),
 		       "steady %.1f MiB/s, then changed", plot_finite_or_0(s->mibps));
 }
 

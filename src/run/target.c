@@ -10,6 +10,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "lib/c.h"
 #include "run/target.h"
 
 #define WS_XATTR_VALUE "created-by-writestress"
@@ -201,14 +202,8 @@ static void explain_open_failure(const char *path, int ret,
 	if (ret == -ENOENT) {
 		/* which: a directory that is not there, or one that
 		 * takes no new files (/proc, /sys) */
-		const char *slash = strrchr(path, '/');
-
-		if (!slash)
+		if (ws_dirname(path, dir, sizeof(dir)))
 			snprintf(dir, sizeof(dir), ".");
-		else if (slash == path)
-			snprintf(dir, sizeof(dir), "/");
-		else
-			snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
 		if (stat(dir, &dst) || !S_ISDIR(dst.st_mode))
 			snprintf(dirhint, sizeof(dirhint),
 				 "the directory '%.120s' does not exist: create it first, or name a file in one that does", dir);

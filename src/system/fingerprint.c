@@ -20,6 +20,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "lib/c.h"
 #include "system/fingerprint.h"
 #include "system/sysfs.h"
 #include "lib/units.h"
@@ -344,7 +345,7 @@ static void collect_identity(const char *root, struct ws_fp_disk *d)
 	     sysfs_readlink(root, p, link, sizeof(link)) > 0) ||
 	    (join(p, sizeof(p), dir, "device/device/driver") &&
 	     sysfs_readlink(root, p, link, sizeof(link)) > 0))
-		copy(d->driver, sizeof(d->driver), sysfs_basename(link));
+		copy(d->driver, sizeof(d->driver), ws_basename(link));
 }
 
 static void collect_queue(const char *root, struct ws_fp_disk *d)
@@ -383,7 +384,7 @@ static void add_disk(const char *root, struct ws_fingerprint *fp,
 	if (!copy(d->sysdir, sizeof(d->sysdir), sysdir))
 		return;		/* a cut path would read the wrong files */
 	fp->ndisks++;
-	copy(d->name, sizeof(d->name), sysfs_basename(sysdir));
+	copy(d->name, sizeof(d->name), ws_basename(sysdir));
 	collect_identity(root, d);
 	sectors = read_num(root, sysdir, "size");
 	d->size = sectors < 0 ? WS_FP_UNKNOWN : sectors * 512;
@@ -412,8 +413,8 @@ static void add_underlying(const char *root, struct ws_fingerprint *fp,
 	int n = -1;
 
 	if (has(root, dir, "partition")) {
-		if (!sysfs_dirname(dir, sub, sizeof(sub)))
-			add_disk(root, fp, sub, sysfs_basename(dir),
+		if (!ws_dirname(dir, sub, sizeof(sub)))
+			add_disk(root, fp, sub, ws_basename(dir),
 				 read_num(root, dir, "start"));
 		return;
 	}
@@ -445,14 +446,14 @@ static bool dir_of_source(const char *root, const char *source, char *out,
 	if (strncmp(source, "/dev/", 5))
 		return false;
 	if (strncmp(source, "/dev/mapper/", 12) &&
-	    join(p, sizeof(p), "/sys/class/block", sysfs_basename(source)) &&
+	    join(p, sizeof(p), "/sys/class/block", ws_basename(source)) &&
 	    sysfs_exists(root, p))
 		return !sysfs_resolve(root, p, out, len);
 	n = sysfs_list(root, "/sys/block", names, 64);
 	for (int i = 0; i < n; i++) {
 		if (!join(p, sizeof(p), "/sys/block", names[i]) ||
 		    !read_str(root, p, "dm/name", dm, sizeof(dm)) ||
-		    strcmp(dm, sysfs_basename(source)))
+		    strcmp(dm, ws_basename(source)))
 			continue;
 		return !sysfs_resolve(root, p, out, len);
 	}
@@ -476,7 +477,7 @@ static void collect_block(const char *root, struct ws_fingerprint *fp)
 		found = dir_of_source(root, fp->mount_source, dir, sizeof(dir));
 	if (!found || !copy(fp->bdev_sysdir, sizeof(fp->bdev_sysdir), dir))
 		return;
-	copy(fp->bdev, sizeof(fp->bdev), sysfs_basename(dir));
+	copy(fp->bdev, sizeof(fp->bdev), ws_basename(dir));
 	if (read_str(root, dir, "dm/name", fp->holder_name,
 		     sizeof(fp->holder_name)))
 		fp->kind = WS_FP_DM;

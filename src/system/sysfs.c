@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/c.h"
 #include "system/sysfs.h"
 
 int sysfs_path(const char *root, const char *path, char *buf, size_t len)
@@ -80,50 +81,60 @@ int sysfs_read(const char *root, const char *path, char *buf, size_t len)
 	return read_text(root, path, buf, len, &cut);
 }
 
+/* The one decimal number at PATH: its text in buf, checked whole (a file
+ * that holds more than a number is not what was asked for); NEG: may it
+ * be negative.  0 or -errno. */
+static int number_text(const char *root, const char *path, char *buf,
+		       size_t len, bool neg)
+{
+	bool cut;
+	int ret = read_text(root, path, buf, len, &cut);
+
+	if (ret < 0)
+		return ret;
+	if (cut || !ret || (!neg && buf[0] == '-'))
+		return -EINVAL;
+	errno = 0;
+	return 0;
+}
+
+/* After strtoll/strtoull stopped at end: 0, or why the text was no
+ * number. */
+static int number_end(const char *end)
+{
+	if (errno == ERANGE)
+		return -ERANGE;
+	return *end ? -EINVAL : 0;
+}
+
 int sysfs_read_i64(const char *root, const char *path, int64_t *out)
 {
 	char buf[64], *end;
 	long long v;
-	bool cut;
-	int ret = read_text(root, path, buf, sizeof(buf), &cut);
+	int ret = number_text(root, path, buf, sizeof(buf), true);
 
-	if (ret < 0)
+	if (ret)
 		return ret;
-	if (cut)	/* more than any one number: not what was asked for */
-		return -EINVAL;
-	if (!ret)
-		return -EINVAL;
-	errno = 0;
 	v = strtoll(buf, &end, 10);
-	if (errno == ERANGE)
-		return -ERANGE;
-	if (*end)
-		return -EINVAL;
-	*out = v;
-	return 0;
+	ret = number_end(end);
+	if (!ret)
+		*out = v;
+	return ret;
 }
 
 int sysfs_read_u64(const char *root, const char *path, uint64_t *out)
 {
 	char buf[64], *end;
 	unsigned long long v;
-	bool cut;
-	int ret = read_text(root, path, buf, sizeof(buf), &cut);
+	int ret = number_text(root, path, buf, sizeof(buf), false);
 
-	if (ret < 0)
+	if (ret)
 		return ret;
-	if (cut)	/* more than any one number: not what was asked for */
-		return -EINVAL;
-	if (!ret || buf[0] == '-')
-		return -EINVAL;
-	errno = 0;
 	v = strtoull(buf, &end, 10);
-	if (errno == ERANGE)
-		return -ERANGE;
-	if (*end)
-		return -EINVAL;
-	*out = v;
-	return 0;
+	ret = number_end(end);
+	if (!ret)
+		*out = v;
+	return ret;
 }
 
 int sysfs_readlink(const char *root, const char *path, char *buf, size_t len)
@@ -141,27 +152,6 @@ int sysfs_readlink(const char *root, const char *path, char *buf, size_t len)
 		return -EOVERFLOW;
 	buf[n] = '\0';
 	return (int)n;
-}
-
-const char *sysfs_basename(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
-int sysfs_dirname(const char *path, char *out, size_t len)
-{
-	const char *slash = strrchr(path, '/');
-	size_t n = slash ? (size_t)(slash - path) : 0;
-
-	if (slash == path)
-		n = 1;	/* "/sys" -> "/" */
-	if (n >= len)
-		return -EOVERFLOW;
-	memcpy(out, path, n);
-	out[n] = '\0';
-	return 0;
 }
 
 /* Lexically normalise absolute path `in` ("." and ".." and "//" removed)
@@ -218,7 +208,7 @@ int sysfs_resolve(const char *root, const char *path, char *out, size_t len)
 		 * would point out of it, so it is taken as root-relative */
 		return normalise(target, out, len);
 	}
-	ret = sysfs_dirname(path, dir, sizeof(dir));
+	ret = ws_dirname(path, dir, sizeof(dir));
 	if (ret)
 		return ret;
 	snprintf(joined, sizeof(joined), "%s/%s", dir, target);

@@ -407,11 +407,11 @@ static int load_result(const char *path, struct json_object **doc)
 	char why[256];
 
 	if (result_load(path, doc, why, sizeof(why))) {
-		fprintf(stderr, "writestress: compare: cannot read '%s': %s\n", path, why);
+		cli_error(&compare_cli, stderr, "cannot read '%s': %s", path, why);
 		return -1;
 	}
 	if (!is_matrix(*doc) && compare_check_schema(*doc, why, sizeof(why))) {
-		fprintf(stderr, "writestress: compare: '%s' %s\n", path, why);
+		cli_error(&compare_cli, stderr, "'%s' %s", path, why);
 		json_object_put(*doc);
 		*doc = NULL;
 		return -1;
@@ -436,14 +436,14 @@ int compare_main(int argc, char **argv)
 	if (load_result(argv[first], &a) || load_result(argv[first + 1], &b))
 		goto out_put;
 	if (is_matrix(a) != is_matrix(b)) {
-		fprintf(stderr, "writestress: compare: '%s' is %s and '%s' %s: compare two runs or two matrices\n",
+		cli_error(&compare_cli, stderr, "'%s' is %s and '%s' %s: compare two runs or two matrices",
 			argv[first], is_matrix(a) ? "a matrix" : "a single run",
 			argv[first + 1], is_matrix(b) ? "a matrix" : "a single run");
 		goto out_put;
 	}
 	if (is_matrix(a) ? compare_build_matrix(&r, a, b, &rules) :
 			   compare_build(&r, a, b, &rules)) {
-		fprintf(stderr, "writestress: compare: out of memory\n");
+		cli_error(&compare_cli, stderr, "out of memory");
 		goto out_put;
 	}
 	compare_print(stdout, &r, argv[first], argv[first + 1]);
@@ -451,7 +451,7 @@ int compare_main(int argc, char **argv)
 		 r.regressions ? CMP_EXIT_REGRESSION : CMP_EXIT_SAME;
 	compare_free(&r);
 	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "writestress: compare: cannot write the report: %s\n",
+		cli_error(&compare_cli, stderr, "cannot write the report: %s",
 			strerror(errno));
 		status = CMP_EXIT_TROUBLE;
 	}

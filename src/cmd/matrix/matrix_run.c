@@ -157,14 +157,7 @@ const struct cli *matrix_options(void)
 /* FILE's directory, in buf: "." when FILE has none. */
 static const char *dir_of(const char *file, char *buf, size_t len)
 {
-	const char *slash = strrchr(file, '/');
-
-	if (!slash)
-		return ".";
-	if (slash == file)
-		return "/";
-	snprintf(buf, len, "%.*s", (int)(slash - file), file);
-	return buf;
+	return ws_dirname(file, buf, len) ? "." : buf;
 }
 
 /* Sectors written to the device under FILE's directory so far
@@ -239,7 +232,7 @@ static int run_child(const char *const *argv, bool quiet_stdout)
 				dup2(null, STDOUT_FILENO);
 		}
 		execv(argv[0], (char *const *)argv);
-		fprintf(stderr, "writestress: matrix: cannot run %s: %s\n", argv[0],
+		cli_error(&matrix_cli, stderr, "cannot run %s: %s", argv[0],
 			strerror(errno));
 		ws_exit_now(127);
 	}
@@ -434,7 +427,7 @@ static int lay_out(struct matrix_state *m)
 	argv[n] = NULL;
 	st = run_child(argv, true);
 	if (st)
-		fprintf(stderr, "writestress: matrix: laying out '%s' failed (exit status %d)\n",
+		cli_error(&matrix_cli, stderr, "laying out '%s' failed (exit status %d)",
 			m->mc.file, st);
 	return st;
 }
@@ -502,7 +495,7 @@ static int setup(struct matrix_state *m, int argc, char **argv)
 	passthrough(m);
 	snprintf(m->tmpdir, sizeof(m->tmpdir), "/tmp/writestress-matrix.XXXXXX");
 	if (!mkdtemp(m->tmpdir)) {
-		fprintf(stderr, "writestress: matrix: cannot make a directory in /tmp: %s\n",
+		cli_error(&matrix_cli, stderr, "cannot make a directory in /tmp: %s",
 			strerror(errno));
 		return WS_EXIT_FAILURE;
 	}

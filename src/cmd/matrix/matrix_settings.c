@@ -44,6 +44,7 @@ int matrix_parse_settings(struct matrix_settings *st, const struct cli *cli,
 			  const char *schedulers, const char *dirty_bytes)
 {
 	memset(st, 0, sizeof(*st));
+	st->cli = cli;
 	if (schedulers && dirty_bytes) {
 		cli_usage_error(cli, stderr, "--schedulers and --dirty-bytes: one at a time");
 		return -EINVAL;
@@ -69,13 +70,13 @@ int matrix_parse_settings(struct matrix_settings *st, const struct cli *cli,
 		}
 	}
 	if (geteuid()) {
-		fprintf(stderr, "writestress: matrix: --dirty-bytes changes vm.dirty_bytes for the whole machine: root only\n");
+		cli_error(cli, stderr, "--dirty-bytes changes vm.dirty_bytes for the whole machine: root only");
 		errtryhelp(stderr, "writestress matrix");
 		return -EPERM;
 	}
 	if (sysfs_read("", DIRTY_BYTES, st->old_bytes, sizeof(st->old_bytes)) < 0 ||
 	    sysfs_read("", DIRTY_RATIO, st->old_ratio, sizeof(st->old_ratio)) < 0) {
-		fprintf(stderr, "writestress: matrix: cannot read %s\n", DIRTY_BYTES);
+		cli_error(cli, stderr, "cannot read %s", DIRTY_BYTES);
 		return -EIO;
 	}
 	return 0;
@@ -92,7 +93,7 @@ int matrix_apply_setting(struct matrix_settings *st, unsigned int i)
 	ret = ws_write_text(DIRTY_BYTES, v);
 	st->changed |= !ret;
 	if (ret)
-		fprintf(stderr, "writestress: matrix: cannot set vm.dirty_bytes to %s: %s\n",
+		cli_error(st->cli, stderr, "cannot set vm.dirty_bytes to %s: %s",
 			v, strerror(-ret));
 	return ret;
 }

@@ -10,7 +10,10 @@
 
 #include "cmd/matrix/matrix.h"
 
+struct cli;
+
 struct matrix_settings {
+	const struct cli *cli;		/* matrix's table: its messages' words */
 	const char *kind;		/* "scheduler", "dirty_bytes", NULL */
 	char copy[256];
 	const char *names[MATRIX_MAX_SETTINGS];
@@ -21,7 +24,6 @@ struct matrix_settings {
 	bool changed;
 };
 
-struct cli;
 /* The lists given (NULL: not given; one of them at most).  0, or -errno
  * with a usage error printed (in cli's words: matrix's table). */
 int matrix_parse_settings(struct matrix_settings *st, const struct cli *cli,

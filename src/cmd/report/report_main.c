@@ -144,17 +144,17 @@ static int read_one(struct report *r, const char *path, bool in_dir)
 	int ret;
 
 	if (result_load(path, &doc, why, sizeof(why))) {
-		fprintf(stderr, "writestress: report: cannot read '%s': %s\n", path, why);
+		cli_error(&report_cli, stderr, "cannot read '%s': %s", path, why);
 		return -1;
 	}
 	if (result_schema_version(doc, &version, why, sizeof(why))) {
 		json_object_put(doc);
 		if (in_dir) {
-			fprintf(stderr, "writestress: report: skipping '%s': it %s\n", path, why);
+			cli_error(&report_cli, stderr, "skipping '%s': it %s", path, why);
 			r->skipped++;
 			return 1;
 		}
-		fprintf(stderr, "writestress: report: '%s' %s\n", path, why);
+		cli_error(&report_cli, stderr, "'%s' %s", path, why);
 		return -1;
 	}
 	report_row_from(r, doc, &row, pts, &npts);
@@ -163,7 +163,7 @@ static int read_one(struct report *r, const char *path, bool in_dir)
 	row.file = strdup(path);
 	ret = row.file ? report_add(r, &row, pts, npts) : -ENOMEM;
 	if (ret) {
-		fprintf(stderr, "writestress: report: cannot keep '%s': %s\n", path,
+		cli_error(&report_cli, stderr, "cannot keep '%s': %s", path,
 			strerror(-ret));
 		return -1;
 	}
@@ -187,7 +187,7 @@ static int read_dir(struct report *r, const char *dir)
 
 	n = scandir(dir, &names, json_name, alphasort);
 	if (n < 0) {
-		fprintf(stderr, "writestress: report: cannot read directory '%s': %s\n", dir,
+		cli_error(&report_cli, stderr, "cannot read directory '%s': %s", dir,
 			strerror(errno));
 		return -1;
 	}
@@ -196,7 +196,7 @@ static int read_dir(struct report *r, const char *dir)
 		struct stat st;
 
 		if (!ret && asprintf(&path, "%s%s%s", dir, sep, names[i]->d_name) < 0) {
-			fprintf(stderr, "writestress: report: out of memory\n");
+			cli_error(&report_cli, stderr, "out of memory");
 			ret = -1;
 		}
 		/* a symbolic link to a directory is not a result */
@@ -279,7 +279,7 @@ static int write_output(struct sink *s, const struct report *r,
 	write(s->out, r);
 	ret = sink_close_file(s);
 	if (ret)
-		fprintf(stderr, "writestress: report: cannot write '%s': %s\n", s->path,
+		cli_error(&report_cli, stderr, "cannot write '%s': %s", s->path,
 			strerror(-ret));
 	return ret ? -1 : 0;
 }
@@ -300,26 +300,26 @@ int report_main(int argc, char **argv)
 		return status;
 	status = REPORT_EXIT_TROUBLE;
 	if (args.svg && !(r.spill = tmpfile())) {
-		fprintf(stderr, "writestress: report: cannot make a temporary file for the curves: %s\n",
+		cli_error(&report_cli, stderr, "cannot make a temporary file for the curves: %s",
 			strerror(errno));
 		goto out_free;
 	}
 	if (read_all(&r, argc - first, argv + first))
 		goto out_free;
 	if (!r.nrows) {
-		fprintf(stderr, "writestress: report: no results to report%s\n",
+		cli_error(&report_cli, stderr, "no results to report%s",
 			r.skipped ? " (every file was skipped)" : "");
 		goto out_free;
 	}
 	if (report_finish(&r)) {
-		fprintf(stderr, "writestress: report: out of memory\n");
+		cli_error(&report_cli, stderr, "out of memory");
 		goto out_free;
 	}
 	table = is_stdout(args.json) || is_stdout(args.csv) || is_stdout(args.svg) ?
 		stderr : stdout;
 	report_print(table, &r);
 	if (fflush(table) || ferror(table)) {
-		fprintf(stderr, "writestress: report: cannot write the table: %s\n",
+		cli_error(&report_cli, stderr, "cannot write the table: %s",
 			strerror(errno));
 		goto out_free;
 	}

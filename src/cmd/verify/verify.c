@@ -98,7 +98,7 @@ int verify_main(int argc, char **argv)
 	/* never through a symlink, only a regular file */
 	fd = open(argv[first], O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		fprintf(stderr, "writestress: verify: cannot read '%s': %s\n", argv[first],
+		cli_error(&verify_cli, stderr, "cannot read '%s': %s", argv[first],
 			fd < 0 ? strerror(errno) : "not a regular file");
 		if (fd >= 0)
 			close(fd);
@@ -107,7 +107,7 @@ int verify_main(int argc, char **argv)
 	ret = readback_fd(fd, (uint64_t)st.st_size, args.run, &v);
 	close(fd);
 	if (ret) {
-		fprintf(stderr, "writestress: verify: reading '%s': %s\n", argv[first],
+		cli_error(&verify_cli, stderr, "reading '%s': %s", argv[first],
 			strerror(-ret));
 		return 2;
 	}

@@ -8,6 +8,7 @@
 #include <wchar.h>
 
 #include <check.h>
+#include <errno.h>
 
 #include "lib/c.h"
 #include "suites.h"
@@ -306,6 +307,69 @@ START_TEST(test_errtryhelp)
 }
 END_TEST
 
+/* ws_basename and ws_dirname: the last name and the directory of a path
+ * (sysfs paths, result files, the file under test). */
+static const struct {
+	const char *path;
+	size_t at;	/* where the answer starts */
+	const char *want;
+} basenames[] = {
+	{ "/sys/block/sda", 11, "sda" },
+	{ "/sys/dev/block/8:0", 15, "8:0" },
+	{ "/dev/mapper/vg-root", 12, "vg-root" },
+	{ "/sda", 1, "sda" },
+	{ "sda", 0, "sda" },			/* no slash: all of it */
+	{ "a/b", 2, "b" },
+	{ "//x", 2, "x" },
+	{ "/", 1, "" },
+	{ "", 0, "" },
+	/* as GNU basename(3): after a trailing slash, nothing (callers pass
+	 * normalised paths, which never end in one) */
+	{ "/sys/block/", 11, "" },
+};
+
+START_TEST(test_basename)
+{
+	const char *p = basenames[_i].path, *b = ws_basename(p);
+
+	ck_assert_ptr_eq(b, p + basenames[_i].at);
+	ck_assert_str_eq(b, basenames[_i].want);
+}
+END_TEST
+
+static const struct {
+	const char *path;
+	size_t len;
+	int ret;
+	const char *want;
+} dirnames[] = {
+	{ "/sys/block/sda", 64, 0, "/sys/block" },
+	{ "/sys/block/sda/sda2", 64, 0, "/sys/block/sda" },
+	{ "/sys", 64, 0, "/" },
+	{ "/", 64, 0, "/" },
+	{ "/sys/block/", 64, 0, "/sys/block" },	/* up to the last '/' */
+	{ "/sys/block/sda", 11, 0, "/sys/block" },	/* just fits */
+	{ "/sys/block/sda", 10, -EOVERFLOW, NULL },
+	{ "/sys", 2, 0, "/" },
+	{ "/sys", 1, -EOVERFLOW, NULL },
+	/* no slash: the current directory */
+	{ "f.dat", 64, 0, "." },
+	{ "f.dat", 2, 0, "." },
+	{ "f.dat", 1, -EOVERFLOW, NULL },
+};
+
+START_TEST(test_dirname)
+{
+	char out[64];
+
+	memset(out, '#', sizeof(out));
+	ck_assert_int_eq(ws_dirname(dirnames[_i].path, out, dirnames[_i].len),
+			 dirnames[_i].ret);
+	if (dirnames[_i].want)
+		ck_assert_str_eq(out, dirnames[_i].want);
+}
+END_TEST
+
 Suite *c_suite(void)
 {
 	Suite *s = suite_create("c");
@@ -319,6 +383,8 @@ Suite *c_suite(void)
 	tcase_add_test(buf, test_buf_encoding_error);
 	tcase_add_test(buf, test_buf_items);
 	tcase_add_loop_test(tables, test_mibps, 0, ARRAY_SIZE(rates));
+	tcase_add_loop_test(tables, test_basename, 0, ARRAY_SIZE(basenames));
+	tcase_add_loop_test(tables, test_dirname, 0, ARRAY_SIZE(dirnames));
 	tcase_add_test(tables, test_timer_tables);
 	tcase_add_test(tables, test_stop_keys);
 	tcase_add_test(tables, test_ioprio_classes);

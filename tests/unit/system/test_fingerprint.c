@@ -17,6 +17,7 @@
 
 #include <json-c/json.h>
 
+#include "lib/c.h"
 #include "system/fingerprint.h"
 #include "outputs/fingerprint_show.h"
 #include "lib/jsonw.h"
@@ -114,13 +115,13 @@ START_TEST(test_sysfs_names)
 {
 	char buf[16];
 
-	ck_assert_str_eq(sysfs_basename("/sys/block/sda"), "sda");
-	ck_assert_str_eq(sysfs_basename("sda"), "sda");
-	ck_assert_int_eq(sysfs_dirname("/sys/block/sda", buf, sizeof(buf)), 0);
+	ck_assert_str_eq(ws_basename("/sys/block/sda"), "sda");
+	ck_assert_str_eq(ws_basename("sda"), "sda");
+	ck_assert_int_eq(ws_dirname("/sys/block/sda", buf, sizeof(buf)), 0);
 	ck_assert_str_eq(buf, "/sys/block");
-	ck_assert_int_eq(sysfs_dirname("/sys", buf, sizeof(buf)), 0);
+	ck_assert_int_eq(ws_dirname("/sys", buf, sizeof(buf)), 0);
 	ck_assert_str_eq(buf, "/");
-	ck_assert_int_eq(sysfs_dirname("/sys/block/sda", buf, 5), -EOVERFLOW);
+	ck_assert_int_eq(ws_dirname("/sys/block/sda", buf, 5), -EOVERFLOW);
 	ck_assert_int_eq(sysfs_path("/r", "/sys", buf, sizeof(buf)), 0);
 	ck_assert_str_eq(buf, "/r/sys");
 	ck_assert_int_eq(sysfs_path("/a/long/root", "/sys/block", buf,

@@ -5,7 +5,7 @@
  * forms, readlink as stored, sysfs_resolve's lexical resolution (relative
  * links against the link's directory, absolute ones taken as root-relative,
  * ".." never above "/"), sysfs_list's sorted, bounded names, sysfs_exists,
- * and the pure helpers (sysfs_path, sysfs_basename, sysfs_dirname). */
+ * and the pure helper sysfs_path. */
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -602,63 +602,6 @@ START_TEST(test_path)
 END_TEST
 
 /* The last component, as a pointer into the path (after its last '/'). */
-static const struct {
-	const char *path;
-	size_t at;	/* where the answer starts */
-	const char *want;
-} basenames[] = {
-	{ "/sys/block/sda", 11, "sda" },
-	{ "/sys/dev/block/8:0", 15, "8:0" },
-	{ "/dev/mapper/vg-root", 12, "vg-root" },
-	{ "/sda", 1, "sda" },
-	{ "sda", 0, "sda" },			/* no slash: all of it */
-	{ "a/b", 2, "b" },
-	{ "//x", 2, "x" },
-	{ "/", 1, "" },
-	{ "", 0, "" },
-	/* as GNU basename(3): after a trailing slash, nothing (callers pass
-	 * normalised paths, which never end in one) */
-	{ "/sys/block/", 11, "" },
-};
-
-START_TEST(test_basename)
-{
-	const char *p = basenames[_i].path, *b = sysfs_basename(p);
-
-	ck_assert_ptr_eq(b, p + basenames[_i].at);
-	ck_assert_str_eq(b, basenames[_i].want);
-}
-END_TEST
-
-static const struct {
-	const char *path;
-	size_t len;
-	int ret;
-	const char *want;
-} dirnames[] = {
-	{ "/sys/block/sda", 64, 0, "/sys/block" },
-	{ "/sys/block/sda/sda2", 64, 0, "/sys/block/sda" },
-	{ "/sys", 64, 0, "/" },
-	{ "/", 64, 0, "/" },
-	{ "/sys/block/", 64, 0, "/sys/block" },	/* up to the last '/' */
-	{ "/sys/block/sda", 11, 0, "/sys/block" },	/* just fits */
-	{ "/sys/block/sda", 10, -EOVERFLOW, NULL },
-	{ "/sys", 2, 0, "/" },
-	{ "/sys", 1, -EOVERFLOW, NULL },
-};
-
-START_TEST(test_dirname)
-{
-	char out[64];
-
-	memset(out, '#', sizeof(out));
-	ck_assert_int_eq(sysfs_dirname(dirnames[_i].path, out, dirnames[_i].len),
-			 dirnames[_i].ret);
-	if (dirnames[_i].want)
-		ck_assert_str_eq(out, dirnames[_i].want);
-}
-END_TEST
-
 Suite *sysfs_suite(void)
 {
 	Suite *s = suite_create("sysfs");
@@ -683,8 +626,6 @@ Suite *sysfs_suite(void)
 	tcase_add_test(tree, test_exists);
 	tcase_add_test(tree, test_name_too_long);
 	tcase_add_loop_test(pure, test_path, 0, ARRAY_SIZE(paths));
-	tcase_add_loop_test(pure, test_basename, 0, ARRAY_SIZE(basenames));
-	tcase_add_loop_test(pure, test_dirname, 0, ARRAY_SIZE(dirnames));
 	suite_add_tcase(s, tree);
 	suite_add_tcase(s, pure);
 	return s;
