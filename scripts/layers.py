@@ -25,7 +25,6 @@ another defines (nm(1)), and fails on a circle among them (two files that
 call each other, however far round).
 Exit status 0 (clean), 1 (a violation), 2 (usage).
 """
-import collections
 import os
 import re
 import subprocess
@@ -172,21 +171,25 @@ def check(root, draw):
 def room_arrows(objdir):
     """{room: set of rooms it uses}, a room being an object file under
     OBJDIR named by its path ("engine/writer")."""
-    defined, used = {}, collections.defaultdict(set)
-    for dp, _, fn in os.walk(objdir):
-        for f in fn:
-            if not f.endswith('.o'):
-                continue
-            room = os.path.relpath(os.path.join(dp, f), objdir)[:-2]
-            out = subprocess.run(['nm', os.path.join(dp, f)], capture_output=True,
-                                 text=True, check=True).stdout
-            for line in out.splitlines():
-                p = line.split()
-                if len(p) == 3 and p[1] in 'TDRB':
-                    defined[p[2]] = room
-                elif len(p) == 2 and p[0] == 'U':
-                    used[room].add(p[1])
-            used.setdefault(room, set())
+    objs = sorted(os.path.join(dp, f) for dp, _, fn in os.walk(objdir)
+                  for f in fn if f.endswith('.o'))
+    defined, used = {}, {}
+    if not objs:
+        return {}
+    # one nm for them all: "FILE:VALUE TYPE NAME" or "FILE:  U NAME"
+    out = subprocess.run(['nm', '-A'] + objs, capture_output=True, text=True,
+                         check=True).stdout
+    for o in objs:
+        used[os.path.relpath(o, objdir)[:-2]] = set()
+    for line in out.splitlines():
+        path, _, rest = line.partition('.o:')
+        path += '.o'
+        room = os.path.relpath(path, objdir)[:-2]
+        p = rest.split()
+        if len(p) == 3 and p[1] in 'TDRB':
+            defined[p[2]] = room
+        elif len(p) == 2 and p[0] == 'U':
+            used[room].add(p[1])
     return {r: {defined[s] for s in syms if s in defined and defined[s] != r}
             for r, syms in used.items()}
 
