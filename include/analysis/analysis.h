@@ -3,9 +3,10 @@
  *
  * One pipeline, analysis_run(): the recorder feeds it the run's series
  * and sinks print what it returns; the unit tests call the same function
- * on synthetic series (tests/unit/test_analysis.c).  The steps it is made
- * of are exported below for their own table tests, but nothing outside
- * analysis.c strings them together.
+ * on synthetic series (tests/unit/analysis/test_analysis.c).  The steps
+ * it is made of (phases.c: phases and the slowdown point) are exported
+ * below for their own table tests, but nothing outside analysis.c
+ * strings them together.
  *
  * Pure functions over points (series.h); no threads, no I/O, no global
  * state, so any thread may call them on points it alone reads.  They

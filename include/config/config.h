@@ -37,7 +37,7 @@ struct ws_config {
 	uint64_t file_size;	/* --file-size: wrap at; 0 = derive */
 	uint64_t reserve;	/* --reserve: bytes kept free */
 	bool reserve_set;	/* false: derive from the filesystem size */
-	/* --steady-criterion: enum ws_steady_criterion (analysis.h) and its
+	/* --steady-criterion: enum ws_steady_criterion (record.h) and its
 	 * limits in %; SNIA (20, 10) by default */
 	int steady_criterion;
 	double steady_limit_pct, steady_slope_pct;

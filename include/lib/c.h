@@ -1,9 +1,12 @@
 /* c.h - the small things every module uses, in util-linux's spirit: array
  * sizes that refuse pointers, a bounded string builder, MiB/s, the words
  * and keys of the timers, I/O priority classes and stop reasons (one
- * table each, for every output), and the usage hint.
+ * table each, for every output), the usage hint, a path's directory and
+ * name, a CSV field; and the few calls every layer makes to end or to
+ * complain: ws_fail() and errtryhelp() print, ws_write_text() writes a
+ * knob, ws_exit_now() exits.
  *
- * Pure; any thread may call anything here.
+ * Any thread may call anything here; only those four do I/O.
  */
 #ifndef WS_C_H
 #define WS_C_H

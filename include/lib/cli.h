@@ -1,12 +1,13 @@
-/* cli.h - the option-table command line shared by `writestress` and
- * `writestress compare`: one table of typed rows yields getopt_long's
+/* cli.h - the option-table command line of `writestress` and of each
+ * subcommand (compare, report, matrix, verify): one table of typed rows yields getopt_long's
  * options, the parsing into the caller's struct (by offset, checked
  * against each row's bounds), the --help text and every usage error.
  *
  * Typed rows in the spirit of fio's struct fio_option: a row says where
  * its value goes and what it may be, and only values no type describes
  * (a pace mode, a probe list) have a parse function of their own.
- * Main thread only; it prints usage errors to the stream it is given.
+ * Main thread only; it prints usage errors and every command's messages
+ * (cli_error) to the stream it is given.
  */
 #ifndef WS_CLI_H
 #define WS_CLI_H

@@ -105,7 +105,8 @@ void sink_summary(struct sink_set *set, const struct ws_run *run,
 /* Close all; returns the first error. */
 WS_MUST_CHECK int sink_close_all(struct sink_set *set);
 
-/* Shared by the human sinks: one-line "X GiB written in S s (N MiB/s)". */
+/* The result line every human-facing output shows (the summary, the
+ * plot's title): "X GiB written in S s (N MiB/s)". */
 void sink_format_result(char *buf, size_t len, const struct ws_summary *sum);
 
 #endif

@@ -16,9 +16,9 @@
  * which run once per filesystem, the machine's figures).  With one target
  * ntargets is 0 and the struct is that target's, as it always was.
  *
- * Who builds what: main.c fills struct ws_run before the threads start;
- * the recorder thread (recorder.c) builds the intervals and the summary,
- * with the pipeline of analysis.c and the series of series.c; each probe's
+ * Who builds what: recorder_make_run() fills struct ws_run before the
+ * threads start; the recorder thread (recorder.c) builds the intervals and the summary,
+ * with the pipeline of analysis.h and the series of series.c; each probe's
  * summary is made by the monitor from its own figures
  * (monitor_probe_summary) once its threads have ended.  Sinks only read,
  * from the recorder thread (the header from the main thread, before).
@@ -287,7 +287,7 @@ struct ws_probe_summary {
 	struct ws_latency_totals latency;	/* raw, in fixed buckets */
 };
 
-/* ---- reading the file back (verify.h makes it) ------------------------ */
+/* ---- reading the file back (readback.h makes it) ---------------------- */
 
 #define WS_BLOCK 4096		/* the unit of stamps and of verify */
 

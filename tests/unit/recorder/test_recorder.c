@@ -1,4 +1,4 @@
-/* test_reporter.c - the recorder suite: how intervals and progress marks
+/* test_recorder.c - the recorder suite: how intervals and progress marks
  * become the series the outputs show, and that the end of a run invents
  * no rate.  The thread runs for real against a snapshot the test drives;
  * the marks carry the test's own times, so no assertion depends on how
