@@ -164,4 +164,17 @@ void svg_axis_titles(FILE *f, const struct svg_box *b, const char *ytitle,
 		     const char *xtitle);
 void svg_frame(FILE *f, const struct svg_box *b);
 
+/* ---- the document: one frame and one palette for every plot ---- */
+
+/* Open a plot: the XML prolog, the root element of w x h user units, its
+ * <title> (escaped), the style sheet every writestress plot shares
+ * (extra: rules of the plot's own, or NULL) and a white ground.
+ * svg_end() closes it. */
+void svg_begin(FILE *f, int w, int h, const char *title, const char *extra);
+void svg_end(FILE *f);
+/* The palette every plot draws its series in: colour i of eight (i
+ * modulo 8).  Red is kept for what went wrong (SVG_ALARM). */
+const char *svg_colour(unsigned int i);
+#define SVG_ALARM "#d62728"	/* stalls, outliers */
+
 #endif

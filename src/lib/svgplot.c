@@ -484,3 +484,50 @@ void svg_frame(FILE *f, const struct svg_box *b)
 {
 	svg_rect(f, "class=\"frame\"", b->x0, b->y0, b->x1 - b->x0, b->y1 - b->y0);
 }
+
+/* ---- the document ------------------------------------------------------ */
+
+static const char *const palette[] = {
+	"#1b9e77", "#7570b3", "#d95f02", "#e7298a", "#66a61e", "#a6761d",
+	"#1f5fa8", "#555555",
+};
+
+const char *svg_colour(unsigned int i)
+{
+	return palette[i % (sizeof(palette) / sizeof(palette[0]))];
+}
+
+static const char style[] =
+	"text{font-family:sans-serif;font-size:12px;fill:#333}\n"
+	".title{font-size:20px;font-weight:bold;fill:#111}\n"
+	".sub{font-size:13px;fill:#444}\n"
+	".head{font-size:14px;font-weight:bold;fill:#222}\n"
+	".tick{font-size:11px;fill:#666}\n"
+	".foot{font-size:11px;fill:#888}\n"
+	".note{font-size:14px;fill:#888}\n"
+	".lbl{font-weight:bold;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}\n"
+	".steady{fill:#2e7d32}.slowed{fill:#c0561a}.stall{fill:" SVG_ALARM "}\n"
+	".grid{stroke:#e0e0e0;stroke-width:1}\n"
+	".minor{stroke:#f0f0f0;stroke-width:1}\n"
+	".frame{fill:none;stroke:#999;stroke-width:1}\n"
+	".band0{fill:#e8eef8}.band1{fill:#f4f4f4}\n";
+
+void svg_begin(FILE *f, int w, int h, const char *title, const char *extra)
+{
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
+		w, h, w, h);
+	fputs("<title>", f);
+	svg_put_escaped(f, title);
+	fputs("</title>\n<style>\n", f);
+	fputs(style, f);
+	if (extra)
+		fputs(extra, f);
+	fputs("</style>\n", f);
+	fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", w, h);
+}
+
+void svg_end(FILE *f)
+{
+	fputs("</svg>\n", f);
+}

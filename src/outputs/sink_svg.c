@@ -28,28 +28,6 @@
 
 static const struct svg_box bot_box = { 80, 408, 1160, 628 };
 
-/* a probe's colour; the probes of a second filesystem repeat them */
-static const char *const probe_colours[WS_PROBE_NR] = {
-	"#1b9e77", "#7570b3", "#d95f02", "#e7298a", "#66a61e", "#a6761d",
-};
-
-static const char style[] =
-	"<style>\n"
-	"text{font-family:sans-serif;font-size:12px;fill:#333}\n"
-	".title{font-size:20px;font-weight:bold;fill:#111}\n"
-	".sub{font-size:13px;fill:#444}\n"
-	".head{font-size:14px;font-weight:bold;fill:#222}\n"
-	".tick{font-size:11px;fill:#666}\n"
-	".foot{font-size:11px;fill:#888}\n"
-	".note{font-size:14px;fill:#888}\n"
-	".lbl{font-weight:bold;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}\n"
-	".steady{fill:#2e7d32}.slowed{fill:#c0561a}.stall{fill:#d62728}\n"
-	".grid{stroke:#e0e0e0;stroke-width:1}\n"
-	".minor{stroke:#f0f0f0;stroke-width:1}\n"
-	".frame{fill:none;stroke:#999;stroke-width:1}\n"
-	".band0{fill:#e8eef8}.band1{fill:#f4f4f4}\n"
-	"</style>\n";
-
 /* ---- titles -------------------------------------------------------- */
 
 static const char *how_it_ended(char *buf, size_t len, const struct ws_summary *sum)
@@ -188,7 +166,7 @@ static void latency_line(FILE *f, const struct ws_summary *sum, unsigned int j,
 	if (j >= WS_SERIES_PROBES)
 		return;		/* not in the series: its stalls are drawn */
 	fprintf(f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" stroke-linejoin=\"round\" stroke-linecap=\"round\"%s d=\"",
-		probe_colours[j % WS_PROBE_NR], max ? "1" : "2.5",
+		svg_colour(j), max ? "1" : "2.5",
 		max ? " stroke-opacity=\"0.55\"" : "");
 	for (size_t i = 0; i < n; i++) {
 		const struct ws_point *p = &sum->series->pts[i];
@@ -205,7 +183,7 @@ static void latency_line(FILE *f, const struct ws_summary *sum, unsigned int j,
 		if (sum->series->pts[i].probe_p99[j])
 			svg_dot(f, svg_axis_px(x, plot_mid_seconds(&sum->series->pts[i])),
 			    svg_axis_px(y, (double)sum->series->pts[i].probe_p99[j]), 2.5,
-			    probe_colours[j % WS_PROBE_NR]);
+			    svg_colour(j));
 }
 
 /* Every recorded stall: a faint red column over its time (under the
@@ -259,7 +237,7 @@ static void bottom_legend(FILE *f, const struct ws_summary *sum, double y)
 	double x = 560;
 
 	for (unsigned int j = 0; j < sum->nprobes; j++) {
-		svg_legend_item(f, &x, y, probe_colours[j % WS_PROBE_NR], 3, NULL, sum->probes[j].name);
+		svg_legend_item(f, &x, y, svg_colour(j), 3, NULL, sum->probes[j].name);
 		drawn += sum->probes[j].nrecorded;
 		all += sum->probes[j].nstalls;
 	}
@@ -317,21 +295,16 @@ static void svg_summary(struct sink *s, const struct ws_run *run,
 {
 	FILE *f = s->out;
 	struct svg_layout lay = { .n = 0 };
-	char path[256];
+	char path[256], title[300];
 
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
-		SVG_W, SVG_H, SVG_W, SVG_H);
-	fputs("<title>writestress — ", f);
-	svg_put_escaped(f, svg_tail_of(path, sizeof(path), run->target.path, 72));
-	fputs("</title>\n", f);
-	fputs(style, f);
-	fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", SVG_W, SVG_H);
+	snprintf(title, sizeof(title), "writestress — %s",
+		 svg_tail_of(path, sizeof(path), run->target.path, 72));
+	svg_begin(f, SVG_W, SVG_H, title, NULL);
 	draw_titles(f, run, sum);
 	plot_draw_throughput(f, &lay, sum);
 	plot_draw_latency(f, &lay, run, sum);
 	draw_footer(f, run);
-	fputs("</svg>\n", f);
+	svg_end(f);
 	s->priv = s;	/* non-NULL: the plot is complete */
 }
 

@@ -17,7 +17,7 @@
 #define SVG_H 700
 #define SEC 1e9			/* ns */
 #define DOTS_BELOW 60		/* fewer points than this are also dotted */
-#define LABEL_PX 12.0		/* the font sizes of .lbl and .note in style[] */
+#define LABEL_PX 12.0		/* the font sizes of .lbl and .note (svgplot.c) */
 #define NOTE_PX 14.0
 #define ROW_PX 15.0		/* a label moved off its row moves by this */
 #define ROWS 8			/* ... this many times each way */

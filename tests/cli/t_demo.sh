@@ -1,5 +1,7 @@
-# make demo's script (scripts/demo.sh) as root: in under a minute, on a
-# slow disk of its own, the table shows the problem - the unpaced writes
+# make demo's script (scripts/demo.sh) as root: in under a minute of its
+# own work (the waits for the machine's other writeback to drain, which
+# the matrix reports, aside: other tests write beside it), on a slow disk
+# of its own, the table shows the problem - the unpaced writes
 # (--pace none) freeze the fsync probe for seconds, at least 4x longer at
 # p99 than overwrite.c's pacing does (judged from the JSON's own rows), the plot
 # and the result are left, and the disk is gone afterwards.  Interrupted
@@ -18,14 +20,19 @@ took=$(($(date +%s) - start))
 LAST_CMD="sh scripts/demo.sh writestress"
 assert_status 0
 echo "  the demo took $took s"
-assert_le "$took" "$(scaled 60)" "seconds the demo took"
 for s in none window.fadvise adaptive; do
 	assert_file_match "$OUT" "^  [ *]$s " "the table's row for $s"
 done
 assert_dir_only "$WORK" writestress-demo.json writestress-demo.svg
-python3 - "$WORK/writestress-demo.json" <<'PY' || fail "the demo does not show the stall difference"
+python3 - "$WORK/writestress-demo.json" "$took" "$(scaled 60)" <<'PY' || fail "the demo does not show the stall difference, or took too long"
 import json, sys
 d = json.load(open(sys.argv[1]))
+took, bound = int(sys.argv[2]), int(sys.argv[3])
+waits = sum(r["quiet_wait_s"] for r in d["runs"])
+print(f"  of which {waits:.1f} s waiting for the machine's writeback to drain")
+if took - waits > bound:
+    print(f"  the demo's own work took {took - waits:.0f} s, more than {bound}")
+    sys.exit(1)
 rows = {r["strategy"]: r for r in d["table"]}
 for k, r in rows.items():
     print(f"  {k}: {r['mibps']:.1f} MiB/s, fsync p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.1f} ms, stalls {r['stalls']}")

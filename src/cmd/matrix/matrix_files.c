@@ -1,4 +1,8 @@
-/* matrix_files.c - the matrix's JSON and SVG (see matrix_files.h). */
+/* matrix_files.c - the matrix's JSON and SVG (see matrix_files.h): written
+ * with the JSON writer and the SVG frame every output uses, each through
+ * a safe result file (sink_add_file: an exclusive temporary, never
+ * through a link, fsync'd and renamed over PATH; "-" is stdout).
+ */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -6,143 +10,201 @@
 
 #include <json-c/json.h>
 
-#include "matrix_files.h"
+#include "lib/jsonw.h"
 #include "lib/svgplot.h"
+#include "outputs/sink.h"
+#include "matrix_files.h"
 
 static const char *setting_of(const struct matrix_doc *d, unsigned int set)
 {
 	return d->nsettings ? d->settings[set] : NULL;
 }
 
-static struct json_object *str_or_null(const char *s)
+/* A tree read back (a run's result), written again member by member. */
+static void put_tree(struct jsonw *w, const char *key, struct json_object *o)
 {
-	return s ? json_object_new_string(s) : NULL;
-}
-
-static void put(struct json_object *o, const char *k, struct json_object *v)
-{
-	json_object_object_add(o, k, v);
+	switch (json_object_get_type(o)) {
+	case json_type_object:
+		jsonw_object(w, key);
+		json_object_object_foreach(o, k, v)
+			put_tree(w, k, v);
+		jsonw_end(w);
+		break;
+	case json_type_array:
+		jsonw_array(w, key);
+		for (size_t i = 0; i < json_object_array_length(o); i++)
+			put_tree(w, NULL, json_object_array_get_idx(o, i));
+		jsonw_end(w);
+		break;
+	case json_type_string:
+		jsonw_str(w, key, json_object_get_string(o));
+		break;
+	case json_type_int:
+		jsonw_i64(w, key, json_object_get_int64(o));
+		break;
+	case json_type_double:
+		jsonw_double(w, key, json_object_get_double(o));
+		break;
+	case json_type_boolean:
+		jsonw_bool(w, key, json_object_get_boolean(o));
+		break;
+	case json_type_null:
+		jsonw_null(w, key);
+		break;
+	}
 }
 
 /* Every probe's medians: the first is the judged one above. */
-static struct json_object *probes_json(const struct matrix_row *r)
+static void put_probes(struct jsonw *w, const struct matrix_row *r)
 {
-	struct json_object *a = json_object_new_array();
-
+	jsonw_array(w, "probes");
 	for (unsigned int k = 0; k < r->nprobes; k++) {
 		const struct matrix_probe *p = &r->probes[k];
-		struct json_object *o = json_object_new_object();
 
-		put(o, "name", json_object_new_string(p->name));
-		put(o, "p50_ms", json_object_new_double(p->p50_ms));
-		put(o, "p99_ms", json_object_new_double(p->p99_ms));
-		put(o, "max_ms", json_object_new_double(p->max_ms));
-		put(o, "p99_corrected_ms", json_object_new_double(p->p99_corrected_ms));
-		put(o, "stalls", json_object_new_double(p->stalls));
-		json_object_array_add(a, o);
+		jsonw_object(w, NULL);
+		jsonw_str(w, "name", p->name);
+		jsonw_double(w, "p50_ms", p->p50_ms);
+		jsonw_double(w, "p99_ms", p->p99_ms);
+		jsonw_double(w, "max_ms", p->max_ms);
+		jsonw_double(w, "p99_corrected_ms", p->p99_corrected_ms);
+		jsonw_double(w, "stalls", p->stalls);
+		jsonw_end(w);
 	}
-	return a;
+	jsonw_end(w);
 }
 
-static struct json_object *row_json(const struct matrix_doc *d, const struct matrix_row *r)
+static void put_row(struct jsonw *w, const struct matrix_doc *d, const struct matrix_row *r)
 {
-	struct json_object *o = json_object_new_object();
-
-	put(o, "strategy", json_object_new_string(d->s[r->strategy].label));
-	put(o, "setting", str_or_null(setting_of(d, r->setting)));
-	put(o, "runs", json_object_new_int((int)r->runs));
-	put(o, "mibps", json_object_new_double(r->mibps));
-	put(o, "mibps_min", json_object_new_double(r->mibps_lo));
-	put(o, "mibps_max", json_object_new_double(r->mibps_hi));
-	put(o, "ratio_to_fastest", json_object_new_double(r->ratio));
-	put(o, "p50_ms", json_object_new_double(r->p50_ms));
-	put(o, "p90_ms", json_object_new_double(r->p90_ms));
-	put(o, "count", json_object_new_double(r->count));
-	put(o, "p99_ms", json_object_new_double(r->p99_ms));
-	put(o, "p99_min_ms", json_object_new_double(r->p99_lo));
-	put(o, "p99_max_ms", json_object_new_double(r->p99_hi));
-	put(o, "max_ms", json_object_new_double(r->max_ms));
-	put(o, "p99_corrected_ms", json_object_new_double(r->p99_corrected_ms));
-	put(o, "stalls", json_object_new_double(r->stalls));
-	put(o, "peak_dirty_writeback", json_object_new_int64((int64_t)r->peak_dirty));
-	put(o, "cpu_s_per_gib", json_object_new_double(r->cpu_s_per_gib));
-	put(o, "probes", probes_json(r));
-	put(o, "front", json_object_new_boolean(r->front));
-	put(o, "verdict", json_object_new_string(matrix_verdict_word(r->verdict)));
-	return o;
+	jsonw_object(w, NULL);
+	jsonw_str(w, "strategy", d->s[r->strategy].label);
+	jsonw_str(w, "setting", setting_of(d, r->setting));
+	jsonw_u64(w, "runs", r->runs);
+	jsonw_double(w, "mibps", r->mibps);
+	jsonw_double(w, "mibps_min", r->mibps_lo);
+	jsonw_double(w, "mibps_max", r->mibps_hi);
+	jsonw_double(w, "ratio_to_fastest", r->ratio);
+	jsonw_double(w, "p50_ms", r->p50_ms);
+	jsonw_double(w, "p90_ms", r->p90_ms);
+	jsonw_double(w, "count", r->count);
+	jsonw_double(w, "p99_ms", r->p99_ms);
+	jsonw_double(w, "p99_min_ms", r->p99_lo);
+	jsonw_double(w, "p99_max_ms", r->p99_hi);
+	jsonw_double(w, "max_ms", r->max_ms);
+	jsonw_double(w, "p99_corrected_ms", r->p99_corrected_ms);
+	jsonw_double(w, "stalls", r->stalls);
+	jsonw_u64(w, "peak_dirty_writeback", r->peak_dirty);
+	jsonw_double(w, "cpu_s_per_gib", r->cpu_s_per_gib);
+	put_probes(w, r);
+	jsonw_bool(w, "front", r->front);
+	jsonw_str(w, "verdict", matrix_verdict_word(r->verdict));
+	jsonw_end(w);
 }
 
-struct json_object *matrix_json(const struct matrix_doc *d)
+static void put_recommendation(struct jsonw *w, const struct matrix_doc *d)
 {
-	struct json_object *doc = json_object_new_object(), *a;
+	const struct matrix_row *b;
 
-	if (!doc)
-		return NULL;
-	put(doc, "schema", json_object_new_string(MATRIX_SCHEMA));
-	put(doc, "complete", json_object_new_boolean(d->complete));
-	put(doc, "target_latency_ms", json_object_new_double(d->target_ms));
-	put(doc, "each_bytes", d->each_bytes ? json_object_new_int64((int64_t)d->each_bytes) : NULL);
-	put(doc, "each_s", d->each_bytes ? NULL : json_object_new_double((double)d->each_ns / 1e9));
-	a = json_object_new_array();
-	for (unsigned int i = 0; i < d->ns; i++)
-		json_object_array_add(a, json_object_new_string(d->s[i].label));
-	put(doc, "strategies", a);
-	put(doc, "setting_kind", str_or_null(d->setting_kind));
-	a = json_object_new_array();
-	for (unsigned int i = 0; i < d->nsettings; i++)
-		json_object_array_add(a, json_object_new_string(d->settings[i]));
-	put(doc, "settings", a);
-	a = json_object_new_array();
-	for (size_t i = 0; i < d->nrows; i++)
-		json_object_array_add(a, row_json(d, &d->rows[i]));
-	put(doc, "table", a);
-	if (d->best >= 0) {
-		struct json_object *r = json_object_new_object();
-		const struct matrix_row *b = &d->rows[d->best];
-
-		put(r, "strategy", json_object_new_string(d->s[b->strategy].label));
-		put(r, "setting", str_or_null(setting_of(d, b->setting)));
-		put(r, "mibps", json_object_new_double(b->mibps));
-		put(r, "p99_ms", json_object_new_double(b->p99_ms));
-		put(doc, "recommendation", r);
-	} else {
-		put(doc, "recommendation", NULL);
+	if (d->best < 0) {
+		jsonw_null(w, "recommendation");
+		return;
 	}
-	a = json_object_new_array();
+	b = &d->rows[d->best];
+	jsonw_object(w, "recommendation");
+	jsonw_str(w, "strategy", d->s[b->strategy].label);
+	jsonw_str(w, "setting", setting_of(d, b->setting));
+	jsonw_double(w, "mibps", b->mibps);
+	jsonw_double(w, "p99_ms", b->p99_ms);
+	jsonw_end(w);
+}
+
+/* Each run in the order it ran, with its own result file whole. */
+static void put_runs(struct jsonw *w, const struct matrix_doc *d)
+{
+	jsonw_array(w, "runs");
 	for (size_t i = 0; i < d->no; i++) {
 		const struct matrix_outcome *o = &d->o[i];
-		struct json_object *r = json_object_new_object();
 
-		put(r, "order", json_object_new_int((int)i + 1));
-		put(r, "strategy", json_object_new_string(d->s[o->strategy].label));
-		put(r, "setting", str_or_null(setting_of(d, o->setting)));
-		put(r, "exit_status", json_object_new_int(o->status));
-		put(r, "unsupported", json_object_new_boolean(o->unsupported));
-		put(r, "quiet_wait_s", json_object_new_double(o->quiet_wait_s));
-		put(r, "quiet_timeout", json_object_new_boolean(o->quiet_timeout));
-		/* the run's own result file, whole */
-		put(r, "result", d->results[i] ? json_object_get(d->results[i]) : NULL);
-		json_object_array_add(a, r);
+		jsonw_object(w, NULL);
+		jsonw_u64(w, "order", i + 1);
+		jsonw_str(w, "strategy", d->s[o->strategy].label);
+		jsonw_str(w, "setting", setting_of(d, o->setting));
+		jsonw_i64(w, "exit_status", o->status);
+		jsonw_bool(w, "unsupported", o->unsupported);
+		jsonw_double(w, "quiet_wait_s", o->quiet_wait_s);
+		jsonw_bool(w, "quiet_timeout", o->quiet_timeout);
+		if (d->results[i])
+			put_tree(w, "result", d->results[i]);
+		else
+			jsonw_null(w, "result");
+		jsonw_end(w);
 	}
-	put(doc, "runs", a);
-	return doc;
+	jsonw_end(w);
 }
 
-int matrix_write_json(const char *path, const struct matrix_doc *d)
+void matrix_json(FILE *f, const struct matrix_doc *d)
 {
-	struct json_object *doc = matrix_json(d);
-	int ret = 0;
+	struct jsonw w;
 
-	if (!doc)
-		return -ENOMEM;
-	if (json_object_to_file_ext(path, doc, JSON_C_TO_STRING_PRETTY |
-				    JSON_C_TO_STRING_NOSLASHESCAPE)) {
-		ret = -EIO;
-		fprintf(stderr, "writestress: matrix: cannot write '%s': %s\n", path,
-			json_util_get_last_err());
+	jsonw_init(&w, f);
+	jsonw_object(&w, NULL);
+	jsonw_str(&w, "schema", MATRIX_SCHEMA);
+	jsonw_bool(&w, "complete", d->complete);
+	jsonw_double(&w, "target_latency_ms", d->target_ms);
+	if (d->each_bytes) {
+		jsonw_u64(&w, "each_bytes", d->each_bytes);
+		jsonw_null(&w, "each_s");
+	} else {
+		jsonw_null(&w, "each_bytes");
+		jsonw_seconds(&w, "each_s", d->each_ns);
 	}
-	json_object_put(doc);
+	jsonw_array(&w, "strategies");
+	for (unsigned int i = 0; i < d->ns; i++)
+		jsonw_str(&w, NULL, d->s[i].label);
+	jsonw_end(&w);
+	jsonw_str(&w, "setting_kind", d->setting_kind);
+	jsonw_array(&w, "settings");
+	for (unsigned int i = 0; i < d->nsettings; i++)
+		jsonw_str(&w, NULL, d->settings[i]);
+	jsonw_end(&w);
+	jsonw_array(&w, "table");
+	for (size_t i = 0; i < d->nrows; i++)
+		put_row(&w, d, &d->rows[i]);
+	jsonw_end(&w);
+	put_recommendation(&w, d);
+	put_runs(&w, d);
+	jsonw_end(&w);
+	fputc('\n', f);
+}
+
+/* The document, drawn by DRAW, as the result file PATH.  0, or -errno
+ * with err filled. */
+static int write_file(const char *path, const struct matrix_doc *d,
+		      void (*draw)(FILE *f, const struct matrix_doc *d),
+		      char *err, size_t len)
+{
+	static const struct sink_ops matrix_file_ops = { .name = "matrix" };
+	struct sink_set set = { .n = 0 };
+	int ret = sink_add_file(&set, &matrix_file_ops, path, err, len);
+
+	if (ret)
+		return ret;
+	draw(set.sinks[0].out, d);
+	ret = sink_close_file(&set.sinks[0]);
+	if (ret)
+		snprintf(err, len, "cannot write '%s': %s", path, strerror(-ret));
 	return ret;
+}
+
+int matrix_write_json(const char *path, const struct matrix_doc *d, char *err,
+		      size_t len)
+{
+	return write_file(path, d, matrix_json, err, len);
+}
+
+int matrix_write_svg(const char *path, const struct matrix_doc *d, char *err,
+		     size_t len)
+{
+	return write_file(path, d, matrix_svg, err, len);
 }
 
 /* ---- the plot ----------------------------------------------------------- */
@@ -150,10 +212,10 @@ int matrix_write_json(const char *path, const struct matrix_doc *d)
 #define W 760.0
 #define H 480.0
 
-static const char *const colours[] = {
-	"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
-	"#8c564b", "#e377c2",
-};
+/* what the shared style sheet (svgplot.c) has not: the title, labels */
+static const char style[] =
+	".t{font-size:14px;font-weight:bold;fill:#111}\n"
+	".l{font-size:11px;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}\n";
 
 static bool plotted(const struct matrix_doc *d, const struct matrix_row *r)
 {
@@ -205,19 +267,14 @@ static int label_spots(struct svg_spot *out, double px, double py)
 	return n;
 }
 
-int matrix_write_svg(const char *path, const struct matrix_doc *d)
+void matrix_svg(FILE *f, const struct matrix_doc *d)
 {
 	struct svg_layout lay = { .n = 0 };
 	struct svg_box b = { 70, 40, W - 30, H - 60 };
 	struct svg_axis x, y;
 	double max_mibps = 1, max_ns = d->target_ms * 1e6, min_ns = INFINITY, step, ly = 28;
-	FILE *f = fopen(path, "we");
 	unsigned int nset = d->nsettings ? d->nsettings : 1;
 
-	if (!f) {
-		fprintf(stderr, "writestress: matrix: cannot write '%s': %s\n", path, strerror(errno));
-		return -errno;
-	}
 	for (size_t i = 0; i < d->nrows; i++) {
 		if (!plotted(d, &d->rows[i]))
 			continue;
@@ -228,18 +285,7 @@ int matrix_write_svg(const char *path, const struct matrix_doc *d)
 	/* room on the right for the fastest points' labels */
 	step = svg_lin_axis(&x, max_mibps * 1.3, 6, b.x0, b.x1);
 	svg_log_axis(&y, min_ns, max_ns, b.y1, b.y0);
-	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
-		W, H, W, H);
-	fprintf(f, "<style>\n"
-		"text{font-family:sans-serif;font-size:12px;fill:#333}\n"
-		".t{font-size:14px;font-weight:bold;fill:#111}\n"
-		".l{font-size:11px;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}\n"
-		".tick{font-size:11px;fill:#666}\n"
-		".grid{stroke:#e0e0e0;stroke-width:1}\n"
-		".minor{stroke:#f0f0f0;stroke-width:1}\n"
-		".frame{fill:none;stroke:#999;stroke-width:1}\n"
-		"</style>\n");
-	svg_rect(f, "fill=\"white\"", 0, 0, W, H);
+	svg_begin(f, (int)W, (int)H, "writestress matrix: throughput against the probe's p99", style);
 	svg_text(f, b.x0, 22, "t", "start",
 		 "Which way of writing: throughput against the probe's p99");
 	svg_lin_ticks(f, &lay, &x, step, &b, true);
@@ -255,7 +301,7 @@ int matrix_write_svg(const char *path, const struct matrix_doc *d)
 			       "target %.0f ms", d->target_ms);
 	}
 	for (unsigned int set = 0; set < nset; set++)
-		draw_front(f, d, set, &x, &y, colours[set % 8]);
+		draw_front(f, d, set, &x, &y, svg_colour(set));
 	for (size_t i = 0; i < d->nrows; i++) {
 		const struct matrix_row *r = &d->rows[i];
 		struct svg_spot spots[16];
@@ -265,7 +311,7 @@ int matrix_write_svg(const char *path, const struct matrix_doc *d)
 			continue;
 		px = svg_axis_px(&x, r->mibps);
 		py = svg_axis_px(&y, r->p99_ms * 1e6);
-		svg_dot(f, px, py, r->front ? 4.5 : 3, colours[r->setting % 8]);
+		svg_dot(f, px, py, r->front ? 4.5 : 3, svg_colour(r->setting));
 		svg_place_text(f, &lay, &(struct svg_box){ 0, 30, W, H }, 11, "l", spots,
 			       label_spots(spots, px, py), "%s%s%s%s",
 			       d->s[r->strategy].label, d->nsettings ? " (" : "",
@@ -277,10 +323,5 @@ int matrix_write_svg(const char *path, const struct matrix_doc *d)
 			svg_text(f, b.x1 - 4, b.y0 + ly, "l", "end", "%s %s",
 				 d->setting_kind, d->settings[set]);
 	svg_frame(f, &b);
-	fprintf(f, "</svg>\n");
-	if (fclose(f)) {
-		fprintf(stderr, "writestress: matrix: cannot write '%s': %s\n", path, strerror(errno));
-		return -EIO;
-	}
-	return 0;
+	svg_end(f);
 }

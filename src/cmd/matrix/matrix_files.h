@@ -1,12 +1,14 @@
 /* matrix_files.h - the matrix's result files: JSON (every run's full
  * result and the table, schema MATRIX_SCHEMA, doc/result-json.md) and an
- * SVG of throughput against the probe's p99.  Main thread only. */
+ * SVG of throughput against the probe's p99, through the outputs' safe
+ * result file.  Main thread only. */
 #ifndef WS_MATRIX_FILES_H
 #define WS_MATRIX_FILES_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "cmd/matrix/matrix.h"
 
@@ -30,10 +32,15 @@ struct matrix_doc {
 	bool complete;				/* every run ran */
 };
 
-/* The document as a json-c tree (the caller puts it); NULL: no memory. */
-struct json_object *matrix_json(const struct matrix_doc *d);
-/* 0, or -errno with a message on stderr. */
-int matrix_write_json(const char *path, const struct matrix_doc *d);
-int matrix_write_svg(const char *path, const struct matrix_doc *d);
+/* The JSON document, and the plot of throughput against the probe's p99,
+ * written to f. */
+void matrix_json(FILE *f, const struct matrix_doc *d);
+void matrix_svg(FILE *f, const struct matrix_doc *d);
+/* ... as the result file PATH (sink_add_file; "-": stdout).  0, or
+ * -errno with err filled ("cannot write '...': ..."). */
+int matrix_write_json(const char *path, const struct matrix_doc *d, char *err,
+		      size_t len);
+int matrix_write_svg(const char *path, const struct matrix_doc *d, char *err,
+		     size_t len);
 
 #endif

@@ -556,10 +556,16 @@ int matrix_main(int argc, char **argv)
 			.nsettings = m->st.n, .complete = m->no == m->total && !interrupted,
 		};
 
-		if (m->args.json_path && matrix_write_json(m->args.json_path, &d) && !status)
-			status = WS_EXIT_FAILURE;
-		if (m->args.svg_path && matrix_write_svg(m->args.svg_path, &d) && !status)
-			status = WS_EXIT_FAILURE;
+		char err[600];
+
+		if (m->args.json_path && matrix_write_json(m->args.json_path, &d, err, sizeof(err))) {
+			cli_error(&matrix_cli, stderr, "%s", err);
+			status = status ? status : WS_EXIT_FAILURE;
+		}
+		if (m->args.svg_path && matrix_write_svg(m->args.svg_path, &d, err, sizeof(err))) {
+			cli_error(&matrix_cli, stderr, "%s", err);
+			status = status ? status : WS_EXIT_FAILURE;
+		}
 	}
 	for (size_t i = 0; i < m->no; i++)
 		json_object_put(m->results[i]);

@@ -17,25 +17,10 @@
 #define PANEL 270		/* a group's height */
 #define FOOT 60
 
-static const char *const palette[] = {
-	"#1f5fa8", "#2e7d32", "#7570b3", "#a6761d", "#1b9e77", "#e7298a",
-	"#66a61e", "#555555",
-};
-
-#define OUTLIER_COLOUR "#d62728"
-
+/* what the shared style sheet (svgplot.c) has not: the curves */
 static const char style[] =
-	"<style>\n"
-	"text{font-family:sans-serif;font-size:12px;fill:#333}\n"
-	".title{font-size:20px;font-weight:bold;fill:#111}\n"
-	".head{font-size:14px;font-weight:bold;fill:#222}\n"
-	".tick{font-size:11px;fill:#666}\n"
-	".foot{font-size:11px;fill:#888}\n"
-	".grid{stroke:#e0e0e0;stroke-width:1}\n"
-	".frame{fill:none;stroke:#999;stroke-width:1}\n"
 	".curve{fill:none;stroke-linejoin:round;stroke-linecap:round}\n"
-	".outliers{fill:#d62728}\n"
-	"</style>\n";
+	".outliers{fill:" SVG_ALARM "}\n";
 
 static void draw_curve(FILE *f, const struct report *r, const struct report_row *row,
 		       const struct svg_axis *x, const struct svg_axis *y,
@@ -120,8 +105,8 @@ static void draw_group(FILE *f, const struct report *r, size_t gi)
 
 			if (outlier == (pass == 1))
 				draw_curve(f, r, row, &x, &y, per_gib,
-					   outlier ? OUTLIER_COLOUR :
-						     palette[gi % ARRAY_SIZE(palette)],
+					   outlier ? SVG_ALARM :
+						     svg_colour((unsigned int)gi),
 					   outlier);
 		}
 	}
@@ -134,19 +119,17 @@ void report_svg(FILE *f, const struct report *r)
 	int h = TOP + (int)r->ngroups * PANEL + FOOT;
 	double lx = 80;
 
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
-		W, h, W, h);
-	fprintf(f, "<title>writestress report: %zu results by %s</title>\n", r->nrows,
-		report_by_name(r->by));
-	fputs(style, f);
-	fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", W, h);
+	char title[96];
+
+	snprintf(title, sizeof(title), "writestress report: %zu results by %s", r->nrows,
+		 report_by_name(r->by));
+	svg_begin(f, W, h, title, style);
 	/* the title says what the panels' axes do: data written, in MiB or
 	 * GiB as each panel's range reads */
 	svg_text(f, 80, 30, "title", "start", "Throughput over data written: %zu results, %zu group%s by %s",
 		 r->nrows, r->ngroups, r->ngroups == 1 ? "" : "s", report_by_name(r->by));
-	svg_legend_item(f, &lx, 55, palette[0], 1, NULL, "a result (colour: its group)");
-	svg_legend_item(f, &lx, 55, OUTLIER_COLOUR, 2.5, NULL, "a result with an outlier");
+	svg_legend_item(f, &lx, 55, svg_colour(0), 1, NULL, "a result (colour: its group)");
+	svg_legend_item(f, &lx, 55, SVG_ALARM, 2.5, NULL, "a result with an outlier");
 	for (size_t g = 0; g < r->ngroups; g++)
 		draw_group(f, r, g);
 	svg_text(f, 80, h - FOOT + 24, "foot", "start",
@@ -155,5 +138,5 @@ void report_svg(FILE *f, const struct report *r)
 	svg_text(f, 80, h - FOOT + 40, "foot", "start",
 		 "judged on MiB/s, steady MiB/s and each probe's p99; groups of fewer than %d results are not judged",
 		 REPORT_MIN_GROUP);
-	fputs("</svg>\n", f);
+	svg_end(f);
 }

@@ -411,7 +411,7 @@ START_TEST(test_svg_labels_clear)
 	d = (struct matrix_doc){ .s = s, .ns = n, .o = o, .no = N_ROWS(o), .rows = rows,
 				 .nrows = nrows, .best = matrix_judge(rows, nrows, s, 100),
 				 .target_ms = 100, .complete = true };
-	ck_assert_int_eq(matrix_write_svg(path, &d), 0);
+	ck_assert_int_eq(matrix_write_svg(path, &d, why, sizeof(why)), 0);
 	nt = texts_of(path, t, 128);
 	unlink(path);
 	ck_assert_uint_gt(nt, 10);
@@ -492,9 +492,17 @@ START_TEST(test_json_document)
 		.nrows = nrows, .target_ms = 100, .each_ns = 15 * WS_NSEC_PER_SEC,
 	};
 	struct json_object *doc, *v, *t, *p;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
 
 	d.best = matrix_judge(rows, nrows, s, 100);
-	doc = matrix_json(&d);
+	ck_assert_ptr_nonnull(f);
+	matrix_json(f, &d);
+	ck_assert_int_eq(fclose(f), 0);
+	/* written by the JSON writer, read back by a parser */
+	doc = json_tokener_parse(text);
+	free(text);
 	ck_assert_ptr_nonnull(doc);
 	ck_assert(json_object_object_get_ex(doc, "schema", &v));
 	ck_assert_str_eq(json_object_get_string(v), MATRIX_SCHEMA);
