@@ -1,10 +1,14 @@
-/* ioq.h - queued writes: several writes in flight at once (--iodepth).
+/* ioq.h - how the writer's writes are issued: a queue backend takes
+ * writes and hands back their completions.
  *
- * A queue backend takes writes without waiting for them and hands back
- * their completions, in whatever order the device finishes them.  The
- * real one is io_uring through liburing (ioq_uring.c); the unit tests use
- * a fake (tests/unit/ioq_fake.h) that completes out of order and plants
- * faults.  The writer's queue (write_queue.h) sits on top.
+ * Two kinds, one interface (fio's FIO_Q_QUEUED and FIO_Q_COMPLETED): a
+ * queueing backend takes writes without waiting for them and completes
+ * them in whatever order the device finishes them (io_uring through
+ * liburing, ioq_uring.c, for --iodepth N > 1); the synchronous one
+ * (ioq_sync.c) does each write in submit(), through the I/O backend
+ * (io.h), its completion there at once.  The unit tests add a fake
+ * (tests/unit/ioq_fake.h) that completes out of order and plants faults.
+ * The writer's queue (write_queue.h) sits on top of any of them.
  *
  * A queue is opened by the thread that sets the writer up (main, before
  * it drops its capabilities: kernel.io_uring_disabled=1 lets privileged
@@ -25,7 +29,10 @@ struct ioq_completion {
 };
 
 struct ioq_ops {
-	const char *name;	/* "io_uring": for headers and results */
+	const char *name;	/* "io_uring", "sync": for headers and results */
+	/* submit() does the write: its completion can be reaped at once,
+	 * and its time is the write's (WS_T_WRITE), not a submission's */
+	bool completes_at_once;
 	/* A queue for `depth` writes in flight from the buffers bufs[0..n);
 	 * *registered says whether the kernel pinned them (no page lookups
 	 * per write).  -EPERM, -ENOSYS ...: not here.  ctx: the backend's
@@ -44,5 +51,14 @@ struct ioq_ops {
 };
 
 extern const struct ioq_ops ioq_uring_ops;
+
+/* One write at a time through an I/O backend: ctx is a struct
+ * ioq_sync_ctx, and depth must be 1. */
+struct io_ops;
+struct ioq_sync_ctx {
+	const struct io_ops *io;
+	void *io_ctx;
+};
+extern const struct ioq_ops ioq_sync_ops;
 
 #endif

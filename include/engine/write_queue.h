@@ -1,12 +1,15 @@
-/* write_queue.h - the writer's writes in flight (--iodepth N > 1).
+/* write_queue.h - the writer's writes, one at a time or in flight
+ * (--iodepth N > 1): the one way the writer issues them.
  *
- * On top of a queue backend (ioq.h): at most `depth` writes in flight;
+ * On top of a queue backend (ioq.h; the synchronous one completes each
+ * write as it is submitted): at most `depth` writes in flight;
  * a write is counted in the snapshot when it completes, not when it is
  * submitted, so rates and progress marks are what the device finished;
  * a short completion is resubmitted for the rest; a failed one is the
  * run's error at its offset.  Time spent submitting is WS_T_SUBMIT, time
  * spent waiting for a completion WS_T_COMPLETE: together they replace
- * write and wait in the time split.
+ * write and wait in the time split.  A write the backend completes at
+ * once is WS_T_WRITE, as a plain write(2) is.
  *
  * Stamped data reuses the datagen pool's slots, so a slot must not be
  * restamped while a write from it is in flight: wq_slot_idle() waits.

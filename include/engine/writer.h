@@ -41,9 +41,10 @@ struct writer {
 	struct ws_verify verify;	/* --verify: the read-back */
 	struct pace_ctx pace;
 	const struct pace_ops *mode;
-	/* --iodepth N > 1 with a queue that opened: writes go through it */
+	/* every write goes through it: one at a time (ioq_sync_ops over io,
+	 * sync its context), or --iodepth N in flight */
 	struct write_queue queue;
-	bool queued;
+	struct ioq_sync_ctx sync;
 	uint64_t piece;		/* bytes per write(): a buffer, or less
 				   so that --rate is smooth */
 	uint64_t rate_due;	/* --rate: when the next piece may start */
@@ -52,10 +53,9 @@ struct writer {
 };
 
 /* --iodepth N > 1: queue the writes through ops (ioq.h; ctx is the
- * backend's), from the thread
- * that set the writer up.  0, or -errno: the kernel refused the queue
- * (io_uring disabled, a seccomp filter) and the writer stays with one
- * synchronous write at a time. */
+ * backend's), from the thread that set the writer up.  0, or -errno: the
+ * kernel refused the queue (io_uring disabled, a seccomp filter) and the
+ * writer stays with one synchronous write at a time. */
 WS_MUST_CHECK int writer_open_queue(struct writer *w, const struct ioq_ops *ops,
 				   void *ctx);
 

@@ -29,6 +29,23 @@ static uint64_t rate_piece(uint64_t rate, uint64_t buffer_size)
 	return piece < buffer_size ? piece : buffer_size;
 }
 
+/* The writes go through ops (ctx: the backend's), depth at a time: a
+ * queue that opened takes the place of the one before, if any. */
+static int open_queue(struct writer *w, const struct ioq_ops *ops, void *ctx,
+		      unsigned int depth)
+{
+	struct write_queue q;
+	int ret = wq_open(&q, ops, ctx, depth, w->feed.pool, w->feed.nslots,
+			  w->feed.len, w->fd, w->mode->rwf, w->snap);
+
+	if (ret)
+		return ret;
+	q.clock = w->clock;
+	wq_close(&w->queue);
+	w->queue = q;
+	return 0;
+}
+
 int writer_init(struct writer *w, const struct ws_config *cfg,
 		const struct ws_plan *plan, struct ws_snapshot *snap,
 		atomic_bool *stop, int fd, const struct io_ops *io,
@@ -56,6 +73,12 @@ int writer_init(struct writer *w, const struct ws_config *cfg,
 		return ret;
 	ret = pace_init(&w->pace, cfg, io, io_ctx, fd, snap);
 	w->pace.clock = w->clock;
+	if (!ret) {
+		w->sync = (struct ioq_sync_ctx){ .io = io, .io_ctx = io_ctx };
+		ret = open_queue(w, &ioq_sync_ops, &w->sync, 1);
+		if (ret)
+			pace_destroy(&w->pace);
+	}
 	if (ret)
 		datagen_feed_stop(&w->feed);
 	return ret;
@@ -63,15 +86,8 @@ int writer_init(struct writer *w, const struct ws_config *cfg,
 
 int writer_open_queue(struct writer *w, const struct ioq_ops *ops, void *ctx)
 {
-	int ret = wq_open(&w->queue, ops, ctx, w->cfg->set.iodepth, w->feed.pool,
-			  w->feed.nslots, w->feed.len, w->fd, w->mode->rwf,
-			  w->snap);
-
-	if (ret)
-		return ret;
-	w->queue.clock = w->clock;
-	w->queued = true;
-	return 0;
+	/* refused: the synchronous queue stays */
+	return open_queue(w, ops, ctx, w->cfg->set.iodepth);
 }
 
 void writer_set_clock(struct writer *w, const struct ws_clock *clock)
@@ -83,9 +99,7 @@ void writer_set_clock(struct writer *w, const struct ws_clock *clock)
 
 void writer_destroy(struct writer *w)
 {
-	if (w->queued)
-		wq_close(&w->queue);
-	w->queued = false;
+	wq_close(&w->queue);
 	pace_destroy(&w->pace);
 	datagen_feed_stop(&w->feed);
 }
@@ -174,7 +188,8 @@ static int guard_reserve(struct writer *w, const struct ws_extent *e,
 	return -ENOSPC;
 }
 
-/* Write one extent (from pool slot `slot`) in pieces, or queue them.  Returns 0 when all of it was written, 1
+/* Write one extent (from pool slot `slot`) in pieces, through the queue
+ * (at once, or queued).  Returns 0 when all of it was written, 1
  * when a stop request or --time ended it early, -errno on failure; *done
  * is what was written either way. */
 static int write_extent(struct writer *w, const char *buf, unsigned int slot,
@@ -183,8 +198,8 @@ static int write_extent(struct writer *w, const char *buf, unsigned int slot,
 {
 	*done = 0;
 	while (*done < e->len) {
-		uint64_t len = e->len - *done, off = e->off + *done, t0;
-		ssize_t n;
+		uint64_t len = e->len - *done, off = e->off + *done;
+		int ret;
 
 		if (*done && should_stop(w, start, o))
 			return 1;
@@ -194,35 +209,21 @@ static int write_extent(struct writer *w, const char *buf, unsigned int slot,
 			len = w->mode->piece(&w->pace);
 		if (w->cfg->set.rate)
 			rate_wait(w, len);
-		if (w->queued) {	/* counted when it completes */
-			int ret = wq_write(&w->queue, buf + *done, slot, len, off);
-
-			if (ret) {
-				set_error(o, ret, w->queue.err_op, w->queue.err_off);
-				return ret;
-			}
-			*done += len;
-			continue;
-		}
-		t0 = now_ns(w);
-		n = w->io->pwrite(w->io_ctx, w->fd, buf + *done,
-				  len, off, w->mode->rwf);
-		snapshot_add_time(w->snap, WS_T_WRITE, now_ns(w) - t0);
-		if (n == 0)
-			n = -EIO;	/* a regular file never takes 0 bytes */
-		if (n < 0) {
-			set_error(o, (int)n, "write", off);
-			if (w->mode->rwf && (n == -EOPNOTSUPP || n == -EINVAL))
+		/* done at once, or queued: counted when it completes */
+		ret = wq_write(&w->queue, buf + *done, slot, len, off);
+		if (ret) {
+			set_error(o, ret, w->queue.err_op, w->queue.err_off);
+			if (w->mode->rwf && (ret == -EOPNOTSUPP || ret == -EINVAL))
 				snprintf(o->err_detail, sizeof(o->err_detail),
 					 "--pace %s needs RWF_DONTCACHE: Linux 6.14 or later and a filesystem that supports it",
 					 ws_pace_name(w->cfg->set.pace));
-			return (int)n;
+			return ret;
 		}
-		*done += (uint64_t)n;
-		snapshot_add_bytes(w->snap, (uint64_t)n, off + (uint64_t)n);
+		*done += len;
 		if (w->mode->after_piece) {
-			struct ws_extent piece = { off, (uint64_t)n };
-			int ret = w->mode->after_piece(&w->pace, &piece);
+			struct ws_extent piece = { off, len };
+
+			ret = w->mode->after_piece(&w->pace, &piece);
 
 			if (ret) {
 				set_error(o, ret, w->pace.err_op, w->pace.err_off);
@@ -240,7 +241,7 @@ static void finish_writeback(struct writer *w, struct ws_outcome *o)
 	uint64_t t0;
 	int ret;
 
-	if (w->queued && wq_drain(&w->queue))
+	if (wq_drain(&w->queue))
 		set_error(o, w->queue.err, w->queue.err_op, w->queue.err_off);
 	ret = w->mode->drain(&w->pace);
 	if (ret)
@@ -279,7 +280,7 @@ int writer_run(struct writer *w)
 						  memory_order_relaxed);
 		slot = datagen_feed_slot(&w->feed);
 		/* a stamped slot is rewritten: no write from it may be in flight */
-		if (w->queued && w->feed.stamped &&
+		if (w->feed.stamped &&
 		    (ret = wq_slot_idle(&w->queue, slot))) {
 			set_error(&o, ret, w->queue.err_op, w->queue.err_off);
 			break;
@@ -322,8 +323,8 @@ int writer_run(struct writer *w)
 	if (w->cfg->verify) {
 		uint64_t end = pos < w->plan->file_size ? pos : w->plan->file_size;
 
-		/* queued: what was queued past a failed write never landed */
-		if (w->queued && w->queue.err && w->queue.err_off < end)
+		/* what was issued past a failed write never landed */
+		if (w->queue.err && w->queue.err_off < end)
 			end = w->queue.err_off;
 		readback_fd(w->fd, end, w->feed.run, &w->verify);
 		o.verify = &w->verify;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io_fake.h"
 #include "ioq_fake.h"
 #include "suites.h"
 #include "lib/units.h"
@@ -97,6 +98,50 @@ START_TEST(test_broken_backend_ends_drain)
 }
 END_TEST
 
+/* The synchronous backend: each write is done in wq_write, counted at
+ * once as a write (not a submission), never in flight; a short write's
+ * rest is written before wq_write returns; a failure is the write's, at
+ * its offset. */
+START_TEST(test_sync_completes_at_once)
+{
+	struct rig *r = rig_new();
+	struct io_fake io;
+	struct ioq_sync_ctx ctx = { .io = &io_fake_ops, .io_ctx = &io };
+
+	io_fake_init(&io);
+	io.short_write_max = LEN / 4;
+	ck_assert_int_eq(wq_open(&r->wq, &ioq_sync_ops, &ctx, 1, r->pool, 4,
+				 LEN, 3, 0, &r->snap), 0);
+	ck_assert_int_eq(wq_write(&r->wq, r->pool, 0, LEN, 0), 0);
+	/* four pwrites of a quarter each, all before it returned */
+	ck_assert_uint_eq(io.ncalls, 4);
+	ck_assert_uint_eq(io.calls[3].off, 3 * LEN / 4);
+	ck_assert_uint_eq(atomic_load(&r->snap.bytes), LEN);
+	ck_assert_uint_eq(atomic_load(&r->snap.offset), LEN);
+	ck_assert_uint_eq(r->wq.inflight, 0);
+	ck_assert_uint_eq(r->wq.inflight_bytes, 0);
+	ck_assert_uint_eq(r->wq.slot_users[0], 0);
+	ck_assert_uint_eq(r->wq.peak, 0);
+	ck_assert_uint_eq(atomic_load(&r->snap.time_ns[WS_T_SUBMIT]), 0);
+	ck_assert_uint_eq(atomic_load(&r->snap.time_ns[WS_T_COMPLETE]), 0);
+	/* a failing write: its error, at its offset, and nothing counted */
+	io.short_write_max = 0;
+	io.fail_kind = IO_PWRITE;
+	io.fail_after = LEN;
+	io.fail_errno = ENOSPC;
+	ck_assert_int_eq(wq_write(&r->wq, r->pool + LEN, 1, LEN, LEN), -ENOSPC);
+	ck_assert_str_eq(r->wq.err_op, "write");
+	ck_assert_uint_eq(r->wq.err_off, LEN);
+	ck_assert_uint_eq(atomic_load(&r->snap.bytes), LEN);
+	ck_assert_int_eq(wq_drain(&r->wq), -ENOSPC);
+	/* only one write at a time */
+	wq_close(&r->wq);
+	ck_assert_int_eq(wq_open(&r->wq, &ioq_sync_ops, &ctx, 2, r->pool, 4,
+				 LEN, 3, 0, &r->snap), -EINVAL);
+	rig_free(r);
+}
+END_TEST
+
 Suite *write_queue_suite(void)
 {
 	Suite *s = suite_create("write_queue");
@@ -105,6 +150,7 @@ Suite *write_queue_suite(void)
 	tcase_add_test(tc, test_open_refused);
 	tcase_add_test(tc, test_first_failure_sticks);
 	tcase_add_test(tc, test_broken_backend_ends_drain);
+	tcase_add_test(tc, test_sync_completes_at_once);
 	suite_add_tcase(s, tc);
 	return s;
 }
