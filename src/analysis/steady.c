@@ -65,22 +65,86 @@ static void measure_window(const struct ws_round *rounds, unsigned int s,
 	w->dev_pct = dev / avg * 100;
 }
 
+/* ---- the criteria, one row each ------------------------------------- */
+
+static bool snia_holds(const struct ws_window *w, const struct ws_analysis_params *p)
+{
+	/* SNIA's bounds are inclusive */
+	return w->range_pct <= p->limit_pct && w->excursion_pct <= p->slope_pct;
+}
+
+static bool slope_holds(const struct ws_window *w, const struct ws_analysis_params *p)
+{
+	return w->slope_pct < p->limit_pct;	/* fio's are strict */
+}
+
+static bool dev_holds(const struct ws_window *w, const struct ws_analysis_params *p)
+{
+	return w->dev_pct < p->limit_pct;
+}
+
+static void snia_words(char *buf, size_t len, const struct ws_analysis_params *p)
+{
+	snprintf(buf, len, "SNIA: range ≤ %g%%, slope excursion ≤ %g%%",
+		 p->limit_pct, p->slope_pct);
+}
+
+static void slope_words(char *buf, size_t len, const struct ws_analysis_params *p)
+{
+	snprintf(buf, len, "fio bw-slope: |slope| < %g%% a round", p->limit_pct);
+}
+
+static void dev_words(char *buf, size_t len, const struct ws_analysis_params *p)
+{
+	snprintf(buf, len, "fio bw-dev: every round within %g%%", p->limit_pct);
+}
+
+static void snia_figures(char *buf, size_t len, const struct ws_stretch *s)
+{
+	snprintf(buf, len, "range %.0f%%, slope excursion %.0f%%",
+		 s->range_pct, s->excursion_pct);
+}
+
+static void slope_figures(char *buf, size_t len, const struct ws_stretch *s)
+{
+	snprintf(buf, len, "|slope| %.2g%% a round", s->slope_pct);
+}
+
+static void dev_figures(char *buf, size_t len, const struct ws_stretch *s)
+{
+	snprintf(buf, len, "deviation %.0f%%", s->dev_pct);
+}
+
+/* A criterion: its word, whether it takes a limit ("bw-slope:0.5%") or
+ * has bounds of its own (SNIA's are SNIA's: 20% range, 10% slope
+ * excursion), when a window holds, and its rule and a stretch's figures
+ * in words. */
+static const struct criterion {
+	const char *name;
+	bool takes_pct;
+	double limit_pct, slope_pct;	/* the bounds of one that takes none */
+	bool (*holds)(const struct ws_window *w, const struct ws_analysis_params *p);
+	void (*words)(char *buf, size_t len, const struct ws_analysis_params *p);
+	void (*figures)(char *buf, size_t len, const struct ws_stretch *s);
+} criteria[WS_STEADY_NR] = {
+	[WS_STEADY_SNIA] = { "snia", false, 20, 10, snia_holds, snia_words, snia_figures },
+	[WS_STEADY_BW_SLOPE] = { "bw-slope", true, 0, 0, slope_holds, slope_words, slope_figures },
+	[WS_STEADY_BW_DEV] = { "bw-dev", true, 0, 0, dev_holds, dev_words, dev_figures },
+};
+
+static const struct criterion *criterion_of(const struct ws_analysis_params *p)
+{
+	return (unsigned int)p->criterion < WS_STEADY_NR ? &criteria[p->criterion] : NULL;
+}
+
 bool steady_window_holds(const struct ws_window *w,
 			   const struct ws_analysis_params *p)
 {
-	if (w->mibps <= 0 || p->steady_window < 2)
+	const struct criterion *c = criterion_of(p);
+
+	if (!c || w->mibps <= 0 || p->steady_window < 2)
 		return false;
-	switch (p->criterion) {
-	case WS_STEADY_SNIA:	/* SNIA's bounds are inclusive */
-		return w->range_pct <= p->limit_pct &&
-		       w->excursion_pct <= p->slope_pct;
-	case WS_STEADY_BW_SLOPE:	/* fio's are strict */
-		return w->slope_pct < p->limit_pct;
-	case WS_STEADY_BW_DEV:
-		return w->dev_pct < p->limit_pct;
-	default:
-		return false;
-	}
+	return c->holds(w, p);
 }
 
 /* The stretch of rounds covered by the windows [a, b] (all holding). */
@@ -222,34 +286,20 @@ int steady_judge(const struct ws_point *pts, size_t n, uint64_t until_ns,
 	return 0;
 }
 
-static const char *const criterion_names[WS_STEADY_NR] = {
-	[WS_STEADY_SNIA] = "snia",
-	[WS_STEADY_BW_SLOPE] = "bw-slope",
-	[WS_STEADY_BW_DEV] = "bw-dev",
-};
-
 const char *steady_criterion_name(enum ws_steady_criterion c)
 {
-	return c < WS_STEADY_NR ? criterion_names[c] : "?";
+	return (unsigned int)c < WS_STEADY_NR ? criteria[c].name : "?";
 }
 
 char *steady_describe_criterion(const struct ws_analysis_params *p,
 				  char *buf, size_t len)
 {
-	switch (p->criterion) {
-	case WS_STEADY_SNIA:
-		snprintf(buf, len, "SNIA: range ≤ %g%%, slope excursion ≤ %g%%",
-			 p->limit_pct, p->slope_pct);
-		break;
-	case WS_STEADY_BW_SLOPE:
-		snprintf(buf, len, "fio bw-slope: |slope| < %g%% a round", p->limit_pct);
-		break;
-	case WS_STEADY_BW_DEV:
-		snprintf(buf, len, "fio bw-dev: every round within %g%%", p->limit_pct);
-		break;
-	default:
+	const struct criterion *c = criterion_of(p);
+
+	if (c)
+		c->words(buf, len, p);
+	else
 		snprintf(buf, len, "?");
-	}
 	return buf;
 }
 
@@ -257,20 +307,12 @@ char *steady_describe_figures(const struct ws_analysis_params *p,
 				const struct ws_stretch *s, char *buf,
 				size_t len)
 {
-	switch (p->criterion) {
-	case WS_STEADY_SNIA:
-		snprintf(buf, len, "range %.0f%%, slope excursion %.0f%%",
-			 s->range_pct, s->excursion_pct);
-		break;
-	case WS_STEADY_BW_SLOPE:
-		snprintf(buf, len, "|slope| %.2g%% a round", s->slope_pct);
-		break;
-	case WS_STEADY_BW_DEV:
-		snprintf(buf, len, "deviation %.0f%%", s->dev_pct);
-		break;
-	default:
+	const struct criterion *c = criterion_of(p);
+
+	if (c)
+		c->figures(buf, len, s);
+	else
 		snprintf(buf, len, "?");
-	}
 	return buf;
 }
 
@@ -301,14 +343,14 @@ int steady_parse_criterion(const char *s, struct ws_analysis_params *p)
 	for (int c = 0; c < WS_STEADY_NR; c++) {
 		double pct;
 
-		if (strlen(criterion_names[c]) != n || strncmp(s, criterion_names[c], n))
+		if (strlen(criteria[c].name) != n || strncmp(s, criteria[c].name, n))
 			continue;
-		if (c == WS_STEADY_SNIA) {
+		if (!criteria[c].takes_pct) {
 			if (s[n])
-				return -EINVAL;	/* SNIA's bounds are SNIA's */
-			p->criterion = WS_STEADY_SNIA;
-			p->limit_pct = 20;
-			p->slope_pct = 10;
+				return -EINVAL;	/* its bounds are its own */
+			p->criterion = (enum ws_steady_criterion)c;
+			p->limit_pct = criteria[c].limit_pct;
+			p->slope_pct = criteria[c].slope_pct;
 			return 0;
 		}
 		if (s[n] != ':' || parse_pct(s + n + 1, &pct))
