@@ -214,6 +214,7 @@ START_TEST(test_row)
 	ck_assert_float_eq_tol(pts[0].mibps, 200, 1e-3);
 	ck_assert_float_eq_tol(pts[1].gib, 0.75, 1e-6);
 	ck_assert_float_eq_tol(pts[1].mibps, 100, 1e-3);
+	free(row.settings);	/* the row's until report_add takes it */
 	json_object_put(doc);
 }
 END_TEST
@@ -239,6 +240,7 @@ START_TEST(test_row_sparse)
 	ck_assert(row.steady_not_reached && isnan(row.steady_mibps));
 	ck_assert_uint_eq(r.nprobes, 0);	/* an unnamed probe has no column */
 	ck_assert_uint_eq(n, 0);
+	free(row.settings);
 	json_object_put(doc);
 }
 END_TEST
