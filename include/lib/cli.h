@@ -65,6 +65,10 @@ struct cli {
 	void (*help_head)(FILE *out);	/* usage lines, before the table */
 	void (*help_tail)(FILE *out);	/* units, exit status, after it */
 	const struct cli_alias *aliases;	/* NULL-name terminated, or NULL */
+	/* The default of the option NAME (no dashes) as it would be given,
+	 * or NULL: none; a row's help says "{default}" where --help shows
+	 * it, and cli_defaults() sets it.  NULL: no option has one. */
+	const char *(*default_of)(const char *name);
 };
 
 /* What an unknown or ambiguous long option should have been, for its
@@ -90,7 +94,13 @@ enum cli_result {
 enum cli_result cli_parse(const struct cli *c, int argc, char **argv,
 			  void *dest, bool *seen, int *operands, FILE *err);
 
+/* --help: each row's help, "{default}" replaced by default_of's text. */
 void cli_help(const struct cli *c, FILE *out);
+
+/* Set every row's default (default_of) into dest, parsed as if given,
+ * so a default obeys the row's own bounds.  0, or -errno with "--NAME
+ * default 'TEXT': why" in why (CLI_WHY_LEN): a wrong table, a bug. */
+int cli_defaults(const struct cli *c, void *dest, char *why);
 
 /* "4 KiB", "1 GiB" for a whole number of binary units, else "N bytes":
  * how messages state a bound.  Returns buf. */

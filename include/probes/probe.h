@@ -54,6 +54,9 @@ struct probe_ops {
 	const char *setup_hint;
 	/* the application it stands for, for --help and the header */
 	const char *stands_for;
+	/* bytes of the kind's own state (p->priv), as fio's engines own
+	 * theirs; 0: none */
+	size_t priv_size;
 	/* one probe per --probe-cmd, run once (not once per filesystem);
 	 * its latency is the command's own business, not the disk's: not the
 	 * adaptive pacer's signal, not in the idle check */
@@ -65,28 +68,20 @@ extern const struct probe_ops *const probe_kinds[WS_PROBE_NR];
 struct probe {
 	const struct probe_ops *ops;
 	const struct ws_config *cfg;
+	void *priv;		/* the kind's own state, ops->priv_size bytes
+				   (probe_kinds.h): zeroed by probe_init,
+				   freed by probe_cleanup */
 	int dirfd;		/* the probe directory */
-	int fd;			/* probe file (fsync) or file read (read) */
-	char name[64];		/* our file in dirfd */
-	char tmp_name[64];	/* save: the temporary */
+	int fd;			/* probe file (fsync, dsync) or file read (read) */
+	unsigned int instance;	/* cmd: which --probe-cmd */
+	/* every name the probe has or may create in dirfd, read by the
+	 * signal handler's last resort (probe_file_names): our file, save's
+	 * temporary, sqlite's database and journals */
+	char name[64];
+	char tmp_name[64];
+	char aux_name[4][80];
 	char dir[PATH_MAX];	/* for messages */
 	void *buf;		/* page-aligned, cfg->set.probe_size bytes */
-	uint64_t appended;	/* fsync: current probe file size */
-	uint64_t read_blocks;	/* read: 4 KiB blocks in the file */
-	bool direct;		/* read: O_DIRECT took */
-	uint64_t rng;		/* read: block choice */
-	unsigned int instance;	/* cmd: which --probe-cmd */
-	/* sqlite: the connection and its insert (sqlite3 *, sqlite3_stmt *),
-	 * the database's and journals' names in its directory (name) */
-	void *db, *stmt;
-	char aux_name[4][80];
-	/* cmd: the launcher (probe_cmd.c), its end of the socket, the user
-	 * the command runs as ("" when not changed) and its environment */
-	const struct ws_probe_cmd *cmd;
-	int sock;
-	int launcher;
-	char cmd_user[64];
-	char env_home[PATH_MAX + 8], env_user[80], env_logname[80];
 	char fail[96];		/* why the last run failed, beyond its errno */
 	char err[256];
 };
@@ -105,6 +100,10 @@ int probe_init(struct probe *p, enum ws_probe_kind kind, unsigned int instance,
 unsigned int probe_file_names(const struct probe *p, const char **names);
 /* Remove the probe's files, close, free.  Safe to call twice. */
 void probe_cleanup(struct probe *p);
+
+/* Who a cmd probe's command runs as ("nobody"), or "" when it runs as
+ * the caller or P is another kind. */
+const char *probe_cmd_user(const struct probe *p);
 
 /* Parse "[NAME=]COMMAND" (--probe-cmd) into *out (line points into arg).
  * 0 or -EINVAL with why. */

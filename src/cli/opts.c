@@ -22,6 +22,7 @@
 #include "probes/probe.h"
 #include "analysis/steady.h"
 #include "lib/units.h"
+#include "record/fields.h"
 
 #define WHY_LEN CLI_WHY_LEN
 
@@ -37,27 +38,18 @@ enum {
 	KEY_PROBE_TIMEOUT, KEY_COLOR, KEY_PROM,
 };
 
+/* Every default is a row of the registry (record/fields.h), parsed as if
+ * given; a default its own option refuses is a bug, caught by the unit
+ * tests before it ships. */
 void config_defaults(struct ws_config *cfg)
 {
+	char why[CLI_WHY_LEN];
+
 	memset(cfg, 0, sizeof(*cfg));
-	cfg->set.buffer_size = 8 * WS_MIB;
-	cfg->set.pace = WS_PACE_WINDOW;
-	cfg->set.window = 1;
-	cfg->set.sync_every = 1;
-	cfg->set.iodepth = 1;
-	cfg->set.target_latency_ns = 100 * WS_NSEC_PER_MSEC;
-	cfg->set.data = WS_DATA_RANDOM;
-	cfg->set.interval_ns = WS_NSEC_PER_SEC;
-	cfg->set.probes = 1u << WS_PROBE_FSYNC;
-	cfg->set.probe_interval_ns = 100 * WS_NSEC_PER_MSEC;
-	cfg->set.probe_size = 4 * WS_KIB;
-	cfg->set.stall_ns = 500 * WS_NSEC_PER_MSEC;
-	cfg->set.probe_timeout_ns = 30 * WS_NSEC_PER_SEC;
-	cfg->set.steady_window = 5;
-	cfg->set.steady_round_ns = 10 * WS_NSEC_PER_SEC;
-	cfg->steady_criterion = WS_STEADY_SNIA;
-	cfg->steady_limit_pct = 20;
-	cfg->steady_slope_pct = 10;
+	if (cli_defaults(opts_cli(), cfg, why)) {
+		fprintf(stderr, "writestress: internal error: %s\n", why);
+		abort();
+	}
 }
 
 /* ---- values no type describes ------------------------------------------ */
@@ -345,52 +337,52 @@ static const struct cli_option opt_table[] = {
 	  .help = "keep SIZE free on the filesystem (default 5% of its size, at most 1 GiB; 0: none)" },
 	{ .type = CLI_HEADING, .help = "Writing:" },
 	{ .name = "buffer-size", .key = 'B', .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, set.buffer_size), .min = 4 * WS_KIB, .max = WS_GIB, .align = 4 * WS_KIB,
-	  .help = "bytes per write, a multiple of 4 KiB (default 8M)" },
+	  .help = "bytes per write, a multiple of 4 KiB (default {default})" },
 	{ .name = "pace", .key = 'p', .type = CLI_CUSTOM, .arg = "MODE", .parse = parse_pace,
-	  .help = "window (default): sync_file_range windows as overwrite.c; none: plain buffered writes, like dd; fdatasync: every --sync-every buffers; direct: O_DIRECT; dontcache: RWF_DONTCACHE (Linux 6.14+); adaptive: windows sized so the probes wait about --target-latency" },
+	  .help = "how the writer paces writeback (default {default}): window: sync_file_range windows as overwrite.c; none: plain buffered writes, like dd; fdatasync: every --sync-every buffers; direct: O_DIRECT; dontcache: RWF_DONTCACHE (Linux 6.14+); adaptive: windows sized so the probes wait about --target-latency" },
 	{ .name = "fadvise", .key = 'f', .type = CLI_FLAG, .offset = offsetof(struct ws_config, set.fadvise),
 	  .help = "drop written pages with POSIX_FADV_DONTNEED once on disk (window, fdatasync, adaptive)" },
 	{ .name = "window", .key = 'w', .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.window), .min = 1, .max = 4096,
-	  .help = "buffers in flight for --pace window (default 1: write i, wait for i-1)" },
+	  .help = "buffers in flight for --pace window (default {default}: write i, wait for i-1)" },
 	{ .name = "sync-every", .key = KEY_SYNC_EVERY, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.sync_every), .min = 1, .max = 1u << 20,
-	  .help = "buffers between fdatasync calls for --pace fdatasync (default 1)" },
+	  .help = "buffers between fdatasync calls for --pace fdatasync (default {default})" },
 	{ .name = "target-latency", .key = KEY_TARGET_LATENCY, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.target_latency_ns), .min = WS_NSEC_PER_MSEC, .max = 60 * WS_NSEC_PER_SEC,
-	  .help = "for --pace adaptive: how long the probes may wait behind the writer (default 100ms); refused below what a probe takes on the idle disk" },
+	  .help = "for --pace adaptive: how long the probes may wait behind the writer (default {default}); refused below what a probe takes on the idle disk" },
 	{ .name = "iodepth", .key = KEY_IODEPTH, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.iodepth), .min = 1, .max = 64,
-	  .help = "writes in flight for --pace direct or dontcache, queued with io_uring (default 1: one synchronous write at a time; falls back to that, with a warning, where io_uring is not permitted)" },
+	  .help = "writes in flight for --pace direct or dontcache, queued with io_uring (default {default}: one synchronous write at a time; falls back to that, with a warning, where io_uring is not permitted)" },
 	{ .name = "rate", .key = 'r', .type = CLI_RATE, .arg = "RATE", .offset = offsetof(struct ws_config, set.rate),
 	  .help = "cap the average write rate, e.g. 50M/s" },
 	{ .name = "data", .key = 'd', .type = CLI_CUSTOM, .arg = "KIND", .parse = parse_data,
-	  .help = "random (default: incompressible, every 4 KiB block unique and stamped for verify), fixed (one random buffer, as overwrite.c), zero, compressible=PCT" },
+	  .help = "what the buffers hold (default {default}): random (incompressible, every 4 KiB block unique and stamped for verify), fixed (one random buffer, as overwrite.c), zero, compressible=PCT" },
 	{ .name = "seed", .key = KEY_SEED, .type = CLI_U64, .arg = "N", .offset = offsetof(struct ws_config, set.seed), .min = 1,
 	  .help = "seed for random data (default: from the clock)" },
 	{ .type = CLI_HEADING, .help = "Latency probes (what a desktop feels while the writer runs):" },
 	{ .name = "probe", .key = KEY_PROBE, .type = CLI_CUSTOM, .arg = "LIST", .parse = parse_probe,
-	  .help = "probes to run, comma-separated: fsync (append + fsync: a mail client storing a message; default), save (write, fsync, rename, fsync dir: an editor saving), read (4 KiB of a cold block of --read-probe: an application starting), sqlite (a real SQLite commit: a mail store, a browser's history), dsync (in-place O_DSYNC overwrite: a database's WAL, ioping -W -y), cmd (your --probe-cmd)" },
+	  .help = "probes to run, comma-separated (default {default}): fsync (append + fsync: a mail client storing a message), save (write, fsync, rename, fsync dir: an editor saving), read (4 KiB of a cold block of --read-probe: an application starting), sqlite (a real SQLite commit: a mail store, a browser's history), dsync (in-place O_DSYNC overwrite: a database's WAL, ioping -W -y), cmd (your --probe-cmd)" },
 	{ .name = "no-probe", .key = KEY_NO_PROBE, .type = CLI_CUSTOM, .parse = parse_no_probe,
 	  .help = "run the writer alone" },
 	{ .name = "probe-interval", .key = KEY_PROBE_INTERVAL, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.probe_interval_ns), .min = WS_NSEC_PER_MSEC,
-	  .help = "time between the starts of a probe's operations (default 100ms)" },
+	  .help = "time between the starts of a probe's operations (default {default})" },
 	{ .name = "probe-size", .key = KEY_PROBE_SIZE, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, set.probe_size), .min = 1, .max = 64 * WS_MIB,
-	  .help = "bytes per fsync, save, dsync probe or sqlite row (default 4k)" },
+	  .help = "bytes per fsync, save, dsync probe or sqlite row (default {default})" },
 	{ .name = "probe-sync", .key = KEY_PROBE_SYNC, .type = CLI_CUSTOM, .arg = "CALL", .parse = parse_probe_sync,
-	  .help = "fsync (default) or fdatasync, for the fsync probe" },
+	  .help = "fsync or fdatasync, for the fsync probe (default {default})" },
 	{ .name = "probe-dir", .key = KEY_PROBE_DIR, .type = CLI_STRING, .arg = "DIR", .offset = offsetof(struct ws_config, set.probe_dir),
 	  .help = "where probe files live (default: FILE's directory); e.g. your home while FILE stresses /data" },
 	{ .name = "sqlite-journal", .key = KEY_SQLITE_JOURNAL, .type = CLI_CUSTOM, .arg = "MODE", .parse = parse_sqlite_journal,
-	  .help = "the sqlite probe's journal_mode: delete (default, a rollback journal) or wal" },
+	  .help = "the sqlite probe's journal_mode: delete (a rollback journal) or wal (default {default})" },
 	{ .name = "sqlite-sync", .key = KEY_SQLITE_SYNC, .type = CLI_CUSTOM, .arg = "LEVEL", .parse = parse_sqlite_sync,
-	  .help = "the sqlite probe's synchronous: full (default) or normal" },
+	  .help = "the sqlite probe's synchronous: full or normal (default {default})" },
 	{ .name = "probe-cmd", .key = KEY_PROBE_CMD, .type = CLI_CUSTOM, .arg = "[NAME=]CMD", .parse = parse_probe_cmd,
 	  .help = "time your own command at the probe interval, one at a time, with /bin/sh -c in the probe directory (adds the cmd probe; with --probe, name cmd there; repeatable, up to 4, e.g. mail='notmuch new'); a non-zero exit is a failed probe" },
 	{ .name = "probe-user", .key = KEY_PROBE_USER, .type = CLI_CUSTOM, .arg = "NAME", .parse = parse_probe_user,
 	  .help = "who --probe-cmd commands run as when writestress runs as root (default nobody: never root unless named)" },
 	{ .name = "probe-timeout", .key = KEY_PROBE_TIMEOUT, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.probe_timeout_ns), .min = WS_NSEC_PER_MSEC,
-	  .help = "a --probe-cmd command still running after this is killed, a failed probe (default 30s)" },
+	  .help = "a --probe-cmd command still running after this is killed, a failed probe (default {default})" },
 	{ .name = "read-probe", .key = KEY_READ_PROBE, .type = CLI_STRING, .arg = "PATH", .offset = offsetof(struct ws_config, set.read_probe),
 	  .help = "an existing file the read probe reads from (adds read to the probes)" },
 	{ .name = "stall", .key = KEY_STALL, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.stall_ns), .min = WS_NSEC_PER_MSEC,
-	  .help = "a probe at least this slow is a stall (default 500ms)" },
+	  .help = "a probe at least this slow is a stall (default {default})" },
 	{ .type = CLI_HEADING, .help = "Analysis and results:" },
 	{ .name = "json", .key = KEY_JSON, .type = CLI_STRING, .arg = "FILE", .offset = offsetof(struct ws_config, set.json_path),
 	  .help = "write the complete result (configuration, series, probes, phases, steady state) as JSON ('-': to stdout, the rest to stderr)" },
@@ -403,11 +395,11 @@ static const struct cli_option opt_table[] = {
 	{ .name = "until-steady", .key = KEY_UNTIL_STEADY, .type = CLI_FLAG, .offset = offsetof(struct ws_config, set.until_steady),
 	  .help = "end the run once throughput is in steady state after preconditioning (see --precondition), or give up after --steady-max-rounds; --size, --time or -b still bound it" },
 	{ .name = "steady-criterion", .key = KEY_STEADY_CRITERION, .type = CLI_CUSTOM, .arg = "CRIT", .parse = parse_steady_criterion,
-	  .help = "how a window of rounds is judged steady: snia (default: range within 20% of the window's average and the fitted line's excursion within 10%), bw-slope:PCT (fio's ss=bw_slope: |slope| per round under PCT% of the average) or bw-dev:PCT (fio's ss=bw: every round within PCT% of the average)" },
+	  .help = "how a window of rounds is judged steady (default {default}): snia (range within 20% of the window's average and the fitted line's excursion within 10%), bw-slope:PCT (fio's ss=bw_slope: |slope| per round under PCT% of the average) or bw-dev:PCT (fio's ss=bw: every round within PCT% of the average)" },
 	{ .name = "steady-window", .key = KEY_STEADY_WINDOW, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.steady_window), .min = 2, .max = 1000,
-	  .help = "rounds in a steady-state window (default 5)" },
+	  .help = "rounds in a steady-state window (default {default})" },
 	{ .name = "steady-round", .key = KEY_STEADY_ROUND, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.steady_round_ns), .min = 10 * WS_NSEC_PER_MSEC,
-	  .help = "length of one steady-state round (default 10s); a round's rate is what reached the disk in it, read off the progress marks" },
+	  .help = "length of one steady-state round (default {default}); a round's rate is what reached the disk in it, read off the progress marks" },
 	{ .name = "precondition", .key = KEY_PRECONDITION, .type = CLI_CUSTOM, .arg = "SIZE|Nx", .parse = parse_precondition,
 	  .help = "judge steady state only in windows that start after SIZE was written, or N times the capacity of the device under FILE (default with --until-steady: 2x, as SNIA PTS; otherwise 0)" },
 	{ .name = "steady-max-rounds", .key = KEY_STEADY_MAX_ROUNDS, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.steady_max_rounds), .min = 2, .max = 1000000,
@@ -427,7 +419,7 @@ static const struct cli_option opt_table[] = {
 	  .help = "I/O priority of the probes, as --ioprio" },
 	{ .type = CLI_HEADING, .help = "Output and safety:" },
 	{ .name = "interval", .key = 'i', .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.interval_ns), .min = 10 * WS_NSEC_PER_MSEC,
-	  .help = "reporting interval (default 1s, at least 10ms)" },
+	  .help = "reporting interval (default {default}, at least 10ms)" },
 	{ .name = "quiet", .key = 'q', .type = CLI_FLAG, .offset = offsetof(struct ws_config, quiet),
 	  .help = "no header, live line or interval lines: the summary only" },
 	{ .name = "color", .key = KEY_COLOR, .type = CLI_CUSTOM, .arg = "WHEN", .parse = parse_colour,
@@ -502,6 +494,7 @@ static const struct cli run_cli = {
 	.help_head = help_head,
 	.help_tail = help_tail,
 	.aliases = fio_names,
+	.default_of = ws_field_default,
 };
 
 /* The table, for tests that hold every option to its stated bounds and

@@ -422,13 +422,50 @@ static void print_wrapped(FILE *out, const char *text, int indent, int width)
 	fputc('\n', out);
 }
 
+#define DEFAULT_MARK "{default}"
+
+/* O's help with DEFAULT_MARK replaced by its default, in buf. */
+static const char *help_text(const struct cli *c, const struct cli_option *o,
+			     char *buf, size_t len)
+{
+	const char *mark = strstr(o->help, DEFAULT_MARK);
+	const char *def = c->default_of ? c->default_of(o->name) : NULL;
+
+	if (!mark)
+		return o->help;
+	snprintf(buf, len, "%.*s%s%s", (int)(mark - o->help), o->help,
+		 def ? def : "?", mark + strlen(DEFAULT_MARK));
+	return buf;
+}
+
+int cli_defaults(const struct cli *c, void *dest, char *why)
+{
+	char reason[CLI_WHY_LEN];
+
+	for (size_t i = 0; c->default_of && i < c->nopts; i++) {
+		const struct cli_option *o = &c->opts[i];
+		const char *def = o->name ? c->default_of(o->name) : NULL;
+		int ret;
+
+		if (!def)
+			continue;
+		ret = o->arg ? set_value(o, dest, def, reason) : -EINVAL;
+		if (ret) {
+			snprintf(why, CLI_WHY_LEN, "--%.24s default '%.16s': %.100s", o->name,
+				 def, o->arg ? reason : "the option takes no value");
+			return ret;
+		}
+	}
+	return 0;
+}
+
 void cli_help(const struct cli *c, FILE *out)
 {
 	if (c->help_head)
 		c->help_head(out);
 	for (size_t i = 0; i < c->nopts; i++) {
 		const struct cli_option *o = &c->opts[i];
-		char left[64];
+		char left[64], text[1024];
 		int n;
 
 		if (!o->name) {
@@ -446,7 +483,7 @@ void cli_help(const struct cli *c, FILE *out)
 			fprintf(out, "\n%26s", "");
 		else
 			fprintf(out, "%*s", 26 - n, "");
-		print_wrapped(out, o->help, 26, 79);
+		print_wrapped(out, help_text(c, o, text, sizeof(text)), 26, 79);
 	}
 	if (c->help_tail)
 		c->help_tail(out);

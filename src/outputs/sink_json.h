@@ -12,6 +12,9 @@
 
 /* "config": the settings and the plan, every key of doc/result-json.md. */
 void json_put_config(struct jsonw *w, const struct ws_run *run);
+/* One WS_FIELD_OWN row of the registry (record/fields.h) by its own
+ * writer; false when the row has none. */
+bool json_put_own(struct jsonw *w, const char *key, const struct ws_run *run);
 /* "target": the file and its filesystem as opened. */
 void json_put_target(struct jsonw *w, const struct ws_target_facts *t);
 /* "target" and "system" (uname, the probes' privileges). */

@@ -1,52 +1,55 @@
 /* sink_json_facts.c - the result's facts fixed before the first byte:
- * "config" (what the run was asked to do and what that came to),
+ * "config" (what the run was asked to do and what that came to: a key
+ * for each row of the registry, record/fields.h, in its order),
  * "target" and "system" (see sink_json.h; the schema is
  * doc/result-json.md).
  */
 #include <string.h>
 
+#include "lib/c.h"
 #include "lib/jsonw.h"
+#include "record/fields.h"
 #include "record/record.h"
 #include "sink_json.h"
 
-/* "idle", "be:4", or null when not set. */
-static void put_ioprio(struct jsonw *w, const char *key, int class, int level)
+/* ---- the settings the registry cannot write by offset -------------------- */
+
+static void put_files(struct jsonw *w, const char *key, const struct ws_run *run)
 {
-	char buf[16];
-
-	jsonw_text_or_null(w, key, ws_ioprio_name(class, level, buf, sizeof(buf)));
-}
-
-void json_put_config(struct jsonw *w, const struct ws_run *run)
-{
-	const struct ws_settings *c = &run->set;
-	const struct ws_plan *p = &run->plan;
-
-	jsonw_object(w, "config");
-	jsonw_str(w, "file", c->path);
-	jsonw_array(w, "files");
+	jsonw_array(w, key);
 	for (unsigned int i = 0; i < run->ntargets; i++)
 		jsonw_str(w, NULL, run->targets[i].target.path);
 	if (!run->ntargets)
-		jsonw_str(w, NULL, c->path);
+		jsonw_str(w, NULL, run->set.path);
 	jsonw_end(w);
-	jsonw_u64(w, "jobs", c->jobs);
-	jsonw_u64(w, "buffer_size", c->buffer_size);
-	if (p->total == WS_UNBOUNDED)
-		jsonw_null(w, "total_bytes");
+}
+
+static void put_total(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	if (run->plan.total == WS_UNBOUNDED)
+		jsonw_null(w, key);
 	else
-		jsonw_u64(w, "total_bytes", p->total);
-	jsonw_u64(w, "buffers", c->buffers);
-	jsonw_seconds(w, "time_s", c->duration_ns);
-	jsonw_u64(w, "file_size", p->file_size);
-	jsonw_u64(w, "reserve", p->reserve);
-	jsonw_str(w, "pace", run->pace_name);
-	jsonw_bool(w, "fadvise", c->fadvise);
-	jsonw_u64(w, "window", c->window);
-	jsonw_u64(w, "sync_every", c->sync_every);
-	jsonw_u64(w, "iodepth", c->iodepth);
-	jsonw_ms(w, "target_latency_ms", c->target_latency_ns);
-	jsonw_object(w, "queue");
+		jsonw_u64(w, key, run->plan.total);
+}
+
+static void put_file_size(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	jsonw_u64(w, key, run->plan.file_size);
+}
+
+static void put_reserve(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	jsonw_u64(w, key, run->plan.reserve);
+}
+
+static void put_pace(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	jsonw_str(w, key, run->pace_name);
+}
+
+static void put_queue(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	jsonw_object(w, key);
 	jsonw_str(w, "engine", run->queue.engine);
 	jsonw_u64(w, "depth", run->queue.depth);
 	jsonw_bool(w, "registered_buffers", run->queue.registered);
@@ -55,35 +58,44 @@ void json_put_config(struct jsonw *w, const struct ws_run *run)
 	else
 		jsonw_null(w, "refused");
 	jsonw_end(w);
-	jsonw_u64(w, "rate_bytes_per_s", c->rate);
-	jsonw_str(w, "data", run->data);
-	jsonw_u64(w, "compress_pct", c->compress_pct);
-	jsonw_seconds(w, "interval_s", c->interval_ns);
-	jsonw_u64(w, "probe_size", c->probe_size);
-	jsonw_seconds(w, "probe_interval_s", c->probe_interval_ns);
-	jsonw_bool(w, "probe_fdatasync", c->probe_fdatasync);
-	jsonw_seconds(w, "stall_s", c->stall_ns);
-	jsonw_bool(w, "until_steady", c->until_steady);
-	jsonw_u64(w, "steady_window", c->steady_window);
-	jsonw_seconds(w, "steady_round_s", c->steady_round_ns);
-	jsonw_str(w, "steady_criterion", run->criterion_key);
-	jsonw_u64(w, "precondition_bytes", p->precondition);
-	if (p->precondition_x > 0)
-		jsonw_double(w, "precondition_capacity_x", p->precondition_x);
+}
+
+static void put_data(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	jsonw_str(w, key, run->data);
+}
+
+static void put_criterion(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	jsonw_str(w, key, run->criterion_key);
+}
+
+static void put_precondition(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	jsonw_u64(w, key, run->plan.precondition);
+}
+
+static void put_precondition_x(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	if (run->plan.precondition_x > 0)
+		jsonw_double(w, key, run->plan.precondition_x);
 	else
-		jsonw_null(w, "precondition_capacity_x");
-	jsonw_u64(w, "steady_max_rounds", c->steady_max_rounds);
-	jsonw_bool(w, "truncate", c->truncate);
-	jsonw_u64(w, "bucket", c->bucket);
-	jsonw_array(w, "probes");
+		jsonw_null(w, key);
+}
+
+static void put_probes(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	jsonw_array(w, key);
 	for (unsigned int i = 0; i < run->probes.n; i++)
 		jsonw_str(w, NULL, run->probes.names[i]);
 	jsonw_end(w);
-	jsonw_str(w, "probe_dir", c->probe_dir);
-	jsonw_str(w, "read_probe", c->read_probe);
-	jsonw_str(w, "sqlite_journal", c->sqlite_wal ? "wal" : "delete");
-	jsonw_str(w, "sqlite_sync", c->sqlite_sync_normal ? "normal" : "full");
-	jsonw_array(w, "probe_cmds");
+}
+
+static void put_probe_cmds(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	const struct ws_settings *c = &run->set;
+
+	jsonw_array(w, key);
 	for (unsigned int i = 0; i < c->nprobe_cmds; i++) {
 		jsonw_object(w, NULL);
 		jsonw_str(w, "name", c->probe_cmds[i].name);
@@ -91,12 +103,101 @@ void json_put_config(struct jsonw *w, const struct ws_run *run)
 		jsonw_end(w);
 	}
 	jsonw_end(w);
-	jsonw_str(w, "probe_user", run->probes.cmd_user[0] ? run->probes.cmd_user : NULL);
-	jsonw_ms(w, "probe_timeout_ms", c->probe_timeout_ns);
-	jsonw_bool(w, "drop_caches", c->drop_caches);
-	jsonw_str(w, "scheduler", c->scheduler);
-	put_ioprio(w, "ioprio", c->ioprio_class, c->ioprio_level);
-	put_ioprio(w, "probe_ioprio", c->probe_ioprio_class, c->probe_ioprio_level);
+}
+
+static void put_probe_user(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	jsonw_str(w, key, run->probes.cmd_user[0] ? run->probes.cmd_user : NULL);
+}
+
+/* "idle", "be:4", or null when not set. */
+static void put_ioprio_of(struct jsonw *w, const char *key, int class, int level)
+{
+	char buf[16];
+
+	jsonw_text_or_null(w, key, ws_ioprio_name(class, level, buf, sizeof(buf)));
+}
+
+static void put_ioprio(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	put_ioprio_of(w, key, run->set.ioprio_class, run->set.ioprio_level);
+}
+
+static void put_probe_ioprio(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	put_ioprio_of(w, key, run->set.probe_ioprio_class, run->set.probe_ioprio_level);
+}
+
+static const struct {
+	const char *key;
+	void (*put)(struct jsonw *w, const char *key, const struct ws_run *run);
+} own_writers[] = {
+	{ "files", put_files }, { "total_bytes", put_total },
+	{ "file_size", put_file_size }, { "reserve", put_reserve },
+	{ "pace", put_pace }, { "queue", put_queue }, { "data", put_data },
+	{ "steady_criterion", put_criterion },
+	{ "precondition_bytes", put_precondition },
+	{ "precondition_capacity_x", put_precondition_x },
+	{ "probes", put_probes }, { "probe_cmds", put_probe_cmds },
+	{ "probe_user", put_probe_user }, { "ioprio", put_ioprio },
+	{ "probe_ioprio", put_probe_ioprio },
+};
+
+/* A WS_FIELD_OWN row by its writer; false when it has none (a row added
+ * to the registry without one, which test_sink_json catches). */
+bool json_put_own(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(own_writers); i++)
+		if (!strcmp(own_writers[i].key, key)) {
+			own_writers[i].put(w, key, run);
+			return true;
+		}
+	return false;
+}
+
+/* One row of the registry, by its type. */
+static void put_field(struct jsonw *w, const struct ws_field *f, const struct ws_run *run)
+{
+	const char *at = (const char *)&run->set + f->offset;
+
+	switch (f->type) {
+	case WS_FIELD_COUNT:
+	case WS_FIELD_BYTES:
+		jsonw_u64(w, f->key, *(const uint64_t *)at);
+		break;
+	case WS_FIELD_UINT:
+		jsonw_u64(w, f->key, *(const unsigned int *)at);
+		break;
+	case WS_FIELD_BOOL:
+		jsonw_bool(w, f->key, *(const bool *)at);
+		break;
+	case WS_FIELD_SECONDS:
+		jsonw_seconds(w, f->key, *(const uint64_t *)at);
+		break;
+	case WS_FIELD_MS:
+		jsonw_ms(w, f->key, *(const uint64_t *)at);
+		break;
+	case WS_FIELD_TEXT:
+		jsonw_str(w, f->key, *(const char *const *)at);
+		break;
+	case WS_FIELD_WORD:
+		jsonw_str(w, f->key, f->words[*(const bool *)at]);
+		break;
+	case WS_FIELD_OWN:
+		if (!json_put_own(w, f->key, run))
+			jsonw_null(w, f->key);
+		break;
+	}
+}
+
+void json_put_config(struct jsonw *w, const struct ws_run *run)
+{
+	size_t n;
+	const struct ws_field *f = ws_fields(&n);
+
+	jsonw_object(w, "config");
+	for (size_t i = 0; i < n; i++)
+		put_field(w, &f[i], run);
 	jsonw_end(w);
 }
 

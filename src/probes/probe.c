@@ -64,19 +64,22 @@ static int fsync_setup(struct probe *p)
 /* A mail folder is compacted now and then: start again, untimed. */
 static void fsync_prepare(struct probe *p)
 {
-	if (p->appended + p->cfg->set.probe_size > WS_PROBE_FSYNC_WRAP) {
+	struct file_probe *f = p->priv;
+
+	if (f->offset + p->cfg->set.probe_size > WS_PROBE_FSYNC_WRAP) {
 		if (ftruncate(p->fd, 0) == 0)
-			p->appended = 0;
+			f->offset = 0;
 	}
 }
 
 static int fsync_run(struct probe *p)
 {
-	ssize_t n = pwrite(p->fd, p->buf, p->cfg->set.probe_size, (off_t)p->appended);
+	struct file_probe *f = p->priv;
+	ssize_t n = pwrite(p->fd, p->buf, p->cfg->set.probe_size, (off_t)f->offset);
 
 	if (n < 0)
 		return -errno;
-	p->appended += (uint64_t)n;
+	f->offset += (uint64_t)n;
 	if (p->cfg->set.probe_fdatasync ? fdatasync(p->fd) : fsync(p->fd))
 		return -errno;
 	return 0;
@@ -174,19 +177,24 @@ static int dsync_setup(struct probe *p)
 /* the next block, in turn over the file: always an overwrite */
 static void dsync_prepare(struct probe *p)
 {
-	p->appended += p->cfg->set.probe_size;
-	if (p->appended + p->cfg->set.probe_size > dsync_span(p))
-		p->appended = 0;
+	struct file_probe *f = p->priv;
+
+	f->offset += p->cfg->set.probe_size;
+	if (f->offset + p->cfg->set.probe_size > dsync_span(p))
+		f->offset = 0;
 }
 
 static int dsync_run(struct probe *p)
 {
-	return pwrite(p->fd, p->buf, p->cfg->set.probe_size, (off_t)p->appended) < 0 ?
+	struct file_probe *f = p->priv;
+
+	return pwrite(p->fd, p->buf, p->cfg->set.probe_size, (off_t)f->offset) < 0 ?
 	       -errno : 0;
 }
 
 static int read_setup(struct probe *p)
 {
+	struct file_probe *f = p->priv;
 	struct stat st;
 	int fd;
 
@@ -209,36 +217,41 @@ static int read_setup(struct probe *p)
 		return ret;
 	}
 	p->fd = fd;
-	p->read_blocks = (uint64_t)st.st_size / READ_BLOCK;
-	p->direct = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_DIRECT) == 0;
-	p->rng = (uint64_t)getpid() * 0x9e3779b97f4a7c15u | 1;
+	f->read_blocks = (uint64_t)st.st_size / READ_BLOCK;
+	f->direct = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_DIRECT) == 0;
+	f->rng = (uint64_t)getpid() * 0x9e3779b97f4a7c15u | 1;
 	return 0;
 }
 
 static uint64_t next_block(struct probe *p)
 {
+	struct file_probe *f = p->priv;
+
 	/* xorshift64: a different block each time, cheaply */
-	p->rng ^= p->rng << 13;
-	p->rng ^= p->rng >> 7;
-	p->rng ^= p->rng << 17;
-	return p->rng % p->read_blocks;
+	f->rng ^= f->rng << 13;
+	f->rng ^= f->rng >> 7;
+	f->rng ^= f->rng << 17;
+	return f->rng % f->read_blocks;
 }
 
 static void read_prepare(struct probe *p)
 {
+	struct file_probe *f = p->priv;
 	uint64_t block = next_block(p);
 
-	/* remember the choice in `appended`; without O_DIRECT make sure the
+	/* remember the choice in `offset`; without O_DIRECT make sure the
 	 * block is not cached, so the read reaches the device */
-	p->appended = block * READ_BLOCK;
-	if (!p->direct)
-		posix_fadvise(p->fd, (off_t)p->appended, READ_BLOCK,
+	f->offset = block * READ_BLOCK;
+	if (!f->direct)
+		posix_fadvise(p->fd, (off_t)f->offset, READ_BLOCK,
 			      POSIX_FADV_DONTNEED);
 }
 
 static int read_run(struct probe *p)
 {
-	return pread(p->fd, p->buf, READ_BLOCK, (off_t)p->appended) < 0 ? -errno : 0;
+	struct file_probe *f = p->priv;
+
+	return pread(p->fd, p->buf, READ_BLOCK, (off_t)f->offset) < 0 ? -errno : 0;
 }
 
 static void read_cleanup(struct probe *p)
@@ -251,6 +264,7 @@ static const struct probe_ops probe_fsync = {
 	.stands_for = "a mail client storing a message (append + fsync)",
 	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
 	.options = (const char *const[]){ "probe-size", "probe-sync", NULL },
+	.priv_size = sizeof(struct file_probe),
 	.setup = fsync_setup,
 	.prepare = fsync_prepare,
 	.run = fsync_run,
@@ -274,6 +288,7 @@ static const struct probe_ops probe_read = {
 	.needs = "read-probe",
 	.needs_what = "an existing file to read from",
 	.setup_hint = "give --read-probe a file you can read, e.g. one of your own; --probe without read runs without it",
+	.priv_size = sizeof(struct file_probe),
 	.setup = read_setup,
 	.prepare = read_prepare,
 	.run = read_run,
@@ -285,6 +300,7 @@ static const struct probe_ops probe_sqlite = {
 	.stands_for = "a mail store or a browser's history committing (a real SQLite transaction)",
 	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
 	.options = (const char *const[]){ "probe-size", "sqlite-journal", "sqlite-sync", NULL },
+	.priv_size = sizeof(struct sqlite_probe),
 	.setup = probe_sqlite_setup,
 	.prepare = probe_sqlite_prepare,
 	.run = probe_sqlite_run,
@@ -296,6 +312,7 @@ static const struct probe_ops probe_dsync = {
 	.stands_for = "a database's write-ahead log (in-place O_DSYNC overwrite, as ioping -W -y)",
 	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
 	.options = (const char *const[]){ "probe-size", NULL },
+	.priv_size = sizeof(struct file_probe),
 	.setup = dsync_setup,
 	.prepare = dsync_prepare,
 	.run = dsync_run,
@@ -309,6 +326,7 @@ static const struct probe_ops probe_cmd = {
 	.needs = "probe-cmd",
 	.needs_what = "a command to time",
 	.per_command = true,
+	.priv_size = sizeof(struct cmd_probe),
 	.setup = probe_cmd_setup,
 	.run = probe_cmd_run,
 	.cleanup = probe_cmd_cleanup,
@@ -332,13 +350,17 @@ int probe_init(struct probe *p, enum ws_probe_kind kind, unsigned int instance,
 	memset(p, 0, sizeof(*p));
 	p->ops = probe_kinds[kind];
 	p->cfg = cfg;
-	p->fd = -1;
-	p->sock = -1;
+	p->fd = p->dirfd = -1;
 	p->instance = instance;
 	probe_dir_of(cfg, p->dir, sizeof(p->dir));
+	if (p->ops->priv_size && !(p->priv = calloc(1, p->ops->priv_size)))
+		return set_err(p, -ENOMEM, "cannot allocate");
 	p->dirfd = open(p->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (p->dirfd < 0)
-		return set_err(p, -errno, "cannot open the directory");
+	if (p->dirfd < 0) {
+		ret = set_err(p, -errno, "cannot open the directory");
+		probe_cleanup(p);
+		return ret;
+	}
 	ret = posix_memalign(&p->buf, READ_BLOCK, bufsize);
 	if (ret) {
 		p->buf = NULL;
@@ -364,7 +386,8 @@ void probe_cleanup(struct probe *p)
 		close(p->dirfd);
 	p->fd = p->dirfd = -1;
 	free(p->buf);
-	p->buf = NULL;
+	free(p->priv);
+	p->buf = p->priv = NULL;
 }
 
 unsigned int probe_file_names(const struct probe *p, const char **names)

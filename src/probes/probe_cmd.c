@@ -60,6 +60,7 @@ struct cmd_user {
 /* --probe-user, or nobody when root; nobody to change when not root. */
 static int resolve_user(struct probe *p, struct cmd_user *u)
 {
+	struct cmd_probe *c = p->priv;
 	const char *name = p->cfg->probe_user;
 	struct passwd *pw;
 
@@ -83,17 +84,18 @@ static int resolve_user(struct probe *p, struct cmd_user *u)
 		u->ngroups = 1;
 		u->groups[0] = pw->pw_gid;
 	}
-	snprintf(p->cmd_user, sizeof(p->cmd_user), "%s", pw->pw_name);
+	snprintf(c->user, sizeof(c->user), "%s", pw->pw_name);
 	/* its own HOME and names, not root's */
-	snprintf(p->env_home, sizeof(p->env_home), "HOME=%s", pw->pw_dir);
-	snprintf(p->env_user, sizeof(p->env_user), "USER=%s", pw->pw_name);
-	snprintf(p->env_logname, sizeof(p->env_logname), "LOGNAME=%s", pw->pw_name);
+	snprintf(c->env_home, sizeof(c->env_home), "HOME=%s", pw->pw_dir);
+	snprintf(c->env_user, sizeof(c->env_user), "USER=%s", pw->pw_name);
+	snprintf(c->env_logname, sizeof(c->env_logname), "LOGNAME=%s", pw->pw_name);
 	return 0;
 }
 
 /* environ with HOME, USER and LOGNAME replaced when the user changes */
 static char **command_env(struct probe *p, const struct cmd_user *u)
 {
+	struct cmd_probe *c = p->priv;
 	extern char **environ;
 	size_t n = 0, k = 0;
 	char **env;
@@ -109,9 +111,9 @@ static char **command_env(struct probe *p, const struct cmd_user *u)
 				   strncmp(environ[i], "LOGNAME=", 8)))
 			env[k++] = environ[i];
 	if (u->change) {
-		env[k++] = p->env_home;
-		env[k++] = p->env_user;
-		env[k++] = p->env_logname;
+		env[k++] = c->env_home;
+		env[k++] = c->env_user;
+		env[k++] = c->env_logname;
 	}
 	env[k] = NULL;
 	return env;
@@ -258,6 +260,7 @@ static void launcher_loop(int sock, int devnull, const char *line,
 static void launcher_main(struct probe *p, const struct cmd_user *u,
 			  int sock, int devnull, char **env, pid_t parent)
 {
+	struct cmd_probe *c = p->priv;
 	uint64_t t = p->cfg->set.probe_timeout_ns / 1000000;
 	int timeout_ms = t > INT32_MAX ? INT32_MAX : (int)t;
 	int lo = sock < devnull ? sock : devnull, hi = sock ^ devnull ^ lo;
@@ -288,19 +291,20 @@ static void launcher_main(struct probe *p, const struct cmd_user *u,
 	if (send(sock, &ready, sizeof(ready), MSG_NOSIGNAL) != sizeof(ready) ||
 	    ready.err)
 		ws_exit_now(126);
-	launcher_loop(sock, devnull, p->cmd->line, env, timeout_ms);
+	launcher_loop(sock, devnull, c->cmd->line, env, timeout_ms);
 }
 
 int probe_cmd_setup(struct probe *p)
 {
+	struct cmd_probe *c = p->priv;
 	struct cmd_result ready = { 0, EPIPE };
 	struct cmd_user u;
 	int sv[2], devnull, ret;
 	char **env;
 	pid_t pid, self = getpid();
 
-	p->cmd = &p->cfg->set.probe_cmds[p->instance];
-	p->sock = -1;
+	c->cmd = &p->cfg->set.probe_cmds[p->instance];
+	c->sock = -1;
 	if ((ret = resolve_user(p, &u)))
 		return ret;
 	env = command_env(p, &u);
@@ -319,12 +323,12 @@ int probe_cmd_setup(struct probe *p)
 	close(sv[1]);
 	close(devnull);
 	free(env);
-	p->launcher = pid;
-	p->sock = sv[0];
-	if (recv(p->sock, &ready, sizeof(ready), MSG_WAITALL) != sizeof(ready) ||
+	c->launcher = pid;
+	c->sock = sv[0];
+	if (recv(c->sock, &ready, sizeof(ready), MSG_WAITALL) != sizeof(ready) ||
 	    ready.err) {
 		snprintf(p->err, sizeof(p->err), "%s probe: cannot run its command as %s: %s",
-			 p->ops->name, p->cmd_user[0] ? p->cmd_user : "you",
+			 p->ops->name, c->user[0] ? c->user : "you",
 			 strerror(ready.err ? ready.err : EPIPE));
 		return -(ready.err ? ready.err : EPIPE);
 	}
@@ -345,28 +349,29 @@ out_fail:
 
 int probe_cmd_run(struct probe *p)
 {
+	struct cmd_probe *c = p->priv;
 	struct cmd_result res;
 	bool stopping = false;
-	char c = 'r';
+	char req = 'r';
 
 	p->fail[0] = '\0';
 	if (signals_received())
 		return -ECANCELED;	/* stopping: no new command */
-	if (send(p->sock, &c, 1, MSG_NOSIGNAL) != 1)
+	if (send(c->sock, &req, 1, MSG_NOSIGNAL) != 1)
 		return -EPIPE;	/* the launcher is gone */
 	/* a Ctrl-C (or SIGTERM) ends the command now, not at its timeout */
 	for (;;) {
-		struct pollfd fds = { .fd = p->sock, .events = POLLIN };
+		struct pollfd fds = { .fd = c->sock, .events = POLLIN };
 
 		if (poll(&fds, 1, CMD_STOP_POLL_MS) > 0)
 			break;
 		if (signals_received() && !stopping) {
 			stopping = true;
-			if (send(p->sock, "k", 1, MSG_NOSIGNAL) != 1)
+			if (send(c->sock, "k", 1, MSG_NOSIGNAL) != 1)
 				return -EPIPE;
 		}
 	}
-	if (recv(p->sock, &res, sizeof(res), MSG_WAITALL) != sizeof(res))
+	if (recv(c->sock, &res, sizeof(res), MSG_WAITALL) != sizeof(res))
 		return -EPIPE;
 	if (res.err == ETIMEDOUT) {
 		snprintf(p->fail, sizeof(p->fail), "killed after the --probe-timeout");
@@ -395,10 +400,19 @@ int probe_cmd_run(struct probe *p)
 
 void probe_cmd_cleanup(struct probe *p)
 {
-	if (p->sock >= 0)
-		close(p->sock);	/* the launcher sees the end and exits */
-	if (p->launcher > 0)
-		waitpid(p->launcher, NULL, 0);
-	p->sock = -1;
-	p->launcher = 0;
+	struct cmd_probe *c = p->priv;
+
+	if (c->launcher > 0) {
+		close(c->sock);	/* the launcher sees the end and exits */
+		waitpid(c->launcher, NULL, 0);
+	}
+	c->sock = -1;
+	c->launcher = 0;
+}
+
+const char *probe_cmd_user(const struct probe *p)
+{
+	const struct cmd_probe *c = p->priv;
+
+	return p->ops && p->ops->setup == probe_cmd_setup && c ? c->user : "";
 }

@@ -4,9 +4,41 @@
 #ifndef WS_PROBE_KINDS_H
 #define WS_PROBE_KINDS_H
 
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "probes/probe.h"
+
+/* The file probes' own state (fsync, dsync, read; probe.c). */
+struct file_probe {
+	uint64_t offset;	/* fsync: the file's size; dsync: where the
+				   next overwrite goes; read: the block chosen */
+	uint64_t read_blocks;	/* read: 4 KiB blocks in the file */
+	bool direct;		/* read: O_DIRECT took */
+	uint64_t rng;		/* read: block choice */
+};
+
+/* The sqlite probe's: its connection and its insert (probe_sqlite.c). */
+struct sqlite3;
+struct sqlite3_stmt;
+struct sqlite_probe {
+	struct sqlite3 *db;
+	struct sqlite3_stmt *stmt;
+	uint64_t appended;	/* bytes inserted since the table was emptied */
+};
+
+/* The cmd probe's: its command, the launcher and its end of the socket,
+ * the user the command runs as ("" when not changed) and its
+ * environment (probe_cmd.c). */
+struct cmd_probe {
+	const struct ws_probe_cmd *cmd;
+	int sock;		/* valid while launcher > 0 */
+	pid_t launcher;
+	char user[64];
+	char env_home[PATH_MAX + 8], env_user[80], env_logname[80];
+};
 
 /* probe_sqlite.c */
 int probe_sqlite_setup(struct probe *p);

@@ -34,20 +34,22 @@ static const char *const files[] = { "mail.db", "mail.db-journal",
  * its words for the summary */
 static int sqlite_errno(struct probe *p)
 {
-	int e = p->db ? sqlite3_system_errno(p->db) : 0;
+	struct sqlite_probe *q = p->priv;
+	int e = q->db ? sqlite3_system_errno(q->db) : 0;
 
-	if (p->db)
-		snprintf(p->fail, sizeof(p->fail), "SQLite: %s", sqlite3_errmsg(p->db));
+	if (q->db)
+		snprintf(p->fail, sizeof(p->fail), "SQLite: %s", sqlite3_errmsg(q->db));
 	return e > 0 ? -e : -EIO;
 }
 
 static int sqlite_fail(struct probe *p, const char *what)
 {
+	struct sqlite_probe *q = p->priv;
 	int ret = sqlite_errno(p);
 
 	snprintf(p->err, sizeof(p->err), "%s probe: %s in '%.120s': %s",
 		 p->ops->name, what, p->dir,
-		 p->db ? sqlite3_errmsg(p->db) : strerror(-ret));
+		 q->db ? sqlite3_errmsg(q->db) : strerror(-ret));
 	return ret;
 }
 
@@ -70,13 +72,14 @@ static int claim_dir(struct probe *p)
 /* The mode SQLite took (it may keep another: WAL needs shared memory). */
 static int set_journal_mode(struct probe *p)
 {
+	struct sqlite_probe *q = p->priv;
 	const char *want = p->cfg->set.sqlite_wal ? "wal" : "delete";
 	char sql[48];
 	sqlite3_stmt *st;
 	int ok;
 
 	snprintf(sql, sizeof(sql), "PRAGMA journal_mode=%s", want);
-	if (sqlite3_prepare_v2(p->db, sql, -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(q->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return sqlite_fail(p, "cannot set its journal_mode");
 	ok = sqlite3_step(st) == SQLITE_ROW &&
 	     !sqlite3_stricmp((const char *)sqlite3_column_text(st, 0), want);
@@ -92,6 +95,7 @@ static int set_journal_mode(struct probe *p)
 
 int probe_sqlite_setup(struct probe *p)
 {
+	struct sqlite_probe *q = p->priv;
 	char path[PATH_MAX + 120], sql[160];
 	int ret;
 
@@ -102,7 +106,7 @@ int probe_sqlite_setup(struct probe *p)
 		return ret;
 	}
 	snprintf(path, sizeof(path), "%s/%s", p->dir, p->aux_name[0]);
-	if (sqlite3_open_v2(path, (sqlite3 **)&p->db, SQLITE_OPEN_READWRITE |
+	if (sqlite3_open_v2(path, &q->db, SQLITE_OPEN_READWRITE |
 			    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW |
 			    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
 		return sqlite_fail(p, "cannot open its database");
@@ -112,10 +116,10 @@ int probe_sqlite_setup(struct probe *p)
 		 "PRAGMA synchronous=%s;"
 		 " CREATE TABLE mail(id INTEGER PRIMARY KEY, body BLOB);",
 		 p->cfg->set.sqlite_sync_normal ? "NORMAL" : "FULL");
-	if (sqlite3_exec(p->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+	if (sqlite3_exec(q->db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return sqlite_fail(p, "cannot set up its database");
-	if (sqlite3_prepare_v2(p->db, "INSERT INTO mail(body) VALUES (?)", -1,
-			       (sqlite3_stmt **)&p->stmt, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(q->db, "INSERT INTO mail(body) VALUES (?)", -1,
+			       &q->stmt, NULL) != SQLITE_OK)
 		return sqlite_fail(p, "cannot prepare its insert");
 	return 0;
 }
@@ -123,19 +127,22 @@ int probe_sqlite_setup(struct probe *p)
 /* A compaction now and then, untimed. */
 void probe_sqlite_prepare(struct probe *p)
 {
-	if (p->appended + p->cfg->set.probe_size <= WS_PROBE_FSYNC_WRAP)
+	struct sqlite_probe *q = p->priv;
+
+	if (q->appended + p->cfg->set.probe_size <= WS_PROBE_FSYNC_WRAP)
 		return;
-	if (sqlite3_exec(p->db, "DELETE FROM mail", NULL, NULL, NULL) == SQLITE_OK)
-		p->appended = 0;
+	if (sqlite3_exec(q->db, "DELETE FROM mail", NULL, NULL, NULL) == SQLITE_OK)
+		q->appended = 0;
 }
 
 /* BEGIN, one row, COMMIT: what the application waits for. */
 int probe_sqlite_run(struct probe *p)
 {
-	sqlite3_stmt *st = p->stmt;
+	struct sqlite_probe *q = p->priv;
+	sqlite3_stmt *st = q->stmt;
 	int rc;
 
-	if (sqlite3_exec(p->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+	if (sqlite3_exec(q->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
 		return sqlite_errno(p);
 	sqlite3_bind_blob(st, 1, p->buf, (int)p->cfg->set.probe_size, SQLITE_STATIC);
 	rc = sqlite3_step(st);
@@ -143,16 +150,16 @@ int probe_sqlite_run(struct probe *p)
 	if (rc != SQLITE_DONE) {
 		int ret = sqlite_errno(p);
 
-		sqlite3_exec(p->db, "ROLLBACK", NULL, NULL, NULL);
+		sqlite3_exec(q->db, "ROLLBACK", NULL, NULL, NULL);
 		return ret;
 	}
-	if (sqlite3_exec(p->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+	if (sqlite3_exec(q->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
 		int ret = sqlite_errno(p);
 
-		sqlite3_exec(p->db, "ROLLBACK", NULL, NULL, NULL);
+		sqlite3_exec(q->db, "ROLLBACK", NULL, NULL, NULL);
 		return ret;
 	}
-	p->appended += p->cfg->set.probe_size;
+	q->appended += p->cfg->set.probe_size;
 	return 0;
 }
 
@@ -160,14 +167,16 @@ int probe_sqlite_run(struct probe *p)
  * everything in our directory, then the directory. */
 void probe_sqlite_cleanup(struct probe *p)
 {
+	struct sqlite_probe *q = p->priv;
 	int fd;
 	DIR *d;
 
-	if (p->stmt)
-		sqlite3_finalize(p->stmt);
-	if (p->db)
-		sqlite3_close(p->db);
-	p->stmt = p->db = NULL;
+	if (q->stmt)
+		sqlite3_finalize(q->stmt);
+	if (q->db)
+		sqlite3_close(q->db);
+	q->stmt = NULL;
+	q->db = NULL;
 	for (size_t i = 0; i < ARRAY_SIZE(files); i++)
 		p->aux_name[i][0] = '\0';
 	if (!p->name[0])

@@ -56,9 +56,9 @@ static void probe_facts(const struct ws_config *cfg, const struct monitor *mon,
 	f->n = mon->nprobes;
 	for (unsigned int i = 0; i < mon->nprobes; i++) {
 		f->names[i] = mon->probes[i].name;
-		if (mon->probes[i].probe.cmd_user[0])
+		if (probe_cmd_user(&mon->probes[i].probe)[0])
 			snprintf(f->cmd_user, sizeof(f->cmd_user), "%s",
-				 mon->probes[i].probe.cmd_user);
+				 probe_cmd_user(&mon->probes[i].probe));
 		if (strcmp(mon->probes[i].probe.dir, mon->probes[0].probe.dir))
 			for (unsigned int k = 0; k < mon->nprobes; k++)
 				f->dirs[k] = mon->probes[k].probe.dir;

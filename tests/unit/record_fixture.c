@@ -795,6 +795,11 @@ static const char *expected_dir(void)
 	return NULL;
 }
 
+void source_path(char *buf, size_t len, const char *rel)
+{
+	snprintf(buf, len, "%s/../../%s", expected_dir(), rel);
+}
+
 static char *slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");

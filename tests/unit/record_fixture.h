@@ -96,6 +96,9 @@ char *golden_json_lines(const char *json, size_t len, size_t *outlen);
  * instead.  WS_UPDATE_EXPECTED in the environment (how it was done once)
  * fails the check: left set, it would pass everything. */
 void golden_check(const char *name, const char *buf, size_t len);
+
+/* REL ("man/writestress.1") in the source tree, found as the goldens are. */
+void source_path(char *buf, size_t len, const char *rel);
 extern bool golden_update;
 
 #endif

@@ -5,6 +5,8 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,7 @@
 #include "cmd/compare/compare.h"
 #include "lib/hist.h"
 #include "lib/units.h"
+#include "record/fields.h"
 
 /* ---- one number --------------------------------------------------------- */
 
@@ -140,60 +143,56 @@ bool compare_format_unit(char *buf, size_t len, double v, enum cmp_unit unit)
 /* ---- which differences change the result -------------------------------- */
 
 /*
- * A setting is listed when, all else equal, another value of it moves the
- * figures the table judges (throughput, latency, stalls, the steady
- * rate): how fast, how and what the writer writes (rate, pace mode,
- * window, buffer size, data pattern, queue depth, writers), for how long,
- * how the steady state is judged, what and how the probes measure, and
- * the device and filesystem under test.
- *
- * Information only: what merely names things (paths, the probe directory,
- * the host), what changes only the reporting (--interval, --bucket), what
- * writestress chose by itself (file size, reserve, the queue the kernel
- * gave it, the preconditioning derived from the capacity), the time of
- * the run, and the system's own settings (kernel, scheduler, I/O
- * priorities, dirty limits, mount options, dropped caches): comparing
- * those is what compare is for.  A pace mode's own options (--window,
- * --sync-every, --target-latency, --iodepth, --fadvise) keep their
- * defaults under any other mode (writestress refuses them there), so
- * they differ only when they matter.
+ * A run's settings that change the result are the registry's rows marked
+ * so (record/fields.h says which and why), each at "config.KEY" with its
+ * option as the label; and the device and filesystem under the file.
+ * Everything else (paths, the host, the time, the reporting, what
+ * writestress chose by itself, the system's own settings) is information
+ * only: comparing those is what compare is for.
  */
-static const struct cmp_setting run_settings[] = {
-	{ "config.rate_bytes_per_s", "--rate" },
-	{ "config.pace", "--pace" },
-	{ "config.window", "--window" },
-	{ "config.sync_every", "--sync-every" },
-	{ "config.target_latency_ms", "--target-latency" },
-	{ "config.iodepth", "--iodepth" },
-	{ "config.fadvise", "--fadvise" },
-	{ "config.buffer_size", "--buffer-size" },
-	{ "config.data", "--data" },
-	{ "config.compress_pct", "--data" },
-	{ "config.jobs", "--jobs" },
-	{ "config.total_bytes", "--size" },
-	{ "config.time_s", "--time" },
-	{ "config.until_steady", "--until-steady" },
-	{ "config.steady_window", "--steady-window" },
-	{ "config.steady_round_s", "--steady-round" },
-	{ "config.steady_criterion", "--steady-criterion" },
-	{ "config.steady_max_rounds", "--steady-max-rounds" },
-	{ "config.probes", "--probe" },
-	{ "config.probe_cmds", "--probe-cmd" },
-	{ "config.probe_size", "--probe-size" },
-	{ "config.probe_interval_s", "--probe-interval" },
-	{ "config.probe_fdatasync", "--probe-sync" },
-	{ "config.stall_s", "--stall" },
-	{ "config.sqlite_journal", "--sqlite-journal" },
-	{ "config.sqlite_sync", "--sqlite-sync" },
+static const struct cmp_setting under_the_file[] = {
 	{ "target.fs_type", "filesystem" },
 	{ "fingerprint.filesystem.type", "filesystem" },
 	{ "fingerprint.block.kind", "device" },
 	{ "fingerprint.block.disks[].model", "device" },
 };
 
+#define MAX_RUN_SETTINGS 64
+static struct cmp_setting run_settings[MAX_RUN_SETTINGS];
+static char run_paths[MAX_RUN_SETTINGS][48];
+static size_t nrun_settings;
+static pthread_once_t run_settings_once = PTHREAD_ONCE_INIT;
+
+static void add_run_setting(const char *path, const char *label)
+{
+	if (nrun_settings == MAX_RUN_SETTINGS)
+		return;		/* test_compare holds the count under it */
+	snprintf(run_paths[nrun_settings], sizeof(run_paths[0]), "%s", path);
+	run_settings[nrun_settings].path = run_paths[nrun_settings];
+	run_settings[nrun_settings].label = label;
+	nrun_settings++;
+}
+
+static void build_run_settings(void)
+{
+	size_t n;
+	const struct ws_field *f = ws_fields(&n);
+	char path[48];
+
+	for (size_t i = 0; i < n; i++) {
+		if (!f[i].changes_result)
+			continue;
+		snprintf(path, sizeof(path), "config.%s", f[i].key);
+		add_run_setting(path, f[i].option);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(under_the_file); i++)
+		add_run_setting(under_the_file[i].path, under_the_file[i].label);
+}
+
 const struct cmp_setting *compare_run_settings(size_t *n)
 {
-	*n = ARRAY_SIZE(run_settings);
+	pthread_once(&run_settings_once, build_run_settings);
+	*n = nrun_settings;
 	return run_settings;
 }
 
@@ -231,8 +230,8 @@ static bool under(const char *path, const char *setting)
 
 const struct cmp_setting *compare_setting_of(const char *path, bool matrix)
 {
-	const struct cmp_setting *v = matrix ? matrix_settings : run_settings;
-	size_t n = matrix ? ARRAY_SIZE(matrix_settings) : ARRAY_SIZE(run_settings);
+	size_t n = ARRAY_SIZE(matrix_settings);
+	const struct cmp_setting *v = matrix ? matrix_settings : compare_run_settings(&n);
 	char generic[256];
 
 	if (!generic_path(generic, sizeof(generic), path))

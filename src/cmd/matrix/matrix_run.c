@@ -28,6 +28,7 @@
 #include "matrix_settings.h"
 #include "system/sysfs.h"
 #include "lib/units.h"
+#include "record/fields.h"
 
 #define QUIET_LIMIT_NS (60 * WS_NSEC_PER_SEC)	/* the longest quiet wait */
 #define QUIET_MARGIN (16 * WS_MIB)	/* Dirty + Writeback over idle */
@@ -69,13 +70,13 @@ static const struct cli_option matrix_opts[] = {
 	  .help = "how long each strategy runs: a time (15s, 2m) or a size in upper-case units (512M, 2G); default 15s" },
 	{ .name = "target-latency", .key = 'T', .type = CLI_DURATION, .arg = "DURATION",
 	  .offset = offsetof(struct matrix_args, target_latency_ns), .min = WS_NSEC_PER_MSEC,
-	  .help = "the probe p99 the recommendation must meet, and adaptive's target (default 100ms)" },
+	  .help = "the probe p99 the recommendation must meet, and adaptive's target (default {default})" },
 	{ .name = "shuffle", .key = 256, .type = CLI_FLAG,
 	  .offset = offsetof(struct matrix_args, shuffle),
 	  .help = "run the strategies in a random order (each repeat its own)" },
 	{ .name = "repeat", .key = 'n', .type = CLI_UINT, .arg = "N",
 	  .offset = offsetof(struct matrix_args, repeat), .min = 1, .max = MATRIX_MAX_REPEAT,
-	  .help = "run the list N times; the table shows medians and the spread (default 1)" },
+	  .help = "run the list N times; the table shows medians and the spread (default {default})" },
 	{ .name = "file-size", .key = 257, .type = CLI_SIZE, .arg = "SIZE",
 	  .offset = offsetof(struct matrix_args, file_size), .min = WS_MIB, .align = 4 * WS_KIB,
 	  .help = "lay FILE out to SIZE first when it does not exist, and have every run wrap there, so every strategy rewrites it in place (default: the --each size, or 1G, at most a quarter of the free space)" },
@@ -136,6 +137,17 @@ static void matrix_help_tail(FILE *out)
 		"  3    a run refused FILE (safety); 130 stopped by SIGINT\n");
 }
 
+/* The target latency is the run's, one default for both; the repeat
+ * count is the matrix's own. */
+static const char *matrix_default_of(const char *name)
+{
+	if (!strcmp(name, "target-latency"))
+		return ws_field_default(name);
+	if (!strcmp(name, "repeat"))
+		return "1";
+	return NULL;
+}
+
 static const struct cli matrix_cli = {
 	.cmd = "writestress matrix",
 	.error_prefix = "matrix: ",
@@ -143,6 +155,7 @@ static const struct cli matrix_cli = {
 	.nopts = ARRAY_SIZE(matrix_opts),
 	.help_head = matrix_help_head,
 	.help_tail = matrix_help_tail,
+	.default_of = matrix_default_of,
 };
 
 /* The table, for tests that hold every option to its stated bounds and
@@ -456,8 +469,10 @@ static int setup(struct matrix_state *m, int argc, char **argv)
 	int first;
 	struct ws_meminfo mi;
 
-	m->args.target_latency_ns = 100 * WS_NSEC_PER_MSEC;
-	m->args.repeat = 1;
+	if (cli_defaults(&matrix_cli, &m->args, why)) {
+		cli_error(&matrix_cli, stderr, "internal error: %s", why);
+		abort();
+	}
 	switch (cli_parse(&matrix_cli, argc, argv, &m->args, NULL, &first, stderr)) {
 	case CLI_EXIT_OK:
 		return HELP_SHOWN;

@@ -33,6 +33,11 @@
 #include "suites.h"
 #include "testutil.h"
 
+/* the kinds' own state (probe_kinds.h) */
+#define FILE_OF(p) ((struct file_probe *)(p).priv)
+#define SQLITE_OF(p) ((struct sqlite_probe *)(p).priv)
+#define CMD_OF(p) ((struct cmd_probe *)(p).priv)
+
 #define BIT(k) (1u << (k))
 #define ALL (BIT(WS_PROBE_FSYNC) | BIT(WS_PROBE_SAVE) | BIT(WS_PROBE_READ))
 
@@ -362,12 +367,12 @@ START_TEST(test_read_probe)
 	snprintf(path, sizeof(path), "%s/data", dir);
 	cfg.set.read_probe = path;
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_READ, 0, &cfg), 0);
-	ck_assert_uint_eq(p.read_blocks, 16);
+	ck_assert_uint_eq(FILE_OF(p)->read_blocks, 16);
 	for (int i = 0; i < 50; i++) {
 		p.ops->prepare(&p);
 		/* a whole block of the file, wherever it falls */
-		ck_assert_uint_eq(p.appended % 4096, 0);
-		ck_assert_uint_lt(p.appended, 64 * 1024);
+		ck_assert_uint_eq(FILE_OF(p)->offset % 4096, 0);
+		ck_assert_uint_lt(FILE_OF(p)->offset, 64 * 1024);
 		ck_assert_int_eq(p.ops->run(&p), 0);
 	}
 	probe_cleanup(&p);
@@ -491,7 +496,7 @@ START_TEST(test_sqlite_probe_wal)
 	ck_assert(exists(wal));
 	for (int i = 0; i < 2; i++) {
 		snprintf(sql, sizeof(sql), "PRAGMA %s", i ? "synchronous" : "journal_mode");
-		ck_assert_int_eq(sqlite3_prepare_v2(p.db, sql, -1, &st, NULL), SQLITE_OK);
+		ck_assert_int_eq(sqlite3_prepare_v2(SQLITE_OF(p)->db, sql, -1, &st, NULL), SQLITE_OK);
 		ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
 		if (i)
 			ck_assert_int_eq(sqlite3_column_int(st, 0), 1);	/* NORMAL */
@@ -528,7 +533,7 @@ START_TEST(test_sqlite_failure_says_why)
 {
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_SQLITE, 0, &cfg), 0);
 	ck_assert_int_eq(p.ops->run(&p), 0);
-	ck_assert_int_eq(sqlite3_exec(p.db, "PRAGMA query_only=1", NULL, NULL, NULL), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(SQLITE_OF(p)->db, "PRAGMA query_only=1", NULL, NULL, NULL), SQLITE_OK);
 	ck_assert_int_lt(p.ops->run(&p), 0);
 	ck_assert_msg(!strncmp(p.fail, "SQLite: ", 8), "fail: '%s'", p.fail);
 	probe_cleanup(&p);
@@ -541,13 +546,13 @@ END_TEST
 START_TEST(test_sqlite_begin_and_commit_refused)
 {
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_SQLITE, 0, &cfg), 0);
-	ck_assert_int_eq(sqlite3_exec(p.db, "BEGIN", NULL, NULL, NULL), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(SQLITE_OF(p)->db, "BEGIN", NULL, NULL, NULL), SQLITE_OK);
 	ck_assert_int_lt(p.ops->run(&p), 0);
 	ck_assert_msg(strstr(p.fail, "within a transaction"), "fail: '%s'", p.fail);
-	ck_assert_int_eq(sqlite3_exec(p.db, "ROLLBACK", NULL, NULL, NULL), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(SQLITE_OF(p)->db, "ROLLBACK", NULL, NULL, NULL), SQLITE_OK);
 	ck_assert_int_eq(p.ops->run(&p), 0);
 
-	ck_assert_int_eq(sqlite3_exec(p.db,
+	ck_assert_int_eq(sqlite3_exec(SQLITE_OF(p)->db,
 		"PRAGMA foreign_keys=ON;"
 		" CREATE TABLE parent(id INTEGER PRIMARY KEY);"
 		" CREATE TABLE child(pid INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);"
@@ -555,8 +560,8 @@ START_TEST(test_sqlite_begin_and_commit_refused)
 		NULL, NULL, NULL), SQLITE_OK);
 	ck_assert_int_lt(p.ops->run(&p), 0);
 	ck_assert_msg(strstr(p.fail, "FOREIGN KEY"), "fail: '%s'", p.fail);
-	ck_assert_int_eq(sqlite3_get_autocommit(p.db), 1);	/* rolled back */
-	ck_assert_int_eq(sqlite3_exec(p.db, "DROP TRIGGER orphan", NULL, NULL, NULL), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_get_autocommit(SQLITE_OF(p)->db), 1);	/* rolled back */
+	ck_assert_int_eq(sqlite3_exec(SQLITE_OF(p)->db, "DROP TRIGGER orphan", NULL, NULL, NULL), SQLITE_OK);
 	ck_assert_int_eq(p.ops->run(&p), 0);
 	probe_cleanup(&p);
 }
@@ -577,10 +582,10 @@ START_TEST(test_dsync_probe)
 	ck_assert_int_eq(size, 1024 * 1024);
 	ck_assert(fcntl(p.fd, F_GETFL) & O_DSYNC);
 	for (int i = 0; i < 300; i++) {
-		uint64_t before = p.appended;
+		uint64_t before = FILE_OF(p)->offset;
 
 		p.ops->prepare(&p);
-		ck_assert_uint_eq(p.appended, before + 4096 >= (uint64_t)size ? 0 : before + 4096);
+		ck_assert_uint_eq(FILE_OF(p)->offset, before + 4096 >= (uint64_t)size ? 0 : before + 4096);
 		ck_assert_int_eq(p.ops->run(&p), 0);
 	}
 	ck_assert_int_eq(stat_of(name).st_size, size);
@@ -736,9 +741,9 @@ START_TEST(test_cmd_probe_user)
 		 (unsigned int)want, dir);
 	one_command(line);
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_CMD, 0, &cfg), 0);
-	ck_assert_str_eq(p.cmd_user, geteuid() == 0 ? "nobody" : "");
+	ck_assert_str_eq(probe_cmd_user(&p), geteuid() == 0 ? "nobody" : "");
 	ck_assert_msg(p.ops->run(&p) == 0, "the command failed: %s", p.fail);
-	launcher = p.launcher;
+	launcher = CMD_OF(p)->launcher;
 	ck_assert_int_gt(launcher, 0);
 	probe_cleanup(&p);
 	/* the launcher has ended and been reaped */
@@ -755,7 +760,7 @@ START_TEST(test_cmd_probe_unknown_user)
 	cfg.probe_user = "no-such-user-ws";
 	if (geteuid() != 0) {
 		ck_assert_int_eq(probe_init(&p, WS_PROBE_CMD, 0, &cfg), 0);
-		ck_assert_str_eq(p.cmd_user, "");
+		ck_assert_str_eq(probe_cmd_user(&p), "");
 		ck_assert_int_eq(p.ops->run(&p), 0);
 		return;
 	}

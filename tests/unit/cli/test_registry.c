@@ -1,0 +1,408 @@
+/* The registry of settings (record/fields.h) against what it feeds and
+ * what documents it: the defaults config_defaults() sets (as literals,
+ * so changing one fails here), --help, the JSON result's "config", the
+ * settings compare judges, the schema (doc/result-json.md) and the man
+ * page (man/writestress.1), read from the source tree.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/opts.h"
+#include "cmd/compare/compare.h"
+#include "cmd/matrix/matrix.h"
+#include "lib/cli.h"
+#include "lib/jsonw.h"
+#include "lib/units.h"
+#include "outputs/sink_json.h"
+#include "record/fields.h"
+#include "record_fixture.h"
+#include "suites.h"
+
+/* The whole of the source tree's REL, or fail the test. */
+static char *slurp(const char *rel)
+{
+	char path[4096];
+	FILE *f;
+	char *text = NULL;
+	size_t len = 0, n;
+	char chunk[8192];
+
+	source_path(path, sizeof(path), rel);
+	f = fopen(path, "r");
+	ck_assert_msg(f, "cannot read %s", path);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		text = realloc(text, len + n + 1);
+		ck_assert(text);
+		memcpy(text + len, chunk, n);
+		len += n;
+	}
+	fclose(f);
+	ck_assert(text);
+	text[len] = '\0';
+	return text;
+}
+
+/* ---- the defaults, each a literal --------------------------------------- */
+
+START_TEST(test_defaults_are_the_documented_ones)
+{
+	struct ws_config cfg;
+
+	config_defaults(&cfg);
+	ck_assert_uint_eq(cfg.set.buffer_size, 8388608);
+	ck_assert_int_eq(cfg.set.pace, WS_PACE_WINDOW);
+	ck_assert_uint_eq(cfg.set.window, 1);
+	ck_assert_uint_eq(cfg.set.sync_every, 1);
+	ck_assert_uint_eq(cfg.set.iodepth, 1);
+	ck_assert_uint_eq(cfg.set.target_latency_ns, 100000000);
+	ck_assert_int_eq(cfg.set.data, WS_DATA_RANDOM);
+	ck_assert_uint_eq(cfg.set.interval_ns, 1000000000);
+	ck_assert_uint_eq(cfg.set.probes, 1u << WS_PROBE_FSYNC);
+	ck_assert_uint_eq(cfg.set.probe_interval_ns, 100000000);
+	ck_assert_uint_eq(cfg.set.probe_size, 4096);
+	ck_assert(!cfg.set.probe_fdatasync);
+	ck_assert_uint_eq(cfg.set.stall_ns, 500000000);
+	ck_assert_uint_eq(cfg.set.probe_timeout_ns, 30000000000ull);
+	ck_assert_uint_eq(cfg.set.steady_window, 5);
+	ck_assert_uint_eq(cfg.set.steady_round_ns, 10000000000ull);
+	ck_assert_int_eq(cfg.steady_criterion, WS_STEADY_SNIA);
+	ck_assert(cfg.steady_limit_pct == 20 && cfg.steady_slope_pct == 10);
+	ck_assert(!cfg.set.sqlite_wal && !cfg.set.sqlite_sync_normal);
+	/* no bound, no rate, no seed: none unless given */
+	ck_assert_uint_eq(cfg.set.buffers + cfg.set.total_size + cfg.set.duration_ns, 0);
+	ck_assert_uint_eq(cfg.set.rate + cfg.set.seed, 0);
+}
+END_TEST
+
+/* ---- each row against the command line and --help ----------------------- */
+
+START_TEST(test_every_row_has_its_option)
+{
+	size_t n;
+	const struct ws_field *f = ws_fields(&n);
+
+	ck_assert_uint_ge(n, 40);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_msg(!ws_field_by_key(f[i].key) || ws_field_by_key(f[i].key) == &f[i],
+			      "key %s twice", f[i].key);
+		if (f[i].type == WS_FIELD_WORD)
+			ck_assert_msg(f[i].words[0] && f[i].words[1] && !f[i].words[2],
+				      "%s: a word row takes two words", f[i].key);
+		if (!f[i].option)
+			continue;
+		ck_assert_msg(!strncmp(f[i].option, "--", 2) &&
+			      cli_find(opts_cli(), f[i].option + 2),
+			      "%s: no option %s", f[i].key, f[i].option);
+	}
+}
+END_TEST
+
+/* Every default is shown where --help says "{default}", and only there;
+ * every allowed word is in the option's help. */
+START_TEST(test_help_shows_each_default_and_word)
+{
+	const struct cli *c = opts_cli();
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	for (size_t i = 0; i < c->nopts; i++) {
+		const struct cli_option *o = &c->opts[i];
+		const struct ws_field *f;
+		char opt[64];
+
+		if (!o->name)
+			continue;
+		snprintf(opt, sizeof(opt), "--%s", o->name);
+		f = ws_field_by_option(opt);
+		ck_assert_msg(!strstr(o->help, "{default}") == !(f && f->def),
+			      "%s: its help and the registry disagree on a default", opt);
+		for (size_t w = 0; f && w < 8 && f->words[w]; w++)
+			ck_assert_msg(strstr(o->help, f->words[w]),
+				      "%s: help lacks the word %s", opt, f->words[w]);
+	}
+	opts_help(out);
+	fclose(out);
+	ck_assert_ptr_null(strstr(text, "{default}"));
+	ck_assert_ptr_null(strstr(text, "(default ?"));
+	ck_assert_ptr_nonnull(strstr(text, "(default 8M)"));
+	ck_assert_ptr_nonnull(strstr(text, "(default 100ms); refused"));
+	free(text);
+}
+END_TEST
+
+/* The matrix's target latency is the run's default, shown by its help. */
+START_TEST(test_matrix_shares_the_target_latency)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	cli_help(matrix_options(), out);
+	fclose(out);
+	ck_assert_ptr_null(strstr(text, "{default}"));
+	ck_assert_ptr_nonnull(strstr(text, "adaptive's target (default 100ms)"));
+	ck_assert_ptr_nonnull(strstr(text, "(default 1)"));
+	free(text);
+}
+END_TEST
+
+/* A default its own option would refuse is refused, naming both. */
+static const char *bad_default(const char *name)
+{
+	return !strcmp(name, "window") ? "0" : NULL;
+}
+
+START_TEST(test_a_default_obeys_its_bounds)
+{
+	struct cli c = *opts_cli();
+	struct ws_config cfg;
+	char why[CLI_WHY_LEN];
+
+	c.default_of = bad_default;
+	memset(&cfg, 0, sizeof(cfg));
+	ck_assert_int_ne(cli_defaults(&c, &cfg, why), 0);
+	ck_assert_ptr_nonnull(strstr(why, "--window default '0'"));
+}
+END_TEST
+
+/* ---- the result and compare --------------------------------------------- */
+
+START_TEST(test_every_own_row_has_its_writer)
+{
+	size_t n;
+	const struct ws_field *f = ws_fields(&n);
+	struct record_fixture *fx = record_fixture_make(FIXTURE_BOUND);
+	const struct ws_run *run = &fx->run;
+	FILE *null = fopen("/dev/null", "w");
+	struct jsonw w;
+
+	jsonw_init(&w, null);
+	jsonw_object(&w, NULL);
+	for (size_t i = 0; i < n; i++)
+		if (f[i].type == WS_FIELD_OWN)
+			ck_assert_msg(json_put_own(&w, f[i].key, run), "%s has no writer", f[i].key);
+	ck_assert(!json_put_own(&w, "no_such_key", run));
+	jsonw_end(&w);
+	fclose(null);
+	record_fixture_free(fx);
+}
+END_TEST
+
+/* compare judges like for like by the rows marked so, and only by them. */
+START_TEST(test_compare_judges_the_marked_rows)
+{
+	size_t n;
+	const struct ws_field *f = ws_fields(&n);
+	char path[64];
+
+	for (size_t i = 0; i < n; i++) {
+		const struct cmp_setting *s;
+
+		snprintf(path, sizeof(path), "config.%s", f[i].key);
+		s = compare_setting_of(path, false);
+		ck_assert_msg(!s == !f[i].changes_result, "%s", path);
+		if (s)
+			ck_assert_str_eq(s->label, f[i].option);
+	}
+	ck_assert_ptr_nonnull(compare_setting_of("config.rate_bytes_per_s", false));
+	ck_assert_str_eq(compare_setting_of("config.rate_bytes_per_s", false)->label, "--rate");
+	ck_assert_ptr_null(compare_setting_of("config.interval_s", false));
+	ck_assert_ptr_nonnull(compare_setting_of("fingerprint.block.disks[1].model", false));
+}
+END_TEST
+
+/* ---- the documents ------------------------------------------------------- */
+
+/* The schema's "config" row names every key. */
+START_TEST(test_schema_names_every_key)
+{
+	char *doc = slurp("doc/result-json.md");
+	char *row = strstr(doc, "| `config` |");
+	char *end, want[64];
+	size_t n;
+	const struct ws_field *f = ws_fields(&n);
+
+	ck_assert_ptr_nonnull(row);
+	end = strchr(row, '\n');
+	if (end)
+		*end = '\0';
+	for (size_t i = 0; i < n; i++) {
+		snprintf(want, sizeof(want), "`%s`", f[i].key);
+		ck_assert_msg(strstr(row, want), "doc/result-json.md's config lacks %s", want);
+	}
+	free(doc);
+}
+END_TEST
+
+/* Roff to words: requests' names and quotes dropped, "\-" and "\~"
+ * resolved, lines joined, every run of spaces one. */
+static void roff_plain(const char *from, const char *to, char *out, size_t len)
+{
+	size_t j = 0;
+	bool line_start = true;
+
+	for (const char *p = from; p < to && j + 1 < len; p++) {
+		if (line_start && *p == '.') {
+			while (p < to && *p != ' ' && *p != '\n')
+				p++;
+			if (p < to && *p == '\n') {
+				out[j++] = ' ';
+				continue;
+			}
+			line_start = false;
+			continue;
+		}
+		line_start = *p == '\n';
+		if (*p == '\\' && p + 1 < to && (p[1] == '-' || p[1] == '~')) {
+			out[j++] = p[1] == '-' ? '-' : ' ';
+			p++;
+		} else if (*p == '\\' && p + 1 < to && p[1] == '%') {
+			p++;
+		} else if (*p != '"') {
+			char ch = *p == '\n' ? ' ' : *p;
+
+			if (ch != ' ' || (j && out[j - 1] != ' '))
+				out[j++] = ch;
+		}
+	}
+	out[j] = '\0';
+}
+
+/* The entry of OPTION in the man page ("--buffer-size"), as words: from
+ * its tag line under .TP to the next .TP, .SS or .SH at its level. */
+static bool man_entry(const char *man, const char *option, char *out, size_t len)
+{
+	char esc[64];
+	size_t k = 0;
+	const char *p = man;
+
+	for (const char *o = option; *o && k + 3 < sizeof(esc); o++) {
+		if (*o == '-')
+			esc[k++] = '\\';
+		esc[k++] = *o;
+	}
+	esc[k] = '\0';
+	while ((p = strstr(p, ".TP\n"))) {
+		const char *tag = p + 4, *eol = strchr(tag, '\n'), *at;
+		int depth = 0;
+
+		p = tag;
+		if (!eol || !(at = strstr(tag, esc)) || at > eol ||
+		    at[k] == '\\' || isalnum((unsigned char)at[k]))
+			continue;
+		for (const char *q = eol + 1; *q; q = strchr(q, '\n') + 1) {
+			depth += !strncmp(q, ".RS", 3) - !strncmp(q, ".RE", 3);
+			if (!depth && (!strncmp(q, ".TP\n", 4) || !strncmp(q, ".SS", 3) ||
+				       !strncmp(q, ".SH", 3) || !strncmp(q, ".PP", 3))) {
+				roff_plain(tag, q, out, len);
+				return true;
+			}
+			if (!strchr(q, '\n'))
+				break;
+		}
+	}
+	return false;
+}
+
+/* "default 8M", "Default: 8M", "window (default" or "snia (the default". */
+static bool states_default(const char *text, const char *def)
+{
+	static const char *const before[] = { "default ", "Default: " };
+	static const char *const after[] = { " (default", " (the default" };
+	char want[64];
+
+	/* the value must end where the default does: "8M", not "80M" */
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(want, sizeof(want), "%s%s", before[i], def);
+		for (const char *at = strstr(text, want); at; at = strstr(at + 1, want))
+			if (!isalnum((unsigned char)at[strlen(want)]))
+				return true;
+	}
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(want, sizeof(want), "%s%s", def, after[i]);
+		for (const char *at = strstr(text, want); at; at = strstr(at + 1, want))
+			if (at == text || at[-1] == ' ')
+				return true;
+	}
+	return false;
+}
+
+START_TEST(test_man_page_states_each_default)
+{
+	char *man = slurp("man/writestress.1");
+	size_t n;
+	const struct ws_field *f = ws_fields(&n);
+	static char entry[16384];
+
+	for (size_t i = 0; i < n; i++) {
+		if (!f[i].option || (f[i].def == NULL && !f[i].words[0]))
+			continue;
+		ck_assert_msg(man_entry(man, f[i].option, entry, sizeof(entry)),
+			      "man/writestress.1 has no entry for %s", f[i].option);
+		if (f[i].def)
+			ck_assert_msg(states_default(entry, f[i].def),
+				      "man/writestress.1: %s does not say its default is %s",
+				      f[i].option, f[i].def);
+		for (size_t w = 0; w < 8 && f[i].words[w]; w++)
+			ck_assert_msg(strstr(entry, f[i].words[w]),
+				      "man/writestress.1: %s lacks the word %s", f[i].option,
+				      f[i].words[w]);
+	}
+	ck_assert(!states_default("default 80M", "8M"));
+	ck_assert(states_default("Default: 8M (8 MiB)", "8M"));
+	free(man);
+}
+END_TEST
+
+/* The man page's list of what makes runs unlike is the rows marked so:
+ * every one named, and no other row's option. */
+START_TEST(test_man_page_lists_what_changes_the_result)
+{
+	char *man = slurp("man/writestress.1");
+	const char *from = strstr(man, "Only like is judged against like.");
+	const char *to = from ? strstr(from, "and the device and filesystem under the file") : NULL;
+	static char text[8192];
+	size_t n;
+	const struct ws_field *f = ws_fields(&n);
+
+	ck_assert_msg(from && to, "man/writestress.1: the like-for-like paragraph moved");
+	roff_plain(from, to, text, sizeof(text));
+	for (size_t i = 0; i < n; i++) {
+		char want[64];
+		const char *at;
+		bool named = false;
+
+		if (!f[i].option)
+			continue;
+		snprintf(want, sizeof(want), "%s", f[i].option);
+		for (at = strstr(text, want); at; at = strstr(at + 1, want))
+			named |= !isalnum((unsigned char)at[strlen(want)]) && at[strlen(want)] != '-';
+		ck_assert_msg(named == f[i].changes_result,
+			      "man/writestress.1: %s is %s the like-for-like list", f[i].option,
+			      named ? "in" : "missing from");
+	}
+	free(man);
+}
+END_TEST
+
+Suite *registry_suite(void)
+{
+	Suite *s = suite_create("registry");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_defaults_are_the_documented_ones);
+	tcase_add_test(tc, test_every_row_has_its_option);
+	tcase_add_test(tc, test_help_shows_each_default_and_word);
+	tcase_add_test(tc, test_matrix_shares_the_target_latency);
+	tcase_add_test(tc, test_a_default_obeys_its_bounds);
+	tcase_add_test(tc, test_every_own_row_has_its_writer);
+	tcase_add_test(tc, test_compare_judges_the_marked_rows);
+	tcase_add_test(tc, test_schema_names_every_key);
+	tcase_add_test(tc, test_man_page_states_each_default);
+	tcase_add_test(tc, test_man_page_lists_what_changes_the_result);
+	suite_add_tcase(s, tc);
+	return s;
+}
