@@ -43,7 +43,7 @@ struct ws_config {
 	double steady_limit_pct, steady_slope_pct;
 	/* --precondition Nx: windows are judged only after N times the
 	 * capacity of the device under FILE was written (when > 0; else
-	 * set.precondition_bytes) */
+	 * set.steady.precondition_bytes) */
 	double precondition_mult;
 	const char *probe_user;	/* --probe-user: commands run as; NULL:
 				   nobody when root, else the caller */

@@ -61,59 +61,81 @@ struct ws_probe_cmd {
 	const char *line;	/* for /bin/sh -c (argv, not copied) */
 };
 
+/* The pace modes' own settings: each is read by the modes named (opts
+ * refuses it under any other, so elsewhere it keeps its default). */
+struct ws_pace_settings {
+	bool fadvise;		/* -f: drop written pages (window,
+				   fdatasync, adaptive) */
+	unsigned window;	/* --window: buffers in flight (window) */
+	unsigned sync_every;	/* --sync-every: buffers between fdatasync
+				   calls (fdatasync) */
+	unsigned iodepth;	/* --iodepth: writes in flight (direct,
+				   dontcache); 1 = synchronous */
+	uint64_t target_latency_ns;	/* --target-latency: what the probes
+					   may wait (adaptive) */
+};
+
+/* --until-steady's: how steady state is looked for. */
+struct ws_steady_settings {
+	bool until;		/* end once steady state holds */
+	unsigned int window;	/* rounds per window */
+	uint64_t round_ns;	/* one round */
+	/* --precondition given (else 2x with --until-steady, else 0); its
+	 * SIZE when not a multiple (config.h: precondition_mult) */
+	bool precondition_set;
+	uint64_t precondition_bytes;
+	unsigned int max_rounds;	/* gives up after this many judged
+					   rounds; 0: never */
+};
+
+/* The sqlite probe's: journal_mode and synchronous. */
+struct ws_sqlite_settings {
+	bool wal;		/* --sqlite-journal wal (else delete) */
+	bool sync_normal;	/* --sqlite-sync normal (else full) */
+};
+
+/* The cmd probe's: the commands and how long one may run. */
+struct ws_cmd_settings {
+	struct ws_probe_cmd list[WS_MAX_PROBE_CMDS];
+	unsigned int n;
+	uint64_t timeout_ns;	/* --probe-timeout: killed after it */
+};
+
 struct ws_settings {
 	const char *path;	/* the file under test (argv, not copied);
 				   with several targets, the first, and in
 				   each target's own copy its own */
 	unsigned int jobs;	/* --jobs; 0: not given */
 
-	uint64_t buffer_size;	/* bytes per write, default 8 MiB */
+	uint64_t buffer_size;	/* bytes per write */
 	uint64_t buffers;	/* -b: stop after this many; 0 = no bound */
 	uint64_t total_size;	/* --size: stop after this many bytes; 0 = none */
 	uint64_t duration_ns;	/* --time; 0 = none */
 
 	enum ws_pace pace;
-	bool fadvise;		/* -f: drop written pages */
-	unsigned window;	/* --window: buffers in flight, default 1 */
-	unsigned sync_every;	/* --sync-every: for pace fdatasync */
+	struct ws_pace_settings pacing;	/* the modes' own */
 	uint64_t rate;		/* --rate: bytes/s cap; 0 = none */
-	unsigned iodepth;	/* --iodepth: writes in flight (direct,
-				   dontcache); 1 = synchronous */
-	uint64_t target_latency_ns;	/* --target-latency: what adaptive
-					   pacing lets the probes wait */
 
 	enum ws_data data;
 	unsigned compress_pct;	/* for WS_DATA_COMPRESSIBLE */
 	uint64_t seed;		/* PRNG seed; 0 = from the clock */
 
 	unsigned int probes;	/* bit (1 << enum ws_probe_kind); 0: none */
-	uint64_t probe_interval_ns;	/* default 100 ms */
-	uint64_t probe_size;	/* bytes per fsync/save probe, default 4 KiB */
+	uint64_t probe_interval_ns;
+	uint64_t probe_size;	/* bytes per fsync/save/dsync probe, sqlite row */
 	bool probe_fdatasync;	/* --probe-sync fdatasync */
 	const char *probe_dir;	/* NULL: the target file's directory */
 	const char *read_probe;	/* --read-probe PATH for the read probe */
-	bool sqlite_wal;	/* --sqlite-journal wal (else delete) */
-	bool sqlite_sync_normal;	/* --sqlite-sync normal (else full) */
-	struct ws_probe_cmd probe_cmds[WS_MAX_PROBE_CMDS];
-	unsigned int nprobe_cmds;
-	uint64_t probe_timeout_ns;	/* --probe-timeout: a command is
-					   killed after it, default 30 s */
-	uint64_t stall_ns;	/* a probe this slow is a stall, default 500 ms */
+	struct ws_sqlite_settings sqlite;	/* the probes' own */
+	struct ws_cmd_settings cmds;
+	uint64_t stall_ns;	/* a probe this slow is a stall */
 
-	uint64_t interval_ns;	/* reporting interval, default 1 s */
+	uint64_t interval_ns;	/* reporting interval */
 	const char *json_path;	/* --json: the result file, or NULL */
 	const char *csv_path;	/* --csv: the interval series */
 	const char *svg_path;	/* --svg: the plot */
 	const char *prom_path;	/* --prom: the live state for Prometheus */
-	bool until_steady;	/* end once steady state holds */
-	unsigned int steady_window;	/* rounds per window, default 5 */
-	uint64_t steady_round_ns;	/* one round, default 10 s */
-	/* --precondition given (else 2x with --until-steady, else 0); its
-	 * SIZE when not a multiple (config.h: precondition_mult) */
-	bool precondition_set;
-	uint64_t precondition_bytes;
-	unsigned int steady_max_rounds;	/* --until-steady gives up after this
-					   many judged rounds; 0: never */
+	struct ws_steady_settings steady;
 	uint64_t bucket;	/* bytes per cell of the per-GiB view; 0: auto */
 	bool drop_caches;	/* --drop-caches before the run */
 	const char *scheduler;	/* --scheduler for the run, or NULL */
@@ -122,6 +144,7 @@ struct ws_settings {
 	bool truncate;		/* --truncate: empty the file first instead of
 				   rewriting it in place */
 };
+/* The defaults are the registry's (fields.h), not written here. */
 
 #define WS_UNBOUNDED UINT64_MAX
 

@@ -223,11 +223,11 @@ static int check_target_latency(const struct ws_config *cfg, struct monitor *mon
 	if (cfg->set.pace != WS_PACE_ADAPTIVE || !mon->nprobes)
 		return 0;
 	ns = monitor_idle_ns(mon, IDLE_PROBES, &name);
-	if (cfg->set.target_latency_ns >= ns)
+	if (cfg->set.pacing.target_latency_ns >= ns)
 		return 0;
 	snprintf(msg, sizeof(msg),
 		 "invalid --target-latency '%s': the %s probe takes %s on the idle disk (median of %d)",
-		 units_format_duration(t, sizeof(t), cfg->set.target_latency_ns), name,
+		 units_format_duration(t, sizeof(t), cfg->set.pacing.target_latency_ns), name,
 		 units_format_duration(idle, sizeof(idle), ns), IDLE_PROBES);
 	return ws_fail(msg, "choose a target above that; no writer can make a probe faster than an idle disk",
 		       WS_EXIT_USAGE);

@@ -118,21 +118,21 @@ static int parse_probe_cmd(void *dest, const char *arg, char *why)
 	struct ws_config *cfg = dest;
 	struct ws_probe_cmd c;
 
-	if (cfg->set.nprobe_cmds == WS_MAX_PROBE_CMDS) {
+	if (cfg->set.cmds.n == WS_MAX_PROBE_CMDS) {
 		snprintf(why, WHY_LEN, "at most %d commands", WS_MAX_PROBE_CMDS);
 		return -EINVAL;
 	}
 	if (probe_cmd_parse(arg, &c, why, WHY_LEN))
 		return -EINVAL;
 	if (!c.name[0])
-		snprintf(c.name, sizeof(c.name), cfg->set.nprobe_cmds ? "cmd%u" : "cmd",
-			 cfg->set.nprobe_cmds + 1);
-	for (unsigned int i = 0; i < cfg->set.nprobe_cmds; i++)
-		if (!strcmp(cfg->set.probe_cmds[i].name, c.name)) {
+		snprintf(c.name, sizeof(c.name), cfg->set.cmds.n ? "cmd%u" : "cmd",
+			 cfg->set.cmds.n + 1);
+	for (unsigned int i = 0; i < cfg->set.cmds.n; i++)
+		if (!strcmp(cfg->set.cmds.list[i].name, c.name)) {
 			snprintf(why, WHY_LEN, "the name '%s' is taken by another --probe-cmd", c.name);
 			return -EINVAL;
 		}
-	cfg->set.probe_cmds[cfg->set.nprobe_cmds++] = c;
+	cfg->set.cmds.list[cfg->set.cmds.n++] = c;
 	return 0;
 }
 
@@ -159,7 +159,7 @@ static int parse_sqlite_journal(void *dest, const char *arg, char *why)
 	struct ws_config *cfg = dest;
 
 	if (!strcmp(arg, "delete") || !strcmp(arg, "wal")) {
-		cfg->set.sqlite_wal = arg[0] == 'w';
+		cfg->set.sqlite.wal = arg[0] == 'w';
 		return 0;
 	}
 	snprintf(why, WHY_LEN, "expected delete or wal");
@@ -171,7 +171,7 @@ static int parse_sqlite_sync(void *dest, const char *arg, char *why)
 	struct ws_config *cfg = dest;
 
 	if (!strcmp(arg, "full") || !strcmp(arg, "normal")) {
-		cfg->set.sqlite_sync_normal = arg[0] == 'n';
+		cfg->set.sqlite.sync_normal = arg[0] == 'n';
 		return 0;
 	}
 	snprintf(why, WHY_LEN, "expected full or normal");
@@ -239,7 +239,7 @@ static int parse_precondition(void *dest, const char *arg, char *why)
 	struct units_error e;
 	size_t n = strlen(arg);
 
-	cfg->set.precondition_set = true;
+	cfg->set.steady.precondition_set = true;
 	if (n && (arg[n - 1] == 'x' || arg[n - 1] == 'X')) {
 		double v = 0, scale = 0.1;
 		const char *p = arg;
@@ -255,11 +255,11 @@ static int parse_precondition(void *dest, const char *arg, char *why)
 			return -EINVAL;
 		}
 		cfg->precondition_mult = v;
-		cfg->set.precondition_bytes = 0;
+		cfg->set.steady.precondition_bytes = 0;
 		return 0;
 	}
 	cfg->precondition_mult = 0;
-	if (units_parse_size(arg, &cfg->set.precondition_bytes, &e)) {
+	if (units_parse_size(arg, &cfg->set.steady.precondition_bytes, &e)) {
 		snprintf(why, WHY_LEN, "%s", e.msg);
 		return -EINVAL;
 	}
@@ -340,15 +340,15 @@ static const struct cli_option opt_table[] = {
 	  .help = "bytes per write, a multiple of 4 KiB (default {default})" },
 	{ .name = "pace", .key = 'p', .type = CLI_CUSTOM, .arg = "MODE", .parse = parse_pace,
 	  .help = "how the writer paces writeback (default {default}): window: sync_file_range windows as overwrite.c; none: plain buffered writes, like dd; fdatasync: every --sync-every buffers; direct: O_DIRECT; dontcache: RWF_DONTCACHE (Linux 6.14+); adaptive: windows sized so the probes wait about --target-latency" },
-	{ .name = "fadvise", .key = 'f', .type = CLI_FLAG, .offset = offsetof(struct ws_config, set.fadvise),
+	{ .name = "fadvise", .key = 'f', .type = CLI_FLAG, .offset = offsetof(struct ws_config, set.pacing.fadvise),
 	  .help = "drop written pages with POSIX_FADV_DONTNEED once on disk (window, fdatasync, adaptive)" },
-	{ .name = "window", .key = 'w', .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.window), .min = 1, .max = 4096,
+	{ .name = "window", .key = 'w', .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.pacing.window), .min = 1, .max = 4096,
 	  .help = "buffers in flight for --pace window (default {default}: write i, wait for i-1)" },
-	{ .name = "sync-every", .key = KEY_SYNC_EVERY, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.sync_every), .min = 1, .max = 1u << 20,
+	{ .name = "sync-every", .key = KEY_SYNC_EVERY, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.pacing.sync_every), .min = 1, .max = 1u << 20,
 	  .help = "buffers between fdatasync calls for --pace fdatasync (default {default})" },
-	{ .name = "target-latency", .key = KEY_TARGET_LATENCY, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.target_latency_ns), .min = WS_NSEC_PER_MSEC, .max = 60 * WS_NSEC_PER_SEC,
+	{ .name = "target-latency", .key = KEY_TARGET_LATENCY, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.pacing.target_latency_ns), .min = WS_NSEC_PER_MSEC, .max = 60 * WS_NSEC_PER_SEC,
 	  .help = "for --pace adaptive: how long the probes may wait behind the writer (default {default}); refused below what a probe takes on the idle disk" },
-	{ .name = "iodepth", .key = KEY_IODEPTH, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.iodepth), .min = 1, .max = 64,
+	{ .name = "iodepth", .key = KEY_IODEPTH, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.pacing.iodepth), .min = 1, .max = 64,
 	  .help = "writes in flight for --pace direct or dontcache, queued with io_uring (default {default}: one synchronous write at a time; falls back to that, with a warning, where io_uring is not permitted)" },
 	{ .name = "rate", .key = 'r', .type = CLI_RATE, .arg = "RATE", .offset = offsetof(struct ws_config, set.rate),
 	  .help = "cap the average write rate, e.g. 50M/s" },
@@ -377,7 +377,7 @@ static const struct cli_option opt_table[] = {
 	  .help = "time your own command at the probe interval, one at a time, with /bin/sh -c in the probe directory (adds the cmd probe; with --probe, name cmd there; repeatable, up to 4, e.g. mail='notmuch new'); a non-zero exit is a failed probe" },
 	{ .name = "probe-user", .key = KEY_PROBE_USER, .type = CLI_CUSTOM, .arg = "NAME", .parse = parse_probe_user,
 	  .help = "who --probe-cmd commands run as when writestress runs as root (default nobody: never root unless named)" },
-	{ .name = "probe-timeout", .key = KEY_PROBE_TIMEOUT, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.probe_timeout_ns), .min = WS_NSEC_PER_MSEC,
+	{ .name = "probe-timeout", .key = KEY_PROBE_TIMEOUT, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.cmds.timeout_ns), .min = WS_NSEC_PER_MSEC,
 	  .help = "a --probe-cmd command still running after this is killed, a failed probe (default {default})" },
 	{ .name = "read-probe", .key = KEY_READ_PROBE, .type = CLI_STRING, .arg = "PATH", .offset = offsetof(struct ws_config, set.read_probe),
 	  .help = "an existing file the read probe reads from (adds read to the probes)" },
@@ -392,17 +392,17 @@ static const struct cli_option opt_table[] = {
 	  .help = "draw throughput over GiB written and probe latency over time as an SVG plot ('-': to stdout)" },
 	{ .name = "prom", .key = KEY_PROM, .type = CLI_CUSTOM, .arg = "FILE", .parse = parse_prom,
 	  .help = "keep the run's live state in FILE in the Prometheus text format, replaced atomically every interval and marked finished at the end, for node_exporter's textfile collector (name it *.prom in its directory; metrics in doc/metrics.md)" },
-	{ .name = "until-steady", .key = KEY_UNTIL_STEADY, .type = CLI_FLAG, .offset = offsetof(struct ws_config, set.until_steady),
+	{ .name = "until-steady", .key = KEY_UNTIL_STEADY, .type = CLI_FLAG, .offset = offsetof(struct ws_config, set.steady.until),
 	  .help = "end the run once throughput is in steady state after preconditioning (see --precondition), or give up after --steady-max-rounds; --size, --time or -b still bound it" },
 	{ .name = "steady-criterion", .key = KEY_STEADY_CRITERION, .type = CLI_CUSTOM, .arg = "CRIT", .parse = parse_steady_criterion,
 	  .help = "how a window of rounds is judged steady (default {default}): snia (range within 20% of the window's average and the fitted line's excursion within 10%), bw-slope:PCT (fio's ss=bw_slope: |slope| per round under PCT% of the average) or bw-dev:PCT (fio's ss=bw: every round within PCT% of the average)" },
-	{ .name = "steady-window", .key = KEY_STEADY_WINDOW, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.steady_window), .min = 2, .max = 1000,
+	{ .name = "steady-window", .key = KEY_STEADY_WINDOW, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.steady.window), .min = 2, .max = 1000,
 	  .help = "rounds in a steady-state window (default {default})" },
-	{ .name = "steady-round", .key = KEY_STEADY_ROUND, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.steady_round_ns), .min = 10 * WS_NSEC_PER_MSEC,
+	{ .name = "steady-round", .key = KEY_STEADY_ROUND, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.steady.round_ns), .min = 10 * WS_NSEC_PER_MSEC,
 	  .help = "length of one steady-state round (default {default}); a round's rate is what reached the disk in it, read off the progress marks" },
 	{ .name = "precondition", .key = KEY_PRECONDITION, .type = CLI_CUSTOM, .arg = "SIZE|Nx", .parse = parse_precondition,
 	  .help = "judge steady state only in windows that start after SIZE was written, or N times the capacity of the device under FILE (default with --until-steady: 2x, as SNIA PTS; otherwise 0)" },
-	{ .name = "steady-max-rounds", .key = KEY_STEADY_MAX_ROUNDS, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.steady_max_rounds), .min = 2, .max = 1000000,
+	{ .name = "steady-max-rounds", .key = KEY_STEADY_MAX_ROUNDS, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.steady.max_rounds), .min = 2, .max = 1000000,
 	  .help = "--until-steady gives up, with the verdict \"not steady\", after N rounds past preconditioning (default 25, as SNIA PTS)" },
 	{ .name = "verify", .key = KEY_VERIFY, .type = CLI_FLAG, .offset = offsetof(struct ws_config, verify),
 	  .help = "after the run, read the file back from the disk and check every 4 KiB block by its stamp (random and compressible data; `writestress verify FILE` does the same later); a block not as written makes the exit status 1" },

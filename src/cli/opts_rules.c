@@ -156,16 +156,16 @@ enum opts_result opts_check(struct ws_config *cfg, const bool *seen, FILE *err)
 	if (cfg->verify && !datagen_stamped(cfg->set.data))
 		return usage_error(err, "--verify needs stamped data: --data random or compressible, not %s",
 				   datagen_name(cfg->set.data));
-	if (cfg->set.steady_round_ns < cfg->set.interval_ns)
+	if (cfg->set.steady.round_ns < cfg->set.interval_ns)
 		return usage_error(err, "invalid --steady-round: shorter than the --interval it is made of");
-	if (given(seen, "steady-max-rounds") && !cfg->set.until_steady)
+	if (given(seen, "steady-max-rounds") && !cfg->set.steady.until)
 		return usage_error(err, "--steady-max-rounds needs --until-steady");
-	if (cfg->set.until_steady && !given(seen, "steady-max-rounds"))
-		cfg->set.steady_max_rounds = cfg->set.steady_window > SNIA_MAX_ROUNDS ?
-					 cfg->set.steady_window : SNIA_MAX_ROUNDS;
-	if (cfg->set.steady_max_rounds && cfg->set.steady_max_rounds < cfg->set.steady_window)
+	if (cfg->set.steady.until && !given(seen, "steady-max-rounds"))
+		cfg->set.steady.max_rounds = cfg->set.steady.window > SNIA_MAX_ROUNDS ?
+					 cfg->set.steady.window : SNIA_MAX_ROUNDS;
+	if (cfg->set.steady.max_rounds && cfg->set.steady.max_rounds < cfg->set.steady.window)
 		return usage_error(err, "invalid --steady-max-rounds '%u': fewer than the %u rounds of one --steady-window",
-				   cfg->set.steady_max_rounds, cfg->set.steady_window);
+				   cfg->set.steady.max_rounds, cfg->set.steady.window);
 	return OPTS_RUN;
 }
 

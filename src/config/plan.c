@@ -92,13 +92,13 @@ int plan_make(const struct ws_config *cfg, const struct ws_space *sp,
 int plan_precondition(const struct ws_config *cfg, uint64_t capacity,
 		      struct ws_plan *plan)
 {
-	double mult = cfg->set.precondition_set ? cfg->precondition_mult
-					    : cfg->set.until_steady ? 2.0 : 0.0;
+	double mult = cfg->set.steady.precondition_set ? cfg->precondition_mult
+					    : cfg->set.steady.until ? 2.0 : 0.0;
 
 	plan->capacity = capacity;
 	plan->precondition_x = 0;
-	if (cfg->set.precondition_set && !cfg->precondition_mult) {
-		plan->precondition = cfg->set.precondition_bytes;
+	if (cfg->set.steady.precondition_set && !cfg->precondition_mult) {
+		plan->precondition = cfg->set.steady.precondition_bytes;
 		return 0;
 	}
 	if (mult <= 0) {

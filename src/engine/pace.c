@@ -98,7 +98,7 @@ static int window_retire(struct pace_ctx *p)
 	struct pace_pending old = pending_pop(p);
 	int ret = timed_sync_range(p, &old.e, WAIT_FLAGS, WS_T_WAIT);
 
-	if (!ret && p->cfg->set.fadvise)
+	if (!ret && p->cfg->set.pacing.fadvise)
 		ret = timed_drop(p, &old.e);
 	return ret;
 }
@@ -110,7 +110,7 @@ static int window_after(struct pace_ctx *p, const struct ws_extent *e)
 	if (ret)
 		return ret;
 	pending_push(p, e, 0);
-	if (p->npending > p->cfg->set.window)
+	if (p->npending > p->cfg->set.pacing.window)
 		return window_retire(p);
 	return 0;
 }
@@ -147,7 +147,7 @@ static int fdatasync_flush(struct pace_ctx *p, uint64_t off)
 	while (!ret && p->npending) {
 		struct pace_pending pp = pending_pop(p);
 
-		if (p->cfg->set.fadvise)
+		if (p->cfg->set.pacing.fadvise)
 			ret = timed_drop(p, &pp.e);
 	}
 	p->npending = 0;
@@ -158,7 +158,7 @@ static int fdatasync_flush(struct pace_ctx *p, uint64_t off)
 static int fdatasync_after(struct pace_ctx *p, const struct ws_extent *e)
 {
 	pending_push(p, e, 0);
-	if (++p->since_sync < p->cfg->set.sync_every)
+	if (++p->since_sync < p->cfg->set.pacing.sync_every)
 		return 0;
 	return fdatasync_flush(p, e->off);
 }
@@ -194,7 +194,7 @@ static int adaptive_retire(struct pace_ctx *p)
 	if (ret)
 		return ret;
 	adapt_retired(&p->adapt, now, now - old.started_ns);
-	return p->cfg->set.fadvise ? timed_drop(p, &old.e) : 0;
+	return p->cfg->set.pacing.fadvise ? timed_drop(p, &old.e) : 0;
 }
 
 static uint64_t adaptive_piece(const struct pace_ctx *p)
@@ -306,17 +306,17 @@ const struct pace_ops *const pace_modes[WS_PACE_NR] = {
 void pace_describe(const struct ws_config *cfg, char *buf, size_t len)
 {
 	const char *name = ws_pace_name(cfg->set.pace);
-	const char *drop = cfg->set.fadvise ? " + fadvise" : "";
+	const char *drop = cfg->set.pacing.fadvise ? " + fadvise" : "";
 	char target[32];
 
 	if (cfg->set.pace == WS_PACE_WINDOW)
-		snprintf(buf, len, "%s(%u)%s", name, cfg->set.window, drop);
+		snprintf(buf, len, "%s(%u)%s", name, cfg->set.pacing.window, drop);
 	else if (cfg->set.pace == WS_PACE_FDATASYNC)
-		snprintf(buf, len, "%s every %u%s", name, cfg->set.sync_every, drop);
+		snprintf(buf, len, "%s every %u%s", name, cfg->set.pacing.sync_every, drop);
 	else if (cfg->set.pace == WS_PACE_ADAPTIVE)
 		snprintf(buf, len, "%s to %s%s", name,
 			 units_format_duration(target, sizeof(target),
-					       cfg->set.target_latency_ns), drop);
+					       cfg->set.pacing.target_latency_ns), drop);
 	else
 		snprintf(buf, len, "%s%s", name, drop);
 }
@@ -334,12 +334,12 @@ int pace_init(struct pace_ctx *p, const struct ws_config *cfg,
 	p->clock = &ws_real_clock;
 	/* window keeps W+1 extents for a moment; fdatasync keeps N;
 	 * adaptive up to its largest window + 1 */
-	p->cap = (cfg->set.window > cfg->set.sync_every ? cfg->set.window
-						 : cfg->set.sync_every) + 1;
+	p->cap = (cfg->set.pacing.window > cfg->set.pacing.sync_every ? cfg->set.pacing.window
+						 : cfg->set.pacing.sync_every) + 1;
 	if (cfg->set.pace == WS_PACE_ADAPTIVE && p->cap < ADAPT_WINDOW_MAX + 1)
 		p->cap = ADAPT_WINDOW_MAX + 1;
 	if (cfg->set.pace == WS_PACE_ADAPTIVE)
-		adapt_init(&p->adapt, cfg->set.target_latency_ns, cfg->set.buffer_size);
+		adapt_init(&p->adapt, cfg->set.pacing.target_latency_ns, cfg->set.buffer_size);
 	p->pending = calloc(p->cap, sizeof(*p->pending));
 	return p->pending ? 0 : -ENOMEM;
 }

@@ -68,7 +68,7 @@ int writer_init(struct writer *w, const struct ws_config *cfg,
 
 	/* queued writes hold up to iodepth buffers while the next is filled */
 	ret = datagen_feed_start(&w->feed, cfg->set.data, cfg->set.compress_pct, seed,
-				 plan->buffer_size, cfg->set.iodepth);
+				 plan->buffer_size, cfg->set.pacing.iodepth);
 	if (ret)
 		return ret;
 	ret = pace_init(&w->pace, cfg, io, io_ctx, fd, snap);
@@ -87,7 +87,7 @@ int writer_init(struct writer *w, const struct ws_config *cfg,
 int writer_open_queue(struct writer *w, const struct ioq_ops *ops, void *ctx)
 {
 	/* refused: the synchronous queue stays */
-	return open_queue(w, ops, ctx, w->cfg->set.iodepth);
+	return open_queue(w, ops, ctx, w->cfg->set.pacing.iodepth);
 }
 
 void writer_set_clock(struct writer *w, const struct ws_clock *clock)

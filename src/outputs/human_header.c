@@ -121,14 +121,14 @@ static void print_probes(FILE *out, const struct ws_run *run)
 		units_format_duration(c, sizeof(c), set->stall_ns));
 	if (set->probes & (1u << WS_PROBE_SQLITE))
 		fprintf(out, "           sqlite: journal_mode %s, synchronous %s\n",
-			set->sqlite_wal ? "wal" : "delete",
-			set->sqlite_sync_normal ? "normal" : "full");
+			set->sqlite.wal ? "wal" : "delete",
+			set->sqlite.sync_normal ? "normal" : "full");
 	for (unsigned int i = 0; (set->probes & (1u << WS_PROBE_CMD)) &&
-	     i < set->nprobe_cmds; i++)
+	     i < set->cmds.n; i++)
 		fprintf(out, "           %s: '%s' as %s, killed after %s\n",
-			set->probe_cmds[i].name, set->probe_cmds[i].line,
+			set->cmds.list[i].name, set->cmds.list[i].line,
 			pf->cmd_user[0] ? pf->cmd_user : "you",
-			units_format_duration(a, sizeof(a), set->probe_timeout_ns));
+			units_format_duration(a, sizeof(a), set->cmds.timeout_ns));
 	fprintf(out, "           %s%s%s, %s%s%s\n",
 		pf->realtime ? "realtime priority (SCHED_FIFO)" : "normal priority",
 		pf->realtime ? "" : ": ", pf->realtime ? "" : pf->realtime_why,
@@ -145,10 +145,10 @@ static void print_steady(FILE *out, const struct ws_run *run)
 	const struct ws_plan *plan = &run->plan;
 	char a[32], b[32], c[32];
 
-	if (!set->until_steady && !set->precondition_set)
+	if (!set->steady.until && !set->steady.precondition_set)
 		return;
 	fprintf(out, "  steady   %s%s over %u rounds of %s, ",
-		set->until_steady ? "until steady by " : "", run->criterion_words,
+		set->steady.until ? "until steady by " : "", run->criterion_words,
 		run->params.steady_window,
 		units_format_duration(a, sizeof(a), run->params.round_ns));
 	if (!plan->precondition)
@@ -161,8 +161,8 @@ static void print_steady(FILE *out, const struct ws_run *run)
 	else
 		fprintf(out, "judged after %s of preconditioning",
 			units_format_size(b, sizeof(b), plan->precondition));
-	if (set->until_steady && set->steady_max_rounds)
-		fprintf(out, "; gives up after %u rounds", set->steady_max_rounds);
+	if (set->steady.until && set->steady.max_rounds)
+		fprintf(out, "; gives up after %u rounds", set->steady.max_rounds);
 	fputc('\n', out);
 }
 

@@ -96,10 +96,10 @@ static void put_probe_cmds(struct jsonw *w, const char *key, const struct ws_run
 	const struct ws_settings *c = &run->set;
 
 	jsonw_array(w, key);
-	for (unsigned int i = 0; i < c->nprobe_cmds; i++) {
+	for (unsigned int i = 0; i < c->cmds.n; i++) {
 		jsonw_object(w, NULL);
-		jsonw_str(w, "name", c->probe_cmds[i].name);
-		jsonw_str(w, "command", c->probe_cmds[i].line);
+		jsonw_str(w, "name", c->cmds.list[i].name);
+		jsonw_str(w, "command", c->cmds.list[i].line);
 		jsonw_end(w);
 	}
 	jsonw_end(w);

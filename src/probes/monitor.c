@@ -376,7 +376,7 @@ static int add_probe(struct monitor *m, const struct monitor_site *site,
 	mp->own_time = probe_kinds[k]->per_command;
 	if (probe_kinds[k]->per_command)
 		snprintf(mp->name, sizeof(mp->name), "%s",
-			 m->cfg->set.probe_cmds[instance].name);
+			 m->cfg->set.cmds.list[instance].name);
 	else if (site->number)
 		snprintf(mp->name, sizeof(mp->name), "%s@%u",
 			 probe_kinds[k]->name, site->number);
@@ -420,7 +420,7 @@ int monitor_init(struct monitor *m, const struct ws_config *cfg,
 		if (!probe_kinds[k]->per_command)
 			wanted += (cfg->set.probes >> k) & 1u;
 	if (cfg->set.probes & (1u << WS_PROBE_CMD))
-		commands = cfg->set.nprobe_cmds;
+		commands = cfg->set.cmds.n;
 	if (wanted * nsites + commands > WS_MAX_PROBES) {
 		snprintf(err, errlen, "%u probes on each of %u filesystems and %u commands make %u; at most %u run at once",
 			 wanted, nsites, commands, wanted * nsites + commands, WS_MAX_PROBES);

@@ -261,7 +261,7 @@ static void launcher_main(struct probe *p, const struct cmd_user *u,
 			  int sock, int devnull, char **env, pid_t parent)
 {
 	struct cmd_probe *c = p->priv;
-	uint64_t t = p->cfg->set.probe_timeout_ns / 1000000;
+	uint64_t t = p->cfg->set.cmds.timeout_ns / 1000000;
 	int timeout_ms = t > INT32_MAX ? INT32_MAX : (int)t;
 	int lo = sock < devnull ? sock : devnull, hi = sock ^ devnull ^ lo;
 	struct cmd_result ready = { 0, 0 };
@@ -303,7 +303,7 @@ int probe_cmd_setup(struct probe *p)
 	char **env;
 	pid_t pid, self = getpid();
 
-	c->cmd = &p->cfg->set.probe_cmds[p->instance];
+	c->cmd = &p->cfg->set.cmds.list[p->instance];
 	c->sock = -1;
 	if ((ret = resolve_user(p, &u)))
 		return ret;

@@ -73,7 +73,7 @@ static int claim_dir(struct probe *p)
 static int set_journal_mode(struct probe *p)
 {
 	struct sqlite_probe *q = p->priv;
-	const char *want = p->cfg->set.sqlite_wal ? "wal" : "delete";
+	const char *want = p->cfg->set.sqlite.wal ? "wal" : "delete";
 	char sql[48];
 	sqlite3_stmt *st;
 	int ok;
@@ -115,7 +115,7 @@ int probe_sqlite_setup(struct probe *p)
 	snprintf(sql, sizeof(sql),
 		 "PRAGMA synchronous=%s;"
 		 " CREATE TABLE mail(id INTEGER PRIMARY KEY, body BLOB);",
-		 p->cfg->set.sqlite_sync_normal ? "NORMAL" : "FULL");
+		 p->cfg->set.sqlite.sync_normal ? "NORMAL" : "FULL");
 	if (sqlite3_exec(q->db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return sqlite_fail(p, "cannot set up its database");
 	if (sqlite3_prepare_v2(q->db, "INSERT INTO mail(body) VALUES (?)", -1,

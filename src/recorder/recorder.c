@@ -25,8 +25,8 @@ void recorder_params(const struct ws_config *cfg, const struct ws_plan *plan,
 	p->criterion = (enum ws_steady_criterion)cfg->steady_criterion;
 	p->limit_pct = cfg->steady_limit_pct;
 	p->slope_pct = cfg->steady_slope_pct;
-	p->steady_window = cfg->set.steady_window;
-	p->round_ns = cfg->set.steady_round_ns;
+	p->steady_window = cfg->set.steady.window;
+	p->round_ns = cfg->set.steady.round_ns;
 	p->precondition_bytes = plan ? plan->precondition : 0;
 }
 
@@ -210,7 +210,7 @@ void recorder_precondition_eta(const struct ws_run *run, struct ws_interval *iv)
 	uint64_t pre = run->plan.precondition;
 
 	if (iv->index || !pre || pre == UINT64_MAX || !(iv->mibps > 0) ||
-	    (!run->set.until_steady && !run->set.precondition_set))
+	    (!run->set.steady.until && !run->set.steady.precondition_set))
 		return;
 	iv->precondition_eta_ns = (uint64_t)((double)pre /
 					     (iv->mibps * (double)WS_MIB) * 1e9);

@@ -114,7 +114,7 @@ static void check_steady(struct recorder_target *t, uint64_t t_ns)
 	struct ws_analysis_input in = analysis_input(t->progress, t->last_mark.t_ns,
 						     t_ns);
 	struct ws_analysis a;
-	unsigned int max = t->run->set.steady_max_rounds;
+	unsigned int max = t->run->set.steady.max_rounds;
 
 	in.steady_only = true;
 	if (!analysis_run(&in, &t->run->params, &a)) {
@@ -311,7 +311,7 @@ static void target_interval(struct recorder *r, struct recorder_target *t,
 	folded = final && recorder_fold_final(&t->last_iv, r->interval_ns, iv);
 	add_point(t->series, iv, folded);
 	take_marks(r, t);
-	if (!final && t->run->set.until_steady && !atomic_load(&t->snap->verdict))
+	if (!final && t->run->set.steady.until && !atomic_load(&t->snap->verdict))
 		check_steady(t, t_ns - (t->start_ns - r->start_ns));
 	t->prev = *now;
 	t->prev_t_ns = t_ns;
@@ -506,7 +506,7 @@ static void adapt_summary(struct recorder *r)
 	sum->adapt = last.adapt;
 	sum->adapt.settled = settled != UINT64_MAX;
 	sum->adapt_settled_ns = sum->adapt.settled ? settled : 0;
-	sum->target_latency_ns = r->run->set.target_latency_ns;
+	sum->target_latency_ns = r->run->set.pacing.target_latency_ns;
 	for (unsigned int i = 0; i < sum->nprobes; i++) {
 		const struct hist *h = &r->settled[i];
 

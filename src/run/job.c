@@ -35,8 +35,8 @@ static int refuse_plan(const struct ws_config *cfg,
 static int refuse_precondition(const struct ws_config *cfg)
 {
 	fprintf(stderr, "writestress: --precondition %s: the capacity of the device under '%s' is unknown, so %s cannot be preconditioned against\n",
-		cfg->set.precondition_set ? "as a multiple" : "default (2x)", cfg->set.path,
-		cfg->set.precondition_set ? "a multiple of it" : "twice it (SNIA PTS)");
+		cfg->set.steady.precondition_set ? "as a multiple" : "default (2x)", cfg->set.path,
+		cfg->set.steady.precondition_set ? "a multiple of it" : "twice it (SNIA PTS)");
 	fprintf(stderr, "hint: give --precondition SIZE (SNIA writes twice the drive's capacity first), or --precondition 0 to judge from the start\n");
 	return WS_EXIT_USAGE;
 }
@@ -127,11 +127,11 @@ static void open_queue(struct ws_job *j)
 	int ret;
 
 	j->queue = (struct ws_queue_facts){ .depth = 1, .engine = "sync" };
-	if (cfg->set.iodepth <= 1)
+	if (cfg->set.pacing.iodepth <= 1)
 		return;
 	ret = writer_open_queue(&j->writer, &ioq_uring_ops, NULL);
 	if (!ret) {
-		j->queue = (struct ws_queue_facts){ .depth = cfg->set.iodepth,
+		j->queue = (struct ws_queue_facts){ .depth = cfg->set.pacing.iodepth,
 			.engine = ioq_uring_ops.name,
 			.registered = j->writer.queue.registered };
 		return;
@@ -140,7 +140,7 @@ static void open_queue(struct ws_job *j)
 	/* with several targets each says so: one may be refused alone */
 	fprintf(stderr, "writestress: %s%s%s--iodepth %u: io_uring is not available here (%s); writing one synchronous %s write at a time\n",
 		cfg->ntargets > 1 ? "'" : "", cfg->ntargets > 1 ? cfg->set.path : "",
-		cfg->ntargets > 1 ? "': " : "", cfg->set.iodepth, strerror(-ret),
+		cfg->ntargets > 1 ? "': " : "", cfg->set.pacing.iodepth, strerror(-ret),
 		ws_pace_name(cfg->set.pace));
 	if (j->number == 1)
 		fprintf(stderr, "hint: io_uring may be disabled (sysctl kernel.io_uring_disabled) or blocked by a seccomp filter, as in many containers\n");

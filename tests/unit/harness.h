@@ -20,7 +20,7 @@ struct harness {
 	struct ws_plan plan;
 	struct ws_snapshot snap;
 	struct io_fake fake;
-	struct ioq_fake ioq;	/* the queue, with cfg.set.iodepth > 1 */
+	struct ioq_fake ioq;	/* the queue, with cfg.set.pacing.iodepth > 1 */
 	int queue_ret;		/* what opening it returned */
 	struct fake_clock clock;
 	struct writer w;
@@ -57,7 +57,7 @@ static inline int harness_run(struct harness *h)
 
 	ck_assert_int_eq(writer_init(&h->w, &h->cfg, &h->plan, &h->snap,
 				     &h->stop, 3, &io_fake_ops, &h->fake), 0);
-	if (h->cfg.set.iodepth > 1)
+	if (h->cfg.set.pacing.iodepth > 1)
 		h->queue_ret = writer_open_queue(&h->w, &ioq_fake_ops, &h->ioq);
 	writer_set_clock(&h->w, &h->clock.ops);
 	ret = writer_run(&h->w);

@@ -304,12 +304,12 @@ static void make_config(struct ws_config *cfg)
 	cfg->set.path = "/var/tmp/big.dat";
 	cfg->set.total_size = 8 * WS_GIB;
 	cfg->file_size = 4 * WS_GIB;
-	cfg->set.fadvise = true;
+	cfg->set.pacing.fadvise = true;
 	cfg->set.interval_ns = 10 * SEC;
 	cfg->set.probes = 1u << WS_PROBE_FSYNC | 1u << WS_PROBE_SAVE;
-	cfg->set.precondition_set = true;
-	cfg->set.precondition_bytes = 4 * WS_GIB;
-	cfg->set.steady_window = 3;
+	cfg->set.steady.precondition_set = true;
+	cfg->set.steady.precondition_bytes = 4 * WS_GIB;
+	cfg->set.steady.window = 3;
 	cfg->set.ioprio_class = WS_IOPRIO_BE;
 	cfg->set.ioprio_level = 7;
 	cfg->set.json_path = "run.json";

@@ -33,9 +33,9 @@ START_TEST(test_overwrite_c_command_line)
 
 	ck_assert_int_eq(parse(&cfg, err, sizeof(err), args), OPTS_RUN);
 	ck_assert_uint_eq(cfg.set.buffers, 3000);
-	ck_assert(cfg.set.fadvise);
+	ck_assert(cfg.set.pacing.fadvise);
 	ck_assert_int_eq(cfg.set.pace, WS_PACE_WINDOW);
-	ck_assert_uint_eq(cfg.set.window, 1);
+	ck_assert_uint_eq(cfg.set.pacing.window, 1);
 	ck_assert_uint_eq(cfg.set.buffer_size, 8 * WS_MIB);
 	ck_assert_int_eq(cfg.set.data, WS_DATA_RANDOM);
 	ck_assert_str_eq(cfg.set.path, "/data/file");
@@ -62,13 +62,13 @@ START_TEST(test_long_options)
 	ck_assert(cfg.reserve_set);
 	ck_assert_uint_eq(cfg.reserve, 0);
 	ck_assert_int_eq(cfg.set.pace, WS_PACE_FDATASYNC);
-	ck_assert_uint_eq(cfg.set.sync_every, 4);
+	ck_assert_uint_eq(cfg.set.pacing.sync_every, 4);
 	ck_assert_uint_eq(cfg.set.rate, 50 * WS_MIB);
 	ck_assert_int_eq(cfg.set.data, WS_DATA_COMPRESSIBLE);
 	ck_assert_uint_eq(cfg.set.compress_pct, 30);
 	ck_assert_uint_eq(cfg.set.seed, 9);
 	ck_assert_uint_eq(cfg.set.interval_ns, 250 * WS_NSEC_PER_MSEC);
-	ck_assert(cfg.quiet && cfg.force && cfg.remove_after && cfg.set.fadvise);
+	ck_assert(cfg.quiet && cfg.force && cfg.remove_after && cfg.set.pacing.fadvise);
 }
 END_TEST
 

@@ -53,10 +53,10 @@ START_TEST(test_defaults_are_the_documented_ones)
 	config_defaults(&cfg);
 	ck_assert_uint_eq(cfg.set.buffer_size, 8388608);
 	ck_assert_int_eq(cfg.set.pace, WS_PACE_WINDOW);
-	ck_assert_uint_eq(cfg.set.window, 1);
-	ck_assert_uint_eq(cfg.set.sync_every, 1);
-	ck_assert_uint_eq(cfg.set.iodepth, 1);
-	ck_assert_uint_eq(cfg.set.target_latency_ns, 100000000);
+	ck_assert_uint_eq(cfg.set.pacing.window, 1);
+	ck_assert_uint_eq(cfg.set.pacing.sync_every, 1);
+	ck_assert_uint_eq(cfg.set.pacing.iodepth, 1);
+	ck_assert_uint_eq(cfg.set.pacing.target_latency_ns, 100000000);
 	ck_assert_int_eq(cfg.set.data, WS_DATA_RANDOM);
 	ck_assert_uint_eq(cfg.set.interval_ns, 1000000000);
 	ck_assert_uint_eq(cfg.set.probes, 1u << WS_PROBE_FSYNC);
@@ -64,12 +64,12 @@ START_TEST(test_defaults_are_the_documented_ones)
 	ck_assert_uint_eq(cfg.set.probe_size, 4096);
 	ck_assert(!cfg.set.probe_fdatasync);
 	ck_assert_uint_eq(cfg.set.stall_ns, 500000000);
-	ck_assert_uint_eq(cfg.set.probe_timeout_ns, 30000000000ull);
-	ck_assert_uint_eq(cfg.set.steady_window, 5);
-	ck_assert_uint_eq(cfg.set.steady_round_ns, 10000000000ull);
+	ck_assert_uint_eq(cfg.set.cmds.timeout_ns, 30000000000ull);
+	ck_assert_uint_eq(cfg.set.steady.window, 5);
+	ck_assert_uint_eq(cfg.set.steady.round_ns, 10000000000ull);
 	ck_assert_int_eq(cfg.steady_criterion, WS_STEADY_SNIA);
 	ck_assert(cfg.steady_limit_pct == 20 && cfg.steady_slope_pct == 10);
-	ck_assert(!cfg.set.sqlite_wal && !cfg.set.sqlite_sync_normal);
+	ck_assert(!cfg.set.sqlite.wal && !cfg.set.sqlite.sync_normal);
 	/* no bound, no rate, no seed: none unless given */
 	ck_assert_uint_eq(cfg.set.buffers + cfg.set.total_size + cfg.set.duration_ns, 0);
 	ck_assert_uint_eq(cfg.set.rate + cfg.set.seed, 0);

@@ -63,9 +63,9 @@ START_TEST(test_call_sequence)
 
 	harness_setup(h, M, 4, 0);
 	h->cfg.set.pace = c->pace;
-	h->cfg.set.fadvise = c->fadvise;
-	h->cfg.set.window = c->window;
-	h->cfg.set.sync_every = c->sync_every;
+	h->cfg.set.pacing.fadvise = c->fadvise;
+	h->cfg.set.pacing.window = c->window;
+	h->cfg.set.pacing.sync_every = c->sync_every;
 	ck_assert_int_eq(harness_run(h), 0);
 
 	for (unsigned int i = 0; i < c->nwant && i < h->fake.ncalls; i++) {
@@ -110,7 +110,7 @@ START_TEST(test_timers_accounted)
 	struct ws_sample s;
 
 	harness_setup(h, M, 8, 0);
-	h->cfg.set.fadvise = true;
+	h->cfg.set.pacing.fadvise = true;
 	h->fake.delay_ns = 2 * WS_NSEC_PER_MSEC;
 	ck_assert_int_eq(harness_run(h), 0);
 	snapshot_read(&h->snap, &s);

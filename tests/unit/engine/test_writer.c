@@ -181,7 +181,7 @@ START_TEST(test_stop_mid_run_paces_partial)
 	struct harness *h = new_harness(M, 1000, 0);
 	uint64_t bytes;
 
-	h->cfg.set.fadvise = true;
+	h->cfg.set.pacing.fadvise = true;
 	h->cfg.set.rate = 8 * M;	/* 160 KiB pieces: the stop lands mid-buffer */
 	h->fake.stop = &h->stop;
 	h->fake.stop_after = 3 * M + 100 * 1024;
@@ -285,7 +285,7 @@ static struct harness *queued_harness(uint64_t bufsize, uint64_t buffers,
 	struct harness *h = new_harness(bufsize, buffers, 0);
 
 	h->cfg.set.pace = WS_PACE_DIRECT;
-	h->cfg.set.iodepth = depth;
+	h->cfg.set.pacing.iodepth = depth;
 	h->cfg.set.data = data;
 	h->ioq.reap_ns = 1000000;
 	return h;

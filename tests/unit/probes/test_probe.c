@@ -487,8 +487,8 @@ START_TEST(test_sqlite_probe_wal)
 	char name[64], wal[96], sql[64];
 	sqlite3_stmt *st;
 
-	cfg.set.sqlite_wal = true;
-	cfg.set.sqlite_sync_normal = true;
+	cfg.set.sqlite.wal = true;
+	cfg.set.sqlite.sync_normal = true;
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_SQLITE, 0, &cfg), 0);
 	our_name(name, sizeof(name), "sqlite");
 	snprintf(wal, sizeof(wal), "%s/mail.db-wal", name);
@@ -600,8 +600,8 @@ static void one_command(const char *line)
 {
 	struct ws_probe_cmd c = { .name = "t", .line = line };
 
-	cfg.set.probe_cmds[0] = c;
-	cfg.set.nprobe_cmds = 1;
+	cfg.set.cmds.list[0] = c;
+	cfg.set.cmds.n = 1;
 }
 
 /* Exit 0 is a probe that worked; any other status, a signal or the
@@ -616,7 +616,7 @@ START_TEST(test_cmd_probe_outcomes)
 
 	one_command("case $(cat n 2>/dev/null) in '') echo 1 > n;; 1) echo 2 > n; exit 3;;"
 		    " 2) echo 3 > n; kill -TERM $$;; *) echo $$ > pid; exec sleep 3600;; esac");
-	cfg.set.probe_timeout_ns = 300 * 1000000ull;
+	cfg.set.cmds.timeout_ns = 300 * 1000000ull;
 	if (geteuid() == 0)
 		cfg.probe_user = "root";	/* to write n in the test's directory */
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_CMD, 0, &cfg), 0);
@@ -699,7 +699,7 @@ START_TEST(test_cmd_probe_ctrl_c)
 	FILE *f;
 
 	one_command("echo $$ > pid.tmp && mv pid.tmp pid && exec sleep 3600");
-	cfg.set.probe_timeout_ns = 3600 * 1000000000ull;
+	cfg.set.cmds.timeout_ns = 3600 * 1000000000ull;
 	if (geteuid() == 0)
 		cfg.probe_user = "root";	/* to write in the test's directory */
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_CMD, 0, &cfg), 0);

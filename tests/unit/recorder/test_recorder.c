@@ -169,9 +169,9 @@ static unsigned int max_rounds;
 
 static void until_steady_cfg(struct ws_config *cfg)
 {
-	cfg->set.until_steady = true;
-	cfg->set.steady_round_ns = 1000 * MS;
-	cfg->set.steady_max_rounds = max_rounds;
+	cfg->set.steady.until = true;
+	cfg->set.steady.round_ns = 1000 * MS;
+	cfg->set.steady.max_rounds = max_rounds;
 }
 
 static int until_steady(bool alternate, unsigned int max)
