@@ -154,28 +154,31 @@ static int parse_probe_user(void *dest, const char *arg, char *why)
 	return 0;
 }
 
+/* A two-word option (its registry row's words, record/fields.h): the
+ * first word false, the second true. */
+static int parse_two_words(const char *option, bool *out, const char *arg, char *why)
+{
+	const struct ws_field *f = ws_field_by_option(option);
+
+	for (int i = 0; i < 2; i++)
+		if (!strcmp(arg, f->words[i])) {
+			*out = i == 1;
+			return 0;
+		}
+	snprintf(why, WHY_LEN, "expected %s or %s", f->words[0], f->words[1]);
+	return -EINVAL;
+}
+
 static int parse_sqlite_journal(void *dest, const char *arg, char *why)
 {
-	struct ws_config *cfg = dest;
-
-	if (!strcmp(arg, "delete") || !strcmp(arg, "wal")) {
-		cfg->set.sqlite.wal = arg[0] == 'w';
-		return 0;
-	}
-	snprintf(why, WHY_LEN, "expected delete or wal");
-	return -EINVAL;
+	return parse_two_words("--sqlite-journal", &((struct ws_config *)dest)->set.sqlite.wal,
+			       arg, why);
 }
 
 static int parse_sqlite_sync(void *dest, const char *arg, char *why)
 {
-	struct ws_config *cfg = dest;
-
-	if (!strcmp(arg, "full") || !strcmp(arg, "normal")) {
-		cfg->set.sqlite.sync_normal = arg[0] == 'n';
-		return 0;
-	}
-	snprintf(why, WHY_LEN, "expected full or normal");
-	return -EINVAL;
+	return parse_two_words("--sqlite-sync",
+			       &((struct ws_config *)dest)->set.sqlite.sync_normal, arg, why);
 }
 
 static int parse_colour(void *dest, const char *arg, char *why)
@@ -205,14 +208,8 @@ static int parse_no_probe(void *dest, const char *arg, char *why)
 
 static int parse_probe_sync(void *dest, const char *arg, char *why)
 {
-	struct ws_config *cfg = dest;
-
-	if (!strcmp(arg, "fsync") || !strcmp(arg, "fdatasync")) {
-		cfg->set.probe_fdatasync = arg[1] == 'd';
-		return 0;
-	}
-	snprintf(why, WHY_LEN, "expected fsync or fdatasync");
-	return -EINVAL;
+	return parse_two_words("--probe-sync", &((struct ws_config *)dest)->set.probe_fdatasync,
+			       arg, why);
 }
 
 static int parse_steady_criterion(void *dest, const char *arg, char *why)
