@@ -37,7 +37,7 @@ SANFLAGS := --coverage
 CFLAGS   := -O0 -g -DWS_COVERAGE
 endif
 
-ALL_CPPFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -DWS_VERSION='"$(VERSION)"' $(CFLAGS_JSON) $(CPPFLAGS)
+ALL_CPPFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -DWS_VERSION='"$(VERSION)"' $(CFLAGS_JSON) $(CFLAGS_TRACE) $(CPPFLAGS)
 ALL_CFLAGS   = $(WARN) $(CFLAGS) $(SANFLAGS) -pthread -MMD -MP
 ALL_LDFLAGS  = $(LDFLAGS) $(SANFLAGS) -pthread
 LIBS_CAP     = $(shell pkg-config --libs libcap 2>/dev/null || echo -lcap)
@@ -48,6 +48,10 @@ CFLAGS_JSON  = $(shell pkg-config --cflags json-c 2>/dev/null)
 LIBS_URING   = $(shell pkg-config --libs liburing 2>/dev/null || echo -luring)
 # libsqlite3: the sqlite probe commits to a real database
 LIBS_SQLITE  = $(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)
+# libtracefs and libtraceevent: the device's requests from the kernel's
+# tracepoints (src/trace)
+LIBS_TRACE   = $(shell pkg-config --libs libtracefs libtraceevent 2>/dev/null || echo -ltracefs -ltraceevent)
+CFLAGS_TRACE = $(shell pkg-config --cflags libtracefs libtraceevent 2>/dev/null || echo -I/usr/include/tracefs -I/usr/include/traceevent)
 LIBS_CHECK   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt)
 
 # src/LAYER/*.c (src/README.md: the layers and what each may include); a
@@ -82,10 +86,10 @@ $(BUILD)/libwritestress.a: $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 $(BIN): $(BUILD)/obj/cli/main.o $(BUILD)/libwritestress.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP) $(LIBS_JSON) $(LIBS_URING) $(LIBS_SQLITE) -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CAP) $(LIBS_JSON) $(LIBS_URING) $(LIBS_SQLITE) $(LIBS_TRACE) -lm
 
 $(TESTBIN): $(TEST_OBJS) $(BUILD)/libwritestress.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CHECK) $(LIBS_CAP) $(LIBS_JSON) $(LIBS_URING) $(LIBS_SQLITE) -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS_CHECK) $(LIBS_CAP) $(LIBS_JSON) $(LIBS_URING) $(LIBS_SQLITE) $(LIBS_TRACE) -lm
 
 $(BUILD)/helpers/%: tests/helpers/%.c
 	@mkdir -p $(dir $@)

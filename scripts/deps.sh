@@ -15,6 +15,8 @@ need check
 need libjson-c-dev
 need liburing-dev	# --iodepth: queued O_DIRECT writes with io_uring
 need libsqlite3-dev	# the sqlite probe commits to a real SQLite database
+need libtracefs-dev	# the device's requests, from the kernel's tracepoints
+need libtraceevent-dev
 # Used by the tests: fault injection, loop devices and filesystems, page-cache
 # residency (fincore), extended attributes, JSON checks, syscall traces.
 need fiu-utils	# fiu-run: EIO injected into writestress by libfiu in the tests

@@ -414,6 +414,39 @@ struct ws_adapt_figures {
 	bool at_floor;			/* the least writeback it keeps */
 };
 
+/* The block requests of the target's device, as the kernel's tracepoints
+ * saw them (trace.h; off without root or tracefs): over an interval, or
+ * the whole run.  Requests are counted at completion, as the device's
+ * own counters (/sys/block/.../stat) count them. */
+enum ws_blk_dir { WS_BLK_READ, WS_BLK_WRITE, WS_BLK_NR };
+
+struct ws_block_dir {
+	uint64_t requests;	/* completed */
+	uint64_t bytes;
+	uint64_t time_ns;	/* summed, from insert (or issue, when the
+				   request skipped the scheduler) to
+				   completion: what the stat file's ticks add */
+	uint64_t service_ns;	/* summed, issue to completion: the device's */
+	uint64_t max_service_ns;
+};
+
+struct ws_block_figures {
+	bool on;		/* traced: the rest is meaningful */
+	struct ws_block_dir dir[WS_BLK_NR];
+	uint64_t flushes;	/* cache flushes completed */
+	uint64_t fua;		/* writes with FUA */
+	uint64_t lost;		/* events the kernel dropped: its ring was
+				   full (the figures are then short) */
+	uint64_t unmatched;	/* completions whose issue was not seen */
+	/* the device's own counters (/sys/block/.../stat) over the same
+	 * span, for the run: what the trace should add up to */
+	bool have_counted;
+	struct {
+		uint64_t requests, bytes, time_ns;
+	} counted[WS_BLK_NR];
+	uint64_t counted_flushes;
+};
+
 struct ws_interval {
 	uint64_t index;
 	uint64_t t_ns;		/* elapsed at the interval's end */
@@ -442,6 +475,7 @@ struct ws_interval {
 	/* /proc/pressure/io over the interval, % of time stalled on I/O */
 	bool have_psi;
 	double psi_some_pct, psi_full_pct;
+	struct ws_block_figures block;	/* traced requests over it */
 	/* the header's last word, on the first interval: how long the
 	 * preconditioning takes at its rate (0: nothing to say) */
 	uint64_t precondition_eta_ns;
@@ -486,6 +520,10 @@ struct ws_ending {
 };
 
 struct ws_summary {
+	/* the device's requests over the run, traced (block.on), and its
+	 * writes' service times */
+	struct ws_block_figures block;
+	uint64_t block_write_p50_ns, block_write_p99_ns;
 	uint64_t bytes;
 	uint64_t buffers;
 	uint64_t wraps;

@@ -143,6 +143,9 @@ struct ws_settings {
 	int probe_ioprio_class, probe_ioprio_level;	/* probes */
 	bool truncate;		/* --truncate: empty the file first instead of
 				   rewriting it in place */
+	/* tracing the device's requests (trace.h): on where it can be
+	 * (root, tracefs), unless --no-trace; --trace: or fail */
+	bool trace_required, no_trace;
 };
 /* The defaults are the registry's (fields.h), not written here. */
 

@@ -20,6 +20,7 @@
 #include "outputs/sink.h"
 #include "engine/snapshot.h"
 #include "run/target.h"
+#include "trace/trace.h"
 
 /* One target as the recorder follows it: its writer's snapshot, its
  * intervals, marks, analysis and summary.  With one target it is the
@@ -56,6 +57,8 @@ struct recorder {
 	const struct ws_run *run;
 	struct monitor *mon;	/* probes: their doors while running, their
 				   figures once stopped (may be NULL) */
+	struct ws_trace *trace;	/* the device's requests, traced (NULL:
+				   not); set before the thread starts */
 	struct sink_set *sinks;
 	uint64_t interval_ns;
 

@@ -34,6 +34,7 @@
 #include "cmd/verify/verify.h"
 #include "engine/readback.h"
 #include "engine/writer.h"
+#include "trace/trace.h"
 
 /* What a person reads goes to stdout, or to stderr when a result file
  * is written to stdout (--json -). */
@@ -387,7 +388,52 @@ struct big {
 	struct recorder recorder;
 	struct ws_series progress;
 	struct ws_run run;
+	struct ws_trace *trace;	/* NULL: the device's requests not traced */
 };
+
+/* The device's requests traced (trace.h) where it can be: as root, on a
+ * block device the targets share.  Anywhere else one line says what is
+ * missing and the run goes on, unless --trace asked for it (exit 1); a
+ * target in memory has no device to trace and says nothing. */
+static int start_trace(const struct ws_config *cfg, const struct ws_job *jobs,
+		       unsigned int n, struct ws_trace **out)
+{
+	struct trace_disk disk;
+	char why[256];
+	int ret = 0;
+
+	*out = NULL;
+	if (cfg->set.no_trace || (jobs[0].fp.kind == WS_FP_NONE && !cfg->set.trace_required))
+		return 0;
+	for (unsigned int i = 1; i < n && !ret; i++)
+		if (!jobs[i].same_device_as) {
+			snprintf(why, sizeof(why), "the targets are on more than one device");
+			ret = -EOPNOTSUPP;
+		}
+	if (!ret && geteuid() != 0) {
+		snprintf(why, sizeof(why), "tracing needs root");
+		ret = -EPERM;
+	}
+	if (!ret)
+		ret = trace_disk_of(&jobs[0].fp, &disk, why, sizeof(why));
+	if (!ret)
+		ret = trace_start(out, &disk, why, sizeof(why));
+	if (!ret && (ret = trace_run(*out))) {
+		/* as the probes': a thread that cannot drop its capabilities */
+		snprintf(why, sizeof(why), "tracer: %s: %s", ws_thread_last_failure(),
+			 strerror(-ret));
+		trace_stop(*out);
+		*out = NULL;
+		return ws_fail(why, NULL, WS_EXIT_FAILURE);
+	}
+	if (!ret)
+		return 0;
+	if (cfg->set.trace_required)
+		return ws_fail(why, "--no-trace runs without it", WS_EXIT_FAILURE);
+	if (!cfg->quiet)
+		fprintf(stderr, "writestress: not tracing the device's requests: %s\n", why);
+	return 0;
+}
 
 /* After the threads ran: the exit status from what the run recorded, the
  * files kept (unless --remove), the result files completed. */
@@ -448,8 +494,11 @@ static int run(struct ws_config *cfg, int argc, char **argv)
 	if (status)
 		goto out_jobs;
 	if (make_record(cfg, jobs, cfg->ntargets, &big->monitor, &priv, argc, argv,
-			&big->run, &tr)) {
+			&big->run, &tr))
 		status = ws_fail(strerror(ENOMEM), NULL, WS_EXIT_FAILURE);
+	else
+		status = start_trace(cfg, jobs, cfg->ntargets, &big->trace);
+	if (status) {
 		caps_raise_cleanup();
 		monitor_stop(&big->monitor);
 		monitor_cleanup(&big->monitor);
@@ -461,6 +510,7 @@ static int run(struct ws_config *cfg, int argc, char **argv)
 		      &sinks, series, &big->progress);
 	if (tr)
 		recorder_set_targets(&big->recorder, tr->follow, cfg->ntargets);
+	big->recorder.trace = big->trace;
 	ret = run_threads(jobs, cfg->ntargets, &big->monitor, &big->recorder, &what);
 	if (ret) {	/* nothing was written: as if setup had failed */
 		snprintf(err, sizeof(err), "%s: %s", what, strerror(-ret));
@@ -474,6 +524,8 @@ static int run(struct ws_config *cfg, int argc, char **argv)
 
 out_jobs:
 	caps_raise_cleanup();
+	if (big)
+		trace_stop(big->trace);
 	if (priv_restore(&priv, err, sizeof(err)))
 		ws_fail(err, NULL, status);
 	jobs_close(jobs, cfg->ntargets);

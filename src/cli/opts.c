@@ -35,7 +35,7 @@ enum {
 	KEY_STEADY_CRITERION, KEY_PRECONDITION, KEY_STEADY_MAX_ROUNDS,
 	KEY_TRUNCATE, KEY_VERIFY, KEY_IODEPTH, KEY_JOBS, KEY_TARGET_LATENCY,
 	KEY_SQLITE_JOURNAL, KEY_SQLITE_SYNC, KEY_PROBE_CMD, KEY_PROBE_USER,
-	KEY_PROBE_TIMEOUT, KEY_COLOR, KEY_PROM,
+	KEY_PROBE_TIMEOUT, KEY_COLOR, KEY_PROM, KEY_TRACE, KEY_NO_TRACE,
 };
 
 /* Every default is a row of the registry (record/fields.h), parsed as if
@@ -412,6 +412,10 @@ static const struct cli_option opt_table[] = {
 	  .help = "use this I/O scheduler on FILE's device for the run, and put the old one back at the end (CAP_SYS_ADMIN)" },
 	{ .name = "ioprio", .key = KEY_IOPRIO, .type = CLI_CUSTOM, .arg = "CLASS[:LEVEL]", .parse = parse_ioprio,
 	  .help = "I/O priority of the writer: rt (CAP_SYS_ADMIN), be or idle; LEVEL 0-7, default 4" },
+	{ .name = "trace", .key = KEY_TRACE, .type = CLI_FLAG, .offset = offsetof(struct ws_config, set.trace_required),
+	  .help = "trace the device's block requests through a private tracefs instance (root; on by default where it can be): request counts, bytes and times per interval; with --trace a run that cannot trace fails" },
+	{ .name = "no-trace", .key = KEY_NO_TRACE, .type = CLI_FLAG, .offset = offsetof(struct ws_config, set.no_trace),
+	  .help = "do not trace the device's requests" },
 	{ .name = "probe-ioprio", .key = KEY_PROBE_IOPRIO, .type = CLI_CUSTOM, .arg = "CLASS[:LEVEL]", .parse = parse_probe_ioprio,
 	  .help = "I/O priority of the probes, as --ioprio" },
 	{ .type = CLI_HEADING, .help = "Output and safety:" },

@@ -142,6 +142,8 @@ enum opts_result opts_check(struct ws_config *cfg, const bool *seen, FILE *err)
 	    check_probe_options(cfg, seen, err) != OPTS_RUN)
 		return OPTS_USAGE;
 	cfg->reserve_set = given(seen, "reserve");
+	if (cfg->set.trace_required && cfg->set.no_trace)
+		return usage_error(err, "--trace and --no-trace: give one");
 	if (results_to_stdout(cfg) > 1)
 		return usage_error(err, "only one of --json, --csv and --svg can be '-' (stdout)");
 	/* two answers to "how much": honouring one would ignore the other */

@@ -363,6 +363,31 @@ static void print_cpu(FILE *out, const struct ws_summary *sum)
 	fputc('\n', out);
 }
 
+/* The device's requests as traced: what reached it, how long it took, and
+ * whether the trace holds all the device counted. */
+static void print_block(FILE *out, const struct ws_summary *sum)
+{
+	const struct ws_block_figures *b = &sum->block;
+	const struct ws_block_dir *w = &b->dir[WS_BLK_WRITE];
+	char size[32], mean[32], p50[32], p99[32];
+
+	if (!b->on)
+		return;
+	units_format_size(size, sizeof(size), w->bytes);
+	units_format_duration(mean, sizeof(mean), w->requests ? w->time_ns / w->requests : 0);
+	units_format_duration(p50, sizeof(p50), sum->block_write_p50_ns);
+	units_format_duration(p99, sizeof(p99), sum->block_write_p99_ns);
+	fprintf(out, "  device   %llu write requests, %s, each %s on average (the device answered in %s at p50, %s at p99), %llu cache flushes",
+		(unsigned long long)w->requests, size, mean, p50, p99,
+		(unsigned long long)b->flushes);
+	if (b->lost)
+		fprintf(out, "; %llu events LOST: the figures are short",
+			(unsigned long long)b->lost);
+	else if (b->have_counted)
+		fprintf(out, "; the device counted %llu", (unsigned long long)b->counted[WS_BLK_WRITE].requests);
+	fputc('\n', out);
+}
+
 /* --pace adaptive: where the controller settled and what the probes saw
  * from then on, against the target. */
 static void print_adapt(FILE *out, const struct ws_summary *sum)
@@ -428,6 +453,7 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 		fprintf(out, "%s\n", line);
 	print_split(out, sum);
 	print_cpu(out, sum);
+	print_block(out, sum);
 	if (sum->wraps)
 		fprintf(out, "  file     %s, overwritten in place %llu time%s\n",
 			units_format_size(a, sizeof(a), run->plan.file_size),

@@ -78,6 +78,51 @@ static void put_adapt(struct jsonw *w, const struct ws_adapt_figures *a)
 
 /* One interval's members; a target's carries its number and whether it
  * was its writer's last, the run's its targets' (several targets). */
+/* The device's traced requests (record.h: struct ws_block_figures), one
+ * object per direction, their times in ms. */
+static void put_block(struct jsonw *w, const struct ws_block_figures *b)
+{
+	static const char *const dirs[WS_BLK_NR] = { "reads", "writes" };
+
+	for (int d = 0; d < WS_BLK_NR; d++) {
+		const struct ws_block_dir *x = &b->dir[d];
+
+		jsonw_object(w, dirs[d]);
+		jsonw_u64(w, "requests", x->requests);
+		jsonw_u64(w, "bytes", x->bytes);
+		jsonw_ms(w, "time_ms", x->time_ns);
+		jsonw_ms(w, "service_ms", x->service_ns);
+		jsonw_ms(w, "max_service_ms", x->max_service_ns);
+		jsonw_end(w);
+	}
+	jsonw_u64(w, "flushes", b->flushes);
+	jsonw_u64(w, "fua", b->fua);
+	jsonw_u64(w, "lost_events", b->lost);
+	jsonw_u64(w, "unmatched", b->unmatched);
+}
+
+/* The device's own counters over the traced span: what the trace should
+ * add up to (null where the kernel gave none). */
+static void put_counted(struct jsonw *w, const struct ws_block_figures *b)
+{
+	static const char *const dirs[WS_BLK_NR] = { "reads", "writes" };
+
+	if (!b->have_counted) {
+		jsonw_null(w, "device_counted");
+		return;
+	}
+	jsonw_object(w, "device_counted");
+	for (int d = 0; d < WS_BLK_NR; d++) {
+		jsonw_object(w, dirs[d]);
+		jsonw_u64(w, "requests", b->counted[d].requests);
+		jsonw_u64(w, "bytes", b->counted[d].bytes);
+		jsonw_ms(w, "time_ms", b->counted[d].time_ns);
+		jsonw_end(w);
+	}
+	jsonw_u64(w, "flushes", b->counted_flushes);
+	jsonw_end(w);
+}
+
 static void put_interval(struct jsonw *w, const struct ws_interval *iv)
 {
 	if (iv->number) {
@@ -103,6 +148,11 @@ static void put_interval(struct jsonw *w, const struct ws_interval *iv)
 		jsonw_u64(w, "write_bytes", iv->dev_bytes);
 		jsonw_u64(w, "in_flight", iv->dev_inflight);
 		jsonw_double(w, "busy_pct", iv->dev_busy_pct);
+		jsonw_end(w);
+	}
+	if (iv->block.on) {
+		jsonw_object(w, "block");
+		put_block(w, &iv->block);
 		jsonw_end(w);
 	}
 	if (iv->have_adapt)
@@ -385,6 +435,16 @@ static void put_summary(struct jsonw *w, const struct ws_summary *sum)
 	}
 	put_cpu(w, sum);
 	put_verify(w, sum);
+	if (sum->block.on) {
+		jsonw_object(w, "block");
+		put_block(w, &sum->block);
+		jsonw_ms(w, "write_service_p50_ms", sum->block_write_p50_ns);
+		jsonw_ms(w, "write_service_p99_ms", sum->block_write_p99_ns);
+		put_counted(w, &sum->block);
+		jsonw_end(w);
+	} else {
+		jsonw_null(w, "block");
+	}
 	jsonw_end(w);
 }
 

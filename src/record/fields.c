@@ -79,6 +79,8 @@ static const struct ws_field fields[] = {
 	{ "scheduler", WS_FIELD_TEXT, AT(scheduler), "--scheduler", NULL, { NULL }, false },
 	{ "ioprio", WS_FIELD_OWN, 0, "--ioprio", NULL, { NULL }, false },
 	{ "probe_ioprio", WS_FIELD_OWN, 0, "--probe-ioprio", NULL, { NULL }, false },
+	{ "trace", WS_FIELD_BOOL, AT(trace_required), "--trace", NULL, { NULL }, false },
+	{ "no_trace", WS_FIELD_BOOL, AT(no_trace), "--no-trace", NULL, { NULL }, false },
 };
 
 const struct ws_field *ws_fields(size_t *n)

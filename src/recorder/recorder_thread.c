@@ -254,6 +254,8 @@ static void add_context(struct recorder *r, struct ws_interval *iv)
 	uint64_t now = ws_now_ns();
 
 	add_psi(r, iv);
+	if (r->trace)
+		trace_take(r->trace, &iv->block);
 	if (kstat_meminfo("", &mi) == 0) {
 		iv->have_meminfo = true;
 		iv->dirty = mi.dirty;
@@ -589,6 +591,9 @@ void *recorder_thread(void *arg)
 		run_summary(r);
 	recorder_add_cpu(&r->summary, ws_process_cpu_ns(),
 			 r->mon ? r->mon->watcher_cpu_ns : 0);
+	if (r->trace)
+		trace_totals(r->trace, &r->summary.block, &r->summary.block_write_p50_ns,
+			     &r->summary.block_write_p99_ns);
 	sink_summary(r->sinks, r->run, &r->summary);
 	return NULL;
 }

@@ -11,6 +11,7 @@
 	X(units_suite)    \
 	X(array_suite)    \
 	X(opts_suite)     \
+	X(blockstat_suite) \
 	X(registry_suite) \
 	X(cli_suite)      \
 	X(option_bounds_suite) \

@@ -1,0 +1,205 @@
+/* blockstat.c - block requests into figures (see blockstat.h). */
+#include <string.h>
+
+#include "blockstat.h"
+
+void blockstat_init(struct blockstat *b)
+{
+	memset(b, 0, sizeof(*b));
+	hist_init(&b->write_service);
+	b->iv.on = b->run.on = true;
+}
+
+/* A flush: rwbs "FF", "F", "FN" (no data). */
+static bool is_flush(const char *rwbs)
+{
+	return rwbs[0] == 'F' && !strpbrk(rwbs, "WRD");
+}
+
+/* A request's start sector, never 0 (a free slot). */
+static uint64_t key_of(const struct blk_event *e)
+{
+	return e->sector + 1;
+}
+
+static struct blk_slot *find(struct blockstat *b, uint64_t key, bool add)
+{
+	unsigned int i = (unsigned int)((key * UINT64_C(0x9e3779b97f4a7c15)) >> 52) %
+			 BLK_INFLIGHT;
+
+	for (unsigned int n = 0; n < BLK_INFLIGHT; n++, i = (i + 1) % BLK_INFLIGHT) {
+		if (b->slot[i].key == key)
+			return &b->slot[i];
+		if (!b->slot[i].key) {
+			if (!add || b->used == BLK_INFLIGHT - 1)
+				return NULL;	/* one slot stays free: lookups end */
+			b->used++;
+			b->slot[i].key = key;
+			return &b->slot[i];
+		}
+	}
+	return NULL;
+}
+
+/* Remove slot s, moving later members of its run back (linear probing's
+ * deletion), so lookups still find them. */
+static void release(struct blockstat *b, struct blk_slot *s)
+{
+	unsigned int i = (unsigned int)(s - b->slot), j = i;
+
+	memset(s, 0, sizeof(*s));
+	b->used--;
+	for (;;) {
+		unsigned int home;
+
+		j = (j + 1) % BLK_INFLIGHT;
+		if (!b->slot[j].key)
+			return;
+		home = (unsigned int)((b->slot[j].key * UINT64_C(0x9e3779b97f4a7c15)) >> 52) %
+		       BLK_INFLIGHT;
+		/* j's member may move to i when i lies on its way from home */
+		if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
+			b->slot[i] = b->slot[j];
+			memset(&b->slot[j], 0, sizeof(b->slot[j]));
+			i = j;
+		}
+	}
+}
+
+static void count(struct ws_block_figures *f, const struct blk_event *e,
+		  uint64_t time_ns, uint64_t service_ns)
+{
+	const char *w = strpbrk(e->rwbs, "WRD");
+	struct ws_block_dir *d;
+
+	if (!w || *w == 'D')
+		return;		/* a discard */
+	if (*w == 'W' && strchr(w + 1, 'F'))
+		f->fua++;
+	d = &f->dir[*w == 'W' ? WS_BLK_WRITE : WS_BLK_READ];
+	d->requests++;
+	d->bytes += (uint64_t)e->nr_sector * 512;
+	d->time_ns += time_ns;
+	d->service_ns += service_ns;
+	if (service_ns > d->max_service_ns)
+		d->max_service_ns = service_ns;
+}
+
+static void unmatched(struct blockstat *b)
+{
+	b->iv.unmatched++;
+	b->run.unmatched++;
+}
+
+/* A completion and its slot; false when its issue is not in yet. */
+static bool complete(struct blockstat *b, const struct blk_event *e)
+{
+	struct blk_slot *s = find(b, key_of(e), false);
+	uint64_t from, service;
+
+	if (!s || !s->issue_ns || e->ts_ns < s->issue_ns)
+		return false;
+	from = s->start_ns && s->start_ns <= s->issue_ns ? s->start_ns : s->issue_ns;
+	service = e->ts_ns - s->issue_ns;
+	count(&b->iv, e, e->ts_ns - from, service);
+	count(&b->run, e, e->ts_ns - from, service);
+	if (strchr(e->rwbs, 'W'))
+		hist_record(&b->write_service, service);
+	release(b, s);
+	b->done[b->ndone++ % BLK_DONE] = (struct blk_done){ key_of(e), e->ts_ns };
+	return true;
+}
+
+/* A request sent with a cache flush (a journal commit's, rwbs "FWFS")
+ * completes twice: its data, then, after the flush that follows it, the
+ * request itself.  The second is no new request. */
+static bool recently_done(const struct blockstat *b, const struct blk_event *e)
+{
+	uint64_t key = key_of(e);
+
+	for (unsigned int i = 0; i < BLK_DONE && i < b->ndone; i++)
+		if (b->done[i].key == key && b->done[i].ts_ns <= e->ts_ns &&
+		    e->ts_ns - b->done[i].ts_ns < BLK_PENDING_NS)
+			return true;
+	return false;
+}
+
+void blockstat_event(struct blockstat *b, const struct blk_event *e)
+{
+	struct blk_slot *s;
+
+	if (e->ts_ns > b->latest_ns)
+		b->latest_ns = e->ts_ns;
+	/* a flush has no data and one is in flight at a time: counted as
+	 * it completes, unmatched (its sector is 0 at issue, -1 at the end) */
+	if (is_flush(e->rwbs)) {
+		if (e->kind == BLK_COMPLETE) {
+			b->iv.flushes++;
+			b->run.flushes++;
+		}
+		return;
+	}
+	if (e->kind == BLK_COMPLETE) {
+		if (complete(b, e) || recently_done(b, e))
+			return;
+		if (b->npending < BLK_PENDING)
+			b->pending[b->npending++] = *e;
+		else
+			unmatched(b);
+		return;
+	}
+	s = find(b, key_of(e), true);
+	if (!s)
+		return;		/* full: its completion will be unmatched */
+	if (e->kind == BLK_ISSUE)
+		s->issue_ns = e->ts_ns;
+	else if (!s->start_ns || e->kind == BLK_GETRQ)
+		s->start_ns = e->ts_ns;
+}
+
+/* Slots no completion will free: a request that was merged into another
+ * after it got its request (its start sector gone), or one whose issue
+ * the ring dropped.  Unissued ones go after 10 s; issued ones after
+ * 10 min, a device's longest plausible answer. */
+static void sweep(struct blockstat *b)
+{
+	for (unsigned int i = 0; i < BLK_INFLIGHT; i++) {
+		struct blk_slot *s = &b->slot[i];
+		uint64_t age = s->issue_ns ? 600 * BLK_PENDING_NS : 10 * BLK_PENDING_NS;
+		uint64_t at = s->issue_ns ? s->issue_ns : s->start_ns;
+
+		if (s->key && at + age < b->latest_ns) {
+			release(b, s);
+			i--;	/* release may have moved another here */
+		}
+	}
+}
+
+void blockstat_settle(struct blockstat *b, bool final)
+{
+	unsigned int kept = 0;
+
+	if (b->latest_ns > b->swept_ns + BLK_PENDING_NS) {
+		sweep(b);
+		b->swept_ns = b->latest_ns;
+	}
+
+	for (unsigned int i = 0; i < b->npending; i++) {
+		const struct blk_event *e = &b->pending[i];
+
+		if (complete(b, e) || recently_done(b, e))
+			continue;
+		if (final || e->ts_ns + BLK_PENDING_NS < b->latest_ns)
+			unmatched(b);
+		else
+			b->pending[kept++] = *e;
+	}
+	b->npending = kept;
+}
+
+void blockstat_take(struct blockstat *b, struct ws_block_figures *out)
+{
+	*out = b->iv;
+	memset(&b->iv, 0, sizeof(b->iv));
+	b->iv.on = true;
+}

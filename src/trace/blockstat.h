@@ -1,0 +1,78 @@
+/* blockstat.h - block requests, event by event, into the figures of an
+ * interval and of the run (struct ws_block_figures, record.h).  Pure: no
+ * tracefs here; the tracer (tracer.c) hands it the events it reads, and
+ * the unit tests hand it recorded streams.  One owner at a time (the
+ * tracer holds its lock around it).
+ */
+#ifndef WS_BLOCKSTAT_H
+#define WS_BLOCKSTAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/hist.h"
+#include "record/record.h"
+
+enum blk_event_kind {
+	BLK_GETRQ,	/* a bio got its request: where the device's own
+			   counters start a request's time */
+	BLK_INSERT,	/* into the scheduler's queue */
+	BLK_ISSUE,	/* to the driver */
+	BLK_COMPLETE,
+};
+
+/* One block_getrq, block_rq_insert, block_rq_issue or block_rq_complete of the traced
+ * device: its time (CLOCK_MONOTONIC ns), where and how much, and its
+ * rwbs ("WS", "FWS", "F", "R"; the kernel's blk_fill_rwbs). */
+struct blk_event {
+	enum blk_event_kind kind;
+	uint64_t ts_ns;
+	uint64_t sector;
+	uint32_t nr_sector;
+	char rwbs[10];
+};
+
+/* Requests between insert or issue and completion, by where they are;
+ * more at once than this are completions left unmatched (counted). */
+#define BLK_INFLIGHT 4096
+
+struct blk_slot {
+	uint64_t key;		/* sector, flush bit; 0: free */
+	uint64_t start_ns, issue_ns;	/* getrq or insert; issue */
+};
+
+/* Completions read before their issue: the ring is read CPU by CPU, so
+ * an issue on one CPU may come in the drain after its completion on
+ * another.  They wait here for it, a second at most. */
+#define BLK_PENDING 256
+#define BLK_PENDING_NS 1000000000ull
+
+/* The last completions, to know a request's second one (blockstat.c). */
+#define BLK_DONE 64
+struct blk_done {
+	uint64_t key, ts_ns;
+};
+
+struct blockstat {
+	struct blk_slot slot[BLK_INFLIGHT];
+	unsigned int used;
+	struct blk_event pending[BLK_PENDING];
+	unsigned int npending;
+	uint64_t latest_ns;		/* of any event seen */
+	uint64_t swept_ns;		/* stale slots last looked for */
+	struct blk_done done[BLK_DONE];	/* a ring of the last completions */
+	unsigned int ndone;
+	struct ws_block_figures iv;	/* since the last take */
+	struct ws_block_figures run;	/* since the start */
+	struct hist write_service;	/* the run's writes, issue to completion */
+};
+
+void blockstat_init(struct blockstat *b);
+void blockstat_event(struct blockstat *b, const struct blk_event *e);
+/* After a drain: the completions waiting for their issue matched, or,
+ * waiting a second (all of them when final), counted unmatched. */
+void blockstat_settle(struct blockstat *b, bool final);
+/* The figures since the last take (on), and a fresh start for the next. */
+void blockstat_take(struct blockstat *b, struct ws_block_figures *out);
+
+#endif

@@ -1,0 +1,88 @@
+# End to end: the device's requests, traced through the kernel's
+# tracepoints (--trace), add up to what the device's own counters
+# (/sys/block/loopN/stat) saw over the same span: writes, bytes and mean
+# time within 10%, flushes too, no event lost; the test's own reading of
+# the stat file around the run (setup and teardown included) holds at
+# least what was traced.  The intervals' traced writes add up to the
+# run's.  The private tracefs instance is gone after the run and after a
+# Ctrl-C, one left by a dead writestress goes at the next start, and
+# --no-trace traces nothing.
+# shellcheck source=lib.sh
+. "$CLI_DIR/lib.sh"
+# shellcheck source=../rig/e2e.sh
+. "$CLI_DIR/../rig/e2e.sh"
+need_rig
+
+T=/sys/kernel/tracing
+[ -d "$T/instances" ] || mount -t tracefs nodev "$T" 2>/dev/null ||
+	skip_kernel "no tracefs (CONFIG_FTRACE)" 4.1
+[ -d "$T/events/block/block_rq_issue" ] || skip_kernel "no block_rq tracepoints" 4.1
+
+# ios sectors ticks of the rig's device, from its stat file
+dev_writes() { awk '{ print $5, $7, $8 }' "/sys/block/$(basename "$RIG_LOOP")/stat"; }
+
+rig_up rig --size 512M --rate $((20 * MiB))
+# a writestress that died without cleaning up left this instance: a PID
+# that has ended
+sh -c 'exit 0' & dead=$!
+wait "$dead"
+mkdir "$T/instances/writestress-$dead" || fail "cannot make a tracefs instance"
+at_exit "rmdir '$T/instances/writestress-$dead' 2>/dev/null || true"
+
+before=$(dev_writes)
+ws_bg --size 96M --trace --pace none -B 1M --json "$TESTDIR/r.json" "$RIG_MNT/data"
+pid=$WS_PID
+wait_for 10 "the run's tracefs instance" test -d "$T/instances/writestress-$pid"
+ws_wait "$(scaled 30)"
+after=$(dev_writes)
+assert_status 0
+[ -d "$T/instances/writestress-$pid" ] && fail "the run left its tracefs instance"
+[ -d "$T/instances/writestress-$dead" ] && fail "the dead writestress's instance is still there"
+pycheck "$TESTDIR/r.json" before="$before" after="$after" <<'PY'
+b = d["summary"]["block"]
+want(b is not None, "summary.block: traced")
+c = b["device_counted"]
+want(c is not None, "summary.block.device_counted")
+tw, cw = b["writes"], c["writes"]
+show("traced writes", tw)
+show("the device's counters", c)
+want(tw["requests"] > 50, f"a flood makes requests (traced {tw['requests']})")
+near(tw["requests"], cw["requests"], 10, "write requests, traced vs the device's count")
+near(tw["bytes"], cw["bytes"], 10, "bytes written, traced vs the device's count")
+near(tw["time_ms"] / tw["requests"], cw["time_ms"] / cw["requests"], 10,
+     "mean write time, traced vs the device's ticks")
+near(b["flushes"], c["flushes"], 10, "cache flushes, traced vs the device's count")
+want(b["lost_events"] == 0, f"no event lost (lost {b['lost_events']})")
+# requests in flight when tracing began complete unmatched: a queue's worth
+want(b["unmatched"] <= 4 + tw["requests"] // 100, f"completions matched (unmatched {b['unmatched']})")
+o = [int(a) - int(x) for x, a in zip(v["before"].split(), v["after"].split())]
+want(o[1] * 512 >= tw["bytes"], f"the device wrote around the run ({o[1] * 512}) at least what was traced ({tw['bytes']})")
+near(tw["bytes"], o[1] * 512, 10, "traced bytes against the test's own reading around the run")
+ivs = sum(i["block"]["writes"]["bytes"] for i in d["intervals"] if i.get("block"))
+want(0.98 * tw["bytes"] <= ivs <= tw["bytes"], f"the intervals' traced writes ({ivs}) add up to the run's ({tw['bytes']})")
+for i in d["intervals"]:
+    if i.get("block") and i.get("device") and i["dt_s"] >= 0.5:
+        near(i["block"]["writes"]["bytes"], i["device"]["write_bytes"], 10,
+             f"interval at {i['t_s']:.1f} s: traced bytes vs the device's counters")
+want(0 < b["write_service_p50_ms"] <= b["write_service_p99_ms"], "write service p50 <= p99")
+PY
+
+# a Ctrl-C: the instance goes with the run
+ws_bg -t 30s --json "$TESTDIR/int.json" "$RIG_MNT/data"
+pid=$WS_PID
+wait_for 10 "the run's tracefs instance" test -d "$T/instances/writestress-$pid"
+wait_for 10 "10 MiB written" size_at_least "$RIG_MNT/data" $((10 * MiB))
+kill -INT "$pid"
+ws_wait "$(scaled 10)"
+assert_status 130
+[ -d "$T/instances/writestress-$pid" ] && fail "a Ctrl-C left the tracefs instance"
+pycheck "$TESTDIR/int.json" <<'PY'
+want(d["summary"]["block"] is not None, "traced by default as root")
+PY
+
+ws -t 1s --no-trace --json "$TESTDIR/off.json" "$RIG_MNT/data"
+assert_status 0
+pycheck "$TESTDIR/off.json" <<'PY'
+want(d["summary"]["block"] is None, "--no-trace: summary.block is null")
+want(all("block" not in i for i in d["intervals"]), "--no-trace: no interval has block")
+PY

@@ -1,0 +1,276 @@
+/* Block requests into figures: trace/blockstat.c, on event streams
+ * recorded from real runs (tests/fixtures/trace/, each with the device's
+ * own counters over the same span in its header) and on made ones for
+ * each rule of matching. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record_fixture.h"
+#include "suites.h"
+#include "trace/blockstat.h"
+
+struct recorded {
+	struct blk_event *ev;
+	size_t n;
+	uint64_t writes, bytes, time_ms, flushes;	/* the device's counters */
+};
+
+static void load(const char *name, struct recorded *r)
+{
+	char path[4096], line[256];
+	FILE *f;
+	size_t cap = 0;
+
+	snprintf(line, sizeof(line), "tests/fixtures/trace/%s", name);
+	source_path(path, sizeof(path), line);
+	f = fopen(path, "r");
+	ck_assert_msg(f, "cannot read %s", path);
+	memset(r, 0, sizeof(*r));
+	while (fgets(line, sizeof(line), f)) {
+		struct blk_event e = { 0 };
+		unsigned long long ts, sector;
+		char kind;
+
+		if (sscanf(line, "# device_counted (%*[^)]): writes %lu bytes %lu time_ms %lu flushes %lu",
+			   &r->writes, &r->bytes, &r->time_ms, &r->flushes) == 4 || line[0] == '#')
+			continue;
+		ck_assert_int_eq(sscanf(line, "%c %llu %llu %u %9s", &kind, &ts, &sector,
+					&e.nr_sector, e.rwbs), 5);
+		e.kind = kind == 'G' ? BLK_GETRQ : kind == 'Q' ? BLK_INSERT :
+			 kind == 'D' ? BLK_ISSUE : BLK_COMPLETE;
+		e.ts_ns = ts;
+		e.sector = sector;
+		if (r->n == cap) {
+			cap = cap ? 2 * cap : 1024;
+			r->ev = realloc(r->ev, cap * sizeof(*r->ev));
+			ck_assert_ptr_nonnull(r->ev);
+		}
+		r->ev[r->n++] = e;
+	}
+	fclose(f);
+	ck_assert_uint_gt(r->writes, 0);
+}
+
+static struct blockstat *fresh(void)
+{
+	struct blockstat *b = malloc(sizeof(*b));
+
+	ck_assert_ptr_nonnull(b);
+	blockstat_init(b);
+	return b;
+}
+
+/* The trace adds up to what the device counted: every write, every byte,
+ * every flush, none unmatched, the time within the stat file's
+ * millisecond ticks (one per request at most, and 2%). */
+static void assert_agrees(const struct blockstat *b, const struct recorded *r)
+{
+	const struct ws_block_dir *w = &b->run.dir[WS_BLK_WRITE];
+	double ms = (double)w->time_ns / 1e6;
+
+	ck_assert_uint_eq(w->requests, r->writes);
+	ck_assert_uint_eq(w->bytes, r->bytes);
+	ck_assert_uint_eq(b->run.flushes, r->flushes);
+	ck_assert_uint_eq(b->run.unmatched, 0);
+	ck_assert_msg(ms > (double)r->time_ms * 0.98 - 1 && ms < (double)r->time_ms * 1.02 + 1,
+		      "traced %.1f ms, counted %lu ms", ms, (unsigned long)r->time_ms);
+	ck_assert_uint_eq(b->used, 0);	/* nothing left in flight */
+}
+
+static const char *const fixtures[] = { "flood-ext4-loop.events", "window-ext4-loop.events" };
+
+START_TEST(test_recorded_run_agrees_with_the_device)
+{
+	struct recorded r;
+	struct blockstat *b = fresh();
+
+	load(fixtures[_i], &r);
+	for (size_t i = 0; i < r.n; i++)
+		blockstat_event(b, &r.ev[i]);
+	blockstat_settle(b, true);
+	assert_agrees(b, &r);
+	free(r.ev);
+	free(b);
+}
+END_TEST
+
+/* The ring is read CPU by CPU: within one 50 ms drain a completion may
+ * come before its issue.  Worst case, every completion of a drain first:
+ * the same figures. */
+START_TEST(test_completions_before_their_issue)
+{
+	struct recorded r;
+	struct blockstat *b = fresh();
+	size_t from = 0;
+
+	load(fixtures[_i], &r);
+	while (from < r.n) {
+		size_t to = from;
+
+		while (to < r.n && r.ev[to].ts_ns < r.ev[from].ts_ns + 50000000)
+			to++;
+		for (size_t i = from; i < to; i++)
+			if (r.ev[i].kind == BLK_COMPLETE)
+				blockstat_event(b, &r.ev[i]);
+		for (size_t i = from; i < to; i++)
+			if (r.ev[i].kind != BLK_COMPLETE)
+				blockstat_event(b, &r.ev[i]);
+		blockstat_settle(b, false);
+		from = to;
+	}
+	blockstat_settle(b, true);
+	assert_agrees(b, &r);
+	free(r.ev);
+	free(b);
+}
+END_TEST
+
+static void ev(struct blockstat *b, enum blk_event_kind k, uint64_t ts,
+	       uint64_t sector, uint32_t nr, const char *rwbs)
+{
+	struct blk_event e = { .kind = k, .ts_ns = ts, .sector = sector, .nr_sector = nr };
+
+	snprintf(e.rwbs, sizeof(e.rwbs), "%s", rwbs);
+	blockstat_event(b, &e);
+}
+
+/* A write: its time from getrq, its service from issue. */
+START_TEST(test_write_times)
+{
+	struct blockstat *b = fresh();
+	struct ws_block_figures iv;
+
+	ev(b, BLK_GETRQ, 1000, 8, 16, "WS");
+	ev(b, BLK_INSERT, 2000, 8, 16, "WS");
+	ev(b, BLK_ISSUE, 5000, 8, 16, "WS");
+	ev(b, BLK_COMPLETE, 9000, 8, 16, "WS");
+	blockstat_take(b, &iv);
+	ck_assert(iv.on);
+	ck_assert_uint_eq(iv.dir[WS_BLK_WRITE].requests, 1);
+	ck_assert_uint_eq(iv.dir[WS_BLK_WRITE].bytes, 8192);
+	ck_assert_uint_eq(iv.dir[WS_BLK_WRITE].time_ns, 8000);
+	ck_assert_uint_eq(iv.dir[WS_BLK_WRITE].service_ns, 4000);
+	ck_assert_uint_eq(iv.dir[WS_BLK_WRITE].max_service_ns, 4000);
+	ck_assert_uint_eq(iv.dir[WS_BLK_READ].requests, 0);
+	/* a take starts the next interval; the run keeps it all */
+	blockstat_take(b, &iv);
+	ck_assert_uint_eq(iv.dir[WS_BLK_WRITE].requests, 0);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, 1);
+	/* read off two CPUs, the insert may come before the getrq: the time
+	 * still runs from getting the request */
+	ev(b, BLK_INSERT, 22000, 16, 8, "W");
+	ev(b, BLK_GETRQ, 21000, 16, 8, "W");
+	ev(b, BLK_ISSUE, 23000, 16, 8, "W");
+	ev(b, BLK_COMPLETE, 24000, 16, 8, "W");
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].time_ns, 8000 + 3000);
+	/* a read that skipped the scheduler: its time is its service */
+	ev(b, BLK_ISSUE, 10000, 64, 8, "RA");
+	ev(b, BLK_COMPLETE, 13000, 64, 8, "RA");
+	ck_assert_uint_eq(b->run.dir[WS_BLK_READ].time_ns, 3000);
+	free(b);
+}
+END_TEST
+
+/* A flush is 0 at issue and -1 at completion; a FUA write counts as one;
+ * a write sent with a flush completes twice and is one request. */
+START_TEST(test_flushes_and_fua)
+{
+	struct blockstat *b = fresh();
+
+	ev(b, BLK_ISSUE, 100, 0, 0, "FF");
+	ev(b, BLK_COMPLETE, 300, UINT64_MAX, 0, "FF");
+	ck_assert_uint_eq(b->run.flushes, 1);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, 0);
+	ev(b, BLK_GETRQ, 400, 500, 8, "FWFSM");
+	ev(b, BLK_ISSUE, 500, 500, 8, "WFSM");
+	ev(b, BLK_COMPLETE, 700, 500, 8, "WFSM");
+	ev(b, BLK_COMPLETE, 900, 500, 8, "WSM");	/* after its post-flush */
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, 1);
+	ck_assert_uint_eq(b->run.fua, 1);
+	blockstat_settle(b, true);
+	ck_assert_uint_eq(b->run.unmatched, 0);
+	free(b);
+}
+END_TEST
+
+/* A completion whose issue never comes waits a second (1000000000 ns):
+ * at that age it still waits, past it it is unmatched. */
+START_TEST(test_unmatched_after_a_second)
+{
+	struct blockstat *b = fresh();
+
+	ev(b, BLK_COMPLETE, 1000, 77, 8, "W");
+	ev(b, BLK_GETRQ, 1000 + 1000000000, 900, 8, "W");
+	blockstat_settle(b, false);
+	ck_assert_uint_eq(b->run.unmatched, 0);
+	ck_assert_uint_eq(b->npending, 1);
+	ev(b, BLK_GETRQ, 1001 + 1000000000, 901, 8, "W");
+	blockstat_settle(b, false);
+	ck_assert_uint_eq(b->run.unmatched, 1);
+	ck_assert_uint_eq(b->npending, 0);
+	/* at the end none waits */
+	ev(b, BLK_COMPLETE, 2000000000, 78, 8, "W");
+	blockstat_settle(b, true);
+	ck_assert_uint_eq(b->run.unmatched, 2);
+	free(b);
+}
+END_TEST
+
+/* A request merged away after getrq never completes under its sector: its
+ * slot goes once 10 s (10000000000 ns) of later events have passed; an
+ * issued one stays (a slow device answers late, not never). */
+START_TEST(test_stale_slots_swept)
+{
+	struct blockstat *b = fresh();
+	const uint64_t s = 1000000000ull;
+
+	ev(b, BLK_GETRQ, s, 100, 8, "W");
+	ev(b, BLK_ISSUE, s, 200, 8, "W");
+	ck_assert_uint_eq(b->used, 2);
+	ev(b, BLK_GETRQ, s + 10 * s, 300, 8, "W");	/* exactly 10 s */
+	blockstat_settle(b, false);
+	ck_assert_uint_eq(b->used, 3);
+	ev(b, BLK_GETRQ, s + 12 * s, 400, 8, "W");
+	blockstat_settle(b, false);
+	ck_assert_uint_eq(b->used, 3);	/* 100 gone, 200 (issued) kept */
+	ev(b, BLK_COMPLETE, s + 12 * s, 200, 8, "W");
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, 1);
+	free(b);
+}
+END_TEST
+
+/* More requests in flight than slots: the rest complete unmatched, the
+ * table keeps working. */
+START_TEST(test_table_full)
+{
+	struct blockstat *b = fresh();
+
+	for (unsigned int i = 0; i < BLK_INFLIGHT + 10; i++)
+		ev(b, BLK_ISSUE, 10 + i, 8 * (uint64_t)i, 8, "W");
+	ck_assert_uint_eq(b->used, BLK_INFLIGHT - 1);
+	for (unsigned int i = 0; i < BLK_INFLIGHT + 10; i++)
+		ev(b, BLK_COMPLETE, 100000 + i, 8 * (uint64_t)i, 8, "W");
+	blockstat_settle(b, true);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, BLK_INFLIGHT - 1);
+	ck_assert_uint_eq(b->run.unmatched, 11);
+	ck_assert_uint_eq(b->used, 0);
+	free(b);
+}
+END_TEST
+
+Suite *blockstat_suite(void)
+{
+	Suite *s = suite_create("blockstat");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_loop_test(tc, test_recorded_run_agrees_with_the_device, 0, 2);
+	tcase_add_loop_test(tc, test_completions_before_their_issue, 0, 2);
+	tcase_add_test(tc, test_write_times);
+	tcase_add_test(tc, test_flushes_and_fua);
+	tcase_add_test(tc, test_unmatched_after_a_second);
+	tcase_add_test(tc, test_stale_slots_swept);
+	tcase_add_test(tc, test_table_full);
+	suite_add_tcase(s, tc);
+	return s;
+}
