@@ -1,5 +1,6 @@
 /* tracer.c - the private tracefs instance and its thread (see trace.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -122,6 +123,23 @@ static uint64_t lost_so_far(struct ws_trace *t)
 	return sum;
 }
 
+/* WS_TRACE_RECORD's file, for recording test fixtures: a new file of our
+ * own, never an existing one or a link (this runs as root); NULL when it
+ * cannot be made, said on stderr. */
+static FILE *record_file(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (!f) {
+		fprintf(stderr, "writestress: WS_TRACE_RECORD '%s': %s (not recording)\n",
+			path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+	}
+	return f;
+}
+
 static int fail(struct ws_trace *t, int err, char *why, size_t len, const char *what)
 {
 	snprintf(why, len, "%s", what);
@@ -194,7 +212,7 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 			    "the kernel lacks the block_rq tracepoints" :
 			    "cannot enable the block_rq tracepoints");
 	if (rec && *rec)
-		t->record = fopen(rec, "we");
+		t->record = record_file(rec);
 	snprintf(t->sysdir, sizeof(t->sysdir), "%s", disk->sysdir);
 	*out = t;
 	return 0;
