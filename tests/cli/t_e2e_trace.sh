@@ -36,8 +36,12 @@ wait_for 10 "the run's tracefs instance" test -d "$T/instances/writestress-$pid"
 ws_wait "$(scaled 30)"
 after=$(dev_writes)
 assert_status 0
-[ -d "$T/instances/writestress-$pid" ] && fail "the run left its tracefs instance"
-[ -d "$T/instances/writestress-$dead" ] && fail "the dead writestress's instance is still there"
+if [ -d "$T/instances/writestress-$pid" ]; then
+	fail "the run left its tracefs instance"
+fi
+if [ -d "$T/instances/writestress-$dead" ]; then
+	fail "the dead writestress's instance is still there"
+fi
 pycheck "$TESTDIR/r.json" before="$before" after="$after" <<'PY'
 b = d["summary"]["block"]
 want(b is not None, "summary.block: traced")
@@ -75,7 +79,9 @@ wait_for 10 "10 MiB written" size_at_least "$RIG_MNT/data" $((10 * MiB))
 kill -INT "$pid"
 ws_wait "$(scaled 10)"
 assert_status 130
-[ -d "$T/instances/writestress-$pid" ] && fail "a Ctrl-C left the tracefs instance"
+if [ -d "$T/instances/writestress-$pid" ]; then
+	fail "a Ctrl-C left the tracefs instance"
+fi
 pycheck "$TESTDIR/int.json" <<'PY'
 want(d["summary"]["block"] is not None, "traced by default as root")
 PY
@@ -86,3 +92,27 @@ pycheck "$TESTDIR/off.json" <<'PY'
 want(d["summary"]["block"] is None, "--no-trace: summary.block is null")
 want(all("block" not in i for i in d["intervals"]), "--no-trace: no interval has block")
 PY
+
+# --trace where there is no disk to trace fails, naming why; without it a
+# file in memory is simply not traced
+small_tmpfs 64M
+ws -t 1s --trace "$TMPFS/mem"
+assert_status 1
+assert_file_match "$ERR" "^writestress: the file is not on a block device$" "--trace on tmpfs"
+ws -t 1s --json "$TESTDIR/mem.json" "$TMPFS/mem"
+assert_status 0
+assert_file_no_match "$ERR" "tracing" "a file in memory: nothing to say about tracing"
+
+# WS_TRACE_RECORD (how the unit tests' fixtures were recorded) writes a
+# new file of its own, one line an event, never an existing file
+WS_TRACE_RECORD=$TESTDIR/events.txt ws --size 8M -B 1M "$RIG_MNT/data"
+assert_status 0
+grep -Eq '^[GQDC] [0-9]+ [0-9]+ [0-9]+ [A-Z]+$' "$TESTDIR/events.txt" ||
+	fail "WS_TRACE_RECORD: no event line in $TESTDIR/events.txt"
+: >"$TESTDIR/taken"
+WS_TRACE_RECORD=$TESTDIR/taken ws --size 8M -B 1M "$RIG_MNT/data"
+assert_status 0
+assert_file_match "$ERR" "WS_TRACE_RECORD '.*taken': File exists \(not recording\)" "an existing file is not written"
+if [ -s "$TESTDIR/taken" ]; then
+	fail "WS_TRACE_RECORD wrote into an existing file"
+fi

@@ -28,10 +28,14 @@ done <<'TABLE'
 --target-latency 0 f              |--target-latency;'0'
 --schedulers bfq --dirty-bytes 64M f |--schedulers and --dirty-bytes
 --dirty-bytes 1K f                |--dirty-bytes '1K'
+--dirty-bytes , f                 |--dirty-bytes ',';empty
+--dirty-bytes 1M,2M,3M,4M,5M,6M,7M,8M,9M f |--dirty-bytes;at most 8
+--schedulers , f                  |--schedulers ',';empty
+--schedulers a,b,c,d,e,f,g,h,i f  |--schedulers;at most 8
 --bogus f                         |'--bogus'
 f g                               |unexpected argument 'g'
 TABLE
-assert_ge "$rows" 13 "rows of the table checked"
+assert_ge "$rows" 17 "rows of the table checked"
 
 ws matrix
 assert_usage_error 'writestress: matrix: ' "$HINT" "missing FILE" "writestress matrix"

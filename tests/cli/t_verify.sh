@@ -81,6 +81,17 @@ assert_usage_error "writestress: verify: " \
 verify --run xyz data
 assert_status 2
 assert_file_match "$ERR" "^writestress: verify: invalid --run 'xyz': " "bad --run"
+verify data data
+assert_usage_error "writestress: verify: " \
+	"Try 'writestress verify --help' for more information." "one FILE only" "writestress verify data data"
+mkdir "$WORK/adir"
+verify adir
+assert_status 2
+assert_file_match "$ERR" "^writestress: verify: cannot read 'adir': not a regular file" "a directory is no file"
+verify --help
+assert_status 0
+assert_file_match "$OUT" '^Usage: writestress verify \[OPTION\]\.\.\. FILE$' "verify's usage line"
+assert_file_match "$OUT" '^Exit status:$' "verify's exit statuses"
 ln -s data "$WORK/link"
 verify link
 assert_status 2
