@@ -78,16 +78,18 @@ static void put_adapt(struct jsonw *w, const struct ws_adapt_figures *a)
 
 /* One interval's members; a target's carries its number and whether it
  * was its writer's last, the run's its targets' (several targets). */
+/* The JSON names of the directions of struct ws_block_figures. */
+static const char *const block_dirs[WS_BLK_NR] = { "reads", "writes" };
+
 /* The device's traced requests (record.h: struct ws_block_figures), one
  * object per direction, their times in ms. */
 static void put_block(struct jsonw *w, const struct ws_block_figures *b)
 {
-	static const char *const dirs[WS_BLK_NR] = { "reads", "writes" };
 
 	for (int d = 0; d < WS_BLK_NR; d++) {
 		const struct ws_block_dir *x = &b->dir[d];
 
-		jsonw_object(w, dirs[d]);
+		jsonw_object(w, block_dirs[d]);
 		jsonw_u64(w, "requests", x->requests);
 		jsonw_u64(w, "bytes", x->bytes);
 		jsonw_ms(w, "time_ms", x->time_ns);
@@ -105,7 +107,6 @@ static void put_block(struct jsonw *w, const struct ws_block_figures *b)
  * add up to (null where the kernel gave none). */
 static void put_counted(struct jsonw *w, const struct ws_block_figures *b)
 {
-	static const char *const dirs[WS_BLK_NR] = { "reads", "writes" };
 
 	if (!b->have_counted) {
 		jsonw_null(w, "device_counted");
@@ -113,7 +114,7 @@ static void put_counted(struct jsonw *w, const struct ws_block_figures *b)
 	}
 	jsonw_object(w, "device_counted");
 	for (int d = 0; d < WS_BLK_NR; d++) {
-		jsonw_object(w, dirs[d]);
+		jsonw_object(w, block_dirs[d]);
 		jsonw_u64(w, "requests", b->counted[d].requests);
 		jsonw_u64(w, "bytes", b->counted[d].bytes);
 		jsonw_ms(w, "time_ms", b->counted[d].time_ns);

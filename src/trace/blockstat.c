@@ -22,10 +22,15 @@ static uint64_t key_of(const struct blk_event *e)
 	return e->sector + 1;
 }
 
+/* Where a key's probe starts: the top bits of a Fibonacci hash. */
+static unsigned int home_of(uint64_t key)
+{
+	return (unsigned int)((key * UINT64_C(0x9e3779b97f4a7c15)) >> 52) % BLK_INFLIGHT;
+}
+
 static struct blk_slot *find(struct blockstat *b, uint64_t key, bool add)
 {
-	unsigned int i = (unsigned int)((key * UINT64_C(0x9e3779b97f4a7c15)) >> 52) %
-			 BLK_INFLIGHT;
+	unsigned int i = home_of(key);
 
 	for (unsigned int n = 0; n < BLK_INFLIGHT; n++, i = (i + 1) % BLK_INFLIGHT) {
 		if (b->slot[i].key == key)
@@ -55,8 +60,7 @@ static void release(struct blockstat *b, struct blk_slot *s)
 		j = (j + 1) % BLK_INFLIGHT;
 		if (!b->slot[j].key)
 			return;
-		home = (unsigned int)((b->slot[j].key * UINT64_C(0x9e3779b97f4a7c15)) >> 52) %
-		       BLK_INFLIGHT;
+		home = home_of(b->slot[j].key);
 		/* j's member may move to i when i lies on its way from home */
 		if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
 			b->slot[i] = b->slot[j];

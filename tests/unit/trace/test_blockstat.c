@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/array.h"
 #include "record_fixture.h"
 #include "suites.h"
 #include "trace/blockstat.h"
@@ -41,11 +42,7 @@ static void load(const char *name, struct recorded *r)
 			 kind == 'D' ? BLK_ISSUE : BLK_COMPLETE;
 		e.ts_ns = ts;
 		e.sector = sector;
-		if (r->n == cap) {
-			cap = cap ? 2 * cap : 1024;
-			r->ev = realloc(r->ev, cap * sizeof(*r->ev));
-			ck_assert_ptr_nonnull(r->ev);
-		}
+		ck_assert_int_eq(array_grow((void **)&r->ev, r->n, &cap, sizeof(*r->ev)), 0);
 		r->ev[r->n++] = e;
 	}
 	fclose(f);
