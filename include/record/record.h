@@ -201,12 +201,30 @@ struct ws_analysis {
 #define WS_MAX_SITES 16		/* wait sites named a probe (then "other") */
 #define WS_TOP_SITES 3		/* named in the summary */
 
+/* Why a stall happened, from the traced figures (stallcause.h has the
+ * rules): the layer that held the probe's wait. */
+enum ws_stall_cause {
+	WS_CAUSE_NOT_TRACED,	/* no trace to judge by */
+	WS_CAUSE_DEVICE,	/* the device took long to answer */
+	WS_CAUSE_QUEUE,		/* waiting behind other writes */
+	WS_CAUSE_JOURNAL,	/* the journal commit's own work */
+	WS_CAUSE_DIRTY,		/* paused by the dirty limit */
+	WS_CAUSE_LIMIT,		/* a cgroup I/O limit held the requests */
+	WS_CAUSE_UNKNOWN,	/* traced, and no rule held */
+	WS_CAUSE_NR
+};
+
+/* Its name in every output ("journal commit"); "" when not traced. */
+const char *ws_stall_cause_name(enum ws_stall_cause c);
+
 struct ws_stall {
 	uint64_t start_ns;	/* since the writer started */
 	uint64_t duration_ns;
 	uint64_t writer_bytes;	/* written by then */
 	uint64_t dirty, writeback;	/* /proc/meminfo bytes at its start */
 	char site[WS_SITE_LEN];	/* where it waited most ("" unknown) */
+	enum ws_stall_cause cause;
+	char why[256];		/* the evidence, in words ("" not traced) */
 };
 
 struct ws_site_count {
@@ -447,6 +465,23 @@ struct ws_block_figures {
 	uint64_t counted_flushes;
 };
 
+/* The target filesystem's journal commits (ext4's jbd2), as its
+ * tracepoints saw them, counted when they end: over an interval or the
+ * run.  The phases are jbd2's own: locked (waiting for the running
+ * transaction's handles), flushing (ordered data submitted) and logging
+ * (the log written and the ordered data waited on). */
+struct ws_journal_figures {
+	bool on;		/* commits traced: the next seven are meaningful */
+	uint64_t commits;
+	uint64_t time_ns, max_ns;	/* start to end, summed; the longest */
+	uint64_t locked_ns, flushing_ns, logging_ns;	/* summed */
+	uint64_t blocks;	/* in the transactions committed */
+	/* threads of writestress paused by the dirty limit
+	 * (balance_dirty_pages): how often, and for how long, summed */
+	bool dirty_on;		/* traced: these two are meaningful */
+	uint64_t dirty_pauses, dirty_paused_ns;
+};
+
 struct ws_interval {
 	uint64_t index;
 	uint64_t t_ns;		/* elapsed at the interval's end */
@@ -476,6 +511,7 @@ struct ws_interval {
 	bool have_psi;
 	double psi_some_pct, psi_full_pct;
 	struct ws_block_figures block;	/* traced requests over it */
+	struct ws_journal_figures journal;	/* traced commits over it */
 	/* the header's last word, on the first interval: how long the
 	 * preconditioning takes at its rate (0: nothing to say) */
 	uint64_t precondition_eta_ns;
@@ -524,6 +560,10 @@ struct ws_summary {
 	 * writes' service times */
 	struct ws_block_figures block;
 	uint64_t block_write_p50_ns, block_write_p99_ns;
+	struct ws_journal_figures journal;
+	/* the cgroup write limits on the traced disk, bytes and requests a
+	 * second (0: none) */
+	uint64_t io_limit_bps, io_limit_iops;
 	uint64_t bytes;
 	uint64_t buffers;
 	uint64_t wraps;

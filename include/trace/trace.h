@@ -1,7 +1,10 @@
-/* trace.h - the kernel's own account of the target's block requests,
- * read from its tracepoints (block_rq_insert, block_rq_issue,
- * block_rq_complete) through a private tracefs instance with libtracefs
- * and libtraceevent, the trace-cmd project's libraries.
+/* trace.h - the kernel's own account of the target's device and
+ * filesystem, read from its tracepoints through a private tracefs instance
+ * with libtracefs and libtraceevent, the trace-cmd project's libraries:
+ * the disk's block requests (getrq, insert, issue, complete), the
+ * filesystem's journal commits (jbd2: start, locking, flushing, logging,
+ * end, run_stats) and this process's pauses by the dirty limit
+ * (balance_dirty_pages) - and from them, why each stall happened.
  *
  * The instance is writestress's alone ("writestress-PID", filtered to the
  * target's disk, its ring bounded per CPU): the machine's own tracing is
@@ -17,6 +20,7 @@
 #ifndef WS_TRACE_H
 #define WS_TRACE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,6 +34,8 @@ struct ws_fingerprint;
  * whose requests are their disks'). */
 struct trace_disk {
 	unsigned int major, minor;
+	unsigned int fs_major, fs_minor;	/* the filesystem's (its journal's) */
+	bool journaled;		/* ext3/ext4: commits through jbd2 */
 	char sysdir[600];	/* its /sys/devices/... directory */
 };
 int trace_disk_of(const struct ws_fingerprint *fp, struct trace_disk *disk,
@@ -47,12 +53,19 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 int trace_run(struct ws_trace *t);
 
 /* The figures since the last take (the first: since the start). */
-void trace_take(struct ws_trace *t, struct ws_block_figures *out);
+void trace_take(struct ws_trace *t, struct ws_block_figures *block,
+		struct ws_journal_figures *journal);
 
-/* The run's figures so far, the ring drained first, and its writes'
- * service times (p50, p99; 0 when none): the recorder's, at the end. */
-void trace_totals(struct ws_trace *t, struct ws_block_figures *run,
-		  uint64_t *write_p50_ns, uint64_t *write_p99_ns);
+/* The run's figures, the ring drained first, into the summary: block and
+ * journal figures, the writes' service times (p50, p99; 0 when none), the
+ * disk's cgroup write limit.  The recorder's, at the end. */
+void trace_totals(struct ws_trace *t, struct ws_summary *sum);
+
+/* Why a stall happened (stallcause.h's rules): its cause and words, from
+ * what was traced while it lasted.  origin_ns is the CLOCK_MONOTONIC time
+ * its start_ns counts from; tid the probe's thread.  After trace_totals. */
+void trace_explain(struct ws_trace *t, uint64_t origin_ns, const char *what,
+		   int tid, struct ws_stall *st);
 
 /* Stop the thread and remove the instance.  NULL: nothing. */
 void trace_stop(struct ws_trace *t);

@@ -27,6 +27,39 @@ static void print_split(FILE *out,
 		line, sum->limit_words);
 }
 
+#define CAUSES_SHOWN 5	/* stalls explained one by one */
+
+/* A traced run: how many stalls each layer held, then the first few one
+ * a line, each with its evidence (trace/stallcause.h's rules). */
+static void print_causes(FILE *out, const struct ws_probe_summary *ps)
+{
+	unsigned int count[WS_CAUSE_NR] = { 0 }, shown = 0;
+	char a[32], b[32], c[32];
+	const char *sep = "           why: ";
+
+	for (unsigned int i = 0; i < ps->nrecorded; i++)
+		count[ps->stalls[i].cause < WS_CAUSE_NR ? ps->stalls[i].cause : WS_CAUSE_UNKNOWN]++;
+	for (int k = WS_CAUSE_DEVICE; k < WS_CAUSE_NR; k++)
+		if (count[k]) {
+			fprintf(out, "%s%s %u", sep, ws_stall_cause_name((enum ws_stall_cause)k), count[k]);
+			sep = ", ";
+		}
+	if (ps->nstalls > ps->nrecorded)
+		fprintf(out, " (of the first %u stalls)", ps->nrecorded);
+	fputc('\n', out);
+	for (unsigned int i = 0; i < ps->nrecorded && shown < CAUSES_SHOWN; i++, shown++) {
+		const struct ws_stall *st = &ps->stalls[i];
+
+		fprintf(out, "           at %s (%s written), %s: %s: %s\n",
+			units_format_duration(a, sizeof(a), st->start_ns),
+			units_format_size(b, sizeof(b), st->writer_bytes),
+			units_format_duration(c, sizeof(c), st->duration_ns),
+			ws_stall_cause_name(st->cause), st->why);
+	}
+	if (ps->nrecorded > shown)
+		fprintf(out, "           and %u more (in the JSON result)\n", ps->nrecorded - shown);
+}
+
 static void print_stalls(FILE *out, const struct ws_run *run,
 			 const struct ws_probe_summary *ps)
 {
@@ -45,7 +78,9 @@ static void print_stalls(FILE *out, const struct ws_run *run,
 		units_format_size(d, sizeof(d), ps->longest.writer_bytes),
 		units_format_size(e, sizeof(e), ps->longest.dirty),
 		units_format_size(f, sizeof(f), ps->longest.writeback));
-	if (ps->nrecorded) {
+	if (ps->nrecorded && ps->stalls[0].cause) {
+		print_causes(out, ps);
+	} else if (ps->nrecorded) {
 		unsigned int shown = ps->nrecorded < 5 ? ps->nrecorded : 5;
 
 		fputs("           began at", out);
@@ -388,6 +423,36 @@ static void print_block(FILE *out, const struct ws_summary *sum)
 	fputc('\n', out);
 }
 
+/* The journal's commits and the dirty limit's pauses as traced: how
+ * long the filesystem took to commit, and how long writestress's own
+ * threads were held back before their writes reached the page cache. */
+static void print_journal(FILE *out, const struct ws_summary *sum)
+{
+	const struct ws_journal_figures *j = &sum->journal;
+	char a[32], b[32], c[32], d[32], e[32];
+
+	if (!sum->block.on || (!j->on && !j->dirty_on))
+		return;
+	fputs("  journal  ", out);
+	if (j->on && j->commits)
+		fprintf(out, "%llu commits, %s on average, longest %s (in all: locked %s, flushing %s, logging %s)",
+			(unsigned long long)j->commits,
+			units_format_duration(a, sizeof(a), j->time_ns / j->commits),
+			units_format_duration(b, sizeof(b), j->max_ns),
+			units_format_duration(c, sizeof(c), j->locked_ns),
+			units_format_duration(d, sizeof(d), j->flushing_ns),
+			units_format_duration(e, sizeof(e), j->logging_ns));
+	else
+		fputs(j->on ? "no commits" : "none traced (no jbd2 journal)", out);
+	if (j->dirty_on && !j->dirty_pauses)
+		fputs("; the dirty limit never paused writestress", out);
+	else if (j->dirty_on)
+		fprintf(out, "; the dirty limit paused writestress %llu time%s, %s in all",
+			(unsigned long long)j->dirty_pauses, j->dirty_pauses == 1 ? "" : "s",
+			units_format_duration(a, sizeof(a), j->dirty_paused_ns));
+	fputc('\n', out);
+}
+
 /* --pace adaptive: where the controller settled and what the probes saw
  * from then on, against the target. */
 static void print_adapt(FILE *out, const struct ws_summary *sum)
@@ -454,6 +519,7 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 	print_split(out, sum);
 	print_cpu(out, sum);
 	print_block(out, sum);
+	print_journal(out, sum);
 	if (sum->wraps)
 		fprintf(out, "  file     %s, overwritten in place %llu time%s\n",
 			units_format_size(a, sizeof(a), run->plan.file_size),

@@ -124,6 +124,44 @@ static void put_counted(struct jsonw *w, const struct ws_block_figures *b)
 	jsonw_end(w);
 }
 
+/* The filesystem's traced journal commits (record.h: struct
+ * ws_journal_figures) and this process's pauses by the dirty limit;
+ * each null when not traced (no jbd2 journal, or the kernel lacks the
+ * events). */
+static void put_journal(struct jsonw *w, const struct ws_journal_figures *j)
+{
+	if (j->on) {
+		jsonw_object(w, "journal");
+		jsonw_u64(w, "commits", j->commits);
+		jsonw_ms(w, "commit_ms", j->time_ns);
+		jsonw_ms(w, "max_commit_ms", j->max_ns);
+		jsonw_ms(w, "locked_ms", j->locked_ns);
+		jsonw_ms(w, "flushing_ms", j->flushing_ns);
+		jsonw_ms(w, "logging_ms", j->logging_ns);
+		jsonw_u64(w, "blocks", j->blocks);
+		jsonw_end(w);
+	} else {
+		jsonw_null(w, "journal");
+	}
+	if (j->dirty_on) {
+		jsonw_object(w, "dirty_limit");
+		jsonw_u64(w, "pauses", j->dirty_pauses);
+		jsonw_ms(w, "paused_ms", j->dirty_paused_ns);
+		jsonw_end(w);
+	} else {
+		jsonw_null(w, "dirty_limit");
+	}
+}
+
+/* A cgroup's limit on the traced disk: null when none. */
+static void put_limit(struct jsonw *w, const char *key, uint64_t v)
+{
+	if (v)
+		jsonw_u64(w, key, v);
+	else
+		jsonw_null(w, key);
+}
+
 static void put_interval(struct jsonw *w, const struct ws_interval *iv)
 {
 	if (iv->number) {
@@ -154,6 +192,7 @@ static void put_interval(struct jsonw *w, const struct ws_interval *iv)
 	if (iv->block.on) {
 		jsonw_object(w, "block");
 		put_block(w, &iv->block);
+		put_journal(w, &iv->journal);
 		jsonw_end(w);
 	}
 	if (iv->have_adapt)
@@ -220,6 +259,9 @@ static void put_stall(struct jsonw *w, const char *key, const struct ws_stall *s
 	jsonw_u64(w, "dirty", st->dirty);
 	jsonw_u64(w, "writeback", st->writeback);
 	jsonw_str(w, "wait_site", st->site[0] ? st->site : NULL);
+	/* null when the run was not traced */
+	jsonw_str(w, "cause", st->cause ? ws_stall_cause_name(st->cause) : NULL);
+	jsonw_str(w, "why", st->cause ? st->why : NULL);
 	jsonw_end(w);
 }
 
@@ -442,6 +484,9 @@ static void put_summary(struct jsonw *w, const struct ws_summary *sum)
 		jsonw_ms(w, "write_service_p50_ms", sum->block_write_p50_ns);
 		jsonw_ms(w, "write_service_p99_ms", sum->block_write_p99_ns);
 		put_counted(w, &sum->block);
+		put_journal(w, &sum->journal);
+		put_limit(w, "cgroup_write_limit_bps", sum->io_limit_bps);
+		put_limit(w, "cgroup_write_limit_iops", sum->io_limit_iops);
 		jsonw_end(w);
 	} else {
 		jsonw_null(w, "block");

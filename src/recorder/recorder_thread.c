@@ -255,7 +255,7 @@ static void add_context(struct recorder *r, struct ws_interval *iv)
 
 	add_psi(r, iv);
 	if (r->trace)
-		trace_take(r->trace, &iv->block);
+		trace_take(r->trace, &iv->block, &iv->journal);
 	if (kstat_meminfo("", &mi) == 0) {
 		iv->have_meminfo = true;
 		iv->dirty = mi.dirty;
@@ -493,6 +493,26 @@ static void probe_summaries(struct recorder *r)
 	}
 }
 
+/* Each stall recorded, and the longest, tied to the layer that held it
+ * (trace.h), from the start of the writer its probe watched. */
+static void explain_stalls(struct recorder *r)
+{
+	for (unsigned int i = 0; r->mon && i < r->mon->nprobes; i++) {
+		const struct monitor_probe *mp = &r->mon->probes[i];
+		struct ws_probe_summary *ps = &r->summary.probes[i];
+		uint64_t origin = r->start_ns;
+		int tid = atomic_load_explicit(&mp->tid, memory_order_relaxed);
+
+		for (unsigned int t = 0; t < r->ntargets; t++)
+			if (r->targets[t].snap == mp->snap)
+				origin = r->targets[t].start_ns;
+		for (unsigned int k = 0; k < ps->nrecorded; k++)
+			trace_explain(r->trace, origin, mp->name, tid, &ps->stalls[k]);
+		if (ps->nstalls)
+			trace_explain(r->trace, origin, mp->name, tid, &ps->longest);
+	}
+}
+
 /* --pace adaptive: where the controllers ended and what the probes saw
  * once they had settled. */
 static void adapt_summary(struct recorder *r)
@@ -591,9 +611,10 @@ void *recorder_thread(void *arg)
 		run_summary(r);
 	recorder_add_cpu(&r->summary, ws_process_cpu_ns(),
 			 r->mon ? r->mon->watcher_cpu_ns : 0);
-	if (r->trace)
-		trace_totals(r->trace, &r->summary.block, &r->summary.block_write_p50_ns,
-			     &r->summary.block_write_p99_ns);
+	if (r->trace) {
+		trace_totals(r->trace, &r->summary);
+		explain_stalls(r);
+	}
 	sink_summary(r->sinks, r->run, &r->summary);
 	return NULL;
 }

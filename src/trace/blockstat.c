@@ -89,10 +89,11 @@ static void count(struct ws_block_figures *f, const struct blk_event *e,
 		d->max_service_ns = service_ns;
 }
 
-static void unmatched(struct blockstat *b)
+static void unmatched(struct blockstat *b, const struct blk_event *e)
 {
 	b->iv.unmatched++;
 	b->run.unmatched++;
+	b->unmatched_bytes += (uint64_t)e->nr_sector * 512;
 }
 
 /* A completion and its slot; false when its issue is not in yet. */
@@ -109,6 +110,9 @@ static bool complete(struct blockstat *b, const struct blk_event *e)
 	count(&b->run, e, e->ts_ns - from, service);
 	if (strchr(e->rwbs, 'W'))
 		hist_record(&b->write_service, service);
+	if (b->timeline && strpbrk(e->rwbs, "WR"))
+		timeline_add(b->timeline, e->ts_ns, (uint64_t)e->nr_sector * 512,
+			     service, s->issue_ns - from);
 	release(b, s);
 	b->done[b->ndone++ % BLK_DONE] = (struct blk_done){ key_of(e), e->ts_ns };
 	return true;
@@ -149,7 +153,7 @@ void blockstat_event(struct blockstat *b, const struct blk_event *e)
 		if (b->npending < BLK_PENDING)
 			b->pending[b->npending++] = *e;
 		else
-			unmatched(b);
+			unmatched(b, e);
 		return;
 	}
 	s = find(b, key_of(e), true);
@@ -194,7 +198,7 @@ void blockstat_settle(struct blockstat *b, bool final)
 		if (complete(b, e) || recently_done(b, e))
 			continue;
 		if (final || e->ts_ns + BLK_PENDING_NS < b->latest_ns)
-			unmatched(b);
+			unmatched(b, e);
 		else
 			b->pending[kept++] = *e;
 	}

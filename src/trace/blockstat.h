@@ -12,6 +12,7 @@
 
 #include "lib/hist.h"
 #include "record/record.h"
+#include "timeline.h"
 
 enum blk_event_kind {
 	BLK_GETRQ,	/* a bio got its request: where the device's own
@@ -65,6 +66,8 @@ struct blockstat {
 	struct ws_block_figures iv;	/* since the last take */
 	struct ws_block_figures run;	/* since the start */
 	struct hist write_service;	/* the run's writes, issue to completion */
+	struct timeline *timeline;	/* completions also go here, if set */
+	uint64_t unmatched_bytes;	/* of the run's unmatched completions */
 };
 
 void blockstat_init(struct blockstat *b);

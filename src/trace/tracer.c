@@ -14,9 +14,12 @@
 
 #include <tracefs.h>
 
-#include "blockstat.h"
+#include "events.h"
+#include "evidence.h"
 #include "record/fingerprint_facts.h"
+#include "system/iolimit.h"
 #include "system/kstat.h"
+#include "system/clock.h"
 #include "system/sysfs.h"
 #include "system/thread.h"
 #include "trace/trace.h"
@@ -27,57 +30,139 @@
  * the ring is drained every 50 ms */
 #define RING_KB "2048"
 
-static const char *const event_names[] = {
-	[BLK_GETRQ] = "block_getrq",
-	[BLK_INSERT] = "block_rq_insert",
-	[BLK_ISSUE] = "block_rq_issue",
-	[BLK_COMPLETE] = "block_rq_complete",
+/* The events read: the block requests (required), the journal's commits
+ * and the dirty limit's pauses (where the kernel and the filesystem have
+ * them). */
+struct event_spec {
+	const char *system, *name;
+	enum trace_kind kind;
+	int sub;		/* enum blk_event_kind, or enum jnl_phase */
+	bool required;
 };
-#define NEVENTS (sizeof(event_names) / sizeof(event_names[0]))
+
+static const struct event_spec specs[] = {
+	{ "block", "block_getrq", TE_BLOCK, BLK_GETRQ, true },
+	{ "block", "block_rq_insert", TE_BLOCK, BLK_INSERT, true },
+	{ "block", "block_rq_issue", TE_BLOCK, BLK_ISSUE, true },
+	{ "block", "block_rq_complete", TE_BLOCK, BLK_COMPLETE, true },
+	{ "jbd2", "jbd2_start_commit", TE_JOURNAL, JNL_START, false },
+	{ "jbd2", "jbd2_commit_locking", TE_JOURNAL, JNL_LOCKING, false },
+	{ "jbd2", "jbd2_commit_flushing", TE_JOURNAL, JNL_FLUSHING, false },
+	{ "jbd2", "jbd2_commit_logging", TE_JOURNAL, JNL_LOGGING, false },
+	{ "jbd2", "jbd2_end_commit", TE_JOURNAL, JNL_END, false },
+	{ "jbd2", "jbd2_run_stats", TE_JOURNAL, JNL_STATS, false },
+	{ "writeback", "balance_dirty_pages", TE_DIRTY, 0, false },
+};
+#define NEVENTS (sizeof(specs) / sizeof(specs[0]))
+
+/* The fields read, by event; NULL where an event has not got it. */
+struct event_fields {
+	struct tep_format_field *sector, *nr_sector, *rwbs;	/* block */
+	struct tep_format_field *tid, *blocks, *logged;		/* jbd2 */
+	struct tep_format_field *pause;				/* dirty */
+};
 
 struct ws_trace {
 	struct tracefs_instance *inst;
 	struct tep_handle *tep;
-	int id[NEVENTS];
-	struct tep_format_field *sector[NEVENTS], *nr_sector[NEVENTS], *rwbs[NEVENTS];
+	int id[NEVENTS];	/* -1: not traced */
+	struct event_fields f[NEVENTS];
 	pthread_t tid;
 	bool started;
 	atomic_bool stop;
-	pthread_mutex_t lock;	/* bs, lost_taken */
-	struct blockstat bs;
+	pthread_mutex_t lock;	/* ev, lost_taken, ours */
+	struct evidence ev;
 	uint64_t lost_taken;	/* lost events already handed out */
 	FILE *record;		/* WS_TRACE_RECORD: every event, a line */
 	char sysdir[600];	/* the disk's, for its own counters */
 	struct ws_diskstat stat0;	/* at the start */
 	bool have_stat;
+	bool journal, dirty;	/* their events traced */
+	struct io_limit limit;	/* the cgroup write limits on the disk */
+	/* threads of this process seen pausing, and others' (a small cache:
+	 * the dirty limit's events are every process's on the disk) */
+	int32_t ours[16], theirs[16];
+	unsigned int nours, ntheirs;
 };
 
-static int on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+static uint64_t field(struct tep_format_field *f, struct tep_record *rec)
+{
+	unsigned long long v = 0;
+
+	if (f)
+		tep_read_number_field(f, rec->data, &v);
+	return v;
+}
+
+/* A thread of this process?  The dirty limit's events are every
+ * process's that dirties the disk's pages. */
+static bool ours(struct ws_trace *t, int32_t tid)
+{
+	char path[64];
+	bool yes;
+
+	for (unsigned int i = 0; i < t->nours; i++)
+		if (t->ours[i] == tid)
+			return true;
+	for (unsigned int i = 0; i < t->ntheirs; i++)
+		if (t->theirs[i] == tid)
+			return false;
+	snprintf(path, sizeof(path), "/proc/self/task/%d", (int)tid);
+	yes = access(path, F_OK) == 0;
+	if (yes)
+		t->ours[t->nours++ % 16] = tid;
+	else
+		t->theirs[t->ntheirs++ % 16] = tid;
+	t->nours = t->nours > 16 ? 16 : t->nours;
+	t->ntheirs = t->ntheirs > 16 ? 16 : t->ntheirs;
+	return yes;
+}
+
+static int on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void *ctx)
 {
 	struct ws_trace *t = ctx;
-	struct blk_event e = { .ts_ns = rec->ts };
-	unsigned long long v;
+	struct trace_event e = { 0 };
+	const struct event_fields *f;
+	int64_t pause;
 	unsigned int k;
 	size_t n;
 
 	(void)cpu;
-	for (k = 0; k < NEVENTS && t->id[k] != ev->id; k++)
+	for (k = 0; k < NEVENTS && t->id[k] != tev->id; k++)
 		;
 	if (k == NEVENTS)
 		return 0;
-	e.kind = (enum blk_event_kind)k;
-	if (!tep_read_number_field(t->sector[k], rec->data, &v))
-		e.sector = v;
-	if (!tep_read_number_field(t->nr_sector[k], rec->data, &v))
-		e.nr_sector = (uint32_t)v;
-	n = (size_t)t->rwbs[k]->size;
-	memcpy(e.rwbs, (const char *)rec->data + t->rwbs[k]->offset,
-	       n < sizeof(e.rwbs) ? n : sizeof(e.rwbs) - 1);
+	f = &t->f[k];
+	e.kind = specs[k].kind;
+	switch (e.kind) {
+	case TE_BLOCK:
+		e.blk = (struct blk_event){ .kind = (enum blk_event_kind)specs[k].sub,
+			.ts_ns = rec->ts, .sector = field(f->sector, rec),
+			.nr_sector = (uint32_t)field(f->nr_sector, rec) };
+		n = (size_t)f->rwbs->size;
+		memcpy(e.blk.rwbs, (const char *)rec->data + f->rwbs->offset,
+		       n < sizeof(e.blk.rwbs) ? n : sizeof(e.blk.rwbs) - 1);
+		break;
+	case TE_JOURNAL:
+		e.jnl = (struct jnl_event){ .phase = (enum jnl_phase)specs[k].sub,
+			.ts_ns = rec->ts, .tid = (uint32_t)field(f->tid, rec),
+			.blocks = (uint32_t)field(f->blocks, rec),
+			.logged = (uint32_t)field(f->logged, rec) };
+		break;
+	case TE_DIRTY:
+		/* the tracepoint's pause is in milliseconds (jiffies * 1000 /
+		 * HZ); 0 or less when the thread went on without sleeping */
+		pause = (int64_t)field(f->pause, rec);
+		e.dirty.tid = (int32_t)tep_data_pid(t->tep, rec);
+		if (pause <= 0 || !ours(t, e.dirty.tid))
+			return 0;
+		e.dirty.ts_ns = rec->ts;
+		e.dirty.pause_ns = (uint64_t)pause * 1000000;
+		break;
+	}
 	if (t->record)
-		fprintf(t->record, "%c %llu %llu %u %s\n", "GQDC"[k],
-			(unsigned long long)e.ts_ns, (unsigned long long)e.sector,
-			e.nr_sector, e.rwbs);
-	blockstat_event(&t->bs, &e);
+		trace_event_write(t->record, &e);
+	evidence_event(&t->ev, &e);
 	return 0;
 }
 
@@ -85,7 +170,7 @@ static void drain(struct ws_trace *t)
 {
 	pthread_mutex_lock(&t->lock);
 	tracefs_iterate_raw_events(t->tep, t->inst, NULL, 0, on_event, t);
-	blockstat_settle(&t->bs, false);
+	evidence_settle(&t->ev, false);
 	pthread_mutex_unlock(&t->lock);
 }
 
@@ -183,10 +268,11 @@ static char *read_tracing_file(const char *name, int *size)
 	return text;
 }
 
-/* How to parse our events: the ring's page header and our four formats,
- * read alone (tracefs_local_events_system() reads every symbol of the
- * kernel too: a tenth of a second, and seconds under a sanitizer). */
-static struct tep_handle *block_events(void)
+/* How to parse our events: the ring's page header and our events'
+ * formats, read alone (tracefs_local_events_system() reads every symbol
+ * of the kernel too: a tenth of a second, and seconds under a sanitizer).
+ * An optional event the kernel has not got is left out. */
+static struct tep_handle *read_formats(void)
 {
 	struct tep_handle *tep = tep_alloc();
 	char name[96], *text;
@@ -206,9 +292,10 @@ static struct tep_handle *block_events(void)
 	}
 	free(text);
 	for (unsigned int k = 0; k < NEVENTS; k++) {
-		snprintf(name, sizeof(name), "events/block/%s/format", event_names[k]);
+		snprintf(name, sizeof(name), "events/%s/%s/format", specs[k].system, specs[k].name);
 		text = read_tracing_file(name, &size);
-		if (!text || tep_parse_event(tep, text, (unsigned long)size, "block")) {
+		if ((!text || tep_parse_event(tep, text, (unsigned long)size, specs[k].system)) &&
+		    specs[k].required) {
 			free(text);
 			tep_free(tep);
 			return NULL;
@@ -218,28 +305,71 @@ static struct tep_handle *block_events(void)
 	return tep;
 }
 
-/* Each event found, its fields, filtered to the disk and enabled. */
-static int enable_events(struct ws_trace *t, unsigned int major, unsigned int minor)
+/* Its fields; false when one it needs is missing. */
+static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event_fields *f)
 {
-	char filter[48];
+	switch (kind) {
+	case TE_BLOCK:
+		f->sector = tep_find_field(ev, "sector");
+		f->nr_sector = tep_find_field(ev, "nr_sector");
+		f->rwbs = tep_find_field(ev, "rwbs");
+		return f->sector && f->nr_sector && f->rwbs;
+	case TE_JOURNAL:
+		f->tid = tep_find_field(ev, "transaction");
+		if (!f->tid)
+			f->tid = tep_find_field(ev, "tid");	/* run_stats */
+		f->blocks = tep_find_field(ev, "blocks");
+		f->logged = tep_find_field(ev, "blocks_logged");
+		return f->tid != NULL;
+	case TE_DIRTY:
+		f->pause = tep_find_field(ev, "pause");
+		return f->pause != NULL;
+	}
+	return false;
+}
+
+/* Each event found, its fields, filtered to the disk (block, the dirty
+ * limit's) or the filesystem (the journal's) and enabled. */
+static int enable_events(struct ws_trace *t, const struct trace_disk *disk)
+{
+	char filter[3][48];
+	bool journal = true, dirty = true;
 
 	/* the kernel's dev_t in trace records: major << 20 | minor */
-	snprintf(filter, sizeof(filter), "dev == %u", major << 20 | minor);
+	snprintf(filter[TE_BLOCK], sizeof(filter[0]), "dev == %u",
+		 disk->major << 20 | disk->minor);
+	snprintf(filter[TE_JOURNAL], sizeof(filter[0]), "dev == %u",
+		 disk->fs_major << 20 | disk->fs_minor);
+	snprintf(filter[TE_DIRTY], sizeof(filter[0]), "bdi == \"%u:%u\"",
+		 disk->major, disk->minor);
 	for (unsigned int k = 0; k < NEVENTS; k++) {
-		struct tep_event *ev = tep_find_event_by_name(t->tep, "block", event_names[k]);
+		struct tep_event *ev = tep_find_event_by_name(t->tep, specs[k].system,
+							       specs[k].name);
+		bool ok = ev && find_fields(ev, specs[k].kind, &t->f[k]);
 
-		if (!ev)
-			return -ENOENT;
-		t->id[k] = ev->id;
-		t->sector[k] = tep_find_field(ev, "sector");
-		t->nr_sector[k] = tep_find_field(ev, "nr_sector");
-		t->rwbs[k] = tep_find_field(ev, "rwbs");
-		if (!t->sector[k] || !t->nr_sector[k] || !t->rwbs[k])
-			return -ENOENT;
-		if (tracefs_event_file_write(t->inst, "block", event_names[k], "filter", filter) < 0 ||
-		    tracefs_event_enable(t->inst, "block", event_names[k]) < 0)
-			return -EIO;
+		t->id[k] = -1;
+		if (ok && (specs[k].kind != TE_JOURNAL || disk->journaled) &&
+		    tracefs_event_file_write(t->inst, specs[k].system, specs[k].name,
+					     "filter", filter[specs[k].kind]) >= 0 &&
+		    tracefs_event_enable(t->inst, specs[k].system, specs[k].name) >= 0) {
+			t->id[k] = ev->id;
+			continue;
+		}
+		if (specs[k].required)
+			return ok ? -EIO : -ENOENT;
+		if (specs[k].kind == TE_JOURNAL)
+			journal = false;
+		else
+			dirty = false;
 	}
+	/* a journal traced in part would miscount its commits */
+	for (unsigned int k = 0; k < NEVENTS && !journal; k++)
+		if (specs[k].kind == TE_JOURNAL && t->id[k] >= 0) {
+			tracefs_event_disable(t->inst, specs[k].system, specs[k].name);
+			t->id[k] = -1;
+		}
+	t->journal = journal;
+	t->dirty = dirty;
 	return 0;
 }
 
@@ -255,7 +385,7 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 	if (!t)
 		return -ENOMEM;
 	pthread_mutex_init(&t->lock, NULL);
-	blockstat_init(&t->bs);
+	evidence_init(&t->ev, 0);
 	/* libtracefs 1.6 hands the mount point's path over to the caller */
 	if (tracefs_tracing_dir_is_mounted(true, &dir) < 0 || !dir)
 		return fail(t, -ENOENT, why, len, "tracefs is not mounted and cannot be");
@@ -269,10 +399,10 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 	if (tracefs_instance_file_write(t->inst, "buffer_size_kb", RING_KB) < 0 ||
 	    tracefs_instance_file_write(t->inst, "trace_clock", "mono") < 0)
 		return fail(t, -EIO, why, len, "cannot size the instance's ring or set its clock");
-	t->tep = block_events();
+	t->tep = read_formats();
 	if (!t->tep)
 		return fail(t, -ENOENT, why, len, "the kernel's block events are not readable");
-	ret = enable_events(t, disk->major, disk->minor);
+	ret = enable_events(t, disk);
 	if (ret)
 		return fail(t, ret, why, len, ret == -ENOENT ?
 			    "the kernel lacks the block_rq tracepoints" :
@@ -280,6 +410,10 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 	if (rec && *rec)
 		t->record = record_file(rec);
 	snprintf(t->sysdir, sizeof(t->sysdir), "%s", disk->sysdir);
+	iolimit_write("", disk->major, disk->minor, &t->limit);
+	if (t->record)
+		fprintf(t->record, "# io_limit_bps %llu iops %llu\n",
+			(unsigned long long)t->limit.bps, (unsigned long long)t->limit.iops);
 	*out = t;
 	return 0;
 }
@@ -288,6 +422,9 @@ int trace_run(struct ws_trace *t)
 {
 	int ret;
 
+	t->ev.tl.origin_ns = ws_now_ns();
+	if (t->record)	/* so a replay's buckets are the run's */
+		fprintf(t->record, "# origin %llu\n", (unsigned long long)t->ev.tl.origin_ns);
 	tracefs_trace_on(t->inst);
 	t->have_stat = kstat_diskstat("", t->sysdir, &t->stat0) == 0;
 	ret = ws_thread_start(&t->tid, &(struct ws_thread_spec){ .name = "ws-trace" },
@@ -296,7 +433,8 @@ int trace_run(struct ws_trace *t)
 	return ret;
 }
 
-void trace_take(struct ws_trace *t, struct ws_block_figures *out)
+void trace_take(struct ws_trace *t, struct ws_block_figures *block,
+		struct ws_journal_figures *journal)
 {
 	uint64_t lost;
 
@@ -304,9 +442,11 @@ void trace_take(struct ws_trace *t, struct ws_block_figures *out)
 	lost = lost_so_far(t);
 
 	pthread_mutex_lock(&t->lock);
-	blockstat_take(&t->bs, out);
-	out->lost = lost - t->lost_taken;
+	evidence_take(&t->ev, block, journal);
+	block->lost = lost - t->lost_taken;
 	t->lost_taken = lost;
+	journal->on = t->journal;
+	journal->dirty_on = t->dirty;
 	pthread_mutex_unlock(&t->lock);
 }
 
@@ -327,22 +467,47 @@ static void counted(struct ws_trace *t, struct ws_block_figures *run)
 	run->counted_flushes = d.flush_ios - t->stat0.flush_ios;
 }
 
-void trace_totals(struct ws_trace *t, struct ws_block_figures *run,
-		  uint64_t *write_p50_ns, uint64_t *write_p99_ns)
+void trace_totals(struct ws_trace *t, struct ws_summary *sum)
 {
+	struct blockstat *bs = &t->ev.bs;
 	uint64_t lost;
 
 	drain(t);
 	lost = lost_so_far(t);
 	pthread_mutex_lock(&t->lock);
-	blockstat_settle(&t->bs, true);
-	*run = t->bs.run;
-	run->lost = lost;
-	counted(t, run);
-	*write_p50_ns = t->bs.write_service.count ?
-			hist_percentile(&t->bs.write_service, 50.0) : 0;
-	*write_p99_ns = t->bs.write_service.count ?
-			hist_percentile(&t->bs.write_service, 99.0) : 0;
+	evidence_settle(&t->ev, true);
+	sum->block = bs->run;
+	sum->block.lost = lost;
+	counted(t, &sum->block);
+	sum->block_write_p50_ns = bs->write_service.count ?
+				  hist_percentile(&bs->write_service, 50.0) : 0;
+	sum->block_write_p99_ns = bs->write_service.count ?
+				  hist_percentile(&bs->write_service, 99.0) : 0;
+	sum->journal = t->ev.jn.run;
+	sum->journal.on = t->journal;
+	sum->journal.dirty_on = t->dirty;
+	sum->io_limit_bps = t->limit.bps;
+	sum->io_limit_iops = t->limit.iops;
+	pthread_mutex_unlock(&t->lock);
+}
+
+void trace_explain(struct ws_trace *t, uint64_t origin_ns, const char *what,
+		   int tid, struct ws_stall *st)
+{
+	struct stall_query q = {
+		.start_ns = origin_ns + st->start_ns, .duration_ns = st->duration_ns,
+		.what = what, .site = st->site, .tid = tid,
+		.limit_bps = t->limit.bps, .limit_iops = t->limit.iops,
+	};
+
+	pthread_mutex_lock(&t->lock);
+	st->cause = evidence_explain(&t->ev, &q, st->why, sizeof(st->why));
+	/* a recorded run carries its stalls and what was said of them, so
+	 * the unit tests can explain them again from the events */
+	if (t->record)
+		fprintf(t->record, "# stall %llu %llu %d %s -> %s\n",
+			(unsigned long long)q.start_ns, (unsigned long long)q.duration_ns,
+			tid, st->site[0] ? st->site : "-", ws_stall_cause_name(st->cause));
 	pthread_mutex_unlock(&t->lock);
 }
 
@@ -434,6 +599,10 @@ int trace_disk_of(const struct ws_fingerprint *fp, struct trace_disk *disk,
 	default:
 		goto unknown;
 	}
+	disk->fs_major = fp->dev_major;
+	disk->fs_minor = fp->dev_minor;
+	/* ext3 and ext4 journal through jbd2 */
+	disk->journaled = !strcmp(fp->fs_type, "ext4") || !strcmp(fp->fs_type, "ext3");
 	snprintf(path, sizeof(path), "%s/dev", disk->sysdir);
 	if (!fp->bdev_sysdir[0] || sysfs_read("", path, dev, sizeof(dev)) < 0 ||
 	    sscanf(dev, "%u:%u", &disk->major, &disk->minor) != 2)

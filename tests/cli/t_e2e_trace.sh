@@ -7,6 +7,13 @@
 # run's.  The private tracefs instance is gone after the run and after a
 # Ctrl-C, one left by a dead writestress goes at the next start, and
 # --no-trace traces nothing.
+# Why it stalled: the flood's stalls on the throttled rig are named the
+# cgroup I/O limit's; on a disk that is itself slow (a loop device whose
+# image lives on the throttled rig) the flood's stalls are journal or
+# queue waits (or the device's), and there the traced journal commits
+# agree with jbd2's own statistics (/proc/fs/jbd2/DEV-8/info) on that
+# fresh filesystem: as many commits (one at each end may fall outside the
+# traced span) and the logging phase's time within 10%.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 # shellcheck source=../rig/e2e.sh
@@ -20,6 +27,12 @@ T=/sys/kernel/tracing
 
 # ios sectors ticks of the rig's device, from its stat file
 dev_writes() { awk '{ print $5, $7, $8 }' "/sys/block/$(basename "$RIG_LOOP")/stat"; }
+# jbd2's own count of the filesystem's commits and their logging time
+# (its average in ms, times the count)
+jbd2_info() {
+	awk '/transactions \(/ { n = $1 } /ms logging transaction/ { l = $1 }
+	     END { sub("ms", "", l); print n, n * l }' "/proc/fs/jbd2/$(basename "$1")-8/info"
+}
 
 rig_up rig --size 512M --rate $((20 * MiB))
 # a writestress that died without cleaning up left this instance: a PID
@@ -69,7 +82,45 @@ for i in d["intervals"]:
         near(i["block"]["writes"]["bytes"], i["device"]["write_bytes"], 10,
              f"interval at {i['t_s']:.1f} s: traced bytes vs the device's counters")
 want(0 < b["write_service_p50_ms"] <= b["write_service_p99_ms"], "write service p50 <= p99")
+want(b["cgroup_write_limit_bps"] == 20 * MiB, f"the rig's limit found ({b['cgroup_write_limit_bps']})")
+st = d["probes"][0]["stalls"]
+want(len(st["records"]) > 0, f"the flood stalled the fsync probe ({st['count']} stalls)")
+for s in st["records"]:
+    show("stall", f"{s['start_s']:.2f} s, {s['duration_ms']:.0f} ms: {s['cause']}: {s['why']}")
+    want(s["cause"] and s["why"], "each stall explained")
+want(any(s["cause"] == "cgroup I/O limit" for s in st["records"]), "the cgroup's limit named")
 PY
+
+# a disk slow by itself: ext4 on a loop device whose image is on the rig
+lower_mnt=$RIG_MNT lower_loop=$RIG_LOOP
+RIG_BACKING=disk rig_up rig/mnt/slow --size 256M
+j0=$(jbd2_info "$RIG_LOOP")
+ws -t 4s --pace none -B 1M --json "$TESTDIR/slow.json" "$RIG_MNT/data"
+assert_status 0
+j1=$(jbd2_info "$RIG_LOOP")
+pycheck "$TESTDIR/slow.json" j0="$j0" j1="$j1" <<'PY'
+b = d["summary"]["block"]
+want(b["cgroup_write_limit_bps"] is None, "no limit on the slow disk itself")
+st = d["probes"][0]["stalls"]
+want(len(st["records"]) > 0, f"the flood stalled the fsync probe ({st['count']} stalls)")
+for s in st["records"]:
+    show("stall", f"{s['start_s']:.2f} s, {s['duration_ms']:.0f} ms in {s['wait_site']}: {s['cause']}: {s['why']}")
+    want(s["cause"] in ("journal commit", "queue behind other writes", "device"),
+         f"a journal, queue or device wait ({s['cause']})")
+    if s["wait_site"] == "jbd2_log_wait_commit":
+        want(s["cause"] in ("journal commit", "queue behind other writes"),
+             "waiting for a commit: the journal's or the queue's")
+j = b["journal"]
+n0, l0 = (int(x) for x in v["j0"].split())
+n1, l1 = (int(x) for x in v["j1"].split())
+show("traced commits", j)
+show("jbd2's own", f"{n1 - n0} transactions, {l1 - l0} ms logging")
+want(n1 - n0 - 2 <= j["commits"] <= n1 - n0, "commits: as many as jbd2 counted (one at each end may be outside)")
+# jbd2 prints its average in whole ms: up to 1 ms a commit besides
+want(abs(j["logging_ms"] - (l1 - l0)) <= 0.1 * (l1 - l0) + (n1 - n0),
+     f"logging time, traced {j['logging_ms']:.0f} ms vs jbd2's {l1 - l0} ms: within 10% (and 1 ms a commit)")
+PY
+RIG_MNT=$lower_mnt RIG_LOOP=$lower_loop
 
 # a Ctrl-C: the instance goes with the run
 ws_bg -t 30s --json "$TESTDIR/int.json" "$RIG_MNT/data"

@@ -25,6 +25,7 @@
 #include "analysis/steady.h"
 #include "run/target.h"
 #include "lib/units.h"
+#include "trace/evidence.h"
 
 #define SEC WS_NSEC_PER_SEC
 #define MS WS_NSEC_PER_MSEC
@@ -479,6 +480,62 @@ static uint64_t make_progress(struct record_fixture *f, const struct story *st)
 	return last.t_ns;
 }
 
+/* The bound run was traced (trace/evidence.h, fed made-up events): the
+ * disk's requests in the summary, this process's dirty-limit pauses, no
+ * journal (btrfs has no jbd2), and each stall of the fsync probe
+ * explained by the tracer's own rules: the first by six requests in the
+ * disk at once (a queue), the second by one slow request (the device),
+ * the third by nothing traced (unknown). */
+static void explain(const struct evidence *ev, const char *what, struct ws_stall *st)
+{
+	struct stall_query q = { BASE + st->start_ns, st->duration_ns, what, st->site, 4243, 0, 0 };
+
+	st->cause = evidence_explain(ev, &q, st->why, sizeof(st->why));
+}
+
+static void trace_story(struct ws_summary *sum)
+{
+	static struct evidence ev;
+	struct trace_event e = { .kind = TE_BLOCK };
+	/* requests completed: when, how long at the device */
+	static const struct { uint64_t at, service; } done[] = {
+		{ 27400 * MS, 300 * MS }, { 27450 * MS, 300 * MS },
+		{ 27500 * MS, 300 * MS }, { 27550 * MS, 300 * MS },
+		{ 27600 * MS, 300 * MS }, { 27700 * MS, 300 * MS },
+		{ 39600 * MS, 1200 * MS }, { 52100 * MS, 20 * MS },
+	};
+
+	evidence_init(&ev, BASE);
+	for (size_t i = 0; i < ARRAY_SIZE(done); i++) {
+		e.blk = (struct blk_event){ .kind = BLK_ISSUE, .sector = 2048 * (i + 1),
+					    .nr_sector = 2048, .rwbs = "W",
+					    .ts_ns = BASE + done[i].at - done[i].service };
+		evidence_event(&ev, &e);
+		e.blk.kind = BLK_COMPLETE;
+		e.blk.ts_ns = BASE + done[i].at;
+		evidence_event(&ev, &e);
+	}
+	e.kind = TE_DIRTY;
+	e.dirty = (struct dirty_event){ BASE + 10 * SEC, 4242, 180 * MS };
+	evidence_event(&ev, &e);
+	evidence_settle(&ev, true);
+	evidence_take(&ev, &sum->block, &sum->journal);
+	sum->block = ev.bs.run;
+	sum->journal = ev.jn.run;
+	sum->journal.on = false;
+	sum->journal.dirty_on = true;
+	sum->block_write_p50_ns = 300 * MS;
+	sum->block_write_p99_ns = 1200 * MS;
+	for (unsigned int p = 0; p < sum->nprobes; p++) {
+		struct ws_probe_summary *ps = &sum->probes[p];
+
+		for (unsigned int k = 0; k < ps->nrecorded; k++)
+			explain(&ev, ps->name, &ps->stalls[k]);
+		if (ps->nstalls)
+			explain(&ev, ps->name, &ps->longest);
+	}
+}
+
 static void make_summary(struct record_fixture *f, const struct story *st,
 			 struct probe_run *pr)
 {
@@ -534,6 +591,8 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 						  hist_max(&take.hist) : 0;
 		sum->nprobes++;
 	}
+	if (st->ending == FIXTURE_BOUND)
+		trace_story(sum);
 	series_finish(&f->series);
 	writing = make_progress(f, st);
 	recorder_analyse(&f->run, &f->progress, writing, st->end, &f->analysis, sum);

@@ -12,6 +12,8 @@
 	X(array_suite)    \
 	X(opts_suite)     \
 	X(blockstat_suite) \
+	X(stallcause_suite) \
+	X(iolimit_suite) \
 	X(registry_suite) \
 	X(cli_suite)      \
 	X(option_bounds_suite) \

@@ -1,0 +1,67 @@
+/* events.c - the events' text form (see events.h). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "events.h"
+
+static const char blk_letters[] = "GQDC";	/* by enum blk_event_kind */
+static const char jnl_letters[] = "SKFLEB";	/* by enum jnl_phase */
+
+void trace_event_write(FILE *f, const struct trace_event *e)
+{
+	switch (e->kind) {
+	case TE_BLOCK:
+		fprintf(f, "%c %" PRIu64 " %" PRIu64 " %" PRIu32 " %s\n",
+			blk_letters[e->blk.kind], e->blk.ts_ns, e->blk.sector,
+			e->blk.nr_sector, e->blk.rwbs);
+		break;
+	case TE_JOURNAL:
+		fprintf(f, "J %c %" PRIu64 " %" PRIu32, jnl_letters[e->jnl.phase],
+			e->jnl.ts_ns, e->jnl.tid);
+		if (e->jnl.phase == JNL_STATS)
+			fprintf(f, " %" PRIu32 " %" PRIu32, e->jnl.blocks, e->jnl.logged);
+		fputc('\n', f);
+		break;
+	case TE_DIRTY:
+		fprintf(f, "P %" PRIu64 " %" PRId32 " %" PRIu64 "\n",
+			e->dirty.ts_ns, e->dirty.tid, e->dirty.pause_ns);
+		break;
+	}
+}
+
+int trace_event_parse(const char *line, struct trace_event *e)
+{
+	const char *k;
+	char c;
+
+	memset(e, 0, sizeof(*e));
+	line += strspn(line, " \t");
+	if (!*line || *line == '#' || *line == '\n')
+		return 0;
+	if ((k = strchr(blk_letters, *line)) && *line) {
+		e->kind = TE_BLOCK;
+		e->blk.kind = (enum blk_event_kind)(k - blk_letters);
+		return sscanf(line + 1, "%" SCNu64 " %" SCNu64 " %" SCNu32 " %9s",
+			      &e->blk.ts_ns, &e->blk.sector, &e->blk.nr_sector,
+			      e->blk.rwbs) == 4 ? 1 : -1;
+	}
+	if (*line == 'J') {
+		e->kind = TE_JOURNAL;
+		if (sscanf(line + 1, " %c %" SCNu64 " %" SCNu32, &c, &e->jnl.ts_ns,
+			   &e->jnl.tid) != 3 || !c || !(k = strchr(jnl_letters, c)))
+			return -1;
+		e->jnl.phase = (enum jnl_phase)(k - jnl_letters);
+		if (e->jnl.phase == JNL_STATS &&
+		    sscanf(line + 1, " %*c %*u %*u %" SCNu32 " %" SCNu32,
+			   &e->jnl.blocks, &e->jnl.logged) != 2)
+			return -1;
+		return 1;
+	}
+	if (*line == 'P') {
+		e->kind = TE_DIRTY;
+		return sscanf(line + 1, "%" SCNu64 " %" SCNd32 " %" SCNu64, &e->dirty.ts_ns,
+			      &e->dirty.tid, &e->dirty.pause_ns) == 3 ? 1 : -1;
+	}
+	return -1;
+}

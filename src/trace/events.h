@@ -1,0 +1,66 @@
+/* events.h - the events the tracer reads, one type for all of them, and
+ * their one-line text form: what WS_TRACE_RECORD writes and the unit
+ * tests' recorded fixtures hold (tests/fixtures/trace/), read back by the
+ * same code that wrote it.
+ *
+ *   G|Q|D|C TS SECTOR NR_SECTOR RWBS   a block request: getrq, insert,
+ *                                      issue, complete (blockstat.h)
+ *   J S|K|F|L|E TS TID                 a journal commit starts, locks,
+ *                                      flushes, logs, ends (journal.h)
+ *   J B TS TID BLOCKS LOGGED           the commit's jbd2_run_stats
+ *   P TS TID PAUSE_NS                  a thread of writestress paused by
+ *                                      the dirty limit (balance_dirty_pages)
+ * TS is CLOCK_MONOTONIC ns; lines starting with '#' are comments, and
+ * these the tracer writes too (read by the tests, not by this parser):
+ *   # io_limit_bps BPS iops IOPS       the disk's cgroup write limits
+ *   # origin TS                        where the timeline's buckets start
+ *   # stall TS DURATION TID SITE -> CAUSE   a stall it explained, and how
+ */
+#ifndef WS_TRACE_EVENTS_H
+#define WS_TRACE_EVENTS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "blockstat.h"
+
+enum jnl_phase {
+	JNL_START,	/* jbd2_start_commit */
+	JNL_LOCKING,	/* jbd2_commit_locking: waiting for handles */
+	JNL_FLUSHING,	/* jbd2_commit_flushing: ordered data submitted */
+	JNL_LOGGING,	/* jbd2_commit_logging: the log written, data waited on */
+	JNL_END,	/* jbd2_end_commit */
+	JNL_STATS,	/* jbd2_run_stats: its blocks */
+	JNL_NR
+};
+
+struct jnl_event {
+	enum jnl_phase phase;
+	uint64_t ts_ns;
+	uint32_t tid;		/* the transaction */
+	uint32_t blocks, logged;	/* JNL_STATS only */
+};
+
+struct dirty_event {
+	uint64_t ts_ns;		/* when the pause began */
+	int32_t tid;		/* the thread paused */
+	uint64_t pause_ns;
+};
+
+enum trace_kind { TE_BLOCK, TE_JOURNAL, TE_DIRTY };
+
+struct trace_event {
+	enum trace_kind kind;
+	union {
+		struct blk_event blk;
+		struct jnl_event jnl;
+		struct dirty_event dirty;
+	};
+};
+
+/* One event as a line (with its '\n'). */
+void trace_event_write(FILE *f, const struct trace_event *e);
+/* A line back: 1 an event, 0 a comment or blank line, -1 not an event. */
+int trace_event_parse(const char *line, struct trace_event *e);
+
+#endif

@@ -1,0 +1,97 @@
+/* evidence.c - what the tracer keeps of a run (see evidence.h). */
+#include <string.h>
+
+#include "evidence.h"
+#include "stallcause.h"
+
+void evidence_init(struct evidence *ev, uint64_t origin_ns)
+{
+	memset(ev, 0, sizeof(*ev));
+	blockstat_init(&ev->bs);
+	timeline_init(&ev->tl, origin_ns);
+	journal_init(&ev->jn);
+	ev->bs.timeline = &ev->tl;
+}
+
+void evidence_event(struct evidence *ev, const struct trace_event *e)
+{
+	switch (e->kind) {
+	case TE_BLOCK:
+		blockstat_event(&ev->bs, &e->blk);
+		break;
+	case TE_JOURNAL:
+		journal_event(&ev->jn, &e->jnl);
+		break;
+	case TE_DIRTY:
+		journal_dirty_pause(&ev->jn, e->dirty.pause_ns);
+		ev->pauses[ev->npauses++ % PAUSES_KEPT] = e->dirty;
+		break;
+	}
+}
+
+void evidence_settle(struct evidence *ev, bool final)
+{
+	blockstat_settle(&ev->bs, final);
+}
+
+void evidence_take(struct evidence *ev, struct ws_block_figures *block,
+		   struct ws_journal_figures *journal)
+{
+	blockstat_take(&ev->bs, block);
+	journal_take(&ev->jn, journal);
+}
+
+/* The thread's pauses within [from, to]. */
+static uint64_t paused(const struct evidence *ev, int32_t tid, uint64_t from, uint64_t to)
+{
+	uint64_t n = ev->npauses < PAUSES_KEPT ? ev->npauses : PAUSES_KEPT, sum = 0;
+
+	for (uint64_t i = 0; i < n; i++) {
+		const struct dirty_event *p = &ev->pauses[i];
+		uint64_t a = p->ts_ns > from ? p->ts_ns : from;
+		uint64_t b = p->ts_ns + p->pause_ns < to ? p->ts_ns + p->pause_ns : to;
+
+		if (p->tid == tid && b > a)
+			sum += b - a;
+	}
+	return sum;
+}
+
+/* What the device did over [from, to]. */
+static void span_of(const struct timeline *tl, uint64_t from, uint64_t to,
+		    struct stall_span *s)
+{
+	struct tl_window w;
+
+	timeline_window(tl, from, to, &w);
+	*s = (struct stall_span){
+		.span_ns = w.to_ns - w.from_ns, .requests = w.requests, .bytes = w.bytes,
+		.busy_ns = w.service_ns, .max_service_ns = w.max_service_ns,
+		.max_queue_ns = w.max_queue_ns,
+	};
+}
+
+enum ws_stall_cause evidence_explain(const struct evidence *ev,
+				     const struct stall_query *q,
+				     char *why, size_t len)
+{
+	uint64_t end = q->start_ns + q->duration_ns;
+	struct stall_evidence s = {
+		.duration_ns = q->duration_ns, .what = q->what, .site = q->site,
+		.limit_bps = q->limit_bps, .limit_iops = q->limit_iops,
+	};
+	struct jnl_commit c;
+
+	s.paused_ns = paused(ev, q->tid, q->start_ns, end);
+	span_of(&ev->tl, q->start_ns, end, &s.stall);
+	if (journal_overlap(&ev->jn, q->start_ns, end, &c, &s.commit_covered_ns)) {
+		s.commit_tid = c.tid;
+		s.commit_ns = jnl_commit_ns(&c);
+		s.locked_ns = jnl_phase_ns(&c, JNL_LOCKING);
+		s.flushing_ns = jnl_phase_ns(&c, JNL_FLUSHING);
+		s.logging_ns = jnl_phase_ns(&c, JNL_LOGGING);
+		s.commit_own_bytes = (uint64_t)c.logged * JOURNAL_BLOCK;
+		span_of(&ev->tl, c.at[JNL_START], c.at[JNL_END], &s.commit);
+	}
+	return stall_cause(&s, why, len);
+}

@@ -1,0 +1,48 @@
+/* evidence.h - everything the tracer keeps of a run: its block requests
+ * (blockstat.h) and their timeline (timeline.h), its journal commits
+ * (journal.h) and its threads' pauses by the dirty limit; the events go
+ * in one at a time (events.h), the interval's figures come out, and a
+ * stall is explained against what was kept (stallcause.h).  Pure: the
+ * tracer feeds it the kernel's events, the unit tests recorded ones.
+ */
+#ifndef WS_TRACE_EVIDENCE_H
+#define WS_TRACE_EVIDENCE_H
+
+#include <stdint.h>
+
+#include "blockstat.h"
+#include "events.h"
+#include "journal.h"
+#include "record/record.h"
+#include "timeline.h"
+
+#define PAUSES_KEPT 4096
+
+struct evidence {
+	struct blockstat bs;
+	struct timeline tl;
+	struct journal jn;
+	struct dirty_event pauses[PAUSES_KEPT];	/* a ring of the last */
+	uint64_t npauses;
+};
+
+/* A stall to explain: when (CLOCK_MONOTONIC), how long, which probe and
+ * thread, where it waited; the disk's cgroup write limits (0 none). */
+struct stall_query {
+	uint64_t start_ns, duration_ns;
+	const char *what, *site;
+	int32_t tid;
+	uint64_t limit_bps, limit_iops;
+};
+
+void evidence_init(struct evidence *ev, uint64_t origin_ns);
+void evidence_event(struct evidence *ev, const struct trace_event *e);
+void evidence_settle(struct evidence *ev, bool final);
+void evidence_take(struct evidence *ev, struct ws_block_figures *block,
+		   struct ws_journal_figures *journal);
+/* Its cause and the words for it. */
+enum ws_stall_cause evidence_explain(const struct evidence *ev,
+				     const struct stall_query *q,
+				     char *why, size_t len);
+
+#endif

@@ -1,0 +1,99 @@
+/* journal.c - journal commits into figures (see journal.h). */
+#include <string.h>
+
+#include "journal.h"
+
+void journal_init(struct journal *j)
+{
+	memset(j, 0, sizeof(*j));
+	j->iv.on = j->run.on = true;
+}
+
+uint64_t jnl_phase_ns(const struct jnl_commit *c, enum jnl_phase phase)
+{
+	/* a phase lasts until the next one seen begins */
+	for (int next = (int)phase + 1; next <= JNL_END; next++)
+		if (c->at[phase] && c->at[next])
+			return c->at[next] > c->at[phase] ? c->at[next] - c->at[phase] : 0;
+	return 0;
+}
+
+uint64_t jnl_commit_ns(const struct jnl_commit *c)
+{
+	return c->at[JNL_START] && c->at[JNL_END] > c->at[JNL_START] ?
+	       c->at[JNL_END] - c->at[JNL_START] : 0;
+}
+
+static void count(struct ws_journal_figures *f, const struct jnl_commit *c)
+{
+	uint64_t ns = jnl_commit_ns(c);
+
+	f->commits++;
+	f->time_ns += ns;
+	if (ns > f->max_ns)
+		f->max_ns = ns;
+	f->locked_ns += jnl_phase_ns(c, JNL_LOCKING);
+	f->flushing_ns += jnl_phase_ns(c, JNL_FLUSHING);
+	f->logging_ns += jnl_phase_ns(c, JNL_LOGGING);
+	f->blocks += c->blocks;
+}
+
+void journal_event(struct journal *j, const struct jnl_event *e)
+{
+	if (e->phase == JNL_START || !j->have_open || j->open.tid != e->tid) {
+		if (e->phase != JNL_START)
+			return;		/* a commit begun before the trace */
+		memset(&j->open, 0, sizeof(j->open));
+		j->open.tid = e->tid;
+		j->have_open = true;
+	}
+	if (e->phase == JNL_STATS) {	/* comes just before the end */
+		j->open.blocks = e->blocks;
+		j->open.logged = e->logged;
+		return;
+	}
+	j->open.at[e->phase] = e->ts_ns;
+	if (e->phase != JNL_END)
+		return;
+	count(&j->iv, &j->open);
+	count(&j->run, &j->open);
+	j->kept[j->nkept++ % JNL_KEPT] = j->open;
+	j->have_open = false;
+}
+
+void journal_dirty_pause(struct journal *j, uint64_t pause_ns)
+{
+	j->iv.dirty_pauses++;
+	j->run.dirty_pauses++;
+	j->iv.dirty_paused_ns += pause_ns;
+	j->run.dirty_paused_ns += pause_ns;
+}
+
+void journal_take(struct journal *j, struct ws_journal_figures *out)
+{
+	*out = j->iv;
+	memset(&j->iv, 0, sizeof(j->iv));
+	j->iv.on = true;
+}
+
+bool journal_overlap(const struct journal *j, uint64_t from_ns, uint64_t to_ns,
+		     struct jnl_commit *longest, uint64_t *covered_ns)
+{
+	uint64_t n = j->nkept < JNL_KEPT ? j->nkept : JNL_KEPT, best = 0;
+
+	*covered_ns = 0;
+	for (uint64_t i = 0; i < n; i++) {
+		const struct jnl_commit *c = &j->kept[i];
+		uint64_t a = c->at[JNL_START] > from_ns ? c->at[JNL_START] : from_ns;
+		uint64_t b = c->at[JNL_END] < to_ns ? c->at[JNL_END] : to_ns;
+
+		if (!c->at[JNL_START] || b <= a)
+			continue;
+		*covered_ns += b - a;	/* commits of one journal never overlap */
+		if (b - a > best) {
+			best = b - a;
+			*longest = *c;
+		}
+	}
+	return best > 0;
+}

@@ -1,0 +1,47 @@
+/* journal.h - the target filesystem's journal commits, event by event
+ * (jbd2's tracepoints, events.h), into an interval's and the run's figures
+ * (struct ws_journal_figures, record.h), with the last JNL_KEPT commits
+ * kept whole so a stall can name the one it waited for.  Pure.
+ */
+#ifndef WS_TRACE_JOURNAL_H
+#define WS_TRACE_JOURNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "events.h"
+#include "record/record.h"
+
+#define JNL_KEPT 1024
+
+struct jnl_commit {
+	uint32_t tid;
+	uint32_t blocks, logged;	/* from its run_stats (0 unknown) */
+	/* when each phase began (0: not seen), and the end */
+	uint64_t at[JNL_NR];
+};
+
+struct journal {
+	struct jnl_commit open;		/* the commit running now */
+	bool have_open;
+	struct jnl_commit kept[JNL_KEPT];	/* a ring of the ended ones */
+	uint64_t nkept;			/* ended so far */
+	struct ws_journal_figures iv, run;
+};
+
+void journal_init(struct journal *j);
+void journal_event(struct journal *j, const struct jnl_event *e);
+/* A pause of one of writestress's threads by the dirty limit. */
+void journal_dirty_pause(struct journal *j, uint64_t pause_ns);
+void journal_take(struct journal *j, struct ws_journal_figures *out);
+
+/* A commit's phases in ns: locked, flushing, logging (0 when unseen). */
+uint64_t jnl_phase_ns(const struct jnl_commit *c, enum jnl_phase phase);
+uint64_t jnl_commit_ns(const struct jnl_commit *c);
+
+/* The ended commits that overlap [from, to]: how much of the span they
+ * covered together, and the one that covered most (false: none kept). */
+bool journal_overlap(const struct journal *j, uint64_t from_ns, uint64_t to_ns,
+		     struct jnl_commit *longest, uint64_t *covered_ns);
+
+#endif

@@ -1,0 +1,64 @@
+/* stallcause.h - why a stall happened: the rules that tie a probe's wait
+ * to the layer that held it, over what the trace saw while it lasted.
+ * Pure: the evidence in, a cause and a line of words out.
+ *
+ * The rules, first that holds wins ("half" is at least half):
+ *  1. dirty throttling  the probe's own thread was paused by the dirty
+ *                       limit (balance_dirty_pages) for half the stall;
+ *  2. cgroup I/O limit  a cgroup limits writes to the disk and, while the
+ *                       stall lasted, the device wrote at STALL_LIMIT_PCT%
+ *                       of that limit or more (bytes or requests a
+ *                       second): the limit set the pace;
+ *  3. then the span judged: the journal commits' if they covered half the
+ *     stall (the probe waited for them), else the stall's own:
+ *     queue behind other writes  the device held STALL_QUEUE_DEPTH
+ *                       requests or more at once on average (their times
+ *                       from issue to completion add up to that many
+ *                       times the span), or one request waited half the
+ *                       span to be issued: requests waited for each other;
+ *     device            the device was busy for half the span with fewer
+ *                       at once: it answered slowly;
+ *     journal commit    (commits) neither: the commit's own work;
+ *     unknown           (no commits) neither: no traced layer held it.
+ */
+#ifndef WS_TRACE_STALLCAUSE_H
+#define WS_TRACE_STALLCAUSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record/record.h"
+
+#define STALL_HALF_PCT 50	/* "held it": this share of the span */
+#define STALL_LIMIT_PCT 90	/* "at the limit": this share of it */
+#define STALL_QUEUE_DEPTH 2	/* requests at once that make a queue */
+#define JOURNAL_BLOCK 4096	/* ext4's block, the journal's unit */
+
+/* What the device did over a span (the trace's buckets around it). */
+struct stall_span {
+	uint64_t span_ns;
+	uint64_t requests, bytes;
+	uint64_t busy_ns;		/* issue to completion, added up */
+	uint64_t max_service_ns;	/* the longest of them */
+	uint64_t max_queue_ns;		/* the longest getrq to issue */
+};
+
+struct stall_evidence {
+	uint64_t duration_ns;
+	const char *what;		/* the probe ("fsync") */
+	const char *site;		/* where it waited ("" unknown) */
+	uint64_t paused_ns;		/* its thread paused by the dirty limit */
+	uint64_t limit_bps, limit_iops;	/* cgroup write limits, 0 none */
+	struct stall_span stall;	/* the device while the stall lasted */
+	/* journal commits that ran while it lasted */
+	uint64_t commit_covered_ns;	/* together */
+	uint32_t commit_tid;		/* the longest of them */
+	uint64_t commit_ns, locked_ns, flushing_ns, logging_ns;
+	uint64_t commit_own_bytes;	/* its log blocks */
+	struct stall_span commit;	/* the device while it ran */
+};
+
+/* The cause, and the evidence in one line into why[len]. */
+enum ws_stall_cause stall_cause(const struct stall_evidence *ev, char *why, size_t len);
+
+#endif

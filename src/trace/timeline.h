@@ -1,0 +1,43 @@
+/* timeline.h - the device's answers over the whole run, in time buckets,
+ * so a stall that ended minutes ago can still be held against what the
+ * device did while it lasted.  Bounded: TL_BUCKETS buckets, 10 ms wide at
+ * first; a run that outgrows them merges neighbours and doubles the width
+ * (an hour's run keeps about 1 s buckets).  Pure, one owner at a time.
+ */
+#ifndef WS_TRACE_TIMELINE_H
+#define WS_TRACE_TIMELINE_H
+
+#include <stdint.h>
+
+#define TL_BUCKETS 4096
+#define TL_FIRST_NS (10 * 1000 * 1000ull)
+
+struct tl_bucket {
+	uint64_t requests, bytes;	/* completed in it (reads and writes) */
+	uint64_t service_ns;		/* their issue-to-completion times, added */
+	uint64_t max_service_ns;	/* the longest of them */
+	uint64_t max_queue_ns;		/* the longest wait from getrq to issue */
+};
+
+struct timeline {
+	uint64_t origin_ns, width_ns;
+	unsigned int used;		/* buckets reached so far */
+	struct tl_bucket b[TL_BUCKETS];
+};
+
+/* What the device did in a span: the buckets that overlap it, added. */
+struct tl_window {
+	uint64_t from_ns, to_ns;	/* the buckets' edges: at least the span */
+	uint64_t requests, bytes, service_ns, max_service_ns, max_queue_ns;
+};
+
+/* origin_ns 0: the first request's completion is the origin. */
+void timeline_init(struct timeline *tl, uint64_t origin_ns);
+/* A request completed at ts_ns after service_ns at the device and
+ * queue_ns between getrq and issue. */
+void timeline_add(struct timeline *tl, uint64_t ts_ns, uint64_t bytes,
+		  uint64_t service_ns, uint64_t queue_ns);
+void timeline_window(const struct timeline *tl, uint64_t from_ns, uint64_t to_ns,
+		     struct tl_window *w);
+
+#endif

@@ -1,0 +1,77 @@
+/* trace_fixture.c - recorded runs read back (see trace_fixture.h). */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/array.h"
+#include "record_fixture.h"
+#include "trace_fixture.h"
+
+/* A header line the tracer or record.sh wrote; false when not one. */
+static int header(const char *line, struct recorded *r)
+{
+	struct recorded_stall *s = &r->stalls[r->nstalls];
+	unsigned long long a, b;
+
+	if (sscanf(line, "# device_counted (%*[^)]): writes %lu bytes %lu time_ms %lu flushes %lu",
+		   &r->writes, &r->bytes, &r->time_ms, &r->flushes) == 4)
+		return 1;
+	if (sscanf(line, "# jbd2_counted (%*[^)]): transactions %lu logging_ms %lu",
+		   &r->transactions, &r->logging_ms) == 2)
+		return 1;
+	if (sscanf(line, "# origin %llu", &a) == 1) {
+		r->origin_ns = a;
+		return 1;
+	}
+	if (sscanf(line, "# io_limit_bps %llu iops %llu", &a, &b) == 2) {
+		r->limit_bps = a;
+		r->limit_iops = b;
+		return 1;
+	}
+	if (r->nstalls < sizeof(r->stalls) / sizeof(r->stalls[0]) &&
+	    sscanf(line, "# stall %llu %llu %d %63s -> %47[^\n]", &a, &b, &s->tid,
+		   s->site, s->cause) == 5) {
+		s->start_ns = a;
+		s->duration_ns = b;
+		if (!strcmp(s->site, "-"))
+			s->site[0] = '\0';
+		r->nstalls++;
+		return 1;
+	}
+	return 0;
+}
+
+void recorded_load(const char *name, struct recorded *r)
+{
+	char path[4096], line[512];
+	size_t cap = 0;
+	FILE *f;
+
+	snprintf(line, sizeof(line), "tests/fixtures/trace/%s", name);
+	source_path(path, sizeof(path), line);
+	f = fopen(path, "r");
+	ck_assert_msg(f, "cannot read %s", path);
+	memset(r, 0, sizeof(*r));
+	while (fgets(line, sizeof(line), f)) {
+		struct trace_event e;
+		int got;
+
+		if (header(line, r))
+			continue;
+		got = trace_event_parse(line, &e);
+		ck_assert_msg(got >= 0, "%s: not an event: %s", name, line);
+		if (!got)
+			continue;
+		ck_assert_int_eq(array_grow((void **)&r->ev, r->n, &cap, sizeof(*r->ev)), 0);
+		r->ev[r->n++] = e;
+	}
+	fclose(f);
+	ck_assert_uint_gt(r->writes, 0);
+}
+
+void recorded_free(struct recorded *r)
+{
+	free(r->ev);
+	r->ev = NULL;
+}

@@ -1,0 +1,34 @@
+/* trace_fixture.h - a run recorded by tests/fixtures/trace/record.sh (or
+ * an older WS_TRACE_RECORD file): its events, read back by the tracer's
+ * own parser (trace/events.h), and what the kernel counted beside it. */
+#ifndef WS_TEST_TRACE_FIXTURE_H
+#define WS_TEST_TRACE_FIXTURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace/events.h"
+
+struct recorded_stall {
+	uint64_t start_ns, duration_ns;
+	int tid;
+	char site[64], cause[48];	/* what the run said */
+};
+
+struct recorded {
+	struct trace_event *ev;
+	size_t n;
+	/* /sys/block/DEV/stat over the traced span */
+	unsigned long writes, bytes, time_ms, flushes;
+	/* /proc/fs/jbd2/DEV-8/info around the run (transactions 0: none) */
+	unsigned long transactions, logging_ms;
+	uint64_t origin_ns, limit_bps, limit_iops;
+	struct recorded_stall stalls[32];
+	unsigned int nstalls;
+};
+
+/* tests/fixtures/trace/NAME into *r (fails the test when unreadable). */
+void recorded_load(const char *name, struct recorded *r);
+void recorded_free(struct recorded *r);
+
+#endif
