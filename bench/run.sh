@@ -31,7 +31,7 @@
 #   RESULTS=bench/results/latest.txt
 #   REPORT_ROUNDS=7    timed rounds of the report section (tmpfs)
 #   REPORT_FILES=2000  results the report section reads (and a tenth of it)
-#   SECTIONS="tmpfs data jobs probes paced rewrite direct queued rig monitor rss report"
+#   SECTIONS="tmpfs data jobs probes paced rewrite direct queued trace rig monitor rss report"
 #                      the parts to run
 #                      (a partial run saves its report next to RESULTS, as
 #                      RESULTS.partial, never over the full one)
@@ -72,7 +72,7 @@ REPORT_ROUNDS=${REPORT_ROUNDS:-7}
 REPORT_FILES=${REPORT_FILES:-2000}
 HERE=$(cd "$(dirname "$0")" && pwd)
 RESULTS=${RESULTS:-$HERE/results/latest.txt}
-ALL_SECTIONS="tmpfs data jobs probes paced rewrite direct queued rig monitor rss report"
+ALL_SECTIONS="tmpfs data jobs probes paced rewrite direct queued trace rig monitor rss report"
 SECTIONS=${SECTIONS:-$ALL_SECTIONS}
 for s in $SECTIONS; do
 	case " $ALL_SECTIONS " in *" $s "*) ;; *) echo "bench: unknown section '$s' (of: $ALL_SECTIONS)" >&2; exit 2 ;; esac
@@ -246,6 +246,10 @@ paced_fio() { fio_job limited "$1" "$PACED_BUFFERS"; }
 rewrite_ow() { limited "$WORK/overwrite" -b "$REWRITE_BUFFERS" -f "$1"; }
 rewrite_ws() { limited "$WS" -q -b "$REWRITE_BUFFERS" -f "$1"; }
 rewrite_alike() { limited "$WS" -q -b "$REWRITE_BUFFERS" -f --data fixed --no-probe "$1"; }
+# trace: the tracer's cost, on (the default as root) against off, both
+# rewriting their own file in place at the disk's full speed
+trace_on() { limited "$WS" -q -b "$REWRITE_BUFFERS" -f --data fixed --no-probe "$1"; }
+trace_off() { limited "$WS" -q -b "$REWRITE_BUFFERS" -f --data fixed --no-probe --no-trace "$1"; }
 direct_fiod() {
 	limited fio --name=direct --filename="$1" --rw=write --bs=8M \
 		--size=$((REWRITE_BUFFERS * 8))M --ioengine=psync --direct=1 \
@@ -537,7 +541,7 @@ fi
 # rewrite and direct: every contender rewrites its own file, made in the
 # (at least one) warm-up round; the direct peers bypass the page cache and
 # get a section of their own
-for sec in rewrite direct queued; do
+for sec in rewrite direct queued trace; do
 	wanted "$sec" && [ "$REWRITE_ROUNDS" -gt 0 ] || continue
 	[ "$HAVE_FIO" = 1 ] || die "the $sec section needs fio (make bench installs it)"
 	rounds=$REWRITE_ROUNDS
@@ -546,6 +550,8 @@ for sec in rewrite direct queued; do
 	mkdir "$PACED/rw" || die "mkdir $PACED/rw failed"
 	if [ "$sec" = rewrite ]; then
 		KEEP=1 section rewrite "$PACED/rw" 1 "$((WARMUP > 0 ? WARMUP : 1))" "$REWRITE_ROUNDS" all ow alike ws
+	elif [ "$sec" = trace ]; then
+		KEEP=1 section trace "$PACED/rw" 1 "$((WARMUP > 0 ? WARMUP : 1))" "$REWRITE_ROUNDS" all off on
 	elif [ "$sec" = queued ]; then
 		KEEP=1 section queued "$PACED/rw" 1 "$((WARMUP > 0 ? WARMUP : 1))" "$QUEUED_ROUNDS" all fio ws wsp
 	else
@@ -741,6 +747,10 @@ if [ "$REWRITE_ROUNDS" -gt 0 ]; then
 	row queued fio "fio io_uring iodepth=4 direct=1 bs=8M, rewriting" "$wb" fio peer
 	row queued ws "writestress --pace direct --iodepth 4 --no-probe" "$wb" fio 0.95
 	row queued wsp "writestress --pace direct --iodepth 4 (probes on)" "$wb" fio -
+	# issue 25: tracing costs at most 2% of the throughput (paired: each
+	# pair back to back in one round); its CPU and memory in the row
+	row trace off "writestress -f --no-trace (--data fixed --no-probe)" "$wb" off peer
+	row trace on "writestress -f, traced (--data fixed --no-probe)" "$wb" off p0.98
 fi
 if [ "$RIG_ROUNDS" -gt 0 ]; then
 	row rig ow "overwrite.c loop -f (fixed data)" "$rb" ow peer "$RIG_MIBS"
@@ -771,7 +781,7 @@ report() {
 	echo "rig:        $RIG_DESC"
 	echo "peers:      $(dd --version | head -n 1); overwrite.c by $("$CC" --version | head -n 1)$([ "$HAVE_FIO" = 1 ] && echo "; $(fio --version)")"
 	echo "meters:     bench/runcost.c (fork..wait4: wall, rusage CPU, ru_maxrss); bench/threadcpu.py by $("$PY" --version 2>&1)"
-	echo "method:     per section $WARMUP warm-up + $TMPFS_ROUNDS (tmpfs) / $DATA_ROUNDS (data) / $JOBS_ROUNDS (jobs) / $PROBE_ROUNDS (probes) / $PACED_ROUNDS (paced) / $REWRITE_ROUNDS (rewrite, direct) / $QUEUED_ROUNDS (queued) / $RIG_ROUNDS (rig)"
+	echo "method:     per section $WARMUP warm-up + $TMPFS_ROUNDS (tmpfs) / $DATA_ROUNDS (data) / $JOBS_ROUNDS (jobs) / $PROBE_ROUNDS (probes) / $PACED_ROUNDS (paced) / $REWRITE_ROUNDS (rewrite, direct, trace) / $QUEUED_ROUNDS (queued) / $RIG_ROUNDS (rig)"
 	echo "            timed rounds, order alternating, fio in $FIO_ROUNDS paced rounds; wall time around each process"
 	echo
 	echo "Throughput: ratio = peer median time / contender median time (same bytes; > 1 is faster);"
