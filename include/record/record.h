@@ -448,6 +448,25 @@ struct ws_block_dir {
 	uint64_t max_service_ns;
 };
 
+/* Who submitted the requests (the task at getrq): anyone else first, so
+ * a request whose getrq was not seen counts there. */
+enum ws_submitter {
+	WS_SUB_OTHER,
+	WS_SUB_WRITER,		/* writestress's writer threads */
+	WS_SUB_PROBES,		/* its probe threads */
+	WS_SUB_JOURNAL,		/* the filesystem's journal (jbd2) */
+	WS_SUB_FLUSHER,		/* the kernel's workers: writeback, mostly */
+	WS_SUB_NR
+};
+
+/* Its name in outputs ("writer"). */
+const char *ws_submitter_name(enum ws_submitter s);
+
+struct ws_block_sub {
+	uint64_t requests, bytes;
+	uint64_t service_ns;	/* issue to completion, summed */
+};
+
 struct ws_block_figures {
 	bool on;		/* traced: the rest is meaningful */
 	struct ws_block_dir dir[WS_BLK_NR];
@@ -456,6 +475,8 @@ struct ws_block_figures {
 	uint64_t lost;		/* events the kernel dropped: its ring was
 				   full (the figures are then short) */
 	uint64_t unmatched;	/* completions whose issue was not seen */
+	struct ws_block_sub by[WS_SUB_NR];	/* the requests (both
+						   directions) by submitter */
 	/* the device's own counters (/sys/block/.../stat) over the same
 	 * span, for the run: what the trace should add up to */
 	bool have_counted;

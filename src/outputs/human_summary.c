@@ -398,6 +398,37 @@ static void print_cpu(FILE *out, const struct ws_summary *sum)
 	fputc('\n', out);
 }
 
+/* Whose requests took the device's time, most first (the observer's
+ * share among them: the probes' and the journal's). */
+static void print_submitters(FILE *out, const struct ws_block_figures *b)
+{
+	uint64_t total = 0;
+	bool shown[WS_SUB_NR] = { false };
+	const char *sep = "           device time: ";
+
+	for (int k = 0; k < WS_SUB_NR; k++)
+		total += b->by[k].service_ns;
+	if (!total)
+		return;
+	for (int n = 0; n < WS_SUB_NR; n++) {
+		int best = -1;
+		char size[32];
+
+		for (int k = 0; k < WS_SUB_NR; k++)
+			if (!shown[k] && b->by[k].requests &&
+			    (best < 0 || b->by[k].service_ns > b->by[best].service_ns))
+				best = k;
+		if (best < 0)
+			break;
+		shown[best] = true;
+		fprintf(out, "%s%s %.0f%% (%s)", sep, ws_submitter_name((enum ws_submitter)best),
+			100.0 * (double)b->by[best].service_ns / (double)total,
+			units_format_size(size, sizeof(size), b->by[best].bytes));
+		sep = ", ";
+	}
+	fputs("   (who submitted the requests)\n", out);
+}
+
 /* The device's requests as traced: what reached it, how long it took, and
  * whether the trace holds all the device counted. */
 static void print_block(FILE *out, const struct ws_summary *sum)
@@ -421,6 +452,7 @@ static void print_block(FILE *out, const struct ws_summary *sum)
 	else if (b->have_counted)
 		fprintf(out, "; the device counted %llu", (unsigned long long)b->counted[WS_BLK_WRITE].requests);
 	fputc('\n', out);
+	print_submitters(out, b);
 }
 
 /* The journal's commits and the dirty limit's pauses as traced: how

@@ -101,6 +101,15 @@ static void put_block(struct jsonw *w, const struct ws_block_figures *b)
 	jsonw_u64(w, "fua", b->fua);
 	jsonw_u64(w, "lost_events", b->lost);
 	jsonw_u64(w, "unmatched", b->unmatched);
+	jsonw_object(w, "by_submitter");
+	for (int k = 0; k < WS_SUB_NR; k++) {
+		jsonw_object(w, ws_submitter_name((enum ws_submitter)k));
+		jsonw_u64(w, "requests", b->by[k].requests);
+		jsonw_u64(w, "bytes", b->by[k].bytes);
+		jsonw_ms(w, "service_ms", b->by[k].service_ns);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
 }
 
 /* The device's own counters over the traced span: what the trace should

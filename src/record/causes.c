@@ -1,4 +1,5 @@
-/* causes.c - the words of a stall's cause (see record.h). */
+/* causes.c - the words of the trace's findings: a stall's cause, a
+ * request's submitter (see record.h). */
 #include "record/record.h"
 
 static const char *const cause_names[WS_CAUSE_NR] = {
@@ -14,4 +15,15 @@ static const char *const cause_names[WS_CAUSE_NR] = {
 const char *ws_stall_cause_name(enum ws_stall_cause c)
 {
 	return (unsigned int)c < WS_CAUSE_NR ? cause_names[c] : "?";
+}
+
+static const char *const submitter_names[WS_SUB_NR] = {
+	[WS_SUB_OTHER] = "other", [WS_SUB_WRITER] = "writer",
+	[WS_SUB_PROBES] = "probes", [WS_SUB_JOURNAL] = "journal",
+	[WS_SUB_FLUSHER] = "flusher",
+};
+
+const char *ws_submitter_name(enum ws_submitter s)
+{
+	return (unsigned int)s < WS_SUB_NR ? submitter_names[s] : "?";
 }

@@ -70,8 +70,24 @@ static void release(struct blockstat *b, struct blk_slot *s)
 	}
 }
 
+enum ws_submitter blockstat_submitter(const char *comm)
+{
+	static const struct {
+		const char *prefix;
+		enum ws_submitter sub;
+	} by[] = {
+		{ "ws-writer", WS_SUB_WRITER }, { "ws-probe-", WS_SUB_PROBES },
+		{ "jbd2/", WS_SUB_JOURNAL }, { "kworker/", WS_SUB_FLUSHER },
+	};
+
+	for (size_t i = 0; i < sizeof(by) / sizeof(by[0]); i++)
+		if (!strncmp(comm, by[i].prefix, strlen(by[i].prefix)))
+			return by[i].sub;
+	return WS_SUB_OTHER;
+}
+
 static void count(struct ws_block_figures *f, const struct blk_event *e,
-		  uint64_t time_ns, uint64_t service_ns)
+		  enum ws_submitter sub, uint64_t time_ns, uint64_t service_ns)
 {
 	const char *w = strpbrk(e->rwbs, "WRD");
 	struct ws_block_dir *d;
@@ -87,6 +103,9 @@ static void count(struct ws_block_figures *f, const struct blk_event *e,
 	d->service_ns += service_ns;
 	if (service_ns > d->max_service_ns)
 		d->max_service_ns = service_ns;
+	f->by[sub].requests++;
+	f->by[sub].bytes += (uint64_t)e->nr_sector * 512;
+	f->by[sub].service_ns += service_ns;
 }
 
 static void unmatched(struct blockstat *b, const struct blk_event *e)
@@ -106,8 +125,8 @@ static bool complete(struct blockstat *b, const struct blk_event *e)
 		return false;
 	from = s->start_ns && s->start_ns <= s->issue_ns ? s->start_ns : s->issue_ns;
 	service = e->ts_ns - s->issue_ns;
-	count(&b->iv, e, e->ts_ns - from, service);
-	count(&b->run, e, e->ts_ns - from, service);
+	count(&b->iv, e, s->sub, e->ts_ns - from, service);
+	count(&b->run, e, s->sub, e->ts_ns - from, service);
 	if (strchr(e->rwbs, 'W'))
 		hist_record(&b->write_service, service);
 	if (b->timeline && strpbrk(e->rwbs, "WR"))
@@ -163,6 +182,8 @@ void blockstat_event(struct blockstat *b, const struct blk_event *e)
 		s->issue_ns = e->ts_ns;
 	else if (!s->start_ns || e->kind == BLK_GETRQ)
 		s->start_ns = e->ts_ns;
+	if (e->kind == BLK_GETRQ)
+		s->sub = blockstat_submitter(e->comm);
 }
 
 /* Slots no completion will free: a request that was merged into another

@@ -31,7 +31,14 @@ struct blk_event {
 	uint64_t sector;
 	uint32_t nr_sector;
 	char rwbs[10];
+	char comm[16];	/* BLK_GETRQ: the task that submitted it ("" unknown) */
 };
+
+/* Who submitted a request, from its getrq's task name: writestress's
+ * writer ("ws-writer", "ws-writerN") or probe threads ("ws-probe-..."),
+ * the journal ("jbd2/..."), the kernel's workers ("kworker/...": the
+ * flusher, mostly), or anyone else. */
+enum ws_submitter blockstat_submitter(const char *comm);
 
 /* Requests between insert or issue and completion, by where they are;
  * more at once than this are completions left unmatched (counted). */
@@ -40,6 +47,7 @@ struct blk_event {
 struct blk_slot {
 	uint64_t key;		/* sector, flush bit; 0: free */
 	uint64_t start_ns, issue_ns;	/* getrq or insert; issue */
+	enum ws_submitter sub;	/* from its getrq (other when unseen) */
 };
 
 /* Completions read before their issue: the ring is read CPU by CPU, so

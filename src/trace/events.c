@@ -12,9 +12,15 @@ void trace_event_write(FILE *f, const struct trace_event *e)
 {
 	switch (e->kind) {
 	case TE_BLOCK:
-		fprintf(f, "%c %" PRIu64 " %" PRIu64 " %" PRIu32 " %s\n",
+		fprintf(f, "%c %" PRIu64 " %" PRIu64 " %" PRIu32 " %s",
 			blk_letters[e->blk.kind], e->blk.ts_ns, e->blk.sector,
 			e->blk.nr_sector, e->blk.rwbs);
+		if (e->blk.comm[0]) {	/* one word: its blanks as '_' */
+			fputc(' ', f);
+			for (const char *c = e->blk.comm; *c; c++)
+				fputc(*c == ' ' || *c == '\t' ? '_' : *c, f);
+		}
+		fputc('\n', f);
 		break;
 	case TE_JOURNAL:
 		fprintf(f, "J %c %" PRIu64 " %" PRIu32, jnl_letters[e->jnl.phase],
@@ -42,9 +48,11 @@ int trace_event_parse(const char *line, struct trace_event *e)
 	if ((k = strchr(blk_letters, *line)) && *line) {
 		e->kind = TE_BLOCK;
 		e->blk.kind = (enum blk_event_kind)(k - blk_letters);
-		return sscanf(line + 1, "%" SCNu64 " %" SCNu64 " %" SCNu32 " %9s",
+		/* the submitter's name is on getrq lines only, and not on
+		 * those of older recordings */
+		return sscanf(line + 1, "%" SCNu64 " %" SCNu64 " %" SCNu32 " %9s %15s",
 			      &e->blk.ts_ns, &e->blk.sector, &e->blk.nr_sector,
-			      e->blk.rwbs) == 4 ? 1 : -1;
+			      e->blk.rwbs, e->blk.comm) >= 4 ? 1 : -1;
 	}
 	if (*line == 'J') {
 		e->kind = TE_JOURNAL;

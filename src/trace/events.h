@@ -3,8 +3,10 @@
  * tests' recorded fixtures hold (tests/fixtures/trace/), read back by the
  * same code that wrote it.
  *
- *   G|Q|D|C TS SECTOR NR_SECTOR RWBS   a block request: getrq, insert,
- *                                      issue, complete (blockstat.h)
+ *   G|Q|D|C TS SECTOR NR_SECTOR RWBS [COMM]  a block request: getrq,
+ *                                      insert, issue, complete
+ *                                      (blockstat.h); COMM, getrq's
+ *                                      submitter, its blanks as '_' 
  *   J S|K|F|L|E TS TID                 a journal commit starts, locks,
  *                                      flushes, logs, ends (journal.h)
  *   J B TS TID BLOCKS LOGGED           the commit's jbd2_run_stats

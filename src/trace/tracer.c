@@ -58,6 +58,7 @@ static const struct event_spec specs[] = {
 /* The fields read, by event; NULL where an event has not got it. */
 struct event_fields {
 	struct tep_format_field *sector, *nr_sector, *rwbs;	/* block */
+	struct tep_format_field *comm;				/* getrq */
 	struct tep_format_field *tid, *blocks, *logged;		/* jbd2 */
 	struct tep_format_field *pause;				/* dirty */
 };
@@ -142,6 +143,11 @@ static int on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 		n = (size_t)f->rwbs->size;
 		memcpy(e.blk.rwbs, (const char *)rec->data + f->rwbs->offset,
 		       n < sizeof(e.blk.rwbs) ? n : sizeof(e.blk.rwbs) - 1);
+		if (e.blk.kind == BLK_GETRQ && f->comm) {
+			n = (size_t)f->comm->size;
+			memcpy(e.blk.comm, (const char *)rec->data + f->comm->offset,
+			       n < sizeof(e.blk.comm) ? n : sizeof(e.blk.comm) - 1);
+		}
 		break;
 	case TE_JOURNAL:
 		e.jnl = (struct jnl_event){ .phase = (enum jnl_phase)specs[k].sub,
@@ -313,6 +319,7 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 		f->sector = tep_find_field(ev, "sector");
 		f->nr_sector = tep_find_field(ev, "nr_sector");
 		f->rwbs = tep_find_field(ev, "rwbs");
+		f->comm = tep_find_field(ev, "comm");	/* optional */
 		return f->sector && f->nr_sector && f->rwbs;
 	case TE_JOURNAL:
 		f->tid = tep_find_field(ev, "transaction");

@@ -110,6 +110,12 @@ for s in st["records"]:
     if s["wait_site"] == "jbd2_log_wait_commit":
         want(s["cause"] in ("journal commit", "queue behind other writes"),
              "waiting for a commit: the journal's or the queue's")
+by = b["by_submitter"]
+show("by submitter", {k: (x["requests"], x["bytes"]) for k, x in by.items()})
+want(sum(x["requests"] for x in by.values()) == b["writes"]["requests"] + b["reads"]["requests"],
+     "every request counted once by its submitter")
+want(by["journal"]["requests"] > 0 and by["probes"]["requests"] > 0,
+     "the journal's and the probe's own requests among them")
 j = b["journal"]
 n0, l0 = (int(x) for x in v["j0"].split())
 n1, l1 = (int(x) for x in v["j1"].split())

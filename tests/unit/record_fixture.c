@@ -497,19 +497,24 @@ static void trace_story(struct ws_summary *sum)
 {
 	static struct evidence ev;
 	struct trace_event e = { .kind = TE_BLOCK };
-	/* requests completed: when, how long at the device */
-	static const struct { uint64_t at, service; } done[] = {
-		{ 27400 * MS, 300 * MS }, { 27450 * MS, 300 * MS },
-		{ 27500 * MS, 300 * MS }, { 27550 * MS, 300 * MS },
-		{ 27600 * MS, 300 * MS }, { 27700 * MS, 300 * MS },
-		{ 39600 * MS, 1200 * MS }, { 52100 * MS, 20 * MS },
+	/* requests completed: when, how long at the device, who sent them */
+	static const struct { uint64_t at, service; const char *comm; } done[] = {
+		{ 27400 * MS, 300 * MS, "kworker/u8:2" }, { 27450 * MS, 300 * MS, "kworker/u8:2" },
+		{ 27500 * MS, 300 * MS, "kworker/u8:2" }, { 27550 * MS, 300 * MS, "ws-writer" },
+		{ 27600 * MS, 300 * MS, "btrfs-transacti" }, { 27700 * MS, 300 * MS, "ws-probe-fsync" },
+		{ 39600 * MS, 1200 * MS, "kworker/u8:0" }, { 52100 * MS, 20 * MS, "ws-probe-save" },
 	};
 
 	evidence_init(&ev, BASE);
 	for (size_t i = 0; i < ARRAY_SIZE(done); i++) {
-		e.blk = (struct blk_event){ .kind = BLK_ISSUE, .sector = 2048 * (i + 1),
+		e.blk = (struct blk_event){ .kind = BLK_GETRQ, .sector = 2048 * (i + 1),
 					    .nr_sector = 2048, .rwbs = "W",
-					    .ts_ns = BASE + done[i].at - done[i].service };
+					    .ts_ns = BASE + done[i].at - done[i].service - MS };
+		snprintf(e.blk.comm, sizeof(e.blk.comm), "%s", done[i].comm);
+		evidence_event(&ev, &e);
+		e.blk.kind = BLK_ISSUE;
+		e.blk.comm[0] = '\0';
+		e.blk.ts_ns += MS;
 		evidence_event(&ev, &e);
 		e.blk.kind = BLK_COMPLETE;
 		e.blk.ts_ns = BASE + done[i].at;

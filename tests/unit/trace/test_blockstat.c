@@ -117,6 +117,61 @@ START_TEST(test_completions_before_their_issue)
 }
 END_TEST
 
+/* Who sent the requests: each recorded request counted once, by its
+ * submitter; on the slow disk's flood the flusher, the journal, the probe
+ * and the writer all sent some. */
+START_TEST(test_recorded_submitters)
+{
+	static const char *const recorded[] = {
+		"limit-ext4-loop.events", "queue-ext4-loop.events", "device-ext4-loop.events",
+	};
+	struct recorded r;
+	struct blockstat *b = fresh();
+	uint64_t requests = 0, bytes = 0, service = 0;
+
+	recorded_load(recorded[_i], &r);
+	replay_block(b, &r);
+	blockstat_settle(b, true);
+	for (int k = 0; k < WS_SUB_NR; k++) {
+		requests += b->run.by[k].requests;
+		bytes += b->run.by[k].bytes;
+		service += b->run.by[k].service_ns;
+	}
+	ck_assert_uint_eq(requests, b->run.dir[WS_BLK_READ].requests + b->run.dir[WS_BLK_WRITE].requests);
+	ck_assert_uint_eq(bytes, b->run.dir[WS_BLK_READ].bytes + b->run.dir[WS_BLK_WRITE].bytes);
+	ck_assert_uint_eq(service, b->run.dir[WS_BLK_READ].service_ns + b->run.dir[WS_BLK_WRITE].service_ns);
+	ck_assert_uint_gt(b->run.by[WS_SUB_JOURNAL].requests, 0);
+	ck_assert_uint_gt(b->run.by[WS_SUB_PROBES].requests, 0);
+	if (_i == 1) {
+		ck_assert_uint_gt(b->run.by[WS_SUB_FLUSHER].bytes, b->run.by[WS_SUB_PROBES].bytes);
+		ck_assert_uint_gt(b->run.by[WS_SUB_WRITER].requests, 0);
+	}
+	recorded_free(&r);
+	free(b);
+}
+END_TEST
+
+START_TEST(test_submitter_names)
+{
+	static const struct {
+		const char *comm;
+		enum ws_submitter sub;
+	} cases[] = {
+		{ "ws-writer", WS_SUB_WRITER }, { "ws-writer2", WS_SUB_WRITER },
+		{ "ws-write", WS_SUB_OTHER }, { "ws-probe-fsync", WS_SUB_PROBES },
+		{ "ws-probe", WS_SUB_OTHER }, { "jbd2/loop0-8", WS_SUB_JOURNAL },
+		{ "jbd2", WS_SUB_OTHER }, { "kworker/u8:2", WS_SUB_FLUSHER },
+		{ "kworker", WS_SUB_OTHER }, { "", WS_SUB_OTHER }, { "sqlite3", WS_SUB_OTHER },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		ck_assert_msg(blockstat_submitter(cases[i].comm) == cases[i].sub,
+			      "'%s'", cases[i].comm);
+	ck_assert_str_eq(ws_submitter_name(WS_SUB_FLUSHER), "flusher");
+	ck_assert_str_eq(ws_submitter_name(WS_SUB_OTHER), "other");
+}
+END_TEST
+
 static void ev(struct blockstat *b, enum blk_event_kind k, uint64_t ts,
 	       uint64_t sector, uint32_t nr, const char *rwbs)
 {
@@ -257,6 +312,8 @@ Suite *blockstat_suite(void)
 
 	tcase_add_loop_test(tc, test_recorded_run_agrees_with_the_device, 0, NFIXTURES);
 	tcase_add_loop_test(tc, test_completions_before_their_issue, 0, NFIXTURES);
+	tcase_add_loop_test(tc, test_recorded_submitters, 0, 3);
+	tcase_add_test(tc, test_submitter_names);
 	tcase_add_test(tc, test_write_times);
 	tcase_add_test(tc, test_flushes_and_fua);
 	tcase_add_test(tc, test_unmatched_after_a_second);
