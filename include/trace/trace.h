@@ -1,7 +1,7 @@
 /* trace.h - the kernel's own account of the target's device and
  * filesystem, read from its tracepoints through a private tracefs instance
  * with libtracefs and libtraceevent, the trace-cmd project's libraries:
- * the disk's block requests (getrq, insert, issue, complete), the
+ * the disk's block requests (getrq, issue, complete), the
  * filesystem's journal commits (jbd2: start, locking, flushing, logging,
  * end, run_stats) and this process's pauses by the dirty limit
  * (balance_dirty_pages) - and from them, why each stall happened.

@@ -22,9 +22,10 @@ enum blk_event_kind {
 	BLK_COMPLETE,
 };
 
-/* One block_getrq, block_rq_insert, block_rq_issue or block_rq_complete of the traced
- * device: its time (CLOCK_MONOTONIC ns), where and how much, and its
- * rwbs ("WS", "FWS", "F", "R"; the kernel's blk_fill_rwbs). */
+/* One block_getrq, block_rq_issue or block_rq_complete (block_rq_insert
+ * in older recordings) of the traced device: its time (CLOCK_MONOTONIC
+ * ns), where and how much, and its rwbs ("WS", "FWS", "F", "R"; the
+ * kernel's blk_fill_rwbs). */
 struct blk_event {
 	enum blk_event_kind kind;
 	uint64_t ts_ns;
