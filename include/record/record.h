@@ -533,6 +533,9 @@ struct ws_interval {
 	double psi_some_pct, psi_full_pct;
 	struct ws_block_figures block;	/* traced requests over it */
 	struct ws_journal_figures journal;	/* traced commits over it */
+	/* the same since the start, added up (what counters show) */
+	struct ws_block_figures block_run;
+	struct ws_journal_figures journal_run;
 	/* the header's last word, on the first interval: how long the
 	 * preconditioning takes at its rate (0: nothing to say) */
 	uint64_t precondition_eta_ns;

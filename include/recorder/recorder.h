@@ -59,6 +59,8 @@ struct recorder {
 				   figures once stopped (may be NULL) */
 	struct ws_trace *trace;	/* the device's requests, traced (NULL:
 				   not); set before the thread starts */
+	struct ws_block_figures block_run;	/* traced so far */
+	struct ws_journal_figures journal_run;
 	struct sink_set *sinks;
 	uint64_t interval_ns;
 
@@ -192,6 +194,13 @@ void recorder_probe_take(struct recorder_probe_run *run,
 			 const struct ws_probe_take *take, uint64_t now_ns,
 			 uint64_t stall_ns, const char *name,
 			 struct ws_probe_interval *pi);
+/* Add an interval's traced figures to the totals since the start (the
+ * interval's block_run and journal_run): every count and time added, the
+ * longest kept, the flags the interval's. */
+void recorder_add_traced(struct ws_block_figures *run_block,
+			 struct ws_journal_figures *run_journal,
+			 const struct ws_block_figures *block,
+			 const struct ws_journal_figures *journal);
 /* Add a histogram's latencies (an interval's, or a whole run's into
  * zeroed totals) to a probe's fixed-bucket totals (record.h). */
 void recorder_add_latencies(struct ws_latency_totals *t, const struct hist *h);

@@ -30,6 +30,40 @@ static bool adaptive(const struct ws_run *run)
 	return run->set.pace == WS_PACE_ADAPTIVE;
 }
 
+/* The traced figures (empty where not traced): the device's writes,
+ * from issue to completion, its flushes and the events lost; the
+ * journal's commits; the dirty limit's pauses of writestress. */
+static const char *const traced_cols[] = {
+	"blk_write_requests", "blk_write_bytes", "blk_write_service_ms",
+	"blk_max_service_ms", "blk_flushes", "blk_lost_events",
+	"jbd2_commits", "jbd2_commit_ms", "jbd2_max_commit_ms", "dirty_paused_ms",
+};
+
+static void put_traced(FILE *out, const struct ws_interval *iv)
+{
+	const struct ws_block_dir *w = &iv->block.dir[WS_BLK_WRITE];
+	const struct ws_journal_figures *j = &iv->journal;
+
+	if (iv->block.on)
+		fprintf(out, ",%llu,%llu,%.3f,%.3f,%llu,%llu",
+			(unsigned long long)w->requests, (unsigned long long)w->bytes,
+			(double)w->service_ns / 1e6,
+			(double)(w->max_service_ns > iv->block.dir[WS_BLK_READ].max_service_ns ?
+				 w->max_service_ns : iv->block.dir[WS_BLK_READ].max_service_ns) / 1e6,
+			(unsigned long long)iv->block.flushes, (unsigned long long)iv->block.lost);
+	else
+		fputs(",,,,,,", out);
+	if (iv->block.on && j->on)
+		fprintf(out, ",%llu,%.3f,%.3f", (unsigned long long)j->commits,
+			(double)j->time_ns / 1e6, (double)j->max_ns / 1e6);
+	else
+		fputs(",,,", out);
+	if (iv->block.on && j->dirty_on)
+		fprintf(out, ",%.3f", (double)j->dirty_paused_ns / 1e6);
+	else
+		fputc(',', out);
+}
+
 static void csv_header(struct sink *s, const struct ws_run *run)
 {
 	static const char *const cols[] = {
@@ -52,6 +86,8 @@ static void csv_header(struct sink *s, const struct ws_run *run)
 	field(s->out, "dev_busy_pct", false);
 	field(s->out, "psi_some_pct", false);
 	field(s->out, "psi_full_pct", false);
+	for (size_t c = 0; c < ARRAY_SIZE(traced_cols); c++)
+		field(s->out, traced_cols[c], false);
 	if (adaptive(run))
 		for (size_t c = 0; c < ARRAY_SIZE(adapt_cols); c++)
 			field(s->out, adapt_cols[c], false);
@@ -93,6 +129,7 @@ static void csv_row(struct sink *s, const struct ws_run *run,
 		fprintf(s->out, ",%.2f,%.2f", iv->psi_some_pct, iv->psi_full_pct);
 	else
 		fputs(",,", s->out);
+	put_traced(s->out, iv);
 	if (adaptive(run) && iv->have_adapt)
 		fprintf(s->out, ",%llu,%u,%llu,%.3f,%.3f,%d",
 			(unsigned long long)iv->adapt.chunk, iv->adapt.window,

@@ -179,6 +179,69 @@ static void put_device(FILE *out, const struct prom *p,
 	}
 }
 
+/* A counter with the device label and one more (KEY="VALUE"). */
+static void device_counter(FILE *out, const struct prom *p, const char *name,
+			   const char *key, const char *value, double v)
+{
+	series_open(out, p, name, "device", p->device);
+	if (key)
+		put_label(out, key, value);
+	fprintf(out, "} %.10g\n", v);
+}
+
+/* The traced figures since the start, as counters (the record's
+ * block_run and journal_run); none when the run is not traced. */
+static void put_traced(FILE *out, const struct prom *p, const struct ws_interval *iv)
+{
+	static const char *const dirs[WS_BLK_NR] = { "read", "write" };
+	const struct ws_block_figures *b = &iv->block_run;
+	const struct ws_journal_figures *j = &iv->journal_run;
+
+	if (!iv->block.on)
+		return;
+	meta(out, "writestress_block_requests_total", "counter",
+	     "Requests the traced device completed, by direction.");
+	for (int d = 0; d < WS_BLK_NR; d++)
+		device_counter(out, p, "writestress_block_requests_total", "direction",
+			       dirs[d], (double)b->dir[d].requests);
+	meta(out, "writestress_block_bytes_total", "counter",
+	     "Bytes of the requests the traced device completed, by direction.");
+	for (int d = 0; d < WS_BLK_NR; d++)
+		device_counter(out, p, "writestress_block_bytes_total", "direction",
+			       dirs[d], (double)b->dir[d].bytes);
+	meta(out, "writestress_block_service_seconds_total", "counter",
+	     "The device's own time for its requests, issue to completion, added up, by direction.");
+	for (int d = 0; d < WS_BLK_NR; d++)
+		device_counter(out, p, "writestress_block_service_seconds_total", "direction",
+			       dirs[d], (double)b->dir[d].service_ns / 1e9);
+	meta(out, "writestress_block_submitter_service_seconds_total", "counter",
+	     "The device's time for the requests of each submitter: writer, probes, journal, flusher, other.");
+	for (int k = 0; k < WS_SUB_NR; k++)
+		device_counter(out, p, "writestress_block_submitter_service_seconds_total",
+			       "submitter", ws_submitter_name((enum ws_submitter)k),
+			       (double)b->by[k].service_ns / 1e9);
+	meta(out, "writestress_block_flushes_total", "counter",
+	     "Cache flushes the traced device completed.");
+	device_counter(out, p, "writestress_block_flushes_total", NULL, NULL, (double)b->flushes);
+	meta(out, "writestress_trace_lost_events_total", "counter",
+	     "Events the kernel's trace ring dropped: the traced figures are short by them.");
+	device_counter(out, p, "writestress_trace_lost_events_total", NULL, NULL, (double)b->lost);
+	if (j->on) {
+		counter(out, p, "writestress_journal_commits_total",
+			"Journal commits (jbd2) of the target's filesystem that ended.", j->commits);
+		meta(out, "writestress_journal_commit_seconds_total", "counter",
+		     "Their time, start to end, added up.");
+		series(out, p, "writestress_journal_commit_seconds_total", NULL, NULL);
+		fprintf(out, " %.10g\n", (double)j->time_ns / 1e9);
+	}
+	if (j->dirty_on) {
+		meta(out, "writestress_dirty_limit_paused_seconds_total", "counter",
+		     "Time writestress's threads were paused by the dirty limit (balance_dirty_pages).");
+		series(out, p, "writestress_dirty_limit_paused_seconds_total", NULL, NULL);
+		fprintf(out, " %.10g\n", (double)j->dirty_paused_ns / 1e9);
+	}
+}
+
 /* One probe's latencies since the start as a histogram. */
 static void put_histogram(FILE *out, const struct prom *p, const char *probe,
 			  const struct ws_latency_totals *t)
@@ -327,8 +390,10 @@ static void put_state(FILE *out, const struct prom *p, const struct ws_run *run,
 	if (iv && !sum && iv->progress >= 0)
 		gauge(out, p, "writestress_progress_ratio",
 		      "Share of the planned bytes or time done, 0 to 1.", iv->progress);
-	if (iv)
+	if (iv) {
 		put_device(out, p, iv);
+		put_traced(out, p, iv);
+	}
 	put_probes(out, p, iv, sum);
 	if (sum && sum->analysis)
 		put_analysis(out, p, sum->analysis);

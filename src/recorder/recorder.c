@@ -452,3 +452,47 @@ void recorder_probe_interval(const struct ws_probe_take *take,
 	memcpy(pi->site, take->site, sizeof(pi->site));
 }
 
+
+static void add_max(uint64_t *to, uint64_t v)
+{
+	if (v > *to)
+		*to = v;
+}
+
+void recorder_add_traced(struct ws_block_figures *run_block,
+			 struct ws_journal_figures *run_journal,
+			 const struct ws_block_figures *block,
+			 const struct ws_journal_figures *journal)
+{
+	run_block->on = block->on;
+	for (int d = 0; d < WS_BLK_NR; d++) {
+		struct ws_block_dir *to = &run_block->dir[d];
+		const struct ws_block_dir *from = &block->dir[d];
+
+		to->requests += from->requests;
+		to->bytes += from->bytes;
+		to->time_ns += from->time_ns;
+		to->service_ns += from->service_ns;
+		add_max(&to->max_service_ns, from->max_service_ns);
+	}
+	for (int k = 0; k < WS_SUB_NR; k++) {
+		run_block->by[k].requests += block->by[k].requests;
+		run_block->by[k].bytes += block->by[k].bytes;
+		run_block->by[k].service_ns += block->by[k].service_ns;
+	}
+	run_block->flushes += block->flushes;
+	run_block->fua += block->fua;
+	run_block->lost += block->lost;
+	run_block->unmatched += block->unmatched;
+	run_journal->on = journal->on;
+	run_journal->dirty_on = journal->dirty_on;
+	run_journal->commits += journal->commits;
+	run_journal->time_ns += journal->time_ns;
+	add_max(&run_journal->max_ns, journal->max_ns);
+	run_journal->locked_ns += journal->locked_ns;
+	run_journal->flushing_ns += journal->flushing_ns;
+	run_journal->logging_ns += journal->logging_ns;
+	run_journal->blocks += journal->blocks;
+	run_journal->dirty_pauses += journal->dirty_pauses;
+	run_journal->dirty_paused_ns += journal->dirty_paused_ns;
+}

@@ -254,8 +254,12 @@ static void add_context(struct recorder *r, struct ws_interval *iv)
 	uint64_t now = ws_now_ns();
 
 	add_psi(r, iv);
-	if (r->trace)
+	if (r->trace) {
 		trace_take(r->trace, &iv->block, &iv->journal);
+		recorder_add_traced(&r->block_run, &r->journal_run, &iv->block, &iv->journal);
+		iv->block_run = r->block_run;
+		iv->journal_run = r->journal_run;
+	}
 	if (kstat_meminfo("", &mi) == 0) {
 		iv->have_meminfo = true;
 		iv->dirty = mi.dirty;

@@ -95,10 +95,19 @@ PY
 lower_mnt=$RIG_MNT lower_loop=$RIG_LOOP
 RIG_BACKING=disk rig_up rig/mnt/slow --size 256M
 j0=$(jbd2_info "$RIG_LOOP")
-ws -t 4s --pace none -B 1M --json "$TESTDIR/slow.json" "$RIG_MNT/data"
+ws -t 4s --pace none -B 1M --json "$TESTDIR/slow.json" --csv "$TESTDIR/slow.csv" \
+	--prom "$TESTDIR/slow.prom" "$RIG_MNT/data"
 assert_status 0
 j1=$(jbd2_info "$RIG_LOOP")
-pycheck "$TESTDIR/slow.json" j0="$j0" j1="$j1" <<'PY'
+pycheck "$TESTDIR/slow.json" j0="$j0" j1="$j1" csv="$TESTDIR/slow.csv" <<'PY'
+import csv
+# the CSV's intervals hold the JSON's figures
+rows = [r for r in csv.DictReader(open(v["csv"]))]
+bw = d["summary"]["block"]["writes"]
+near(sum(int(r["blk_write_requests"] or 0) for r in rows), bw["requests"], 2,
+     "CSV: the intervals' traced write requests add up to the run's")
+near(sum(int(r["jbd2_commits"] or 0) for r in rows), d["summary"]["block"]["journal"]["commits"], 10,
+     "CSV: the intervals' commits add up to the run's")
 b = d["summary"]["block"]
 want(b["cgroup_write_limit_bps"] is None, "no limit on the slow disk itself")
 st = d["probes"][0]["stalls"]
@@ -127,6 +136,24 @@ want(abs(j["logging_ms"] - (l1 - l0)) <= 0.1 * (l1 - l0) + (n1 - n0),
      f"logging time, traced {j['logging_ms']:.0f} ms vs jbd2's {l1 - l0} ms: within 10% (and 1 ms a commit)")
 PY
 RIG_MNT=$lower_mnt RIG_LOOP=$lower_loop
+# the traced counters in the Prometheus file parse with prometheus_client
+# (the file's own rules are t_prom's) and hold the JSON's figures
+python_with prometheus_client python3-prometheus-client
+"$PY" - "$TESTDIR/slow.prom" "$TESTDIR/slow.json" <<'PY' || fail "the traced Prometheus counters"
+import json, sys
+from prometheus_client.parser import text_string_to_metric_families
+d = json.load(open(sys.argv[2]))
+m = {}
+for fam in text_string_to_metric_families(open(sys.argv[1]).read()):
+    for s in fam.samples:
+        m[(s.name, s.labels.get("direction") or s.labels.get("submitter") or "")] = s.value
+w = m[("writestress_block_requests_total", "write")]
+want = d["summary"]["block"]["writes"]["requests"]
+print(f"  prom write requests {w}, JSON {want}; commits {m.get(('writestress_journal_commits_total', ''))}")
+assert abs(w - want) <= 0.02 * want, "requests"
+assert m[("writestress_journal_commits_total", "")] > 0, "commits"
+assert sum(v for (n, _), v in m.items() if n == "writestress_block_submitter_service_seconds_total") > 0
+PY
 
 # a Ctrl-C: the instance goes with the run
 ws_bg -t 30s --json "$TESTDIR/int.json" "$RIG_MNT/data"

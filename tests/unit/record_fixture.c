@@ -408,6 +408,36 @@ static void add_device(struct ws_interval *iv, uint64_t from, uint64_t to,
 	iv->psi_full_pct = psi_full[k];
 }
 
+/* The bound run was traced: each interval's device bytes in 1 MiB
+ * requests of 20 ms at the device (the longest 45), sent by the flusher,
+ * three cache flushes, one dirty-limit pause of 120 ms; no journal (btrfs
+ * has no jbd2); the totals since the start added by the recorder's own
+ * code. */
+static void add_traced(struct ws_interval *iv, unsigned int k)
+{
+	static struct ws_block_figures run_block;
+	static struct ws_journal_figures run_journal;
+	struct ws_block_dir *w = &iv->block.dir[WS_BLK_WRITE];
+
+	if (k == 1) {
+		memset(&run_block, 0, sizeof(run_block));
+		memset(&run_journal, 0, sizeof(run_journal));
+	}
+	iv->block.on = true;
+	w->requests = (iv->dev_bytes + WS_MIB - 1) / WS_MIB;
+	w->bytes = iv->dev_bytes;
+	w->service_ns = w->requests * 20 * MS;
+	w->time_ns = w->service_ns + w->requests * MS;
+	w->max_service_ns = 45 * MS;
+	iv->block.by[WS_SUB_FLUSHER] = (struct ws_block_sub){ w->requests, w->bytes, w->service_ns };
+	iv->block.flushes = 3;
+	iv->journal = (struct ws_journal_figures){ .dirty_on = true, .dirty_pauses = 1,
+						   .dirty_paused_ns = 120 * MS };
+	recorder_add_traced(&run_block, &run_journal, &iv->block, &iv->journal);
+	iv->block_run = run_block;
+	iv->journal_run = run_journal;
+}
+
 /* The interval [from, to), k-th, as the recorder's emit() makes it. */
 static void make_interval(struct record_fixture *f, const struct story *st,
 			  struct probe_run *pr, uint64_t from, uint64_t to,
@@ -426,6 +456,8 @@ static void make_interval(struct record_fixture *f, const struct story *st,
 	recorder_make_interval(&f->run, &prev, from, &now, to, iv);
 	if (k)
 		add_device(iv, from, to, k);
+	if (k && st->ending == FIXTURE_BOUND)
+		add_traced(iv, k);
 	iv->have_meminfo = true;
 	iv->dirty = mi.dirty;
 	iv->writeback = mi.writeback;
