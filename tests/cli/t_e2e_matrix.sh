@@ -5,7 +5,9 @@
 # of it beside the matrix, and of what the device's own counters saw in its
 # run; a recommendation, if any, meets the target; the plot shows the
 # target.  Then --schedulers: a block per scheduler, each run under its
-# own, and the device's scheduler put back.  (A --dirty-bytes matrix
+# own, and the device's scheduler put back.  The cause column holds what
+# most of each row's stalls were named in its runs' results; none's, on
+# the throttled rig, the cgroup I/O limit's.  (A --dirty-bytes matrix
 # changes the whole machine: t_e2e_matrix_dirty.sh, alone.)
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
@@ -54,6 +56,21 @@ if rec is not None and rec["p99_ms"] > m["target_latency_ms"]:
     bad.append(f"recommendation {rec} over the target")
 if table["none"]["verdict"] != "frozen":
     bad.append(f"none: {table['none']['verdict']}, not frozen")
+# the cause column: what most of the judged probe's stalls in the row's
+# own results were named (the runs were traced: as root on the rig)
+for strategy, row in table.items():
+    causes = {}
+    for run in m["runs"]:
+        if run["strategy"] == strategy:
+            for st in run["result"]["probes"][0]["stalls"]["records"]:
+                causes[st["cause"]] = causes.get(st["cause"], 0) + 1
+    print(f"  {strategy}: stall causes {causes}, column {row['stall_cause']}")
+    if causes and causes.get(row["stall_cause"], 0) != max(causes.values()):
+        bad.append(f"{strategy}: cause column {row['stall_cause']}, the runs' {causes}")
+    if not causes and row["stall_cause"] is not None:
+        bad.append(f"{strategy}: a cause without stalls")
+if table["none"]["stall_cause"] != "cgroup I/O limit":
+    bad.append(f"none on the throttled rig: {table['none']['stall_cause']}, not the cgroup's limit")
 for b in bad:
     print("  BAD:", b)
 sys.exit(1 if bad else 0)

@@ -28,6 +28,7 @@
 #include <stdio.h>
 
 #include "config/config.h"
+#include "record/record.h"
 
 struct json_object;
 
@@ -108,6 +109,9 @@ struct matrix_outcome {
 	unsigned int nprobes;
 	uint64_t peak_dirty;		/* most Dirty + Writeback, bytes */
 	double cpu_s_per_gib;		/* the writer's */
+	/* the judged probe's recorded stalls by cause (the run traced:
+	 * record.h's enum ws_stall_cause; all 0 when not) */
+	unsigned int causes[WS_CAUSE_NR];
 	double quiet_wait_s;		/* waited before it for writeback */
 	bool quiet_timeout;
 };
@@ -144,10 +148,15 @@ struct matrix_row {
 	unsigned int nprobes;
 	uint64_t peak_dirty;
 	double cpu_s_per_gib;
+	unsigned int causes[WS_CAUSE_NR];	/* its runs' stalls by cause */
 	double ratio;			/* to the fastest */
 	bool front;			/* Pareto front */
 	enum matrix_verdict verdict;
 };
+
+/* Why a row's stalls happened: the cause most of them had (ties: the
+ * first in record.h's order), or NULL when none was explained. */
+const char *matrix_row_cause(const struct matrix_row *r);
 
 /* Group outcomes by (strategy, setting), in the order the strategies and
  * settings were given; medians over repeats.  Returns the rows made. */

@@ -207,6 +207,30 @@ static double num(const struct json_object *o, const char *path)
 	return isnan(v) ? 0 : v;
 }
 
+/* A probe's stall records by cause (a traced run names one each). */
+static void count_causes(struct json_object *records, unsigned int *causes)
+{
+	for (size_t i = 0; records && json_object_is_type(records, json_type_array) &&
+			   i < json_object_array_length(records); i++) {
+		const char *cause = json_object_get_string(
+			at(json_object_array_get_idx(records, i), "cause"));
+
+		for (int c = WS_CAUSE_DEVICE; cause && c < WS_CAUSE_NR; c++)
+			if (!strcmp(cause, ws_stall_cause_name((enum ws_stall_cause)c)))
+				causes[c]++;
+	}
+}
+
+const char *matrix_row_cause(const struct matrix_row *r)
+{
+	int best = 0;
+
+	for (int c = WS_CAUSE_DEVICE; c < WS_CAUSE_NR; c++)
+		if (r->causes[c] > r->causes[best])
+			best = c;
+	return best ? ws_stall_cause_name((enum ws_stall_cause)best) : NULL;
+}
+
 int matrix_outcome_from(struct json_object *doc, struct matrix_outcome *o)
 {
 	struct json_object *probes = at(doc, "probes"), *ivs = at(doc, "intervals");
@@ -234,6 +258,8 @@ int matrix_outcome_from(struct json_object *doc, struct matrix_outcome *o)
 		mp->max_ms = num(p, "max_ms");
 		mp->p99_corrected_ms = num(p, "corrected.p99_ms");
 		mp->stalls = num(p, "stalls.count");
+		if (i == 0)
+			count_causes(at(p, "stalls.records"), o->causes);
 	}
 	if (o->nprobes) {	/* the first is the one the table judges */
 		snprintf(o->probe, sizeof(o->probe), "%s", o->probes[0].name);
@@ -337,6 +363,8 @@ static void fill_row(const struct matrix_outcome *o, size_t n, struct matrix_row
 		max[k] = x->max_ms;
 		cp99[k] = x->p99_corrected_ms;
 		stalls[k] = (double)x->stalls;
+		for (int c = 0; c < WS_CAUSE_NR; c++)
+			r->causes[c] += x->causes[c];
 		dirty[k] = (double)x->peak_dirty;
 		cpu[k] = x->cpu_s_per_gib;
 		k++;
@@ -495,7 +523,7 @@ void matrix_print(FILE *out, const struct matrix_row *rows, size_t n,
 		"verdict");
 	for (size_t i = 0; i < n; i++) {
 		const struct matrix_row *r = &rows[i];
-		char label[64], lat[80];
+		char label[64], lat[80], why[64];
 
 		if (settings && (!i || rows[i - 1].setting != r->setting))
 			fprintf(out, "%s%s %s\n", i ? "\n" : "", setting_name,
@@ -512,10 +540,13 @@ void matrix_print(FILE *out, const struct matrix_row *rows, size_t n,
 		ms(c, sizeof(c), r->max_ms);
 		ms(d, sizeof(d), r->p99_corrected_ms);
 		snprintf(lat, sizeof(lat), "%s/%s/%s (%s)", a, b, c, d);
-		fprintf(out, "  %-22s %9.1f %6.2f  %-32s %6.0f %10s %7.3f  %s%s\n",
+		why[0] = '\0';
+		if (matrix_row_cause(r))
+			snprintf(why, sizeof(why), " (stalls: %s)", matrix_row_cause(r));
+		fprintf(out, "  %-22s %9.1f %6.2f  %-32s %6.0f %10s %7.3f  %s%s%s\n",
 			label, r->mibps, r->ratio, lat, r->stalls,
 			units_format_size(dirty, sizeof(dirty), r->peak_dirty),
-			r->cpu_s_per_gib, matrix_verdict_word(r->verdict),
+			r->cpu_s_per_gib, matrix_verdict_word(r->verdict), why,
 			(int)i == recommended ? " <- recommended" : "");
 		/* the other probes, a line each, under the judged one */
 		for (unsigned int k = 1; k < r->nprobes; k++) {

@@ -97,6 +97,8 @@ static void put_row(struct jsonw *w, const struct matrix_doc *d, const struct ma
 	put_probes(w, r);
 	jsonw_bool(w, "front", r->front);
 	jsonw_str(w, "verdict", matrix_verdict_word(r->verdict));
+	/* the cause most of its stalls had; null: none explained */
+	jsonw_str(w, "stall_cause", matrix_row_cause(r));
 	jsonw_end(w);
 }
 

@@ -179,6 +179,22 @@ START_TEST(test_outcome_from_result)
 	ck_assert_double_eq_tol(o.probes[1].p99_corrected_ms, 91, 1e-9);
 	json_object_put(doc);
 
+	/* a traced run: the judged probe's stalls counted by cause, the
+	 * other probes' not */
+	doc = json_tokener_parse(
+		"{\"schema\":\"writestress-result/1\",\"summary\":{\"mibps\":1},"
+		"\"probes\":[{\"name\":\"fsync\",\"stalls\":{\"count\":3,\"records\":["
+		"{\"cause\":\"queue behind other writes\"},{\"cause\":\"device\"},"
+		"{\"cause\":\"queue behind other writes\"},{\"cause\":null}]}},"
+		"{\"name\":\"save\",\"stalls\":{\"count\":1,\"records\":["
+		"{\"cause\":\"device\"}]}}]}");
+	memset(&o, 0, sizeof(o));
+	ck_assert_int_eq(matrix_outcome_from(doc, &o), 0);
+	ck_assert_uint_eq(o.causes[WS_CAUSE_QUEUE], 2);
+	ck_assert_uint_eq(o.causes[WS_CAUSE_DEVICE], 1);
+	ck_assert_uint_eq(o.causes[WS_CAUSE_NOT_TRACED], 0);
+	json_object_put(doc);
+
 	doc = json_tokener_parse("{\"schema\":\"x\"}");
 	memset(&o, 0, sizeof(o));
 	ck_assert_int_ne(matrix_outcome_from(doc, &o), 0);
@@ -555,6 +571,26 @@ START_TEST(test_table)
 	ck_assert_msg(strstr(text, "   + save"), "%s", text);
 	ck_assert_msg(strstr(text, "recommendation: window, the fastest judged responsive to the target of 100 ms"),
 		      "%s", text);
+	ck_assert_msg(!strstr(text, "(stalls:"), "not traced: no cause: %s", text);
+	free(text);
+
+	/* traced: the cause most of a row's stalls had, over its runs; a
+	 * tie goes to the first in record.h's order */
+	o[0].causes[WS_CAUSE_JOURNAL] = 1;
+	o[0].causes[WS_CAUSE_QUEUE] = 1;
+	nrows = matrix_rows(o, 3, s, n, 0, rows);
+	ck_assert_str_eq(matrix_row_cause(&rows[0]), "queue behind other writes");
+	o[0].causes[WS_CAUSE_JOURNAL] = 2;
+	nrows = matrix_rows(o, 3, s, n, 0, rows);
+	ck_assert_str_eq(matrix_row_cause(&rows[0]), "journal commit");
+	ck_assert_ptr_null(matrix_row_cause(&rows[1]));
+	best = matrix_judge(rows, nrows, s, 100);
+	text = NULL;
+	f = open_memstream(&text, &len);
+	matrix_print(f, rows, nrows, s, NULL, NULL, best, 100);
+	fclose(f);
+	ck_assert_msg(strstr(text, "frozen (stalls: journal commit)"), "%s", text);
+	ck_assert_msg(strstr(text, "responsive <- recommended"), "%s", text);
 	free(text);
 
 	/* window with 150 probes, some over the target: not judged, and
