@@ -234,9 +234,33 @@ static FILE *record_file(const char *path)
 	return f;
 }
 
+/* The ring's size per CPU in KiB: RING_KB, or WS_TRACE_RING_KB's (a
+ * test's way to make the ring overflow: t_e2e_trace's lost events).
+ * -1 with why when that is not a whole number of KiB, 1 to 65536. */
+static int ring_kb(char *out, size_t len, char *why, size_t wlen)
+{
+	const char *v = getenv("WS_TRACE_RING_KB");
+	char *end;
+	unsigned long kb;
+
+	if (!v || !*v) {
+		snprintf(out, len, "%s", RING_KB);
+		return 0;
+	}
+	errno = 0;
+	kb = strtoul(v, &end, 10);
+	if (errno || *end || !kb || kb > 65536 || *v == '-') {
+		snprintf(why, wlen, "WS_TRACE_RING_KB '%.32s': not a size in KiB from 1 to 65536", v);
+		return -1;
+	}
+	snprintf(out, len, "%lu", kb);
+	return 0;
+}
+
 static int fail(struct ws_trace *t, int err, char *why, size_t len, const char *what)
 {
-	snprintf(why, len, "%s", what);
+	if (what != why)
+		snprintf(why, len, "%s", what);
 	if (t->inst) {
 		tracefs_instance_destroy(t->inst);
 		tracefs_instance_free(t->inst);
@@ -386,7 +410,7 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 {
 	struct ws_trace *t = calloc(1, sizeof(*t));
 	const char *dir = NULL, *rec = getenv("WS_TRACE_RECORD");
-	char name[48];
+	char name[48], ring[16];
 	int ret;
 
 	*out = NULL;
@@ -404,7 +428,9 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 	if (!t->inst)
 		return fail(t, errno ? -errno : -EPERM, why, len,
 			    "cannot make a tracefs instance (root only)");
-	if (tracefs_instance_file_write(t->inst, "buffer_size_kb", RING_KB) < 0 ||
+	if (ring_kb(ring, sizeof(ring), why, len))
+		return fail(t, -EINVAL, why, len, why);
+	if (tracefs_instance_file_write(t->inst, "buffer_size_kb", ring) < 0 ||
 	    tracefs_instance_file_write(t->inst, "trace_clock", "mono") < 0)
 		return fail(t, -EIO, why, len, "cannot size the instance's ring or set its clock");
 	t->tep = read_formats();

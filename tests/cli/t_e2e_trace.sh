@@ -13,7 +13,8 @@
 # queue waits (or the device's), and there the traced journal commits
 # agree with jbd2's own statistics (/proc/fs/jbd2/DEV-8/info) on that
 # fresh filesystem: as many commits (one at each end may fall outside the
-# traced span) and the logging phase's time within 10%.
+# traced span) and the logging phase's time within 10%.  A ring too small
+# for the events loses some, and says so.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 # shellcheck source=../rig/e2e.sh
@@ -176,6 +177,27 @@ pycheck "$TESTDIR/off.json" <<'PY'
 want(d["summary"]["block"] is None, "--no-trace: summary.block is null")
 want(all("block" not in i for i in d["intervals"]), "--no-trace: no interval has block")
 PY
+
+# a ring too small for the events (WS_TRACE_RING_KB: one page a CPU) on a
+# fast disk (a loop device over memory, no throttle) taking 4 KiB direct
+# writes: events are lost, and said: counted in the result, the figures
+# short of the device's own count, and the summary says so
+rig_up fast --size 256M
+WS_TRACE_RING_KB=4 ws -s 32M -B 4K --pace direct --no-probe --json "$TESTDIR/lost.json" "$RIG_MNT/data"
+assert_status 0
+assert_file_match "$OUT" "events LOST: the figures are short" "the summary says events were lost"
+pycheck "$TESTDIR/lost.json" <<'PY'
+b = d["summary"]["block"]
+show("lost", b["lost_events"])
+want(b["lost_events"] > 0, "events lost, and counted")
+want(b["writes"]["requests"] < b["device_counted"]["writes"]["requests"],
+     f"the traced writes ({b['writes']['requests']}) short of the device's count ({b['device_counted']['writes']['requests']})")
+want(sum(i["block"]["lost_events"] for i in d["intervals"] if i.get("block")) <= b["lost_events"],
+     "the intervals' lost events within the run's")
+PY
+WS_TRACE_RING_KB=0 ws --trace -s 1M "$RIG_MNT/data"
+assert_status 1
+assert_file_match "$ERR" "^writestress: WS_TRACE_RING_KB '0': not a size in KiB from 1 to 65536$" "a bad ring size named"
 
 # --trace where there is no disk to trace fails, naming why; without it a
 # file in memory is simply not traced
