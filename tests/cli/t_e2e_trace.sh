@@ -105,10 +105,14 @@ import csv
 # the CSV's intervals hold the JSON's figures
 rows = [r for r in csv.DictReader(open(v["csv"]))]
 bw = d["summary"]["block"]["writes"]
-near(sum(int(r["blk_write_requests"] or 0) for r in rows), bw["requests"], 2,
-     "CSV: the intervals' traced write requests add up to the run's")
-near(sum(int(r["jbd2_commits"] or 0) for r in rows), d["summary"]["block"]["journal"]["commits"], 10,
-     "CSV: the intervals' commits add up to the run's")
+# the run's figures are taken after its last interval: a commit (the
+# final fdatasync's, a few requests) may end between the two
+c = sum(int(r["blk_write_requests"] or 0) for r in rows)
+want(bw["requests"] - 8 <= c <= bw["requests"],
+     f"CSV: the intervals' write requests ({c}) add up to the run's ({bw['requests']}), but a commit's")
+c = sum(int(r["jbd2_commits"] or 0) for r in rows)
+rc = d["summary"]["block"]["journal"]["commits"]
+want(rc - 1 <= c <= rc, f"CSV: the intervals' commits ({c}) add up to the run's ({rc}), but one after the last interval")
 b = d["summary"]["block"]
 want(b["cgroup_write_limit_bps"] is None, "no limit on the slow disk itself")
 st = d["probes"][0]["stalls"]
@@ -151,7 +155,7 @@ for fam in text_string_to_metric_families(open(sys.argv[1]).read()):
 w = m[("writestress_block_requests_total", "write")]
 want = d["summary"]["block"]["writes"]["requests"]
 print(f"  prom write requests {w}, JSON {want}; commits {m.get(('writestress_journal_commits_total', ''))}")
-assert abs(w - want) <= 0.02 * want, "requests"
+assert want - 8 <= w <= want, "requests: the last interval's, but a final commit's"
 assert m[("writestress_journal_commits_total", "")] > 0, "commits"
 assert sum(v for (n, _), v in m.items() if n == "writestress_block_submitter_service_seconds_total") > 0
 PY
