@@ -35,6 +35,7 @@ struct ws_fingerprint;
 struct trace_disk {
 	unsigned int major, minor;
 	unsigned int fs_major, fs_minor;	/* the filesystem's (its journal's) */
+	unsigned int fs_block;	/* its block size: the journal's unit (0: 4096) */
 	bool journaled;		/* ext3/ext4: commits through jbd2 */
 	char sysdir[600];	/* its /sys/devices/... directory */
 };

@@ -31,8 +31,9 @@ static bool adaptive(const struct ws_run *run)
 }
 
 /* The traced figures (empty where not traced): the device's writes,
- * from issue to completion, its flushes and the events lost; the
- * journal's commits; the dirty limit's pauses of writestress. */
+ * from issue to completion, its longest request (a read too), its
+ * flushes and the events lost; the journal's commits; the dirty limit's
+ * pauses of writestress. */
 static const char *const traced_cols[] = {
 	"blk_write_requests", "blk_write_bytes", "blk_write_service_ms",
 	"blk_max_service_ms", "blk_flushes", "blk_lost_events",

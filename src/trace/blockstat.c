@@ -131,7 +131,7 @@ static bool complete(struct blockstat *b, const struct blk_event *e)
 		hist_record(&b->write_service, service);
 	if (b->timeline && strpbrk(e->rwbs, "WR"))
 		timeline_add(b->timeline, e->ts_ns, (uint64_t)e->nr_sector * 512,
-			     service, s->issue_ns - from);
+			     strchr(e->rwbs, 'W') != NULL, service, s->issue_ns - from);
 	release(b, s);
 	b->done[b->ndone++ % BLK_DONE] = (struct blk_done){ key_of(e), e->ts_ns };
 	return true;

@@ -7,6 +7,7 @@
 void evidence_init(struct evidence *ev, uint64_t origin_ns)
 {
 	memset(ev, 0, sizeof(*ev));
+	ev->block_size = 4096;
 	blockstat_init(&ev->bs);
 	timeline_init(&ev->tl, origin_ns);
 	journal_init(&ev->jn);
@@ -57,7 +58,7 @@ static uint64_t paused(const struct evidence *ev, int32_t tid, uint64_t from, ui
 	return sum;
 }
 
-/* What the device did over [from, to]. */
+/* What the device did over [from, to). */
 static void span_of(const struct timeline *tl, uint64_t from, uint64_t to,
 		    struct stall_span *s)
 {
@@ -65,10 +66,23 @@ static void span_of(const struct timeline *tl, uint64_t from, uint64_t to,
 
 	timeline_window(tl, from, to, &w);
 	*s = (struct stall_span){
-		.span_ns = w.to_ns - w.from_ns, .requests = w.requests, .bytes = w.bytes,
+		.span_ns = w.to_ns > w.from_ns ? w.to_ns - w.from_ns : 0,
+		.requests = w.requests, .bytes = w.bytes,
+		.wrequests = w.wrequests, .wbytes = w.wbytes,
 		.busy_ns = w.service_ns, .max_service_ns = w.max_service_ns,
 		.max_queue_ns = w.max_queue_ns,
 	};
+}
+
+/* Did the stall begin before the oldest commit or pause still kept (a
+ * ring that wrapped)? */
+static bool before_kept(const struct evidence *ev, uint64_t start_ns)
+{
+	const struct jnl_commit *oldest = &ev->jn.kept[ev->jn.nkept % JNL_KEPT];
+	const struct dirty_event *first = &ev->pauses[ev->npauses % PAUSES_KEPT];
+
+	return (ev->jn.nkept > JNL_KEPT && start_ns < oldest->at[JNL_START]) ||
+	       (ev->npauses > PAUSES_KEPT && start_ns < first->ts_ns);
 }
 
 enum ws_stall_cause evidence_explain(const struct evidence *ev,
@@ -84,13 +98,14 @@ enum ws_stall_cause evidence_explain(const struct evidence *ev,
 
 	s.paused_ns = paused(ev, q->tid, q->start_ns, end);
 	span_of(&ev->tl, q->start_ns, end, &s.stall);
+	s.overwritten = before_kept(ev, q->start_ns);
 	if (journal_overlap(&ev->jn, q->start_ns, end, &c, &s.commit_covered_ns)) {
 		s.commit_tid = c.tid;
 		s.commit_ns = jnl_commit_ns(&c);
 		s.locked_ns = jnl_phase_ns(&c, JNL_LOCKING);
 		s.flushing_ns = jnl_phase_ns(&c, JNL_FLUSHING);
 		s.logging_ns = jnl_phase_ns(&c, JNL_LOGGING);
-		s.commit_own_bytes = (uint64_t)c.logged * JOURNAL_BLOCK;
+		s.commit_own_bytes = (uint64_t)c.logged * ev->block_size;
 		span_of(&ev->tl, c.at[JNL_START], c.at[JNL_END], &s.commit);
 	}
 	return stall_cause(&s, why, len);

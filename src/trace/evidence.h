@@ -24,6 +24,8 @@ struct evidence {
 	struct journal jn;
 	struct dirty_event pauses[PAUSES_KEPT];	/* a ring of the last */
 	uint64_t npauses;
+	uint32_t block_size;	/* the filesystem's: the journal's unit
+				   (4096 unless told) */
 };
 
 /* A stall to explain: when (CLOCK_MONOTONIC), how long, which probe and

@@ -1,5 +1,6 @@
 /* stallcause.c - the rules of a stall's cause (see stallcause.h). */
 #include <stdio.h>
+#include <string.h>
 
 #include "lib/units.h"
 #include "stallcause.h"
@@ -8,6 +9,12 @@
 static int at_least(double part, double whole, unsigned int pct)
 {
 	return whole > 0 && part * 100.0 >= whole * pct;
+}
+
+/* part is at most pct% of whole */
+static int at_most(double part, double whole, unsigned int pct)
+{
+	return part * 100.0 <= whole * pct;
 }
 
 static double per_second(uint64_t n, uint64_t ns)
@@ -19,15 +26,17 @@ static double per_second(uint64_t n, uint64_t ns)
 static int at_limit(const struct stall_evidence *ev, char *out, size_t len)
 {
 	const struct stall_span *s = &ev->stall;
-	double bps = per_second(s->bytes, s->span_ns);
-	double iops = per_second(s->requests, s->span_ns);
+	double bps = per_second(s->wbytes, s->span_ns);
+	double iops = per_second(s->wrequests, s->span_ns);
 
-	if (ev->limit_bps && at_least(bps, (double)ev->limit_bps, STALL_LIMIT_PCT)) {
+	if (ev->limit_bps && at_least(bps, (double)ev->limit_bps, STALL_LIMIT_PCT) &&
+	    at_most(bps, (double)ev->limit_bps, STALL_LIMIT_MAX_PCT)) {
 		snprintf(out, len, "the device wrote %.1f MiB/s, at the cgroup's limit of %.1f MiB/s",
 			 bps / (1024.0 * 1024.0), (double)ev->limit_bps / (1024.0 * 1024.0));
 		return 1;
 	}
-	if (ev->limit_iops && at_least(iops, (double)ev->limit_iops, STALL_LIMIT_PCT)) {
+	if (ev->limit_iops && at_least(iops, (double)ev->limit_iops, STALL_LIMIT_PCT) &&
+	    at_most(iops, (double)ev->limit_iops, STALL_LIMIT_MAX_PCT)) {
 		snprintf(out, len, "the device took %.1f requests/s, at the cgroup's limit of %llu/s",
 			 iops, (unsigned long long)ev->limit_iops);
 		return 1;
@@ -79,7 +88,19 @@ static int judge(const struct stall_span *s, char *out, size_t len)
 	return -1;
 }
 
+static enum ws_stall_cause judged(const struct stall_evidence *ev, char *why, size_t len);
+
 enum ws_stall_cause stall_cause(const struct stall_evidence *ev, char *why, size_t len)
+{
+	enum ws_stall_cause c = judged(ev, why, len);
+	size_t n = strlen(why);
+
+	if (ev->overwritten && n < len)
+		snprintf(why + n, len - n, " (the run's first commits or pauses are no longer kept: judged without them)");
+	return c;
+}
+
+static enum ws_stall_cause judged(const struct stall_evidence *ev, char *why, size_t len)
 {
 	char a[24], b[24], c[24], d[24], words[160];
 	const char *site = ev->site && ev->site[0] ? ev->site : "the kernel", *phase;
@@ -102,7 +123,7 @@ enum ws_stall_cause stall_cause(const struct stall_evidence *ev, char *why, size
 		snprintf(why, len, "waited in %s: commit %u ran %s (%s %s); the device wrote %s meanwhile (%s the journal's); %s",
 			 site, ev->commit_tid, units_format_duration(a, sizeof(a), ev->commit_ns),
 			 units_format_duration(b, sizeof(b), longest), phase,
-			 units_format_size(c, sizeof(c), ev->commit.bytes),
+			 units_format_size(c, sizeof(c), ev->commit.wbytes),
 			 units_format_size(d, sizeof(d), ev->commit_own_bytes), words);
 		return c3 < 0 ? WS_CAUSE_JOURNAL : (enum ws_stall_cause)c3;
 	}

@@ -7,10 +7,12 @@
  *                       limit (balance_dirty_pages) for half the stall;
  *  2. cgroup I/O limit  a cgroup limits writes to the disk and, while the
  *                       stall lasted, the device wrote at STALL_LIMIT_PCT%
- *                       of that limit or more (bytes or requests a
- *                       second): the limit set the pace;
- *  3. then the span judged: the journal commits' if they covered half the
- *     stall (the probe waited for them), else the stall's own:
+ *                       to STALL_LIMIT_MAX_PCT% of that limit (bytes or
+ *                       requests a second): the limit set the pace (far
+ *                       above it, others' writes did: not this rule);
+ *  3. then a span judged: if journal commits covered half the stall (the
+ *     probe waited for them), the span of the one that covered most of
+ *     it, else the stall's own:
  *     queue behind other writes  the device held STALL_QUEUE_DEPTH
  *                       requests or more at once on average (their times
  *                       from issue to completion add up to that many
@@ -31,13 +33,14 @@
 
 #define STALL_HALF_PCT 50	/* "held it": this share of the span */
 #define STALL_LIMIT_PCT 90	/* "at the limit": this share of it */
+#define STALL_LIMIT_MAX_PCT 150	/* ... and at most this */
 #define STALL_QUEUE_DEPTH 2	/* requests at once that make a queue */
-#define JOURNAL_BLOCK 4096	/* ext4's block, the journal's unit */
 
 /* What the device did over a span (the trace's buckets around it). */
 struct stall_span {
 	uint64_t span_ns;
-	uint64_t requests, bytes;
+	uint64_t requests, bytes;	/* completed in it */
+	uint64_t wrequests, wbytes;	/* ... writes */
 	uint64_t busy_ns;		/* issue to completion, added up */
 	uint64_t max_service_ns;	/* the longest of them */
 	uint64_t max_queue_ns;		/* the longest getrq to issue */
@@ -52,10 +55,13 @@ struct stall_evidence {
 	struct stall_span stall;	/* the device while the stall lasted */
 	/* journal commits that ran while it lasted */
 	uint64_t commit_covered_ns;	/* together */
-	uint32_t commit_tid;		/* the longest of them */
+	uint32_t commit_tid;		/* the one that covered most of it */
 	uint64_t commit_ns, locked_ns, flushing_ns, logging_ns;
-	uint64_t commit_own_bytes;	/* its log blocks */
+	uint64_t commit_own_bytes;	/* its log blocks, in bytes */
 	struct stall_span commit;	/* the device while it ran */
+	/* the run's first commits or pauses are no longer kept (their rings
+	 * wrapped): rules 1 and 3 judged without them, and said so */
+	bool overwritten;
 };
 
 /* The cause, and the evidence in one line into why[len]. */

@@ -14,6 +14,8 @@ static void merge_into(struct tl_bucket *to, const struct tl_bucket *from)
 {
 	to->requests += from->requests;
 	to->bytes += from->bytes;
+	to->wrequests += from->wrequests;
+	to->wbytes += from->wbytes;
 	to->service_ns += from->service_ns;
 	if (from->max_service_ns > to->max_service_ns)
 		to->max_service_ns = from->max_service_ns;
@@ -35,40 +37,66 @@ static void coarsen(struct timeline *tl)
 	tl->used = (tl->used + 1) / 2;
 }
 
-void timeline_add(struct timeline *tl, uint64_t ts_ns, uint64_t bytes,
+void timeline_add(struct timeline *tl, uint64_t ts_ns, uint64_t bytes, bool write,
 		  uint64_t service_ns, uint64_t queue_ns)
 {
-	uint64_t at;
+	uint64_t at, start, k;
 	struct tl_bucket *b;
 
 	if (!tl->origin_ns)
 		tl->origin_ns = ts_ns;	/* none given: the first event's */
 	at = ts_ns > tl->origin_ns ? ts_ns - tl->origin_ns : 0;
-
 	while (at / tl->width_ns >= TL_BUCKETS)
 		coarsen(tl);
-	b = &tl->b[at / tl->width_ns];
-	if (at / tl->width_ns >= tl->used)
-		tl->used = (unsigned int)(at / tl->width_ns) + 1;
-	merge_into(b, &(struct tl_bucket){ 1, bytes, service_ns, service_ns, queue_ns });
+	k = at / tl->width_ns;
+	b = &tl->b[k];
+	if (k >= tl->used)
+		tl->used = (unsigned int)k + 1;
+	merge_into(b, &(struct tl_bucket){ .requests = 1, .bytes = bytes,
+		.wrequests = write, .wbytes = write ? bytes : 0,
+		.max_service_ns = service_ns, .max_queue_ns = queue_ns });
+	/* its time at the device, in the buckets it was spent in (so a
+	 * window holds only what the device did within it) */
+	start = service_ns < at ? at - service_ns : 0;
+	for (uint64_t i = start / tl->width_ns; i <= k; i++) {
+		uint64_t lo = i * tl->width_ns, hi = lo + tl->width_ns;
+
+		lo = lo > start ? lo : start;
+		hi = hi < at ? hi : at;
+		if (hi > lo)
+			tl->b[i].service_ns += hi - lo;
+	}
 }
 
 void timeline_window(const struct timeline *tl, uint64_t from_ns, uint64_t to_ns,
 		     struct tl_window *w)
 {
-	uint64_t first = from_ns > tl->origin_ns ? (from_ns - tl->origin_ns) / tl->width_ns : 0;
-	uint64_t last = to_ns > tl->origin_ns ? (to_ns - tl->origin_ns) / tl->width_ns : 0;
+	uint64_t from = from_ns > tl->origin_ns ? from_ns - tl->origin_ns : 0;
+	uint64_t to = to_ns > tl->origin_ns ? to_ns - tl->origin_ns : 0;
+	uint64_t first = from / tl->width_ns;
+	/* [from, to): a span ending on an edge takes no more bucket */
+	uint64_t last = to > from ? (to - 1) / tl->width_ns : first;
 	struct tl_bucket sum = { 0 };
 
-	if (last >= TL_BUCKETS)
-		last = TL_BUCKETS - 1;
-	for (uint64_t i = first; i <= last && i < TL_BUCKETS; i++)
+	memset(w, 0, sizeof(*w));
+	if (first >= tl->used) {	/* nothing completed since: empty */
+		w->from_ns = from_ns;
+		w->to_ns = to_ns > from_ns ? to_ns : from_ns;
+		return;
+	}
+	if (last >= tl->used)
+		last = tl->used - 1;
+	for (uint64_t i = first; i <= last; i++)
 		merge_into(&sum, &tl->b[i]);
 	*w = (struct tl_window){
 		.from_ns = tl->origin_ns + first * tl->width_ns,
 		.to_ns = tl->origin_ns + (last + 1) * tl->width_ns,
 		.requests = sum.requests, .bytes = sum.bytes,
+		.wrequests = sum.wrequests, .wbytes = sum.wbytes,
 		.service_ns = sum.service_ns, .max_service_ns = sum.max_service_ns,
 		.max_queue_ns = sum.max_queue_ns,
 	};
+	/* buckets not yet reached at the span's end count as empty time */
+	if (w->to_ns < to_ns)
+		w->to_ns = to_ns;
 }

@@ -7,6 +7,7 @@
 #ifndef WS_TRACE_TIMELINE_H
 #define WS_TRACE_TIMELINE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define TL_BUCKETS 4096
@@ -14,8 +15,11 @@
 
 struct tl_bucket {
 	uint64_t requests, bytes;	/* completed in it (reads and writes) */
-	uint64_t service_ns;		/* their issue-to-completion times, added */
-	uint64_t max_service_ns;	/* the longest of them */
+	uint64_t wrequests, wbytes;	/* ... of them writes */
+	uint64_t service_ns;		/* the device's time in it: each
+					   request's issue to completion,
+					   spread over the buckets it spans */
+	uint64_t max_service_ns;	/* the longest completed in it */
 	uint64_t max_queue_ns;		/* the longest wait from getrq to issue */
 };
 
@@ -28,15 +32,18 @@ struct timeline {
 /* What the device did in a span: the buckets that overlap it, added. */
 struct tl_window {
 	uint64_t from_ns, to_ns;	/* the buckets' edges: at least the span */
-	uint64_t requests, bytes, service_ns, max_service_ns, max_queue_ns;
+	uint64_t requests, bytes, wrequests, wbytes;
+	uint64_t service_ns, max_service_ns, max_queue_ns;
 };
 
 /* origin_ns 0: the first request's completion is the origin. */
 void timeline_init(struct timeline *tl, uint64_t origin_ns);
-/* A request completed at ts_ns after service_ns at the device and
- * queue_ns between getrq and issue. */
-void timeline_add(struct timeline *tl, uint64_t ts_ns, uint64_t bytes,
+/* A request (a write or not) completed at ts_ns after service_ns at the
+ * device and queue_ns between getrq and issue. */
+void timeline_add(struct timeline *tl, uint64_t ts_ns, uint64_t bytes, bool write,
 		  uint64_t service_ns, uint64_t queue_ns);
+/* The buckets over [from_ns, to_ns); a span the timeline has not reached
+ * (nothing completed since) is an empty window with the span's edges. */
 void timeline_window(const struct timeline *tl, uint64_t from_ns, uint64_t to_ns,
 		     struct tl_window *w);
 

@@ -84,7 +84,7 @@ struct ws_trace {
 	/* threads of this process seen pausing, and others' (a small cache:
 	 * the dirty limit's events are every process's on the disk) */
 	int32_t ours[16], theirs[16];
-	unsigned int nours, ntheirs;
+	unsigned int nours, ntheirs, ours_at, theirs_at;
 };
 
 static uint64_t field(struct tep_format_field *f, struct tep_record *rec)
@@ -111,12 +111,13 @@ static bool ours(struct ws_trace *t, int32_t tid)
 			return false;
 	snprintf(path, sizeof(path), "/proc/self/task/%d", (int)tid);
 	yes = access(path, F_OK) == 0;
+	/* a ring of the last 16 of each, the oldest replaced */
 	if (yes)
-		t->ours[t->nours++ % 16] = tid;
+		t->ours[t->ours_at++ % 16] = tid;
 	else
-		t->theirs[t->ntheirs++ % 16] = tid;
-	t->nours = t->nours > 16 ? 16 : t->nours;
-	t->ntheirs = t->ntheirs > 16 ? 16 : t->ntheirs;
+		t->theirs[t->theirs_at++ % 16] = tid;
+	t->nours = t->ours_at < 16 ? t->ours_at : 16;
+	t->ntheirs = t->theirs_at < 16 ? t->theirs_at : 16;
 	return yes;
 }
 
@@ -444,6 +445,8 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 	if (rec && *rec)
 		t->record = record_file(rec);
 	snprintf(t->sysdir, sizeof(t->sysdir), "%s", disk->sysdir);
+	if (disk->fs_block)
+		t->ev.block_size = disk->fs_block;
 	iolimit_write("", disk->major, disk->minor, &t->limit);
 	if (t->record)
 		fprintf(t->record, "# io_limit_bps %llu iops %llu\n",
@@ -635,6 +638,7 @@ int trace_disk_of(const struct ws_fingerprint *fp, struct trace_disk *disk,
 	}
 	disk->fs_major = fp->dev_major;
 	disk->fs_minor = fp->dev_minor;
+	disk->fs_block = (unsigned int)fp->block_size;
 	/* ext3 and ext4 journal through jbd2 */
 	disk->journaled = !strcmp(fp->fs_type, "ext4") || !strcmp(fp->fs_type, "ext3");
 	snprintf(path, sizeof(path), "%s/dev", disk->sysdir);

@@ -515,7 +515,7 @@ static uint64_t make_progress(struct record_fixture *f, const struct story *st)
 /* The bound run was traced (trace/evidence.h, fed made-up events): the
  * disk's requests in the summary, this process's dirty-limit pauses, no
  * journal (btrfs has no jbd2), and each stall of the fsync probe
- * explained by the tracer's own rules: the first by six requests in the
+ * explained by the tracer's own rules: the first by eight requests in the
  * disk at once (a queue), the second by one slow request (the device),
  * the third by nothing traced (unknown). */
 static void explain(const struct evidence *ev, const char *what, struct ws_stall *st)
@@ -534,6 +534,7 @@ static void trace_story(struct ws_summary *sum)
 		{ 27400 * MS, 300 * MS, "kworker/u8:2" }, { 27450 * MS, 300 * MS, "kworker/u8:2" },
 		{ 27500 * MS, 300 * MS, "kworker/u8:2" }, { 27550 * MS, 300 * MS, "ws-writer" },
 		{ 27600 * MS, 300 * MS, "btrfs-transacti" }, { 27700 * MS, 300 * MS, "ws-probe-fsync" },
+		{ 27650 * MS, 300 * MS, "kworker/u8:2" }, { 27750 * MS, 300 * MS, "kworker/u8:2" },
 		{ 39600 * MS, 1200 * MS, "kworker/u8:0" }, { 52100 * MS, 20 * MS, "ws-probe-save" },
 	};
 

@@ -52,7 +52,7 @@ START_TEST(test_dirty_at_half)
 	ev.paused_ns = 501 * MS;
 	ck_assert_int_eq(cause_of(&ev), WS_CAUSE_DIRTY);
 	ev.limit_bps = 1 << 20;
-	ev.stall.bytes = 1 << 20;
+	ev.stall.wbytes = 1 << 20;
 	ev.stall.busy_ns = 5000 * MS;
 	ck_assert_int_eq(cause_of(&ev), WS_CAUSE_DIRTY);
 }
@@ -66,25 +66,38 @@ START_TEST(test_limit_at_90_percent)
 	char why[256];
 
 	ev.limit_bps = 100 << 20;	/* 100 MiB/s; the span is 1 s */
-	ev.stall.bytes = 89 << 20;
+	ev.stall.wbytes = 89 << 20;
 	ck_assert_int_eq(cause_of(&ev), WS_CAUSE_UNKNOWN);
-	ev.stall.bytes = 90 << 20;
+	ev.stall.wbytes = 90 << 20;
 	ck_assert_int_eq(stall_cause(&ev, why, sizeof(why)), WS_CAUSE_LIMIT);
 	ck_assert_ptr_nonnull(strstr(why, "limit of 100.0 MiB/s"));
-	ev.stall.bytes = 91 << 20;
+	ev.stall.wbytes = 91 << 20;
 	ev.stall.busy_ns = 5000 * MS;	/* a queue too: the limit set it */
 	ck_assert_int_eq(cause_of(&ev), WS_CAUSE_LIMIT);
+	ev.stall.wbytes = 150 << 20;
+	ck_assert_int_eq(cause_of(&ev), WS_CAUSE_LIMIT);
+	ev.stall.wbytes = (150 << 20) + (1 << 20);
+	ck_assert_int_eq(cause_of(&ev), WS_CAUSE_QUEUE);
+	ev.stall.wbytes = 91 << 20;
 	ev.limit_bps = 0;		/* no limit, no such cause */
 	ck_assert_int_eq(cause_of(&ev), WS_CAUSE_QUEUE);
 	ev = quiet();
 	ev.limit_iops = 100;
-	ev.stall.requests = 89;
+	ev.stall.wrequests = 89;
 	ck_assert_int_eq(cause_of(&ev), WS_CAUSE_UNKNOWN);
-	ev.stall.requests = 90;
+	ev.stall.wrequests = 90;
 	ck_assert_int_eq(stall_cause(&ev, why, sizeof(why)), WS_CAUSE_LIMIT);
 	ck_assert_ptr_nonnull(strstr(why, "limit of 100/s"));
+	ev.stall.wrequests = 0;
 	ev.stall.requests = 91;
+	ck_assert_int_eq(cause_of(&ev), WS_CAUSE_UNKNOWN);	/* reads */
+	ev.stall.wrequests = 91;
 	ck_assert_int_eq(cause_of(&ev), WS_CAUSE_LIMIT);
+	/* at most 150% of it: far above, others' writes set the pace */
+	ev.stall.wrequests = 150;
+	ck_assert_int_eq(cause_of(&ev), WS_CAUSE_LIMIT);
+	ev.stall.wrequests = 151;
+	ck_assert_int_eq(cause_of(&ev), WS_CAUSE_UNKNOWN);
 }
 END_TEST
 
@@ -174,32 +187,76 @@ START_TEST(test_cause_names)
 END_TEST
 
 /* Buckets of 10 ms; a run that outgrows them merges pairs and keeps
- * every request and byte, and the longest service. */
+ * every request and byte, and the longest service; a request's time at
+ * the device counts in the buckets it was spent in; a span ending on an
+ * edge takes no more bucket; a span the timeline has not reached is an
+ * empty window with the span's own edges. */
 START_TEST(test_timeline_buckets)
 {
 	static struct timeline tl;
 	struct tl_window w;
 
 	timeline_init(&tl, 1000 * MS);
-	timeline_add(&tl, 1005 * MS, 4096, 2 * MS, 1 * MS);
-	timeline_add(&tl, 1015 * MS, 8192, 7 * MS, 0);
-	timeline_window(&tl, 1000 * MS, 1009 * MS, &w);
+	timeline_add(&tl, 1005 * MS, 4096, true, 2 * MS, 1 * MS);
+	timeline_add(&tl, 1015 * MS, 8192, false, 7 * MS, 0);
+	timeline_window(&tl, 1000 * MS, 1010 * MS, &w);
 	ck_assert_uint_eq(w.requests, 1);
 	ck_assert_uint_eq(w.bytes, 4096);
+	ck_assert_uint_eq(w.wbytes, 4096);
 	ck_assert_uint_eq(w.to_ns - w.from_ns, 10 * MS);
-	timeline_window(&tl, 1000 * MS, 1010 * MS, &w);
+	/* the read's 7 ms: 2 of them in [1000, 1010), 5 in the next */
+	ck_assert_uint_eq(w.service_ns, 2 * MS + 2 * MS);
+	timeline_window(&tl, 1000 * MS, 1011 * MS, &w);
 	ck_assert_uint_eq(w.requests, 2);
+	ck_assert_uint_eq(w.wrequests, 1);
 	ck_assert_uint_eq(w.max_service_ns, 7 * MS);
 	ck_assert_uint_eq(w.service_ns, 9 * MS);
 	/* the 4097th bucket: twice as wide, nothing lost */
-	timeline_add(&tl, 1000 * MS + TL_BUCKETS * TL_FIRST_NS, 4096, 50 * MS, 0);
+	timeline_add(&tl, 1000 * MS + TL_BUCKETS * TL_FIRST_NS, 4096, true, 50 * MS, 0);
 	ck_assert_uint_eq(tl.width_ns, 2 * TL_FIRST_NS);
 	timeline_window(&tl, 0, UINT64_MAX / 2, &w);
 	ck_assert_uint_eq(w.requests, 3);
 	ck_assert_uint_eq(w.bytes, 16384);
 	ck_assert_uint_eq(w.max_service_ns, 50 * MS);
+	ck_assert_uint_eq(w.service_ns, 59 * MS);
 	timeline_window(&tl, 1000 * MS, 1019 * MS, &w);
 	ck_assert_uint_eq(w.requests, 2);	/* one merged bucket */
+	/* long after the last completion: nothing, over the span itself */
+	timeline_window(&tl, 200000 * MS, 215000 * MS, &w);
+	ck_assert_uint_eq(w.requests, 0);
+	ck_assert_uint_eq(w.from_ns, 200000 * MS);
+	ck_assert_uint_eq(w.to_ns, 215000 * MS);
+}
+END_TEST
+
+/* One request that took the device 8 s, completing inside a 600 ms stall:
+ * the device's time inside the stall is the stall's, one request at
+ * once, not 13: the device, not a queue. */
+START_TEST(test_one_slow_request)
+{
+	static struct evidence ev;
+	struct trace_event e = { .kind = TE_BLOCK };
+	struct stall_query q = { .start_ns = 9000 * MS, .duration_ns = 600 * MS,
+				 .what = "fsync", .site = "folio_wait_bit", .tid = 1 };
+	char why[256];
+
+	evidence_init(&ev, 1000 * MS);
+	e.blk = (struct blk_event){ .kind = BLK_GETRQ, .ts_ns = 1500 * MS, .sector = 8,
+				    .nr_sector = 8, .rwbs = "WS" };
+	evidence_event(&ev, &e);
+	e.blk.kind = BLK_ISSUE;
+	e.blk.ts_ns = 1550 * MS;
+	evidence_event(&ev, &e);
+	e.blk.kind = BLK_COMPLETE;
+	e.blk.ts_ns = 9550 * MS;
+	evidence_event(&ev, &e);
+	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_DEVICE);
+	ck_assert_msg(strstr(why, "busy 550 ms of 600 ms with 0.9 requests at once"), "%s", why);
+	/* a stall after the last completion: the device did nothing in it */
+	q.start_ns = 45000 * MS;
+	q.duration_ns = 15000 * MS;
+	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_UNKNOWN);
+	ck_assert_msg(strstr(why, "busy 0 s of 15.0 s"), "%s", why);
 }
 END_TEST
 
@@ -254,6 +311,40 @@ START_TEST(test_journal_phases)
 }
 END_TEST
 
+/* The rings keep the last commits and pauses: a stall from before the
+ * oldest kept is judged without them, and says so. */
+START_TEST(test_overwritten_evidence)
+{
+	static struct evidence ev;
+	struct trace_event e = { .kind = TE_JOURNAL };
+	struct stall_query q = { .start_ns = 5 * MS, .duration_ns = 2 * MS,
+				 .what = "fsync", .site = "", .tid = 1 };
+	char why[256];
+
+	evidence_init(&ev, 1 * MS);
+	for (uint32_t tid = 1; tid <= JNL_KEPT; tid++) {
+		e.jnl = (struct jnl_event){ .phase = JNL_START, .ts_ns = tid * 10 * MS, .tid = tid };
+		evidence_event(&ev, &e);
+		e.jnl.phase = JNL_END;
+		e.jnl.ts_ns += MS;
+		evidence_event(&ev, &e);
+	}
+	evidence_explain(&ev, &q, why, sizeof(why));
+	ck_assert_msg(!strstr(why, "no longer kept"), "all kept: %s", why);
+	e.jnl = (struct jnl_event){ .phase = JNL_START, .ts_ns = (JNL_KEPT + 1) * 10 * MS,
+				    .tid = JNL_KEPT + 1 };
+	evidence_event(&ev, &e);
+	e.jnl.phase = JNL_END;
+	e.jnl.ts_ns += MS;
+	evidence_event(&ev, &e);
+	evidence_explain(&ev, &q, why, sizeof(why));
+	ck_assert_msg(strstr(why, "no longer kept: judged without them"), "%s", why);
+	q.start_ns = 30 * MS;	/* the oldest kept began at 20 ms */
+	evidence_explain(&ev, &q, why, sizeof(why));
+	ck_assert_msg(!strstr(why, "no longer kept"), "%s", why);
+}
+END_TEST
+
 /* Each kind of event to text and back. */
 START_TEST(test_event_lines)
 {
@@ -263,11 +354,12 @@ START_TEST(test_event_lines)
 
 	memset(in, 0, sizeof(in));
 	in[0].kind = TE_BLOCK;
-	in[0].blk.kind = BLK_ISSUE;
+	in[0].blk.kind = BLK_GETRQ;
 	in[0].blk.ts_ns = 123456789;
 	in[0].blk.sector = 4242;
 	in[0].blk.nr_sector = 2048;
 	strcpy(in[0].blk.rwbs, "WS");
+	strcpy(in[0].blk.comm, "kworker/u8:2");
 	in[1].kind = TE_JOURNAL;
 	in[1].jnl.phase = JNL_STATS;
 	in[1].jnl.ts_ns = 5;
@@ -285,7 +377,32 @@ START_TEST(test_event_lines)
 		fclose(f);
 		ck_assert_int_eq(trace_event_parse(buf, &out), 1);
 		ck_assert_int_eq(out.kind, in[i].kind);
+		switch (out.kind) {
+		case TE_BLOCK:
+			ck_assert(out.blk.kind == in[i].blk.kind && out.blk.ts_ns == in[i].blk.ts_ns &&
+				  out.blk.sector == in[i].blk.sector &&
+				  out.blk.nr_sector == in[i].blk.nr_sector);
+			ck_assert_str_eq(out.blk.rwbs, in[i].blk.rwbs);
+			ck_assert_str_eq(out.blk.comm, "kworker/u8:2");
+			break;
+		case TE_JOURNAL:
+			ck_assert(out.jnl.phase == in[i].jnl.phase && out.jnl.ts_ns == in[i].jnl.ts_ns &&
+				  out.jnl.tid == in[i].jnl.tid && out.jnl.blocks == in[i].jnl.blocks &&
+				  out.jnl.logged == in[i].jnl.logged);
+			break;
+		case TE_DIRTY:
+			ck_assert(out.dirty.ts_ns == in[i].dirty.ts_ns && out.dirty.tid == in[i].dirty.tid &&
+				  out.dirty.pause_ns == in[i].dirty.pause_ns);
+			break;
+		}
 	}
+	/* a task name with a blank is one word on the line */
+	strcpy(in[0].blk.comm, "Web Content");
+	f = fmemopen(buf, sizeof(buf), "w");
+	trace_event_write(f, &in[0]);
+	fclose(f);
+	ck_assert_int_eq(trace_event_parse(buf, &out), 1);
+	ck_assert_str_eq(out.blk.comm, "Web_Content");
 	ck_assert_int_eq(trace_event_parse("D 123456789 4242 2048 WS\n", &out), 1);
 	ck_assert(out.blk.kind == BLK_ISSUE && out.blk.ts_ns == 123456789 &&
 		  out.blk.sector == 4242 && out.blk.nr_sector == 2048 &&
@@ -421,6 +538,8 @@ Suite *stallcause_suite(void)
 	tcase_add_test(tc, test_commits_judged);
 	tcase_add_test(tc, test_cause_names);
 	tcase_add_test(tc, test_timeline_buckets);
+	tcase_add_test(tc, test_one_slow_request);
+	tcase_add_test(tc, test_overwritten_evidence);
 	tcase_add_test(tc, test_journal_phases);
 	tcase_add_test(tc, test_event_lines);
 	tcase_add_test(tc, test_pauses_by_thread);
