@@ -15,6 +15,7 @@
 # fresh filesystem: as many commits (one at each end may fall outside the
 # traced span) and the logging phase's time within 10%.  A ring too small
 # for the events loses some, and says so.
+# needs: cpu (the lost-events run floods a disk in memory with 4 KiB writes)
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 # shellcheck source=../rig/e2e.sh
