@@ -6,7 +6,13 @@
 void journal_init(struct journal *j)
 {
 	memset(j, 0, sizeof(*j));
-	j->iv.on = j->run.on = true;
+	journal_traced(j, true, true);
+}
+
+void journal_traced(struct journal *j, bool commits, bool pauses)
+{
+	j->iv.on = j->run.on = commits;
+	j->iv.dirty_on = j->run.dirty_on = pauses;
 }
 
 uint64_t jnl_phase_ns(const struct jnl_commit *c, enum jnl_phase phase)
@@ -72,8 +78,7 @@ void journal_dirty_pause(struct journal *j, uint64_t pause_ns)
 void journal_take(struct journal *j, struct ws_journal_figures *out)
 {
 	*out = j->iv;
-	memset(&j->iv, 0, sizeof(j->iv));
-	j->iv.on = true;
+	j->iv = (struct ws_journal_figures){ .on = out->on, .dirty_on = out->dirty_on };
 }
 
 bool journal_overlap(const struct journal *j, uint64_t from_ns, uint64_t to_ns,

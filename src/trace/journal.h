@@ -29,7 +29,11 @@ struct journal {
 	struct ws_journal_figures iv, run;
 };
 
+/* Both traced until journal_traced() says otherwise. */
 void journal_init(struct journal *j);
+/* Which of the figures are traced (the kernel's events found): their
+ * flags in every take and in the run's. */
+void journal_traced(struct journal *j, bool commits, bool pauses);
 void journal_event(struct journal *j, const struct jnl_event *e);
 /* A pause of one of writestress's threads by the dirty limit. */
 void journal_dirty_pause(struct journal *j, uint64_t pause_ns);

@@ -79,7 +79,6 @@ struct ws_trace {
 	char sysdir[600];	/* the disk's, for its own counters */
 	struct ws_diskstat stat0;	/* at the start */
 	bool have_stat;
-	bool journal, dirty;	/* their events traced */
 	struct io_limit limit;	/* the cgroup write limits on the disk */
 	/* threads of this process seen pausing, and others' (a small cache:
 	 * the dirty limit's events are every process's on the disk) */
@@ -401,8 +400,7 @@ static int enable_events(struct ws_trace *t, const struct trace_disk *disk)
 			tracefs_event_disable(t->inst, specs[k].system, specs[k].name);
 			t->id[k] = -1;
 		}
-	t->journal = journal;
-	t->dirty = dirty;
+	journal_traced(&t->ev.jn, journal, dirty);
 	return 0;
 }
 
@@ -482,8 +480,6 @@ void trace_take(struct ws_trace *t, struct ws_block_figures *block,
 	evidence_take(&t->ev, block, journal);
 	block->lost = lost - t->lost_taken;
 	t->lost_taken = lost;
-	journal->on = t->journal;
-	journal->dirty_on = t->dirty;
 	pthread_mutex_unlock(&t->lock);
 }
 
@@ -521,8 +517,6 @@ void trace_totals(struct ws_trace *t, struct ws_summary *sum)
 	sum->block_write_p99_ns = bs->write_service.count ?
 				  hist_percentile(&bs->write_service, 99.0) : 0;
 	sum->journal = t->ev.jn.run;
-	sum->journal.on = t->journal;
-	sum->journal.dirty_on = t->dirty;
 	sum->io_limit_bps = t->limit.bps;
 	sum->io_limit_iops = t->limit.iops;
 	pthread_mutex_unlock(&t->lock);

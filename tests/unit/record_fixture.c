@@ -539,6 +539,7 @@ static void trace_story(struct ws_summary *sum)
 	};
 
 	evidence_init(&ev, BASE);
+	journal_traced(&ev.jn, false, true);	/* btrfs: no jbd2 */
 	for (size_t i = 0; i < ARRAY_SIZE(done); i++) {
 		e.blk = (struct blk_event){ .kind = BLK_GETRQ, .sector = 2048 * (i + 1),
 					    .nr_sector = 2048, .rwbs = "W",
@@ -560,8 +561,6 @@ static void trace_story(struct ws_summary *sum)
 	evidence_take(&ev, &sum->block, &sum->journal);
 	sum->block = ev.bs.run;
 	sum->journal = ev.jn.run;
-	sum->journal.on = false;
-	sum->journal.dirty_on = true;
 	sum->block_write_p50_ns = 300 * MS;
 	sum->block_write_p99_ns = 1200 * MS;
 	for (unsigned int p = 0; p < sum->nprobes; p++) {
