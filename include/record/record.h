@@ -210,6 +210,7 @@ enum ws_stall_cause {
 	WS_CAUSE_JOURNAL,	/* the journal commit's own work */
 	WS_CAUSE_DIRTY,		/* paused by the dirty limit */
 	WS_CAUSE_LIMIT,		/* a cgroup I/O limit held the requests */
+	WS_CAUSE_WBT,		/* writeback throttling held the write */
 	WS_CAUSE_UNKNOWN,	/* traced, and no rule held */
 	WS_CAUSE_NR
 };

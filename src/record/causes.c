@@ -9,6 +9,7 @@ static const char *const cause_names[WS_CAUSE_NR] = {
 	[WS_CAUSE_JOURNAL] = "journal commit",
 	[WS_CAUSE_DIRTY] = "dirty throttling",
 	[WS_CAUSE_LIMIT] = "cgroup I/O limit",
+	[WS_CAUSE_WBT] = "writeback throttling",
 	[WS_CAUSE_UNKNOWN] = "unknown",
 };
 

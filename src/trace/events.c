@@ -33,6 +33,11 @@ void trace_event_write(FILE *f, const struct trace_event *e)
 		fprintf(f, "P %" PRIu64 " %" PRId32 " %" PRIu64 "\n",
 			e->dirty.ts_ns, e->dirty.tid, e->dirty.pause_ns);
 		break;
+	case TE_WBT:
+		fprintf(f, "W %" PRIu64 " %" PRId32 " %" PRIu64 " %" PRIu32 " %" PRIu32 " %" PRIu32 "\n",
+			e->wbt.ts_ns, e->wbt.step, e->wbt.window_us, e->wbt.bg,
+			e->wbt.normal, e->wbt.max);
+		break;
 	}
 }
 
@@ -70,6 +75,13 @@ int trace_event_parse(const char *line, struct trace_event *e)
 		e->kind = TE_DIRTY;
 		return sscanf(line + 1, "%" SCNu64 " %" SCNd32 " %" SCNu64, &e->dirty.ts_ns,
 			      &e->dirty.tid, &e->dirty.pause_ns) == 3 ? 1 : -1;
+	}
+	if (*line == 'W') {
+		e->kind = TE_WBT;
+		return sscanf(line + 1, "%" SCNu64 " %" SCNd32 " %" SCNu64 " %" SCNu32
+			      " %" SCNu32 " %" SCNu32, &e->wbt.ts_ns, &e->wbt.step,
+			      &e->wbt.window_us, &e->wbt.bg, &e->wbt.normal,
+			      &e->wbt.max) == 6 ? 1 : -1;
 	}
 	return -1;
 }

@@ -12,9 +12,13 @@
  *   J B TS TID BLOCKS LOGGED           the commit's jbd2_run_stats
  *   P TS TID PAUSE_NS                  a thread of writestress paused by
  *                                      the dirty limit (balance_dirty_pages)
+ *   W TS STEP WINDOW_US BG NORMAL MAX  writeback throttling (wbt) changed
+ *                                      its limits on the disk (wbt_step)
  * TS is CLOCK_MONOTONIC ns; lines starting with '#' are comments, and
  * these the tracer writes too (read by the tests, not by this parser):
  *   # io_limit_bps BPS iops IOPS       the disk's cgroup write limits
+ *   # wbt_lat_us US                    wbt's latency target on the disk
+ *                                      (0: wbt is off there)
  *   # origin TS                        where the timeline's buckets start
  *   # stall TS DURATION TID SITE -> CAUSE   a stall it explained, and how
  */
@@ -49,7 +53,18 @@ struct dirty_event {
 	uint64_t pause_ns;
 };
 
-enum trace_kind { TE_BLOCK, TE_JOURNAL, TE_DIRTY };
+/* wbt_step: writeback throttling scaled its limits.  Step above 0: it
+ * cut them (reads missed the latency target), below 0: it raised them;
+ * the three limits are requests in flight at once for background
+ * writeback, other writes, and writes someone is waiting for. */
+struct wbt_event {
+	uint64_t ts_ns;
+	int32_t step;
+	uint64_t window_us;	/* its monitoring window */
+	uint32_t bg, normal, max;
+};
+
+enum trace_kind { TE_BLOCK, TE_JOURNAL, TE_DIRTY, TE_WBT };
 
 struct trace_event {
 	enum trace_kind kind;
@@ -57,6 +72,7 @@ struct trace_event {
 		struct blk_event blk;
 		struct jnl_event jnl;
 		struct dirty_event dirty;
+		struct wbt_event wbt;
 	};
 };
 

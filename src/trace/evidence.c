@@ -27,6 +27,9 @@ void evidence_event(struct evidence *ev, const struct trace_event *e)
 		journal_dirty_pause(&ev->jn, e->dirty.pause_ns);
 		ev->pauses[ev->npauses++ % PAUSES_KEPT] = e->dirty;
 		break;
+	case TE_WBT:
+		ev->wbt[ev->nwbt++ % WBT_KEPT] = e->wbt;
+		break;
 	}
 }
 
@@ -56,6 +59,33 @@ static uint64_t paused(const struct evidence *ev, int32_t tid, uint64_t from, ui
 			sum += b - a;
 	}
 	return sum;
+}
+
+/* wbt's limits as they stood at `at` (the latest change before it, if one
+ * was kept) and the changes over [from, at); s->wbt_known false when none
+ * is known.  The ring is in the order the CPUs' buffers were read, not
+ * strictly in time. */
+static void wbt_state(const struct evidence *ev, uint64_t from, uint64_t at,
+		      struct stall_evidence *s)
+{
+	uint64_t n = ev->nwbt < WBT_KEPT ? ev->nwbt : WBT_KEPT, latest = 0;
+
+	s->wbt_lat_us = ev->wbt_lat_us;
+	for (uint64_t i = 0; i < n; i++) {
+		const struct wbt_event *w = &ev->wbt[i];
+
+		if (w->ts_ns >= at)
+			continue;
+		s->wbt_changes += w->ts_ns >= from;
+		if (s->wbt_known && w->ts_ns < latest)
+			continue;
+		s->wbt_known = true;
+		latest = w->ts_ns;
+		s->wbt_step = w->step;
+		s->wbt_bg = w->bg;
+		s->wbt_normal = w->normal;
+		s->wbt_max = w->max;
+	}
 }
 
 /* What the device did over [from, to). */
@@ -97,6 +127,7 @@ enum ws_stall_cause evidence_explain(const struct evidence *ev,
 	struct jnl_commit c;
 
 	s.paused_ns = paused(ev, q->tid, q->start_ns, end);
+	wbt_state(ev, q->start_ns, end, &s);
 	span_of(&ev->tl, q->start_ns, end, &s.stall);
 	s.overwritten = before_kept(ev, q->start_ns);
 	if (journal_overlap(&ev->jn, q->start_ns, end, &c, &s.commit_covered_ns)) {

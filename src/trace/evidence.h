@@ -1,6 +1,7 @@
 /* evidence.h - everything the tracer keeps of a run: its block requests
  * (blockstat.h) and their timeline (timeline.h), its journal commits
- * (journal.h) and its threads' pauses by the dirty limit; the events go
+ * (journal.h), its threads' pauses by the dirty limit and writeback
+ * throttling's changes of its limits on the disk; the events go
  * in one at a time (events.h), the interval's figures come out, and a
  * stall is explained against what was kept (stallcause.h).  Pure: the
  * tracer feeds it the kernel's events, the unit tests recorded ones.
@@ -17,6 +18,7 @@
 #include "timeline.h"
 
 #define PAUSES_KEPT 4096
+#define WBT_KEPT 1024
 
 struct evidence {
 	struct blockstat bs;
@@ -24,6 +26,10 @@ struct evidence {
 	struct journal jn;
 	struct dirty_event pauses[PAUSES_KEPT];	/* a ring of the last */
 	uint64_t npauses;
+	struct wbt_event wbt[WBT_KEPT];	/* a ring of the last */
+	uint64_t nwbt;
+	uint32_t wbt_lat_us;	/* wbt's latency target, 0: off (sysfs
+				   queue/wbt_lat_usec, read at the start) */
 	uint32_t block_size;	/* the filesystem's: the journal's unit
 				   (4096 unless told) */
 };

@@ -90,6 +90,27 @@ static int judge(const struct stall_span *s, char *out, size_t len)
 
 static enum ws_stall_cause judged(const struct stall_evidence *ev, char *why, size_t len);
 
+/* Rule 3: the probe's own write waited for wbt's room.  rq_qos_wait is
+ * also where io.latency makes writes wait: wbt must be on for the disk. */
+static int wbt_held(const struct stall_evidence *ev, char *out, size_t len)
+{
+	const char *site = ev->site ? ev->site : "";
+	char a[24];
+
+	if (!ev->wbt_lat_us || (strcmp(site, "rq_qos_wait") && strncmp(site, "wbt_", 4)))
+		return 0;
+	units_format_duration(a, sizeof(a), (uint64_t)ev->wbt_lat_us * 1000);
+	if (!ev->wbt_known)
+		snprintf(out, len, "waited in %s: writeback throttling (wbt, latency target %s) held its write back, at limits it never changed in the trace",
+			 site, a);
+	else
+		snprintf(out, len, "waited in %s: writeback throttling (wbt, latency target %s) held its write back; it allowed %u writes in flight (%u of background writeback), step %d%s, changed %u times while the probe waited",
+			 site, a, ev->wbt_normal, ev->wbt_bg, ev->wbt_step,
+			 ev->wbt_step > 0 ? ": cut down after reads missed the target" : "",
+			 ev->wbt_changes);
+	return 1;
+}
+
 enum ws_stall_cause stall_cause(const struct stall_evidence *ev, char *why, size_t len)
 {
 	enum ws_stall_cause c = judged(ev, why, len);
@@ -115,6 +136,8 @@ static enum ws_stall_cause judged(const struct stall_evidence *ev, char *why, si
 		snprintf(why, len, "waited in %s; %s", site, words);
 		return WS_CAUSE_LIMIT;
 	}
+	if (wbt_held(ev, why, len))
+		return WS_CAUSE_WBT;
 	if (ev->commit_ns &&
 	    at_least((double)ev->commit_covered_ns, (double)ev->duration_ns, STALL_HALF_PCT)) {
 		uint64_t longest = longest_phase(ev, &phase);

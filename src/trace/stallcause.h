@@ -10,7 +10,11 @@
  *                       to STALL_LIMIT_MAX_PCT% of that limit (bytes or
  *                       requests a second): the limit set the pace (far
  *                       above it, others' writes did: not this rule);
- *  3. then a span judged: if journal commits covered half the stall (the
+ *  3. writeback throttling  the probe waited in rq_qos_wait (or a wbt_
+ *                       function) and wbt is on for the disk (its latency
+ *                       target above 0): wbt held its write back, to keep
+ *                       the requests in flight under its limit;
+ *  4. then a span judged: if journal commits covered half the stall (the
  *     probe waited for them), the span of the one that covered most of
  *     it, else the stall's own:
  *     queue behind other writes  the device held STALL_QUEUE_DEPTH
@@ -59,6 +63,14 @@ struct stall_evidence {
 	uint64_t commit_ns, locked_ns, flushing_ns, logging_ns;
 	uint64_t commit_own_bytes;	/* its log blocks, in bytes */
 	struct stall_span commit;	/* the device while it ran */
+	/* writeback throttling: its target (0: off), its limits as they
+	 * stood at the stall's end (if a change of them was traced) and the
+	 * changes while the stall lasted */
+	uint32_t wbt_lat_us;
+	bool wbt_known;
+	int32_t wbt_step;
+	uint32_t wbt_bg, wbt_normal, wbt_max;
+	uint32_t wbt_changes;
 	/* the run's first commits or pauses are no longer kept (their rings
 	 * wrapped): rules 1 and 3 judged without them, and said so */
 	bool overwritten;

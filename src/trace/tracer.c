@@ -30,9 +30,9 @@
  * the ring is drained every 50 ms */
 #define RING_KB "2048"
 
-/* The events read: the block requests (required), the journal's commits
- * and the dirty limit's pauses (where the kernel and the filesystem have
- * them).  Not block_rq_insert: every request the trace counts has its
+/* The events read: the block requests (required), the journal's commits,
+ * the dirty limit's pauses and writeback throttling's changes of its
+ * limits (where the kernel and the filesystem have them).  Not block_rq_insert: every request the trace counts has its
  * getrq (the recorded runs hold no insert without one), and each event
  * costs the writer at full speed (bench/, the trace section). */
 struct event_spec {
@@ -53,6 +53,7 @@ static const struct event_spec specs[] = {
 	{ "jbd2", "jbd2_end_commit", TE_JOURNAL, JNL_END, false },
 	{ "jbd2", "jbd2_run_stats", TE_JOURNAL, JNL_STATS, false },
 	{ "writeback", "balance_dirty_pages", TE_DIRTY, 0, false },
+	{ "wbt", "wbt_step", TE_WBT, 0, false },
 };
 #define NEVENTS (sizeof(specs) / sizeof(specs[0]))
 
@@ -62,6 +63,7 @@ struct event_fields {
 	struct tep_format_field *comm;				/* getrq */
 	struct tep_format_field *tid, *blocks, *logged;		/* jbd2 */
 	struct tep_format_field *pause;				/* dirty */
+	struct tep_format_field *step, *window, *bg, *normal, *max;	/* wbt */
 };
 
 struct ws_trace {
@@ -165,6 +167,14 @@ static int on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 			return 0;
 		e.dirty.ts_ns = rec->ts;
 		e.dirty.pause_ns = (uint64_t)pause * 1000000;
+		break;
+	case TE_WBT:
+		e.wbt = (struct wbt_event){ .ts_ns = rec->ts,
+			.step = (int32_t)field(f->step, rec),
+			.window_us = field(f->window, rec),
+			.bg = (uint32_t)field(f->bg, rec),
+			.normal = (uint32_t)field(f->normal, rec),
+			.max = (uint32_t)field(f->max, rec) };
 		break;
 	}
 	if (t->record)
@@ -356,6 +366,13 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 	case TE_DIRTY:
 		f->pause = tep_find_field(ev, "pause");
 		return f->pause != NULL;
+	case TE_WBT:
+		f->step = tep_find_field(ev, "step");
+		f->window = tep_find_field(ev, "window");
+		f->bg = tep_find_field(ev, "bg");
+		f->normal = tep_find_field(ev, "normal");
+		f->max = tep_find_field(ev, "max");
+		return f->step && f->window && f->bg && f->normal && f->max;
 	}
 	return false;
 }
@@ -364,7 +381,7 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
  * limit's) or the filesystem (the journal's) and enabled. */
 static int enable_events(struct ws_trace *t, const struct trace_disk *disk)
 {
-	char filter[3][48];
+	char filter[4][48];
 	bool journal = true, dirty = true;
 
 	/* the kernel's dev_t in trace records: major << 20 | minor */
@@ -373,6 +390,9 @@ static int enable_events(struct ws_trace *t, const struct trace_disk *disk)
 	snprintf(filter[TE_JOURNAL], sizeof(filter[0]), "dev == %u",
 		 disk->fs_major << 20 | disk->fs_minor);
 	snprintf(filter[TE_DIRTY], sizeof(filter[0]), "bdi == \"%u:%u\"",
+		 disk->major, disk->minor);
+	/* wbt names the disk by its bdi too */
+	snprintf(filter[TE_WBT], sizeof(filter[0]), "name == \"%u:%u\"",
 		 disk->major, disk->minor);
 	for (unsigned int k = 0; k < NEVENTS; k++) {
 		struct tep_event *ev = tep_find_event_by_name(t->tep, specs[k].system,
@@ -391,8 +411,9 @@ static int enable_events(struct ws_trace *t, const struct trace_disk *disk)
 			return ok ? -EIO : -ENOENT;
 		if (specs[k].kind == TE_JOURNAL)
 			journal = false;
-		else
+		else if (specs[k].kind == TE_DIRTY)
 			dirty = false;
+		/* wbt's changes missing: its rule still holds by the wait site */
 	}
 	/* a journal traced in part would miscount its commits */
 	for (unsigned int k = 0; k < NEVENTS && !journal; k++)
@@ -402,6 +423,19 @@ static int enable_events(struct ws_trace *t, const struct trace_disk *disk)
 		}
 	journal_traced(&t->ev.jn, journal, dirty);
 	return 0;
+}
+
+/* wbt's latency target on the disk in µs (queue/wbt_lat_usec), 0 when
+ * wbt is off or the kernel has not got it. */
+static uint32_t wbt_lat_us(const char *sysdir)
+{
+	char path[700];
+	int64_t v = 0;
+
+	snprintf(path, sizeof(path), "%s/queue/wbt_lat_usec", sysdir);
+	if (sysfs_read_i64("", path, &v))
+		return 0;
+	return v > 0 && v < INT32_MAX ? (uint32_t)v : 0;
 }
 
 int trace_start(struct ws_trace **out, const struct trace_disk *disk,
@@ -446,9 +480,11 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 	if (disk->fs_block)
 		t->ev.block_size = disk->fs_block;
 	iolimit_write("", disk->major, disk->minor, &t->limit);
+	t->ev.wbt_lat_us = wbt_lat_us(disk->sysdir);
 	if (t->record)
-		fprintf(t->record, "# io_limit_bps %llu iops %llu\n",
-			(unsigned long long)t->limit.bps, (unsigned long long)t->limit.iops);
+		fprintf(t->record, "# io_limit_bps %llu iops %llu\n# wbt_lat_us %u\n",
+			(unsigned long long)t->limit.bps, (unsigned long long)t->limit.iops,
+			t->ev.wbt_lat_us);
 	*out = t;
 	return 0;
 }

@@ -217,6 +217,11 @@ ws_bg()
 	LAST_CMD="writestress $*"
 	printf '+ %s &\n' "$LAST_CMD"
 	rc=0
+	# emptied here, not only by the background job's redirection: that
+	# one runs when the child gets to it, and a wait_for on $OUT right
+	# after this would meet the previous run's lines
+	: >"$OUT"
+	: >"$ERR"
 	# shellcheck disable=SC2086 # the prefix is words without blanks
 	(cd "$WORK" && exec $WS_PREFIX "$WS" "$@") >"$OUT" 2>"$ERR" </dev/null &
 	WS_PID=$!

@@ -14,8 +14,12 @@
 #   2. An unthrottled rig and --rate 20M/s with 8 MiB buffers: the disk is
 #      faster than the writer, so each mark knows one buffer late and the
 #      final wait finds the last one done at once (1742 MiB/s in the
-#      issue); every progress point, cell and interval stays within 10% of
-#      the rate (and so the plot's axis, which is drawn from them).
+#      issue); every progress point and interval stays within 10% of what
+#      the rate allows over its span, S: 20 MiB/s x (S + 100 ms) / S, as a
+#      writer up to 100 ms behind catches up (the man page's rule; this
+#      VM's CPUs stop for ~100 ms now and then under a loaded suite, and
+#      a point after such a stop is short), and every cell within the
+#      points it is cut from (and so the plot's axis, drawn from them).
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 # shellcheck source=../rig/e2e.sh
@@ -63,11 +67,17 @@ assert_status 0
 check_result "$TESTDIR/b.json" --reason bound --bytes $((100 * MiB))
 pycheck "$TESTDIR/b.json" <<'PY'
 top = lambda xs: max(xs) if xs else 0
-pts = top([p[2] for p in d["progress"]["points"]])
+# what --rate allows over a span of S seconds, +10%
+allowed = lambda S: 1.1 * 20 * (S + 0.1) / S
+pts, t = [], 0.0
+for p in d["progress"]["points"]:
+    pts.append((p[2], allowed(p[0] - t), p[0]))
+    t = p[0]
+ivs = [(i["mibps"], allowed(i["dt_s"]), i["t_s"]) for i in d["intervals"]]
 cells = top([c["mibps"] for c in d["by_bytes"]["cells"]])
-iv = top([i["mibps"] for i in d["intervals"]])
-show("highest progress point, cell, interval", f"{pts:.2f}, {cells:.2f}, {iv:.2f} MiB/s")
-want(pts <= 22, "no progress point above --rate + 10%")
-want(cells <= 22, "no cell above --rate + 10%")
-want(iv <= 22, "no interval above --rate + 10%")
+show("highest progress point, cell, interval", f"{top([p[0] for p in pts]):.2f}, {cells:.2f}, {top([i[0] for i in ivs]):.2f} MiB/s")
+for what, xs in (("progress point", pts), ("interval", ivs)):
+    over = [f"{x:.2f} MiB/s at {at:.2f} s (allowed {lim:.2f})" for x, lim, at in xs if x > lim]
+    want(not over, f"no {what} above what --rate allows over its span" + (": " + ", ".join(over) if over else ""))
+want(cells <= top([p[0] for p in pts]) + 0.01, "no cell above the points it is cut from")
 PY

@@ -38,6 +38,8 @@ static ssize_t fake_pwrite(void *ctx, int fd, const void *buf, size_t len,
 	record(f, IO_PWRITE, off, len, (unsigned int)rwf);
 	if (f->delay_ns)
 		fake_clock_advance(f->clock, f->delay_ns);
+	if (f->slow_ns && off <= f->slow_at && f->slow_at < off + len)
+		fake_clock_advance(f->clock, f->slow_ns);
 	if (planted(f, IO_PWRITE, off, len, (unsigned int)rwf)) {
 		/* like a filling disk: what fits is written, then the error */
 		if (off >= f->fail_after)

@@ -42,6 +42,8 @@ struct io_fake {
 
 	uint32_t short_write_max;	/* nonzero: pwrite writes at most this */
 	uint64_t delay_ns;		/* each pwrite takes this long ... */
+	uint64_t slow_at, slow_ns;	/* ... and the one writing the byte at
+					 * slow_at this long more (a stall) */
 	struct fake_clock *clock;	/* ... on this clock (it must be set) */
 	uint64_t bytes_written;		/* sum of what pwrite accepted */
 	/* nonzero stop: set *stop once bytes_written reaches stop_after, in

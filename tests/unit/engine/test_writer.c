@@ -246,6 +246,38 @@ START_TEST(test_rate_cap)
 }
 END_TEST
 
+/*
+ * A writer that fell behind under --rate catches up when it is at most
+ * 100 ms late, and forgets the debt when later (the man page's rule).  The
+ * run of test_rate_cap, with the first piece of the fourth MiB (667648
+ * bytes, booked at 19897460 ns) taking STALL: it ends LATE past the
+ * schedule, 0 when the debt was caught up.
+ */
+static void rate_stall(uint64_t stall, uint64_t late)
+{
+	struct harness *h = new_harness(M, 8, 0);
+	struct ws_sample s;
+	const uint64_t want = 7 * (19897460 + 11352539) + 19897460;
+
+	h->cfg.set.rate = 32 * M;
+	h->fake.slow_at = 3 * M;
+	h->fake.slow_ns = stall;
+	ck_assert_int_eq(harness_run(h), 0);
+	snapshot_read(&h->snap, &s);
+	ck_assert_uint_eq(h->snap.outcome.end_ns - s.start_ns, want + late);
+	free_harness(h);
+}
+
+START_TEST(test_rate_catches_up_100ms)
+{
+	rate_stall(19897460 + 50 * WS_NSEC_PER_MSEC, 0);	/* 50 ms late */
+	rate_stall(19897460 + 100 * WS_NSEC_PER_MSEC, 0);	/* 100 ms: kept */
+	/* 1 ns more: forgotten, the schedule starts again from there */
+	rate_stall(19897460 + 100 * WS_NSEC_PER_MSEC + 1,
+		   100 * WS_NSEC_PER_MSEC + 1);
+}
+END_TEST
+
 /* The free-space guard: someone else fills the filesystem mid-run. */
 static uint64_t fake_avail_left;
 
@@ -457,6 +489,7 @@ Suite *writer_suite(void)
 	tcase_add_test(tc, test_stop_mid_run_paces_partial);
 	tcase_add_test(tc, test_time_bound);
 	tcase_add_test(tc, test_rate_cap);
+	tcase_add_test(tc, test_rate_catches_up_100ms);
 	tcase_add_test(tc, test_reserve_guard);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("queued");

@@ -29,6 +29,10 @@ static int header(const char *line, struct recorded *r)
 		r->limit_iops = b;
 		return 1;
 	}
+	if (sscanf(line, "# wbt_lat_us %llu", &a) == 1) {
+		r->wbt_lat_us = (uint32_t)a;
+		return 1;
+	}
 	if (r->nstalls < sizeof(r->stalls) / sizeof(r->stalls[0]) &&
 	    sscanf(line, "# stall %llu %llu %d %63s -> %47[^\n]", &a, &b, &s->tid,
 		   s->site, s->cause) == 5) {

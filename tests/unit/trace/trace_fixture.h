@@ -23,6 +23,7 @@ struct recorded {
 	/* /proc/fs/jbd2/DEV-8/info around the run (transactions 0: none) */
 	unsigned long transactions, logging_ms;
 	uint64_t origin_ns, limit_bps, limit_iops;
+	uint32_t wbt_lat_us;	/* 0 also in recordings older than wbt's */
 	struct recorded_stall stalls[32];
 	unsigned int nstalls;
 };
