@@ -225,7 +225,7 @@ struct ws_stall {
 	uint64_t dirty, writeback;	/* /proc/meminfo bytes at its start */
 	char site[WS_SITE_LEN];	/* where it waited most ("" unknown) */
 	enum ws_stall_cause cause;
-	char why[256];		/* the evidence, in words ("" not traced) */
+	char why[384];		/* the evidence, in words ("" not traced) */
 };
 
 struct ws_site_count {

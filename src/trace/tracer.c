@@ -29,6 +29,7 @@
 /* per CPU: at full speed a request is three events of about 80 bytes, and
  * the ring is drained every 50 ms */
 #define RING_KB "2048"
+#define LOST_SPANS 64
 
 /* The events read: the block requests (required), the journal's commits,
  * the dirty limit's pauses and writeback throttling's changes of its
@@ -82,6 +83,12 @@ struct ws_trace {
 	struct ws_diskstat stat0;	/* at the start */
 	bool have_stat;
 	struct io_limit limit;	/* the cgroup write limits on the disk */
+	/* the spans between takes in which the ring dropped events (a ring
+	 * of the last LOST_SPANS), so a stall judged on short evidence says
+	 * so; last_take_ns: the end of the last span taken */
+	struct lost_span { uint64_t from_ns, to_ns, lost; } lost_span[LOST_SPANS];
+	unsigned int nlost_spans;
+	uint64_t last_take_ns;
 	/* threads of this process seen pausing, and others' (a small cache:
 	 * the dirty limit's events are every process's on the disk) */
 	int32_t ours[16], theirs[16];
@@ -493,7 +500,7 @@ int trace_run(struct ws_trace *t)
 {
 	int ret;
 
-	t->ev.tl.origin_ns = ws_now_ns();
+	t->ev.tl.origin_ns = t->last_take_ns = ws_now_ns();
 	if (t->record)	/* so a replay's buckets are the run's */
 		fprintf(t->record, "# origin %llu\n", (unsigned long long)t->ev.tl.origin_ns);
 	tracefs_trace_on(t->inst);
@@ -502,6 +509,31 @@ int trace_run(struct ws_trace *t)
 			      tracer_thread, t);
 	t->started = ret == 0;
 	return ret;
+}
+
+/* Events dropped since the last take: the span they fell in, kept for
+ * the stalls that overlap it. */
+static void note_lost(struct ws_trace *t, uint64_t lost)
+{
+	uint64_t now = ws_now_ns();
+
+	if (lost > t->lost_taken)
+		t->lost_span[t->nlost_spans++ % LOST_SPANS] =
+			(struct lost_span){ t->last_take_ns, now, lost - t->lost_taken };
+	t->lost_taken = lost;
+	t->last_take_ns = now;
+}
+
+/* Events dropped in spans that overlap [from, to]. */
+static uint64_t lost_within(const struct ws_trace *t, uint64_t from, uint64_t to)
+{
+	unsigned int n = t->nlost_spans < LOST_SPANS ? t->nlost_spans : LOST_SPANS;
+	uint64_t sum = 0;
+
+	for (unsigned int i = 0; i < n; i++)
+		if (t->lost_span[i].from_ns <= to && t->lost_span[i].to_ns >= from)
+			sum += t->lost_span[i].lost;
+	return sum;
 }
 
 void trace_take(struct ws_trace *t, struct ws_block_figures *block,
@@ -515,7 +547,7 @@ void trace_take(struct ws_trace *t, struct ws_block_figures *block,
 	pthread_mutex_lock(&t->lock);
 	evidence_take(&t->ev, block, journal);
 	block->lost = lost - t->lost_taken;
-	t->lost_taken = lost;
+	note_lost(t, lost);
 	pthread_mutex_unlock(&t->lock);
 }
 
@@ -545,6 +577,7 @@ void trace_totals(struct ws_trace *t, struct ws_summary *sum)
 	lost = lost_so_far(t);
 	pthread_mutex_lock(&t->lock);
 	evidence_settle(&t->ev, true);
+	note_lost(t, lost);
 	sum->block = bs->run;
 	sum->block.lost = lost;
 	counted(t, &sum->block);
@@ -567,8 +600,17 @@ void trace_explain(struct ws_trace *t, uint64_t origin_ns, const char *what,
 		.limit_bps = t->limit.bps, .limit_iops = t->limit.iops,
 	};
 
+	uint64_t lost;
+	size_t n;
+
 	pthread_mutex_lock(&t->lock);
 	st->cause = evidence_explain(&t->ev, &q, st->why, sizeof(st->why));
+	lost = lost_within(t, q.start_ns, q.start_ns + q.duration_ns);
+	n = strlen(st->why);
+	if (lost && n < sizeof(st->why))
+		snprintf(st->why + n, sizeof(st->why) - n,
+			 " (the trace lost %llu events meanwhile: judged on part of the evidence)",
+			 (unsigned long long)lost);
 	/* a recorded run carries its stalls and what was said of them, so
 	 * the unit tests can explain them again from the events */
 	if (t->record)

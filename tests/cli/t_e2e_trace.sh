@@ -200,9 +200,14 @@ else
 # a ring too small for the events (WS_TRACE_RING_KB: one page a CPU) on a
 # fast disk (a loop device over memory, no throttle) taking 4 KiB direct
 # writes: events are lost, and said: counted in the result, the figures
-# short of the device's own count, and the summary says so
+# short of the device's own count, and the summary says so; and each
+# stall (every fsync, made 20 ms slower by the shim, is one at --stall
+# 10ms) judged while events were lost says its evidence is short
+shim=$HELPERS/slow_fsync.so
+[ -f "$shim" ] || fail "the LD_PRELOAD shim $shim was not built"
 rig_up fast --size 256M
-WS_TRACE_RING_KB=4 ws -s 32M -B 4K --pace direct --no-probe --json "$TESTDIR/lost.json" "$RIG_MNT/data"
+LD_PRELOAD=$shim WS_SLOW_FSYNC_MS=20 WS_TRACE_RING_KB=4 \
+	ws -t 2s -s 200M -B 4K --pace direct --stall 10ms --json "$TESTDIR/lost.json" "$RIG_MNT/data"
 assert_status 0
 assert_file_match "$OUT" "events LOST: the figures are short" "the summary says events were lost"
 pycheck "$TESTDIR/lost.json" <<'PY'
@@ -213,6 +218,15 @@ want(b["writes"]["requests"] < b["device_counted"]["writes"]["requests"],
      f"the traced writes ({b['writes']['requests']}) short of the device's count ({b['device_counted']['writes']['requests']})")
 want(sum(i["block"]["lost_events"] for i in d["intervals"] if i.get("block")) <= b["lost_events"],
      "the intervals' lost events within the run's")
+lossy = [(i["t_s"] - i["dt_s"], i["t_s"]) for i in d["intervals"] if i.get("block") and i["block"]["lost_events"]]
+recs = [r for p in d["probes"] for r in p["stalls"]["records"] if r.get("why")]
+want(recs, "stalls explained")
+for r in recs:
+    a, z = r["start_s"], r["start_s"] + r["duration_ms"] / 1000
+    overlaps = any(f <= z and t >= a for f, t in lossy)
+    said = "the trace lost" in r["why"]
+    want(said == overlaps, f"the stall at {a:.3f} s says its evidence is short ({said}) when events were lost meanwhile ({overlaps})")
+show("a stall's why", recs[0]["why"] if recs else None)
 PY
 WS_TRACE_RING_KB=0 ws --trace -s 1M "$RIG_MNT/data"
 assert_status 1
