@@ -466,12 +466,17 @@ const char *ws_submitter_name(enum ws_submitter s);
 struct ws_block_sub {
 	uint64_t requests, bytes;
 	uint64_t service_ns;	/* issue to completion, summed */
+	uint64_t flushes, flush_ns;	/* the cache flushes it asked for
+					   (timed ones), and their time */
 };
 
 struct ws_block_figures {
 	bool on;		/* traced: the rest is meaningful */
 	struct ws_block_dir dir[WS_BLK_NR];
 	uint64_t flushes;	/* cache flushes completed */
+	uint64_t flush_ns, max_flush_ns;	/* their time, issue to
+					   completion, of those whose issue
+					   was seen: summed, the longest */
 	uint64_t fua;		/* writes with FUA */
 	uint64_t lost;		/* events the kernel dropped: its ring was
 				   full (the figures are then short) */
@@ -484,7 +489,7 @@ struct ws_block_figures {
 	struct {
 		uint64_t requests, bytes, time_ns;
 	} counted[WS_BLK_NR];
-	uint64_t counted_flushes;
+	uint64_t counted_flushes, counted_flush_ns;
 };
 
 /* The target filesystem's journal commits (ext4's jbd2), as its

@@ -398,6 +398,13 @@ static void print_cpu(FILE *out, const struct ws_summary *sum)
 	fputc('\n', out);
 }
 
+/* A submitter's share of the device's time: its requests' and the
+ * flushes it asked for. */
+static uint64_t device_time(const struct ws_block_sub *s)
+{
+	return s->service_ns + s->flush_ns;
+}
+
 /* Whose requests took the device's time, most first (the observer's
  * share among them: the probes' and the journal's). */
 static void print_submitters(FILE *out, const struct ws_block_figures *b)
@@ -407,7 +414,7 @@ static void print_submitters(FILE *out, const struct ws_block_figures *b)
 	const char *sep = "           device time: ";
 
 	for (int k = 0; k < WS_SUB_NR; k++)
-		total += b->by[k].service_ns;
+		total += device_time(&b->by[k]);
 	if (!total)
 		return;
 	for (int n = 0; n < WS_SUB_NR; n++) {
@@ -415,18 +422,21 @@ static void print_submitters(FILE *out, const struct ws_block_figures *b)
 		char size[32];
 
 		for (int k = 0; k < WS_SUB_NR; k++)
-			if (!shown[k] && b->by[k].requests &&
-			    (best < 0 || b->by[k].service_ns > b->by[best].service_ns))
+			if (!shown[k] && (b->by[k].requests || b->by[k].flushes) &&
+			    (best < 0 || device_time(&b->by[k]) > device_time(&b->by[best])))
 				best = k;
 		if (best < 0)
 			break;
 		shown[best] = true;
-		fprintf(out, "%s%s %.0f%% (%s)", sep, ws_submitter_name((enum ws_submitter)best),
-			100.0 * (double)b->by[best].service_ns / (double)total,
+		fprintf(out, "%s%s %.0f%% (%s", sep, ws_submitter_name((enum ws_submitter)best),
+			100.0 * (double)device_time(&b->by[best]) / (double)total,
 			units_format_size(size, sizeof(size), b->by[best].bytes));
+		if (b->by[best].flushes)
+			fprintf(out, ", %llu flushes", (unsigned long long)b->by[best].flushes);
+		fputc(')', out);
 		sep = ", ";
 	}
-	fputs("   (who submitted the requests)\n", out);
+	fputs("   (who submitted the requests and asked for the flushes)\n", out);
 }
 
 /* The device's requests as traced: what reached it, how long it took, and
@@ -446,6 +456,10 @@ static void print_block(FILE *out, const struct ws_summary *sum)
 	fprintf(out, "  device   %llu write requests, %s, each %s on average (the device answered in %s at p50, %s at p99), %llu cache flushes",
 		(unsigned long long)w->requests, size, mean, p50, p99,
 		(unsigned long long)b->flushes);
+	if (b->flushes && b->flush_ns)
+		fprintf(out, " taking %s (the longest %s)",
+			units_format_duration(mean, sizeof(mean), b->flush_ns),
+			units_format_duration(p50, sizeof(p50), b->max_flush_ns));
 	if (b->lost)
 		fprintf(out, "; %llu events LOST: the figures are short",
 			(unsigned long long)b->lost);

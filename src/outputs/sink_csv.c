@@ -36,7 +36,7 @@ static bool adaptive(const struct ws_run *run)
  * pauses of writestress. */
 static const char *const traced_cols[] = {
 	"blk_write_requests", "blk_write_bytes", "blk_write_service_ms",
-	"blk_max_service_ms", "blk_flushes", "blk_lost_events",
+	"blk_max_service_ms", "blk_flushes", "blk_flush_ms", "blk_lost_events",
 	"jbd2_commits", "jbd2_commit_ms", "jbd2_max_commit_ms", "dirty_paused_ms",
 };
 
@@ -46,14 +46,15 @@ static void put_traced(FILE *out, const struct ws_interval *iv)
 	const struct ws_journal_figures *j = &iv->journal;
 
 	if (iv->block.on)
-		fprintf(out, ",%llu,%llu,%.3f,%.3f,%llu,%llu",
+		fprintf(out, ",%llu,%llu,%.3f,%.3f,%llu,%.3f,%llu",
 			(unsigned long long)w->requests, (unsigned long long)w->bytes,
 			(double)w->service_ns / 1e6,
 			(double)(w->max_service_ns > iv->block.dir[WS_BLK_READ].max_service_ns ?
 				 w->max_service_ns : iv->block.dir[WS_BLK_READ].max_service_ns) / 1e6,
-			(unsigned long long)iv->block.flushes, (unsigned long long)iv->block.lost);
+			(unsigned long long)iv->block.flushes, (double)iv->block.flush_ns / 1e6,
+			(unsigned long long)iv->block.lost);
 	else
-		fputs(",,,,,,", out);
+		fputs(",,,,,,,", out);
 	if (iv->block.on && j->on)
 		fprintf(out, ",%llu,%.3f,%.3f", (unsigned long long)j->commits,
 			(double)j->time_ns / 1e6, (double)j->max_ns / 1e6);

@@ -98,6 +98,8 @@ static void put_block(struct jsonw *w, const struct ws_block_figures *b)
 		jsonw_end(w);
 	}
 	jsonw_u64(w, "flushes", b->flushes);
+	jsonw_ms(w, "flush_ms", b->flush_ns);
+	jsonw_ms(w, "max_flush_ms", b->max_flush_ns);
 	jsonw_u64(w, "fua", b->fua);
 	jsonw_u64(w, "lost_events", b->lost);
 	jsonw_u64(w, "unmatched", b->unmatched);
@@ -107,6 +109,8 @@ static void put_block(struct jsonw *w, const struct ws_block_figures *b)
 		jsonw_u64(w, "requests", b->by[k].requests);
 		jsonw_u64(w, "bytes", b->by[k].bytes);
 		jsonw_ms(w, "service_ms", b->by[k].service_ns);
+		jsonw_u64(w, "flushes", b->by[k].flushes);
+		jsonw_ms(w, "flush_ms", b->by[k].flush_ns);
 		jsonw_end(w);
 	}
 	jsonw_end(w);
@@ -130,6 +134,7 @@ static void put_counted(struct jsonw *w, const struct ws_block_figures *b)
 		jsonw_end(w);
 	}
 	jsonw_u64(w, "flushes", b->counted_flushes);
+	jsonw_ms(w, "flush_ms", b->counted_flush_ns);
 	jsonw_end(w);
 }
 

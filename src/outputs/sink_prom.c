@@ -223,6 +223,12 @@ static void put_traced(FILE *out, const struct prom *p, const struct ws_interval
 	meta(out, "writestress_block_flushes_total", "counter",
 	     "Cache flushes the traced device completed.");
 	device_counter(out, p, "writestress_block_flushes_total", NULL, NULL, (double)b->flushes);
+	meta(out, "writestress_block_flush_seconds_total", "counter",
+	     "The device's time for the cache flushes whose issue was traced, issue to completion, by who asked for them.");
+	for (int k = 0; k < WS_SUB_NR; k++)
+		device_counter(out, p, "writestress_block_flush_seconds_total",
+			       "submitter", ws_submitter_name((enum ws_submitter)k),
+			       (double)b->by[k].flush_ns / 1e9);
 	meta(out, "writestress_trace_lost_events_total", "counter",
 	     "Events the kernel's trace ring dropped: the traced figures are short by them.");
 	device_counter(out, p, "writestress_trace_lost_events_total", NULL, NULL, (double)b->lost);

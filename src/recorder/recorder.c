@@ -479,8 +479,12 @@ void recorder_add_traced(struct ws_block_figures *run_block,
 		run_block->by[k].requests += block->by[k].requests;
 		run_block->by[k].bytes += block->by[k].bytes;
 		run_block->by[k].service_ns += block->by[k].service_ns;
+		run_block->by[k].flushes += block->by[k].flushes;
+		run_block->by[k].flush_ns += block->by[k].flush_ns;
 	}
 	run_block->flushes += block->flushes;
+	run_block->flush_ns += block->flush_ns;
+	add_max(&run_block->max_flush_ns, block->max_flush_ns);
 	run_block->fua += block->fua;
 	run_block->lost += block->lost;
 	run_block->unmatched += block->unmatched;

@@ -121,6 +121,12 @@ static bool complete(struct blockstat *b, const struct blk_event *e)
 	struct blk_slot *s = find(b, key_of(e), false);
 	uint64_t from, service;
 
+	/* an fsync's empty flush request ("FWS", no sectors) is never issued
+	 * itself: the flush it asked for is (timed as a flush), and then it
+	 * completes as "WS", a write of nothing the device counts too, its
+	 * time from its getrq */
+	if (s && !s->issue_ns && !e->nr_sector && s->start_ns && s->start_ns <= e->ts_ns)
+		s->issue_ns = e->ts_ns;
 	if (!s || !s->issue_ns || e->ts_ns < s->issue_ns)
 		return false;
 	from = s->start_ns && s->start_ns <= s->issue_ns ? s->start_ns : s->issue_ns;
@@ -133,7 +139,11 @@ static bool complete(struct blockstat *b, const struct blk_event *e)
 		timeline_add(b->timeline, e->ts_ns, (uint64_t)e->nr_sector * 512,
 			     strchr(e->rwbs, 'W') != NULL, service, s->issue_ns - from);
 	release(b, s);
-	b->done[b->ndone++ % BLK_DONE] = (struct blk_done){ key_of(e), e->ts_ns };
+	/* only a request with data completes twice (blockstat.h): an empty
+	 * flush request's completion is its only one, and the next one's at
+	 * the same sector 0 is not its second */
+	if (e->nr_sector)
+		b->done[b->ndone++ % BLK_DONE] = (struct blk_done){ key_of(e), e->ts_ns };
 	return true;
 }
 
@@ -151,21 +161,81 @@ static bool recently_done(const struct blockstat *b, const struct blk_event *e)
 	return false;
 }
 
+static void flush_timed(struct ws_block_figures *f, enum ws_submitter sub,
+			uint64_t ns)
+{
+	f->flush_ns += ns;
+	if (ns > f->max_flush_ns)
+		f->max_flush_ns = ns;
+	f->by[sub].flushes++;
+	f->by[sub].flush_ns += ns;
+}
+
+/* Issue `i` completed at `done`: its time booked, its slot freed. */
+static void flush_done(struct blockstat *b, unsigned int i, uint64_t done)
+{
+	flush_timed(&b->iv, b->flight[i].sub, done - b->flight[i].ts_ns);
+	flush_timed(&b->run, b->flight[i].sub, done - b->flight[i].ts_ns);
+	b->flight[i] = b->flight[--b->nflight];
+}
+
+/* A flush issued or completed: counted as it completes; timed when its
+ * issue is seen, before or after (the CPUs' rings are read one by one). */
+static void flush_event(struct blockstat *b, const struct blk_event *e)
+{
+	unsigned int best = b->nflight, pick = b->nearly;
+
+	if (e->kind == BLK_ISSUE) {
+		enum ws_submitter sub = b->flush_asked_ns && b->flush_asked_ns <= e->ts_ns &&
+					e->ts_ns - b->flush_asked_ns < BLK_PENDING_NS ?
+					b->flush_sub : WS_SUB_OTHER;
+
+		if (b->nflight == BLK_FLUSHES)	/* completions lost: the oldest goes */
+			b->flight[0] = b->flight[--b->nflight];
+		b->flight[b->nflight++] = (struct blk_flush){ e->ts_ns, sub };
+		/* its completion read already: the earliest one after it */
+		for (unsigned int k = 0; k < b->nearly; k++)
+			if (b->early[k] >= e->ts_ns &&
+			    (pick == b->nearly || b->early[k] < b->early[pick]))
+				pick = k;
+		if (pick < b->nearly) {
+			uint64_t done = b->early[pick];
+
+			b->early[pick] = b->early[--b->nearly];
+			flush_done(b, b->nflight - 1, done);
+		}
+		return;
+	}
+	if (e->kind != BLK_COMPLETE)
+		return;
+	b->iv.flushes++;
+	b->run.flushes++;
+	for (unsigned int i = 0; i < b->nflight; i++)
+		if (b->flight[i].ts_ns <= e->ts_ns &&
+		    (best == b->nflight || b->flight[i].ts_ns > b->flight[best].ts_ns))
+			best = i;
+	if (best < b->nflight)
+		flush_done(b, best, e->ts_ns);
+	else if (b->nearly < BLK_FLUSHES)
+		b->early[b->nearly++] = e->ts_ns;
+}
+
 void blockstat_event(struct blockstat *b, const struct blk_event *e)
 {
 	struct blk_slot *s;
 
 	if (e->ts_ns > b->latest_ns)
 		b->latest_ns = e->ts_ns;
-	/* a flush has no data and one is in flight at a time: counted as
-	 * it completes, unmatched (its sector is 0 at issue, -1 at the end) */
+	if (e->kind == BLK_GETRQ && strchr(e->rwbs, 'F')) {
+		b->flush_sub = blockstat_submitter(e->comm);
+		b->flush_asked_ns = e->ts_ns;
+	}
+	/* a flush has no data and one is in flight at a time (blockstat.h) */
 	if (is_flush(e->rwbs)) {
-		if (e->kind == BLK_COMPLETE) {
-			b->iv.flushes++;
-			b->run.flushes++;
-		}
+		flush_event(b, e);
 		return;
 	}
+
 	if (e->kind == BLK_COMPLETE) {
 		if (complete(b, e) || recently_done(b, e))
 			return;
@@ -204,9 +274,32 @@ static void sweep(struct blockstat *b)
 	}
 }
 
+/* Is an issue newer than flight[i] in flight? */
+static bool newer_flush(const struct blockstat *b, unsigned int i)
+{
+	for (unsigned int k = 0; k < b->nflight; k++)
+		if (b->flight[k].ts_ns > b->flight[i].ts_ns)
+			return true;
+	return false;
+}
+
 void blockstat_settle(struct blockstat *b, bool final)
 {
 	unsigned int kept = 0;
+
+	/* one flush at a time: an older issue still here after a drain lost
+	 * its completion (or another hardware queue's overlapped): untimed */
+	for (unsigned int i = 0; b->nflight > 1 && i < b->nflight; )
+		if (newer_flush(b, i))
+			b->flight[i] = b->flight[--b->nflight];
+		else
+			i++;
+	/* completions whose issue never came (lost): counted, not timed */
+	for (unsigned int i = 0; i < b->nearly; )
+		if (final || b->early[i] + BLK_PENDING_NS < b->latest_ns)
+			b->early[i] = b->early[--b->nearly];
+		else
+			i++;
 
 	if (b->latest_ns > b->swept_ns + BLK_PENDING_NS) {
 		sweep(b);

@@ -63,8 +63,25 @@ struct blk_done {
 	uint64_t key, ts_ns;
 };
 
+/* Cache flushes: the kernel sends one at a time (blk-flush), its sector
+ * 0 at issue and -1 at completion, so a completion is its latest issue
+ * before it.  A flush is booked to whoever last asked for one: the last
+ * getrq with a flush or FUA in its rwbs (a journal commit's "FWFSM", an
+ * fsync's empty "FWS") within a second before it. */
+#define BLK_FLUSHES 8
+struct blk_flush {
+	uint64_t ts_ns;
+	enum ws_submitter sub;
+};
+
 struct blockstat {
 	struct blk_slot slot[BLK_INFLIGHT];
+	struct blk_flush flight[BLK_FLUSHES];	/* issued, not completed */
+	unsigned int nflight;
+	uint64_t early[BLK_FLUSHES];	/* completions read before their issue */
+	unsigned int nearly;
+	enum ws_submitter flush_sub;	/* the last to ask for a flush ... */
+	uint64_t flush_asked_ns;	/* ... and when */
 	unsigned int used;
 	struct blk_event pending[BLK_PENDING];
 	unsigned int npending;

@@ -566,6 +566,7 @@ static void counted(struct ws_trace *t, struct ws_block_figures *run)
 	run->counted[WS_BLK_WRITE].bytes = (d.write_sectors - t->stat0.write_sectors) * WS_SECTOR;
 	run->counted[WS_BLK_WRITE].time_ns = (d.write_ticks - t->stat0.write_ticks) * 1000000;
 	run->counted_flushes = d.flush_ios - t->stat0.flush_ios;
+	run->counted_flush_ns = (d.flush_ticks - t->stat0.flush_ticks) * 1000000;
 }
 
 void trace_totals(struct ws_trace *t, struct ws_summary *sum)

@@ -429,8 +429,12 @@ static void add_traced(struct ws_interval *iv, unsigned int k)
 	w->service_ns = w->requests * 20 * MS;
 	w->time_ns = w->service_ns + w->requests * MS;
 	w->max_service_ns = 45 * MS;
-	iv->block.by[WS_SUB_FLUSHER] = (struct ws_block_sub){ w->requests, w->bytes, w->service_ns };
+	iv->block.by[WS_SUB_FLUSHER] = (struct ws_block_sub){
+		.requests = w->requests, .bytes = w->bytes, .service_ns = w->service_ns };
 	iv->block.flushes = 3;
+	iv->block.by[WS_SUB_JOURNAL].flushes = 3;
+	iv->block.by[WS_SUB_JOURNAL].flush_ns = iv->block.flush_ns = 6 * MS;
+	iv->block.max_flush_ns = 3 * MS;
 	iv->journal = (struct ws_journal_figures){ .dirty_on = true, .dirty_pauses = 1,
 						   .dirty_paused_ns = 120 * MS };
 	recorder_add_traced(&run_block, &run_journal, &iv->block, &iv->journal);

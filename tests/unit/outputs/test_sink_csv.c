@@ -54,12 +54,12 @@ START_TEST(test_golden)
 			ck_assert_uint_eq(fields(s, nl - 1), want);
 		lines++;
 	}
-	/* 7 columns, every timer, 8 of the system, 10 traced, 7 per probe;
+	/* 7 columns, every timer, 8 of the system, 11 traced, 7 per probe;
 	 * with several targets, which one (a row each, then the run's) */
-	ck_assert_uint_eq(want, 7 + WS_T_NR + 8 + 10 + 2 * 7 + (f->run.ntargets ? 1 : 0));
+	ck_assert_uint_eq(want, 7 + WS_T_NR + 8 + 11 + 2 * 7 + (f->run.ntargets ? 1 : 0));
 	/* traced: the device's figures, no journal (btrfs), the pauses */
 	if (r->ending == FIXTURE_BOUND)
-		ck_assert_msg(strstr(out, ",45.000,3,0,,,,120.000,"), "traced columns");
+		ck_assert_msg(strstr(out, ",45.000,3,6.000,0,,,,120.000,"), "traced columns");
 	for (unsigned int i = 0; i < f->niv; i++)
 		rows_want += 1 + f->iv[i].ntargets;
 	ck_assert_uint_eq(lines, rows_want);

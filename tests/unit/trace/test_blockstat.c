@@ -34,6 +34,12 @@ static void assert_agrees(const struct blockstat *b, const struct recorded *r)
 	ck_assert_uint_eq(w->bytes + b->unmatched_bytes, r->bytes);
 	ck_assert_uint_eq(b->run.flushes, r->flushes);
 	ck_assert_uint_le(b->run.unmatched, 1);
+	/* the device adds its flushes' time in ns and shows whole ms */
+	if (r->flush_timed)
+		ck_assert_msg((double)b->run.flush_ns / 1e6 >= (double)r->flush_ms * 0.98 - 1 &&
+			      (double)b->run.flush_ns / 1e6 <= (double)r->flush_ms * 1.02 + 1,
+			      "flushes: traced %.1f ms, counted %lu ms",
+			      (double)b->run.flush_ns / 1e6, r->flush_ms);
 	if (!b->run.unmatched)
 		ck_assert_msg(ms > (double)r->time_ms * 0.98 - 1 && ms < (double)r->time_ms * 1.02 + 1,
 			      "traced %.1f ms, counted %lu ms", ms, (unsigned long)r->time_ms);
@@ -46,6 +52,7 @@ static void assert_agrees(const struct blockstat *b, const struct recorded *r)
 static const char *const fixtures[] = {
 	"flood-ext4-loop.events", "window-ext4-loop.events",
 	"limit-ext4-loop.events", "queue-ext4-loop.events", "device-ext4-loop.events",
+	"wbt-ext4-loop.events",
 };
 #define NFIXTURES (int)(sizeof(fixtures) / sizeof(fixtures[0]))
 
@@ -218,6 +225,96 @@ START_TEST(test_write_times)
 }
 END_TEST
 
+/* A getrq by COMM. */
+static void asked(struct blockstat *b, uint64_t ts, const char *rwbs, const char *comm)
+{
+	struct blk_event e = { .kind = BLK_GETRQ, .ts_ns = ts };
+
+	snprintf(e.rwbs, sizeof(e.rwbs), "%s", rwbs);
+	snprintf(e.comm, sizeof(e.comm), "%s", comm);
+	blockstat_event(b, &e);
+}
+
+/* A flush's time, issue to completion, booked to whoever last asked for
+ * one within a second before its issue; a completion read before its
+ * issue (another CPU's ring) still pairs; an issue whose completion was
+ * lost is dropped at the next settle once a newer one is in flight. */
+START_TEST(test_flush_times)
+{
+	struct blockstat *b = fresh();
+	const uint64_t s = 1000000000ull;
+
+	ev(b, BLK_ISSUE, 100, 0, 0, "FF");		/* nobody asked */
+	ev(b, BLK_COMPLETE, 300, UINT64_MAX, 0, "FF");
+	ck_assert_uint_eq(b->run.flush_ns, 200);
+	ck_assert_uint_eq(b->run.by[WS_SUB_OTHER].flushes, 1);
+	asked(b, 1000, "FWS", "ws-probe-fsync");	/* an fsync's empty flush */
+	ev(b, BLK_ISSUE, 1100, 0, 0, "FF");
+	ev(b, BLK_COMPLETE, 1600, UINT64_MAX, 0, "FF");
+	ck_assert_uint_eq(b->run.by[WS_SUB_PROBES].flushes, 1);
+	ck_assert_uint_eq(b->run.by[WS_SUB_PROBES].flush_ns, 500);
+	asked(b, 2000, "FWFSM", "jbd2/loop1-8");	/* a commit: pre and post */
+	ev(b, BLK_COMPLETE, 2500, UINT64_MAX, 0, "FF");	/* read before its issue */
+	ck_assert_uint_eq(b->run.flushes, 3);
+	ck_assert_uint_eq(b->run.by[WS_SUB_JOURNAL].flushes, 0);
+	ev(b, BLK_ISSUE, 2100, 0, 0, "FF");
+	ck_assert_uint_eq(b->run.by[WS_SUB_JOURNAL].flush_ns, 400);
+	ev(b, BLK_ISSUE, 2600, 0, 0, "FF");
+	ev(b, BLK_COMPLETE, 2900, UINT64_MAX, 0, "FF");
+	ck_assert_uint_eq(b->run.by[WS_SUB_JOURNAL].flushes, 2);
+	ck_assert_uint_eq(b->run.by[WS_SUB_JOURNAL].flush_ns, 700);
+	ck_assert_uint_eq(b->run.max_flush_ns, 500);
+	/* a lost completion: the next issue, a settle, and only it pairs */
+	ev(b, BLK_ISSUE, 3000, 0, 0, "FF");
+	ev(b, BLK_ISSUE, 4000, 0, 0, "FF");
+	blockstat_settle(b, false);
+	ck_assert_uint_eq(b->nflight, 1);
+	ev(b, BLK_COMPLETE, 4200, UINT64_MAX, 0, "FF");
+	ck_assert_uint_eq(b->run.flush_ns, 200 + 500 + 400 + 300 + 200);
+	/* asked more than a second before: nobody's */
+	ev(b, BLK_ISSUE, 4000 + s + 1, 0, 0, "FF");
+	ev(b, BLK_COMPLETE, 4000 + s + 11, UINT64_MAX, 0, "FF");
+	ck_assert_uint_eq(b->run.by[WS_SUB_OTHER].flushes, 2);
+	/* asked within the second: the asker's (as the lost one above was) */
+	asked(b, 5 * s, "WFS", "jbd2/loop1-8");
+	ev(b, BLK_ISSUE, 6 * s - 1, 0, 0, "FF");
+	ev(b, BLK_COMPLETE, 6 * s, UINT64_MAX, 0, "FF");
+	ck_assert_uint_eq(b->run.by[WS_SUB_JOURNAL].flushes, 4);
+	/* a completion never paired: counted, not timed, gone at the end */
+	ev(b, BLK_COMPLETE, 7 * s, UINT64_MAX, 0, "FF");
+	blockstat_settle(b, true);
+	ck_assert_uint_eq(b->nearly, 0);
+	ck_assert_uint_eq(b->run.flushes, 8);
+	free(b);
+}
+END_TEST
+
+/* An fsync's empty flush request ("FWS", no sectors) is never issued
+ * itself: it completes as a write of nothing, timed from its getrq; the
+ * next one 100 ms later, read before its getrq, is no second completion
+ * of the first. */
+START_TEST(test_empty_flush_requests)
+{
+	struct blockstat *b = fresh();
+
+	asked(b, 1000, "FWS", "ws-probe-dsync");
+	ev(b, BLK_ISSUE, 1100, 0, 0, "FF");
+	ev(b, BLK_COMPLETE, 1600, UINT64_MAX, 0, "FF");
+	ev(b, BLK_COMPLETE, 1700, 0, 0, "WS");
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, 1);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].bytes, 0);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].time_ns, 700);
+	ck_assert_uint_eq(b->run.by[WS_SUB_PROBES].requests, 1);
+	ev(b, BLK_COMPLETE, 100001700, 0, 0, "WS");	/* before its getrq */
+	asked(b, 100001000, "FWS", "ws-probe-dsync");
+	blockstat_settle(b, false);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, 2);
+	blockstat_settle(b, true);
+	ck_assert_uint_eq(b->run.unmatched, 0);
+	free(b);
+}
+END_TEST
+
 /* A flush is 0 at issue and -1 at completion; a FUA write counts as one;
  * a write sent with a flush completes twice and is one request. */
 START_TEST(test_flushes_and_fua)
@@ -316,6 +413,8 @@ Suite *blockstat_suite(void)
 	tcase_add_test(tc, test_submitter_names);
 	tcase_add_test(tc, test_write_times);
 	tcase_add_test(tc, test_flushes_and_fua);
+	tcase_add_test(tc, test_flush_times);
+	tcase_add_test(tc, test_empty_flush_requests);
 	tcase_add_test(tc, test_unmatched_after_a_second);
 	tcase_add_test(tc, test_stale_slots_swept);
 	tcase_add_test(tc, test_table_full);

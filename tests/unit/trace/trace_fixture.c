@@ -14,9 +14,12 @@ static int header(const char *line, struct recorded *r)
 	struct recorded_stall *s = &r->stalls[r->nstalls];
 	unsigned long long a, b;
 
-	if (sscanf(line, "# device_counted (%*[^)]): writes %lu bytes %lu time_ms %lu flushes %lu",
-		   &r->writes, &r->bytes, &r->time_ms, &r->flushes) == 4)
+	if (sscanf(line, "# device_counted (%*[^)]): writes %lu bytes %lu time_ms %lu flushes %lu flush_ms %lu",
+		   &r->writes, &r->bytes, &r->time_ms, &r->flushes, &r->flush_ms) >= 4) {
+		/* flush_ms only in recordings since the flushes were timed */
+		r->flush_timed = strstr(line, " flush_ms ") != NULL;
 		return 1;
+	}
 	if (sscanf(line, "# jbd2_counted (%*[^)]): transactions %lu logging_ms %lu",
 		   &r->transactions, &r->logging_ms) == 2)
 		return 1;

@@ -4,6 +4,7 @@
 #ifndef WS_TEST_TRACE_FIXTURE_H
 #define WS_TEST_TRACE_FIXTURE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,7 +20,8 @@ struct recorded {
 	struct trace_event *ev;
 	size_t n;
 	/* /sys/block/DEV/stat over the traced span */
-	unsigned long writes, bytes, time_ms, flushes;
+	unsigned long writes, bytes, time_ms, flushes, flush_ms;
+	bool flush_timed;	/* flush_ms recorded */
 	/* /proc/fs/jbd2/DEV-8/info around the run (transactions 0: none) */
 	unsigned long transactions, logging_ms;
 	uint64_t origin_ns, limit_bps, limit_iops;
