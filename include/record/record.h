@@ -58,6 +58,9 @@ struct ws_point {
 	uint64_t probe_p99[WS_SERIES_PROBES];
 	uint64_t probe_max[WS_SERIES_PROBES];
 	uint64_t probe_stalls[WS_SERIES_PROBES];
+	/* the traced device's writes completed in the span and their time,
+	 * issue to completion, summed (0 when not traced) */
+	uint64_t dev_writes, dev_write_service_ns;
 };
 
 #define WS_SERIES_CAP 8192	/* points kept: 2.3 h at one a second */

@@ -23,6 +23,8 @@ struct ws_point series_merge(const struct ws_point *a, const struct ws_point *b)
 	m.dt_ns = a->dt_ns + b->dt_ns;
 	m.dbytes = a->dbytes + b->dbytes;
 	m.mibps = ws_mibps(m.dbytes, m.dt_ns);
+	m.dev_writes = a->dev_writes + b->dev_writes;
+	m.dev_write_service_ns = a->dev_write_service_ns + b->dev_write_service_ns;
 	for (int i = 0; i < WS_SERIES_PROBES; i++) {
 		/* the worst of the span is what a person felt in it */
 		m.probe_p99[i] = max_u64(a->probe_p99[i], b->probe_p99[i]);

@@ -186,6 +186,36 @@ static void latency_line(FILE *f, const struct ws_summary *sum, unsigned int j,
 			    svg_colour(j));
 }
 
+/* Did the trace see the device write anywhere on the plot? */
+static bool device_traced(const struct ws_summary *sum)
+{
+	for (size_t i = 0; i < plot_npoints(sum); i++)
+		if (sum->series->pts[i].dev_writes)
+			return true;
+	return false;
+}
+
+/* The traced device's mean write time over time (dashed, dark grey):
+ * beside a probe's latency it tells the device from the queue. */
+static void device_line(FILE *f, const struct ws_summary *sum,
+			const struct svg_axis *x, const struct svg_axis *y)
+{
+	struct svg_pen pen = { .f = f };
+
+	fputs("<path fill=\"none\" stroke=\"#444\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\" stroke-linejoin=\"round\" d=\"", f);
+	for (size_t i = 0; i < plot_npoints(sum); i++) {
+		const struct ws_point *p = &sum->series->pts[i];
+
+		if (p->dev_writes)
+			svg_pen_to(&pen, svg_axis_px(x, plot_mid_seconds(p)),
+				   svg_axis_px(y, plot_device_write_ns(p)));
+		else
+			svg_pen_up(&pen);
+	}
+	svg_pen_flush(&pen);
+	fputs("\"/>\n", f);
+}
+
 /* Every recorded stall: a faint red column over its time (under the
  * lines), or the solid red bar at its duration that tops it. */
 static void stall_bars(FILE *f, const struct ws_probe_summary *ps,
@@ -234,7 +264,8 @@ static void bottom_legend(FILE *f, const struct ws_summary *sum, double y)
 {
 	uint64_t drawn = 0, all = 0;
 	char note[64];
-	double x = 560;
+	/* the device's key needs room: start further left, past the title */
+	double x = device_traced(sum) ? 430 : 560;
 
 	for (unsigned int j = 0; j < sum->nprobes; j++) {
 		svg_legend_item(f, &x, y, svg_colour(j), 3, NULL, sum->probes[j].name);
@@ -245,6 +276,8 @@ static void bottom_legend(FILE *f, const struct ws_summary *sum, double y)
 	 * colour: they are every probe's */
 	svg_legend_item(f, &x, y, "#555", 2.5, NULL, "p99 (thick)");
 	svg_legend_item(f, &x, y, "#555", 1, NULL, "max (thin)");
+	if (device_traced(sum))
+		svg_legend_item(f, &x, y, "#444", 1.5, "4 3", "device write (mean)");
 	if (drawn < all)
 		snprintf(note, sizeof(note), "stall (first %llu of %llu)",
 			 (unsigned long long)drawn, (unsigned long long)all);
@@ -281,6 +314,8 @@ void plot_draw_latency(FILE *f, struct svg_layout *lay, const struct ws_run *run
 	stall_threshold(f, lay, run, &y, b);
 	for (unsigned int j = 0; j < sum->nprobes; j++)
 		latency_line(f, sum, j, true, &x, &y);
+	if (device_traced(sum))
+		device_line(f, sum, &x, &y);
 	for (unsigned int j = 0; j < sum->nprobes; j++)
 		stall_bars(f, &sum->probes[j], &x, &y, b, false);
 	for (unsigned int j = 0; j < sum->nprobes; j++)

@@ -35,6 +35,9 @@ double plot_finite_or_0(double v);
 double plot_max_bytes(const struct ws_summary *sum);
 double plot_max_mibps(const struct ws_summary *sum);
 double plot_max_seconds(const struct ws_summary *sum);
+/* A point's traced device writes: their mean time, issue to completion
+ * (0: none traced in it). */
+double plot_device_write_ns(const struct ws_point *p);
 double plot_max_latency(const struct ws_run *run, const struct ws_summary *sum);
 double plot_min_latency(const struct ws_summary *sum);
 bool plot_any_latency(const struct ws_summary *sum);

@@ -104,9 +104,17 @@ double plot_max_seconds(const struct ws_summary *sum)
 
 /* The worst latency to show, in ns: any point's max, any stall, the
  * threshold itself. */
+double plot_device_write_ns(const struct ws_point *p)
+{
+	return p->dev_writes ? (double)p->dev_write_service_ns / (double)p->dev_writes : 0;
+}
+
 double plot_max_latency(const struct ws_run *run, const struct ws_summary *sum)
 {
 	double m = (double)run->set.stall_ns;
+
+	for (size_t i = 0; i < plot_npoints(sum); i++)
+		m = plot_max_d(m, plot_device_write_ns(&sum->series->pts[i]));
 
 	for (size_t i = 0; i < plot_npoints(sum); i++)
 		for (unsigned int j = 0; j < sum->nprobes && j < WS_SERIES_PROBES; j++)
@@ -125,10 +133,13 @@ double plot_min_latency(const struct ws_summary *sum)
 {
 	double m = INFINITY;
 
-	for (size_t i = 0; i < plot_npoints(sum); i++)
+	for (size_t i = 0; i < plot_npoints(sum); i++) {
 		for (unsigned int j = 0; j < sum->nprobes && j < WS_SERIES_PROBES; j++)
 			if (sum->series->pts[i].probe_p99[j])
 				m = fmin(m, (double)sum->series->pts[i].probe_p99[j]);
+		if (sum->series->pts[i].dev_writes)
+			m = fmin(m, plot_device_write_ns(&sum->series->pts[i]));
+	}
 	return isfinite(m) ? m : 0;
 }
 

@@ -127,6 +127,10 @@ struct ws_point recorder_interval_point(const struct ws_interval *iv)
 		.writeback = iv->writeback,
 	};
 
+	if (iv->block.on) {
+		p.dev_writes = iv->block.dir[WS_BLK_WRITE].requests;
+		p.dev_write_service_ns = iv->block.dir[WS_BLK_WRITE].service_ns;
+	}
 	for (unsigned int i = 0; i < iv->nprobes && i < WS_SERIES_PROBES; i++) {
 		p.probe_p99[i] = iv->probes[i].p99_ns;
 		p.probe_max[i] = iv->probes[i].max_ns;

@@ -235,6 +235,9 @@ want(b["writes"]["requests"] < b["device_counted"]["writes"]["requests"],
 want(sum(i["block"]["lost_events"] for i in d["intervals"] if i.get("block")) <= b["lost_events"],
      "the intervals' lost events within the run's")
 lossy = [(i["t_s"] - i["dt_s"], i["t_s"]) for i in d["intervals"] if i.get("block") and i["block"]["lost_events"]]
+# those lost after the last interval (the run's end drains the ring)
+if b["lost_events"] > sum(i["block"]["lost_events"] for i in d["intervals"] if i.get("block")):
+    lossy.append((max([i["t_s"] for i in d["intervals"]] + [0]), d["summary"]["elapsed_s"] + 1))
 recs = [r for p in d["probes"] for r in p["stalls"]["records"] if r.get("why")]
 want(recs, "stalls explained")
 for r in recs:

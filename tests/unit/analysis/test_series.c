@@ -70,6 +70,14 @@ START_TEST(test_merge_rates)
 	ck_assert_double_eq_tol(m.mibps, 25.0, 1e-9);
 	ck_assert_uint_eq(m.t_ns, b.t_ns);
 	ck_assert_uint_eq(m.bytes, b.bytes);
+	/* the device's writes and their time add up: the mean is theirs */
+	a.dev_writes = 3;
+	a.dev_write_service_ns = 30 * SEC / 1000;
+	b.dev_writes = 1;
+	b.dev_write_service_ns = 50 * SEC / 1000;
+	m = series_merge(&a, &b);
+	ck_assert_uint_eq(m.dev_writes, 4);
+	ck_assert_uint_eq(m.dev_write_service_ns, 80 * SEC / 1000);
 }
 END_TEST
 

@@ -258,6 +258,21 @@ static void case_full(void)
 	sum.ending.signal = "SIGINT";
 }
 
+/* Three probes (the widest legend) and a traced device answering each
+ * write in 20 ms on average, but in the 10th interval, which wrote
+ * nothing it saw: the pen lifts there. */
+static void case_traced(void)
+{
+	probes(3);
+	fill(60, rate_two, lat_1ms);
+	for (size_t i = 0; i < series.n; i++)
+		if (i != 9) {
+			series.pts[i].dev_writes = 10;
+			series.pts[i].dev_write_service_ns = 200 * MS;
+		}
+	sum.probes[0].nstalls = sum.probes[0].nrecorded = 0;
+}
+
 static const struct row {
 	const char *name;
 	void (*build)(void);
@@ -289,6 +304,7 @@ static const struct row {
 	  { ">GiB written<", ">slowed at 5.86 GiB<", ">steady 50.0 MiB/s<",
 	    ">200.0 MiB/s<", ">50.0 MiB/s<" } },
 	{ "tail", case_tail, { ">slowed at 3.54 GiB<", ">GiB written<" } },
+	{ "traced", case_traced, { ">device write (mean)<", ">fsync<", ">read<" } },
 };
 
 static char *render(const struct row *r, size_t *len)
@@ -539,6 +555,39 @@ START_TEST(test_stall_bars)
 }
 END_TEST
 
+/* The traced device's mean write time is one dashed line on the latency
+ * panel, at 20 ms, broken where an interval saw no write, and its key
+ * fits in the legend with three probes; untraced, neither. */
+START_TEST(test_device_line)
+{
+	size_t len;
+	char *svg = render(&rows[N_ROWS(rows) - 1], &len);
+	const char *path = strstr(svg, "stroke=\"#444\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\" stroke-linejoin");
+	const char *stall = strstr(svg, ">stall<");
+	const char *x;
+
+	ck_assert_ptr_nonnull(path);
+	{	/* two stretches in its d: the gap */
+		const char *d = strstr(path, "d=\""), *end = strstr(d + 3, "\"");
+		unsigned int moves = 0;
+
+		for (const char *c = d + 3; c < end; c++)
+			moves += *c == 'M';
+		ck_assert_uint_eq(moves, 2);
+	}
+	ck_assert_ptr_nonnull(stall);
+	for (x = stall; x > svg && strncmp(x, "<text x=\"", 9); x--)
+		;
+	/* the last key ends inside the 1200 px width */
+	ck_assert_double_le(strtod(x + 9, NULL) + 7.0 * 5, 1200);
+	free(svg);
+	svg = render(&rows[4], &len);
+	ck_assert_ptr_null(strstr(svg, "device write"));
+	ck_assert_ptr_null(strstr(svg, "stroke=\"#444\""));
+	free(svg);
+}
+END_TEST
+
 static const struct row *row_named(const char *name)
 {
 	for (int i = 0; i < N_ROWS(rows); i++)
@@ -687,6 +736,7 @@ Suite *sink_svg_suite(void)
 
 	tcase_add_loop_test(plot, test_plot, 0, N_ROWS(rows));
 	tcase_add_test(plot, test_stall_bars);
+	tcase_add_test(plot, test_device_line);
 	tcase_add_test(plot, test_legend_keys_match_lines);
 	tcase_add_test(plot, test_label_off_ticks);
 	tcase_add_loop_test(plot, test_bytes_axis_unit, 0, N_ROWS(bytes_axes));
