@@ -508,8 +508,9 @@ struct ws_journal_figures {
 	uint64_t blocks;	/* in the transactions committed */
 	/* threads of writestress paused by the dirty limit
 	 * (balance_dirty_pages): how often, and for how long, summed */
-	bool dirty_on;		/* traced: these two are meaningful */
+	bool dirty_on;		/* traced: these three are meaningful */
 	uint64_t dirty_pauses, dirty_paused_ns;
+	uint64_t writer_paused_ns;	/* of it, the writer threads' */
 };
 
 struct ws_interval {

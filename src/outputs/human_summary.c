@@ -11,7 +11,7 @@
 static void print_split(FILE *out,
 			const struct ws_summary *sum)
 {
-	char line[256];
+	char line[320], paused[32];
 	struct ws_buf b = WS_BUF(line);
 
 	for (int t = 0; t < WS_T_NR; t++) {
@@ -22,6 +22,12 @@ static void print_split(FILE *out,
 		ws_buf_item(&b, " · ", "%s %.0f%%", ws_timer_words((enum ws_timer)t),
 			    sum->writers_ns ? 100.0 * (double)sum->time_ns[t] /
 					      (double)sum->writers_ns : 0.0);
+		/* traced: how much of write() the dirty limit's pauses were */
+		if (t == WS_T_WRITE && sum->block.on && sum->journal.dirty_on &&
+		    sum->journal.writer_paused_ns)
+			ws_buf_item(&b, " ", "(of it paused by the dirty limit %s)",
+				    units_format_duration(paused, sizeof(paused),
+							  sum->journal.writer_paused_ns));
 	}
 	fprintf(out, "  %-8s %s   → %s\n", sum->ntargets ? "writers" : "writer",
 		line, sum->limit_words);

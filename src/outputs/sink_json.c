@@ -161,6 +161,7 @@ static void put_journal(struct jsonw *w, const struct ws_journal_figures *j)
 		jsonw_object(w, "dirty_limit");
 		jsonw_u64(w, "pauses", j->dirty_pauses);
 		jsonw_ms(w, "paused_ms", j->dirty_paused_ns);
+		jsonw_ms(w, "writer_paused_ms", j->writer_paused_ns);
 		jsonw_end(w);
 	} else {
 		jsonw_null(w, "dirty_limit");

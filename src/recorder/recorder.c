@@ -503,4 +503,5 @@ void recorder_add_traced(struct ws_block_figures *run_block,
 	run_journal->blocks += journal->blocks;
 	run_journal->dirty_pauses += journal->dirty_pauses;
 	run_journal->dirty_paused_ns += journal->dirty_paused_ns;
+	run_journal->writer_paused_ns += journal->writer_paused_ns;
 }

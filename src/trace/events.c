@@ -30,8 +30,9 @@ void trace_event_write(FILE *f, const struct trace_event *e)
 		fputc('\n', f);
 		break;
 	case TE_DIRTY:
-		fprintf(f, "P %" PRIu64 " %" PRId32 " %" PRIu64 "\n",
-			e->dirty.ts_ns, e->dirty.tid, e->dirty.pause_ns);
+		fprintf(f, "P %" PRIu64 " %" PRId32 " %" PRIu64 "%s\n",
+			e->dirty.ts_ns, e->dirty.tid, e->dirty.pause_ns,
+			e->dirty.writer ? " w" : "");
 		break;
 	case TE_WBT:
 		fprintf(f, "W %" PRIu64 " %" PRId32 " %" PRIu64 " %" PRIu32 " %" PRIu32 " %" PRIu32 "\n",
@@ -72,9 +73,16 @@ int trace_event_parse(const char *line, struct trace_event *e)
 		return 1;
 	}
 	if (*line == 'P') {
+		int got;
+
 		e->kind = TE_DIRTY;
-		return sscanf(line + 1, "%" SCNu64 " %" SCNd32 " %" SCNu64, &e->dirty.ts_ns,
-			      &e->dirty.tid, &e->dirty.pause_ns) == 3 ? 1 : -1;
+		c = 0;
+		got = sscanf(line + 1, "%" SCNu64 " %" SCNd32 " %" SCNu64 " %c", &e->dirty.ts_ns,
+			     &e->dirty.tid, &e->dirty.pause_ns, &c);
+		if (got < 3 || (got == 4 && c != 'w'))
+			return -1;
+		e->dirty.writer = got == 4;
+		return 1;
 	}
 	if (*line == 'W') {
 		e->kind = TE_WBT;

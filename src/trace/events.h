@@ -10,8 +10,9 @@
  *   J S|K|F|L|E TS TID                 a journal commit starts, locks,
  *                                      flushes, logs, ends (journal.h)
  *   J B TS TID BLOCKS LOGGED           the commit's jbd2_run_stats
- *   P TS TID PAUSE_NS                  a thread of writestress paused by
- *                                      the dirty limit (balance_dirty_pages)
+ *   P TS TID PAUSE_NS [w]              a thread of writestress paused by
+ *                                      the dirty limit (balance_dirty_pages);
+ *                                      w: a writer thread
  *   W TS STEP WINDOW_US BG NORMAL MAX  writeback throttling (wbt) changed
  *                                      its limits on the disk (wbt_step)
  * TS is CLOCK_MONOTONIC ns; lines starting with '#' are comments, and
@@ -25,6 +26,7 @@
 #ifndef WS_TRACE_EVENTS_H
 #define WS_TRACE_EVENTS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -51,6 +53,7 @@ struct dirty_event {
 	uint64_t ts_ns;		/* when the pause began */
 	int32_t tid;		/* the thread paused */
 	uint64_t pause_ns;
+	bool writer;		/* a writer thread ("ws-writer...") */
 };
 
 /* wbt_step: writeback throttling scaled its limits.  Step above 0: it

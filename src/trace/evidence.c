@@ -24,7 +24,7 @@ void evidence_event(struct evidence *ev, const struct trace_event *e)
 		journal_event(&ev->jn, &e->jnl);
 		break;
 	case TE_DIRTY:
-		journal_dirty_pause(&ev->jn, e->dirty.pause_ns);
+		journal_dirty_pause(&ev->jn, e->dirty.pause_ns, e->dirty.writer);
 		ev->pauses[ev->npauses++ % PAUSES_KEPT] = e->dirty;
 		break;
 	case TE_WBT:

@@ -67,12 +67,16 @@ void journal_event(struct journal *j, const struct jnl_event *e)
 	j->have_open = false;
 }
 
-void journal_dirty_pause(struct journal *j, uint64_t pause_ns)
+void journal_dirty_pause(struct journal *j, uint64_t pause_ns, bool writer)
 {
 	j->iv.dirty_pauses++;
 	j->run.dirty_pauses++;
 	j->iv.dirty_paused_ns += pause_ns;
 	j->run.dirty_paused_ns += pause_ns;
+	if (writer) {
+		j->iv.writer_paused_ns += pause_ns;
+		j->run.writer_paused_ns += pause_ns;
+	}
 }
 
 void journal_take(struct journal *j, struct ws_journal_figures *out)

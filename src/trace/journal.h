@@ -36,7 +36,8 @@ void journal_init(struct journal *j);
 void journal_traced(struct journal *j, bool commits, bool pauses);
 void journal_event(struct journal *j, const struct jnl_event *e);
 /* A pause of one of writestress's threads by the dirty limit. */
-void journal_dirty_pause(struct journal *j, uint64_t pause_ns);
+/* A thread of writestress paused; writer: one of its writer threads. */
+void journal_dirty_pause(struct journal *j, uint64_t pause_ns, bool writer);
 void journal_take(struct journal *j, struct ws_journal_figures *out);
 
 /* A commit's phases in ns: locked, flushing, logging (0 when unseen). */

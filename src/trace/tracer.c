@@ -92,6 +92,7 @@ struct ws_trace {
 	/* threads of this process seen pausing, and others' (a small cache:
 	 * the dirty limit's events are every process's on the disk) */
 	int32_t ours[16], theirs[16];
+	bool ours_writer[16];	/* ours[i] is a writer thread */
 	unsigned int nours, ntheirs, ours_at, theirs_at;
 };
 
@@ -104,26 +105,39 @@ static uint64_t field(struct tep_format_field *f, struct tep_record *rec)
 	return v;
 }
 
-/* A thread of this process?  The dirty limit's events are every
- * process's that dirties the disk's pages. */
-static bool ours(struct ws_trace *t, int32_t tid)
+/* A thread of this process (and *writer: one of its writer threads,
+ * "ws-writer...")?  The dirty limit's events are every process's that
+ * dirties the disk's pages. */
+static bool ours(struct ws_trace *t, int32_t tid, bool *writer)
 {
-	char path[64];
+	char path[64], comm[32] = "";
+	FILE *f;
 	bool yes;
 
 	for (unsigned int i = 0; i < t->nours; i++)
-		if (t->ours[i] == tid)
+		if (t->ours[i] == tid) {
+			*writer = t->ours_writer[i];
 			return true;
+		}
 	for (unsigned int i = 0; i < t->ntheirs; i++)
 		if (t->theirs[i] == tid)
 			return false;
-	snprintf(path, sizeof(path), "/proc/self/task/%d", (int)tid);
-	yes = access(path, F_OK) == 0;
+	snprintf(path, sizeof(path), "/proc/self/task/%d/comm", (int)tid);
+	f = fopen(path, "re");
+	yes = f != NULL;
+	if (f) {
+		if (!fgets(comm, sizeof(comm), f))
+			comm[0] = '\0';
+		fclose(f);
+	}
+	*writer = blockstat_submitter(comm) == WS_SUB_WRITER;
 	/* a ring of the last 16 of each, the oldest replaced */
-	if (yes)
+	if (yes) {
+		t->ours_writer[t->ours_at % 16] = *writer;
 		t->ours[t->ours_at++ % 16] = tid;
-	else
+	} else {
 		t->theirs[t->theirs_at++ % 16] = tid;
+	}
 	t->nours = t->ours_at < 16 ? t->ours_at : 16;
 	t->ntheirs = t->theirs_at < 16 ? t->theirs_at : 16;
 	return yes;
@@ -170,7 +184,7 @@ static int on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 		 * HZ); 0 or less when the thread went on without sleeping */
 		pause = (int64_t)field(f->pause, rec);
 		e.dirty.tid = (int32_t)tep_data_pid(t->tep, rec);
-		if (pause <= 0 || !ours(t, e.dirty.tid))
+		if (pause <= 0 || !ours(t, e.dirty.tid, &e.dirty.writer))
 			return 0;
 		e.dirty.ts_ns = rec->ts;
 		e.dirty.pause_ns = (uint64_t)pause * 1000000;

@@ -102,6 +102,34 @@ PY
 assert_file_match "$TESTDIR/r.csv" "blk_write_requests" "the CSV's traced columns"
 assert_file_match "$TESTDIR/r.prom" "^writestress_block_requests_total" "the traced Prometheus counters"
 
+# The dirty limit holding the writer: a strict limit of 8 MiB on the rig's
+# own bdi (put back at once, and at exit), an unpaced flood: the
+# kernel's pauses of the writer thread (balance_dirty_pages) are most of
+# the time the writer's own clock spent in write(), and never more
+bdi=/sys/class/bdi/$(cat "/sys/block/$(basename "$RIG_LOOP")/dev")
+if [ -w "$bdi/strict_limit" ] && [ -w "$bdi/max_bytes" ]; then
+	at_exit "echo 100 >'$bdi/max_ratio'; echo 0 >'$bdi/strict_limit'"
+	echo 1 >"$bdi/strict_limit"
+	echo $((8 * MiB)) >"$bdi/max_bytes"
+	ws -t 3s --pace none --no-probe --json "$TESTDIR/dirty.json" "$RIG_MNT/data"
+	rc2=$rc
+	echo 100 >"$bdi/max_ratio"
+	echo 0 >"$bdi/strict_limit"
+	rc=$rc2
+	assert_status 0
+	assert_file_match "$OUT" "^  writer   .*write [0-9]+% \\(of it paused by the dirty limit [0-9.]+ [mµ]?s\\)" "the writer's split names its pauses"
+	pycheck "$TESTDIR/dirty.json" <<'PY'
+dl = d["summary"]["block"]["dirty_limit"]
+write_s = d["summary"]["writer_s"]["write"]
+show("the dirty limit", f"{dl}; the writer's write() {write_s:.3f} s")
+want(dl["writer_paused_ms"] == dl["paused_ms"], "the writer was the thread paused (no probe ran)")
+want(dl["writer_paused_ms"] / 1000 >= 0.5 * write_s, "the pauses are most of write()'s time")
+want(dl["writer_paused_ms"] / 1000 <= 1.02 * write_s + 0.01, "and within it (they happen inside write())")
+PY
+else
+	skip_part kernel "no strict_limit/max_bytes for a bdi (Linux 6.2): the writer's dirty-limit pauses untested live"
+fi
+
 # A slow disk's commits against jbd2's statistics are the kernel's own
 # figures: the plain build's business (a sanitizer build ran the same
 # code above)

@@ -436,7 +436,8 @@ static void add_traced(struct ws_interval *iv, unsigned int k)
 	iv->block.by[WS_SUB_JOURNAL].flush_ns = iv->block.flush_ns = 6 * MS;
 	iv->block.max_flush_ns = 3 * MS;
 	iv->journal = (struct ws_journal_figures){ .dirty_on = true, .dirty_pauses = 1,
-						   .dirty_paused_ns = 120 * MS };
+						   .dirty_paused_ns = 120 * MS,
+						   .writer_paused_ns = 100 * MS };
 	recorder_add_traced(&run_block, &run_journal, &iv->block, &iv->journal);
 	iv->block_run = run_block;
 	iv->journal_run = run_journal;
@@ -559,7 +560,7 @@ static void trace_story(struct ws_summary *sum)
 		evidence_event(&ev, &e);
 	}
 	e.kind = TE_DIRTY;
-	e.dirty = (struct dirty_event){ BASE + 10 * SEC, 4242, 180 * MS };
+	e.dirty = (struct dirty_event){ BASE + 10 * SEC, 4242, 180 * MS, true };
 	evidence_event(&ev, &e);
 	evidence_settle(&ev, true);
 	evidence_take(&ev, &sum->block, &sum->journal);

@@ -370,6 +370,7 @@ START_TEST(test_event_lines)
 	in[2].dirty.ts_ns = 9;
 	in[2].dirty.tid = 4321;
 	in[2].dirty.pause_ns = 200 * MS;
+	in[2].dirty.writer = true;
 	in[3].kind = TE_WBT;
 	in[3].wbt = (struct wbt_event){ 11, -2, 100000, 16, 32, 64 };
 	for (int i = 0; i < 4; i++) {
@@ -394,7 +395,7 @@ START_TEST(test_event_lines)
 			break;
 		case TE_DIRTY:
 			ck_assert(out.dirty.ts_ns == in[i].dirty.ts_ns && out.dirty.tid == in[i].dirty.tid &&
-				  out.dirty.pause_ns == in[i].dirty.pause_ns);
+				  out.dirty.pause_ns == in[i].dirty.pause_ns && out.dirty.writer);
 			break;
 		case TE_WBT:
 			ck_assert(out.wbt.ts_ns == 11 && out.wbt.step == -2 &&
@@ -419,7 +420,10 @@ START_TEST(test_event_lines)
 		  out.jnl.blocks == 12 && out.jnl.logged == 14);
 	ck_assert_int_eq(trace_event_parse("P 9 4321 200000000\n", &out), 1);
 	ck_assert(out.dirty.ts_ns == 9 && out.dirty.tid == 4321 &&
-		  out.dirty.pause_ns == 200 * MS);
+		  out.dirty.pause_ns == 200 * MS && !out.dirty.writer);
+	ck_assert_int_eq(trace_event_parse("P 9 4321 200000000 w\n", &out), 1);
+	ck_assert(out.dirty.writer);
+	ck_assert_int_eq(trace_event_parse("P 9 4321 200000000 x\n", &out), -1);
 	ck_assert_int_eq(trace_event_parse("# a comment\n", &out), 0);
 	ck_assert_int_eq(trace_event_parse("\n", &out), 0);
 	ck_assert_int_eq(trace_event_parse("J X 1 2\n", &out), -1);
@@ -513,17 +517,19 @@ START_TEST(test_pauses_by_thread)
 	char why[256];
 
 	evidence_init(&ev, 1000 * MS);
-	e.dirty = (struct dirty_event){ 900 * MS, 11, 200 * MS };	/* 100 ms inside */
+	e.dirty = (struct dirty_event){ 900 * MS, 11, 200 * MS, false };	/* 100 ms inside */
 	evidence_event(&ev, &e);
-	e.dirty = (struct dirty_event){ 1100 * MS, 12, 300 * MS };	/* another thread */
+	e.dirty = (struct dirty_event){ 1100 * MS, 12, 300 * MS, false };	/* another thread */
 	evidence_event(&ev, &e);
 	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_UNKNOWN);
-	e.dirty = (struct dirty_event){ 1200 * MS, 11, 100 * MS };	/* 200 ms now */
+	e.dirty = (struct dirty_event){ 1200 * MS, 11, 100 * MS, true };	/* 200 ms now */
 	evidence_event(&ev, &e);
 	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_DIRTY);
 	ck_assert_ptr_nonnull(strstr(why, "paused 200 ms"));
 	ck_assert_uint_eq(ev.jn.run.dirty_pauses, 3);
 	ck_assert_uint_eq(ev.jn.run.dirty_paused_ns, 600 * MS);
+	/* of them a writer thread's (11 is one, in this made stream) */
+	ck_assert_uint_eq(ev.jn.run.writer_paused_ns, 100 * MS);
 }
 END_TEST
 
