@@ -484,7 +484,11 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 			    "cannot make a tracefs instance (root only)");
 	if (ring_kb(ring, sizeof(ring), why, len))
 		return fail(t, -EINVAL, why, len, why);
-	if (tracefs_instance_file_write(t->inst, "buffer_size_kb", ring) < 0 ||
+	/* a new instance records at once: off until trace_run, so the trace
+	 * starts where the device's counters are read (the setup's own
+	 * requests and flushes, the probes' files, are neither's) */
+	if (tracefs_trace_off(t->inst) < 0 ||
+	    tracefs_instance_file_write(t->inst, "buffer_size_kb", ring) < 0 ||
 	    tracefs_instance_file_write(t->inst, "trace_clock", "mono") < 0)
 		return fail(t, -EIO, why, len, "cannot size the instance's ring or set its clock");
 	t->tep = read_formats();
@@ -517,8 +521,10 @@ int trace_run(struct ws_trace *t)
 	t->ev.tl.origin_ns = t->last_take_ns = ws_now_ns();
 	if (t->record)	/* so a replay's buckets are the run's */
 		fprintf(t->record, "# origin %llu\n", (unsigned long long)t->ev.tl.origin_ns);
-	tracefs_trace_on(t->inst);
+	/* the counters first: a request between the two is the device's
+	 * count only, never the trace's alone */
 	t->have_stat = kstat_diskstat("", t->sysdir, &t->stat0) == 0;
+	tracefs_trace_on(t->inst);
 	ret = ws_thread_start(&t->tid, &(struct ws_thread_spec){ .name = "ws-trace" },
 			      tracer_thread, t);
 	t->started = ret == 0;

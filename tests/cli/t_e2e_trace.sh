@@ -71,7 +71,10 @@ near(tw["requests"], cw["requests"], 10, "write requests, traced vs the device's
 near(tw["bytes"], cw["bytes"], 10, "bytes written, traced vs the device's count")
 near(tw["time_ms"] / tw["requests"], cw["time_ms"] / cw["requests"], 10,
      "mean write time, traced vs the device's ticks")
-near(b["flushes"], c["flushes"], 10, "cache flushes, traced vs the device's count")
+# a run makes a few flushes: one may complete between the trace's last
+# read and the counters' (the device counts it, the trace does not)
+want(0 <= c["flushes"] - b["flushes"] <= max(1, 0.1 * c["flushes"]),
+     f"cache flushes, traced ({b['flushes']}) vs the device's count ({c['flushes']}): the same, or one short")
 # the device counts its flushes' time in ns and shows whole ms
 want(abs(b["flush_ms"] - c["flush_ms"]) <= 0.1 * c["flush_ms"] + 1,
      f"the flushes' time, traced ({b['flush_ms']:.1f} ms) vs the device's ({c['flush_ms']:.0f} ms)")
