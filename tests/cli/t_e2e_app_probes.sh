@@ -12,10 +12,13 @@
 #    sqlite, dsync and cmd probes (the sqlite probe's figures are shown,
 #    for the README; a few commits in 8 s are no yardstick): the dsync
 #    probe (in-place O_DSYNC overwrites)
-#    stays far below the fsync probe (at least 10x lower at the median:
-#    the fsync probe's journal commit waits for the big file's ordered
-#    data - the blocks its writeback allocated - while an overwrite needs
-#    no journal commit), and a command that sleeps 1 s is reported at
+#    stays far below the fsync probe (at least 10x lower at p90: the
+#    fsync probe's journal commit waits for the big file's ordered data -
+#    the blocks its writeback allocated - while an overwrite needs no
+#    journal commit; at p90, not the median: whether a commit finds the
+#    writer's ordered data depends on where in the writer's cycle the
+#    fsync lands, and in one CI run under TSan half of them found none,
+#    p50 1.0 ms against p99 804 ms), and a command that sleeps 1 s is reported at
 #    what the same command takes when started and timed from outside
 #    beside it (py/cmd_runs.py: the same posix_spawn, the same load),
 #    within 2% at the median, and never under the 1 s it sleeps.
@@ -141,12 +144,12 @@ if sq["errors"]:
 paced = json.load(open(f"{d}/paced.json"))
 fs, sl, ds, nap = (probe(paced, n) for n in ("fsync", "sqlite", "dsync", "nap"))
 for p in (fs, sl, ds):
-    print(f"  paced: {p['name']:6} p50 {p['raw']['p50_ms']:8.2f} ms, p99 {p['raw']['p99_ms']:8.2f} ms,"
+    print(f"  paced: {p['name']:6} p50 {p['raw']['p50_ms']:8.2f} ms, p90 {p['raw']['p90_ms']:8.2f} ms, p99 {p['raw']['p99_ms']:8.2f} ms,"
           f" max {p['max_ms']:8.2f} ms, {p['count']} probes")
     if p["errors"]:
         bad.append(f"the {p['name']} probe failed {p['errors']} times: {p['last_error']}")
-if cg and ds["raw"]["p50_ms"] * 10 > fs["raw"]["p50_ms"]:
-    bad.append(f"dsync p50 {ds['raw']['p50_ms']:.2f} ms is not 10x under fsync's {fs['raw']['p50_ms']:.1f} ms")
+if cg and ds["raw"]["p90_ms"] * 10 > fs["raw"]["p90_ms"]:
+    bad.append(f"dsync p90 {ds['raw']['p90_ms']:.2f} ms is not 10x under fsync's {fs['raw']['p90_ms']:.1f} ms")
 
 print(f"  paced: 'sleep 1.0007' {nap['count']} runs, p50 {nap['raw']['p50_ms']:.1f} ms, max {nap['max_ms']:.1f} ms,"
       f" {nap['errors']} failed")
