@@ -228,7 +228,7 @@ struct ws_stall {
 	uint64_t dirty, writeback;	/* /proc/meminfo bytes at its start */
 	char site[WS_SITE_LEN];	/* where it waited most ("" unknown) */
 	enum ws_stall_cause cause;
-	char why[384];		/* the evidence, in words ("" not traced) */
+	char why[512];		/* the evidence, in words ("" not traced) */
 };
 
 struct ws_site_count {
@@ -450,6 +450,10 @@ struct ws_block_dir {
 				   completion: what the stat file's ticks add */
 	uint64_t service_ns;	/* summed, issue to completion: the device's */
 	uint64_t max_service_ns;
+	uint64_t empty;		/* of the requests, those with no data (an
+				   fsync's empty flush request): counted, as
+				   the device counts them, and timed, but
+				   never issued themselves: no service */
 };
 
 /* Who submitted the requests (the task at getrq): anyone else first, so

@@ -102,13 +102,13 @@ double plot_max_seconds(const struct ws_summary *sum)
 	return m / SEC;
 }
 
-/* The worst latency to show, in ns: any point's max, any stall, the
- * threshold itself. */
 double plot_device_write_ns(const struct ws_point *p)
 {
 	return p->dev_writes ? (double)p->dev_write_service_ns / (double)p->dev_writes : 0;
 }
 
+/* The worst latency to show, in ns: any point's max, any stall, the
+ * device's mean write, the threshold itself. */
 double plot_max_latency(const struct ws_run *run, const struct ws_summary *sum)
 {
 	double m = (double)run->set.stall_ns;

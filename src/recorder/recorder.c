@@ -128,7 +128,9 @@ struct ws_point recorder_interval_point(const struct ws_interval *iv)
 	};
 
 	if (iv->block.on) {
-		p.dev_writes = iv->block.dir[WS_BLK_WRITE].requests;
+		/* the requests the device served: not the empty ones */
+		p.dev_writes = iv->block.dir[WS_BLK_WRITE].requests -
+			       iv->block.dir[WS_BLK_WRITE].empty;
 		p.dev_write_service_ns = iv->block.dir[WS_BLK_WRITE].service_ns;
 	}
 	for (unsigned int i = 0; i < iv->nprobes && i < WS_SERIES_PROBES; i++) {
@@ -477,6 +479,7 @@ void recorder_add_traced(struct ws_block_figures *run_block,
 		to->bytes += from->bytes;
 		to->time_ns += from->time_ns;
 		to->service_ns += from->service_ns;
+		to->empty += from->empty;
 		add_max(&to->max_service_ns, from->max_service_ns);
 	}
 	for (int k = 0; k < WS_SUB_NR; k++) {

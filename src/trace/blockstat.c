@@ -98,6 +98,7 @@ static void count(struct ws_block_figures *f, const struct blk_event *e,
 		f->fua++;
 	d = &f->dir[*w == 'W' ? WS_BLK_WRITE : WS_BLK_READ];
 	d->requests++;
+	d->empty += !e->nr_sector;
 	d->bytes += (uint64_t)e->nr_sector * 512;
 	d->time_ns += time_ns;
 	d->service_ns += service_ns;
@@ -124,9 +125,14 @@ static bool complete(struct blockstat *b, const struct blk_event *e)
 	/* an fsync's empty flush request ("FWS", no sectors) is never issued
 	 * itself: the flush it asked for is (timed as a flush), and then it
 	 * completes as "WS", a write of nothing the device counts too, its
-	 * time from its getrq */
-	if (s && !s->issue_ns && !e->nr_sector && s->start_ns && s->start_ns <= e->ts_ns)
-		s->issue_ns = e->ts_ns;
+	 * time from its getrq; it has no service and waited in no queue, so
+	 * it stays out of the service figures and the timeline */
+	if (s && !s->issue_ns && !e->nr_sector && s->start_ns && s->start_ns <= e->ts_ns) {
+		count(&b->iv, e, s->sub, e->ts_ns - s->start_ns, 0);
+		count(&b->run, e, s->sub, e->ts_ns - s->start_ns, 0);
+		release(b, s);
+		return true;
+	}
 	if (!s || !s->issue_ns || e->ts_ns < s->issue_ns)
 		return false;
 	from = s->start_ns && s->start_ns <= s->issue_ns ? s->start_ns : s->issue_ns;

@@ -71,6 +71,7 @@ static void wbt_state(const struct evidence *ev, uint64_t from, uint64_t at,
 	uint64_t n = ev->nwbt < WBT_KEPT ? ev->nwbt : WBT_KEPT, latest = 0;
 
 	s->wbt_lat_us = ev->wbt_lat_us;
+	s->wbt_traced = ev->wbt_traced;
 	for (uint64_t i = 0; i < n; i++) {
 		const struct wbt_event *w = &ev->wbt[i];
 
@@ -104,15 +105,17 @@ static void span_of(const struct timeline *tl, uint64_t from, uint64_t to,
 	};
 }
 
-/* Did the stall begin before the oldest commit or pause still kept (a
- * ring that wrapped)? */
+/* Did the stall begin before the oldest commit, pause or wbt change
+ * still kept (a ring that wrapped)? */
 static bool before_kept(const struct evidence *ev, uint64_t start_ns)
 {
 	const struct jnl_commit *oldest = &ev->jn.kept[ev->jn.nkept % JNL_KEPT];
 	const struct dirty_event *first = &ev->pauses[ev->npauses % PAUSES_KEPT];
+	const struct wbt_event *step = &ev->wbt[ev->nwbt % WBT_KEPT];
 
 	return (ev->jn.nkept > JNL_KEPT && start_ns < oldest->at[JNL_START]) ||
-	       (ev->npauses > PAUSES_KEPT && start_ns < first->ts_ns);
+	       (ev->npauses > PAUSES_KEPT && start_ns < first->ts_ns) ||
+	       (ev->nwbt > WBT_KEPT && start_ns < step->ts_ns);
 }
 
 enum ws_stall_cause evidence_explain(const struct evidence *ev,

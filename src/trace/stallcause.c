@@ -59,7 +59,7 @@ static uint64_t longest_phase(const struct stall_evidence *ev, const char **name
 	return ev->locked_ns;
 }
 
-/* Rule 3 over one span: queue, device, or neither (-1); the words. */
+/* Rule 4 over one span: queue, device, or neither (-1); the words. */
 static int judge(const struct stall_span *s, char *out, size_t len)
 {
 	char a[24], b[24], c[24];
@@ -101,8 +101,9 @@ static int wbt_held(const struct stall_evidence *ev, char *out, size_t len)
 		return 0;
 	units_format_duration(a, sizeof(a), (uint64_t)ev->wbt_lat_us * 1000);
 	if (!ev->wbt_known)
-		snprintf(out, len, "waited in %s: writeback throttling (wbt, latency target %s) held its write back, at limits it never changed in the trace",
-			 site, a);
+		snprintf(out, len, "waited in %s: writeback throttling (wbt, latency target %s) held its write back, %s",
+			 site, a, ev->wbt_traced ? "at limits it never changed in the trace" :
+			 "its limits not traced (no wbt_step events)");
 	else
 		snprintf(out, len, "waited in %s: writeback throttling (wbt, latency target %s) held its write back; it allowed %u writes in flight (%u of background writeback), step %d%s, changed %u times while the probe waited",
 			 site, a, ev->wbt_normal, ev->wbt_bg, ev->wbt_step,
@@ -117,7 +118,7 @@ enum ws_stall_cause stall_cause(const struct stall_evidence *ev, char *why, size
 	size_t n = strlen(why);
 
 	if (ev->overwritten && n < len)
-		snprintf(why + n, len - n, " (the run's first commits or pauses are no longer kept: judged without them)");
+		snprintf(why + n, len - n, " (the run's first commits, pauses or wbt changes are no longer kept: judged without them)");
 	return c;
 }
 

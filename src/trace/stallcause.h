@@ -67,12 +67,14 @@ struct stall_evidence {
 	 * stood at the stall's end (if a change of them was traced) and the
 	 * changes while the stall lasted */
 	uint32_t wbt_lat_us;
+	bool wbt_traced;	/* its wbt_step events were read */
 	bool wbt_known;
 	int32_t wbt_step;
 	uint32_t wbt_bg, wbt_normal, wbt_max;
 	uint32_t wbt_changes;
-	/* the run's first commits or pauses are no longer kept (their rings
-	 * wrapped): rules 1 and 3 judged without them, and said so */
+	/* the run's first commits, pauses or wbt changes are no longer kept
+	 * (their rings wrapped): rules 1, 3 and 4 judged without them, and
+	 * said so */
 	bool overwritten;
 };
 

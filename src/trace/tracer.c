@@ -426,6 +426,7 @@ static int enable_events(struct ws_trace *t, const struct trace_disk *disk)
 					     "filter", filter[specs[k].kind]) >= 0 &&
 		    tracefs_event_enable(t->inst, specs[k].system, specs[k].name) >= 0) {
 			t->id[k] = ev->id;
+			t->ev.wbt_traced |= specs[k].kind == TE_WBT;
 			continue;
 		}
 		if (specs[k].required)
@@ -537,9 +538,18 @@ static void note_lost(struct ws_trace *t, uint64_t lost)
 {
 	uint64_t now = ws_now_ns();
 
-	if (lost > t->lost_taken)
+	struct lost_span *last = t->nlost_spans ?
+				 &t->lost_span[(t->nlost_spans - 1) % LOST_SPANS] : NULL;
+
+	/* a span that goes on from the last one extends it: a run that
+	 * loses events all along keeps one span, never a ring's worth */
+	if (lost > t->lost_taken && last && last->to_ns == t->last_take_ns) {
+		last->to_ns = now;
+		last->lost += lost - t->lost_taken;
+	} else if (lost > t->lost_taken) {
 		t->lost_span[t->nlost_spans++ % LOST_SPANS] =
 			(struct lost_span){ t->last_take_ns, now, lost - t->lost_taken };
+	}
 	t->lost_taken = lost;
 	t->last_take_ns = now;
 }

@@ -71,7 +71,8 @@ top = lambda xs: max(xs) if xs else 0
 allowed = lambda S: 1.1 * 20 * (S + 0.1) / S
 pts, t = [], 0.0
 for p in d["progress"]["points"]:
-    pts.append((p[2], allowed(p[0] - t), p[0]))
+    want(p[0] > t, f"progress points in time order ({p[0]} after {t})")
+    pts.append((p[2], allowed(max(p[0] - t, 1e-9)), p[0]))
     t = p[0]
 ivs = [(i["mibps"], allowed(i["dt_s"]), i["t_s"]) for i in d["intervals"]]
 cells = top([c["mibps"] for c in d["by_bytes"]["cells"]])

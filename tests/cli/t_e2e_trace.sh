@@ -74,7 +74,7 @@ near(tw["time_ms"] / tw["requests"], cw["time_ms"] / cw["requests"], 10,
 # a run makes a few flushes: one may complete between the trace's last
 # read and the counters' (the device counts it, the trace does not)
 want(0 <= c["flushes"] - b["flushes"] <= max(1, 0.1 * c["flushes"]),
-     f"cache flushes, traced ({b['flushes']}) vs the device's count ({c['flushes']}): the same, or one short")
+     f"cache flushes, traced ({b['flushes']}) vs the device's count ({c['flushes']}): never more, at most one (or 10%) short")
 # the device counts its flushes' time in ns and shows whole ms
 want(abs(b["flush_ms"] - c["flush_ms"]) <= 0.1 * c["flush_ms"] + 1,
      f"the flushes' time, traced ({b['flush_ms']:.1f} ms) vs the device's ({c['flush_ms']:.0f} ms)")
@@ -271,11 +271,15 @@ if b["lost_events"] > sum(i["block"]["lost_events"] for i in d["intervals"] if i
     lossy.append((max([i["t_s"] for i in d["intervals"]] + [0]), d["summary"]["elapsed_s"] + 1))
 recs = [r for p in d["probes"] for r in p["stalls"]["records"] if r.get("why")]
 want(recs, "stalls explained")
+# the tool's spans end when it takes an interval's figures, a moment
+# after the interval's end: 50 ms of slack at the edges
 for r in recs:
     a, z = r["start_s"], r["start_s"] + r["duration_ms"] / 1000
-    overlaps = any(f <= z and t >= a for f, t in lossy)
+    near_lossy = any(f - 0.05 <= z and t + 0.05 >= a for f, t in lossy)
+    inside_lossy = any(f + 0.05 <= z and t - 0.05 >= a for f, t in lossy)
     said = "the trace lost" in r["why"]
-    want(said == overlaps, f"the stall at {a:.3f} s says its evidence is short ({said}) when events were lost meanwhile ({overlaps})")
+    want(said or not inside_lossy, f"the stall at {a:.3f} s, while events were lost, says its evidence is short")
+    want(near_lossy or not said, f"the stall at {a:.3f} s says its evidence is short, with no events lost near it")
 show("a stall's why", recs[0]["why"] if recs else None)
 PY
 WS_TRACE_RING_KB=0 ws --trace -s 1M "$RIG_MNT/data"

@@ -556,7 +556,7 @@ START_TEST(test_stall_bars)
 END_TEST
 
 /* The traced device's mean write time is one dashed line on the latency
- * panel, at 20 ms, broken where an interval saw no write, and its key
+ * panel, broken where an interval saw no write, and its key
  * fits in the legend with three probes; untraced, neither. */
 START_TEST(test_device_line)
 {

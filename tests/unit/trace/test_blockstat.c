@@ -305,6 +305,10 @@ START_TEST(test_empty_flush_requests)
 	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].bytes, 0);
 	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].time_ns, 700);
 	ck_assert_uint_eq(b->run.by[WS_SUB_PROBES].requests, 1);
+	/* never issued itself: no service, no queue, not in the histogram */
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].empty, 1);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].service_ns, 0);
+	ck_assert_uint_eq(b->write_service.count, 0);
 	ev(b, BLK_COMPLETE, 100001700, 0, 0, "WS");	/* before its getrq */
 	asked(b, 100001000, "FWS", "ws-probe-dsync");
 	blockstat_settle(b, false);

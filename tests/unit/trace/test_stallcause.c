@@ -446,6 +446,9 @@ START_TEST(test_wbt_held_it)
 	ev.wbt_lat_us = 2000;
 	ck_assert_int_eq(stall_cause(&ev, why, sizeof(why)), WS_CAUSE_WBT);
 	ck_assert_ptr_nonnull(strstr(why, "latency target 2.00 ms"));
+	ck_assert_ptr_nonnull(strstr(why, "not traced"));	/* no wbt_step read */
+	ev.wbt_traced = true;
+	ck_assert_int_eq(stall_cause(&ev, why, sizeof(why)), WS_CAUSE_WBT);
 	ck_assert_ptr_nonnull(strstr(why, "never changed"));
 	ev.site = "wbt_wait";
 	ck_assert_int_eq(cause_of(&ev), WS_CAUSE_WBT);
@@ -484,6 +487,7 @@ START_TEST(test_wbt_evidence)
 
 	evidence_init(&ev, 1000 * MS);
 	ev.wbt_lat_us = 2000;
+	ev.wbt_traced = true;
 	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_WBT);
 	ck_assert_ptr_nonnull(strstr(why, "never changed"));
 	e.wbt = (struct wbt_event){ 900 * MS, 1, 100000, 8, 16, 32 };	/* before */
@@ -571,6 +575,7 @@ START_TEST(test_recorded_causes)
 	ck_assert_uint_gt(r.nstalls, 0);
 	ck_assert_uint_gt(r.origin_ns, 0);
 	ev = replay(&r);
+	ev->wbt_traced = r.wbt_lat_us > 0;	/* recorded since wbt's events were read */
 	for (unsigned int i = 0; i < r.nstalls; i++) {
 		const struct recorded_stall *s = &r.stalls[i];
 		struct stall_query q = { s->start_ns, s->duration_ns, "fsync", s->site,
