@@ -111,7 +111,6 @@ static uint64_t field(struct tep_format_field *f, struct tep_record *rec)
 static bool ours(struct ws_trace *t, int32_t tid, bool *writer)
 {
 	char path[64], comm[32] = "";
-	FILE *f;
 	bool yes;
 
 	for (unsigned int i = 0; i < t->nours; i++)
@@ -123,13 +122,8 @@ static bool ours(struct ws_trace *t, int32_t tid, bool *writer)
 		if (t->theirs[i] == tid)
 			return false;
 	snprintf(path, sizeof(path), "/proc/self/task/%d/comm", (int)tid);
-	f = fopen(path, "re");
-	yes = f != NULL;
-	if (f) {
-		if (!fgets(comm, sizeof(comm), f))
-			comm[0] = '\0';
-		fclose(f);
-	}
+	/* the project's one-line file reader: gone (not ours) is an error */
+	yes = sysfs_read("", path, comm, sizeof(comm)) >= 0;
 	*writer = blockstat_submitter(comm) == WS_SUB_WRITER;
 	/* a ring of the last 16 of each, the oldest replaced */
 	if (yes) {
