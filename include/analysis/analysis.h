@@ -43,6 +43,12 @@ struct ws_analysis_input {
 	 * own time window pacing cannot know) in the last phase */
 	uint64_t end_bytes;
 	bool steady_only;		/* the live --until-steady check */
+	/* the traced device's writes round by round (dev_traced), rounds
+	 * of the params' round_ns from the same start as the marks; a
+	 * round past ndev_rounds had none */
+	bool dev_traced;
+	const struct ws_round_device *dev_rounds;
+	size_t ndev_rounds;
 };
 
 void analysis_defaults(struct ws_analysis_params *p);

@@ -38,6 +38,12 @@
 int steady_judge(const struct ws_point *pts, size_t n, uint64_t until_ns,
 		    const struct ws_analysis_params *p, struct ws_steady *out);
 
+/* The traced device's writes round by round (dev[r] for round r; a round
+ * past n had none) into the judged rounds, and the range of their p50s
+ * and p99s into the final and earlier stretches; has_dev set. */
+void steady_add_device(struct ws_steady *st, const struct ws_round_device *dev,
+		       size_t n);
+
 /* Whether one window's figures hold under p's criterion. */
 bool steady_window_holds(const struct ws_window *w,
 			   const struct ws_analysis_params *p);

@@ -132,10 +132,19 @@ struct ws_analysis_params {
 					   was written are not judged */
 };
 
+/* The traced device's writes completed in a round (src/trace's
+ * roundlat.h): how many, and their time at the device, issue to
+ * completion, at p50 and p99 (0 when none). */
+struct ws_round_device {
+	uint64_t writes;
+	uint64_t p50_ns, p99_ns;
+};
+
 /* One round: round_ns of the run, from the progress marks. */
 struct ws_round {
 	uint64_t from_bytes, to_bytes, from_ns, to_ns;
 	double mibps;			/* its bytes over its time */
+	struct ws_round_device dev;	/* when the steady state has_dev */
 };
 
 enum ws_window_verdict {
@@ -163,6 +172,11 @@ struct ws_stretch {
 	double mibps;			/* its bytes over its time */
 	/* the worst of its windows, each in % of its window's average */
 	double range_pct, excursion_pct, slope_pct, dev_pct;
+	/* the steady state has_dev: its rounds' device write latency, the
+	 * lowest and highest of their p50s and of their p99s (rounds in
+	 * which a write completed; dev_rounds of them, 0: none) */
+	unsigned int dev_rounds;
+	uint64_t dev_p50_lo_ns, dev_p50_hi_ns, dev_p99_lo_ns, dev_p99_hi_ns;
 };
 
 struct ws_steady {
@@ -182,6 +196,8 @@ struct ws_steady {
 					   start at (== nrounds: none) */
 	unsigned int judged_rounds;	/* rounds from judged_from on */
 	uint64_t round_ns;		/* a round's length */
+	/* the device's write latency is in each round (traced runs) */
+	bool has_dev;
 	/* per round and per window, freed by analysis_release() */
 	struct ws_round *rounds;
 	struct ws_window *windows;
@@ -598,6 +614,11 @@ struct ws_summary {
 	 * writes' service times */
 	struct ws_block_figures block;
 	uint64_t block_write_p50_ns, block_write_p99_ns;
+	/* ... round by round (the steady state's rounds, from the writer's
+	 * start; block_rounds_on: counted), the tracer's until it stops */
+	bool block_rounds_on;
+	const struct ws_round_device *block_rounds;
+	size_t nblock_rounds;
 	struct ws_journal_figures journal;
 	/* the cgroup write limits on the traced disk, bytes and requests a
 	 * second (0: none) */

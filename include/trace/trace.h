@@ -57,9 +57,15 @@ int trace_run(struct ws_trace *t);
 void trace_take(struct ws_trace *t, struct ws_block_figures *block,
 		struct ws_journal_figures *journal);
 
+/* Count the device's write latency round by round (the steady state's
+ * rounds of round_ns, from origin_ns: the writer's start, CLOCK_MONOTONIC).
+ * The recorder's, once the writers started.  0 or -ENOMEM. */
+int trace_rounds(struct ws_trace *t, uint64_t origin_ns, uint64_t round_ns);
+
 /* The run's figures, the ring drained first, into the summary: block and
- * journal figures, the writes' service times (p50, p99; 0 when none), the
- * disk's cgroup write limit.  The recorder's, at the end. */
+ * journal figures, the writes' service times (p50, p99; 0 when none) and
+ * their rounds (trace_rounds; valid until trace_stop), the disk's cgroup
+ * write limit.  The recorder's, at the end, before its analysis. */
 void trace_totals(struct ws_trace *t, struct ws_summary *sum);
 
 /* Why a stall happened (stallcause.h's rules): its cause and words, from

@@ -87,6 +87,8 @@ int analysis_run(const struct ws_analysis_input *in,
 	if (!ret)
 		ret = steady_judge(in->marks, in->nmarks, in->writing_ns, p,
 				      &out->steady);
+	if (!ret && in->dev_traced)
+		steady_add_device(&out->steady, in->dev_rounds, in->ndev_rounds);
 	return ret;
 }
 

@@ -286,6 +286,39 @@ int steady_judge(const struct ws_point *pts, size_t n, uint64_t until_ns,
 	return 0;
 }
 
+/* The range of the device's round p50s and p99s over a stretch. */
+static void stretch_device(const struct ws_steady *st, struct ws_stretch *s)
+{
+	s->dev_rounds = 0;
+	for (unsigned int r = s->first_round; r <= s->last_round && r < st->nrounds; r++) {
+		const struct ws_round_device *d = &st->rounds[r].dev;
+
+		if (!d->writes)
+			continue;
+		if (!s->dev_rounds++) {
+			s->dev_p50_lo_ns = s->dev_p50_hi_ns = d->p50_ns;
+			s->dev_p99_lo_ns = s->dev_p99_hi_ns = d->p99_ns;
+			continue;
+		}
+		s->dev_p50_lo_ns = d->p50_ns < s->dev_p50_lo_ns ? d->p50_ns : s->dev_p50_lo_ns;
+		s->dev_p50_hi_ns = d->p50_ns > s->dev_p50_hi_ns ? d->p50_ns : s->dev_p50_hi_ns;
+		s->dev_p99_lo_ns = d->p99_ns < s->dev_p99_lo_ns ? d->p99_ns : s->dev_p99_lo_ns;
+		s->dev_p99_hi_ns = d->p99_ns > s->dev_p99_hi_ns ? d->p99_ns : s->dev_p99_hi_ns;
+	}
+}
+
+void steady_add_device(struct ws_steady *st, const struct ws_round_device *dev,
+		       size_t n)
+{
+	for (unsigned int r = 0; r < st->nrounds; r++)
+		st->rounds[r].dev = r < n ? dev[r] : (struct ws_round_device){ 0 };
+	st->has_dev = true;
+	if (st->reached)
+		stretch_device(st, &st->final);
+	if (st->earlier)
+		stretch_device(st, &st->before);
+}
+
 const char *steady_criterion_name(enum ws_steady_criterion c)
 {
 	return (unsigned int)c < WS_STEADY_NR ? criteria[c].name : "?";

@@ -41,13 +41,59 @@ static void put_span(struct jsonw *w, uint64_t from_bytes, uint64_t to_bytes,
 	jsonw_double(w, "mibps", mibps);
 }
 
-static void put_stretch_figures(struct jsonw *w, const struct ws_stretch *st)
+/* [lo, hi] in ms */
+static void put_ms_range(struct jsonw *w, const char *key, uint64_t lo, uint64_t hi)
+{
+	jsonw_array(w, key);
+	jsonw_ms(w, NULL, lo);
+	jsonw_ms(w, NULL, hi);
+	jsonw_end(w);
+}
+
+/* The traced device's write latency over a stretch's rounds: the range
+ * of their p50s and of their p99s (null: not traced, or no write
+ * completed in it). */
+static void put_stretch_device(struct jsonw *w, bool traced, const struct ws_stretch *st)
+{
+	if (!traced || !st->dev_rounds) {
+		jsonw_null(w, "device_write");
+		return;
+	}
+	jsonw_object(w, "device_write");
+	jsonw_u64(w, "rounds", st->dev_rounds);
+	put_ms_range(w, "p50_ms", st->dev_p50_lo_ns, st->dev_p50_hi_ns);
+	put_ms_range(w, "p99_ms", st->dev_p99_lo_ns, st->dev_p99_hi_ns);
+	jsonw_end(w);
+}
+
+static void put_stretch_figures(struct jsonw *w, bool traced, const struct ws_stretch *st)
 {
 	put_span(w, st->from_bytes, st->to_bytes, st->from_ns, st->to_ns, st->mibps);
 	jsonw_double(w, "range_pct", st->range_pct);
 	jsonw_double(w, "excursion_pct", st->excursion_pct);
 	jsonw_double(w, "slope_pct", st->slope_pct);
 	jsonw_double(w, "dev_pct", st->dev_pct);
+	put_stretch_device(w, traced, st);
+}
+
+/* A round's traced writes: how many, their time at the device at p50 and
+ * p99 (null: not traced; the times null too when none completed). */
+static void put_round_device(struct jsonw *w, bool traced, const struct ws_round_device *d)
+{
+	if (!traced) {
+		jsonw_null(w, "device_writes");
+		jsonw_null(w, "device_write_p50_ms");
+		jsonw_null(w, "device_write_p99_ms");
+		return;
+	}
+	jsonw_u64(w, "device_writes", d->writes);
+	if (d->writes) {
+		jsonw_ms(w, "device_write_p50_ms", d->p50_ns);
+		jsonw_ms(w, "device_write_p99_ms", d->p99_ns);
+	} else {
+		jsonw_null(w, "device_write_p50_ms");
+		jsonw_null(w, "device_write_p99_ms");
+	}
 }
 
 static const char *const window_verdicts[] = {
@@ -67,6 +113,7 @@ static void put_rounds_and_windows(struct jsonw *w, const struct ws_steady *st)
 		jsonw_object(w, NULL);
 		put_span(w, rd->from_bytes, rd->to_bytes, rd->from_ns, rd->to_ns,
 			 rd->mibps);
+		put_round_device(w, st->has_dev, &rd->dev);
 		jsonw_end(w);
 	}
 	jsonw_end(w);
@@ -107,13 +154,13 @@ static void put_steady(struct jsonw *w, const struct ws_run *run,
 	jsonw_bool(w, "judged", st->judged);
 	jsonw_bool(w, "reached", st->reached);
 	if (st->reached) {
-		put_stretch_figures(w, &st->final);
+		put_stretch_figures(w, st->has_dev, &st->final);
 		jsonw_u64(w, "at_bytes", st->at_bytes);
 		jsonw_seconds(w, "at_s", st->at_ns);
 	}
 	if (st->earlier) {
 		jsonw_object(w, "earlier");
-		put_stretch_figures(w, &st->before);
+		put_stretch_figures(w, st->has_dev, &st->before);
 		jsonw_end(w);
 	} else {
 		jsonw_null(w, "earlier");

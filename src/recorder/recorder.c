@@ -375,6 +375,10 @@ void recorder_analyse(const struct ws_run *run, const struct ws_series *progress
 		.marks = progress->pts, .nmarks = progress->n,
 		.writing_ns = writing_ns, .elapsed_ns = elapsed_ns,
 		.end_bytes = sum->bytes,
+		/* the traced rounds count from the run's start: the run's
+		 * summary has them, a target's among several not */
+		.dev_traced = sum->block_rounds_on,
+		.dev_rounds = sum->block_rounds, .ndev_rounds = sum->nblock_rounds,
 	};
 	int ret = analysis_run(&in, &run->params, a);
 

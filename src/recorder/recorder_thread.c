@@ -586,6 +586,9 @@ void *recorder_thread(void *arg)
 
 	r->start_ns = wait_for_start(r);
 	deadline = r->start_ns;
+	/* out of memory: the rounds go without the device's latency */
+	if (r->trace)
+		(void)trace_rounds(r->trace, r->start_ns, r->run->params.round_ns);
 
 	for (;;) {
 		uint64_t t;
@@ -609,16 +612,18 @@ void *recorder_thread(void *arg)
 		target_summary(r, &r->targets[i]);
 	probe_summaries(r);
 	adapt_summary(r);
+	/* the traced figures first: the analysis's rounds carry the
+	 * device's latency */
+	if (r->trace) {
+		trace_totals(r->trace, &r->summary);
+		explain_stalls(r);
+	}
 	for (unsigned int i = 0; i < r->ntargets; i++)
 		target_analysis(r, &r->targets[i]);
 	if (r->ntargets > 1)
 		run_summary(r);
 	recorder_add_cpu(&r->summary, ws_process_cpu_ns(),
 			 r->mon ? r->mon->watcher_cpu_ns : 0);
-	if (r->trace) {
-		trace_totals(r->trace, &r->summary);
-		explain_stalls(r);
-	}
 	sink_summary(r->sinks, r->run, &r->summary);
 	return NULL;
 }

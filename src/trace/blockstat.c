@@ -139,8 +139,10 @@ static bool complete(struct blockstat *b, const struct blk_event *e)
 	service = e->ts_ns - s->issue_ns;
 	count(&b->iv, e, s->sub, e->ts_ns - from, service);
 	count(&b->run, e, s->sub, e->ts_ns - from, service);
-	if (strchr(e->rwbs, 'W'))
+	if (strchr(e->rwbs, 'W')) {
 		hist_record(&b->write_service, service);
+		roundlat_add(&b->rounds, e->ts_ns, service);
+	}
 	if (b->timeline && strpbrk(e->rwbs, "WR"))
 		timeline_add(b->timeline, e->ts_ns, (uint64_t)e->nr_sector * 512,
 			     strchr(e->rwbs, 'W') != NULL, service, s->issue_ns - from);

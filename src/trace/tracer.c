@@ -610,6 +610,10 @@ void trace_totals(struct ws_trace *t, struct ws_summary *sum)
 				  hist_percentile(&bs->write_service, 50.0) : 0;
 	sum->block_write_p99_ns = bs->write_service.count ?
 				  hist_percentile(&bs->write_service, 99.0) : 0;
+	roundlat_finish(&bs->rounds);
+	sum->block_rounds_on = bs->rounds.started;
+	sum->block_rounds = bs->rounds.done;
+	sum->nblock_rounds = bs->rounds.ndone;
 	sum->journal = t->ev.jn.run;
 	sum->io_limit_bps = t->limit.bps;
 	sum->io_limit_iops = t->limit.iops;
@@ -658,8 +662,19 @@ void trace_stop(struct ws_trace *t)
 	tracefs_instance_destroy(t->inst);
 	tracefs_instance_free(t->inst);
 	tep_free(t->tep);
+	roundlat_free(&t->ev.bs.rounds);
 	pthread_mutex_destroy(&t->lock);
 	free(t);
+}
+
+int trace_rounds(struct ws_trace *t, uint64_t origin_ns, uint64_t round_ns)
+{
+	int ret;
+
+	pthread_mutex_lock(&t->lock);
+	ret = roundlat_start(&t->ev.bs.rounds, origin_ns, round_ns);
+	pthread_mutex_unlock(&t->lock);
+	return ret;
 }
 
 /* "writestress-PID" with PID a number: its PID, else 0. */

@@ -56,6 +56,47 @@ if e:
     if st["reached"]:
         want(e["mibps"] >= 1.8 * st["mibps"], "the earlier stretch is the fast one (40 against 15 on the rig)")
 PY
+# SNIA's response time beside bandwidth: each round's device writes and
+# their p50/p99 (traced, issue to completion), held against the traced
+# intervals over the round - the same completions, taken by the recorder
+# every 500 ms, so a round's count may differ by what one take read late
+# at each edge; a p99 can be no longer than the longest request of the
+# round's intervals (or of their neighbours, a take late).  Summed over
+# the complete rounds the edges cancel: within 1%.  An interval's
+# requests include each fsync's empty flush request, never a round's:
+# at most one a flush.
+pycheck "$TESTDIR/a.json" <<'PY'
+st, ivs = d["steady"], d["intervals"]
+rounds = [r for r in st["rounds"] if r["device_writes"] is not None]
+want(len(rounds) == len(st["rounds"]) and len(rounds) >= 10, f"every round carries the device's writes ({len(rounds)})")
+def within(a, b):
+    return [iv for iv in ivs if "block" in iv and a < iv["t_s"] <= b + 1e-9]
+tot_w = tot_req = tot_fl = 0
+for i, r in enumerate(rounds):
+    ins = within(r["from_s"], r["to_s"])
+    req = sum(iv["block"]["writes"]["requests"] for iv in ins)
+    fl = sum(iv["block"]["flushes"] for iv in ins)
+    w = r["device_writes"]
+    tot_w, tot_req, tot_fl = tot_w + w, tot_req + req, tot_fl + fl
+    edge = 0.15 * req + 4
+    want(req - fl - edge <= w <= req + edge, f"round {i}: {w} writes, the intervals' {req} ({fl} flushes)")
+    if w:
+        p50, p99 = r["device_write_p50_ms"], r["device_write_p99_ms"]
+        mx = max(iv["block"]["writes"]["max_service_ms"] for iv in within(r["from_s"] - 0.5, r["to_s"] + 0.5))
+        want(0 < p50 <= p99 <= mx * (1 + 1 / 256) + 0.001, f"round {i}: p50 {p50} ms <= p99 {p99} ms <= the longest {mx} ms")
+want(tot_req - tot_fl - 0.01 * tot_req - 4 <= tot_w <= tot_req + 0.01 * tot_req + 4,
+     f"the rounds' {tot_w} writes: the intervals' {tot_req} less at most {tot_fl} empty flush requests")
+dw = st.get("device_write")
+want(dw is not None and dw["rounds"] >= 1, "the final stretch carries its rounds' device latency")
+if dw:
+    mine = [r for r in st["rounds"] if st["from_s"] - 1e-9 <= r["from_s"] and r["to_s"] <= st["to_s"] + 1e-9 and r["device_writes"]]
+    want(dw["rounds"] == len(mine), f"{dw['rounds']} rounds with writes in the stretch ({len(mine)})")
+    if mine:
+        want(dw["p50_ms"] == [min(r["device_write_p50_ms"] for r in mine), max(r["device_write_p50_ms"] for r in mine)], f"p50 range {dw['p50_ms']}")
+        want(dw["p99_ms"] == [min(r["device_write_p99_ms"] for r in mine), max(r["device_write_p99_ms"] for r in mine)], f"p99 range {dw['p99_ms']}")
+PY
+assert_file_match "$OUT" '^           device writes per round \((its [0-9]+ rounds|[0-9]+ of its [0-9]+ rounds had any)\): p50 [0-9.]+ (m|µ)?s–[0-9.]+ (m|µ)?s, p99 [0-9.]+ (m|µ)?s–[0-9.]+ (m|µ)?s, issue to completion$' "the steady stretch's device latency in words"
+
 # the words say the figures the JSON holds
 assert_file_match "$OUT" '^  steady   from [0-9.]+ MiB \([0-9.]+ s\) to the end: [0-9.]+ MiB/s, ' "the verdict in words"
 assert_file_match "$OUT" '^           earlier steady at [0-9.]+ MiB/s for [0-9.]+ [KMGi]*B–[0-9.]+ MiB, then changed$' "the fast stretch in words"

@@ -530,7 +530,7 @@ static void explain(const struct evidence *ev, const char *what, struct ws_stall
 	st->cause = evidence_explain(ev, &q, st->why, sizeof(st->why));
 }
 
-static void trace_story(struct ws_summary *sum)
+static void trace_story(struct ws_summary *sum, uint64_t round_ns)
 {
 	static struct evidence ev;
 	struct trace_event e = { .kind = TE_BLOCK };
@@ -543,8 +543,10 @@ static void trace_story(struct ws_summary *sum)
 		{ 39600 * MS, 1200 * MS, "kworker/u8:0" }, { 52100 * MS, 20 * MS, "ws-probe-save" },
 	};
 
+	roundlat_free(&ev.bs.rounds);	/* the previous story's */
 	evidence_init(&ev, BASE);
 	journal_traced(&ev.jn, false, true);	/* btrfs: no jbd2 */
+	ck_assert_int_eq(roundlat_start(&ev.bs.rounds, BASE, round_ns), 0);
 	for (size_t i = 0; i < ARRAY_SIZE(done); i++) {
 		e.blk = (struct blk_event){ .kind = BLK_GETRQ, .sector = 2048 * (i + 1),
 					    .nr_sector = 2048, .rwbs = "W",
@@ -568,6 +570,10 @@ static void trace_story(struct ws_summary *sum)
 	sum->journal = ev.jn.run;
 	sum->block_write_p50_ns = 300 * MS;
 	sum->block_write_p99_ns = 1200 * MS;
+	roundlat_finish(&ev.bs.rounds);
+	sum->block_rounds_on = true;
+	sum->block_rounds = ev.bs.rounds.done;
+	sum->nblock_rounds = ev.bs.rounds.ndone;
 	for (unsigned int p = 0; p < sum->nprobes; p++) {
 		struct ws_probe_summary *ps = &sum->probes[p];
 
@@ -634,7 +640,7 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 		sum->nprobes++;
 	}
 	if (st->ending == FIXTURE_BOUND)
-		trace_story(sum);
+		trace_story(sum, f->run.params.round_ns);
 	series_finish(&f->series);
 	writing = make_progress(f, st);
 	recorder_analyse(&f->run, &f->progress, writing, st->end, &f->analysis, sum);

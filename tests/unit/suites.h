@@ -13,6 +13,7 @@
 	X(opts_suite)     \
 	X(blockstat_suite) \
 	X(stallcause_suite) \
+	X(roundlat_suite) \
 	X(iolimit_suite) \
 	X(registry_suite) \
 	X(cli_suite)      \

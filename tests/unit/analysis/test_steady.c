@@ -429,6 +429,43 @@ START_TEST(test_steady_between_marks)
 }
 END_TEST
 
+/* The device's write latency round by round (traced): each round gets
+ * its own, a round past those handed had none, and the final stretch
+ * carries the range of its rounds' p50s and p99s, over the rounds in
+ * which a write completed. */
+START_TEST(test_steady_device_rounds)
+{
+	static const double r[] = { 80, 50, 50, 50, 50, 50, 50 };
+	const struct ws_round_device dev[] = {
+		{ 9, 1000, 9000 }, { 4, 2000, 4000 }, { 0, 0, 0 },
+		{ 5, 3000, 7000 }, { 6, 1500, 3000 },
+	};
+	struct ws_analysis_params p;
+	struct ws_steady st;
+	size_t n = build_rounds(r, 7, 1);
+
+	round_params(&p, 5, 1);
+	ck_assert_int_eq(steady_judge(pts, n, ALL, &p, &st), 0);
+	ck_assert(st.reached);
+	ck_assert(!st.has_dev);
+	ck_assert_uint_eq(st.final.first_round, 1);
+	steady_add_device(&st, dev, 5);
+	ck_assert(st.has_dev);
+	ck_assert_uint_eq(st.rounds[0].dev.writes, 9);
+	ck_assert_uint_eq(st.rounds[4].dev.p99_ns, 3000);
+	ck_assert_uint_eq(st.rounds[5].dev.writes, 0);	/* past those handed */
+	ck_assert_uint_eq(st.rounds[6].dev.writes, 0);
+	/* rounds 1..6: 1, 3 and 4 had writes; round 0 (9000) is not its */
+	ck_assert_uint_eq(st.final.dev_rounds, 3);
+	ck_assert_uint_eq(st.final.dev_p50_lo_ns, 1500);
+	ck_assert_uint_eq(st.final.dev_p50_hi_ns, 3000);
+	ck_assert_uint_eq(st.final.dev_p99_lo_ns, 3000);
+	ck_assert_uint_eq(st.final.dev_p99_hi_ns, 7000);
+	free(st.rounds);
+	free(st.windows);
+}
+END_TEST
+
 Suite *steady_suite(void)
 {
 	Suite *s = suite_create("steady");
@@ -441,6 +478,7 @@ Suite *steady_suite(void)
 	tcase_add_loop_test(steady, test_snia_default_bounds, 0, N_ROWS(snia_edges));
 	tcase_add_test(steady, test_steady_precondition);
 	tcase_add_test(steady, test_steady_between_marks);
+	tcase_add_test(steady, test_steady_device_rounds);
 	suite_add_tcase(s, steady);
 	return s;
 }

@@ -1,0 +1,48 @@
+/* roundlat.h - the device's write latency round by round: for each round
+ * of the steady-state judgement (round_ns of the run, counted from the
+ * writer's start), how many writes completed and their time at the
+ * device, issue to completion, at p50 and p99 - the response time SNIA
+ * PTS reports beside each round's bandwidth.
+ *
+ * Completions arrive a drain at a time, CPU by CPU, so they are not in
+ * time order: the last RL_OPEN rounds stay open (a histogram each), and a
+ * round closes when a completion RL_OPEN rounds later arrives, or at the
+ * end.  A completion for a round already closed is counted as late, never
+ * put into another round.  Pure; one owner at a time (the tracer's lock).
+ */
+#ifndef WS_TRACE_ROUNDLAT_H
+#define WS_TRACE_ROUNDLAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/hist.h"
+#include "record/record.h"
+
+#define RL_OPEN 8
+
+struct roundlat {
+	bool started;			/* roundlat_start succeeded */
+	uint64_t origin_ns, round_ns;	/* round_ns 0: not counting */
+	uint64_t base;			/* the oldest round open */
+	uint64_t reached;		/* rounds up to the latest completion's */
+	struct hist *open;		/* a ring of RL_OPEN: round r's is
+					   open[r % RL_OPEN] */
+	struct ws_round_device *done;	/* rounds [0, ndone) */
+	size_t ndone, cap;
+	uint64_t early, late;		/* completions before the origin;
+					   for a round already closed */
+};
+
+/* Count rounds of round_ns from origin_ns (CLOCK_MONOTONIC).  0, or
+ * -ENOMEM (then it counts nothing). */
+int roundlat_start(struct roundlat *rl, uint64_t origin_ns, uint64_t round_ns);
+/* A write completed at ts_ns after service_ns at the device. */
+void roundlat_add(struct roundlat *rl, uint64_t ts_ns, uint64_t service_ns);
+/* At the end: every round up to the latest completion's closed (the
+ * last one partial). */
+void roundlat_finish(struct roundlat *rl);
+void roundlat_free(struct roundlat *rl);
+
+#endif
