@@ -9,11 +9,17 @@ MANDIR   ?= $(PREFIX)/share/man
 CC       ?= cc
 
 # SANITIZE=asan|tsan builds into its own directory so the three builds
-# coexist; so does COVERAGE=1 (gcov's instrumentation, for make coverage).
+# coexist; so does COVERAGE=1 (gcov's instrumentation, for make coverage),
+# and COVERAGE=1 with SANITIZE (a sanitizer build that counts its lines
+# too: CI's coverage comes from its ASan run, .ci/run).
 SANITIZE ?=
 COVERAGE ?=
 ifneq ($(COVERAGE),)
+ifeq ($(SANITIZE),)
 BUILD    ?= build/coverage
+else
+BUILD    ?= build/$(SANITIZE)-coverage
+endif
 else ifeq ($(SANITIZE),)
 BUILD    ?= build
 else
@@ -33,8 +39,12 @@ ifeq ($(SANITIZE),tsan)
 SANFLAGS := -fsanitize=thread -fno-omit-frame-pointer
 endif
 ifneq ($(COVERAGE),)
+ifeq ($(SANITIZE),)
 SANFLAGS := --coverage
 CFLAGS   := -O0 -g -DWS_COVERAGE
+else
+SANFLAGS += --coverage -DWS_COVERAGE
+endif
 endif
 
 ALL_CPPFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -DWS_VERSION='"$(VERSION)"' $(CFLAGS_JSON) $(CFLAGS_TRACE) $(CPPFLAGS)

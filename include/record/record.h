@@ -253,12 +253,13 @@ struct ws_site_count {
 	uint64_t stalls;	/* stalls that waited there most */
 };
 
-/* A probe's latencies since the start in fixed buckets, for outputs that
- * keep one histogram over the run (--prom): le[b] counts the operations
- * that took at most ws_latency_bounds_ns[b] (cumulative: le[] never
- * decreases along b, and no bucket ever decreases from one interval to
- * the next), within hist.h's bound: one up to 1/128 over a bound may
- * count in it.  Made by recorder_add_latencies(). */
+/* Latencies in fixed buckets, for outputs that keep histograms (--prom):
+ * le[b] counts the operations that took at most ws_latency_bounds_ns[b]
+ * (cumulative: le[] never decreases along b).  A probe's since the start
+ * (no bucket ever decreases from one interval to the next), within
+ * hist.h's bound: one up to 1/128 over a bound may count in it (made by
+ * recorder_add_latencies()); the traced device's requests' exactly, over
+ * an interval or the run (ws_latency_add()). */
 #define WS_LATENCY_BUCKETS 15
 extern const uint64_t ws_latency_bounds_ns[WS_LATENCY_BUCKETS];	/* 1 ms .. 60 s */
 
@@ -267,6 +268,9 @@ struct ws_latency_totals {
 	uint64_t sum_ns;		/* their latencies added up */
 	uint64_t le[WS_LATENCY_BUCKETS];
 };
+
+/* One operation of ns into t (src/record/latency.c). */
+void ws_latency_add(struct ws_latency_totals *t, uint64_t ns);
 
 /* One probe over one interval. */
 struct ws_probe_interval {
@@ -470,6 +474,10 @@ struct ws_block_dir {
 				   fsync's empty flush request): counted, as
 				   the device counts them, and timed, but
 				   never issued themselves: no service */
+	/* the issued requests' time in the queue (getrq or insert to
+	 * issue) and at the device (issue to completion), in the fixed
+	 * buckets: the split of time_ns, request by request */
+	struct ws_latency_totals queue, service;
 };
 
 /* Who submitted the requests (the task at getrq): anyone else first, so

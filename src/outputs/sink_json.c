@@ -83,6 +83,16 @@ static const char *const block_dirs[WS_BLK_NR] = { "reads", "writes" };
 
 /* The device's traced requests (record.h: struct ws_block_figures), one
  * object per direction, their times in ms. */
+/* Requests in the fixed buckets (latency_bounds_ms): how many took at
+ * most each bound, cumulative, as Prometheus's le. */
+static void put_le(struct jsonw *w, const char *key, const struct ws_latency_totals *t)
+{
+	jsonw_array(w, key);
+	for (unsigned int b = 0; b < WS_LATENCY_BUCKETS; b++)
+		jsonw_u64(w, NULL, t->le[b]);
+	jsonw_end(w);
+}
+
 static void put_block(struct jsonw *w, const struct ws_block_figures *b)
 {
 
@@ -95,6 +105,8 @@ static void put_block(struct jsonw *w, const struct ws_block_figures *b)
 		jsonw_ms(w, "time_ms", x->time_ns);
 		jsonw_ms(w, "service_ms", x->service_ns);
 		jsonw_ms(w, "max_service_ms", x->max_service_ns);
+		put_le(w, "queue_le", &x->queue);
+		put_le(w, "service_le", &x->service);
 		jsonw_end(w);
 	}
 	jsonw_u64(w, "flushes", b->flushes);
@@ -498,6 +510,11 @@ static void put_summary(struct jsonw *w, const struct ws_summary *sum)
 		put_block(w, &sum->block);
 		jsonw_ms(w, "write_service_p50_ms", sum->block_write_p50_ns);
 		jsonw_ms(w, "write_service_p99_ms", sum->block_write_p99_ns);
+		/* the bounds of every queue_le and service_le */
+		jsonw_array(w, "latency_bounds_ms");
+		for (unsigned int b = 0; b < WS_LATENCY_BUCKETS; b++)
+			jsonw_ms(w, NULL, ws_latency_bounds_ns[b]);
+		jsonw_end(w);
 		put_counted(w, &sum->block);
 		put_journal(w, &sum->journal);
 		put_limit(w, "cgroup_write_limit_bps", sum->io_limit_bps);

@@ -189,6 +189,38 @@ static void device_counter(FILE *out, const struct prom *p, const char *name,
 	fprintf(out, "} %.10g\n", v);
 }
 
+/* NAME_SUFFIX{target="...",KEY="VALUE"[,KEY2="VALUE2"] without the
+ * closing brace. */
+static void hist_series(FILE *out, const struct prom *p, const char *name,
+			const char *suffix, const char *const labels[4])
+{
+	char full[128];
+
+	snprintf(full, sizeof(full), "%s%s", name, suffix);
+	series_open(out, p, full, labels[0], labels[1]);
+	if (labels[2])
+		put_label(out, labels[2], labels[3]);
+}
+
+/* Latencies in the fixed buckets as a histogram NAME with the labels
+ * (one or two KEY, VALUE pairs). */
+static void put_histogram(FILE *out, const struct prom *p, const char *name,
+			  const char *const labels[4], const struct ws_latency_totals *t)
+{
+	for (unsigned int b = 0; b < WS_LATENCY_BUCKETS; b++) {
+		hist_series(out, p, name, "_bucket", labels);
+		fprintf(out, ",le=\"%g\"} %llu\n",
+			(double)ws_latency_bounds_ns[b] / 1e9,
+			(unsigned long long)t->le[b]);
+	}
+	hist_series(out, p, name, "_bucket", labels);
+	fprintf(out, ",le=\"+Inf\"} %llu\n", (unsigned long long)t->count);
+	hist_series(out, p, name, "_sum", labels);
+	fprintf(out, "} %.10g\n", (double)t->sum_ns / 1e9);
+	hist_series(out, p, name, "_count", labels);
+	fprintf(out, "} %llu\n", (unsigned long long)t->count);
+}
+
 /* The traced figures since the start, as counters (the record's
  * block_run and journal_run); none when the run is not traced. */
 static void put_traced(FILE *out, const struct prom *p, const struct ws_interval *iv)
@@ -214,6 +246,22 @@ static void put_traced(FILE *out, const struct prom *p, const struct ws_interval
 	for (int d = 0; d < WS_BLK_NR; d++)
 		device_counter(out, p, "writestress_block_service_seconds_total", "direction",
 			       dirs[d], (double)b->dir[d].service_ns / 1e9);
+	meta(out, "writestress_block_queue_wait_seconds", "histogram",
+	     "The traced device's requests' wait in the queue, getrq (or insert) to issue, by direction (fixed buckets, exact).");
+	for (int d = 0; d < WS_BLK_NR; d++) {
+		const char *const labels[4] = { "device", p->device, "direction", dirs[d] };
+
+		put_histogram(out, p, "writestress_block_queue_wait_seconds", labels,
+			      &b->dir[d].queue);
+	}
+	meta(out, "writestress_block_request_service_seconds", "histogram",
+	     "The traced device's time for each request, issue to completion, by direction (fixed buckets, exact).");
+	for (int d = 0; d < WS_BLK_NR; d++) {
+		const char *const labels[4] = { "device", p->device, "direction", dirs[d] };
+
+		put_histogram(out, p, "writestress_block_request_service_seconds", labels,
+			      &b->dir[d].service);
+	}
 	meta(out, "writestress_block_submitter_service_seconds_total", "counter",
 	     "The device's time for the requests of each submitter: writer, probes, journal, flusher, other.");
 	for (int k = 0; k < WS_SUB_NR; k++)
@@ -248,25 +296,6 @@ static void put_traced(FILE *out, const struct prom *p, const struct ws_interval
 	}
 }
 
-/* One probe's latencies since the start as a histogram. */
-static void put_histogram(FILE *out, const struct prom *p, const char *probe,
-			  const struct ws_latency_totals *t)
-{
-	for (unsigned int b = 0; b < WS_LATENCY_BUCKETS; b++) {
-		series_open(out, p, "writestress_probe_latency_seconds_bucket",
-			    "probe", probe);
-		fprintf(out, ",le=\"%g\"} %llu\n",
-			(double)ws_latency_bounds_ns[b] / 1e9,
-			(unsigned long long)t->le[b]);
-	}
-	series_open(out, p, "writestress_probe_latency_seconds_bucket", "probe", probe);
-	fprintf(out, ",le=\"+Inf\"} %llu\n", (unsigned long long)t->count);
-	series(out, p, "writestress_probe_latency_seconds_sum", "probe", probe);
-	fprintf(out, " %.10g\n", (double)t->sum_ns / 1e9);
-	series(out, p, "writestress_probe_latency_seconds_count", "probe", probe);
-	fprintf(out, " %llu\n", (unsigned long long)t->count);
-}
-
 /* The probes' metrics: from the interval while running, from the summary
  * at the end (sum; then nothing is in flight). */
 static void put_probes(FILE *out, const struct prom *p,
@@ -279,10 +308,11 @@ static void put_probes(FILE *out, const struct prom *p,
 	meta(out, "writestress_probe_latency_seconds", "histogram",
 	     "Latency of each probe's operations since the start (fixed buckets, within 0.8% of a bound).");
 	for (unsigned int i = 0; i < n; i++) {
-		if (sum)
-			put_histogram(out, p, sum->probes[i].name, &sum->probes[i].latency);
-		else
-			put_histogram(out, p, iv->probes[i].name, &iv->probes[i].latency);
+		const char *name = sum ? sum->probes[i].name : iv->probes[i].name;
+		const char *const labels[4] = { "probe", name, NULL, NULL };
+
+		put_histogram(out, p, "writestress_probe_latency_seconds", labels,
+			      sum ? &sum->probes[i].latency : &iv->probes[i].latency);
 	}
 	meta(out, "writestress_probe_stalls_total", "counter",
 	     "Probe operations that took at least --stall, since the start.");

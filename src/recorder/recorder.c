@@ -409,14 +409,6 @@ void recorder_make_cells(const struct ws_settings *set, struct ws_summary *sum)
 			sum->curve_top = sum->curve[i].mibps;
 }
 
-/* Prometheus's default buckets stretched to 60 s: a desktop notices
- * 10 ms, and a stall of a minute is the story of a run. */
-const uint64_t ws_latency_bounds_ns[WS_LATENCY_BUCKETS] = {
-	1000000, 2500000, 5000000, 10000000, 25000000, 50000000, 100000000,
-	250000000, 500000000, 1000000000, 2500000000, 5000000000,
-	10000000000, 30000000000, 60000000000,
-};
-
 void recorder_add_latencies(struct ws_latency_totals *t, const struct hist *h)
 {
 	t->count += hist_count(h);
@@ -469,6 +461,15 @@ static void add_max(uint64_t *to, uint64_t v)
 		*to = v;
 }
 
+static void add_latency(struct ws_latency_totals *to,
+			const struct ws_latency_totals *from)
+{
+	to->count += from->count;
+	to->sum_ns += from->sum_ns;
+	for (unsigned int b = 0; b < WS_LATENCY_BUCKETS; b++)
+		to->le[b] += from->le[b];
+}
+
 void recorder_add_traced(struct ws_block_figures *run_block,
 			 struct ws_journal_figures *run_journal,
 			 const struct ws_block_figures *block,
@@ -485,6 +486,8 @@ void recorder_add_traced(struct ws_block_figures *run_block,
 		to->service_ns += from->service_ns;
 		to->empty += from->empty;
 		add_max(&to->max_service_ns, from->max_service_ns);
+		add_latency(&to->queue, &from->queue);
+		add_latency(&to->service, &from->service);
 	}
 	for (int k = 0; k < WS_SUB_NR; k++) {
 		run_block->by[k].requests += block->by[k].requests;

@@ -104,6 +104,11 @@ static void count(struct ws_block_figures *f, const struct blk_event *e,
 	d->service_ns += service_ns;
 	if (service_ns > d->max_service_ns)
 		d->max_service_ns = service_ns;
+	/* an empty flush request was never issued: no queue, no service */
+	if (e->nr_sector) {
+		ws_latency_add(&d->queue, time_ns - service_ns);
+		ws_latency_add(&d->service, service_ns);
+	}
 	f->by[sub].requests++;
 	f->by[sub].bytes += (uint64_t)e->nr_sector * 512;
 	f->by[sub].service_ns += service_ns;

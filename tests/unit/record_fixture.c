@@ -429,6 +429,14 @@ static void add_traced(struct ws_interval *iv, unsigned int k)
 	w->service_ns = w->requests * 20 * MS;
 	w->time_ns = w->service_ns + w->requests * MS;
 	w->max_service_ns = 45 * MS;
+	/* each request 1 ms queued and 20 ms at the device, but the last
+	 * one's 45 ms: the buckets as the sums say */
+	for (uint64_t i = 0; i < w->requests; i++) {
+		ws_latency_add(&w->queue, MS);
+		ws_latency_add(&w->service, i + 1 < w->requests ? 20 * MS : 45 * MS);
+	}
+	w->service_ns += w->requests ? 25 * MS : 0;
+	w->time_ns += w->requests ? 25 * MS : 0;
 	iv->block.by[WS_SUB_FLUSHER] = (struct ws_block_sub){
 		.requests = w->requests, .bytes = w->bytes, .service_ns = w->service_ns };
 	iv->block.flushes = 3;

@@ -7,8 +7,9 @@ served from it) with the Prometheus project's own parser
 
 Fails (exit 1, saying what) unless: it parses; every metric the running
 state must have is there with its type; every writestress series has the
-target label; each probe's histogram is cumulative, ends with +Inf and
-its _count is the +Inf bucket; run_finished says what --finished says
+target label; each histogram's series (a probe's, the traced device's
+by direction) is cumulative, ends with +Inf and its _count is the +Inf
+bucket; run_finished says what --finished says
 and, once finished, writestress_ending_info says --reason.  With
 --exporter the text is node_exporter's: its textfile collector read the
 file without error.  Prints the bytes written, for the caller to compare.
@@ -57,12 +58,15 @@ def one(fam, target):
     return values[0]
 
 
-def check_histogram(fam, target, probe):
+def check_histogram(fam, target, probe=None):
+    """Every series of a histogram family (its labels but le) cumulative,
+    ending with +Inf, its _count the +Inf bucket; with probe, that probe's
+    series must be there: its count."""
     series = {}
     for s in fam.samples:
         if s.labels.get("target") != target:
             continue
-        p = s.labels.get("probe")
+        p = tuple(sorted((k, v) for k, v in s.labels.items() if k not in ("le", "target")))
         series.setdefault(p, {"buckets": []})
         if s.name.endswith("_bucket"):
             series[p]["buckets"].append((float(s.labels["le"]), s.value))
@@ -70,8 +74,11 @@ def check_histogram(fam, target, probe):
             series[p]["count"] = s.value
         elif s.name.endswith("_sum"):
             series[p]["sum"] = s.value
-    if probe not in series:
+    key = (("probe", probe),)
+    if probe is not None and key not in series:
         fail("no latency histogram of probe %r (have %s)" % (probe, sorted(series)))
+    if not series:
+        fail("%s: no series" % fam.name)
     for p, h in series.items():
         b = h["buckets"]
         if len(b) < 2 or not math.isinf(b[-1][0]):
@@ -81,7 +88,7 @@ def check_histogram(fam, target, probe):
                 fail("%s: bucket le=%g holds %g after le=%g held %g" % (p, le1, c1, le0, c0))
         if h.get("count") != b[-1][1] or "sum" not in h:
             fail("%s: _count %r, +Inf %r, _sum %r" % (p, h.get("count"), b[-1][1], h.get("sum")))
-    return series[probe]["count"]
+    return series[key]["count"] if probe is not None else None
 
 
 def main():
@@ -127,6 +134,9 @@ def main():
         if reason != a.reason:
             fail("ended by %r, not %r" % (reason, a.reason))
     count = check_histogram(fams["writestress_probe_latency_seconds"], a.target, a.probe)
+    for f in fams.values():	# the traced device's too, when traced
+        if f.name.startswith("writestress_") and f.type == "histogram":
+            check_histogram(f, a.target)
     if a.finished and count < 1:
         fail("no %s probe completed in the whole run" % a.probe)
     written = one(fams["writestress_written_bytes"], a.target)

@@ -406,6 +406,44 @@ START_TEST(test_table_full)
 }
 END_TEST
 
+/* Each issued request's queue wait (getrq to issue) and service (issue
+ * to completion) in the fixed buckets, bounds inclusive: 1 ms is in the
+ * 1 ms bucket, 1 ms + 1 ns in the 2.5 ms one; an empty flush request,
+ * never issued, in neither; the run's as the intervals' added. */
+START_TEST(test_latency_buckets)
+{
+	struct blockstat *b = fresh();
+	struct ws_block_figures iv;
+	const struct ws_block_dir *w;
+
+	ev(b, BLK_GETRQ, 1000, 8, 16, "WS");
+	ev(b, BLK_ISSUE, 1000 + 1000000, 8, 16, "WS");		/* queued 1 ms */
+	ev(b, BLK_COMPLETE, 1000 + 2000001, 8, 16, "WS");	/* served 1 ms + 1 ns */
+	ev(b, BLK_GETRQ, 3000000, 64, 16, "WS");
+	ev(b, BLK_ISSUE, 3000000 + 1000001, 64, 16, "WS");	/* 1 ms + 1 ns */
+	ev(b, BLK_COMPLETE, 3000000 + 2000001, 64, 16, "WS");	/* 1 ms */
+	asked(b, 6000000, "FWS", "ws-probe-dsync");	/* an fsync's empty flush */
+	ev(b, BLK_ISSUE, 6000100, 0, 0, "FF");
+	ev(b, BLK_COMPLETE, 6000600, UINT64_MAX, 0, "FF");
+	ev(b, BLK_COMPLETE, 6000700, 0, 0, "WS");
+	blockstat_take(b, &iv);
+	w = &iv.dir[WS_BLK_WRITE];
+	ck_assert_uint_eq(w->requests, 3);
+	ck_assert_uint_eq(w->queue.count, 2);
+	ck_assert_uint_eq(w->service.count, 2);
+	ck_assert_uint_eq(w->queue.sum_ns, 2000001);
+	ck_assert_uint_eq(w->service.sum_ns, 2000001);
+	ck_assert_uint_eq(w->queue.le[0], 1);	/* the 1 ms one */
+	ck_assert_uint_eq(w->queue.le[1], 2);	/* both by 2.5 ms */
+	ck_assert_uint_eq(w->service.le[0], 1);
+	ck_assert_uint_eq(w->service.le[1], 2);
+	ck_assert_uint_eq(w->service.le[14], 2);	/* 60 s */
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].service.count, 2);
+	ck_assert_uint_eq(iv.dir[WS_BLK_READ].service.count, 0);
+	free(b);
+}
+END_TEST
+
 Suite *blockstat_suite(void)
 {
 	Suite *s = suite_create("blockstat");
@@ -416,6 +454,7 @@ Suite *blockstat_suite(void)
 	tcase_add_loop_test(tc, test_recorded_submitters, 0, 3);
 	tcase_add_test(tc, test_submitter_names);
 	tcase_add_test(tc, test_write_times);
+	tcase_add_test(tc, test_latency_buckets);
 	tcase_add_test(tc, test_flushes_and_fua);
 	tcase_add_test(tc, test_flush_times);
 	tcase_add_test(tc, test_empty_flush_requests);
