@@ -474,9 +474,10 @@ struct ws_block_dir {
 				   fsync's empty flush request): counted, as
 				   the device counts them, and timed, but
 				   never issued themselves: no service */
-	/* the issued requests' time in the queue (getrq or insert to
-	 * issue) and at the device (issue to completion), in the fixed
-	 * buckets: the split of time_ns, request by request */
+	/* the issued requests' time in the queue (getrq, or insert in
+	 * older recordings, to issue; 0 when neither was seen) and at the
+	 * device (issue to completion), in the fixed buckets: the split of
+	 * time_ns, request by request */
 	struct ws_latency_totals queue, service;
 };
 
@@ -627,6 +628,9 @@ struct ws_summary {
 	bool block_rounds_on;
 	const struct ws_round_device *block_rounds;
 	size_t nblock_rounds;
+	uint64_t block_rounds_outside;	/* writes in no round: completed
+					   before they were counted, or read
+					   after their round closed */
 	struct ws_journal_figures journal;
 	/* the cgroup write limits on the traced disk, bytes and requests a
 	 * second (0: none) */

@@ -4,6 +4,7 @@
 
 #include "lib/hist.h"
 
+#include "human_analysis.h"
 #include "outputs/human_summary.h"
 #include "outputs/sink.h"
 #include "lib/units.h"
@@ -176,146 +177,6 @@ static void print_probe(FILE *out, const struct ws_run *run,
 		fprintf(out, "           %llu probe operation%s failed (last: %s)\n",
 			(unsigned long long)ps->errors, ps->errors == 1 ? "" : "s",
 			ps->last_fail[0] ? ps->last_fail : strerror(-ps->last_error));
-}
-
-/* "80.0 MiB/s for 0–1.00 GiB → 32.0 MiB/s at 1.00–3.90 GiB → ..." */
-static void print_phases(FILE *out, const struct ws_analysis *a)
-{
-	char r[32], f[32], t[32];
-
-	fputs("  phases   ", out);
-	for (unsigned int i = 0; i < a->nphases; i++) {
-		const struct ws_phase *p = &a->phases[i];
-
-		units_format_size(f, sizeof(f), p->from_bytes);
-		units_format_size(t, sizeof(t), p->to_bytes);
-		snprintf(r, sizeof(r), "%.1f MiB/s", p->mibps);
-		if (a->nphases == 1)
-			fprintf(out, "%s throughout, no lasting change", r);
-		else if (i == 0)
-			fprintf(out, "%s for %s–%s", r, f, t);
-		else if (i + 1 == a->nphases)
-			fprintf(out, " → %s from %s", r, f);
-		else
-			fprintf(out, " → %s at %s–%s", r, f, t);
-	}
-	fputc('\n', out);
-}
-
-/* Throughput over bytes written in one line of eighth blocks. */
-static void print_curve(FILE *out, const struct ws_summary *sum)
-{
-	static const char *const bars[] = { "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" };
-	char a[32], b[32];
-
-	if (sum->ncurve < 2)
-		return;
-	fputs("  curve    ", out);
-	for (size_t i = 0; i < sum->ncurve; i++) {
-		double f = sum->curve_top > 0 ? sum->curve[i].mibps / sum->curve_top : 0;
-		int level = (int)(f * 7.0 + 0.5);
-
-		fputs(bars[level < 0 ? 0 : level > 7 ? 7 : level], out);
-	}
-	fprintf(out, "  MiB/s over %s written, %s a cell, top %.1f MiB/s\n",
-		units_format_size(a, sizeof(a), sum->bytes),
-		units_format_size(b, sizeof(b), sum->curve_bytes), sum->curve_top);
-}
-
-/* "15.0 MiB/s for 0 B–190 MiB" */
-static char *describe_stretch(char *buf, size_t len, const struct ws_stretch *st)
-{
-	char f[32], t[32];
-
-	snprintf(buf, len, "%.1f MiB/s for %s–%s", st->mibps,
-		 units_format_size(f, sizeof(f), st->from_bytes),
-		 units_format_size(t, sizeof(t), st->to_bytes));
-	return buf;
-}
-
-/* A stretch's device write latency round by round, as SNIA PTS reports
- * response time beside bandwidth: "device writes per round (its 6
- * rounds): p50 1.2–1.5 ms, p99 3.1–4.0 ms" (nothing when not traced). */
-static void print_stretch_device(FILE *out, const struct ws_steady *st,
-				 const struct ws_stretch *s)
-{
-	unsigned int rounds = s->last_round - s->first_round + 1;
-	char a[32], b[32], c[32], d[32], n[48];
-
-	if (!st->has_dev || !s->dev_rounds)
-		return;
-	if (s->dev_rounds == rounds)
-		snprintf(n, sizeof(n), "its %u rounds", rounds);
-	else
-		snprintf(n, sizeof(n), "%u of its %u rounds had any", s->dev_rounds, rounds);
-	fprintf(out, "           device writes per round (%s): p50 %s–%s, p99 %s–%s, issue to completion\n",
-		n,
-		units_format_duration(a, sizeof(a), s->dev_p50_lo_ns),
-		units_format_duration(b, sizeof(b), s->dev_p50_hi_ns),
-		units_format_duration(c, sizeof(c), s->dev_p99_lo_ns),
-		units_format_duration(d, sizeof(d), s->dev_p99_hi_ns));
-}
-
-/* The steady-state verdict, which describes the end of the run. */
-static void print_steady(FILE *out, const struct ws_run *run,
-			 const struct ws_summary *sum)
-{
-	const struct ws_steady *st = &sum->analysis->steady;
-	const struct ws_analysis_params *p = &sum->analysis->params;
-	char fig[96], rule[256], x[32], y[32], z[64];
-
-	units_format_duration(y, sizeof(y), st->round_ns ? st->round_ns : p->round_ns);
-	if (p->precondition_bytes)
-		snprintf(z, sizeof(z), "after %s of preconditioning",
-			 units_format_size(x, sizeof(x), p->precondition_bytes));
-	else
-		snprintf(z, sizeof(z), "not preconditioned");
-	snprintf(rule, sizeof(rule), "%s; %u rounds of %s, %s", run->criterion_words,
-		 p->steady_window, y, z);
-	if (!st->judged) {
-		if (p->precondition_bytes)
-			fprintf(out, "  steady   not judged: no window of %u rounds of %s after preconditioning (%s of it; %s)\n",
-				p->steady_window, y, x, run->criterion_words);
-		else
-			fprintf(out, "  steady   not judged: no window of %u rounds of %s in the run (%s)\n",
-				p->steady_window, y, run->criterion_words);
-		return;
-	}
-	if (st->reached) {
-		fprintf(out, "  steady   from %s (%s) to the end: %.1f MiB/s, %s (%s)\n",
-			units_format_size(x, sizeof(x), st->final.from_bytes),
-			units_format_duration(z, sizeof(z), st->final.from_ns),
-			st->final.mibps, sum->steady_figures, rule);
-		print_stretch_device(out, st, &st->final);
-		if (st->earlier)
-			fprintf(out, "           earlier steady at %s, then changed\n",
-				describe_stretch(fig, sizeof(fig), &st->before));
-		return;
-	}
-	if (st->earlier)
-		fprintf(out, "  steady   at %s, then changed; not steady at the end (%s)\n",
-			describe_stretch(fig, sizeof(fig), &st->before), rule);
-	else
-		fprintf(out, "  steady   not reached (%s)\n", rule);
-}
-
-static void print_analysis(FILE *out, const struct ws_run *run,
-			   const struct ws_summary *sum)
-{
-	const struct ws_analysis *a = sum->analysis;
-	char x[32], y[32];
-
-	if (a->nphases)
-		print_phases(out, a);
-	if (a->slowed)
-		fprintf(out, "  slowed   below %.0f%% of the initial %.1f MiB/s from %s written (%s)%s\n",
-			a->params.slowdown_fraction * 100, a->initial_mibps,
-			units_format_size(x, sizeof(x), a->slowdown_bytes),
-			units_format_duration(y, sizeof(y), a->slowdown_ns),
-			run->marks_accepted ?
-			": --pace none measures write(), which runs at page-cache speed until the dirty limit" : "");
-	print_steady(out, run, sum);
-	print_curve(out, sum);
 }
 
 static void print_results(FILE *out, const struct ws_settings *set)
@@ -576,7 +437,7 @@ static void print_target(FILE *out, const struct ws_run *run,
 	fprintf(out, "  target %u %s: %s\n", run->number, run->target.path, line);
 	print_split(out, sum);
 	if (sum->analysis && sum->bytes)
-		print_analysis(out, run, sum);
+		human_analysis_print(out, run, sum);
 	print_ending(out, sum);
 	if (sum->verified)
 		human_verify_print(out, "  ", run->target.path, &sum->verify);
@@ -604,7 +465,7 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 		print_probe(out, run, &sum->probes[i]);
 	print_adapt(out, sum);
 	if (sum->analysis && sum->bytes)	/* nothing written: nothing to say */
-		print_analysis(out, run, sum);
+		human_analysis_print(out, run, sum);
 	for (unsigned int i = 0; i < sum->ntargets; i++)
 		print_target(out, &run->targets[i], &sum->targets[i]);
 	print_results(out, &run->set);

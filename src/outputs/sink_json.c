@@ -76,13 +76,9 @@ static void put_adapt(struct jsonw *w, const struct ws_adapt_figures *a)
 	jsonw_end(w);
 }
 
-/* One interval's members; a target's carries its number and whether it
- * was its writer's last, the run's its targets' (several targets). */
 /* The JSON names of the directions of struct ws_block_figures. */
 static const char *const block_dirs[WS_BLK_NR] = { "reads", "writes" };
 
-/* The device's traced requests (record.h: struct ws_block_figures), one
- * object per direction, their times in ms. */
 /* Requests in the fixed buckets (latency_bounds_ms): how many took at
  * most each bound, cumulative, as Prometheus's le. */
 static void put_le(struct jsonw *w, const char *key, const struct ws_latency_totals *t)
@@ -93,6 +89,8 @@ static void put_le(struct jsonw *w, const char *key, const struct ws_latency_tot
 	jsonw_end(w);
 }
 
+/* The device's traced requests (record.h: struct ws_block_figures), one
+ * object per direction, their times in ms. */
 static void put_block(struct jsonw *w, const struct ws_block_figures *b)
 {
 
@@ -189,6 +187,8 @@ static void put_limit(struct jsonw *w, const char *key, uint64_t v)
 		jsonw_null(w, key);
 }
 
+/* One interval's members; a target's carries its number and whether it
+ * was its writer's last, the run's its targets' (several targets). */
 static void put_interval(struct jsonw *w, const struct ws_interval *iv)
 {
 	if (iv->number) {
@@ -510,6 +510,11 @@ static void put_summary(struct jsonw *w, const struct ws_summary *sum)
 		put_block(w, &sum->block);
 		jsonw_ms(w, "write_service_p50_ms", sum->block_write_p50_ns);
 		jsonw_ms(w, "write_service_p99_ms", sum->block_write_p99_ns);
+		/* the writes the steady state's rounds could not place */
+		if (sum->block_rounds_on)
+			jsonw_u64(w, "writes_outside_rounds", sum->block_rounds_outside);
+		else
+			jsonw_null(w, "writes_outside_rounds");
 		/* the bounds of every queue_le and service_le */
 		jsonw_array(w, "latency_bounds_ms");
 		for (unsigned int b = 0; b < WS_LATENCY_BUCKETS; b++)

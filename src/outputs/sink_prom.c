@@ -247,7 +247,7 @@ static void put_traced(FILE *out, const struct prom *p, const struct ws_interval
 		device_counter(out, p, "writestress_block_service_seconds_total", "direction",
 			       dirs[d], (double)b->dir[d].service_ns / 1e9);
 	meta(out, "writestress_block_queue_wait_seconds", "histogram",
-	     "The traced device's requests' wait in the queue, getrq (or insert) to issue, by direction (fixed buckets, exact).");
+	     "The traced device's requests' wait in the queue, getrq to issue (0 when not seen), by direction (fixed buckets, exact).");
 	for (int d = 0; d < WS_BLK_NR; d++) {
 		const char *const labels[4] = { "device", p->device, "direction", dirs[d] };
 

@@ -9,10 +9,13 @@ int roundlat_start(struct roundlat *rl, uint64_t origin_ns, uint64_t round_ns)
 	roundlat_free(rl);
 	if (!round_ns)
 		return 0;
-	rl->open = malloc(RL_OPEN * sizeof(*rl->open));
+	rl->nopen = (unsigned int)((RL_OPEN_NS + round_ns - 1) / round_ns);
+	rl->nopen = rl->nopen < RL_OPEN ? RL_OPEN :
+		    rl->nopen > RL_OPEN_MAX ? RL_OPEN_MAX : rl->nopen;
+	rl->open = malloc(rl->nopen * sizeof(*rl->open));
 	if (!rl->open)
 		return -ENOMEM;
-	for (unsigned int i = 0; i < RL_OPEN; i++)
+	for (unsigned int i = 0; i < rl->nopen; i++)
 		hist_init(&rl->open[i]);
 	rl->origin_ns = origin_ns;
 	rl->round_ns = round_ns;
@@ -21,10 +24,10 @@ int roundlat_start(struct roundlat *rl, uint64_t origin_ns, uint64_t round_ns)
 }
 
 /* Round `base` done: its figures appended, its histogram (a ring:
- * round r's is open[r % RL_OPEN]) emptied for round base + RL_OPEN. */
+ * round r's is open[r % nopen]) emptied for round base + nopen. */
 static int close_oldest(struct roundlat *rl)
 {
-	struct hist *h = &rl->open[rl->base % RL_OPEN];
+	struct hist *h = &rl->open[rl->base % rl->nopen];
 
 	if (rl->ndone == rl->cap) {
 		size_t cap = rl->cap ? 2 * rl->cap : 64;
@@ -60,12 +63,12 @@ void roundlat_add(struct roundlat *rl, uint64_t ts_ns, uint64_t service_ns)
 		rl->late++;
 		return;
 	}
-	while (round >= rl->base + RL_OPEN)
+	while (round >= rl->base + rl->nopen)
 		if (close_oldest(rl)) {
 			rl->late++;	/* no memory for another round: lost */
 			return;
 		}
-	hist_record(&rl->open[round % RL_OPEN], service_ns);
+	hist_record(&rl->open[round % rl->nopen], service_ns);
 	if (round + 1 > rl->reached)
 		rl->reached = round + 1;
 }

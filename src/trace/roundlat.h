@@ -4,11 +4,13 @@
  * device, issue to completion, at p50 and p99 - the response time SNIA
  * PTS reports beside each round's bandwidth.
  *
- * Completions arrive a drain at a time, CPU by CPU, so they are not in
- * time order: the last RL_OPEN rounds stay open (a histogram each), and a
- * round closes when a completion RL_OPEN rounds later arrives, or at the
- * end.  A completion for a round already closed is counted as late, never
- * put into another round.  Pure; one owner at a time (the tracer's lock).
+ * Completions arrive a drain at a time, CPU by CPU, and one whose issue
+ * is not in yet waits up to a second (blockstat.h), so they are not in
+ * time order: the rounds of the last RL_OPEN_NS stay open (a histogram
+ * each; RL_OPEN of them at least, RL_OPEN_MAX at most), and a round
+ * closes when a completion that many rounds later arrives, or at the end.
+ * A completion for a round already closed is counted as late, never put
+ * into another round.  Pure; one owner at a time (the tracer's lock).
  */
 #ifndef WS_TRACE_ROUNDLAT_H
 #define WS_TRACE_ROUNDLAT_H
@@ -21,14 +23,17 @@
 #include "record/record.h"
 
 #define RL_OPEN 8
+#define RL_OPEN_MAX 128		/* 4.7 MiB of histograms: 10 ms rounds */
+#define RL_OPEN_NS 1200000000ull	/* a second's wait and two drains */
 
 struct roundlat {
 	bool started;			/* roundlat_start succeeded */
 	uint64_t origin_ns, round_ns;	/* round_ns 0: not counting */
 	uint64_t base;			/* the oldest round open */
 	uint64_t reached;		/* rounds up to the latest completion's */
-	struct hist *open;		/* a ring of RL_OPEN: round r's is
-					   open[r % RL_OPEN] */
+	unsigned int nopen;		/* rounds open at once */
+	struct hist *open;		/* a ring of nopen: round r's is
+					   open[r % nopen] */
 	struct ws_round_device *done;	/* rounds [0, ndone) */
 	size_t ndone, cap;
 	uint64_t early, late;		/* completions before the origin;

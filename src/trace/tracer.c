@@ -614,6 +614,7 @@ void trace_totals(struct ws_trace *t, struct ws_summary *sum)
 	sum->block_rounds_on = bs->rounds.started;
 	sum->block_rounds = bs->rounds.done;
 	sum->nblock_rounds = bs->rounds.ndone;
+	sum->block_rounds_outside = bs->rounds.early + bs->rounds.late;
 	sum->journal = t->ev.jn.run;
 	sum->io_limit_bps = t->limit.bps;
 	sum->io_limit_iops = t->limit.iops;

@@ -181,6 +181,22 @@ scaled()
 # python_with MODULE PACKAGE: set $PY to a python3 that imports MODULE:
 # the one on PATH, else Debian's /usr/bin/python3 (where apt-get puts
 # PACKAGE when PATH's is another python); skip if neither has it.
+# python_with_part MODULE DEBIAN-PACKAGE WHAT: as python_with, but a
+# missing module skips only the section (skip_part cmd): returns 1 then.
+python_with_part()
+{
+	PY=
+	for _py in python3 /usr/bin/python3; do
+		if [ -z "$PY" ] && command -v "$_py" >/dev/null 2>&1 &&
+			"$_py" -c "import $1" 2>/dev/null; then
+			PY=$_py
+		fi
+	done
+	[ -n "$PY" ] && return 0
+	skip_part cmd "$3: needs python3's $1 (Debian's $2)"
+	return 1
+}
+
 python_with()
 {
 	PY=

@@ -88,16 +88,18 @@ o = [int(a) - int(x) for x, a in zip(v["before"].split(), v["after"].split())]
 want(o[1] * 512 >= tw["bytes"], f"the device wrote around the run ({o[1] * 512}) at least what was traced ({tw['bytes']})")
 near(tw["bytes"], o[1] * 512, 10, "traced bytes against the test's own reading around the run")
 # each issued write in the fixed buckets, queue and service: cumulative
-# buckets, the intervals' adding up to the run's, every issued write
-# within 60 s; the issued ones are the device's count less at most one
-# empty flush request a flush
+# buckets, the intervals' adding up to the run's (which also has what
+# completed after the last interval, as the bytes above: within 2%),
+# every issued write within 60 s; the issued ones are the device's count
+# less at most one empty flush request a flush
 want(len(b["latency_bounds_ms"]) == 15 and b["latency_bounds_ms"][0] == 1 and b["latency_bounds_ms"][-1] == 60000,
      f"the buckets' bounds, 1 ms to 60 s ({b['latency_bounds_ms']})")
 for key in ("queue_le", "service_le"):
     le = tw[key]
     want(all(x <= y for x, y in zip(le, le[1:])), f"{key} is cumulative ({le})")
     per = [sum(i["block"]["writes"][key][k] for i in d["intervals"] if i.get("block")) for k in range(15)]
-    want(per == le, f"the intervals' {key} add up to the run's ({per} against {le})")
+    want(all(x <= y for x, y in zip(per, le)) and per[-1] >= 0.98 * le[-1] - 2,
+         f"the intervals' {key} add up to the run's ({per} against {le})")
 issued = tw["service_le"][-1]
 want(tw["queue_le"][-1] == issued, f"every issued write has a queue wait and a service ({tw['queue_le'][-1]}, {issued})")
 want(cw["requests"] - c["flushes"] - 0.1 * cw["requests"] <= issued <= tw["requests"],
@@ -130,17 +132,9 @@ assert_file_match "$TESTDIR/r.csv" "blk_write_requests" "the CSV's traced column
 assert_file_match "$TESTDIR/r.prom" "^writestress_block_requests_total" "the traced Prometheus counters"
 # the device's histograms parse and are whole (the Prometheus project's
 # parser), and hold every issued write
-PY=
-for py in python3 /usr/bin/python3; do
-	if [ -z "$PY" ] && "$py" -c "import prometheus_client" 2>/dev/null; then
-		PY=$py
-	fi
-done
-if [ -n "$PY" ]; then
+if python_with_part prometheus_client python3-prometheus-client "the Prometheus parser"; then
 	"$PY" "$CLI_DIR/py/check_prom.py" "$TESTDIR/r.prom" --finished 1 --target "$RIG_MNT/data" >/dev/null ||
 		fail "r.prom: check_prom.py failed"
-else
-	skip_part cmd "the Prometheus parser: needs python3's prometheus_client (Debian's python3-prometheus-client)"
 fi
 assert_file_match "$TESTDIR/r.prom" '^writestress_block_request_service_seconds_count\{.*direction="write"\} [1-9]' "the device's service histogram"
 assert_file_match "$TESTDIR/r.prom" '^writestress_block_queue_wait_seconds_bucket\{.*direction="write",le="\+Inf"\} [1-9]' "the device's queue histogram"

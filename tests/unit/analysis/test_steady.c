@@ -466,6 +466,37 @@ START_TEST(test_steady_device_rounds)
 }
 END_TEST
 
+/* ... and the earlier stretch its own rounds': 80 for six rounds, a dip,
+ * then 67 (another level), each round's p50 its number in µs. */
+START_TEST(test_steady_device_earlier)
+{
+	static const double r[] = { 80, 80, 80, 80, 80, 80, 30, 67, 67, 67, 67, 67, 67 };
+	struct ws_round_device dev[13];
+	struct ws_analysis_params p;
+	struct ws_steady st;
+	size_t n = build_rounds(r, 13, 1);
+
+	for (unsigned int i = 0; i < 13; i++)
+		dev[i] = (struct ws_round_device){ 1, (i + 1) * 1000, (i + 1) * 2000 };
+	round_params(&p, 5, 1);
+	ck_assert_int_eq(steady_judge(pts, n, ALL, &p, &st), 0);
+	ck_assert(st.reached && st.earlier);
+	steady_add_device(&st, dev, 13);
+	ck_assert_uint_eq(st.before.first_round, 0);
+	ck_assert_uint_eq(st.before.last_round, 5);
+	ck_assert_uint_eq(st.before.dev_rounds, 6);
+	ck_assert_uint_eq(st.before.dev_p50_lo_ns, 1000);
+	ck_assert_uint_eq(st.before.dev_p50_hi_ns, 6000);
+	ck_assert_uint_eq(st.before.dev_p99_hi_ns, 12000);
+	ck_assert_uint_eq(st.final.first_round, 7);
+	ck_assert_uint_eq(st.final.dev_rounds, 6);
+	ck_assert_uint_eq(st.final.dev_p50_lo_ns, 8000);
+	ck_assert_uint_eq(st.final.dev_p99_hi_ns, 26000);
+	free(st.rounds);
+	free(st.windows);
+}
+END_TEST
+
 Suite *steady_suite(void)
 {
 	Suite *s = suite_create("steady");
@@ -479,6 +510,7 @@ Suite *steady_suite(void)
 	tcase_add_test(steady, test_steady_precondition);
 	tcase_add_test(steady, test_steady_between_marks);
 	tcase_add_test(steady, test_steady_device_rounds);
+	tcase_add_test(steady, test_steady_device_earlier);
 	suite_add_tcase(s, steady);
 	return s;
 }
