@@ -524,6 +524,27 @@ struct ws_block_figures {
 	uint64_t counted_flushes, counted_flush_ns;
 };
 
+/* What the tool's own watching cost the writer at the traced device
+ * (src/trace/observer.h): how much of the run the observer's work (the
+ * probes' and the journal's requests, the flushes they asked for) was in
+ * flight, and the writer's data the device completed per second with none
+ * of it in flight and while it was, fitted over slots of the run.
+ * judged: there was enough to say; else why_not says what was missing.
+ * speedup: the first rate over the writer's overall one, at least 1 -
+ * "without it the writer would have been about 1.5x faster" - or, bound
+ * (its work in flight too little of the time to fit), 1 / (1 - its
+ * share): at most that. */
+struct ws_observer_cost {
+	bool on;		/* traced: the rest is meaningful */
+	bool judged;
+	const char *why_not;
+	bool bound;		/* judged by its share of the time alone */
+	double busy_pct;	/* of the slots' time */
+	double seconds;		/* the slots' time */
+	double free_mibps, busy_mibps, mibps;
+	double speedup;
+};
+
 /* The target filesystem's journal commits (ext4's jbd2), as its
  * tracepoints saw them, counted when they end: over an interval or the
  * run.  The phases are jbd2's own: locked (waiting for the running
@@ -628,6 +649,8 @@ struct ws_summary {
 	bool block_rounds_on;
 	const struct ws_round_device *block_rounds;
 	size_t nblock_rounds;
+	struct ws_observer_cost observer;	/* traced: what the probes'
+						   work cost the writer */
 	uint64_t block_rounds_outside;	/* writes in no round: completed
 					   before they were counted, or read
 					   after their round closed */

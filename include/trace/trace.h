@@ -57,8 +57,9 @@ int trace_run(struct ws_trace *t);
 void trace_take(struct ws_trace *t, struct ws_block_figures *block,
 		struct ws_journal_figures *journal);
 
-/* Count the device's write latency round by round (the steady state's
- * rounds of round_ns, from origin_ns: the writer's start, CLOCK_MONOTONIC).
+/* Count what needs the writer's start (origin_ns, CLOCK_MONOTONIC): the
+ * device's write latency round by round (the steady state's rounds of
+ * round_ns) and what the observer's work cost the writer (observer.h).
  * The recorder's, once the writers started.  0 or -ENOMEM. */
 int trace_rounds(struct ws_trace *t, uint64_t origin_ns, uint64_t round_ns);
 

@@ -330,6 +330,34 @@ static void print_submitters(FILE *out, const struct ws_block_figures *b)
 	fputs("   (who submitted the requests and asked for the flushes)\n", out);
 }
 
+/* What the probes' work at the device (theirs and the journal's requests,
+ * the flushes they asked for) cost the writer, as measured in the run
+ * (record.h: struct ws_observer_cost): the writer's rate with none of it
+ * in flight against its rate overall.  Under 5% is within what the fit
+ * can tell. */
+static void print_observer(FILE *out, const struct ws_summary *sum)
+{
+	const struct ws_observer_cost *o = &sum->observer;
+
+	if (!o->on || !sum->nprobes)
+		return;
+	if (!o->judged) {
+		fprintf(out, "           the probes' cost to the writer: not judged (%s)\n", o->why_not);
+		return;
+	}
+	if (o->bound) {
+		fprintf(out, "           the probes' work at the device (with the journal's and the flushes they asked for) was in flight %.1f%% of the time: it cost the writer at most that (%.2fx)\n",
+			o->busy_pct, o->speedup);
+		return;
+	}
+	fprintf(out, "           the probes' work at the device (with the journal's and the flushes they asked for) was in flight %.0f%% of the time; the writer's data went at %.1f MiB/s without it, %.1f MiB/s while it was",
+		o->busy_pct, o->free_mibps, o->busy_mibps);
+	if (o->speedup < 1.05)
+		fprintf(out, ": it cost the writer little or nothing (%.2fx)\n", o->speedup);
+	else
+		fprintf(out, ": without it the writer would have been about %.2gx faster\n", o->speedup);
+}
+
 /* The device's requests as traced: what reached it, how long it took, and
  * whether the trace holds all the device counted. */
 static void print_block(FILE *out, const struct ws_summary *sum)
@@ -358,6 +386,7 @@ static void print_block(FILE *out, const struct ws_summary *sum)
 		fprintf(out, "; the device counted %llu", (unsigned long long)b->counted[WS_BLK_WRITE].requests);
 	fputc('\n', out);
 	print_submitters(out, b);
+	print_observer(out, sum);
 }
 
 /* The journal's commits and the dirty limit's pauses as traced: how

@@ -76,6 +76,36 @@ static void put_adapt(struct jsonw *w, const struct ws_adapt_figures *a)
 	jsonw_end(w);
 }
 
+/* What the probes' work cost the writer (record.h: ws_observer_cost). */
+static void put_observer(struct jsonw *w, const struct ws_observer_cost *o)
+{
+	if (!o->on) {
+		jsonw_null(w, "observer");
+		return;
+	}
+	jsonw_object(w, "observer");
+	jsonw_bool(w, "judged", o->judged);
+	jsonw_str(w, "why_not", o->why_not);
+	jsonw_double(w, "seconds", o->seconds);
+	jsonw_double(w, "busy_pct", o->busy_pct);
+	jsonw_double(w, "writer_mibps", o->mibps);
+	jsonw_str(w, "by", !o->judged ? NULL : o->bound ? "bound" : "fit");
+	if (o->judged && o->bound) {
+		jsonw_null(w, "writer_mibps_without");
+		jsonw_null(w, "writer_mibps_while");
+		jsonw_double(w, "speedup_without", o->speedup);
+	} else if (o->judged) {
+		jsonw_double(w, "writer_mibps_without", o->free_mibps);
+		jsonw_double(w, "writer_mibps_while", o->busy_mibps);
+		jsonw_double(w, "speedup_without", o->speedup);
+	} else {
+		jsonw_null(w, "writer_mibps_without");
+		jsonw_null(w, "writer_mibps_while");
+		jsonw_null(w, "speedup_without");
+	}
+	jsonw_end(w);
+}
+
 /* The JSON names of the directions of struct ws_block_figures. */
 static const char *const block_dirs[WS_BLK_NR] = { "reads", "writes" };
 
@@ -510,6 +540,7 @@ static void put_summary(struct jsonw *w, const struct ws_summary *sum)
 		put_block(w, &sum->block);
 		jsonw_ms(w, "write_service_p50_ms", sum->block_write_p50_ns);
 		jsonw_ms(w, "write_service_p99_ms", sum->block_write_p99_ns);
+		put_observer(w, &sum->observer);
 		/* the writes the steady state's rounds could not place */
 		if (sum->block_rounds_on)
 			jsonw_u64(w, "writes_outside_rounds", sum->block_rounds_outside);

@@ -147,7 +147,11 @@ static bool complete(struct blockstat *b, const struct blk_event *e)
 	if (strchr(e->rwbs, 'W')) {
 		hist_record(&b->write_service, service);
 		roundlat_add(&b->rounds, e->ts_ns, service);
+		if (s->sub == WS_SUB_WRITER || s->sub == WS_SUB_FLUSHER)
+			observer_writer(&b->obs, e->ts_ns, (uint64_t)e->nr_sector * 512);
 	}
+	if (s->sub == WS_SUB_PROBES || s->sub == WS_SUB_JOURNAL)
+		observer_busy(&b->obs, s->issue_ns, e->ts_ns);
 	if (b->timeline && strpbrk(e->rwbs, "WR"))
 		timeline_add(b->timeline, e->ts_ns, (uint64_t)e->nr_sector * 512,
 			     strchr(e->rwbs, 'W') != NULL, service, s->issue_ns - from);
@@ -189,6 +193,8 @@ static void flush_done(struct blockstat *b, unsigned int i, uint64_t done)
 {
 	flush_timed(&b->iv, b->flight[i].sub, done - b->flight[i].ts_ns);
 	flush_timed(&b->run, b->flight[i].sub, done - b->flight[i].ts_ns);
+	if (b->flight[i].sub == WS_SUB_PROBES || b->flight[i].sub == WS_SUB_JOURNAL)
+		observer_busy(&b->obs, b->flight[i].ts_ns, done);
 	b->flight[i] = b->flight[--b->nflight];
 }
 

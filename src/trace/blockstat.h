@@ -12,6 +12,7 @@
 
 #include "lib/hist.h"
 #include "record/record.h"
+#include "observer.h"
 #include "roundlat.h"
 #include "timeline.h"
 
@@ -94,6 +95,7 @@ struct blockstat {
 	struct ws_block_figures run;	/* since the start */
 	struct hist write_service;	/* the run's writes, issue to completion */
 	struct roundlat rounds;		/* ... and round by round, once started */
+	struct observer obs;		/* what the probes' work cost, once started */
 	struct timeline *timeline;	/* completions also go here, if set */
 	uint64_t unmatched_bytes;	/* of the run's unmatched completions */
 };

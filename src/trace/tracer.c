@@ -615,6 +615,8 @@ void trace_totals(struct ws_trace *t, struct ws_summary *sum)
 	sum->block_rounds = bs->rounds.done;
 	sum->nblock_rounds = bs->rounds.ndone;
 	sum->block_rounds_outside = bs->rounds.early + bs->rounds.late;
+	observer_finish(&bs->obs);
+	observer_estimate(&bs->obs, &sum->observer);
 	sum->journal = t->ev.jn.run;
 	sum->io_limit_bps = t->limit.bps;
 	sum->io_limit_iops = t->limit.iops;
@@ -674,6 +676,7 @@ int trace_rounds(struct ws_trace *t, uint64_t origin_ns, uint64_t round_ns)
 
 	pthread_mutex_lock(&t->lock);
 	ret = roundlat_start(&t->ev.bs.rounds, origin_ns, round_ns);
+	observer_start(&t->ev.bs.obs, origin_ns);
 	pthread_mutex_unlock(&t->lock);
 	return ret;
 }

@@ -555,6 +555,7 @@ static void trace_story(struct ws_summary *sum, uint64_t round_ns)
 	evidence_init(&ev, BASE);
 	journal_traced(&ev.jn, false, true);	/* btrfs: no jbd2 */
 	ck_assert_int_eq(roundlat_start(&ev.bs.rounds, BASE, round_ns), 0);
+	observer_start(&ev.bs.obs, BASE);
 	for (size_t i = 0; i < ARRAY_SIZE(done); i++) {
 		e.blk = (struct blk_event){ .kind = BLK_GETRQ, .sector = 2048 * (i + 1),
 					    .nr_sector = 2048, .rwbs = "W",
@@ -582,6 +583,8 @@ static void trace_story(struct ws_summary *sum, uint64_t round_ns)
 	sum->block_rounds_on = true;
 	sum->block_rounds = ev.bs.rounds.done;
 	sum->nblock_rounds = ev.bs.rounds.ndone;
+	observer_finish(&ev.bs.obs);
+	observer_estimate(&ev.bs.obs, &sum->observer);
 	for (unsigned int p = 0; p < sum->nprobes; p++) {
 		struct ws_probe_summary *ps = &sum->probes[p];
 

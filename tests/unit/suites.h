@@ -14,6 +14,7 @@
 	X(blockstat_suite) \
 	X(stallcause_suite) \
 	X(roundlat_suite) \
+	X(observer_suite) \
 	X(iolimit_suite) \
 	X(registry_suite) \
 	X(cli_suite)      \

@@ -1,0 +1,144 @@
+/* observer.c - what the tool's own watching cost the writer (see
+ * observer.h). */
+#include <string.h>
+
+#include "observer.h"
+
+#define PART_NS (OBS_SLOT_NS / OBS_BITS)
+#define MIB 1048576.0
+
+/* The rules' figures (observer.h) */
+#define OBS_MIN_SLOTS 30	/* 3.84 s */
+#define OBS_MIN_BUSY_S 0.25
+#define OBS_BOUND_PCT 2.0
+#define OBS_MIN_FREE_S 1.0
+#define OBS_MIN_SPREAD 0.01
+
+void observer_start(struct observer *o, uint64_t origin_ns)
+{
+	memset(o, 0, sizeof(*o));
+	o->origin_ns = origin_ns;
+	o->started = true;
+}
+
+static void close_oldest(struct observer *o)
+{
+	struct obs_slot *s = &o->ring[o->base % OBS_RING];
+	uint64_t nbusy = 0;
+	double busy;
+
+	for (unsigned int w = 0; w < OBS_WORDS; w++)
+		nbusy += (uint64_t)__builtin_popcountll(s->busy[w]);
+	busy = (double)nbusy * (double)PART_NS / 1e9;
+	double free_ = (double)OBS_SLOT_NS / 1e9 - busy;
+	double y = (double)s->writer_bytes / MIB;
+
+	o->s00 += free_ * free_;
+	o->s01 += free_ * busy;
+	o->s11 += busy * busy;
+	o->s0y += free_ * y;
+	o->s1y += busy * y;
+	o->slots++;
+	o->busy_parts += nbusy;
+	o->writer_bytes += s->writer_bytes;
+	*s = (struct obs_slot){ 0 };
+	o->base++;
+}
+
+/* The slot of ts_ns, open (older ones closed as it moves on), or NULL
+ * when it closed already. */
+static struct obs_slot *slot_of(struct observer *o, uint64_t ts_ns, uint64_t *index)
+{
+	uint64_t slot;
+
+	if (!o->started || ts_ns < o->origin_ns)
+		return NULL;
+	slot = (ts_ns - o->origin_ns) / OBS_SLOT_NS;
+	if (slot < o->base) {
+		o->late++;
+		return NULL;
+	}
+	while (slot >= o->base + OBS_RING)
+		close_oldest(o);
+	if (slot + 1 > o->reached)
+		o->reached = slot + 1;
+	*index = slot;
+	return &o->ring[slot % OBS_RING];
+}
+
+void observer_writer(struct observer *o, uint64_t ts_ns, uint64_t bytes)
+{
+	uint64_t i;
+	struct obs_slot *s = slot_of(o, ts_ns, &i);
+
+	if (s)
+		s->writer_bytes += bytes;
+}
+
+void observer_busy(struct observer *o, uint64_t from_ns, uint64_t to_ns)
+{
+	if (!o->started || to_ns <= from_ns)
+		return;
+	if (from_ns < o->origin_ns)
+		from_ns = o->origin_ns;
+	if (from_ns < o->origin_ns + o->base * OBS_SLOT_NS) {
+		o->late++;	/* its start's slots closed: the rest counts */
+		from_ns = o->origin_ns + o->base * OBS_SLOT_NS;
+		if (to_ns <= from_ns)
+			return;
+	}
+	/* part by part: a span's parts may fall in several slots */
+	for (uint64_t t = from_ns - (from_ns - o->origin_ns) % PART_NS; t < to_ns; t += PART_NS) {
+		uint64_t i;
+		struct obs_slot *s = slot_of(o, t, &i);
+
+		if (!s)
+			continue;
+		uint64_t k = (t - o->origin_ns) % OBS_SLOT_NS / PART_NS;
+
+		s->busy[k / 64] |= 1ull << (k % 64);
+	}
+}
+
+void observer_finish(struct observer *o)
+{
+	while (o->started && o->base < o->reached)
+		close_oldest(o);
+}
+
+void observer_estimate(const struct observer *o, struct ws_observer_cost *out)
+{
+	double det = o->s00 * o->s11 - o->s01 * o->s01;
+	double busy_s = (double)o->busy_parts * (double)PART_NS / 1e9;
+
+	*out = (struct ws_observer_cost){ .on = o->started };
+	out->seconds = (double)o->slots * (double)OBS_SLOT_NS / 1e9;
+	if (o->slots < OBS_MIN_SLOTS) {
+		out->why_not = "too short a run";
+		return;
+	}
+	out->busy_pct = busy_s / out->seconds * 100;
+	out->mibps = (double)o->writer_bytes / MIB / out->seconds;
+	if (busy_s < OBS_MIN_BUSY_S || out->busy_pct < OBS_BOUND_PCT) {
+		out->judged = out->bound = true;
+		out->speedup = 100 / (100 - out->busy_pct);
+		return;
+	}
+	if (out->seconds - busy_s < OBS_MIN_FREE_S)
+		out->why_not = "its work was in flight nearly all the time";
+	else if (!(det > OBS_MIN_SPREAD * o->s00 * o->s11))
+		out->why_not = "its work was in flight the same share of every slot";
+	if (out->why_not)
+		return;
+	out->free_mibps = (o->s11 * o->s0y - o->s01 * o->s1y) / det;
+	out->busy_mibps = (o->s00 * o->s1y - o->s01 * o->s0y) / det;
+	if (out->busy_mibps < 0)
+		out->busy_mibps = 0;
+	if (out->free_mibps <= 0) {
+		out->why_not = "the writer wrote nothing without its work in flight";
+		return;
+	}
+	out->judged = true;
+	out->speedup = out->mibps > 0 && out->free_mibps > out->mibps ?
+		       out->free_mibps / out->mibps : 1;
+}

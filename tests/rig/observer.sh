@@ -1,0 +1,60 @@
+# shellcheck shell=sh
+# observer.sh - the helpers of t_e2e_observer*.sh: runs with and without
+# the probe on one rig, and the estimate of what the probe cost the
+# writer (summary.block.observer) judged against what the device did.
+# Sourced after lib.sh and e2e.sh, with a rig up.
+
+# run NAME ARGS...: one run into $TESTDIR/NAME.json (its stdout in
+# NAME.out), the device's bytes over it in $TESTDIR/NAME.dev
+run()
+{
+	_name=$1
+	shift
+	_w0=$(rig_written "$RIG_DIR")
+	ws "$@" --json "$TESTDIR/$_name.json" "$RIG_MNT/data"
+	_w1=$(rig_written "$RIG_DIR")
+	assert_status 0
+	cp "$OUT" "$TESTDIR/$_name.out"
+	echo $((_w1 - _w0)) >"$TESTDIR/$_name.dev"
+}
+
+# judge KIND LO HI TOL N: the estimate (the median of N runs with the
+# probe) in [LO, HI] and within TOL% of the device's median rate without
+# it over its median rate with it
+judge()
+{
+	python3 - "$TESTDIR" "$@" <<'PY' || fail "the estimate of the probes' cost is not what the device did (see above)"
+import json, statistics, sys
+d, kind, lo, hi, tol = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5])
+MiB = 1 << 20
+def rate(name):
+    r = json.load(open(f"{d}/{name}.json"))
+    return int(open(f"{d}/{name}.dev").read()) / MiB / r["summary"]["elapsed_s"], r
+n = int(sys.argv[6])
+with_p = [rate(f"{kind}-probe{i}") for i in range(1, n + 1)]
+without = [rate(f"{kind}-none{i}") for i in range(1, n + 1)]
+est = []
+bad = []
+for mibps, r in with_p:
+    o = r["summary"]["block"]["observer"]
+    print(f"  with the probe: the device {mibps:.1f} MiB/s; observer {o}")
+    if not o or not o["judged"]:
+        bad.append(f"not judged: {o and o['why_not']}")
+        continue
+    est.append(o["speedup_without"])
+for mibps, r in without:
+    print(f"  without: the device {mibps:.1f} MiB/s")
+if est:
+    measured = statistics.median(m for m, _ in without) / statistics.median(m for m, _ in with_p)
+    e = statistics.median(est)
+    print(f"  estimate {e:.2f}x, the device without the probe over with it {measured:.2f}x")
+    if not lo <= e <= hi:
+        bad.append(f"the estimate {e:.2f}x is not in [{lo}, {hi}]")
+    if abs(e - measured) > tol / 100 * measured:
+        bad.append(f"the estimate {e:.2f}x is not within {tol:.0f}% of the device's {measured:.2f}x")
+for b in bad:
+    print("  NO: " + b)
+sys.exit(1 if bad else 0)
+PY
+}
+
