@@ -25,13 +25,12 @@ static void close_oldest(struct observer *o)
 {
 	struct obs_slot *s = &o->ring[o->base % OBS_RING];
 	uint64_t nbusy = 0;
-	double busy;
+	double busy, free_, y = (double)s->writer_bytes / MIB;
 
 	for (unsigned int w = 0; w < OBS_WORDS; w++)
 		nbusy += (uint64_t)__builtin_popcountll(s->busy[w]);
 	busy = (double)nbusy * (double)PART_NS / 1e9;
-	double free_ = (double)OBS_SLOT_NS / 1e9 - busy;
-	double y = (double)s->writer_bytes / MIB;
+	free_ = (double)OBS_SLOT_NS / 1e9 - busy;
 
 	o->s00 += free_ * free_;
 	o->s01 += free_ * busy;
@@ -47,7 +46,7 @@ static void close_oldest(struct observer *o)
 
 /* The slot of ts_ns, open (older ones closed as it moves on), or NULL
  * when it closed already. */
-static struct obs_slot *slot_of(struct observer *o, uint64_t ts_ns, uint64_t *index)
+static struct obs_slot *slot_of(struct observer *o, uint64_t ts_ns)
 {
 	uint64_t slot;
 
@@ -62,14 +61,12 @@ static struct obs_slot *slot_of(struct observer *o, uint64_t ts_ns, uint64_t *in
 		close_oldest(o);
 	if (slot + 1 > o->reached)
 		o->reached = slot + 1;
-	*index = slot;
 	return &o->ring[slot % OBS_RING];
 }
 
 void observer_writer(struct observer *o, uint64_t ts_ns, uint64_t bytes)
 {
-	uint64_t i;
-	struct obs_slot *s = slot_of(o, ts_ns, &i);
+	struct obs_slot *s = slot_of(o, ts_ns);
 
 	if (s)
 		s->writer_bytes += bytes;
@@ -89,14 +86,11 @@ void observer_busy(struct observer *o, uint64_t from_ns, uint64_t to_ns)
 	}
 	/* part by part: a span's parts may fall in several slots */
 	for (uint64_t t = from_ns - (from_ns - o->origin_ns) % PART_NS; t < to_ns; t += PART_NS) {
-		uint64_t i;
-		struct obs_slot *s = slot_of(o, t, &i);
-
-		if (!s)
-			continue;
+		struct obs_slot *s = slot_of(o, t);
 		uint64_t k = (t - o->origin_ns) % OBS_SLOT_NS / PART_NS;
 
-		s->busy[k / 64] |= 1ull << (k % 64);
+		if (s)
+			s->busy[k / 64] |= 1ull << (k % 64);
 	}
 }
 

@@ -50,7 +50,7 @@ ncpu=$(nproc 2>/dev/null || echo 2)
 case $SANITIZE in
 '') WS_SLOW=1 jobs_per_cpu=4 ;;
 asan) WS_SLOW=3 jobs_per_cpu=3 ;;
-tsan) WS_SLOW=5 jobs_per_cpu=2 ;;
+tsan) WS_SLOW=5 jobs_per_cpu=3 ;;
 *) echo "run.sh: unknown SANITIZE='$SANITIZE'" >&2; exit 2 ;;
 esac
 JOBS=${WS_JOBS:-$((ncpu * jobs_per_cpu))}
