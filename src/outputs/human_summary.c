@@ -355,7 +355,7 @@ static void print_observer(FILE *out, const struct ws_summary *sum)
 	if (o->speedup < 1.05)
 		fprintf(out, ": it cost the writer little or nothing (%.2fx)\n", o->speedup);
 	else
-		fprintf(out, ": without it the writer would have been about %.2gx faster\n", o->speedup);
+		fprintf(out, ": without it the writer would have been about %.1fx faster\n", o->speedup);
 }
 
 /* The device's requests as traced: what reached it, how long it took, and

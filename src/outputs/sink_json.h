@@ -1,6 +1,7 @@
 /* sink_json.h - inside the JSON sink only: the parts of the result
- * written by sink_json_facts.c (the run's settings and facts) and
- * sink_json_analysis.c (what the analysis found) for sink_json.c, which
+ * written by sink_json_facts.c (the run's settings and facts),
+ * sink_json_block.c (the traced figures) and sink_json_analysis.c (what
+ * the analysis found) for sink_json.c, which
  * writes the document around them.  Pure over the
  * record; the recorder thread (the header: the main thread).
  */
@@ -19,6 +20,12 @@ bool json_put_own(struct jsonw *w, const char *key, const struct ws_run *run);
 void json_put_target(struct jsonw *w, const struct ws_target_facts *t);
 /* "target" and "system" (uname, the probes' privileges). */
 void json_put_system(struct jsonw *w, const struct ws_run *run);
+
+/* The traced figures (sink_json_block.c): an interval's requests and
+ * journal, members of its "block"; the run's, the summary's "block". */
+void json_put_block(struct jsonw *w, const struct ws_block_figures *b);
+void json_put_journal(struct jsonw *w, const struct ws_journal_figures *j);
+void json_put_block_summary(struct jsonw *w, const struct ws_summary *sum);
 
 /* "analysis": the series, phases, slowdown and steady state of a run
  * (or of one target), as the summary judged them. */

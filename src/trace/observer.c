@@ -105,20 +105,26 @@ void observer_estimate(const struct observer *o, struct ws_observer_cost *out)
 	double det = o->s00 * o->s11 - o->s01 * o->s01;
 	double busy_s = (double)o->busy_parts * (double)PART_NS / 1e9;
 
+	/* the rules in whole parts and ns, so an edge is exact */
+	uint64_t parts = o->slots * OBS_BITS, busy_ns = o->busy_parts * PART_NS;
+
 	*out = (struct ws_observer_cost){ .on = o->started };
 	out->seconds = (double)o->slots * (double)OBS_SLOT_NS / 1e9;
+	if (o->slots) {
+		out->busy_pct = busy_s / out->seconds * 100;
+		out->mibps = (double)o->writer_bytes / MIB / out->seconds;
+	}
 	if (o->slots < OBS_MIN_SLOTS) {
 		out->why_not = "too short a run";
 		return;
 	}
-	out->busy_pct = busy_s / out->seconds * 100;
-	out->mibps = (double)o->writer_bytes / MIB / out->seconds;
-	if (busy_s < OBS_MIN_BUSY_S || out->busy_pct < OBS_BOUND_PCT) {
+	if ((double)busy_ns < OBS_MIN_BUSY_S * 1e9 ||
+	    (double)o->busy_parts * 100 < OBS_BOUND_PCT * (double)parts) {
 		out->judged = out->bound = true;
-		out->speedup = 100 / (100 - out->busy_pct);
+		out->speedup = (double)parts / (double)(parts - o->busy_parts);
 		return;
 	}
-	if (out->seconds - busy_s < OBS_MIN_FREE_S)
+	if ((double)((parts - o->busy_parts) * PART_NS) < OBS_MIN_FREE_S * 1e9)
 		out->why_not = "its work was in flight nearly all the time";
 	else if (!(det > OBS_MIN_SPREAD * o->s00 * o->s11))
 		out->why_not = "its work was in flight the same share of every slot";

@@ -17,7 +17,7 @@
  * project's VM, 64 ms slots counted the catch-up as time without the
  * flush, 30% too fast; 256 ms slots were too few and too alike to fit).
  *
- * The rules (observer_estimate):
+ * The rules (observer_estimate; the figures' values in observer.c):
  *  - fewer than OBS_MIN_SLOTS slots: too short a run to say;
  *  - its work in flight less than OBS_MIN_BUSY_S, or under
  *    OBS_BOUND_PCT% of the time: judged by a bound - even a writer that

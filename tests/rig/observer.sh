@@ -18,6 +18,21 @@ run()
 	echo $((_w1 - _w0)) >"$TESTDIR/$_name.dev"
 }
 
+# faster KIND N: the device's median rate without the probe over its
+# median rate with it (N runs of each), to stdout
+faster()
+{
+	python3 - "$TESTDIR" "$@" <<'PY'
+import json, statistics, sys
+d, kind, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+def rate(name):
+    r = json.load(open(f"{d}/{name}.json"))
+    return int(open(f"{d}/{name}.dev").read()) / r["summary"]["elapsed_s"]
+print("%.3f" % (statistics.median(rate(f"{kind}-none{i}") for i in range(1, n + 1)) /
+                statistics.median(rate(f"{kind}-probe{i}") for i in range(1, n + 1))))
+PY
+}
+
 # judge KIND LO HI TOL N: the estimate (the median of N runs with the
 # probe) in [LO, HI] and within TOL% of the device's median rate without
 # it over its median rate with it

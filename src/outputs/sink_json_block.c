@@ -1,0 +1,175 @@
+/* sink_json_block.c - the result's traced figures (see sink_json.h): the
+ * device's requests by direction and submitter with their latency
+ * buckets, the device's own counters beside them, the journal's commits,
+ * the dirty limit's pauses, the cgroup's limits and what the probes'
+ * work cost the writer.  Schema: doc/result-json.md.
+ */
+#include "lib/jsonw.h"
+#include "record/record.h"
+#include "sink_json.h"
+
+/* What the probes' work cost the writer (record.h: ws_observer_cost);
+ * null with no probes, whose work it would be. */
+static void put_observer(struct jsonw *w, const struct ws_summary *sum)
+{
+	const struct ws_observer_cost *o = &sum->observer;
+
+	if (!o->on || !sum->nprobes) {
+		jsonw_null(w, "observer");
+		return;
+	}
+	jsonw_object(w, "observer");
+	jsonw_bool(w, "judged", o->judged);
+	jsonw_str(w, "why_not", o->why_not);
+	jsonw_double(w, "seconds", o->seconds);
+	jsonw_double(w, "busy_pct", o->busy_pct);
+	jsonw_double(w, "writer_mibps", o->mibps);
+	jsonw_str(w, "by", !o->judged ? NULL : o->bound ? "bound" : "fit");
+	if (o->judged && o->bound) {
+		jsonw_null(w, "writer_mibps_without");
+		jsonw_null(w, "writer_mibps_while");
+		jsonw_double(w, "speedup_without", o->speedup);
+	} else if (o->judged) {
+		jsonw_double(w, "writer_mibps_without", o->free_mibps);
+		jsonw_double(w, "writer_mibps_while", o->busy_mibps);
+		jsonw_double(w, "speedup_without", o->speedup);
+	} else {
+		jsonw_null(w, "writer_mibps_without");
+		jsonw_null(w, "writer_mibps_while");
+		jsonw_null(w, "speedup_without");
+	}
+	jsonw_end(w);
+}
+
+/* The JSON names of the directions of struct ws_block_figures. */
+static const char *const block_dirs[WS_BLK_NR] = { "reads", "writes" };
+
+/* Requests in the fixed buckets (latency_bounds_ms): how many took at
+ * most each bound, cumulative, as Prometheus's le. */
+static void put_le(struct jsonw *w, const char *key, const struct ws_latency_totals *t)
+{
+	jsonw_array(w, key);
+	for (unsigned int b = 0; b < WS_LATENCY_BUCKETS; b++)
+		jsonw_u64(w, NULL, t->le[b]);
+	jsonw_end(w);
+}
+
+/* The device's traced requests (record.h: struct ws_block_figures), one
+ * object per direction, their times in ms. */
+void json_put_block(struct jsonw *w, const struct ws_block_figures *b)
+{
+
+	for (int d = 0; d < WS_BLK_NR; d++) {
+		const struct ws_block_dir *x = &b->dir[d];
+
+		jsonw_object(w, block_dirs[d]);
+		jsonw_u64(w, "requests", x->requests);
+		jsonw_u64(w, "bytes", x->bytes);
+		jsonw_ms(w, "time_ms", x->time_ns);
+		jsonw_ms(w, "service_ms", x->service_ns);
+		jsonw_ms(w, "max_service_ms", x->max_service_ns);
+		put_le(w, "queue_le", &x->queue);
+		put_le(w, "service_le", &x->service);
+		jsonw_end(w);
+	}
+	jsonw_u64(w, "flushes", b->flushes);
+	jsonw_ms(w, "flush_ms", b->flush_ns);
+	jsonw_ms(w, "max_flush_ms", b->max_flush_ns);
+	jsonw_u64(w, "fua", b->fua);
+	jsonw_u64(w, "lost_events", b->lost);
+	jsonw_u64(w, "unmatched", b->unmatched);
+	jsonw_object(w, "by_submitter");
+	for (int k = 0; k < WS_SUB_NR; k++) {
+		jsonw_object(w, ws_submitter_name((enum ws_submitter)k));
+		jsonw_u64(w, "requests", b->by[k].requests);
+		jsonw_u64(w, "bytes", b->by[k].bytes);
+		jsonw_ms(w, "service_ms", b->by[k].service_ns);
+		jsonw_u64(w, "flushes", b->by[k].flushes);
+		jsonw_ms(w, "flush_ms", b->by[k].flush_ns);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
+/* The device's own counters over the traced span: what the trace should
+ * add up to (null where the kernel gave none). */
+static void put_counted(struct jsonw *w, const struct ws_block_figures *b)
+{
+
+	if (!b->have_counted) {
+		jsonw_null(w, "device_counted");
+		return;
+	}
+	jsonw_object(w, "device_counted");
+	for (int d = 0; d < WS_BLK_NR; d++) {
+		jsonw_object(w, block_dirs[d]);
+		jsonw_u64(w, "requests", b->counted[d].requests);
+		jsonw_u64(w, "bytes", b->counted[d].bytes);
+		jsonw_ms(w, "time_ms", b->counted[d].time_ns);
+		jsonw_end(w);
+	}
+	jsonw_u64(w, "flushes", b->counted_flushes);
+	jsonw_ms(w, "flush_ms", b->counted_flush_ns);
+	jsonw_end(w);
+}
+
+/* The filesystem's traced journal commits (record.h: struct
+ * ws_journal_figures) and this process's pauses by the dirty limit;
+ * each null when not traced (no jbd2 journal, or the kernel lacks the
+ * events). */
+void json_put_journal(struct jsonw *w, const struct ws_journal_figures *j)
+{
+	if (j->on) {
+		jsonw_object(w, "journal");
+		jsonw_u64(w, "commits", j->commits);
+		jsonw_ms(w, "commit_ms", j->time_ns);
+		jsonw_ms(w, "max_commit_ms", j->max_ns);
+		jsonw_ms(w, "locked_ms", j->locked_ns);
+		jsonw_ms(w, "flushing_ms", j->flushing_ns);
+		jsonw_ms(w, "logging_ms", j->logging_ns);
+		jsonw_u64(w, "blocks", j->blocks);
+		jsonw_end(w);
+	} else {
+		jsonw_null(w, "journal");
+	}
+	if (j->dirty_on) {
+		jsonw_object(w, "dirty_limit");
+		jsonw_u64(w, "pauses", j->dirty_pauses);
+		jsonw_ms(w, "paused_ms", j->dirty_paused_ns);
+		jsonw_ms(w, "writer_paused_ms", j->writer_paused_ns);
+		jsonw_end(w);
+	} else {
+		jsonw_null(w, "dirty_limit");
+	}
+}
+
+/* A cgroup's limit on the traced disk: null when none. */
+static void put_limit(struct jsonw *w, const char *key, uint64_t v)
+{
+	if (v)
+		jsonw_u64(w, key, v);
+	else
+		jsonw_null(w, key);
+}
+
+void json_put_block_summary(struct jsonw *w, const struct ws_summary *sum)
+{
+	json_put_block(w, &sum->block);
+	jsonw_ms(w, "write_service_p50_ms", sum->block_write_p50_ns);
+	jsonw_ms(w, "write_service_p99_ms", sum->block_write_p99_ns);
+	put_observer(w, sum);
+	/* the writes the steady state's rounds could not place */
+	if (sum->block_rounds_on)
+		jsonw_u64(w, "writes_outside_rounds", sum->block_rounds_outside);
+	else
+		jsonw_null(w, "writes_outside_rounds");
+	/* the bounds of every queue_le and service_le */
+	jsonw_array(w, "latency_bounds_ms");
+	for (unsigned int b = 0; b < WS_LATENCY_BUCKETS; b++)
+		jsonw_ms(w, NULL, ws_latency_bounds_ns[b]);
+	jsonw_end(w);
+	put_counted(w, &sum->block);
+	json_put_journal(w, &sum->journal);
+	put_limit(w, "cgroup_write_limit_bps", sum->io_limit_bps);
+	put_limit(w, "cgroup_write_limit_iops", sum->io_limit_iops);
+}
