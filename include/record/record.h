@@ -269,8 +269,11 @@ struct ws_latency_totals {
 	uint64_t le[WS_LATENCY_BUCKETS];
 };
 
-/* One operation of ns into t (src/record/latency.c). */
+/* One operation of ns into t; from's counts added into to
+ * (src/record/latency.c). */
 void ws_latency_add(struct ws_latency_totals *t, uint64_t ns);
+void ws_latency_merge(struct ws_latency_totals *to,
+		      const struct ws_latency_totals *from);
 
 /* One probe over one interval. */
 struct ws_probe_interval {

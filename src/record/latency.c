@@ -11,6 +11,15 @@ const uint64_t ws_latency_bounds_ns[WS_LATENCY_BUCKETS] = {
 	10000000000, 30000000000, 60000000000,
 };
 
+void ws_latency_merge(struct ws_latency_totals *to,
+		      const struct ws_latency_totals *from)
+{
+	to->count += from->count;
+	to->sum_ns += from->sum_ns;
+	for (unsigned int b = 0; b < WS_LATENCY_BUCKETS; b++)
+		to->le[b] += from->le[b];
+}
+
 void ws_latency_add(struct ws_latency_totals *t, uint64_t ns)
 {
 	t->count++;

@@ -461,15 +461,6 @@ static void add_max(uint64_t *to, uint64_t v)
 		*to = v;
 }
 
-static void add_latency(struct ws_latency_totals *to,
-			const struct ws_latency_totals *from)
-{
-	to->count += from->count;
-	to->sum_ns += from->sum_ns;
-	for (unsigned int b = 0; b < WS_LATENCY_BUCKETS; b++)
-		to->le[b] += from->le[b];
-}
-
 void recorder_add_traced(struct ws_block_figures *run_block,
 			 struct ws_journal_figures *run_journal,
 			 const struct ws_block_figures *block,
@@ -486,8 +477,8 @@ void recorder_add_traced(struct ws_block_figures *run_block,
 		to->service_ns += from->service_ns;
 		to->empty += from->empty;
 		add_max(&to->max_service_ns, from->max_service_ns);
-		add_latency(&to->queue, &from->queue);
-		add_latency(&to->service, &from->service);
+		ws_latency_merge(&to->queue, &from->queue);
+		ws_latency_merge(&to->service, &from->service);
 	}
 	for (int k = 0; k < WS_SUB_NR; k++) {
 		run_block->by[k].requests += block->by[k].requests;
