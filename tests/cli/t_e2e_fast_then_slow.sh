@@ -41,15 +41,27 @@ ws --size 640M -B 1M -f -i 500ms --steady-round 1500ms --json "$TESTDIR/a.json" 
 assert_status 0
 [ -s "$RIG_DIR/step.log" ] || fail "the rig never stepped down"
 check_result "$TESTDIR/a.json" --reason bound --bytes $((640 * MiB))
-pycheck "$TESTDIR/a.json" N="$N" <<'PY'
+# Under a sanitizer the suite runs six such builds on two CPUs: the
+# writer's stops grow to 150 ms and more (a -10%/+10% dip and rise in
+# 1.5 s rounds, seen once in CI), and every window of the eight fast
+# rounds shares rounds 3 and 4, so one stop there leaves the fast
+# stretch rightly unsteady.  Its naming is judged in the plain build;
+# the windows' code runs here all the same.
+judge_earlier=1
+if [ -n "$SANITIZE" ]; then
+	judge_earlier=0
+	skip_part sanitizer "the fast stretch's eight rounds are judged in the plain build (a $SANITIZE build's CPU stops under a loaded suite make its rounds unsteady; the windows' code ran here)"
+fi
+pycheck "$TESTDIR/a.json" N="$N" judge_earlier="$judge_earlier" <<'PY'
 st = d["steady"]
 want(st["reached"], "steady at the end")
 if st["reached"]:
     show("final stretch", f"{st['from_bytes'] / MiB:.0f}-{st['to_bytes'] / MiB:.0f} MiB, {st['from_s']:.2f}-{st['to_s']:.2f} s")
     near(st["mibps"], dev_rate(st["from_s"], st["to_s"]), 10, "steady rate against the device over its span")
     want(st["from_bytes"] >= 0.9 * v["N"], "the final stretch starts after the step")
-e = st["earlier"]
-want(e is not None, "the fast stretch is named as having changed")
+e = st["earlier"] if v["judge_earlier"] else None
+if v["judge_earlier"]:
+    want(e is not None, "the fast stretch is named as having changed")
 if e:
     near(e["mibps"], dev_rate(e["from_s"], e["to_s"]), 10, "earlier rate against the device over its span")
     want(e["to_bytes"] <= 1.1 * v["N"], "the earlier stretch ends by the step")
@@ -104,13 +116,16 @@ fi
 
 # the words say the figures the JSON holds
 assert_file_match "$OUT" '^  steady   from [0-9.]+ MiB \([0-9.]+ s\) to the end: [0-9.]+ MiB/s, ' "the verdict in words"
-assert_file_match "$OUT" '^           earlier steady at [0-9.]+ MiB/s for [0-9.]+ [KMGi]*B–[0-9.]+ MiB, then changed$' "the fast stretch in words"
+[ "$judge_earlier" = 0 ] ||
+	assert_file_match "$OUT" '^           earlier steady at [0-9.]+ MiB/s for [0-9.]+ [KMGi]*B–[0-9.]+ MiB, then changed$' "the fast stretch in words"
 said=$(sed -n 's/^  steady   from .* to the end: \([0-9.]*\) MiB\/s, .*/\1/p' "$OUT")
 earlier=$(sed -n 's/^           earlier steady at \([0-9.]*\) MiB\/s for .*/\1/p' "$OUT")
 pycheck "$TESTDIR/a.json" said="$said" earlier="$earlier" <<'PY'
 st = d["steady"]
 want(f"{st['mibps']:.1f}" == f"{v['said']:.1f}", f"the verdict's words say {v['said']}, the JSON {st['mibps']:.2f}")
-want(f"{st['earlier']['mibps']:.1f}" == f"{v['earlier']:.1f}", f"the fast stretch's words say {v['earlier']}, the JSON {st['earlier']['mibps']:.2f}")
+if st["earlier"] or v["earlier"]:
+    want(st["earlier"] and v["earlier"] and f"{st['earlier']['mibps']:.1f}" == f"{v['earlier']:.1f}",
+         f"the fast stretch's words say {v['earlier'] or 'nothing'}, the JSON {st['earlier'] and round(st['earlier']['mibps'], 2)}")
 PY
 
 # 2. --until-steady never stops in the fast stretch
