@@ -238,7 +238,9 @@ enum ws_stall_cause {
 const char *ws_stall_cause_name(enum ws_stall_cause c);
 
 struct ws_stall {
-	uint64_t start_ns;	/* since the writer started */
+	uint64_t start_ns;	/* since the writer started (0: before it) */
+	uint64_t at_ns;		/* its start, CLOCK_MONOTONIC: what the trace is
+				 * asked about, before the writer's start too */
 	uint64_t duration_ns;
 	uint64_t writer_bytes;	/* written by then */
 	uint64_t dirty, writeback;	/* /proc/meminfo bytes at its start */

@@ -74,6 +74,7 @@ static void record_stall(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 					      memory_order_acquire);
 	struct ws_stall st = {
 		.start_ns = start && t0 > start ? t0 - start : 0,
+		.at_ns = t0,
 		.duration_ns = ns,
 		.writer_bytes = bytes,
 		.dirty = mi->dirty,

@@ -626,8 +626,11 @@ void trace_totals(struct ws_trace *t, struct ws_summary *sum)
 void trace_explain(struct ws_trace *t, uint64_t origin_ns, const char *what,
 		   int tid, struct ws_stall *st)
 {
+	/* a stall from before the writer started (under a CPU limit, say)
+	 * has start_ns 0: the trace is asked about its own time */
 	struct stall_query q = {
-		.start_ns = origin_ns + st->start_ns, .duration_ns = st->duration_ns,
+		.start_ns = st->at_ns ? st->at_ns : origin_ns + st->start_ns,
+		.duration_ns = st->duration_ns,
 		.what = what, .site = st->site, .tid = tid,
 		.limit_bps = t->limit.bps, .limit_iops = t->limit.iops,
 	};

@@ -341,6 +341,31 @@ START_TEST(test_stall_at_least_the_threshold)
 }
 END_TEST
 
+/* A stall's start counts from the writer's first write; one from before
+ * it (a start held back by a CPU limit, say) shows 0 there but keeps its
+ * own clock time, the span the trace is asked about. */
+START_TEST(test_stall_before_the_writer)
+{
+	struct one_probe o;
+	struct ws_meminfo mi = { 1, 2 };
+
+	one_probe_init(&o);
+	monitor_record(o.mp, 7000 * MS, 600 * MS, 0, 0, &mi);	/* no writer yet */
+	atomic_store(&o.snap.start_ns, 9000 * MS);
+	monitor_record(o.mp, 8000 * MS, 700 * MS, 0, 0, &mi);	/* before its start */
+	monitor_record(o.mp, 9500 * MS, 800 * MS, 0, 0, &mi);	/* after */
+	ck_assert_uint_eq(o.mp->nrecorded, 3);
+	ck_assert_uint_eq(o.mp->stalls[0].start_ns, 0);
+	ck_assert_uint_eq(o.mp->stalls[0].at_ns, 7000 * MS);
+	ck_assert_uint_eq(o.mp->stalls[1].start_ns, 0);
+	ck_assert_uint_eq(o.mp->stalls[1].at_ns, 8000 * MS);
+	ck_assert_uint_eq(o.mp->stalls[2].start_ns, 500 * MS);
+	ck_assert_uint_eq(o.mp->stalls[2].at_ns, 9500 * MS);
+	ck_assert_uint_eq(o.mp->longest.at_ns, 9500 * MS);
+	one_probe_destroy(&o);
+}
+END_TEST
+
 /* A probe in flight for at least --stall shows as blocked, in the same
  * interval it crosses the threshold. */
 START_TEST(test_blocked_at_least_the_threshold)
@@ -419,6 +444,7 @@ Suite *monitor_suite(void)
 
 	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, test_stall_at_least_the_threshold, 0, 3);
+	tcase_add_test(tc, test_stall_before_the_writer);
 	tcase_add_loop_test(tc, test_blocked_at_least_the_threshold, 0, 3);
 	tcase_add_test(tc, test_known_stall_is_reported);
 	tcase_add_test(tc, test_inflight_visible_while_stuck);

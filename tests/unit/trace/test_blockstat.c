@@ -24,8 +24,14 @@ static struct blockstat *fresh(void)
  * request at most, and 2%).  A completion whose issue came before the
  * trace began is unmatched (the slow disk's fixture has one, in flight
  * when tracing began): the device counted it, the trace counts it apart
- * with its bytes, and its time is unknown. */
-static void assert_agrees(const struct blockstat *b, const struct recorded *r)
+ * with its bytes, and its time is unknown.  On a run under a CPU limit
+ * the device's clock ran over the trace's (127 ms against 117.5 in
+ * unknown's fixture): the kernel stamps a request's start with a time it
+ * keeps per plug (blk_time_get_ns) and drops only when the task sleeps,
+ * not when a CPU limit stops it, so later requests are stamped early;
+ * there the trace's time is judged a lower bound. */
+static void assert_agrees(const struct blockstat *b, const struct recorded *r,
+			  bool cpu_limited)
 {
 	const struct ws_block_dir *w = &b->run.dir[WS_BLK_WRITE];
 	double ms = (double)w->time_ns / 1e6;
@@ -40,7 +46,7 @@ static void assert_agrees(const struct blockstat *b, const struct recorded *r)
 			      (double)b->run.flush_ns / 1e6 <= (double)r->flush_ms * 1.02 + 1,
 			      "flushes: traced %.1f ms, counted %lu ms",
 			      (double)b->run.flush_ns / 1e6, r->flush_ms);
-	if (!b->run.unmatched)
+	if (!b->run.unmatched && !cpu_limited)
 		ck_assert_msg(ms > (double)r->time_ms * 0.98 - 1 && ms < (double)r->time_ms * 1.02 + 1,
 			      "traced %.1f ms, counted %lu ms", ms, (unsigned long)r->time_ms);
 	else
@@ -49,10 +55,15 @@ static void assert_agrees(const struct blockstat *b, const struct recorded *r)
 	ck_assert_uint_eq(b->used, 0);	/* nothing left in flight */
 }
 
-static const char *const fixtures[] = {
-	"flood-ext4-loop.events", "window-ext4-loop.events",
-	"limit-ext4-loop.events", "queue-ext4-loop.events", "device-ext4-loop.events",
-	"wbt-ext4-loop.events",
+static const struct {
+	const char *name;
+	bool cpu_limited;	/* recorded under a CPU limit */
+} fixtures[] = {
+	{ "flood-ext4-loop.events", false }, { "window-ext4-loop.events", false },
+	{ "limit-ext4-loop.events", false }, { "queue-ext4-loop.events", false },
+	{ "device-ext4-loop.events", false }, { "wbt-ext4-loop.events", false },
+	{ "dirty-ext4-loop.events", false }, { "journal-ext4-loop.events", false },
+	{ "unknown-ext4-loop.events", true },
 };
 #define NFIXTURES (int)(sizeof(fixtures) / sizeof(fixtures[0]))
 
@@ -69,10 +80,10 @@ START_TEST(test_recorded_run_agrees_with_the_device)
 	struct recorded r;
 	struct blockstat *b = fresh();
 
-	recorded_load(fixtures[_i], &r);
+	recorded_load(fixtures[_i].name, &r);
 	replay_block(b, &r);
 	blockstat_settle(b, true);
-	assert_agrees(b, &r);
+	assert_agrees(b, &r, fixtures[_i].cpu_limited);
 	recorded_free(&r);
 	free(b);
 }
@@ -95,7 +106,7 @@ START_TEST(test_completions_before_their_issue)
 	struct blk_event *blk;
 	size_t from = 0, n = 0;
 
-	recorded_load(fixtures[_i], &r);
+	recorded_load(fixtures[_i].name, &r);
 	blk = calloc(r.n, sizeof(*blk));
 	ck_assert_ptr_nonnull(blk);
 	for (size_t i = 0; i < r.n; i++)
@@ -117,7 +128,7 @@ START_TEST(test_completions_before_their_issue)
 		from = to;
 	}
 	blockstat_settle(b, true);
-	assert_agrees(b, &r);
+	assert_agrees(b, &r, fixtures[_i].cpu_limited);
 	free(blk);
 	recorded_free(&r);
 	free(b);

@@ -539,7 +539,8 @@ END_TEST
 
 /* Recorded runs, each on a rig made for one cause (record.sh); jbd2's
  * counts beside them, except where the run's setup committed before the
- * trace started (wbt's dsync probe makes its file a commit a block). */
+ * trace started (wbt's dsync probe makes its file a commit a block;
+ * unknown's start, under a CPU limit, takes a second and more). */
 static const struct {
 	const char *file, *cause;
 	bool jbd2_counted;
@@ -548,6 +549,9 @@ static const struct {
 	{ "queue-ext4-loop.events", "queue behind other writes", true },
 	{ "device-ext4-loop.events", "device", true },
 	{ "wbt-ext4-loop.events", "writeback throttling", false },
+	{ "dirty-ext4-loop.events", "dirty throttling", true },
+	{ "journal-ext4-loop.events", "journal commit", true },
+	{ "unknown-ext4-loop.events", "unknown", false },
 };
 
 static struct evidence *replay(const struct recorded *r)
@@ -596,8 +600,9 @@ END_TEST
 
 /* The traced commits against jbd2's own statistics over the run: one
  * commit at most at each end falls outside the traced span; the logging
- * phase's time within 10% (jbd2 counts it in jiffies and prints an
- * average in whole ms: up to 1 ms a commit besides). */
+ * phase's time within 10%, and a jiffy a commit besides (jbd2 times each
+ * phase in jiffies, up to 10 ms at HZ=100, and prints an average of whole
+ * jiffies: dirty's four commits logged 21 ms traced, 0 by jbd2). */
 START_TEST(test_commits_agree_with_jbd2)
 {
 	struct recorded r;
@@ -615,8 +620,8 @@ START_TEST(test_commits_agree_with_jbd2)
 	ck_assert_uint_le(ev->jn.run.commits, r.transactions);
 	ck_assert_uint_ge(ev->jn.run.commits + 2, r.transactions);
 	logging_ms = (double)ev->jn.run.logging_ns / 1e6;
-	ck_assert_msg(logging_ms >= r.logging_ms * 0.9 - r.transactions &&
-		      logging_ms <= r.logging_ms * 1.1 + r.transactions,
+	ck_assert_msg(logging_ms >= r.logging_ms * 0.9 - 10.0 * r.transactions &&
+		      logging_ms <= r.logging_ms * 1.1 + 10.0 * r.transactions,
 		      "%s: traced logging %.0f ms, jbd2 %lu ms", rigs[_i].file,
 		      logging_ms, r.logging_ms);
 	recorded_free(&r);
