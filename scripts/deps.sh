@@ -22,6 +22,7 @@ need libtraceevent-dev
 need fiu-utils	# fiu-run: EIO injected into writestress by libfiu in the tests
 need util-linux
 need e2fsprogs
+need xfsprogs	# mkfs.xfs: xfs's log traced (t_e2e_trace_xfs)
 need attr
 need strace
 need libcap2-bin	# capsh: the privilege tests drop capabilities with it

@@ -556,11 +556,14 @@ struct ws_observer_cost {
  * transaction's handles), flushing (ordered data submitted) and logging
  * (the log written and the ordered data waited on). */
 struct ws_journal_figures {
-	bool on;		/* commits traced: the next seven are meaningful */
+	bool on;		/* commits traced: the next ones are meaningful */
+	bool xfs;		/* xfs's log: a commit is a log write (iclogs
+				   written back to back), all of it logging */
 	uint64_t commits;
 	uint64_t time_ns, max_ns;	/* start to end, summed; the longest */
 	uint64_t locked_ns, flushing_ns, logging_ns;	/* summed */
-	uint64_t blocks;	/* in the transactions committed */
+	uint64_t blocks;	/* in the transactions committed (jbd2) */
+	uint64_t iclogs, log_bytes;	/* xfs: its log buffers written */
 	/* threads of writestress paused by the dirty limit
 	 * (balance_dirty_pages): how often, and for how long, summed */
 	bool dirty_on;		/* traced: these three are meaningful */

@@ -36,7 +36,11 @@ struct trace_disk {
 	unsigned int major, minor;
 	unsigned int fs_major, fs_minor;	/* the filesystem's (its journal's) */
 	unsigned int fs_block;	/* its block size: the journal's unit (0: 4096) */
-	bool journaled;		/* ext3/ext4: commits through jbd2 */
+	enum trace_journal {
+		TRACE_JOURNAL_NONE,
+		TRACE_JOURNAL_JBD2,	/* ext3/ext4: commits through jbd2 */
+		TRACE_JOURNAL_XFS,	/* xfs: its log's buffers (iclogs) */
+	} journal;
 	char sysdir[600];	/* its /sys/devices/... directory */
 };
 int trace_disk_of(const struct ws_fingerprint *fp, struct trace_disk *disk,

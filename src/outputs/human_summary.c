@@ -400,7 +400,14 @@ static void print_journal(FILE *out, const struct ws_summary *sum)
 	if (!sum->block.on || (!j->on && !j->dirty_on))
 		return;
 	fputs("  journal  ", out);
-	if (j->on && j->commits)
+	if (j->on && j->xfs && j->commits)
+		fprintf(out, "xfs log written %llu times (%llu iclogs, %s), %s on average, longest %s, %s in all",
+			(unsigned long long)j->commits, (unsigned long long)j->iclogs,
+			units_format_size(a, sizeof(a), j->log_bytes),
+			units_format_duration(b, sizeof(b), j->time_ns / j->commits),
+			units_format_duration(c, sizeof(c), j->max_ns),
+			units_format_duration(d, sizeof(d), j->time_ns));
+	else if (j->on && j->commits)
 		fprintf(out, "%llu commits, %s on average, longest %s (in all: locked %s, flushing %s, logging %s)",
 			(unsigned long long)j->commits,
 			units_format_duration(a, sizeof(a), j->time_ns / j->commits),
@@ -409,7 +416,8 @@ static void print_journal(FILE *out, const struct ws_summary *sum)
 			units_format_duration(d, sizeof(d), j->flushing_ns),
 			units_format_duration(e, sizeof(e), j->logging_ns));
 	else
-		fputs(j->on ? "no commits" : "none traced (no jbd2 journal)", out);
+		fputs(!j->on ? "none traced (no jbd2 journal or xfs log)" :
+		      j->xfs ? "xfs log never written" : "no commits", out);
 	if (j->dirty_on && !j->dirty_pauses)
 		fputs("; the dirty limit never paused writestress", out);
 	else if (j->dirty_on)

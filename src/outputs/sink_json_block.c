@@ -121,6 +121,7 @@ void json_put_journal(struct jsonw *w, const struct ws_journal_figures *j)
 {
 	if (j->on) {
 		jsonw_object(w, "journal");
+		jsonw_str(w, "kind", j->xfs ? "xfs" : "jbd2");
 		jsonw_u64(w, "commits", j->commits);
 		jsonw_ms(w, "commit_ms", j->time_ns);
 		jsonw_ms(w, "max_commit_ms", j->max_ns);
@@ -128,6 +129,8 @@ void json_put_journal(struct jsonw *w, const struct ws_journal_figures *j)
 		jsonw_ms(w, "flushing_ms", j->flushing_ns);
 		jsonw_ms(w, "logging_ms", j->logging_ns);
 		jsonw_u64(w, "blocks", j->blocks);
+		jsonw_u64(w, "iclogs", j->iclogs);
+		jsonw_u64(w, "log_bytes", j->log_bytes);
 		jsonw_end(w);
 	} else {
 		jsonw_null(w, "journal");

@@ -131,12 +131,24 @@ static bool complete(struct blockstat *b, const struct blk_event *e)
 	 * itself: the flush it asked for is (timed as a flush), and then it
 	 * completes as "WS", a write of nothing the device counts too, its
 	 * time from its getrq; it has no service and waited in no queue, so
-	 * it stays out of the service figures and the timeline */
-	if (s && !s->issue_ns && !e->nr_sector && s->start_ns && s->start_ns <= e->ts_ns) {
-		count(&b->iv, e, s->sub, e->ts_ns - s->start_ns, 0);
-		count(&b->run, e, s->sub, e->ts_ns - s->start_ns, 0);
-		release(b, s);
-		return true;
+	 * it stays out of the service figures and the timeline.  Several may
+	 * be in flight, all at sector 0: the oldest got before this one
+	 * completed is the one (xfs writes its superblock there too, a
+	 * request with data: in a slot) */
+	if (!e->nr_sector && !e->sector) {
+		for (unsigned int i = 0; i < b->nempty; i++) {
+			struct blk_empty x = b->empty[i];
+
+			if (x.start_ns > e->ts_ns)
+				continue;
+			memmove(&b->empty[i], &b->empty[i + 1],
+				(b->nempty - i - 1) * sizeof(b->empty[0]));
+			b->nempty--;
+			count(&b->iv, e, x.sub, e->ts_ns - x.start_ns, 0);
+			count(&b->run, e, x.sub, e->ts_ns - x.start_ns, 0);
+			return true;
+		}
+		return false;
 	}
 	if (!s || !s->issue_ns || e->ts_ns < s->issue_ns)
 		return false;
@@ -170,6 +182,12 @@ static bool complete(struct blockstat *b, const struct blk_event *e)
 static bool recently_done(const struct blockstat *b, const struct blk_event *e)
 {
 	uint64_t key = key_of(e);
+
+	/* no data at sector 0: an fsync's empty flush request, read before
+	 * its getrq, not the second completion of a write there (xfs writes
+	 * its superblock at sector 0, with no flush) */
+	if (!e->sector && !e->nr_sector)
+		return false;
 
 	for (unsigned int i = 0; i < BLK_DONE && i < b->ndone; i++)
 		if (b->done[i].key == key && b->done[i].ts_ns <= e->ts_ns &&
@@ -264,6 +282,13 @@ void blockstat_event(struct blockstat *b, const struct blk_event *e)
 			unmatched(b, e);
 		return;
 	}
+	if (e->kind == BLK_GETRQ && !e->nr_sector && !e->sector) {
+		if (b->nempty == BLK_EMPTY)	/* completions lost: the oldest goes */
+			memmove(&b->empty[0], &b->empty[1], --b->nempty * sizeof(b->empty[0]));
+		b->empty[b->nempty++] = (struct blk_empty){ e->ts_ns,
+							    blockstat_submitter(e->comm) };
+		return;
+	}
 	s = find(b, key_of(e), true);
 	if (!s)
 		return;		/* full: its completion will be unmatched */
@@ -281,6 +306,10 @@ void blockstat_event(struct blockstat *b, const struct blk_event *e)
  * 10 min, a device's longest plausible answer. */
 static void sweep(struct blockstat *b)
 {
+	/* an empty flush request whose completion was lost, by the same
+	 * 10 s: it would take a later one's */
+	while (b->nempty && b->empty[0].start_ns + 10 * BLK_PENDING_NS < b->latest_ns)
+		memmove(&b->empty[0], &b->empty[1], --b->nempty * sizeof(b->empty[0]));
 	for (unsigned int i = 0; i < BLK_INFLIGHT; i++) {
 		struct blk_slot *s = &b->slot[i];
 		uint64_t age = s->issue_ns ? 600 * BLK_PENDING_NS : 10 * BLK_PENDING_NS;

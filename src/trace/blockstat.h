@@ -76,8 +76,18 @@ struct blk_flush {
 	enum ws_submitter sub;
 };
 
+/* An fsync's empty flush request ("FWS", no sectors), got and not yet
+ * completed: all are at sector 0, so they wait in order, not in a slot. */
+#define BLK_EMPTY 16
+struct blk_empty {
+	uint64_t start_ns;
+	enum ws_submitter sub;
+};
+
 struct blockstat {
 	struct blk_slot slot[BLK_INFLIGHT];
+	struct blk_empty empty[BLK_EMPTY];	/* oldest first */
+	unsigned int nempty;
 	struct blk_flush flight[BLK_FLUSHES];	/* issued, not completed */
 	unsigned int nflight;
 	uint64_t early[BLK_FLUSHES];	/* completions read before their issue */

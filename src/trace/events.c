@@ -6,7 +6,7 @@
 #include "events.h"
 
 static const char blk_letters[] = "GQDC";	/* by enum blk_event_kind */
-static const char jnl_letters[] = "SKFLEB";	/* by enum jnl_phase */
+static const char jnl_letters[] = "SKFLEBIO";	/* by enum jnl_phase */
 
 void trace_event_write(FILE *f, const struct trace_event *e)
 {
@@ -27,6 +27,8 @@ void trace_event_write(FILE *f, const struct trace_event *e)
 			e->jnl.ts_ns, e->jnl.tid);
 		if (e->jnl.phase == JNL_STATS)
 			fprintf(f, " %" PRIu32 " %" PRIu32, e->jnl.blocks, e->jnl.logged);
+		else if (e->jnl.phase == JNL_ICLOG)
+			fprintf(f, " %" PRIu32, e->jnl.bytes);
 		fputc('\n', f);
 		break;
 	case TE_DIRTY:
@@ -69,6 +71,9 @@ int trace_event_parse(const char *line, struct trace_event *e)
 		if (e->jnl.phase == JNL_STATS &&
 		    sscanf(line + 1, " %*c %*u %*u %" SCNu32 " %" SCNu32,
 			   &e->jnl.blocks, &e->jnl.logged) != 2)
+			return -1;
+		if (e->jnl.phase == JNL_ICLOG &&
+		    sscanf(line + 1, " %*c %*u %*u %" SCNu32, &e->jnl.bytes) != 1)
 			return -1;
 		return 1;
 	}

@@ -10,6 +10,10 @@
  *   J S|K|F|L|E TS TID                 a journal commit starts, locks,
  *                                      flushes, logs, ends (journal.h)
  *   J B TS TID BLOCKS LOGGED           the commit's jbd2_run_stats
+ *   J I TS LSN BYTES                   an xfs log buffer (iclog) is
+ *                                      written: its bytes, its log
+ *                                      sequence number's low 32 bits
+ *   J O TS LSN                         ... and done
  *   P TS TID PAUSE_NS [w]              a thread of writestress paused by
  *                                      the dirty limit (balance_dirty_pages);
  *                                      w: a writer thread
@@ -39,14 +43,18 @@ enum jnl_phase {
 	JNL_LOGGING,	/* jbd2_commit_logging: the log written, data waited on */
 	JNL_END,	/* jbd2_end_commit */
 	JNL_STATS,	/* jbd2_run_stats: its blocks */
+	JNL_ICLOG,	/* xlog_iclog_syncing: an xfs iclog's write begins */
+	JNL_ICLOG_DONE,	/* xlog_iclog_sync_done: ... and ends */
 	JNL_NR
 };
 
 struct jnl_event {
 	enum jnl_phase phase;
 	uint64_t ts_ns;
-	uint32_t tid;		/* the transaction */
+	uint32_t tid;		/* the transaction (an iclog: its lsn's low
+				   half, the block in the log) */
 	uint32_t blocks, logged;	/* JNL_STATS only */
+	uint32_t bytes;		/* JNL_ICLOG only */
 };
 
 struct dirty_event {

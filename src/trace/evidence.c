@@ -36,6 +36,7 @@ void evidence_event(struct evidence *ev, const struct trace_event *e)
 void evidence_settle(struct evidence *ev, bool final)
 {
 	blockstat_settle(&ev->bs, final);
+	journal_settle(&ev->jn, ev->bs.latest_ns, final);
 }
 
 void evidence_take(struct evidence *ev, struct ws_block_figures *block,
@@ -139,7 +140,8 @@ enum ws_stall_cause evidence_explain(const struct evidence *ev,
 		s.locked_ns = jnl_phase_ns(&c, JNL_LOCKING);
 		s.flushing_ns = jnl_phase_ns(&c, JNL_FLUSHING);
 		s.logging_ns = jnl_phase_ns(&c, JNL_LOGGING);
-		s.commit_own_bytes = (uint64_t)c.logged * ev->block_size;
+		s.commit_own_bytes = c.iclogs ? c.log_bytes : (uint64_t)c.logged * ev->block_size;
+		s.commit_iclogs = c.iclogs;
 		span_of(&ev->tl, c.at[JNL_START], c.at[JNL_END], &s.commit);
 	}
 	return stall_cause(&s, why, len);

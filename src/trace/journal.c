@@ -6,12 +6,13 @@
 void journal_init(struct journal *j)
 {
 	memset(j, 0, sizeof(*j));
-	journal_traced(j, true, true);
+	journal_traced(j, true, false, true);
 }
 
-void journal_traced(struct journal *j, bool commits, bool pauses)
+void journal_traced(struct journal *j, bool commits, bool xfs, bool pauses)
 {
 	j->iv.on = j->run.on = commits;
+	j->iv.xfs = j->run.xfs = commits && xfs;
 	j->iv.dirty_on = j->run.dirty_on = pauses;
 }
 
@@ -42,10 +43,106 @@ static void count(struct ws_journal_figures *f, const struct jnl_commit *c)
 	f->flushing_ns += jnl_phase_ns(c, JNL_FLUSHING);
 	f->logging_ns += jnl_phase_ns(c, JNL_LOGGING);
 	f->blocks += c->blocks;
+	f->iclogs += c->iclogs;
+	f->log_bytes += c->log_bytes;
+}
+
+static void ended(struct journal *j)
+{
+	count(&j->iv, &j->open);
+	count(&j->run, &j->open);
+	j->kept[j->nkept++ % JNL_KEPT] = j->open;
+	j->have_open = false;
+}
+
+/* An xfs iclog written from `from` to `to`: into the log write growing,
+ * or, not within JNL_XLOG_GAP_NS of it, the next one (that one counted).
+ * An iclog from before the growing write began (read late) extends it. */
+static void iclog_written(struct journal *j, uint64_t from, uint64_t to, uint32_t bytes)
+{
+	struct jnl_commit *o = &j->open;
+
+	if (j->have_open && to + JNL_XLOG_GAP_NS < o->at[JNL_START]) {
+		/* an earlier write's, read after the next began: its own */
+		struct jnl_commit now = *o;
+
+		memset(o, 0, sizeof(*o));
+		o->tid = ++j->xlog_seq;
+		o->at[JNL_START] = o->at[JNL_LOGGING] = from;
+		o->at[JNL_END] = to;
+		o->iclogs = 1;
+		o->log_bytes = bytes;
+		ended(j);
+		*o = now;
+		j->have_open = true;
+		return;
+	}
+	if (j->have_open && from > o->at[JNL_END] + JNL_XLOG_GAP_NS)
+		ended(j);
+	if (!j->have_open) {
+		memset(o, 0, sizeof(*o));
+		o->tid = ++j->xlog_seq;
+		o->at[JNL_START] = o->at[JNL_LOGGING] = from;
+		o->at[JNL_END] = to;
+		j->have_open = true;
+	}
+	if (from < o->at[JNL_START])
+		o->at[JNL_START] = o->at[JNL_LOGGING] = from;
+	if (to > o->at[JNL_END])
+		o->at[JNL_END] = to;
+	o->iclogs++;
+	o->log_bytes += bytes;
+}
+
+/* Take the iclog `lsn` out of list[*n] (its slot), true if it was there. */
+static bool take_iclog(struct jnl_iclog *list, unsigned int *n, uint32_t lsn,
+		       struct jnl_iclog *out)
+{
+	for (unsigned int i = 0; i < *n; i++)
+		if (list[i].lsn == lsn) {
+			*out = list[i];
+			list[i] = list[--*n];
+			return true;
+		}
+	return false;
+}
+
+static void put_iclog(struct jnl_iclog *list, unsigned int *n, struct jnl_iclog it)
+{
+	if (*n == JNL_ICLOGS)		/* the oldest never matched: gone */
+		list[0] = list[--*n];
+	list[(*n)++] = it;
+}
+
+static void iclog_event(struct journal *j, const struct jnl_event *e)
+{
+	struct jnl_iclog it = { e->tid, e->ts_ns, e->bytes }, other;
+
+	if (e->phase == JNL_ICLOG) {
+		if (take_iclog(j->ended, &j->nended, e->tid, &other) && other.ts_ns >= e->ts_ns)
+			iclog_written(j, e->ts_ns, other.ts_ns, e->bytes);
+		else
+			put_iclog(j->begun, &j->nbegun, it);
+	} else if (take_iclog(j->begun, &j->nbegun, e->tid, &other) && other.ts_ns <= e->ts_ns) {
+		iclog_written(j, other.ts_ns, e->ts_ns, other.bytes);
+	} else {
+		put_iclog(j->ended, &j->nended, it);
+	}
+}
+
+void journal_settle(struct journal *j, uint64_t latest_ns, bool final)
+{
+	if (j->xlog_seq && j->have_open &&
+	    (final || latest_ns > j->open.at[JNL_END] + JNL_XLOG_GAP_NS))
+		ended(j);
 }
 
 void journal_event(struct journal *j, const struct jnl_event *e)
 {
+	if (e->phase == JNL_ICLOG || e->phase == JNL_ICLOG_DONE) {
+		iclog_event(j, e);
+		return;
+	}
 	if (e->phase == JNL_START || !j->have_open || j->open.tid != e->tid) {
 		if (e->phase != JNL_START)
 			return;		/* a commit begun before the trace */
@@ -59,12 +156,8 @@ void journal_event(struct journal *j, const struct jnl_event *e)
 		return;
 	}
 	j->open.at[e->phase] = e->ts_ns;
-	if (e->phase != JNL_END)
-		return;
-	count(&j->iv, &j->open);
-	count(&j->run, &j->open);
-	j->kept[j->nkept++ % JNL_KEPT] = j->open;
-	j->have_open = false;
+	if (e->phase == JNL_END)
+		ended(j);
 }
 
 void journal_dirty_pause(struct journal *j, uint64_t pause_ns, bool writer)
@@ -82,7 +175,8 @@ void journal_dirty_pause(struct journal *j, uint64_t pause_ns, bool writer)
 void journal_take(struct journal *j, struct ws_journal_figures *out)
 {
 	*out = j->iv;
-	j->iv = (struct ws_journal_figures){ .on = out->on, .dirty_on = out->dirty_on };
+	j->iv = (struct ws_journal_figures){ .on = out->on, .xfs = out->xfs,
+					     .dirty_on = out->dirty_on };
 }
 
 bool journal_overlap(const struct journal *j, uint64_t from_ns, uint64_t to_ns,

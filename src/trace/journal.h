@@ -2,6 +2,15 @@
  * (jbd2's tracepoints, events.h), into an interval's and the run's figures
  * (struct ws_journal_figures, record.h), with the last JNL_KEPT commits
  * kept whole so a stall can name the one it waited for.  Pure.
+ *
+ * xfs has no commit events: it writes its log in buffers (iclogs), a few
+ * in flight at once, each traced as it is written and done.  Its "commit"
+ * here is a log write: iclogs whose writes overlap or follow each other
+ * within JNL_XLOG_GAP_NS, from the first one's start to the last one's
+ * end - what an fsync waiting in xlog_wait_on_iclog waits for - numbered
+ * from 1, its phase all logging.  The CPUs' rings are read one by one,
+ * so an iclog's end may come before its start: JNL_ICLOGS of each wait
+ * for the other.
  */
 #ifndef WS_TRACE_JOURNAL_H
 #define WS_TRACE_JOURNAL_H
@@ -13,17 +22,32 @@
 #include "record/record.h"
 
 #define JNL_KEPT 1024
+#define JNL_ICLOGS 16
+#define JNL_XLOG_GAP_NS 1000000ull	/* 1 ms */
 
 struct jnl_commit {
 	uint32_t tid;
 	uint32_t blocks, logged;	/* from its run_stats (0 unknown) */
+	uint32_t iclogs;		/* xfs: its iclogs */
+	uint64_t log_bytes;		/* xfs: their bytes */
 	/* when each phase began (0: not seen), and the end */
 	uint64_t at[JNL_NR];
+};
+
+struct jnl_iclog {
+	uint32_t lsn;
+	uint64_t ts_ns;
+	uint32_t bytes;
 };
 
 struct journal {
 	struct jnl_commit open;		/* the commit running now */
 	bool have_open;
+	/* xfs: iclogs begun and not done, and ends read before their
+	 * start; the log write growing (open, have_open) and its number */
+	struct jnl_iclog begun[JNL_ICLOGS], ended[JNL_ICLOGS];
+	unsigned int nbegun, nended;
+	uint32_t xlog_seq;
 	struct jnl_commit kept[JNL_KEPT];	/* a ring of the ended ones */
 	uint64_t nkept;			/* ended so far */
 	struct ws_journal_figures iv, run;
@@ -31,14 +55,18 @@ struct journal {
 
 /* Both traced until journal_traced() says otherwise. */
 void journal_init(struct journal *j);
-/* Which of the figures are traced (the kernel's events found): their
- * flags in every take and in the run's. */
-void journal_traced(struct journal *j, bool commits, bool pauses);
+/* Which of the figures are traced (the kernel's events found; xfs: the
+ * commits are xfs's log writes): their flags in every take and in the
+ * run's. */
+void journal_traced(struct journal *j, bool commits, bool xfs, bool pauses);
 void journal_event(struct journal *j, const struct jnl_event *e);
 /* A pause of one of writestress's threads by the dirty limit. */
 /* A thread of writestress paused; writer: one of its writer threads. */
 void journal_dirty_pause(struct journal *j, uint64_t pause_ns, bool writer);
 void journal_take(struct journal *j, struct ws_journal_figures *out);
+/* At the end (final) or once JNL_XLOG_GAP_NS passed since it (latest_ns,
+ * the latest event's time): xfs's growing log write counted. */
+void journal_settle(struct journal *j, uint64_t latest_ns, bool final);
 
 /* A commit's phases in ns: locked, flushing, logging (0 when unseen). */
 uint64_t jnl_phase_ns(const struct jnl_commit *c, enum jnl_phase phase);

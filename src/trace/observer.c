@@ -21,7 +21,12 @@ void observer_start(struct observer *o, uint64_t origin_ns)
 	o->started = true;
 }
 
-static void close_oldest(struct observer *o)
+/* The oldest open slot into the sums, `parts` long (a whole slot but at
+ * the end).  Slots before the first with a write of the writer's are
+ * left out: its data was still going to the page cache, not yet to the
+ * device, whatever the observer did (with --pace none that can be
+ * seconds of fsyncs with nothing of the writer's to slow). */
+static void close_oldest(struct observer *o, uint64_t parts)
 {
 	struct obs_slot *s = &o->ring[o->base % OBS_RING];
 	uint64_t nbusy = 0;
@@ -29,8 +34,13 @@ static void close_oldest(struct observer *o)
 
 	for (unsigned int w = 0; w < OBS_WORDS; w++)
 		nbusy += (uint64_t)__builtin_popcountll(s->busy[w]);
+	if (!o->writer_seen && !s->writer_bytes) {
+		o->before_writer++;
+		goto next;
+	}
+	o->writer_seen = true;
 	busy = (double)nbusy * (double)PART_NS / 1e9;
-	free_ = (double)OBS_SLOT_NS / 1e9 - busy;
+	free_ = (double)(parts - nbusy) * (double)PART_NS / 1e9;
 
 	o->s00 += free_ * free_;
 	o->s01 += free_ * busy;
@@ -38,8 +48,10 @@ static void close_oldest(struct observer *o)
 	o->s0y += free_ * y;
 	o->s1y += busy * y;
 	o->slots++;
+	o->parts += parts;
 	o->busy_parts += nbusy;
 	o->writer_bytes += s->writer_bytes;
+next:
 	*s = (struct obs_slot){ 0 };
 	o->base++;
 }
@@ -58,9 +70,11 @@ static struct obs_slot *slot_of(struct observer *o, uint64_t ts_ns)
 		return NULL;
 	}
 	while (slot >= o->base + OBS_RING)
-		close_oldest(o);
+		close_oldest(o, OBS_BITS);
 	if (slot + 1 > o->reached)
 		o->reached = slot + 1;
+	if (ts_ns > o->latest_ns)
+		o->latest_ns = ts_ns;
 	return &o->ring[slot % OBS_RING];
 }
 
@@ -92,12 +106,23 @@ void observer_busy(struct observer *o, uint64_t from_ns, uint64_t to_ns)
 		if (s)
 			s->busy[k / 64] |= 1ull << (k % 64);
 	}
+	if (to_ns - 1 > o->latest_ns)
+		o->latest_ns = to_ns - 1;
 }
 
+/* The last slot counts up to the latest event, in whole parts: a run
+ * ends within a slot, and its rest, counted as time without the work and
+ * with no writes, would lower the rate without it. */
 void observer_finish(struct observer *o)
 {
-	while (o->started && o->base < o->reached)
-		close_oldest(o);
+	while (o->started && o->base + 1 < o->reached)
+		close_oldest(o, OBS_BITS);
+	if (o->started && o->base < o->reached) {
+		uint64_t in = o->latest_ns - o->origin_ns - o->base * OBS_SLOT_NS;
+		uint64_t parts = in / PART_NS + 1;
+
+		close_oldest(o, parts < OBS_BITS ? parts : OBS_BITS);
+	}
 }
 
 void observer_estimate(const struct observer *o, struct ws_observer_cost *out)
@@ -106,10 +131,10 @@ void observer_estimate(const struct observer *o, struct ws_observer_cost *out)
 	double busy_s = (double)o->busy_parts * (double)PART_NS / 1e9;
 
 	/* the rules in whole parts and ns, so an edge is exact */
-	uint64_t parts = o->slots * OBS_BITS, busy_ns = o->busy_parts * PART_NS;
+	uint64_t parts = o->parts, busy_ns = o->busy_parts * PART_NS;
 
 	*out = (struct ws_observer_cost){ .on = o->started };
-	out->seconds = (double)o->slots * (double)OBS_SLOT_NS / 1e9;
+	out->seconds = (double)parts * (double)PART_NS / 1e9;
 	if (o->slots) {
 		out->busy_pct = busy_s / out->seconds * 100;
 		out->mibps = (double)o->writer_bytes / MIB / out->seconds;

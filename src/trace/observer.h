@@ -29,6 +29,10 @@
  *  - else the fit: the writer's rate without its work over its rate
  *    overall, at least 1.
  *
+ * The fit starts at the first slot with a write of the writer's (before
+ * it the writer's data went to the page cache only) and ends at the
+ * latest event, the last slot counted for its part up to it.
+ *
  * Completions come a drain at a time and may wait a second for their
  * issue (blockstat.h): OBS_RING slots stay open, older ones are added to
  * the sums.  Pure; one owner at a time (the tracer's lock).
@@ -60,7 +64,10 @@ struct observer {
 	/* over the closed slots, in seconds and MiB: x0 the time free of
 	 * observer work, x1 the time it was in flight, y the writer's */
 	double s00, s01, s11, s0y, s1y;
-	uint64_t slots, busy_parts, writer_bytes;
+	uint64_t slots, parts, busy_parts, writer_bytes;
+	bool writer_seen;		/* a slot with the writer's writes closed */
+	uint64_t before_writer;		/* slots left out before it */
+	uint64_t latest_ns;		/* the latest event's time */
 	uint64_t late;			/* events for slots already closed */
 };
 

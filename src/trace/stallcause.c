@@ -144,11 +144,17 @@ static enum ws_stall_cause judged(const struct stall_evidence *ev, char *why, si
 		uint64_t longest = longest_phase(ev, &phase);
 
 		c3 = judge(&ev->commit, words, sizeof(words));
-		snprintf(why, len, "waited in %s: commit %u ran %s (%s %s); the device wrote %s meanwhile (%s the journal's); %s",
-			 site, ev->commit_tid, units_format_duration(a, sizeof(a), ev->commit_ns),
-			 units_format_duration(b, sizeof(b), longest), phase,
-			 units_format_size(c, sizeof(c), ev->commit.wbytes),
-			 units_format_size(d, sizeof(d), ev->commit_own_bytes), words);
+		if (ev->commit_iclogs)	/* xfs: a write of its log */
+			snprintf(why, len, "waited in %s: log write %u ran %s (%u iclogs, %s); the device wrote %s meanwhile; %s",
+				 site, ev->commit_tid, units_format_duration(a, sizeof(a), ev->commit_ns),
+				 ev->commit_iclogs, units_format_size(d, sizeof(d), ev->commit_own_bytes),
+				 units_format_size(c, sizeof(c), ev->commit.wbytes), words);
+		else
+			snprintf(why, len, "waited in %s: commit %u ran %s (%s %s); the device wrote %s meanwhile (%s the journal's); %s",
+				 site, ev->commit_tid, units_format_duration(a, sizeof(a), ev->commit_ns),
+				 units_format_duration(b, sizeof(b), longest), phase,
+				 units_format_size(c, sizeof(c), ev->commit.wbytes),
+				 units_format_size(d, sizeof(d), ev->commit_own_bytes), words);
 		return c3 < 0 ? WS_CAUSE_JOURNAL : (enum ws_stall_cause)c3;
 	}
 	c3 = judge(&ev->stall, words, sizeof(words));

@@ -26,6 +26,8 @@
  *                       at once: it answered slowly;
  *     journal commit    (commits) neither: the commit's own work;
  *     unknown           (no commits) neither: no traced layer held it.
+ * On xfs a commit is a write of its log (iclogs written back to back,
+ * journal.h), its time all logging.
  */
 #ifndef WS_TRACE_STALLCAUSE_H
 #define WS_TRACE_STALLCAUSE_H
@@ -62,6 +64,7 @@ struct stall_evidence {
 	uint32_t commit_tid;		/* the one that covered most of it */
 	uint64_t commit_ns, locked_ns, flushing_ns, logging_ns;
 	uint64_t commit_own_bytes;	/* its log blocks, in bytes */
+	uint32_t commit_iclogs;		/* xfs: a log write of so many iclogs */
 	struct stall_span commit;	/* the device while it ran */
 	/* writeback throttling: its target (0: off), its limits as they
 	 * stood at the stall's end (if a change of them was traced) and the

@@ -41,20 +41,23 @@ struct event_spec {
 	enum trace_kind kind;
 	int sub;		/* enum blk_event_kind, or enum jnl_phase */
 	bool required;
+	enum trace_journal journal;	/* a journal's: of this kind only */
 };
 
 static const struct event_spec specs[] = {
-	{ "block", "block_getrq", TE_BLOCK, BLK_GETRQ, true },
-	{ "block", "block_rq_issue", TE_BLOCK, BLK_ISSUE, true },
-	{ "block", "block_rq_complete", TE_BLOCK, BLK_COMPLETE, true },
-	{ "jbd2", "jbd2_start_commit", TE_JOURNAL, JNL_START, false },
-	{ "jbd2", "jbd2_commit_locking", TE_JOURNAL, JNL_LOCKING, false },
-	{ "jbd2", "jbd2_commit_flushing", TE_JOURNAL, JNL_FLUSHING, false },
-	{ "jbd2", "jbd2_commit_logging", TE_JOURNAL, JNL_LOGGING, false },
-	{ "jbd2", "jbd2_end_commit", TE_JOURNAL, JNL_END, false },
-	{ "jbd2", "jbd2_run_stats", TE_JOURNAL, JNL_STATS, false },
-	{ "writeback", "balance_dirty_pages", TE_DIRTY, 0, false },
-	{ "wbt", "wbt_step", TE_WBT, 0, false },
+	{ "block", "block_getrq", TE_BLOCK, BLK_GETRQ, true, TRACE_JOURNAL_NONE },
+	{ "block", "block_rq_issue", TE_BLOCK, BLK_ISSUE, true, TRACE_JOURNAL_NONE },
+	{ "block", "block_rq_complete", TE_BLOCK, BLK_COMPLETE, true, TRACE_JOURNAL_NONE },
+	{ "jbd2", "jbd2_start_commit", TE_JOURNAL, JNL_START, false, TRACE_JOURNAL_JBD2 },
+	{ "jbd2", "jbd2_commit_locking", TE_JOURNAL, JNL_LOCKING, false, TRACE_JOURNAL_JBD2 },
+	{ "jbd2", "jbd2_commit_flushing", TE_JOURNAL, JNL_FLUSHING, false, TRACE_JOURNAL_JBD2 },
+	{ "jbd2", "jbd2_commit_logging", TE_JOURNAL, JNL_LOGGING, false, TRACE_JOURNAL_JBD2 },
+	{ "jbd2", "jbd2_end_commit", TE_JOURNAL, JNL_END, false, TRACE_JOURNAL_JBD2 },
+	{ "jbd2", "jbd2_run_stats", TE_JOURNAL, JNL_STATS, false, TRACE_JOURNAL_JBD2 },
+	{ "xfs", "xlog_iclog_syncing", TE_JOURNAL, JNL_ICLOG, false, TRACE_JOURNAL_XFS },
+	{ "xfs", "xlog_iclog_sync_done", TE_JOURNAL, JNL_ICLOG_DONE, false, TRACE_JOURNAL_XFS },
+	{ "writeback", "balance_dirty_pages", TE_DIRTY, 0, false, TRACE_JOURNAL_NONE },
+	{ "wbt", "wbt_step", TE_WBT, 0, false, TRACE_JOURNAL_NONE },
 };
 #define NEVENTS (sizeof(specs) / sizeof(specs[0]))
 
@@ -63,6 +66,7 @@ struct event_fields {
 	struct tep_format_field *sector, *nr_sector, *rwbs;	/* block */
 	struct tep_format_field *comm;				/* getrq */
 	struct tep_format_field *tid, *blocks, *logged;		/* jbd2 */
+	struct tep_format_field *lsn, *offset;			/* xfs iclogs */
 	struct tep_format_field *pause;				/* dirty */
 	struct tep_format_field *step, *window, *bg, *normal, *max;	/* wbt */
 };
@@ -168,10 +172,13 @@ static int on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 		}
 		break;
 	case TE_JOURNAL:
+		/* an iclog: its lsn's low half (the block in the log) names it */
 		e.jnl = (struct jnl_event){ .phase = (enum jnl_phase)specs[k].sub,
-			.ts_ns = rec->ts, .tid = (uint32_t)field(f->tid, rec),
+			.ts_ns = rec->ts,
+			.tid = (uint32_t)field(f->lsn ? f->lsn : f->tid, rec),
 			.blocks = (uint32_t)field(f->blocks, rec),
-			.logged = (uint32_t)field(f->logged, rec) };
+			.logged = (uint32_t)field(f->logged, rec),
+			.bytes = (uint32_t)field(f->offset, rec) };
 		break;
 	case TE_DIRTY:
 		/* the tracepoint's pause is in milliseconds (jiffies * 1000 /
@@ -372,6 +379,11 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 		f->comm = tep_find_field(ev, "comm");	/* optional */
 		return f->sector && f->nr_sector && f->rwbs;
 	case TE_JOURNAL:
+		if (!strcmp(ev->system, "xfs")) {
+			f->lsn = tep_find_field(ev, "lsn");
+			f->offset = tep_find_field(ev, "offset");
+			return f->lsn && f->offset;
+		}
 		f->tid = tep_find_field(ev, "transaction");
 		if (!f->tid)
 			f->tid = tep_find_field(ev, "tid");	/* run_stats */
@@ -415,7 +427,9 @@ static int enable_events(struct ws_trace *t, const struct trace_disk *disk)
 		bool ok = ev && find_fields(ev, specs[k].kind, &t->f[k]);
 
 		t->id[k] = -1;
-		if (ok && (specs[k].kind != TE_JOURNAL || disk->journaled) &&
+		if (specs[k].kind == TE_JOURNAL && specs[k].journal != disk->journal)
+			continue;	/* another filesystem's */
+		if (ok && (specs[k].kind != TE_JOURNAL || disk->journal) &&
 		    tracefs_event_file_write(t->inst, specs[k].system, specs[k].name,
 					     "filter", filter[specs[k].kind]) >= 0 &&
 		    tracefs_event_enable(t->inst, specs[k].system, specs[k].name) >= 0) {
@@ -437,7 +451,8 @@ static int enable_events(struct ws_trace *t, const struct trace_disk *disk)
 			tracefs_event_disable(t->inst, specs[k].system, specs[k].name);
 			t->id[k] = -1;
 		}
-	journal_traced(&t->ev.jn, journal, dirty);
+	journal_traced(&t->ev.jn, journal && disk->journal, disk->journal == TRACE_JOURNAL_XFS,
+		       dirty);
 	return 0;
 }
 
@@ -758,8 +773,10 @@ int trace_disk_of(const struct ws_fingerprint *fp, struct trace_disk *disk,
 	disk->fs_major = fp->dev_major;
 	disk->fs_minor = fp->dev_minor;
 	disk->fs_block = (unsigned int)fp->block_size;
-	/* ext3 and ext4 journal through jbd2 */
-	disk->journaled = !strcmp(fp->fs_type, "ext4") || !strcmp(fp->fs_type, "ext3");
+	/* ext3 and ext4 journal through jbd2; xfs writes its own log */
+	disk->journal = !strcmp(fp->fs_type, "ext4") || !strcmp(fp->fs_type, "ext3") ?
+			TRACE_JOURNAL_JBD2 : !strcmp(fp->fs_type, "xfs") ?
+			TRACE_JOURNAL_XFS : TRACE_JOURNAL_NONE;
 	snprintf(path, sizeof(path), "%s/dev", disk->sysdir);
 	if (!fp->bdev_sysdir[0] || sysfs_read("", path, dev, sizeof(dev)) < 0 ||
 	    sscanf(dev, "%u:%u", &disk->major, &disk->minor) != 2)

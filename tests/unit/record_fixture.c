@@ -553,7 +553,7 @@ static void trace_story(struct ws_summary *sum, uint64_t round_ns)
 
 	roundlat_free(&ev.bs.rounds);	/* the previous story's */
 	evidence_init(&ev, BASE);
-	journal_traced(&ev.jn, false, true);	/* btrfs: no jbd2 */
+	journal_traced(&ev.jn, false, false, true);	/* btrfs: no journal traced */
 	ck_assert_int_eq(roundlat_start(&ev.bs.rounds, BASE, round_ns), 0);
 	observer_start(&ev.bs.obs, BASE);
 	for (size_t i = 0; i < ARRAY_SIZE(done); i++) {

@@ -15,6 +15,7 @@
 	X(stallcause_suite) \
 	X(roundlat_suite) \
 	X(observer_suite) \
+	X(journal_xfs_suite) \
 	X(iolimit_suite) \
 	X(registry_suite) \
 	X(cli_suite)      \

@@ -53,6 +53,7 @@ static void assert_agrees(const struct blockstat *b, const struct recorded *r,
 		ck_assert_msg(ms <= (double)r->time_ms * 1.02 + 1,
 			      "traced %.1f ms, counted %lu ms", ms, (unsigned long)r->time_ms);
 	ck_assert_uint_eq(b->used, 0);	/* nothing left in flight */
+	ck_assert_uint_eq(b->nempty, 0);
 }
 
 static const struct {
@@ -63,7 +64,7 @@ static const struct {
 	{ "limit-ext4-loop.events", false }, { "queue-ext4-loop.events", false },
 	{ "device-ext4-loop.events", false }, { "wbt-ext4-loop.events", false },
 	{ "dirty-ext4-loop.events", false }, { "journal-ext4-loop.events", false },
-	{ "unknown-ext4-loop.events", true },
+	{ "unknown-ext4-loop.events", true }, { "xfs-loop.events", false },
 };
 #define NFIXTURES (int)(sizeof(fixtures) / sizeof(fixtures[0]))
 
@@ -330,6 +331,34 @@ START_TEST(test_empty_flush_requests)
 }
 END_TEST
 
+/* Two empty flush requests in flight at once (the probe's and the
+ * writer's fsync), both at sector 0, and a write with data there (xfs's
+ * superblock) completed 50 ms before: each empty one is timed from its
+ * own getrq, whether its completion is read before its getrq or after,
+ * and none is taken for the write's second completion. */
+START_TEST(test_empty_flush_requests_in_flight_together)
+{
+	struct blockstat *b = fresh();
+
+	ev(b, BLK_GETRQ, 1000, 0, 3, "WM");
+	ev(b, BLK_ISSUE, 1100, 0, 3, "WM");
+	ev(b, BLK_COMPLETE, 1200, 0, 3, "WM");
+	ev(b, BLK_COMPLETE, 50001700, 0, 0, "WS");	/* the first's, read early */
+	ev(b, BLK_COMPLETE, 50001900, 0, 0, "WS");	/* the second's */
+	asked(b, 50001000, "FWS", "ws-probe-fsync");
+	asked(b, 50001500, "FWS", "ws-writer");
+	blockstat_settle(b, true);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, 3);
+	ck_assert_uint_eq(b->run.unmatched, 0);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].empty, 2);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].time_ns, 200 + 700 + 400);
+	ck_assert_uint_eq(b->run.by[WS_SUB_PROBES].requests, 1);
+	ck_assert_uint_eq(b->run.by[WS_SUB_WRITER].requests, 1);
+	ck_assert_uint_eq(b->nempty, 0);
+	free(b);
+}
+END_TEST
+
 /* A flush is 0 at issue and -1 at completion; a FUA write counts as one;
  * a write sent with a flush completes twice and is one request. */
 START_TEST(test_flushes_and_fua)
@@ -469,6 +498,7 @@ Suite *blockstat_suite(void)
 	tcase_add_test(tc, test_flushes_and_fua);
 	tcase_add_test(tc, test_flush_times);
 	tcase_add_test(tc, test_empty_flush_requests);
+	tcase_add_test(tc, test_empty_flush_requests_in_flight_together);
 	tcase_add_test(tc, test_unmatched_after_a_second);
 	tcase_add_test(tc, test_stale_slots_swept);
 	tcase_add_test(tc, test_table_full);

@@ -196,6 +196,7 @@ START_TEST(test_late_events)
 {
 	struct observer *o = fresh();
 
+	observer_writer(o, ORIGIN + 5 * MS, MIB);	/* slot 0 */
 	observer_writer(o, ORIGIN + 3000 * MS, MIB);	/* slot 23: 0..7 closed */
 	ck_assert_uint_eq(o->slots, 8);
 	observer_writer(o, ORIGIN + 10 * MS, MIB);
@@ -206,7 +207,60 @@ START_TEST(test_late_events)
 	ck_assert_uint_eq(o->slots, 24);
 	/* 1024..1100 ms: 76 ms, in 250 µs parts */
 	ck_assert_uint_eq(o->busy_parts, 304);
-	ck_assert_uint_eq(o->writer_bytes, MIB);
+	ck_assert_uint_eq(o->writer_bytes, 2 * MIB);
+	/* the last slot up to the latest event: 2944..3000 ms, 225 parts */
+	ck_assert_uint_eq(o->parts, 23 * 512 + 225);
+	free(o);
+}
+END_TEST
+
+/* The fit starts at the first slot with a write of the writer's: ten
+ * slots of fsyncs while its data went to the page cache only (none of
+ * it at the device) are left out, and a disk at its bandwidth still
+ * costs nothing.  Counted, they read as slots where the work in flight
+ * stopped the writer. */
+START_TEST(test_fit_starts_at_the_writer)
+{
+	struct observer *o = fresh();
+	struct ws_observer_cost c;
+
+	for (unsigned int i = 0; i < 10; i++)
+		observer_busy(o, ORIGIN + i * SLOT, ORIGIN + i * SLOT + 64 * MS);
+	for (unsigned int i = 10; i < 50; i++)
+		slot(o, i, i % 2 ? 96 : 32, 40, 40);
+	observer_finish(o);
+	observer_estimate(o, &c);
+	ck_assert_uint_eq(o->before_writer, 10);
+	ck_assert_uint_eq(o->slots, 40);
+	ck_assert_double_eq_tol(c.seconds, 40 * 0.128, 1e-9);
+	ck_assert_double_eq_tol(c.busy_pct, 50, 0.01);
+	ck_assert(c.judged && !c.bound);
+	ck_assert_double_eq_tol(c.speedup, 1, 0.02);
+	free(o);
+}
+END_TEST
+
+/* The run ends 16 ms into its last slot: that slot counts 16 ms, all of
+ * it without the work, at the writer's 100 MiB/s.  Counted whole, it is
+ * 112 ms more without the work and no writes. */
+START_TEST(test_last_slot_partial)
+{
+	struct observer *o = fresh();
+	struct ws_observer_cost c;
+	uint64_t start = ORIGIN + 40 * SLOT, q = MS / 4;
+
+	for (unsigned int i = 0; i < 40; i++)
+		slot(o, i, i % 2 ? 96 : 32, 100, 0);
+	for (unsigned int k = 0; k < 64; k++)
+		observer_writer(o, start + k * q + q / 2, 100 * MIB / 4000);
+	observer_finish(o);
+	observer_estimate(o, &c);
+	ck_assert_uint_eq(o->slots, 41);
+	ck_assert_uint_eq(o->parts, 40 * 512 + 64);
+	ck_assert_double_eq_tol(c.seconds, 40 * 0.128 + 0.016, 1e-9);
+	ck_assert(c.judged && !c.bound);
+	ck_assert_double_eq_tol(c.free_mibps, 100, 0.5);
+	ck_assert_double_eq_tol(c.speedup, 2 * 5.136 / (5.12 + 0.032), 0.02);
 	free(o);
 }
 END_TEST
@@ -223,6 +277,8 @@ Suite *observer_suite(void)
 	tcase_add_test(tc, test_free_edge);
 	tcase_add_test(tc, test_spread_edge);
 	tcase_add_test(tc, test_late_events);
+	tcase_add_test(tc, test_fit_starts_at_the_writer);
+	tcase_add_test(tc, test_last_slot_partial);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -23,6 +23,9 @@ static int header(const char *line, struct recorded *r)
 	if (sscanf(line, "# jbd2_counted (%*[^)]): transactions %lu logging_ms %lu",
 		   &r->transactions, &r->logging_ms) == 2)
 		return 1;
+	if (sscanf(line, "# xfs_counted (%*[^)]): log writes %lu blocks %lu",
+		   &r->xfs_log_writes, &r->xfs_log_blocks) == 2)
+		return 1;
 	if (sscanf(line, "# origin %llu", &a) == 1) {
 		r->origin_ns = a;
 		return 1;

@@ -24,6 +24,9 @@ struct recorded {
 	bool flush_timed;	/* flush_ms recorded */
 	/* /proc/fs/jbd2/DEV-8/info around the run (transactions 0: none) */
 	unsigned long transactions, logging_ms;
+	/* xfs: /sys/fs/xfs/DEV/stats/stats's log line around the run: its
+	 * log buffers written and their 512-byte blocks (0: none) */
+	unsigned long xfs_log_writes, xfs_log_blocks;
 	uint64_t origin_ns, limit_bps, limit_iops;
 	uint32_t wbt_lat_us;	/* 0 also in recordings older than wbt's */
 	struct recorded_stall stalls[32];
