@@ -56,8 +56,10 @@ static void ended(struct journal *j)
 }
 
 /* An xfs iclog written from `from` to `to`: into the log write growing,
- * or, not within JNL_XLOG_GAP_NS of it, the next one (that one counted).
- * An iclog from before the growing write began (read late) extends it. */
+ * or, starting more than JNL_XLOG_GAP_NS after its end, the next one
+ * (that one counted).  One read late, from before the growing write
+ * began: within JNL_XLOG_GAP_NS of its start it extends it, further back
+ * it is a write of its own. */
 static void iclog_written(struct journal *j, uint64_t from, uint64_t to, uint32_t bytes)
 {
 	struct jnl_commit *o = &j->open;

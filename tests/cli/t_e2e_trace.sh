@@ -24,8 +24,8 @@ need_rig
 
 T=/sys/kernel/tracing
 [ -d "$T/instances" ] || mount -t tracefs nodev "$T" 2>/dev/null ||
-	skip_kernel "no tracefs (CONFIG_FTRACE)" 4.1
-[ -d "$T/events/block/block_rq_issue" ] || skip_kernel "no block_rq tracepoints" 4.1
+	skip_kernel 4.1 "no tracefs (CONFIG_FTRACE)"
+[ -d "$T/events/block/block_rq_issue" ] || skip_kernel 4.1 "no block_rq tracepoints"
 
 # ios sectors ticks of the rig's device, from its stat file
 dev_writes() { awk '{ print $5, $7, $8 }' "/sys/block/$(basename "$RIG_LOOP")/stat"; }
