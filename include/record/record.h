@@ -564,6 +564,10 @@ struct ws_journal_figures {
 	uint64_t locked_ns, flushing_ns, logging_ns;	/* summed */
 	uint64_t blocks;	/* in the transactions committed (jbd2) */
 	uint64_t iclogs, log_bytes;	/* xfs: its log buffers written */
+	/* xfs, the run's: its own count of its log writes and their 512-byte
+	 * blocks over the traced span (/sys/fs/xfs/DEV/stats/stats) */
+	bool have_counted;
+	uint64_t counted_log_writes, counted_log_blocks;
 	/* threads of writestress paused by the dirty limit
 	 * (balance_dirty_pages): how often, and for how long, summed */
 	bool dirty_on;		/* traced: these three are meaningful */

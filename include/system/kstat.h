@@ -41,6 +41,11 @@ struct ws_diskstat {
  * no such device; -EINVAL: fewer than 11 fields). */
 int kstat_diskstat(const char *root, const char *disk, struct ws_diskstat *out);
 
+/* An xfs filesystem's own count of its log writes and their 512-byte
+ * blocks: the "log" line of /sys/fs/xfs/FS/stats/stats (FS the block
+ * device's name, "sda2", "loop3").  0, or -errno (-EINVAL: no log line). */
+int kstat_xfs_log(const char *root, const char *fs, uint64_t *writes, uint64_t *blocks);
+
 /* /proc/pressure/io (Documentation/accounting/psi.rst): the share of wall
  * time in which some (or all non-idle) tasks were stalled on I/O, as
  * percentages averaged over 10, 60 and 300 s, and the total stall time in

@@ -41,6 +41,8 @@ struct trace_disk {
 		TRACE_JOURNAL_JBD2,	/* ext3/ext4: commits through jbd2 */
 		TRACE_JOURNAL_XFS,	/* xfs: its log's buffers (iclogs) */
 	} journal;
+	char fs_name[64];	/* the filesystem's device ("loop3", "sda2"):
+				   xfs counts its log writes under it */
 	char sysdir[600];	/* its /sys/devices/... directory */
 };
 int trace_disk_of(const struct ws_fingerprint *fp, struct trace_disk *disk,

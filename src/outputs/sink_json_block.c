@@ -131,6 +131,14 @@ void json_put_journal(struct jsonw *w, const struct ws_journal_figures *j)
 		jsonw_u64(w, "blocks", j->blocks);
 		jsonw_u64(w, "iclogs", j->iclogs);
 		jsonw_u64(w, "log_bytes", j->log_bytes);
+		if (j->have_counted) {
+			jsonw_object(w, "xfs_counted");
+			jsonw_u64(w, "log_writes", j->counted_log_writes);
+			jsonw_u64(w, "log_blocks", j->counted_log_blocks);
+			jsonw_end(w);
+		} else {
+			jsonw_null(w, "xfs_counted");
+		}
 		jsonw_end(w);
 	} else {
 		jsonw_null(w, "journal");

@@ -97,6 +97,32 @@ int kstat_diskstat(const char *root, const char *disk, struct ws_diskstat *out)
 	return n >= 11 ? 0 : -EINVAL;
 }
 
+int kstat_xfs_log(const char *root, const char *fs, uint64_t *writes, uint64_t *blocks)
+{
+	char path[128], buf[4096];
+	unsigned long long w, b;
+	const char *p = buf;
+	int n, ret;
+
+	n = snprintf(path, sizeof(path), "/sys/fs/xfs/%s/stats/stats", fs);
+	if (n < 0 || (size_t)n >= sizeof(path))
+		return -ENAMETOOLONG;
+	ret = sysfs_read(root, path, buf, sizeof(buf));
+	if (ret < 0)
+		return ret;
+	/* "log writes blocks noiclogs forces force_sleeps" */
+	while (p && strncmp(p, "log ", 4)) {
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	if (!p || sscanf(p + 4, "%llu %llu", &w, &b) != 2)
+		return -EINVAL;
+	*writes = w;
+	*blocks = b;
+	return 0;
+}
+
 /* "some avg10=0.12 avg60=0.05 avg300=0.01 total=123456" */
 static bool psi_line(const char *text, const char *kind,
 		     struct ws_psi_line *l)

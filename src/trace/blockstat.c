@@ -135,7 +135,7 @@ static bool complete(struct blockstat *b, const struct blk_event *e)
 	 * be in flight, all at sector 0: the oldest got before this one
 	 * completed is the one (xfs writes its superblock there too, a
 	 * request with data: in a slot) */
-	if (!e->nr_sector && !e->sector) {
+	if (!e->nr_sector && !e->sector && strchr(e->rwbs, 'W') && !(s && s->issue_ns)) {
 		for (unsigned int i = 0; i < b->nempty; i++) {
 			struct blk_empty x = b->empty[i];
 
@@ -282,7 +282,7 @@ void blockstat_event(struct blockstat *b, const struct blk_event *e)
 			unmatched(b, e);
 		return;
 	}
-	if (e->kind == BLK_GETRQ && !e->nr_sector && !e->sector) {
+	if (e->kind == BLK_GETRQ && !e->nr_sector && !e->sector && strchr(e->rwbs, 'F')) {
 		if (b->nempty == BLK_EMPTY)	/* completions lost: the oldest goes */
 			memmove(&b->empty[0], &b->empty[1], --b->nempty * sizeof(b->empty[0]));
 		b->empty[b->nempty++] = (struct blk_empty){ e->ts_ns,
@@ -296,8 +296,14 @@ void blockstat_event(struct blockstat *b, const struct blk_event *e)
 		s->issue_ns = e->ts_ns;
 	else if (!s->start_ns || e->kind == BLK_GETRQ)
 		s->start_ns = e->ts_ns;
-	if (e->kind == BLK_GETRQ)
+	if (e->kind == BLK_GETRQ) {
 		s->sub = blockstat_submitter(e->comm);
+		/* the flusher writes data with no flush or FUA: a kworker's
+		 * write that asks for one is a log's (xfs pushes its log from
+		 * a kworker) */
+		if (s->sub == WS_SUB_FLUSHER && e->nr_sector && strchr(e->rwbs, 'F'))
+			s->sub = WS_SUB_JOURNAL;
+	}
 }
 
 /* Slots no completion will free: a request that was merged into another
@@ -306,10 +312,6 @@ void blockstat_event(struct blockstat *b, const struct blk_event *e)
  * 10 min, a device's longest plausible answer. */
 static void sweep(struct blockstat *b)
 {
-	/* an empty flush request whose completion was lost, by the same
-	 * 10 s: it would take a later one's */
-	while (b->nempty && b->empty[0].start_ns + 10 * BLK_PENDING_NS < b->latest_ns)
-		memmove(&b->empty[0], &b->empty[1], --b->nempty * sizeof(b->empty[0]));
 	for (unsigned int i = 0; i < BLK_INFLIGHT; i++) {
 		struct blk_slot *s = &b->slot[i];
 		uint64_t age = s->issue_ns ? 600 * BLK_PENDING_NS : 10 * BLK_PENDING_NS;
@@ -353,6 +355,10 @@ void blockstat_settle(struct blockstat *b, bool final)
 		sweep(b);
 		b->swept_ns = b->latest_ns;
 	}
+	/* an empty flush request whose completion was lost goes after the
+	 * same 10 s as an unissued slot: it would take a later one's */
+	while (b->nempty && b->empty[0].start_ns + 10 * BLK_PENDING_NS < b->latest_ns)
+		memmove(&b->empty[0], &b->empty[1], --b->nempty * sizeof(b->empty[0]));
 
 	for (unsigned int i = 0; i < b->npending; i++) {
 		const struct blk_event *e = &b->pending[i];

@@ -23,8 +23,8 @@ void trace_event_write(FILE *f, const struct trace_event *e)
 		fputc('\n', f);
 		break;
 	case TE_JOURNAL:
-		fprintf(f, "J %c %" PRIu64 " %" PRIu32, jnl_letters[e->jnl.phase],
-			e->jnl.ts_ns, e->jnl.tid);
+		fprintf(f, "J %c %" PRIu64 " %" PRIu64, jnl_letters[e->jnl.phase],
+			e->jnl.ts_ns, e->jnl.phase >= JNL_ICLOG ? e->jnl.lsn : e->jnl.tid);
 		if (e->jnl.phase == JNL_STATS)
 			fprintf(f, " %" PRIu32 " %" PRIu32, e->jnl.blocks, e->jnl.logged);
 		else if (e->jnl.phase == JNL_ICLOG)
@@ -64,10 +64,19 @@ int trace_event_parse(const char *line, struct trace_event *e)
 	}
 	if (*line == 'J') {
 		e->kind = TE_JOURNAL;
-		if (sscanf(line + 1, " %c %" SCNu64 " %" SCNu32, &c, &e->jnl.ts_ns,
-			   &e->jnl.tid) != 3 || !c || !(k = strchr(jnl_letters, c)))
+		uint64_t id;
+
+		if (sscanf(line + 1, " %c %" SCNu64 " %" SCNu64, &c, &e->jnl.ts_ns,
+			   &id) != 3 || !c || !(k = strchr(jnl_letters, c)))
 			return -1;
 		e->jnl.phase = (enum jnl_phase)(k - jnl_letters);
+		/* an iclog's lsn, or a transaction */
+		if (e->jnl.phase >= JNL_ICLOG)
+			e->jnl.lsn = id;
+		else if (id > UINT32_MAX)
+			return -1;
+		else
+			e->jnl.tid = (uint32_t)id;
 		if (e->jnl.phase == JNL_STATS &&
 		    sscanf(line + 1, " %*c %*u %*u %" SCNu32 " %" SCNu32,
 			   &e->jnl.blocks, &e->jnl.logged) != 2)

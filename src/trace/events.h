@@ -11,8 +11,8 @@
  *                                      flushes, logs, ends (journal.h)
  *   J B TS TID BLOCKS LOGGED           the commit's jbd2_run_stats
  *   J I TS LSN BYTES                   an xfs log buffer (iclog) is
- *                                      written: its bytes, its log
- *                                      sequence number's low 32 bits
+ *                                      written: its log sequence
+ *                                      number, its bytes
  *   J O TS LSN                         ... and done
  *   P TS TID PAUSE_NS [w]              a thread of writestress paused by
  *                                      the dirty limit (balance_dirty_pages);
@@ -51,9 +51,9 @@ enum jnl_phase {
 struct jnl_event {
 	enum jnl_phase phase;
 	uint64_t ts_ns;
-	uint32_t tid;		/* the transaction (an iclog: its lsn's low
-				   half, the block in the log) */
+	uint32_t tid;		/* the transaction */
 	uint32_t blocks, logged;	/* JNL_STATS only */
+	uint64_t lsn;		/* an iclog's (JNL_ICLOG, _DONE): its name */
 	uint32_t bytes;		/* JNL_ICLOG only */
 };
 

@@ -1,4 +1,5 @@
 /* journal.c - journal commits into figures (see journal.h). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "journal.h"
@@ -55,49 +56,51 @@ static void ended(struct journal *j)
 	j->have_open = false;
 }
 
-/* An xfs iclog written from `from` to `to`: into the log write growing,
- * or, starting more than JNL_XLOG_GAP_NS after its end, the next one
- * (that one counted).  One read late, from before the growing write
- * began: within JNL_XLOG_GAP_NS of its start it extends it, further back
- * it is a write of its own. */
-static void iclog_written(struct journal *j, uint64_t from, uint64_t to, uint32_t bytes)
+static void open_write(struct journal *j, const struct jnl_iclog *it)
 {
 	struct jnl_commit *o = &j->open;
 
-	if (j->have_open && to + JNL_XLOG_GAP_NS < o->at[JNL_START]) {
-		/* an earlier write's, read after the next began: its own */
+	memset(o, 0, sizeof(*o));
+	o->tid = ++j->xlog_seq;
+	o->at[JNL_START] = o->at[JNL_LOGGING] = it->ts_ns;
+	o->at[JNL_END] = it->to_ns;
+	j->have_open = true;
+}
+
+/* A written iclog, in order of start, into the log write growing, or,
+ * starting more than JNL_XLOG_GAP_NS after its end, the next one (that
+ * one counted).  One from before the growing write began (its write was
+ * counted already, a rare late read): within JNL_XLOG_GAP_NS of its start
+ * it extends it, further back it is a write of its own. */
+static void iclog_written(struct journal *j, const struct jnl_iclog *it)
+{
+	struct jnl_commit *o = &j->open;
+
+	if (j->have_open && it->to_ns + JNL_XLOG_GAP_NS < o->at[JNL_START]) {
 		struct jnl_commit now = *o;
 
-		memset(o, 0, sizeof(*o));
-		o->tid = ++j->xlog_seq;
-		o->at[JNL_START] = o->at[JNL_LOGGING] = from;
-		o->at[JNL_END] = to;
+		open_write(j, it);
 		o->iclogs = 1;
-		o->log_bytes = bytes;
+		o->log_bytes = it->bytes;
 		ended(j);
 		*o = now;
 		j->have_open = true;
 		return;
 	}
-	if (j->have_open && from > o->at[JNL_END] + JNL_XLOG_GAP_NS)
+	if (j->have_open && it->ts_ns > o->at[JNL_END] + JNL_XLOG_GAP_NS)
 		ended(j);
-	if (!j->have_open) {
-		memset(o, 0, sizeof(*o));
-		o->tid = ++j->xlog_seq;
-		o->at[JNL_START] = o->at[JNL_LOGGING] = from;
-		o->at[JNL_END] = to;
-		j->have_open = true;
-	}
-	if (from < o->at[JNL_START])
-		o->at[JNL_START] = o->at[JNL_LOGGING] = from;
-	if (to > o->at[JNL_END])
-		o->at[JNL_END] = to;
+	if (!j->have_open)
+		open_write(j, it);
+	if (it->ts_ns < o->at[JNL_START])
+		o->at[JNL_START] = o->at[JNL_LOGGING] = it->ts_ns;
+	if (it->to_ns > o->at[JNL_END])
+		o->at[JNL_END] = it->to_ns;
 	o->iclogs++;
-	o->log_bytes += bytes;
+	o->log_bytes += it->bytes;
 }
 
-/* Take the iclog `lsn` out of list[*n] (its slot), true if it was there. */
-static bool take_iclog(struct jnl_iclog *list, unsigned int *n, uint32_t lsn,
+/* Take the iclog `lsn` out of list[*n], true if it was there. */
+static bool take_iclog(struct jnl_iclog *list, unsigned int *n, uint64_t lsn,
 		       struct jnl_iclog *out)
 {
 	for (unsigned int i = 0; i < *n; i++)
@@ -109,33 +112,86 @@ static bool take_iclog(struct jnl_iclog *list, unsigned int *n, uint32_t lsn,
 	return false;
 }
 
+/* Into list[*n]; full, the oldest goes (its other half never came). */
 static void put_iclog(struct jnl_iclog *list, unsigned int *n, struct jnl_iclog it)
 {
-	if (*n == JNL_ICLOGS)		/* the oldest never matched: gone */
-		list[0] = list[--*n];
+	if (*n == JNL_ICLOGS) {
+		unsigned int old = 0;
+
+		for (unsigned int i = 1; i < *n; i++)
+			if (list[i].ts_ns < list[old].ts_ns)
+				old = i;
+		list[old] = list[--*n];
+	}
 	list[(*n)++] = it;
+}
+
+static int by_start(const void *a, const void *b)
+{
+	const struct jnl_iclog *x = a, *y = b;
+
+	return (x->ts_ns > y->ts_ns) - (x->ts_ns < y->ts_ns);
+}
+
+static void group_spans(struct journal *j)
+{
+	qsort(j->spans, j->nspans, sizeof(j->spans[0]), by_start);
+	for (unsigned int i = 0; i < j->nspans; i++)
+		iclog_written(j, &j->spans[i]);
+	j->nspans = 0;
 }
 
 static void iclog_event(struct journal *j, const struct jnl_event *e)
 {
-	struct jnl_iclog it = { e->tid, e->ts_ns, e->bytes }, other;
+	struct jnl_iclog it = { .lsn = e->lsn, .ts_ns = e->ts_ns, .bytes = e->bytes }, other;
 
 	if (e->phase == JNL_ICLOG) {
-		if (take_iclog(j->ended, &j->nended, e->tid, &other) && other.ts_ns >= e->ts_ns)
-			iclog_written(j, e->ts_ns, other.ts_ns, e->bytes);
-		else
+		if (!take_iclog(j->ended, &j->nended, e->lsn, &other) || other.ts_ns < e->ts_ns) {
 			put_iclog(j->begun, &j->nbegun, it);
-	} else if (take_iclog(j->begun, &j->nbegun, e->tid, &other) && other.ts_ns <= e->ts_ns) {
-		iclog_written(j, other.ts_ns, e->ts_ns, other.bytes);
+			return;
+		}
+		it.to_ns = other.ts_ns;
 	} else {
-		put_iclog(j->ended, &j->nended, it);
+		if (!take_iclog(j->begun, &j->nbegun, e->lsn, &other) || other.ts_ns > e->ts_ns) {
+			put_iclog(j->ended, &j->nended, it);
+			return;
+		}
+		it = other;
+		it.to_ns = e->ts_ns;
 	}
+	if (j->nspans == JNL_SPANS)
+		group_spans(j);
+	j->spans[j->nspans++] = it;
+}
+
+/* Is the growing log write still going: an iclog of it in flight, or an
+ * end whose start is not read yet? */
+static bool write_going(const struct journal *j)
+{
+	for (unsigned int i = 0; i < j->nbegun; i++)
+		if (j->begun[i].ts_ns <= j->open.at[JNL_END] + JNL_XLOG_GAP_NS)
+			return true;
+	return j->nended > 0;
+}
+
+static void forget(struct jnl_iclog *list, unsigned int *n, uint64_t before_ns)
+{
+	for (unsigned int i = 0; i < *n; )
+		if (list[i].ts_ns < before_ns)
+			list[i] = list[--*n];
+		else
+			i++;
 }
 
 void journal_settle(struct journal *j, uint64_t latest_ns, bool final)
 {
+	if (latest_ns > JNL_ICLOG_STALE_NS)
+		forget(j->begun, &j->nbegun, latest_ns - JNL_ICLOG_STALE_NS);
+	if (latest_ns > JNL_ICLOG_UNMATCHED_NS)
+		forget(j->ended, &j->nended, latest_ns - JNL_ICLOG_UNMATCHED_NS);
+	group_spans(j);
 	if (j->xlog_seq && j->have_open &&
-	    (final || latest_ns > j->open.at[JNL_END] + JNL_XLOG_GAP_NS))
+	    (final || (latest_ns > j->open.at[JNL_END] + JNL_XLOG_GAP_NS && !write_going(j))))
 		ended(j);
 }
 

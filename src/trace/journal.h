@@ -8,9 +8,15 @@
  * here is a log write: iclogs whose writes overlap or follow each other
  * within JNL_XLOG_GAP_NS, from the first one's start to the last one's
  * end - what an fsync waiting in xlog_wait_on_iclog waits for - numbered
- * from 1, its phase all logging.  The CPUs' rings are read one by one,
- * so an iclog's end may come before its start: JNL_ICLOGS of each wait
- * for the other.
+ * from 1 in time, its phase all logging.  The CPUs' rings are read one by
+ * one, so an iclog's end may come before its start (JNL_ICLOGS of each
+ * wait for the other, named by their lsn) and iclogs complete out of
+ * order: the written ones are grouped when a drain is over
+ * (journal_settle), in order of their start, and the growing write ends
+ * only once JNL_XLOG_GAP_NS passed with no iclog of it still in flight
+ * and no end waiting for its start.  An iclog begun and never seen done
+ * is forgotten after JNL_ICLOG_STALE_NS, an end never matched after
+ * JNL_ICLOG_UNMATCHED_NS (its start comes in the next drain or never).
  */
 #ifndef WS_TRACE_JOURNAL_H
 #define WS_TRACE_JOURNAL_H
@@ -23,7 +29,10 @@
 
 #define JNL_KEPT 1024
 #define JNL_ICLOGS 16
+#define JNL_SPANS 64
 #define JNL_XLOG_GAP_NS 1000000ull	/* 1 ms */
+#define JNL_ICLOG_STALE_NS 60000000000ull	/* 60 s */
+#define JNL_ICLOG_UNMATCHED_NS 1000000000ull	/* 1 s */
 
 struct jnl_commit {
 	uint32_t tid;
@@ -35,8 +44,9 @@ struct jnl_commit {
 };
 
 struct jnl_iclog {
-	uint32_t lsn;
-	uint64_t ts_ns;
+	uint64_t lsn;
+	uint64_t ts_ns;		/* its start, or its end (ended[]) */
+	uint64_t to_ns;		/* spans[]: its end */
 	uint32_t bytes;
 };
 
@@ -47,6 +57,8 @@ struct journal {
 	 * start; the log write growing (open, have_open) and its number */
 	struct jnl_iclog begun[JNL_ICLOGS], ended[JNL_ICLOGS];
 	unsigned int nbegun, nended;
+	struct jnl_iclog spans[JNL_SPANS];	/* written, not yet grouped */
+	unsigned int nspans;
 	uint32_t xlog_seq;
 	struct jnl_commit kept[JNL_KEPT];	/* a ring of the ended ones */
 	uint64_t nkept;			/* ended so far */
@@ -64,8 +76,9 @@ void journal_event(struct journal *j, const struct jnl_event *e);
 /* A thread of writestress paused; writer: one of its writer threads. */
 void journal_dirty_pause(struct journal *j, uint64_t pause_ns, bool writer);
 void journal_take(struct journal *j, struct ws_journal_figures *out);
-/* At the end (final) or once JNL_XLOG_GAP_NS passed since it (latest_ns,
- * the latest event's time): xfs's growing log write counted. */
+/* After a drain: xfs's written iclogs grouped, and the growing log write
+ * counted once it is over (above; latest_ns: the latest event's time) or
+ * at the end (final). */
 void journal_settle(struct journal *j, uint64_t latest_ns, bool final);
 
 /* A commit's phases in ns: locked, flushing, logging (0 when unseen). */

@@ -145,9 +145,10 @@ static enum ws_stall_cause judged(const struct stall_evidence *ev, char *why, si
 
 		c3 = judge(&ev->commit, words, sizeof(words));
 		if (ev->commit_iclogs)	/* xfs: a write of its log */
-			snprintf(why, len, "waited in %s: log write %u ran %s (%u iclogs, %s); the device wrote %s meanwhile; %s",
+			snprintf(why, len, "waited in %s: log write %u ran %s (%u iclog%s, %s); the device wrote %s meanwhile; %s",
 				 site, ev->commit_tid, units_format_duration(a, sizeof(a), ev->commit_ns),
-				 ev->commit_iclogs, units_format_size(d, sizeof(d), ev->commit_own_bytes),
+				 ev->commit_iclogs, ev->commit_iclogs == 1 ? "" : "s",
+				 units_format_size(d, sizeof(d), ev->commit_own_bytes),
 				 units_format_size(c, sizeof(c), ev->commit.wbytes), words);
 		else
 			snprintf(why, len, "waited in %s: commit %u ran %s (%s %s); the device wrote %s meanwhile (%s the journal's); %s",

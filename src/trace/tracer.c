@@ -86,6 +86,10 @@ struct ws_trace {
 	char sysdir[600];	/* the disk's, for its own counters */
 	struct ws_diskstat stat0;	/* at the start */
 	bool have_stat;
+	/* xfs: its own count of its log writes, at the start */
+	char xfs_name[64];
+	uint64_t xlog_writes0, xlog_blocks0;
+	bool have_xlog;
 	struct io_limit limit;	/* the cgroup write limits on the disk */
 	/* the spans between takes in which the ring dropped events (a ring
 	 * of the last LOST_SPANS), so a stall judged on short evidence says
@@ -172,12 +176,13 @@ static int on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 		}
 		break;
 	case TE_JOURNAL:
-		/* an iclog: its lsn's low half (the block in the log) names it */
+		/* an iclog is named by its lsn (cycle and block in the log) */
 		e.jnl = (struct jnl_event){ .phase = (enum jnl_phase)specs[k].sub,
 			.ts_ns = rec->ts,
-			.tid = (uint32_t)field(f->lsn ? f->lsn : f->tid, rec),
+			.tid = (uint32_t)field(f->tid, rec),
 			.blocks = (uint32_t)field(f->blocks, rec),
 			.logged = (uint32_t)field(f->logged, rec),
+			.lsn = field(f->lsn, rec),
 			.bytes = (uint32_t)field(f->offset, rec) };
 		break;
 	case TE_DIRTY:
@@ -429,7 +434,7 @@ static int enable_events(struct ws_trace *t, const struct trace_disk *disk)
 		t->id[k] = -1;
 		if (specs[k].kind == TE_JOURNAL && specs[k].journal != disk->journal)
 			continue;	/* another filesystem's */
-		if (ok && (specs[k].kind != TE_JOURNAL || disk->journal) &&
+		if (ok &&
 		    tracefs_event_file_write(t->inst, specs[k].system, specs[k].name,
 					     "filter", filter[specs[k].kind]) >= 0 &&
 		    tracefs_event_enable(t->inst, specs[k].system, specs[k].name) >= 0) {
@@ -512,6 +517,8 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 	if (rec && *rec)
 		t->record = record_file(rec);
 	snprintf(t->sysdir, sizeof(t->sysdir), "%s", disk->sysdir);
+	if (disk->journal == TRACE_JOURNAL_XFS)
+		snprintf(t->xfs_name, sizeof(t->xfs_name), "%s", disk->fs_name);
 	if (disk->fs_block)
 		t->ev.block_size = disk->fs_block;
 	iolimit_write("", disk->major, disk->minor, &t->limit);
@@ -534,6 +541,8 @@ int trace_run(struct ws_trace *t)
 	/* the counters first: a request between the two is the device's
 	 * count only, never the trace's alone */
 	t->have_stat = kstat_diskstat("", t->sysdir, &t->stat0) == 0;
+	t->have_xlog = t->xfs_name[0] &&
+		       kstat_xfs_log("", t->xfs_name, &t->xlog_writes0, &t->xlog_blocks0) == 0;
 	tracefs_trace_on(t->inst);
 	ret = ws_thread_start(&t->tid, &(struct ws_thread_spec){ .name = "ws-trace" },
 			      tracer_thread, t);
@@ -611,7 +620,7 @@ static void counted(struct ws_trace *t, struct ws_block_figures *run)
 void trace_totals(struct ws_trace *t, struct ws_summary *sum)
 {
 	struct blockstat *bs = &t->ev.bs;
-	uint64_t lost;
+	uint64_t lost, w, b;
 
 	drain(t);
 	lost = lost_so_far(t);
@@ -633,6 +642,12 @@ void trace_totals(struct ws_trace *t, struct ws_summary *sum)
 	observer_finish(&bs->obs);
 	observer_estimate(&bs->obs, &sum->observer);
 	sum->journal = t->ev.jn.run;
+	/* xfs's own count over the same span, as the device's above */
+	if (t->have_xlog && kstat_xfs_log("", t->xfs_name, &w, &b) == 0) {
+		sum->journal.have_counted = true;
+		sum->journal.counted_log_writes = w - t->xlog_writes0;
+		sum->journal.counted_log_blocks = b - t->xlog_blocks0;
+	}
 	sum->io_limit_bps = t->limit.bps;
 	sum->io_limit_iops = t->limit.iops;
 	pthread_mutex_unlock(&t->lock);
@@ -772,6 +787,8 @@ int trace_disk_of(const struct ws_fingerprint *fp, struct trace_disk *disk,
 	}
 	disk->fs_major = fp->dev_major;
 	disk->fs_minor = fp->dev_minor;
+	slash = strrchr(fp->bdev_sysdir, '/');
+	snprintf(disk->fs_name, sizeof(disk->fs_name), "%s", slash ? slash + 1 : "");
 	disk->fs_block = (unsigned int)fp->block_size;
 	/* ext3 and ext4 journal through jbd2; xfs writes its own log */
 	disk->journal = !strcmp(fp->fs_type, "ext4") || !strcmp(fp->fs_type, "ext3") ?

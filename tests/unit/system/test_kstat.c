@@ -126,6 +126,30 @@ START_TEST(test_diskstat_old_and_short)
 }
 END_TEST
 
+/* xfs's own count of its log writes: the "log" line of its stats file
+ * (a 6.18 kernel's, whole), not the "log" of another line's name; a
+ * file without it is not one. */
+START_TEST(test_xfs_log)
+{
+	uint64_t w = 0, b = 0;
+
+	make_scratch();
+	put("/sys/fs/xfs/loop3/stats/stats",
+	    "extent_alloc 441 1263391 113 352031\nabt 0 0 0 0\nblk_map 0 28038 82 2013 120 30419 0\n"
+	    "bmbt 0 0 0 0\ndir 49 49 31 0\ntrans 36 6315 0\nig 67 13 0 54 0 54 0\n"
+	    "log 593 2162 0 736 622\npush_ail 6369 0 4776 263 0 170 1586 0 0 85\n"
+	    "xstrat 441 0\nrw 26171 0\nattr 62 18 0 0\nxpc 5174849536 189635932160 0\n"
+	    "defer_relog 0\ndebug 0\n");
+	ck_assert_int_eq(kstat_xfs_log(scratch, "loop3", &w, &b), 0);
+	ck_assert_uint_eq(w, 593);
+	ck_assert_uint_eq(b, 2162);
+	put("/sys/fs/xfs/sda2/stats/stats", "logx 1 2\nblog 3 4\n");
+	ck_assert_int_eq(kstat_xfs_log(scratch, "sda2", &w, &b), -EINVAL);
+	ck_assert_int_eq(kstat_xfs_log(scratch, "sdz", &w, &b), -ENOENT);
+	remove_scratch();
+}
+END_TEST
+
 START_TEST(test_psi)
 {
 	struct ws_psi p;
@@ -221,6 +245,7 @@ Suite *kstat_suite(void)
 	tcase_add_test(disk, test_diskstat_15_fields);
 	tcase_add_test(disk, test_diskstat_by_dir);
 	tcase_add_test(disk, test_diskstat_old_and_short);
+	tcase_add_test(disk, test_xfs_log);
 	tcase_add_test(psi, test_psi);
 	tcase_add_test(psi, test_psi_absent);
 	tcase_add_test(psi, test_psi_partial_and_broken);

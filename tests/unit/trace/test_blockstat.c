@@ -334,8 +334,9 @@ END_TEST
 /* Two empty flush requests in flight at once (the probe's and the
  * writer's fsync), both at sector 0, and a write with data there (xfs's
  * superblock) completed 50 ms before: each empty one is timed from its
- * own getrq, whether its completion is read before its getrq or after,
- * and none is taken for the write's second completion. */
+ * own getrq, whether its completion is read before its getrq or after
+ * (or is at the same time), and none is taken for the write's second
+ * completion. */
 START_TEST(test_empty_flush_requests_in_flight_together)
 {
 	struct blockstat *b = fresh();
@@ -344,17 +345,58 @@ START_TEST(test_empty_flush_requests_in_flight_together)
 	ev(b, BLK_ISSUE, 1100, 0, 3, "WM");
 	ev(b, BLK_COMPLETE, 1200, 0, 3, "WM");
 	ev(b, BLK_COMPLETE, 50001700, 0, 0, "WS");	/* the first's, read early */
-	ev(b, BLK_COMPLETE, 50001900, 0, 0, "WS");	/* the second's */
 	asked(b, 50001000, "FWS", "ws-probe-fsync");
 	asked(b, 50001500, "FWS", "ws-writer");
+	blockstat_settle(b, false);
+	ev(b, BLK_COMPLETE, 50001900, 0, 0, "WS");	/* the second's, after */
+	/* a third, its completion at the very time of its getrq */
+	asked(b, 50002000, "FWS", "ws-writer");
+	ev(b, BLK_COMPLETE, 50002000, 0, 0, "WS");
 	blockstat_settle(b, true);
-	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, 3);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, 4);
 	ck_assert_uint_eq(b->run.unmatched, 0);
-	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].empty, 2);
-	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].time_ns, 200 + 700 + 400);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].empty, 3);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].time_ns, 200 + 700 + 400 + 0);
 	ck_assert_uint_eq(b->run.by[WS_SUB_PROBES].requests, 1);
-	ck_assert_uint_eq(b->run.by[WS_SUB_WRITER].requests, 1);
+	ck_assert_uint_eq(b->run.by[WS_SUB_WRITER].requests, 2);
 	ck_assert_uint_eq(b->nempty, 0);
+	free(b);
+}
+END_TEST
+
+/* More than 16 empty flush requests waiting: the oldest goes (its
+ * completion lost), and one waiting more than 10 s is forgotten; a
+ * kworker's write with a flush or FUA is a log's, the journal's. */
+START_TEST(test_empty_flush_requests_bounded)
+{
+	struct blockstat *b = fresh();
+
+	for (uint64_t i = 0; i < 17; i++)
+		asked(b, 1000 + i, "FWS", "ws-probe-fsync");
+	ck_assert_uint_eq(b->nempty, 16);
+	ck_assert_uint_eq(b->empty[0].start_ns, 1001);
+	ev(b, BLK_COMPLETE, 2000, 0, 0, "WS");
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].time_ns, 999);
+	ev(b, BLK_GETRQ, 10000001002, 8, 8, "W");
+	blockstat_settle(b, false);
+	ck_assert_uint_eq(b->nempty, 15);	/* 10 s after the oldest: kept */
+	ev(b, BLK_GETRQ, 10000001003, 16, 8, "W");
+	blockstat_settle(b, false);
+	ck_assert_uint_eq(b->nempty, 14);	/* a nanosecond more: gone */
+	ck_assert_uint_eq(b->empty[0].start_ns, 1003);
+	free(b);
+	b = fresh();
+	{
+		struct blk_event e = { .kind = BLK_GETRQ, .ts_ns = 1, .sector = 64, .nr_sector = 8 };
+
+		snprintf(e.rwbs, sizeof(e.rwbs), "FWFSM");
+		snprintf(e.comm, sizeof(e.comm), "kworker/u8:1");
+		blockstat_event(b, &e);
+	}
+	ev(b, BLK_ISSUE, 2, 64, 8, "WSM");
+	ev(b, BLK_COMPLETE, 3, 64, 8, "WSM");
+	ck_assert_uint_eq(b->run.by[WS_SUB_JOURNAL].requests, 1);
+	ck_assert_uint_eq(b->run.by[WS_SUB_FLUSHER].requests, 0);
 	free(b);
 }
 END_TEST
@@ -499,6 +541,7 @@ Suite *blockstat_suite(void)
 	tcase_add_test(tc, test_flush_times);
 	tcase_add_test(tc, test_empty_flush_requests);
 	tcase_add_test(tc, test_empty_flush_requests_in_flight_together);
+	tcase_add_test(tc, test_empty_flush_requests_bounded);
 	tcase_add_test(tc, test_unmatched_after_a_second);
 	tcase_add_test(tc, test_stale_slots_swept);
 	tcase_add_test(tc, test_table_full);
