@@ -16,6 +16,7 @@
 
 #include "events.h"
 #include "evidence.h"
+#include "tracer.h"
 #include "record/fingerprint_facts.h"
 #include "system/iolimit.h"
 #include "system/kstat.h"
@@ -29,191 +30,11 @@
 /* per CPU: at full speed a request is three events of about 80 bytes, and
  * the ring is drained every 50 ms */
 #define RING_KB "2048"
-#define LOST_SPANS 64
-
-/* The events read: the block requests (required), the journal's commits,
- * the dirty limit's pauses and writeback throttling's changes of its
- * limits (where the kernel and the filesystem have them).  Not block_rq_insert: every request the trace counts has its
- * getrq (the recorded runs hold no insert without one), and each event
- * costs the writer at full speed (bench/, the trace section). */
-struct event_spec {
-	const char *system, *name;
-	enum trace_kind kind;
-	int sub;		/* enum blk_event_kind, or enum jnl_phase */
-	bool required;
-	enum trace_journal journal;	/* a journal's: of this kind only */
-};
-
-static const struct event_spec specs[] = {
-	{ "block", "block_getrq", TE_BLOCK, BLK_GETRQ, true, TRACE_JOURNAL_NONE },
-	{ "block", "block_rq_issue", TE_BLOCK, BLK_ISSUE, true, TRACE_JOURNAL_NONE },
-	{ "block", "block_rq_complete", TE_BLOCK, BLK_COMPLETE, true, TRACE_JOURNAL_NONE },
-	{ "jbd2", "jbd2_start_commit", TE_JOURNAL, JNL_START, false, TRACE_JOURNAL_JBD2 },
-	{ "jbd2", "jbd2_commit_locking", TE_JOURNAL, JNL_LOCKING, false, TRACE_JOURNAL_JBD2 },
-	{ "jbd2", "jbd2_commit_flushing", TE_JOURNAL, JNL_FLUSHING, false, TRACE_JOURNAL_JBD2 },
-	{ "jbd2", "jbd2_commit_logging", TE_JOURNAL, JNL_LOGGING, false, TRACE_JOURNAL_JBD2 },
-	{ "jbd2", "jbd2_end_commit", TE_JOURNAL, JNL_END, false, TRACE_JOURNAL_JBD2 },
-	{ "jbd2", "jbd2_run_stats", TE_JOURNAL, JNL_STATS, false, TRACE_JOURNAL_JBD2 },
-	{ "xfs", "xlog_iclog_syncing", TE_JOURNAL, JNL_ICLOG, false, TRACE_JOURNAL_XFS },
-	{ "xfs", "xlog_iclog_sync_done", TE_JOURNAL, JNL_ICLOG_DONE, false, TRACE_JOURNAL_XFS },
-	{ "writeback", "balance_dirty_pages", TE_DIRTY, 0, false, TRACE_JOURNAL_NONE },
-	{ "wbt", "wbt_step", TE_WBT, 0, false, TRACE_JOURNAL_NONE },
-};
-#define NEVENTS (sizeof(specs) / sizeof(specs[0]))
-
-/* The fields read, by event; NULL where an event has not got it. */
-struct event_fields {
-	struct tep_format_field *sector, *nr_sector, *rwbs;	/* block */
-	struct tep_format_field *comm;				/* getrq */
-	struct tep_format_field *tid, *blocks, *logged;		/* jbd2 */
-	struct tep_format_field *lsn, *offset;			/* xfs iclogs */
-	struct tep_format_field *pause;				/* dirty */
-	struct tep_format_field *step, *window, *bg, *normal, *max;	/* wbt */
-};
-
-struct ws_trace {
-	struct tracefs_instance *inst;
-	struct tep_handle *tep;
-	int id[NEVENTS];	/* -1: not traced */
-	struct event_fields f[NEVENTS];
-	pthread_t tid;
-	bool started;
-	atomic_bool stop;
-	pthread_mutex_t lock;	/* ev, lost_taken, ours */
-	struct evidence ev;
-	uint64_t lost_taken;	/* lost events already handed out */
-	FILE *record;		/* WS_TRACE_RECORD: every event, a line */
-	char sysdir[600];	/* the disk's, for its own counters */
-	struct ws_diskstat stat0;	/* at the start */
-	bool have_stat;
-	/* xfs: its own count of its log writes, at the start */
-	char xfs_name[64];
-	uint64_t xlog_writes0, xlog_blocks0;
-	bool have_xlog;
-	struct io_limit limit;	/* the cgroup write limits on the disk */
-	/* the spans between takes in which the ring dropped events (a ring
-	 * of the last LOST_SPANS), so a stall judged on short evidence says
-	 * so; last_take_ns: the end of the last span taken */
-	struct lost_span { uint64_t from_ns, to_ns, lost; } lost_span[LOST_SPANS];
-	unsigned int nlost_spans;
-	uint64_t last_take_ns;
-	/* threads of this process seen pausing, and others' (a small cache:
-	 * the dirty limit's events are every process's on the disk) */
-	int32_t ours[16], theirs[16];
-	bool ours_writer[16];	/* ours[i] is a writer thread */
-	unsigned int nours, ntheirs, ours_at, theirs_at;
-};
-
-static uint64_t field(struct tep_format_field *f, struct tep_record *rec)
-{
-	unsigned long long v = 0;
-
-	if (f)
-		tep_read_number_field(f, rec->data, &v);
-	return v;
-}
-
-/* A thread of this process (and *writer: one of its writer threads,
- * "ws-writer...")?  The dirty limit's events are every process's that
- * dirties the disk's pages. */
-static bool ours(struct ws_trace *t, int32_t tid, bool *writer)
-{
-	char path[64], comm[32] = "";
-	bool yes;
-
-	for (unsigned int i = 0; i < t->nours; i++)
-		if (t->ours[i] == tid) {
-			*writer = t->ours_writer[i];
-			return true;
-		}
-	for (unsigned int i = 0; i < t->ntheirs; i++)
-		if (t->theirs[i] == tid)
-			return false;
-	snprintf(path, sizeof(path), "/proc/self/task/%d/comm", (int)tid);
-	/* the project's one-line file reader: gone (not ours) is an error */
-	yes = sysfs_read("", path, comm, sizeof(comm)) >= 0;
-	*writer = blockstat_submitter(comm) == WS_SUB_WRITER;
-	/* a ring of the last 16 of each, the oldest replaced */
-	if (yes) {
-		t->ours_writer[t->ours_at % 16] = *writer;
-		t->ours[t->ours_at++ % 16] = tid;
-	} else {
-		t->theirs[t->theirs_at++ % 16] = tid;
-	}
-	t->nours = t->ours_at < 16 ? t->ours_at : 16;
-	t->ntheirs = t->theirs_at < 16 ? t->theirs_at : 16;
-	return yes;
-}
-
-static int on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void *ctx)
-{
-	struct ws_trace *t = ctx;
-	struct trace_event e = { 0 };
-	const struct event_fields *f;
-	int64_t pause;
-	unsigned int k;
-	size_t n;
-
-	(void)cpu;
-	for (k = 0; k < NEVENTS && t->id[k] != tev->id; k++)
-		;
-	if (k == NEVENTS)
-		return 0;
-	f = &t->f[k];
-	e.kind = specs[k].kind;
-	switch (e.kind) {
-	case TE_BLOCK:
-		e.blk = (struct blk_event){ .kind = (enum blk_event_kind)specs[k].sub,
-			.ts_ns = rec->ts, .sector = field(f->sector, rec),
-			.nr_sector = (uint32_t)field(f->nr_sector, rec) };
-		n = (size_t)f->rwbs->size;
-		memcpy(e.blk.rwbs, (const char *)rec->data + f->rwbs->offset,
-		       n < sizeof(e.blk.rwbs) ? n : sizeof(e.blk.rwbs) - 1);
-		if (e.blk.kind == BLK_GETRQ && f->comm) {
-			n = (size_t)f->comm->size;
-			memcpy(e.blk.comm, (const char *)rec->data + f->comm->offset,
-			       n < sizeof(e.blk.comm) ? n : sizeof(e.blk.comm) - 1);
-		}
-		break;
-	case TE_JOURNAL:
-		/* an iclog is named by its lsn (cycle and block in the log) */
-		e.jnl = (struct jnl_event){ .phase = (enum jnl_phase)specs[k].sub,
-			.ts_ns = rec->ts,
-			.tid = (uint32_t)field(f->tid, rec),
-			.blocks = (uint32_t)field(f->blocks, rec),
-			.logged = (uint32_t)field(f->logged, rec),
-			.lsn = field(f->lsn, rec),
-			.bytes = (uint32_t)field(f->offset, rec) };
-		break;
-	case TE_DIRTY:
-		/* the tracepoint's pause is in milliseconds (jiffies * 1000 /
-		 * HZ); 0 or less when the thread went on without sleeping */
-		pause = (int64_t)field(f->pause, rec);
-		e.dirty.tid = (int32_t)tep_data_pid(t->tep, rec);
-		if (pause <= 0 || !ours(t, e.dirty.tid, &e.dirty.writer))
-			return 0;
-		e.dirty.ts_ns = rec->ts;
-		e.dirty.pause_ns = (uint64_t)pause * 1000000;
-		break;
-	case TE_WBT:
-		e.wbt = (struct wbt_event){ .ts_ns = rec->ts,
-			.step = (int32_t)field(f->step, rec),
-			.window_us = field(f->window, rec),
-			.bg = (uint32_t)field(f->bg, rec),
-			.normal = (uint32_t)field(f->normal, rec),
-			.max = (uint32_t)field(f->max, rec) };
-		break;
-	}
-	if (t->record)
-		trace_event_write(t->record, &e);
-	evidence_event(&t->ev, &e);
-	return 0;
-}
 
 static void drain(struct ws_trace *t)
 {
 	pthread_mutex_lock(&t->lock);
-	tracefs_iterate_raw_events(t->tep, t->inst, NULL, 0, on_event, t);
+	tracefs_iterate_raw_events(t->tep, t->inst, NULL, 0, tracer_on_event, t);
 	evidence_settle(&t->ev, false);
 	pthread_mutex_unlock(&t->lock);
 }
@@ -309,158 +130,6 @@ static int fail(struct ws_trace *t, int err, char *why, size_t len, const char *
 	return err;
 }
 
-/* A tracefs file's whole text (caller frees), or NULL. */
-static char *read_tracing_file(const char *name, int *size)
-{
-	char *path = tracefs_get_tracing_file(name), *text = NULL;
-	FILE *f = path ? fopen(path, "re") : NULL;
-	size_t cap = 0, n = 0, got;
-
-	while (f) {
-		if (n + 4096 > cap) {
-			char *more = realloc(text, cap += 8192);
-
-			if (!more)
-				break;
-			text = more;
-		}
-		got = fread(text + n, 1, cap - n, f);
-		n += got;
-		if (!got)
-			break;
-	}
-	if (f)
-		fclose(f);
-	tracefs_put_tracing_file(path);
-	*size = (int)n;
-	return text;
-}
-
-/* How to parse our events: the ring's page header and our events'
- * formats, read alone (tracefs_local_events_system() reads every symbol
- * of the kernel too: a tenth of a second, and seconds under a sanitizer).
- * An optional event the kernel has not got is left out. */
-static struct tep_handle *read_formats(void)
-{
-	struct tep_handle *tep = tep_alloc();
-	char name[96], *text;
-	int size;
-
-	if (!tep)
-		return NULL;
-	tep_set_long_size(tep, (int)sizeof(long));
-	tep_set_page_size(tep, (int)sysconf(_SC_PAGESIZE));
-	tep_set_file_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
-	text = read_tracing_file("events/header_page", &size);
-	if (!text || tep_parse_header_page(tep, text, (unsigned long)size, (int)sizeof(long))) {
-		free(text);
-		tep_free(tep);
-		return NULL;
-	}
-	free(text);
-	for (unsigned int k = 0; k < NEVENTS; k++) {
-		snprintf(name, sizeof(name), "events/%s/%s/format", specs[k].system, specs[k].name);
-		text = read_tracing_file(name, &size);
-		if ((!text || tep_parse_event(tep, text, (unsigned long)size, specs[k].system)) &&
-		    specs[k].required) {
-			free(text);
-			tep_free(tep);
-			return NULL;
-		}
-		free(text);
-	}
-	return tep;
-}
-
-/* Its fields; false when one it needs is missing. */
-static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event_fields *f)
-{
-	switch (kind) {
-	case TE_BLOCK:
-		f->sector = tep_find_field(ev, "sector");
-		f->nr_sector = tep_find_field(ev, "nr_sector");
-		f->rwbs = tep_find_field(ev, "rwbs");
-		f->comm = tep_find_field(ev, "comm");	/* optional */
-		return f->sector && f->nr_sector && f->rwbs;
-	case TE_JOURNAL:
-		if (!strcmp(ev->system, "xfs")) {
-			f->lsn = tep_find_field(ev, "lsn");
-			f->offset = tep_find_field(ev, "offset");
-			return f->lsn && f->offset;
-		}
-		f->tid = tep_find_field(ev, "transaction");
-		if (!f->tid)
-			f->tid = tep_find_field(ev, "tid");	/* run_stats */
-		f->blocks = tep_find_field(ev, "blocks");
-		f->logged = tep_find_field(ev, "blocks_logged");
-		return f->tid != NULL;
-	case TE_DIRTY:
-		f->pause = tep_find_field(ev, "pause");
-		return f->pause != NULL;
-	case TE_WBT:
-		f->step = tep_find_field(ev, "step");
-		f->window = tep_find_field(ev, "window");
-		f->bg = tep_find_field(ev, "bg");
-		f->normal = tep_find_field(ev, "normal");
-		f->max = tep_find_field(ev, "max");
-		return f->step && f->window && f->bg && f->normal && f->max;
-	}
-	return false;
-}
-
-/* Each event found, its fields, filtered to the disk (block, the dirty
- * limit's) or the filesystem (the journal's) and enabled. */
-static int enable_events(struct ws_trace *t, const struct trace_disk *disk)
-{
-	char filter[4][48];
-	bool journal = true, dirty = true;
-
-	/* the kernel's dev_t in trace records: major << 20 | minor */
-	snprintf(filter[TE_BLOCK], sizeof(filter[0]), "dev == %u",
-		 disk->major << 20 | disk->minor);
-	snprintf(filter[TE_JOURNAL], sizeof(filter[0]), "dev == %u",
-		 disk->fs_major << 20 | disk->fs_minor);
-	snprintf(filter[TE_DIRTY], sizeof(filter[0]), "bdi == \"%u:%u\"",
-		 disk->major, disk->minor);
-	/* wbt names the disk by its bdi too */
-	snprintf(filter[TE_WBT], sizeof(filter[0]), "name == \"%u:%u\"",
-		 disk->major, disk->minor);
-	for (unsigned int k = 0; k < NEVENTS; k++) {
-		struct tep_event *ev = tep_find_event_by_name(t->tep, specs[k].system,
-							       specs[k].name);
-		bool ok = ev && find_fields(ev, specs[k].kind, &t->f[k]);
-
-		t->id[k] = -1;
-		if (specs[k].kind == TE_JOURNAL && specs[k].journal != disk->journal)
-			continue;	/* another filesystem's */
-		if (ok &&
-		    tracefs_event_file_write(t->inst, specs[k].system, specs[k].name,
-					     "filter", filter[specs[k].kind]) >= 0 &&
-		    tracefs_event_enable(t->inst, specs[k].system, specs[k].name) >= 0) {
-			t->id[k] = ev->id;
-			t->ev.wbt_traced |= specs[k].kind == TE_WBT;
-			continue;
-		}
-		if (specs[k].required)
-			return ok ? -EIO : -ENOENT;
-		if (specs[k].kind == TE_JOURNAL)
-			journal = false;
-		else if (specs[k].kind == TE_DIRTY)
-			dirty = false;
-		/* wbt's changes missing: its rule still holds by the wait site */
-	}
-	/* a journal traced in part would miscount its commits */
-	for (unsigned int k = 0; k < NEVENTS && !journal; k++)
-		if (specs[k].kind == TE_JOURNAL && t->id[k] >= 0) {
-			tracefs_event_disable(t->inst, specs[k].system, specs[k].name);
-			t->id[k] = -1;
-		}
-	journal_traced(&t->ev.jn, journal && disk->journal, disk->journal == TRACE_JOURNAL_XFS,
-		       dirty);
-	return 0;
-}
-
 /* wbt's latency target on the disk in µs (queue/wbt_lat_usec), 0 when
  * wbt is off or the kernel has not got it. */
 static uint32_t wbt_lat_us(const char *sysdir)
@@ -506,10 +175,10 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 	    tracefs_instance_file_write(t->inst, "buffer_size_kb", ring) < 0 ||
 	    tracefs_instance_file_write(t->inst, "trace_clock", "mono") < 0)
 		return fail(t, -EIO, why, len, "cannot size the instance's ring or set its clock");
-	t->tep = read_formats();
+	t->tep = tracer_read_formats();
 	if (!t->tep)
 		return fail(t, -ENOENT, why, len, "the kernel's block events are not readable");
-	ret = enable_events(t, disk);
+	ret = tracer_enable_events(t, disk);
 	if (ret)
 		return fail(t, ret, why, len, ret == -ENOENT ?
 			    "the kernel lacks the block_rq tracepoints" :

@@ -1,0 +1,76 @@
+/* tracer.h - the tracer's own parts, shared by tracer.c (the instance,
+ * its thread, the figures handed out) and tracer_events.c (which events,
+ * their fields, each one read into the evidence).  Not for others: the
+ * interface is include/trace/trace.h. */
+#ifndef WS_TRACE_TRACER_H
+#define WS_TRACE_TRACER_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <tracefs.h>
+
+#include "evidence.h"
+#include "system/iolimit.h"
+#include "system/kstat.h"
+#include "trace/trace.h"
+
+#define LOST_SPANS 64
+#define TRACER_NEVENTS 13	/* tracer_events.c's table */
+
+/* The fields read, by event; NULL where an event has not got it. */
+struct event_fields {
+	struct tep_format_field *sector, *nr_sector, *rwbs;	/* block */
+	struct tep_format_field *comm;				/* getrq */
+	struct tep_format_field *tid, *blocks, *logged;		/* jbd2 */
+	struct tep_format_field *lsn, *offset;			/* xfs iclogs */
+	struct tep_format_field *pause;				/* dirty */
+	struct tep_format_field *step, *window, *bg, *normal, *max;	/* wbt */
+};
+
+struct ws_trace {
+	struct tracefs_instance *inst;
+	struct tep_handle *tep;
+	int id[TRACER_NEVENTS];	/* -1: not traced */
+	struct event_fields f[TRACER_NEVENTS];
+	pthread_t tid;
+	bool started;
+	atomic_bool stop;
+	pthread_mutex_t lock;	/* ev, lost_taken, ours */
+	struct evidence ev;
+	uint64_t lost_taken;	/* lost events already handed out */
+	FILE *record;		/* WS_TRACE_RECORD: every event, a line */
+	char sysdir[600];	/* the disk's, for its own counters */
+	struct ws_diskstat stat0;	/* at the start */
+	bool have_stat;
+	/* xfs: its own count of its log writes, at the start */
+	char xfs_name[64];
+	uint64_t xlog_writes0, xlog_blocks0;
+	bool have_xlog;
+	struct io_limit limit;	/* the cgroup write limits on the disk */
+	/* the spans between takes in which the ring dropped events (a ring
+	 * of the last LOST_SPANS), so a stall judged on short evidence says
+	 * so; last_take_ns: the end of the last span taken */
+	struct lost_span { uint64_t from_ns, to_ns, lost; } lost_span[LOST_SPANS];
+	unsigned int nlost_spans;
+	uint64_t last_take_ns;
+	/* threads of this process seen pausing, and others' (a small cache:
+	 * the dirty limit's events are every process's on the disk) */
+	int32_t ours[16], theirs[16];
+	bool ours_writer[16];	/* ours[i] is a writer thread */
+	unsigned int nours, ntheirs, ours_at, theirs_at;
+};
+
+/* Each event found, its fields, filtered to the disk (block, the dirty
+ * limit's) or the filesystem (the journal's) and enabled; 0, or -ENOENT /
+ * -EIO when a required one is missing or refused. */
+int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk);
+/* How to parse our events (tep), or NULL. */
+struct tep_handle *tracer_read_formats(void);
+/* One event of the ring into the evidence (and the record file). */
+int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void *ctx);
+
+#endif
