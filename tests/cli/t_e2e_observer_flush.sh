@@ -34,8 +34,8 @@ RIG_BACKING=disk rig_up fast --size 2G
 ws -q --size 1G -B 8M --no-probe "$RIG_MNT/data"	# the file, once
 assert_status 0
 for i in 1 2 3; do
-	run flush-probe$i --size 12G --file-size 1G -B 8M
-	run flush-none$i --size 12G --file-size 1G -B 8M --no-probe
+	run flush-probe$i --size 10G --file-size 1G -B 8M
+	run flush-none$i --size 10G --file-size 1G -B 8M --no-probe
 done
 # a disk whose flushes are nearly free (a write-through cache, power-loss
 # protection, a VM disk with cache=unsafe) gives this test nothing to
