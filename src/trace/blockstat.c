@@ -133,9 +133,10 @@ static bool complete(struct blockstat *b, const struct blk_event *e)
 	 * time from its getrq; it has no service and waited in no queue, so
 	 * it stays out of the service figures and the timeline.  Several may
 	 * be in flight, all at sector 0: the oldest got before this one
-	 * completed is the one (xfs writes its superblock there too, a
-	 * request with data: in a slot) */
-	if (!e->nr_sector && !e->sector && strchr(e->rwbs, 'W') && !(s && s->issue_ns)) {
+	 * completed is the one, or none yet (its getrq not read): never a
+	 * request with data there (xfs's superblock), whose first completion
+	 * has its data */
+	if (!e->nr_sector && !e->sector && strchr(e->rwbs, 'W')) {
 		for (unsigned int i = 0; i < b->nempty; i++) {
 			struct blk_empty x = b->empty[i];
 

@@ -17,8 +17,8 @@
 # runs in a single process (CK_FORK=no): one scan at its end covers every
 # test case.  The suites suites.h marks fork-only run forked, with
 # detect_leaks=0 (their leaks show in the CLI tests' runs of the tool).
-# (Until this stop every suite also ran forked first: the same test
-# cases twice, 85 s of the CI's ASan phase.)
+# (Each suite used to run forked first too: the same test cases twice,
+# 85 s of the CI's ASan phase.)
 set -u
 
 BIN=${1:?usage: run.sh /abs/path/unit-tests}

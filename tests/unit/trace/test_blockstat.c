@@ -344,6 +344,9 @@ START_TEST(test_empty_flush_requests_in_flight_together)
 	ev(b, BLK_GETRQ, 1000, 0, 3, "WM");
 	ev(b, BLK_ISSUE, 1100, 0, 3, "WM");
 	ev(b, BLK_COMPLETE, 1200, 0, 3, "WM");
+	/* the superblock written again, in flight while they complete */
+	ev(b, BLK_GETRQ, 50000000, 0, 3, "WM");
+	ev(b, BLK_ISSUE, 50000100, 0, 3, "WM");
 	ev(b, BLK_COMPLETE, 50001700, 0, 0, "WS");	/* the first's, read early */
 	asked(b, 50001000, "FWS", "ws-probe-fsync");
 	asked(b, 50001500, "FWS", "ws-writer");
@@ -352,11 +355,13 @@ START_TEST(test_empty_flush_requests_in_flight_together)
 	/* a third, its completion at the very time of its getrq */
 	asked(b, 50002000, "FWS", "ws-writer");
 	ev(b, BLK_COMPLETE, 50002000, 0, 0, "WS");
+	ev(b, BLK_COMPLETE, 50003000, 0, 3, "WM");
 	blockstat_settle(b, true);
-	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, 4);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, 5);
 	ck_assert_uint_eq(b->run.unmatched, 0);
 	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].empty, 3);
-	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].time_ns, 200 + 700 + 400 + 0);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].bytes, 2 * 3 * 512);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].time_ns, 200 + 700 + 400 + 0 + 3000);
 	ck_assert_uint_eq(b->run.by[WS_SUB_PROBES].requests, 1);
 	ck_assert_uint_eq(b->run.by[WS_SUB_WRITER].requests, 2);
 	ck_assert_uint_eq(b->nempty, 0);
