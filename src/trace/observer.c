@@ -86,6 +86,17 @@ void observer_writer(struct observer *o, uint64_t ts_ns, uint64_t bytes)
 		s->writer_bytes += bytes;
 }
 
+/* Parts [from, to) of a slot had the work in flight. */
+static void mark(struct obs_slot *s, uint64_t from, uint64_t to)
+{
+	while (from < to) {
+		uint64_t lo = from % 64, n = to - from < 64 - lo ? to - from : 64 - lo;
+
+		s->busy[from / 64] |= (n == 64 ? ~0ull : ((1ull << n) - 1)) << lo;
+		from += n;
+	}
+}
+
 void observer_busy(struct observer *o, uint64_t from_ns, uint64_t to_ns)
 {
 	if (!o->started || to_ns <= from_ns)
@@ -98,13 +109,20 @@ void observer_busy(struct observer *o, uint64_t from_ns, uint64_t to_ns)
 		if (to_ns <= from_ns)
 			return;
 	}
-	/* part by part: a span's parts may fall in several slots */
-	for (uint64_t t = from_ns - (from_ns - o->origin_ns) % PART_NS; t < to_ns; t += PART_NS) {
-		struct obs_slot *s = slot_of(o, t);
-		uint64_t k = (t - o->origin_ns) % OBS_SLOT_NS / PART_NS;
+	/* the parts it touches, [first, end) counted from the origin, a
+	 * slot at a time: a long commit is many slots, not a call a part */
+	uint64_t first = (from_ns - o->origin_ns) / PART_NS;
+	uint64_t end = (to_ns - o->origin_ns + PART_NS - 1) / PART_NS;
 
+	while (first < end) {
+		uint64_t slot = first / OBS_BITS, stop = (slot + 1) * OBS_BITS;
+		struct obs_slot *s = slot_of(o, o->origin_ns + first * PART_NS);
+
+		if (stop > end)
+			stop = end;
 		if (s)
-			s->busy[k / 64] |= 1ull << (k % 64);
+			mark(s, first % OBS_BITS, stop - slot * OBS_BITS);
+		first = stop;
 	}
 	if (to_ns - 1 > o->latest_ns)
 		o->latest_ns = to_ns - 1;
