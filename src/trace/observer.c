@@ -17,19 +17,21 @@
 void observer_start(struct observer *o, uint64_t origin_ns)
 {
 	memset(o, 0, sizeof(*o));
-	o->origin_ns = origin_ns;
+	slotclock_start(&o->clock, origin_ns, OBS_SLOT_NS, OBS_RING);
+	o->last_parts = OBS_BITS;
 	o->started = true;
 }
 
-/* The oldest open slot into the sums, `parts` long (a whole slot but at
- * the end).  Slots before the first with a write of the writer's are
+/* The oldest open slot into the sums, last_parts long (a whole slot but
+ * at the end).  Slots before the first with a write of the writer's are
  * left out: its data was still going to the page cache, not yet to the
  * device, whatever the observer did (with --pace none that can be
  * seconds of fsyncs with nothing of the writer's to slow). */
-static void close_oldest(struct observer *o, uint64_t parts)
+static int close_oldest(void *owner)
 {
-	struct obs_slot *s = &o->ring[o->base % OBS_RING];
-	uint64_t nbusy = 0;
+	struct observer *o = owner;
+	struct obs_slot *s = &o->ring[o->clock.base % OBS_RING];
+	uint64_t nbusy = 0, parts = o->last_parts;
 	double busy, free_, y = (double)s->writer_bytes / MIB;
 
 	for (unsigned int w = 0; w < OBS_WORDS; w++)
@@ -53,29 +55,23 @@ static void close_oldest(struct observer *o, uint64_t parts)
 	o->writer_bytes += s->writer_bytes;
 next:
 	*s = (struct obs_slot){ 0 };
-	o->base++;
+	return 0;
 }
 
 /* The slot of ts_ns, open (older ones closed as it moves on), or NULL
- * when it closed already. */
+ * when it closed already (or is before the writer's start). */
 static struct obs_slot *slot_of(struct observer *o, uint64_t ts_ns)
 {
-	uint64_t slot;
+	int64_t slot;
 
-	if (!o->started || ts_ns < o->origin_ns)
+	if (!o->started)
 		return NULL;
-	slot = (ts_ns - o->origin_ns) / OBS_SLOT_NS;
-	if (slot < o->base) {
-		o->late++;
+	slot = slotclock_place(&o->clock, ts_ns, close_oldest, o);
+	if (slot < 0)
 		return NULL;
-	}
-	while (slot >= o->base + OBS_RING)
-		close_oldest(o, OBS_BITS);
-	if (slot + 1 > o->reached)
-		o->reached = slot + 1;
 	if (ts_ns > o->latest_ns)
 		o->latest_ns = ts_ns;
-	return &o->ring[slot % OBS_RING];
+	return &o->ring[(uint64_t)slot % OBS_RING];
 }
 
 void observer_writer(struct observer *o, uint64_t ts_ns, uint64_t bytes)
@@ -99,24 +95,27 @@ static void mark(struct obs_slot *s, uint64_t from, uint64_t to)
 
 void observer_busy(struct observer *o, uint64_t from_ns, uint64_t to_ns)
 {
+	const struct slotclock *c = &o->clock;
+	uint64_t first, end;
+
 	if (!o->started || to_ns <= from_ns)
 		return;
-	if (from_ns < o->origin_ns)
-		from_ns = o->origin_ns;
-	if (from_ns < o->origin_ns + o->base * OBS_SLOT_NS) {
-		o->late++;	/* its start's slots closed: the rest counts */
-		from_ns = o->origin_ns + o->base * OBS_SLOT_NS;
+	if (from_ns < c->origin_ns)
+		from_ns = c->origin_ns;
+	if (from_ns < c->origin_ns + c->base * OBS_SLOT_NS) {
+		o->clock.late++;	/* its start's slots closed: the rest counts */
+		from_ns = c->origin_ns + c->base * OBS_SLOT_NS;
 		if (to_ns <= from_ns)
 			return;
 	}
 	/* the parts it touches, [first, end) counted from the origin, a
 	 * slot at a time: a long commit is many slots, not a call a part */
-	uint64_t first = (from_ns - o->origin_ns) / PART_NS;
-	uint64_t end = (to_ns - o->origin_ns + PART_NS - 1) / PART_NS;
+	first = (from_ns - c->origin_ns) / PART_NS;
+	end = (to_ns - c->origin_ns + PART_NS - 1) / PART_NS;
 
 	while (first < end) {
 		uint64_t slot = first / OBS_BITS, stop = (slot + 1) * OBS_BITS;
-		struct obs_slot *s = slot_of(o, o->origin_ns + first * PART_NS);
+		struct obs_slot *s = slot_of(o, c->origin_ns + first * PART_NS);
 
 		if (stop > end)
 			stop = end;
@@ -133,13 +132,19 @@ void observer_busy(struct observer *o, uint64_t from_ns, uint64_t to_ns)
  * with no writes, would lower the rate without it. */
 void observer_finish(struct observer *o)
 {
-	while (o->started && o->base + 1 < o->reached)
-		close_oldest(o, OBS_BITS);
-	if (o->started && o->base < o->reached) {
-		uint64_t in = o->latest_ns - o->origin_ns - o->base * OBS_SLOT_NS;
+	struct slotclock *c = &o->clock;
+
+	while (o->started && c->base + 1 < c->reached) {
+		close_oldest(o);
+		slotclock_closed(c);
+	}
+	if (o->started && c->base < c->reached) {
+		uint64_t in = o->latest_ns - c->origin_ns - c->base * OBS_SLOT_NS;
 		uint64_t parts = in / PART_NS + 1;
 
-		close_oldest(o, parts < OBS_BITS ? parts : OBS_BITS);
+		o->last_parts = parts < OBS_BITS ? parts : OBS_BITS;
+		close_oldest(o);
+		slotclock_closed(c);
 	}
 }
 

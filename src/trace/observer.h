@@ -33,9 +33,9 @@
  * it the writer's data went to the page cache only) and ends at the
  * latest event, the last slot counted for its part up to it.
  *
- * Completions come a drain at a time and may wait a second for their
- * issue (blockstat.h): OBS_RING slots stay open, older ones are added to
- * the sums.  Pure; one owner at a time (the tracer's lock).
+ * Completions are not in time order (slotclock.h): OBS_RING slots stay
+ * open, older ones are added to the sums.  Pure; one owner at a time
+ * (the tracer's lock).
  */
 #ifndef WS_TRACE_OBSERVER_H
 #define WS_TRACE_OBSERVER_H
@@ -44,6 +44,7 @@
 #include <stdint.h>
 
 #include "record/record.h"
+#include "slotclock.h"
 
 #define OBS_WORDS 8
 #define OBS_BITS (64 * OBS_WORDS)	/* 250 µs parts of a slot */
@@ -57,9 +58,8 @@ struct obs_slot {
 
 struct observer {
 	bool started;
-	uint64_t origin_ns;
-	uint64_t base;			/* the oldest slot open */
-	uint64_t reached;		/* slots up to the latest event's */
+	struct slotclock clock;		/* OBS_SLOT_NS slots, OBS_RING open;
+					   its late: events for slots closed */
 	struct obs_slot ring[OBS_RING];	/* slot s is ring[s % OBS_RING] */
 	/* over the closed slots, in seconds and MiB: x0 the time free of
 	 * observer work, x1 the time it was in flight, y the writer's */
@@ -68,7 +68,7 @@ struct observer {
 	bool writer_seen;		/* a slot with the writer's writes closed */
 	uint64_t before_writer;		/* slots left out before it */
 	uint64_t latest_ns;		/* the latest event's time */
-	uint64_t late;			/* events for slots already closed */
+	uint64_t last_parts;		/* the slot closing: its length */
 };
 
 void observer_start(struct observer *o, uint64_t origin_ns);

@@ -6,35 +6,36 @@
 
 int roundlat_start(struct roundlat *rl, uint64_t origin_ns, uint64_t round_ns)
 {
+	unsigned int nopen;
+
 	roundlat_free(rl);
 	if (!round_ns)
 		return 0;
-	rl->nopen = (unsigned int)((RL_OPEN_NS + round_ns - 1) / round_ns);
-	rl->nopen = rl->nopen < RL_OPEN ? RL_OPEN :
-		    rl->nopen > RL_OPEN_MAX ? RL_OPEN_MAX : rl->nopen;
-	rl->open = malloc(rl->nopen * sizeof(*rl->open));
+	nopen = (unsigned int)((RL_OPEN_NS + round_ns - 1) / round_ns);
+	nopen = nopen < RL_OPEN ? RL_OPEN : nopen > RL_OPEN_MAX ? RL_OPEN_MAX : nopen;
+	rl->open = malloc(nopen * sizeof(*rl->open));
 	if (!rl->open)
 		return -ENOMEM;
-	for (unsigned int i = 0; i < rl->nopen; i++)
+	for (unsigned int i = 0; i < nopen; i++)
 		hist_init(&rl->open[i]);
-	rl->origin_ns = origin_ns;
-	rl->round_ns = round_ns;
-	rl->started = true;
+	slotclock_start(&rl->clock, origin_ns, round_ns, nopen);
+	rl->counting = rl->started = true;
 	return 0;
 }
 
 /* Round `base` done: its figures appended, its histogram (a ring:
  * round r's is open[r % nopen]) emptied for round base + nopen. */
-static int close_oldest(struct roundlat *rl)
+static int close_oldest(void *owner)
 {
-	struct hist *h = &rl->open[rl->base % rl->nopen];
+	struct roundlat *rl = owner;
+	struct hist *h = &rl->open[rl->clock.base % rl->clock.nopen];
 
 	if (rl->ndone == rl->cap) {
 		size_t cap = rl->cap ? 2 * rl->cap : 64;
 		struct ws_round_device *d = realloc(rl->done, cap * sizeof(*d));
 
 		if (!d)
-			return -ENOMEM;
+			return -ENOMEM;	/* no memory for another round */
 		rl->done = d;
 		rl->cap = cap;
 	}
@@ -44,45 +45,29 @@ static int close_oldest(struct roundlat *rl)
 		.p99_ns = h->count ? hist_percentile(h, 99.0) : 0,
 	};
 	hist_init(h);
-	rl->base++;
 	return 0;
 }
 
 void roundlat_add(struct roundlat *rl, uint64_t ts_ns, uint64_t service_ns)
 {
-	uint64_t round;
+	int64_t round;
 
-	if (!rl->round_ns)
+	if (!rl->counting)
 		return;
-	if (ts_ns < rl->origin_ns) {
-		rl->early++;
-		return;
-	}
-	round = (ts_ns - rl->origin_ns) / rl->round_ns;
-	if (round < rl->base) {
-		rl->late++;
-		return;
-	}
-	while (round >= rl->base + rl->nopen)
-		if (close_oldest(rl)) {
-			rl->late++;	/* no memory for another round: lost */
-			return;
-		}
-	hist_record(&rl->open[round % rl->nopen], service_ns);
-	if (round + 1 > rl->reached)
-		rl->reached = round + 1;
+	round = slotclock_place(&rl->clock, ts_ns, close_oldest, rl);
+	if (round >= 0)
+		hist_record(&rl->open[(uint64_t)round % rl->clock.nopen], service_ns);
 }
 
 void roundlat_finish(struct roundlat *rl)
 {
-	if (!rl->round_ns)
+	if (!rl->counting)
 		return;
-	while (rl->base < rl->reached)
-		if (close_oldest(rl))
-			break;
+	while (rl->clock.base < rl->clock.reached && !close_oldest(rl))
+		slotclock_closed(&rl->clock);
 	free(rl->open);
 	rl->open = NULL;
-	rl->round_ns = 0;	/* nothing more counts */
+	rl->counting = false;	/* nothing more counts */
 }
 
 void roundlat_free(struct roundlat *rl)

@@ -4,13 +4,12 @@
  * device, issue to completion, at p50 and p99 - the response time SNIA
  * PTS reports beside each round's bandwidth.
  *
- * Completions arrive a drain at a time, CPU by CPU, and one whose issue
- * is not in yet waits up to a second (blockstat.h), so they are not in
- * time order: the rounds of the last RL_OPEN_NS stay open (a histogram
- * each; RL_OPEN of them at least, RL_OPEN_MAX at most), and a round
- * closes when a completion that many rounds later arrives, or at the end.
- * A completion for a round already closed is counted as late, never put
- * into another round.  Pure; one owner at a time (the tracer's lock).
+ * Completions are not in time order (slotclock.h): the rounds of the
+ * last RL_OPEN_NS stay open (a histogram each; RL_OPEN of them at least,
+ * RL_OPEN_MAX at most), and a round closes when a completion that many
+ * rounds later arrives, or at the end.  A completion for a round already
+ * closed is counted as late, never put into another round.  Pure; one
+ * owner at a time (the tracer's lock).
  */
 #ifndef WS_TRACE_ROUNDLAT_H
 #define WS_TRACE_ROUNDLAT_H
@@ -21,6 +20,7 @@
 
 #include "lib/hist.h"
 #include "record/record.h"
+#include "slotclock.h"
 
 #define RL_OPEN 8
 #define RL_OPEN_MAX 128		/* 4.7 MiB of histograms: 10 ms rounds */
@@ -28,16 +28,15 @@
 
 struct roundlat {
 	bool started;			/* roundlat_start succeeded */
-	uint64_t origin_ns, round_ns;	/* round_ns 0: not counting */
-	uint64_t base;			/* the oldest round open */
-	uint64_t reached;		/* rounds up to the latest completion's */
-	unsigned int nopen;		/* rounds open at once */
+	bool counting;			/* started and not finished */
+	struct slotclock clock;		/* rounds of round_ns from the
+					   writer's start, nopen of them open;
+					   its early, late: completions before
+					   the origin, for a round closed */
 	struct hist *open;		/* a ring of nopen: round r's is
 					   open[r % nopen] */
 	struct ws_round_device *done;	/* rounds [0, ndone) */
 	size_t ndone, cap;
-	uint64_t early, late;		/* completions before the origin;
-					   for a round already closed */
 };
 
 /* Count rounds of round_ns from origin_ns (CLOCK_MONOTONIC).  0, or

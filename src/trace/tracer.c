@@ -307,7 +307,7 @@ void trace_totals(struct ws_trace *t, struct ws_summary *sum)
 	sum->block_rounds_on = bs->rounds.started;
 	sum->block_rounds = bs->rounds.done;
 	sum->nblock_rounds = bs->rounds.ndone;
-	sum->block_rounds_outside = bs->rounds.early + bs->rounds.late;
+	sum->block_rounds_outside = bs->rounds.clock.early + bs->rounds.clock.late;
 	observer_finish(&bs->obs);
 	observer_estimate(&bs->obs, &sum->observer);
 	sum->journal = t->ev.jn.run;

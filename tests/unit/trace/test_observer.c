@@ -200,9 +200,9 @@ START_TEST(test_late_events)
 	observer_writer(o, ORIGIN + 3000 * MS, MIB);	/* slot 23: 0..7 closed */
 	ck_assert_uint_eq(o->slots, 8);
 	observer_writer(o, ORIGIN + 10 * MS, MIB);
-	ck_assert_uint_eq(o->late, 1);
+	ck_assert_uint_eq(o->clock.late, 1);
 	observer_busy(o, ORIGIN + 900 * MS, ORIGIN + 1100 * MS);	/* from slot 7 */
-	ck_assert_uint_eq(o->late, 2);
+	ck_assert_uint_eq(o->clock.late, 2);
 	observer_finish(o);
 	ck_assert_uint_eq(o->slots, 24);
 	/* 1024..1100 ms: 76 ms, in 250 µs parts */

@@ -21,8 +21,8 @@ START_TEST(test_round_edges)
 	roundlat_add(&rl, 1100 * MS - 1, 3 * MS);	/* round 0's last */
 	roundlat_add(&rl, 1100 * MS, 5 * MS);		/* round 1's first */
 	roundlat_finish(&rl);
-	ck_assert_uint_eq(rl.early, 1);
-	ck_assert_uint_eq(rl.late, 0);
+	ck_assert_uint_eq(rl.clock.early, 1);
+	ck_assert_uint_eq(rl.clock.late, 0);
 	ck_assert_uint_eq(rl.ndone, 2);
 	ck_assert_uint_eq(rl.done[0].writes, 2);
 	ck_assert_uint_eq(rl.done[1].writes, 1);
@@ -64,18 +64,18 @@ START_TEST(test_open_rounds)
 	const uint64_t R = 1200 * MS;
 
 	ck_assert_int_eq(roundlat_start(&rl, 0, R), 0);
-	ck_assert_uint_eq(rl.nopen, 8);
+	ck_assert_uint_eq(rl.clock.nopen, 8);
 	roundlat_add(&rl, 7 * R + 5, 2 * MS);	/* round 7 */
 	ck_assert_uint_eq(rl.ndone, 0);
 	roundlat_add(&rl, 5, 2 * MS);		/* round 0, read late: in time */
-	ck_assert_uint_eq(rl.late, 0);
+	ck_assert_uint_eq(rl.clock.late, 0);
 	roundlat_add(&rl, 8 * R + 5, 2 * MS);	/* round 8 closes round 0 */
 	ck_assert_uint_eq(rl.ndone, 1);
 	ck_assert_uint_eq(rl.done[0].writes, 1);
 	roundlat_add(&rl, 6, 2 * MS);		/* round 0 again: too late */
-	ck_assert_uint_eq(rl.late, 1);
+	ck_assert_uint_eq(rl.clock.late, 1);
 	roundlat_add(&rl, R + 5, 2 * MS);	/* round 1: still open */
-	ck_assert_uint_eq(rl.late, 1);
+	ck_assert_uint_eq(rl.clock.late, 1);
 	roundlat_finish(&rl);
 	ck_assert_uint_eq(rl.ndone, 9);		/* rounds 0..8 */
 	ck_assert_uint_eq(rl.done[0].writes, 1);
@@ -103,13 +103,13 @@ START_TEST(test_open_rounds_span_time)
 
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		ck_assert_int_eq(roundlat_start(&rl, 0, rows[i].round_ns), 0);
-		ck_assert_uint_eq(rl.nopen, rows[i].nopen);
+		ck_assert_uint_eq(rl.clock.nopen, rows[i].nopen);
 	}
 	/* 10 ms rounds: a completion read a second late still finds its own */
 	ck_assert_int_eq(roundlat_start(&rl, 0, 10 * MS), 0);
 	roundlat_add(&rl, 1105 * MS, 1 * MS);	/* round 110 */
 	roundlat_add(&rl, 105 * MS, 1 * MS);	/* round 10, a second late */
-	ck_assert_uint_eq(rl.late, 0);
+	ck_assert_uint_eq(rl.clock.late, 0);
 	roundlat_finish(&rl);
 	ck_assert_uint_eq(rl.done[10].writes, 1);
 	roundlat_free(&rl);
@@ -161,7 +161,7 @@ START_TEST(test_recorded_rounds_add_up)
 		if (d->writes)
 			ck_assert_uint_le(d->p50_ns, d->p99_ns);
 	}
-	ck_assert_uint_eq(b->rounds.late + b->rounds.early, 0);
+	ck_assert_uint_eq(b->rounds.clock.late + b->rounds.clock.early, 0);
 	/* every write with data the run counted, in the figures' own terms */
 	ck_assert_uint_eq(sum, b->run.dir[WS_BLK_WRITE].requests -
 			       b->run.dir[WS_BLK_WRITE].empty);
