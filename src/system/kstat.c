@@ -97,11 +97,23 @@ int kstat_diskstat(const char *root, const char *disk, struct ws_diskstat *out)
 	return n >= 11 ? 0 : -EINVAL;
 }
 
+/* The line of text that starts with `key` and a blank, at the blank;
+ * NULL when none does. */
+static const char *line_of(const char *text, const char *key)
+{
+	size_t k = strlen(key);
+
+	for (const char *p = text; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (!strncmp(p, key, k) && p[k] == ' ')
+			return p + k;
+	return NULL;
+}
+
 int kstat_xfs_log(const char *root, const char *fs, uint64_t *writes, uint64_t *blocks)
 {
 	char path[128], buf[4096];
 	unsigned long long w, b;
-	const char *p = buf;
+	const char *p;
 	int n, ret;
 
 	n = snprintf(path, sizeof(path), "/sys/fs/xfs/%s/stats/stats", fs);
@@ -111,12 +123,8 @@ int kstat_xfs_log(const char *root, const char *fs, uint64_t *writes, uint64_t *
 	if (ret < 0)
 		return ret;
 	/* "log writes blocks noiclogs forces force_sleeps" */
-	while (p && strncmp(p, "log ", 4)) {
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	if (!p || sscanf(p + 4, "%llu %llu", &w, &b) != 2)
+	p = line_of(buf, "log");
+	if (!p || sscanf(p, "%llu %llu", &w, &b) != 2)
 		return -EINVAL;
 	*writes = w;
 	*blocks = b;
@@ -127,18 +135,12 @@ int kstat_xfs_log(const char *root, const char *fs, uint64_t *writes, uint64_t *
 static bool psi_line(const char *text, const char *kind,
 		     struct ws_psi_line *l)
 {
-	const char *p = text;
-	size_t k = strlen(kind);
+	const char *p = line_of(text, kind);
 	unsigned long long total;
 
-	while (p && strncmp(p, kind, k)) {
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	if (!p || p[k] != ' ')
+	if (!p)
 		return false;
-	if (sscanf(p + k, " avg10=%lf avg60=%lf avg300=%lf total=%llu",
+	if (sscanf(p, " avg10=%lf avg60=%lf avg300=%lf total=%llu",
 		   &l->avg10, &l->avg60, &l->avg300, &total) != 4)
 		return false;
 	l->total_us = total;
