@@ -102,6 +102,8 @@ void observer_busy(struct observer *o, uint64_t from_ns, uint64_t to_ns)
 		return;
 	if (from_ns < c->origin_ns)
 		from_ns = c->origin_ns;
+	if (to_ns <= from_ns)
+		return;		/* all of it before the writer's start */
 	if (from_ns < c->origin_ns + c->base * OBS_SLOT_NS) {
 		o->clock.late++;	/* its start's slots closed: the rest counts */
 		from_ns = c->origin_ns + c->base * OBS_SLOT_NS;

@@ -196,6 +196,9 @@ START_TEST(test_late_events)
 {
 	struct observer *o = fresh();
 
+	observer_busy(o, ORIGIN - 20 * MS, ORIGIN - 10 * MS);	/* before it: nothing */
+	observer_busy(o, ORIGIN - 20 * MS, ORIGIN);
+	ck_assert_uint_eq(o->clock.reached, 0);
 	observer_writer(o, ORIGIN + 5 * MS, MIB);	/* slot 0 */
 	observer_writer(o, ORIGIN + 3000 * MS, MIB);	/* slot 23: 0..7 closed */
 	ck_assert_uint_eq(o->slots, 8);
