@@ -61,11 +61,21 @@ for run in adaptive adaptive_sqlite window_sqlite; do
 done
 assert_missing "$RIG_MNT/mail.db"
 
-python3 - "$TESTDIR" "$T_MS" <<'PY' || fail "adaptive pacing did not do what it should (see above)"
+# the probe's latency against the target is the kernel's and the CPUs'
+# figure: under a sanitizer, beside the suite's other builds on two CPUs,
+# the probe's own code waits for a CPU too (a p99 of 276 ms against 240 in
+# one CI run); there it is judged in the plain build, and the rest here
+strict=1
+if [ -n "$SANITIZE" ]; then
+	strict=0
+	skip_part sanitizer "fsync p99 against the target: judged in the plain build (the controller ran here under $SANITIZE)"
+fi
+python3 - "$TESTDIR" "$T_MS" "$strict" <<'PY' || fail "adaptive pacing did not do what it should (see above)"
 import json, sys
 MiB = 1 << 20
 d = sys.argv[1]
 T = float(sys.argv[2])
+strict = sys.argv[3] == "1"
 res = {p: json.load(open(f"{d}/{p}.json")) for p in ("adaptive", "adaptive_sqlite", "window_sqlite")}
 bad = []
 
@@ -105,9 +115,9 @@ else:
                 if iv.get("probes", {}).get("fsync", {}).get("max_ms", 0) > 0.9 * T]
         print(f"  adaptive at its floor: its chunks' sojourn {ad['sojourn_ms']:.1f} ms,"
               f" probes over 90% of the target in the intervals ending at {slow[:8]}")
-        if ad["sojourn_ms"] > 0.2 * T or not slow:
+        if (ad["sojourn_ms"] > 0.2 * T or not slow) and strict:
             bad.append(f"at its floor with fsync p99 {f['p99_ms']:.1f} ms, but the wait looks like the writer's")
-    elif f["p99_ms"] > 1.2 * T:
+    elif f["p99_ms"] > 1.2 * T and strict:
         bad.append(f"fsync p99 after settling {f['p99_ms']:.1f} ms, over {1.2 * T:.0f} ms")
 if dev_rate(a) < 0.9 * dev_rate(res["window_sqlite"]):
     bad.append(f"adaptive: the device did {dev_rate(a):.1f} MiB/s, under 90% of its {dev_rate(res['window_sqlite']):.1f} under -f")

@@ -81,8 +81,16 @@ check_result()
 	python3 "$CLI_DIR/py/check_result.py" "$@" || fail "check_result.py $* failed"
 }
 
+# pycheck RESULT.json [NAME=VALUE]... < CODE (tests/rig/e2e_check.py); a
+# failure names its failed checks in its last line, which a CI log's tail
+# keeps
 pycheck()
 {
-	python3 "$CLI_DIR/../rig/e2e_check.py" "$@" ||
-		fail "the result $(basename "$1") is not what the rig did (see above)"
+	local out rc=0
+
+	out=$(python3 "$CLI_DIR/../rig/e2e_check.py" "$@") || rc=$?
+	printf '%s\n' "$out"
+	[ "$rc" = 0 ] ||
+		fail "the result $(basename "$1") is not what the rig did: $(printf '%s\n' "$out" |
+			sed -n 's/^FAIL: //p' | head -n 3 | paste -sd ';' -)"
 }
