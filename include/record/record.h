@@ -484,6 +484,16 @@ struct ws_block_dir {
 	 * device (issue to completion), in the fixed buckets: the split of
 	 * time_ns, request by request */
 	struct ws_latency_totals queue, service;
+	/* the bios behind the requests (when bios_on): queued to the disk
+	 * (after any cgroup limit held them), merged into a request rather
+	 * than given their own (the device's merges also count a request
+	 * merged into another: merged has those too), split at the disk's
+	 * limits; and the time a bio waited between being queued and
+	 * getting its request (writeback throttling, a full queue), summed
+	 * over those whose wait was seen (request_waits; not a fsync's
+	 * empty flush request's) */
+	uint64_t bios, merged, splits;
+	uint64_t request_waits, request_wait_ns, max_request_wait_ns;
 };
 
 /* Who submitted the requests (the task at getrq): anyone else first, so
@@ -518,6 +528,7 @@ struct ws_block_figures {
 	uint64_t lost;		/* events the kernel dropped: its ring was
 				   full (the figures are then short) */
 	uint64_t unmatched;	/* completions whose issue was not seen */
+	bool bios_on;		/* the bios' events traced (ws_block_dir) */
 	struct ws_block_sub by[WS_SUB_NR];	/* the requests (both
 						   directions) by submitter */
 	/* the device's own counters (/sys/block/.../stat) over the same
@@ -525,6 +536,7 @@ struct ws_block_figures {
 	bool have_counted;
 	struct {
 		uint64_t requests, bytes, time_ns;
+		uint64_t merges;	/* bios and requests merged */
 	} counted[WS_BLK_NR];
 	uint64_t counted_flushes, counted_flush_ns;
 };
@@ -568,6 +580,11 @@ struct ws_journal_figures {
 	 * blocks over the traced span (/sys/fs/xfs/DEV/stats/stats) */
 	bool have_counted;
 	uint64_t counted_log_writes, counted_log_blocks;
+	/* jbd2, the run's: its own count of its transactions over the traced
+	 * span and their logging time (its average in whole ms times its
+	 * count, at each end: /proc/fs/jbd2/DEV-8/info) */
+	bool have_jbd2_counted;
+	uint64_t counted_transactions, counted_logging_ms;
 	/* threads of writestress paused by the dirty limit
 	 * (balance_dirty_pages): how often, and for how long, summed */
 	bool dirty_on;		/* traced: these three are meaningful */

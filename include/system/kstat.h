@@ -46,6 +46,14 @@ int kstat_diskstat(const char *root, const char *disk, struct ws_diskstat *out);
  * device's name, "sda2", "loop3").  0, or -errno (-EINVAL: no log line). */
 int kstat_xfs_log(const char *root, const char *fs, uint64_t *writes, uint64_t *blocks);
 
+/* A jbd2 journal's own statistics (/proc/fs/jbd2/JOURNAL/info, JOURNAL
+ * "sda2-8" for a filesystem's own journal, its inode 8): the transactions
+ * it committed since it was loaded, and its average logging phase in whole
+ * ms times that count (jbd2 prints only the average).  0, or -errno
+ * (-EINVAL: not those lines). */
+int kstat_jbd2_info(const char *root, const char *journal, uint64_t *transactions,
+		    uint64_t *logging_ms);
+
 /* /proc/pressure/io (Documentation/accounting/psi.rst): the share of wall
  * time in which some (or all non-idle) tasks were stalled on I/O, as
  * percentages averaged over 10, 60 and 300 s, and the total stall time in

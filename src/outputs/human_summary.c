@@ -358,6 +358,28 @@ static void print_observer(FILE *out, const struct ws_summary *sum)
 		fprintf(out, ": without it the writer would have been about %.1fx faster\n", o->speedup);
 }
 
+/* The bios behind the write requests: merged into them, split, and how
+ * long they waited to get one (writeback throttling, a full queue). */
+static void print_bios(FILE *out, const struct ws_block_figures *b)
+{
+	const struct ws_block_dir *w = &b->dir[WS_BLK_WRITE];
+	char mean[32], max[32];
+
+	if (!b->bios_on || !w->bios)
+		return;
+	fprintf(out, "           %llu write bios (%llu merged into requests, %llu split)",
+		(unsigned long long)w->bios, (unsigned long long)w->merged,
+		(unsigned long long)w->splits);
+	if (w->request_waits)
+		fprintf(out, "; a bio waited %s on average for its request, the longest %s (writeback throttling, a full queue)",
+			units_format_duration(mean, sizeof(mean), w->request_wait_ns / w->request_waits),
+			units_format_duration(max, sizeof(max), w->max_request_wait_ns));
+	if (b->have_counted)
+		fprintf(out, "; the device counted %llu merges",
+			(unsigned long long)b->counted[WS_BLK_WRITE].merges);
+	fputc('\n', out);
+}
+
 /* The device's requests as traced: what reached it, how long it took, and
  * whether the trace holds all the device counted. */
 static void print_block(FILE *out, const struct ws_summary *sum)
@@ -385,6 +407,7 @@ static void print_block(FILE *out, const struct ws_summary *sum)
 	else if (b->have_counted)
 		fprintf(out, "; the device counted %llu", (unsigned long long)b->counted[WS_BLK_WRITE].requests);
 	fputc('\n', out);
+	print_bios(out, b);
 	print_submitters(out, b);
 	print_observer(out, sum);
 }

@@ -33,11 +33,14 @@ static bool adaptive(const struct ws_run *run)
 /* The traced figures (empty where not traced): the device's writes,
  * from issue to completion, its longest request (a read too), its
  * flushes and the events lost; the journal's commits; the dirty limit's
- * pauses of writestress. */
+ * pauses of writestress; the bios behind the writes, those merged, and
+ * their waits for a request. */
 static const char *const traced_cols[] = {
 	"blk_write_requests", "blk_write_bytes", "blk_write_service_ms",
 	"blk_max_service_ms", "blk_flushes", "blk_flush_ms", "blk_lost_events",
 	"jbd2_commits", "jbd2_commit_ms", "jbd2_max_commit_ms", "dirty_paused_ms",
+	"blk_write_bios", "blk_write_merged", "blk_write_request_wait_ms",
+	"blk_write_max_request_wait_ms",
 };
 
 static void put_traced(FILE *out, const struct ws_interval *iv)
@@ -64,6 +67,12 @@ static void put_traced(FILE *out, const struct ws_interval *iv)
 		fprintf(out, ",%.3f", (double)j->dirty_paused_ns / 1e6);
 	else
 		fputc(',', out);
+	if (iv->block.on && iv->block.bios_on)
+		fprintf(out, ",%llu,%llu,%.3f,%.3f", (unsigned long long)w->bios,
+			(unsigned long long)w->merged, (double)w->request_wait_ns / 1e6,
+			(double)w->max_request_wait_ns / 1e6);
+	else
+		fputs(",,,,", out);
 }
 
 static void csv_header(struct sink *s, const struct ws_run *run)

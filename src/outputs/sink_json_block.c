@@ -54,6 +54,27 @@ static void put_le(struct jsonw *w, const char *key, const struct ws_latency_tot
 	jsonw_end(w);
 }
 
+/* The bios behind a direction's requests (record.h: ws_block_dir), null
+ * where their events were not traced. */
+static void put_bios(struct jsonw *w, const struct ws_block_figures *b,
+		     const struct ws_block_dir *x)
+{
+	static const char *const keys[] = { "bios", "merged", "splits", "request_waits",
+					     "request_wait_ms", "max_request_wait_ms" };
+
+	if (!b->bios_on) {
+		for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+			jsonw_null(w, keys[k]);
+		return;
+	}
+	jsonw_u64(w, "bios", x->bios);
+	jsonw_u64(w, "merged", x->merged);
+	jsonw_u64(w, "splits", x->splits);
+	jsonw_u64(w, "request_waits", x->request_waits);
+	jsonw_ms(w, "request_wait_ms", x->request_wait_ns);
+	jsonw_ms(w, "max_request_wait_ms", x->max_request_wait_ns);
+}
+
 /* The device's traced requests (record.h: struct ws_block_figures), one
  * object per direction, their times in ms. */
 void json_put_block(struct jsonw *w, const struct ws_block_figures *b)
@@ -70,6 +91,7 @@ void json_put_block(struct jsonw *w, const struct ws_block_figures *b)
 		jsonw_ms(w, "max_service_ms", x->max_service_ns);
 		put_le(w, "queue_le", &x->queue);
 		put_le(w, "service_le", &x->service);
+		put_bios(w, b, x);
 		jsonw_end(w);
 	}
 	jsonw_u64(w, "flushes", b->flushes);
@@ -106,6 +128,7 @@ static void put_counted(struct jsonw *w, const struct ws_block_figures *b)
 		jsonw_u64(w, "requests", b->counted[d].requests);
 		jsonw_u64(w, "bytes", b->counted[d].bytes);
 		jsonw_ms(w, "time_ms", b->counted[d].time_ns);
+		jsonw_u64(w, "merges", b->counted[d].merges);
 		jsonw_end(w);
 	}
 	jsonw_u64(w, "flushes", b->counted_flushes);
@@ -138,6 +161,14 @@ void json_put_journal(struct jsonw *w, const struct ws_journal_figures *j)
 			jsonw_end(w);
 		} else {
 			jsonw_null(w, "xfs_counted");
+		}
+		if (j->have_jbd2_counted) {
+			jsonw_object(w, "jbd2_counted");
+			jsonw_u64(w, "transactions", j->counted_transactions);
+			jsonw_u64(w, "logging_ms", j->counted_logging_ms);
+			jsonw_end(w);
+		} else {
+			jsonw_null(w, "jbd2_counted");
 		}
 		jsonw_end(w);
 	} else {

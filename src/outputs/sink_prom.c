@@ -277,6 +277,23 @@ static void put_traced(FILE *out, const struct prom *p, const struct ws_interval
 		device_counter(out, p, "writestress_block_flush_seconds_total",
 			       "submitter", ws_submitter_name((enum ws_submitter)k),
 			       (double)b->by[k].flush_ns / 1e9);
+	if (b->bios_on) {
+		meta(out, "writestress_block_bios_total", "counter",
+		     "Bios queued to the traced device (after any cgroup I/O limit), by direction.");
+		for (int d = 0; d < WS_BLK_NR; d++)
+			device_counter(out, p, "writestress_block_bios_total", "direction",
+				       dirs[d], (double)b->dir[d].bios);
+		meta(out, "writestress_block_merged_total", "counter",
+		     "Bios merged into a request and requests merged into another, by direction (the device's merges).");
+		for (int d = 0; d < WS_BLK_NR; d++)
+			device_counter(out, p, "writestress_block_merged_total", "direction",
+				       dirs[d], (double)b->dir[d].merged);
+		meta(out, "writestress_block_request_wait_seconds_total", "counter",
+		     "The time bios waited between being queued and getting a request (writeback throttling, a full queue), added up, by direction.");
+		for (int d = 0; d < WS_BLK_NR; d++)
+			device_counter(out, p, "writestress_block_request_wait_seconds_total",
+				       "direction", dirs[d], (double)b->dir[d].request_wait_ns / 1e9);
+	}
 	meta(out, "writestress_trace_lost_events_total", "counter",
 	     "Events the kernel's trace ring dropped: the traced figures are short by them.");
 	device_counter(out, p, "writestress_trace_lost_events_total", NULL, NULL, (double)b->lost);

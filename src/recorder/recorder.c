@@ -467,6 +467,7 @@ void recorder_add_traced(struct ws_block_figures *run_block,
 			 const struct ws_journal_figures *journal)
 {
 	run_block->on = block->on;
+	run_block->bios_on = block->bios_on;
 	for (int d = 0; d < WS_BLK_NR; d++) {
 		struct ws_block_dir *to = &run_block->dir[d];
 		const struct ws_block_dir *from = &block->dir[d];
@@ -477,6 +478,12 @@ void recorder_add_traced(struct ws_block_figures *run_block,
 		to->service_ns += from->service_ns;
 		to->empty += from->empty;
 		add_max(&to->max_service_ns, from->max_service_ns);
+		to->bios += from->bios;
+		to->merged += from->merged;
+		to->splits += from->splits;
+		to->request_waits += from->request_waits;
+		to->request_wait_ns += from->request_wait_ns;
+		add_max(&to->max_request_wait_ns, from->max_request_wait_ns);
 		ws_latency_merge(&to->queue, &from->queue);
 		ws_latency_merge(&to->service, &from->service);
 	}

@@ -131,6 +131,34 @@ int kstat_xfs_log(const char *root, const char *fs, uint64_t *writes, uint64_t *
 	return 0;
 }
 
+int kstat_jbd2_info(const char *root, const char *journal, uint64_t *transactions,
+		    uint64_t *logging_ms)
+{
+	char path[128], buf[2048];
+	unsigned long long n, ms;
+	const char *p;
+	int len, ret;
+
+	len = snprintf(path, sizeof(path), "/proc/fs/jbd2/%s/info", journal);
+	if (len < 0 || (size_t)len >= sizeof(path))
+		return -ENAMETOOLONG;
+	ret = sysfs_read(root, path, buf, sizeof(buf));
+	if (ret < 0)
+		return ret;
+	/* "86 transactions (86 requested), each up to 2730 blocks" ...
+	 * "  0ms logging transaction" */
+	p = strstr(buf, "ms logging transaction");
+	if (sscanf(buf, "%llu transactions", &n) != 1 || !p)
+		return -EINVAL;
+	while (p > buf && p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	if (sscanf(p, "%llu", &ms) != 1)
+		return -EINVAL;
+	*transactions = n;
+	*logging_ms = n * ms;
+	return 0;
+}
+
 /* "some avg10=0.12 avg60=0.05 avg300=0.01 total=123456" */
 static bool psi_line(const char *text, const char *kind,
 		     struct ws_psi_line *l)

@@ -376,7 +376,10 @@ void blockstat_settle(struct blockstat *b, bool final)
 
 void blockstat_take(struct blockstat *b, struct ws_block_figures *out)
 {
+	bool bios_on = b->iv.bios_on;
+
 	*out = b->iv;
 	memset(&b->iv, 0, sizeof(b->iv));
 	b->iv.on = true;
+	b->iv.bios_on = bios_on;
 }

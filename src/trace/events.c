@@ -7,6 +7,7 @@
 
 static const char blk_letters[] = "GQDC";	/* by enum blk_event_kind */
 static const char jnl_letters[] = "SKFLEBIO";	/* by enum jnl_phase */
+static const char bio_letters[] = "BMRS";	/* by enum bio_event_kind */
 
 void trace_event_write(FILE *f, const struct trace_event *e)
 {
@@ -41,6 +42,11 @@ void trace_event_write(FILE *f, const struct trace_event *e)
 			e->wbt.ts_ns, e->wbt.step, e->wbt.window_us, e->wbt.bg,
 			e->wbt.normal, e->wbt.max);
 		break;
+	case TE_BIO:
+		fprintf(f, "%c %" PRIu64 " %" PRIu64 " %" PRIu64 " %s\n",
+			bio_letters[e->bio.kind], e->bio.ts_ns, e->bio.sector,
+			e->bio.nr_sector, e->bio.rwbs);
+		break;
 	}
 }
 
@@ -61,6 +67,13 @@ int trace_event_parse(const char *line, struct trace_event *e)
 		return sscanf(line + 1, "%" SCNu64 " %" SCNu64 " %" SCNu32 " %9s %15s",
 			      &e->blk.ts_ns, &e->blk.sector, &e->blk.nr_sector,
 			      e->blk.rwbs, e->blk.comm) >= 4 ? 1 : -1;
+	}
+	if ((k = strchr(bio_letters, *line)) && *line) {
+		e->kind = TE_BIO;
+		e->bio.kind = (enum bio_event_kind)(k - bio_letters);
+		return sscanf(line + 1, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %9s",
+			      &e->bio.ts_ns, &e->bio.sector, &e->bio.nr_sector,
+			      e->bio.rwbs) == 4 ? 1 : -1;
 	}
 	if (*line == 'J') {
 		e->kind = TE_JOURNAL;

@@ -7,6 +7,11 @@
  *                                      insert, issue, complete
  *                                      (blockstat.h); COMM, getrq's
  *                                      submitter, its blanks as '_' 
+ *   B|M|R TS SECTOR NR_SECTOR RWBS     a bio queued to the disk, a bio
+ *                                      merged into a request, a request
+ *                                      merged into another (biostat.h)
+ *   S TS SECTOR NEW_SECTOR RWBS        a bio split: its first part goes
+ *                                      on at SECTOR, the rest at NEW_SECTOR
  *   J S|K|F|L|E TS TID                 a journal commit starts, locks,
  *                                      flushes, logs, ends (journal.h)
  *   J B TS TID BLOCKS LOGGED           the commit's jbd2_run_stats
@@ -75,7 +80,22 @@ struct wbt_event {
 	uint32_t bg, normal, max;
 };
 
-enum trace_kind { TE_BLOCK, TE_JOURNAL, TE_DIRTY, TE_WBT };
+enum bio_event_kind {
+	BIO_QUEUE,	/* block_bio_queue: after any cgroup limit held it */
+	BIO_MERGE,	/* block_bio_backmerge, _frontmerge: into a request */
+	BIO_RQ_MERGE,	/* block_rq_merge: a request into another */
+	BIO_SPLIT,	/* block_split */
+};
+
+struct bio_event {
+	enum bio_event_kind kind;
+	uint64_t ts_ns;
+	uint64_t sector;
+	uint64_t nr_sector;	/* BIO_SPLIT: the rest's sector */
+	char rwbs[10];
+};
+
+enum trace_kind { TE_BLOCK, TE_JOURNAL, TE_DIRTY, TE_WBT, TE_BIO };
 
 struct trace_event {
 	enum trace_kind kind;
@@ -84,6 +104,7 @@ struct trace_event {
 		struct jnl_event jnl;
 		struct dirty_event dirty;
 		struct wbt_event wbt;
+		struct bio_event bio;
 	};
 };
 

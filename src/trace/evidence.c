@@ -9,9 +9,15 @@ void evidence_init(struct evidence *ev, uint64_t origin_ns)
 	memset(ev, 0, sizeof(*ev));
 	ev->block_size = 4096;
 	blockstat_init(&ev->bs);
+	biostat_init(&ev->bios, &ev->tl);
 	timeline_init(&ev->tl, origin_ns);
 	journal_init(&ev->jn);
 	ev->bs.timeline = &ev->tl;
+}
+
+void evidence_bios_traced(struct evidence *ev)
+{
+	ev->bs.iv.bios_on = ev->bs.run.bios_on = true;
 }
 
 void evidence_event(struct evidence *ev, const struct trace_event *e)
@@ -19,6 +25,11 @@ void evidence_event(struct evidence *ev, const struct trace_event *e)
 	switch (e->kind) {
 	case TE_BLOCK:
 		blockstat_event(&ev->bs, &e->blk);
+		biostat_getrq(&ev->bios, &e->blk, &ev->bs.iv, &ev->bs.run);
+		break;
+	case TE_BIO:
+		evidence_bios_traced(ev);	/* a recording's: they are there */
+		biostat_event(&ev->bios, &e->bio, &ev->bs.iv, &ev->bs.run);
 		break;
 	case TE_JOURNAL:
 		journal_event(&ev->jn, &e->jnl);
@@ -36,6 +47,7 @@ void evidence_event(struct evidence *ev, const struct trace_event *e)
 void evidence_settle(struct evidence *ev, bool final)
 {
 	blockstat_settle(&ev->bs, final);
+	biostat_settle(&ev->bios, final);
 	journal_settle(&ev->jn, ev->bs.latest_ns, final);
 }
 
@@ -103,6 +115,8 @@ static void span_of(const struct timeline *tl, uint64_t from, uint64_t to,
 		.wrequests = w.wrequests, .wbytes = w.wbytes,
 		.busy_ns = w.service_ns, .max_service_ns = w.max_service_ns,
 		.max_queue_ns = w.max_queue_ns,
+		.request_waits = w.request_waits,
+		.max_request_wait_ns = w.max_request_wait_ns,
 	};
 }
 

@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "biostat.h"
 #include "blockstat.h"
 #include "events.h"
 #include "journal.h"
@@ -22,6 +23,7 @@
 
 struct evidence {
 	struct blockstat bs;
+	struct biostat bios;	/* into bs's figures */
 	struct timeline tl;
 	struct journal jn;
 	struct dirty_event pauses[PAUSES_KEPT];	/* a ring of the last */
@@ -46,6 +48,9 @@ struct stall_query {
 
 void evidence_init(struct evidence *ev, uint64_t origin_ns);
 void evidence_event(struct evidence *ev, const struct trace_event *e);
+/* The bios' events are read (biostat.h): their figures are meaningful
+ * from now on, 0 included. */
+void evidence_bios_traced(struct evidence *ev);
 void evidence_settle(struct evidence *ev, bool final);
 void evidence_take(struct evidence *ev, struct ws_block_figures *block,
 		   struct ws_journal_figures *journal);

@@ -109,6 +109,13 @@ static int wbt_held(const struct stall_evidence *ev, char *out, size_t len)
 			 site, a, ev->wbt_normal, ev->wbt_bg, ev->wbt_step,
 			 ev->wbt_step > 0 ? ": cut down after reads missed the target" : "",
 			 ev->wbt_changes);
+	if (ev->stall.request_waits) {
+		size_t n = strlen(out);
+
+		units_format_duration(a, sizeof(a), ev->stall.max_request_wait_ns);
+		if (n < len)
+			snprintf(out + n, len - n, "; bios waited up to %s for a request meanwhile", a);
+	}
 	return 1;
 }
 
@@ -160,5 +167,18 @@ static enum ws_stall_cause judged(const struct stall_evidence *ev, char *why, si
 	}
 	c3 = judge(&ev->stall, words, sizeof(words));
 	snprintf(why, len, "waited in %s; %s%s", site, c3 < 0 ? "no traced layer held it: " : "", words);
+	/* less than half of it, the probe in the journal's code: named, with
+	 * its share */
+	if (ev->commit_ns && ev->site &&
+	    (!strncmp(ev->site, "jbd2_", 5) || !strncmp(ev->site, "xlog_", 5))) {
+		size_t n = strlen(why);
+
+		if (n < len)
+			snprintf(why + n, len - n, "; %s %u ran %s, %.1f%% of the stall",
+				 ev->commit_iclogs ? "log write" : "commit", ev->commit_tid,
+				 units_format_duration(a, sizeof(a), ev->commit_ns),
+				 ev->duration_ns ? 100.0 * (double)ev->commit_covered_ns /
+							   (double)ev->duration_ns : 0.0);
+	}
 	return c3 < 0 ? WS_CAUSE_UNKNOWN : (enum ws_stall_cause)c3;
 }

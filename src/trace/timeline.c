@@ -21,6 +21,9 @@ static void merge_into(struct tl_bucket *to, const struct tl_bucket *from)
 		to->max_service_ns = from->max_service_ns;
 	if (from->max_queue_ns > to->max_queue_ns)
 		to->max_queue_ns = from->max_queue_ns;
+	to->request_waits += from->request_waits;
+	if (from->max_request_wait_ns > to->max_request_wait_ns)
+		to->max_request_wait_ns = from->max_request_wait_ns;
 }
 
 /* Twice as wide: bucket i becomes buckets 2i and 2i + 1 together. */
@@ -37,21 +40,38 @@ static void coarsen(struct timeline *tl)
 	tl->used = (tl->used + 1) / 2;
 }
 
+/* The bucket of ts_ns (widening the buckets to reach it); *at its time
+ * from the origin. */
+static struct tl_bucket *bucket_at(struct timeline *tl, uint64_t ts_ns, uint64_t *at)
+{
+	uint64_t k;
+
+	if (!tl->origin_ns)
+		tl->origin_ns = ts_ns;	/* none given: the first event's */
+	*at = ts_ns > tl->origin_ns ? ts_ns - tl->origin_ns : 0;
+	while (*at / tl->width_ns >= TL_BUCKETS)
+		coarsen(tl);
+	k = *at / tl->width_ns;
+	if (k >= tl->used)
+		tl->used = (unsigned int)k + 1;
+	return &tl->b[k];
+}
+
+void timeline_request_wait(struct timeline *tl, uint64_t ts_ns, uint64_t wait_ns)
+{
+	uint64_t at;
+
+	merge_into(bucket_at(tl, ts_ns, &at), &(struct tl_bucket){ .request_waits = 1,
+		.max_request_wait_ns = wait_ns });
+}
+
 void timeline_add(struct timeline *tl, uint64_t ts_ns, uint64_t bytes, bool write,
 		  uint64_t service_ns, uint64_t queue_ns)
 {
 	uint64_t at, start, k;
-	struct tl_bucket *b;
+	struct tl_bucket *b = bucket_at(tl, ts_ns, &at);
 
-	if (!tl->origin_ns)
-		tl->origin_ns = ts_ns;	/* none given: the first event's */
-	at = ts_ns > tl->origin_ns ? ts_ns - tl->origin_ns : 0;
-	while (at / tl->width_ns >= TL_BUCKETS)
-		coarsen(tl);
 	k = at / tl->width_ns;
-	b = &tl->b[k];
-	if (k >= tl->used)
-		tl->used = (unsigned int)k + 1;
 	merge_into(b, &(struct tl_bucket){ .requests = 1, .bytes = bytes,
 		.wrequests = write, .wbytes = write ? bytes : 0,
 		.max_service_ns = service_ns, .max_queue_ns = queue_ns });
@@ -95,6 +115,8 @@ void timeline_window(const struct timeline *tl, uint64_t from_ns, uint64_t to_ns
 		.wrequests = sum.wrequests, .wbytes = sum.wbytes,
 		.service_ns = sum.service_ns, .max_service_ns = sum.max_service_ns,
 		.max_queue_ns = sum.max_queue_ns,
+		.request_waits = sum.request_waits,
+		.max_request_wait_ns = sum.max_request_wait_ns,
 	};
 	/* buckets not yet reached at the span's end count as empty time */
 	if (w->to_ns < to_ns)

@@ -21,6 +21,8 @@ struct tl_bucket {
 					   spread over the buckets it spans */
 	uint64_t max_service_ns;	/* the longest completed in it */
 	uint64_t max_queue_ns;		/* the longest wait from getrq to issue */
+	uint64_t request_waits;		/* bios that got their request in it */
+	uint64_t max_request_wait_ns;	/* ... the longest of their waits */
 };
 
 struct timeline {
@@ -34,6 +36,7 @@ struct tl_window {
 	uint64_t from_ns, to_ns;	/* the buckets' edges: at least the span */
 	uint64_t requests, bytes, wrequests, wbytes;
 	uint64_t service_ns, max_service_ns, max_queue_ns;
+	uint64_t request_waits, max_request_wait_ns;
 };
 
 /* origin_ns 0: the first request's completion is the origin. */
@@ -42,6 +45,8 @@ void timeline_init(struct timeline *tl, uint64_t origin_ns);
  * device and queue_ns between getrq and issue. */
 void timeline_add(struct timeline *tl, uint64_t ts_ns, uint64_t bytes, bool write,
 		  uint64_t service_ns, uint64_t queue_ns);
+/* A bio got its request at ts_ns after waiting wait_ns (biostat.h). */
+void timeline_request_wait(struct timeline *tl, uint64_t ts_ns, uint64_t wait_ns);
 /* The buckets over [from_ns, to_ns); a span the timeline has not reached
  * (nothing completed since) is an empty window with the span's edges. */
 void timeline_window(const struct timeline *tl, uint64_t from_ns, uint64_t to_ns,

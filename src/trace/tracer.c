@@ -188,6 +188,10 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 	snprintf(t->sysdir, sizeof(t->sysdir), "%s", disk->sysdir);
 	if (disk->journal == TRACE_JOURNAL_XFS)
 		snprintf(t->xfs_name, sizeof(t->xfs_name), "%s", disk->fs_name);
+	/* a journal of the filesystem's own (its inode 8); one on a device
+	 * of its own is named by that device: not counted */
+	if (disk->journal == TRACE_JOURNAL_JBD2 && disk->fs_name[0])
+		snprintf(t->jbd2_name, sizeof(t->jbd2_name), "%s-8", disk->fs_name);
 	if (disk->fs_block)
 		t->ev.block_size = disk->fs_block;
 	iolimit_write("", disk->major, disk->minor, &t->limit);
@@ -212,6 +216,9 @@ int trace_run(struct ws_trace *t)
 	t->have_stat = kstat_diskstat("", t->sysdir, &t->stat0) == 0;
 	t->have_xlog = t->xfs_name[0] &&
 		       kstat_xfs_log("", t->xfs_name, &t->xlog_writes0, &t->xlog_blocks0) == 0;
+	t->have_jbd2 = t->jbd2_name[0] &&
+		       kstat_jbd2_info("", t->jbd2_name, &t->jbd2_transactions0,
+				       &t->jbd2_logging0) == 0;
 	tracefs_trace_on(t->inst);
 	ret = ws_thread_start(&t->tid, &(struct ws_thread_spec){ .name = "ws-trace" },
 			      tracer_thread, t);
@@ -282,6 +289,8 @@ static void counted(struct ws_trace *t, struct ws_block_figures *run)
 	run->counted[WS_BLK_WRITE].requests = d.write_ios - t->stat0.write_ios;
 	run->counted[WS_BLK_WRITE].bytes = (d.write_sectors - t->stat0.write_sectors) * WS_SECTOR;
 	run->counted[WS_BLK_WRITE].time_ns = (d.write_ticks - t->stat0.write_ticks) * 1000000;
+	run->counted[WS_BLK_READ].merges = d.read_merges - t->stat0.read_merges;
+	run->counted[WS_BLK_WRITE].merges = d.write_merges - t->stat0.write_merges;
 	run->counted_flushes = d.flush_ios - t->stat0.flush_ios;
 	run->counted_flush_ns = (d.flush_ticks - t->stat0.flush_ticks) * 1000000;
 }
@@ -316,6 +325,13 @@ void trace_totals(struct ws_trace *t, struct ws_summary *sum)
 		sum->journal.have_counted = true;
 		sum->journal.counted_log_writes = w - t->xlog_writes0;
 		sum->journal.counted_log_blocks = b - t->xlog_blocks0;
+	}
+	/* jbd2's, as xfs's */
+	if (t->have_jbd2 && kstat_jbd2_info("", t->jbd2_name, &w, &b) == 0) {
+		sum->journal.have_jbd2_counted = true;
+		sum->journal.counted_transactions = w - t->jbd2_transactions0;
+		/* an average times a count: it may shrink by rounding */
+		sum->journal.counted_logging_ms = b > t->jbd2_logging0 ? b - t->jbd2_logging0 : 0;
 	}
 	sum->io_limit_bps = t->limit.bps;
 	sum->io_limit_iops = t->limit.iops;

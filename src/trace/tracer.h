@@ -19,11 +19,12 @@
 #include "trace/trace.h"
 
 #define LOST_SPANS 64
-#define TRACER_NEVENTS 13	/* tracer_events.c's table */
+#define TRACER_NEVENTS 18	/* tracer_events.c's table */
 
 /* The fields read, by event; NULL where an event has not got it. */
 struct event_fields {
 	struct tep_format_field *sector, *nr_sector, *rwbs;	/* block */
+	struct tep_format_field *new_sector;			/* split */
 	struct tep_format_field *comm;				/* getrq */
 	struct tep_format_field *tid, *blocks, *logged;		/* jbd2 */
 	struct tep_format_field *lsn, *offset;			/* xfs iclogs */
@@ -50,6 +51,10 @@ struct ws_trace {
 	char xfs_name[64];
 	uint64_t xlog_writes0, xlog_blocks0;
 	bool have_xlog;
+	/* jbd2: its own statistics, at the start ("loop3-8") */
+	char jbd2_name[72];
+	uint64_t jbd2_transactions0, jbd2_logging0;
+	bool have_jbd2;
 	struct io_limit limit;	/* the cgroup write limits on the disk */
 	/* the spans between takes in which the ring dropped events (a ring
 	 * of the last LOST_SPANS), so a stall judged on short evidence says

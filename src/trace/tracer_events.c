@@ -13,7 +13,9 @@
 
 /* The events read: the block requests (required), the journal's commits,
  * the dirty limit's pauses and writeback throttling's changes of its
- * limits (where the kernel and the filesystem have them).  Not block_rq_insert: every request the trace counts has its
+ * limits (where the kernel and the filesystem have them), and the bios
+ * behind the requests: queued, merged, split (biostat.h; all of them or
+ * none).  Not block_rq_insert: every request the trace counts has its
  * getrq (the recorded runs hold no insert without one), and each event
  * costs the writer at full speed (bench/, the trace section). */
 struct event_spec {
@@ -38,6 +40,11 @@ static const struct event_spec specs[] = {
 	{ "xfs", "xlog_iclog_sync_done", TE_JOURNAL, JNL_ICLOG_DONE, false, TRACE_JOURNAL_XFS },
 	{ "writeback", "balance_dirty_pages", TE_DIRTY, 0, false, TRACE_JOURNAL_NONE },
 	{ "wbt", "wbt_step", TE_WBT, 0, false, TRACE_JOURNAL_NONE },
+	{ "block", "block_bio_queue", TE_BIO, BIO_QUEUE, false, TRACE_JOURNAL_NONE },
+	{ "block", "block_bio_backmerge", TE_BIO, BIO_MERGE, false, TRACE_JOURNAL_NONE },
+	{ "block", "block_bio_frontmerge", TE_BIO, BIO_MERGE, false, TRACE_JOURNAL_NONE },
+	{ "block", "block_rq_merge", TE_BIO, BIO_RQ_MERGE, false, TRACE_JOURNAL_NONE },
+	{ "block", "block_split", TE_BIO, BIO_SPLIT, false, TRACE_JOURNAL_NONE },
 };
 #define NEVENTS (sizeof(specs) / sizeof(specs[0]))
 _Static_assert(NEVENTS == TRACER_NEVENTS, "tracer.h's TRACER_NEVENTS: the table's length");
@@ -132,6 +139,14 @@ int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 			return 0;
 		e.dirty.ts_ns = rec->ts;
 		e.dirty.pause_ns = (uint64_t)pause * 1000000;
+		break;
+	case TE_BIO:
+		e.bio = (struct bio_event){ .kind = (enum bio_event_kind)specs[k].sub,
+			.ts_ns = rec->ts, .sector = field(f->sector, rec),
+			.nr_sector = field(f->new_sector ? f->new_sector : f->nr_sector, rec) };
+		n = (size_t)f->rwbs->size;
+		memcpy(e.bio.rwbs, (const char *)rec->data + f->rwbs->offset,
+		       n < sizeof(e.bio.rwbs) ? n : sizeof(e.bio.rwbs) - 1);
 		break;
 	case TE_WBT:
 		e.wbt = (struct wbt_event){ .ts_ns = rec->ts,
@@ -237,6 +252,15 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 	case TE_DIRTY:
 		f->pause = tep_find_field(ev, "pause");
 		return f->pause != NULL;
+	case TE_BIO:
+		f->sector = tep_find_field(ev, "sector");
+		f->rwbs = tep_find_field(ev, "rwbs");
+		if (!strcmp(ev->name, "block_split")) {
+			f->new_sector = tep_find_field(ev, "new_sector");
+			return f->sector && f->new_sector && f->rwbs;
+		}
+		f->nr_sector = tep_find_field(ev, "nr_sector");
+		return f->sector && f->nr_sector && f->rwbs;
 	case TE_WBT:
 		f->step = tep_find_field(ev, "step");
 		f->window = tep_find_field(ev, "window");
@@ -250,8 +274,8 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 
 int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 {
-	char filter[4][48];
-	bool journal = true, dirty = true;
+	char filter[5][48];
+	bool journal = true, dirty = true, bios = true;
 
 	/* the kernel's dev_t in trace records: major << 20 | minor */
 	snprintf(filter[TE_BLOCK], sizeof(filter[0]), "dev == %u",
@@ -260,6 +284,8 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 		 disk->fs_major << 20 | disk->fs_minor);
 	snprintf(filter[TE_DIRTY], sizeof(filter[0]), "bdi == \"%u:%u\"",
 		 disk->major, disk->minor);
+	snprintf(filter[TE_BIO], sizeof(filter[0]), "dev == %u",
+		 disk->major << 20 | disk->minor);
 	/* wbt names the disk by its bdi too */
 	snprintf(filter[TE_WBT], sizeof(filter[0]), "name == \"%u:%u\"",
 		 disk->major, disk->minor);
@@ -285,15 +311,21 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 			journal = false;
 		else if (specs[k].kind == TE_DIRTY)
 			dirty = false;
+		else if (specs[k].kind == TE_BIO)
+			bios = false;
 		/* wbt's changes missing: its rule still holds by the wait site */
 	}
-	/* a journal traced in part would miscount its commits */
-	for (unsigned int k = 0; k < NEVENTS && !journal; k++)
-		if (specs[k].kind == TE_JOURNAL && t->id[k] >= 0) {
+	/* a journal traced in part would miscount its commits, bios in
+	 * part their merges and waits */
+	for (unsigned int k = 0; k < NEVENTS; k++)
+		if (((specs[k].kind == TE_JOURNAL && !journal) ||
+		     (specs[k].kind == TE_BIO && !bios)) && t->id[k] >= 0) {
 			tracefs_event_disable(t->inst, specs[k].system, specs[k].name);
 			t->id[k] = -1;
 		}
 	journal_traced(&t->ev.jn, journal && disk->journal, disk->journal == TRACE_JOURNAL_XFS,
 		       dirty);
+	if (bios)
+		evidence_bios_traced(&t->ev);
 	return 0;
 }

@@ -13,9 +13,12 @@
 # cgroup I/O limit's; on a disk that is itself slow (a loop device whose
 # image lives on the throttled rig) the flood's stalls are journal or
 # queue waits (or the device's), and there the traced journal commits
-# agree with jbd2's own statistics (/proc/fs/jbd2/DEV-8/info) on that
-# fresh filesystem: as many commits (one at each end may fall outside the
-# traced span) and the logging phase's time within 10%.  A ring too small
+# agree with jbd2's own statistics (/proc/fs/jbd2/DEV-8/info, read by the
+# tool at the trace's start and end: journal.jbd2_counted) on that fresh
+# filesystem: as many commits (one at each end may fall outside the
+# traced span) and the logging phase's time within 10%; the test's own
+# reading around the whole run (its setup's commits too) holds at least
+# as many.  The bios' merges are the device's merge count.  A ring too small
 # for the events loses some, and says so.
 # needs: cpu (the lost-events run floods a disk in memory with 4 KiB writes)
 # shellcheck source=lib.sh
@@ -97,6 +100,22 @@ show("flushes by submitter", {k: (x["flushes"], round(x["flush_ms"], 1)) for k, 
 want(b["lost_events"] == 0, f"no event lost (lost {b['lost_events']})")
 # requests in flight when tracing began complete unmatched: a queue's worth
 want(b["unmatched"] <= 4 + tw["requests"] // 100, f"completions matched (unmatched {b['unmatched']})")
+# the bios behind the writes: merged as the device counted its merges
+# (each counts one at the moment of merging; those between the counters'
+# reading and the trace's start or end fall to one side), and each bio
+# went to a request or a merge (a split one to two or more): bios and
+# splits are the merged and the requests, but those in flight at the
+# span's two edges
+show("bios", {k: tw[k] for k in ("bios", "merged", "splits", "request_waits", "request_wait_ms", "max_request_wait_ms")})
+want(tw["bios"] is not None and tw["bios"] > 0, f"the bios traced ({tw['bios']})")
+want(abs(tw["merged"] - cw["merges"]) <= 0.1 * cw["merges"] + 4,
+     f"merges, traced {tw['merged']} vs the device's count {cw['merges']}: within 10% (and 4 at the edges)")
+want(abs(tw["bios"] + tw["splits"] - tw["merged"] - tw["requests"]) <= 0.02 * tw["bios"] + 8,
+     f"each bio a request or a merge: bios {tw['bios']} + splits {tw['splits']} vs merged {tw['merged']} + requests {tw['requests']}")
+# (not an fsync's empty flush request's: one a flush at most)
+want(tw["request_waits"] >= 0.9 * tw["requests"] - b["flushes"] - 8,
+     f"the bios' waits for a request seen ({tw['request_waits']} for {tw['requests']} requests, {b['flushes']} flushes)")
+want(0 <= tw["max_request_wait_ms"] <= tw["request_wait_ms"], "the longest wait within their sum")
 o = [int(a) - int(x) for x, a in zip(v["before"].split(), v["after"].split())]
 want(o[1] * 512 >= tw["bytes"], f"the device wrote around the run ({o[1] * 512}) at least what was traced ({tw['bytes']})")
 near(tw["bytes"], o[1] * 512, 10, "traced bytes against the test's own reading around the run")
@@ -229,6 +248,14 @@ for s in st["records"]:
     if s["wait_site"] == "jbd2_log_wait_commit":
         want(s["cause"] in ("journal commit", "queue behind other writes"),
              "waiting for a commit: the journal's or the queue's")
+# the bios here too: merged as the device counted, each bio a request or
+# a merge (t_e2e_trace's flood above says why the slack)
+w = b["writes"]
+show("bios", {k: w[k] for k in ("bios", "merged", "splits", "request_waits", "request_wait_ms", "max_request_wait_ms")})
+want(abs(w["merged"] - c["writes"]["merges"]) <= 0.1 * c["writes"]["merges"] + 4,
+     f"merges, traced {w['merged']} vs the device's count {c['writes']['merges']}")
+want(abs(w["bios"] + w["splits"] - w["merged"] - w["requests"]) <= 0.02 * w["bios"] + 8,
+     f"each bio a request or a merge: bios {w['bios']} + splits {w['splits']} vs merged {w['merged']} + requests {w['requests']}")
 by = b["by_submitter"]
 show("by submitter", {k: (x["requests"], x["bytes"]) for k, x in by.items()})
 want(sum(x["requests"] for x in by.values()) == b["writes"]["requests"] + b["reads"]["requests"],
@@ -238,12 +265,18 @@ want(by["journal"]["requests"] > 0 and by["probes"]["requests"] > 0,
 j = b["journal"]
 n0, l0 = (int(x) for x in v["j0"].split())
 n1, l1 = (int(x) for x in v["j1"].split())
+jc = j["jbd2_counted"]
 show("traced commits", j)
-show("jbd2's own", f"{n1 - n0} transactions, {l1 - l0} ms logging")
-want(n1 - n0 - 2 <= j["commits"] <= n1 - n0, "commits: as many as jbd2 counted (one at each end may be outside)")
+show("jbd2's own over the traced span", jc)
+show("jbd2's own around the whole run (its setup and end too)", f"{n1 - n0} transactions, {l1 - l0} ms logging")
+want(jc is not None, "jbd2's own statistics read over the traced span (journal.jbd2_counted)")
+n, l = jc["transactions"], jc["logging_ms"]
+# a commit is counted when it ends: one running at each edge of the span
+want(n - 2 <= j["commits"] <= n, f"commits: as many as jbd2 counted over the span ({j['commits']} of {n}; one at each end may be outside)")
+want(n <= n1 - n0, f"jbd2's count over the span ({n}) within the test's own reading around the run ({n1 - n0})")
 # jbd2 prints its average in whole ms: up to 1 ms a commit besides
-want(abs(j["logging_ms"] - (l1 - l0)) <= 0.1 * (l1 - l0) + (n1 - n0),
-     f"logging time, traced {j['logging_ms']:.0f} ms vs jbd2's {l1 - l0} ms: within 10% (and 1 ms a commit)")
+want(abs(j["logging_ms"] - l) <= 0.1 * l + n,
+     f"logging time, traced {j['logging_ms']:.0f} ms vs jbd2's {l} ms: within 10% (and 1 ms a commit)")
 PY
 RIG_MNT=$lower_mnt RIG_LOOP=$lower_loop
 # the traced counters in the Prometheus file parse with prometheus_client

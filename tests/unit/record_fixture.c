@@ -410,9 +410,9 @@ static void add_device(struct ws_interval *iv, uint64_t from, uint64_t to,
 
 /* The bound run was traced: each interval's device bytes in 1 MiB
  * requests of 20 ms at the device (the longest 45), sent by the flusher,
- * three cache flushes, one dirty-limit pause of 120 ms; no journal (btrfs
- * has no jbd2); the totals since the start added by the recorder's own
- * code. */
+ * two bios each (one merged, the other waiting 2 ms for it), three cache
+ * flushes, one dirty-limit pause of 120 ms; no journal (btrfs has no
+ * jbd2); the totals since the start added by the recorder's own code. */
 static void add_traced(struct ws_interval *iv, unsigned int k)
 {
 	static struct ws_block_figures run_block;
@@ -437,6 +437,14 @@ static void add_traced(struct ws_interval *iv, unsigned int k)
 	}
 	w->service_ns += w->requests ? 25 * MS : 0;
 	w->time_ns += w->requests ? 25 * MS : 0;
+	/* two bios a request, one merged into it, each waiting 2 ms for it
+	 * (the longest 5) */
+	iv->block.bios_on = true;
+	w->bios = 2 * w->requests;
+	w->merged = w->requests;
+	w->request_waits = w->requests;
+	w->request_wait_ns = w->requests * 2 * MS;
+	w->max_request_wait_ns = w->requests ? 5 * MS : 0;
 	iv->block.by[WS_SUB_FLUSHER] = (struct ws_block_sub){
 		.requests = w->requests, .bytes = w->bytes, .service_ns = w->service_ns };
 	iv->block.flushes = 3;

@@ -12,6 +12,7 @@
 	X(array_suite)    \
 	X(opts_suite)     \
 	X(blockstat_suite) \
+	X(biostat_suite) \
 	X(stallcause_suite) \
 	X(recorded_causes_suite) \
 	X(roundlat_suite) \

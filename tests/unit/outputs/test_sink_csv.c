@@ -54,10 +54,11 @@ START_TEST(test_golden)
 			ck_assert_uint_eq(fields(s, nl - 1), want);
 		lines++;
 	}
-	/* 7 columns, every timer, 8 of the system, 11 traced, 7 per probe;
+	/* 7 columns, every timer, 8 of the system, 15 traced, 7 per probe;
 	 * with several targets, which one (a row each, then the run's) */
-	ck_assert_uint_eq(want, 7 + WS_T_NR + 8 + 11 + 2 * 7 + (f->run.ntargets ? 1 : 0));
-	/* traced: the device's figures, no journal (btrfs), the pauses */
+	ck_assert_uint_eq(want, 7 + WS_T_NR + 8 + 15 + 2 * 7 + (f->run.ntargets ? 1 : 0));
+	/* traced: the device's figures, no journal (btrfs), the pauses, the
+	 * bios (2 a request, 1 merged, 2 ms each, the longest 5) */
 	if (r->ending == FIXTURE_BOUND)
 		ck_assert_msg(strstr(out, ",45.000,3,6.000,0,,,,120.000,"), "traced columns");
 	for (unsigned int i = 0; i < f->niv; i++)

@@ -126,6 +126,32 @@ START_TEST(test_diskstat_old_and_short)
 }
 END_TEST
 
+/* jbd2's own statistics (a 6.18 kernel's info file, whole): its
+ * transactions, and its average logging time (whole ms) times them; a
+ * file without those lines is not one. */
+START_TEST(test_jbd2_info)
+{
+	uint64_t n = 0, ms = 0;
+
+	make_scratch();
+	put("/proc/fs/jbd2/loop1-8/info",
+	    "290 transactions (290 requested), each up to 2730 blocks\naverage: \n"
+	    "  0ms waiting for transaction\n  0ms request delay\n  132ms running transaction\n"
+	    "  0ms transaction was being locked\n  3ms flushing data (in ordered mode)\n"
+	    "  17ms logging transaction\n  337us average transaction commit time\n"
+	    "  9 handles per transaction\n  3 blocks per transaction\n  6 logged blocks per transaction\n");
+	ck_assert_int_eq(kstat_jbd2_info(scratch, "loop1-8", &n, &ms), 0);
+	ck_assert_uint_eq(n, 290);
+	ck_assert_uint_eq(ms, 290 * 17);
+	put("/proc/fs/jbd2/sda2-8/info", "12 transactions (12 requested)\n  5ms locking\n");
+	ck_assert_int_eq(kstat_jbd2_info(scratch, "sda2-8", &n, &ms), -EINVAL);
+	put("/proc/fs/jbd2/sda3-8/info", "transactions: 12\n  5ms logging transaction\n");
+	ck_assert_int_eq(kstat_jbd2_info(scratch, "sda3-8", &n, &ms), -EINVAL);
+	ck_assert_int_eq(kstat_jbd2_info(scratch, "sdz-8", &n, &ms), -ENOENT);
+	remove_scratch();
+}
+END_TEST
+
 /* xfs's own count of its log writes: the "log" line of its stats file
  * (a 6.18 kernel's, whole), not the "log" of another line's name; a
  * file without it is not one. */
@@ -246,6 +272,7 @@ Suite *kstat_suite(void)
 	tcase_add_test(disk, test_diskstat_by_dir);
 	tcase_add_test(disk, test_diskstat_old_and_short);
 	tcase_add_test(disk, test_xfs_log);
+	tcase_add_test(disk, test_jbd2_info);
 	tcase_add_test(psi, test_psi);
 	tcase_add_test(psi, test_psi_absent);
 	tcase_add_test(psi, test_psi_partial_and_broken);

@@ -65,6 +65,7 @@ static const struct {
 	{ "device-ext4-loop.events", false }, { "wbt-ext4-loop.events", false },
 	{ "dirty-ext4-loop.events", false }, { "journal-ext4-loop.events", false },
 	{ "unknown-ext4-loop.events", true }, { "xfs-loop.events", false },
+	{ "bios-ext4-loop.events", false },
 };
 #define NFIXTURES (int)(sizeof(fixtures) / sizeof(fixtures[0]))
 

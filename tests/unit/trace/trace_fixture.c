@@ -18,6 +18,9 @@ static int header(const char *line, struct recorded *r)
 		   &r->writes, &r->bytes, &r->time_ms, &r->flushes, &r->flush_ms) >= 4) {
 		/* flush_ms only in recordings since the flushes were timed */
 		r->flush_timed = strstr(line, " flush_ms ") != NULL;
+		/* merges in recordings since the bios were traced */
+		r->have_merges = strstr(line, " merges ") &&
+				 sscanf(strstr(line, " merges "), " merges %lu", &r->merges) == 1;
 		return 1;
 	}
 	if (sscanf(line, "# jbd2_counted (%*[^)]): transactions %lu logging_ms %lu",

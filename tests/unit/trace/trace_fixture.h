@@ -22,6 +22,8 @@ struct recorded {
 	/* /sys/block/DEV/stat over the traced span */
 	unsigned long writes, bytes, time_ms, flushes, flush_ms;
 	bool flush_timed;	/* flush_ms recorded */
+	unsigned long merges;	/* write merges, where have_merges */
+	bool have_merges;
 	/* /proc/fs/jbd2/DEV-8/info around the run (transactions 0: none) */
 	unsigned long transactions, logging_ms;
 	/* xfs: /sys/fs/xfs/DEV/stats/stats's log line around the run: its
