@@ -510,6 +510,12 @@ enum ws_submitter {
 /* Its name in outputs ("writer"). */
 const char *ws_submitter_name(enum ws_submitter s);
 
+/* Why the kernel's flusher ran a writeback work: the kernel's enum
+ * wb_reason, by number (background 0, vmscan, sync, periodic,
+ * laptop_timer, fs_free_space, forker_thread, foreign_flush 7). */
+#define WS_WB_REASONS 8
+const char *ws_wb_reason_name(unsigned int r);
+
 struct ws_block_sub {
 	uint64_t requests, bytes;
 	uint64_t service_ns;	/* issue to completion, summed */
@@ -585,6 +591,15 @@ struct ws_journal_figures {
 	 * count, at each end: /proc/fs/jbd2/DEV-8/info) */
 	bool have_jbd2_counted;
 	uint64_t counted_transactions, counted_logging_ms;
+	/* the kernel's flusher at work on the disk (writeback_start to
+	 * writeback_written: src/trace/flusher.h): its works that ended, by
+	 * why they ran, and the pages they wrote */
+	bool wb_on;		/* traced: these are meaningful */
+	uint64_t wb_works;	/* begun (or ended, begun before the trace) */
+	uint64_t wb_ended;	/* of those begun in the trace, ended */
+	uint64_t wb_pages;	/* written by those */
+	uint64_t wb_running;	/* the run's: begun, not ended at its end */
+	uint64_t wb_by_reason[WS_WB_REASONS];
 	/* threads of writestress paused by the dirty limit
 	 * (balance_dirty_pages): how often, and for how long, summed */
 	bool dirty_on;		/* traced: these three are meaningful */

@@ -450,6 +450,30 @@ static void print_journal(FILE *out, const struct ws_summary *sum)
 	fputc('\n', out);
 }
 
+/* The kernel's flusher on the disk: its works, why they ran (each reason
+ * that ran any, in the kernel's order), the pages they wrote. */
+static void print_flusher(FILE *out, const struct ws_summary *sum)
+{
+	const struct ws_journal_figures *j = &sum->journal;
+	const char *sep = " (";
+
+	if (!sum->block.on || !j->wb_on)
+		return;
+	fprintf(out, "  flusher  %llu writeback work%s", (unsigned long long)j->wb_works,
+		j->wb_works == 1 ? "" : "s");
+	for (unsigned int r = 0; r < WS_WB_REASONS; r++)
+		if (j->wb_by_reason[r]) {
+			fprintf(out, "%s%s %llu", sep, ws_wb_reason_name(r),
+				(unsigned long long)j->wb_by_reason[r]);
+			sep = ", ";
+		}
+	fprintf(out, "%s; %llu ended, writing %llu pages", sep[0] == ',' ? ")" : "",
+		(unsigned long long)j->wb_ended, (unsigned long long)j->wb_pages);
+	if (j->wb_running)
+		fprintf(out, "; %llu still running", (unsigned long long)j->wb_running);
+	fputc('\n', out);
+}
+
 /* --pace adaptive: where the controller settled and what the probes saw
  * from then on, against the target. */
 static void print_adapt(FILE *out, const struct ws_summary *sum)
@@ -517,6 +541,7 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 	print_cpu(out, sum);
 	print_block(out, sum);
 	print_journal(out, sum);
+	print_flusher(out, sum);
 	if (sum->wraps)
 		fprintf(out, "  file     %s, overwritten in place %llu time%s\n",
 			units_format_size(a, sizeof(a), run->plan.file_size),

@@ -305,6 +305,17 @@ static void put_traced(FILE *out, const struct prom *p, const struct ws_interval
 		series(out, p, "writestress_journal_commit_seconds_total", NULL, NULL);
 		fprintf(out, " %.10g\n", (double)j->time_ns / 1e9);
 	}
+	if (j->wb_on) {
+		meta(out, "writestress_flusher_works_total", "counter",
+		     "Writeback works the kernel's flusher ended on the traced disk, by why they ran.");
+		for (unsigned int r = 0; r < WS_WB_REASONS; r++)
+			device_counter(out, p, "writestress_flusher_works_total", "reason",
+				       ws_wb_reason_name(r), (double)j->wb_by_reason[r]);
+		meta(out, "writestress_flusher_pages_total", "counter",
+		     "Pages those works wrote.");
+		device_counter(out, p, "writestress_flusher_pages_total", NULL, NULL,
+			       (double)j->wb_pages);
+	}
 	if (j->dirty_on) {
 		meta(out, "writestress_dirty_limit_paused_seconds_total", "counter",
 		     "Time writestress's threads were paused by the dirty limit (balance_dirty_pages).");

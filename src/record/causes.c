@@ -28,3 +28,15 @@ const char *ws_submitter_name(enum ws_submitter s)
 {
 	return (unsigned int)s < WS_SUB_NR ? submitter_names[s] : "?";
 }
+
+/* The kernel's enum wb_reason, in its order (include/linux/backing-dev-defs.h,
+ * as the writeback tracepoints print it); the last one also any newer. */
+static const char *const wb_reason_names[WS_WB_REASONS] = {
+	"background", "vmscan", "sync", "periodic", "laptop_timer",
+	"fs_free_space", "forker_thread", "foreign_flush",
+};
+
+const char *ws_wb_reason_name(unsigned int r)
+{
+	return r < WS_WB_REASONS ? wb_reason_names[r] : "?";
+}

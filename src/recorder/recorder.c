@@ -502,6 +502,12 @@ void recorder_add_traced(struct ws_block_figures *run_block,
 	run_block->unmatched += block->unmatched;
 	run_journal->on = journal->on;
 	run_journal->dirty_on = journal->dirty_on;
+	run_journal->wb_on = journal->wb_on;
+	run_journal->wb_works += journal->wb_works;
+	run_journal->wb_ended += journal->wb_ended;
+	run_journal->wb_pages += journal->wb_pages;
+	for (int r = 0; r < WS_WB_REASONS; r++)
+		run_journal->wb_by_reason[r] += journal->wb_by_reason[r];
 	run_journal->commits += journal->commits;
 	run_journal->time_ns += journal->time_ns;
 	add_max(&run_journal->max_ns, journal->max_ns);

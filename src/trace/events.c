@@ -42,6 +42,11 @@ void trace_event_write(FILE *f, const struct trace_event *e)
 			e->wbt.ts_ns, e->wbt.step, e->wbt.window_us, e->wbt.bg,
 			e->wbt.normal, e->wbt.max);
 		break;
+	case TE_WB:
+		fprintf(f, "F %c %" PRIu64 " %" PRId64 " %" PRId32 " %" PRIu64 "\n",
+			e->wb.end ? 'E' : 'S', e->wb.ts_ns, e->wb.nr_pages, e->wb.reason,
+			e->wb.cgroup_ino);
+		break;
 	case TE_BIO:
 		fprintf(f, "%c %" PRIu64 " %" PRIu64 " %" PRIu64 " %s\n",
 			bio_letters[e->bio.kind], e->bio.ts_ns, e->bio.sector,
@@ -109,6 +114,15 @@ int trace_event_parse(const char *line, struct trace_event *e)
 		if (got < 3 || (got == 4 && c != 'w'))
 			return -1;
 		e->dirty.writer = got == 4;
+		return 1;
+	}
+	if (*line == 'F') {
+		e->kind = TE_WB;
+		if (sscanf(line + 1, " %c %" SCNu64 " %" SCNd64 " %" SCNd32 " %" SCNu64, &c,
+			   &e->wb.ts_ns, &e->wb.nr_pages, &e->wb.reason, &e->wb.cgroup_ino) != 5 ||
+		    (c != 'S' && c != 'E'))
+			return -1;
+		e->wb.end = c == 'E';
 		return 1;
 	}
 	if (*line == 'W') {

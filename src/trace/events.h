@@ -24,6 +24,9 @@
  *                                      w: a writer thread
  *   W TS STEP WINDOW_US BG NORMAL MAX  writeback throttling (wbt) changed
  *                                      its limits on the disk (wbt_step)
+ *   F S|E TS NR_PAGES REASON CGROUP    the flusher began (S) or ended (E)
+ *                                      a writeback work on the disk
+ *                                      (flusher.h)
  * TS is CLOCK_MONOTONIC ns; lines starting with '#' are comments, and
  * these the tracer writes too (read by the tests, not by this parser):
  *   # io_limit_bps BPS iops IOPS       the disk's cgroup write limits
@@ -40,6 +43,7 @@
 #include <stdio.h>
 
 #include "blockstat.h"
+#include "flusher.h"
 
 enum jnl_phase {
 	JNL_START,	/* jbd2_start_commit */
@@ -95,7 +99,7 @@ struct bio_event {
 	char rwbs[10];
 };
 
-enum trace_kind { TE_BLOCK, TE_JOURNAL, TE_DIRTY, TE_WBT, TE_BIO };
+enum trace_kind { TE_BLOCK, TE_JOURNAL, TE_DIRTY, TE_WBT, TE_BIO, TE_WB };
 
 struct trace_event {
 	enum trace_kind kind;
@@ -105,6 +109,7 @@ struct trace_event {
 		struct dirty_event dirty;
 		struct wbt_event wbt;
 		struct bio_event bio;
+		struct wb_event wb;
 	};
 };
 

@@ -10,6 +10,7 @@ void evidence_init(struct evidence *ev, uint64_t origin_ns)
 	ev->block_size = 4096;
 	blockstat_init(&ev->bs);
 	biostat_init(&ev->bios, &ev->tl);
+	flusher_init(&ev->flusher);
 	timeline_init(&ev->tl, origin_ns);
 	journal_init(&ev->jn);
 	ev->bs.timeline = &ev->tl;
@@ -20,12 +21,21 @@ void evidence_bios_traced(struct evidence *ev)
 	ev->bs.iv.bios_on = ev->bs.run.bios_on = true;
 }
 
+void evidence_flusher_traced(struct evidence *ev)
+{
+	ev->jn.iv.wb_on = ev->jn.run.wb_on = true;
+}
+
 void evidence_event(struct evidence *ev, const struct trace_event *e)
 {
 	switch (e->kind) {
 	case TE_BLOCK:
 		blockstat_event(&ev->bs, &e->blk);
 		biostat_getrq(&ev->bios, &e->blk, &ev->bs.iv, &ev->bs.run);
+		break;
+	case TE_WB:
+		ev->jn.iv.wb_on = ev->jn.run.wb_on = true;	/* as for bios */
+		flusher_event(&ev->flusher, &e->wb, &ev->jn.iv, &ev->jn.run);
 		break;
 	case TE_BIO:
 		evidence_bios_traced(ev);	/* a recording's: they are there */

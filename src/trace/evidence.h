@@ -14,6 +14,7 @@
 #include "biostat.h"
 #include "blockstat.h"
 #include "events.h"
+#include "flusher.h"
 #include "journal.h"
 #include "record/record.h"
 #include "timeline.h"
@@ -24,6 +25,7 @@
 struct evidence {
 	struct blockstat bs;
 	struct biostat bios;	/* into bs's figures */
+	struct flusher flusher;	/* into jn's figures */
 	struct timeline tl;
 	struct journal jn;
 	struct dirty_event pauses[PAUSES_KEPT];	/* a ring of the last */
@@ -51,6 +53,8 @@ void evidence_event(struct evidence *ev, const struct trace_event *e);
 /* The bios' events are read (biostat.h): their figures are meaningful
  * from now on, 0 included. */
 void evidence_bios_traced(struct evidence *ev);
+/* ... and the flusher's works' (flusher.h). */
+void evidence_flusher_traced(struct evidence *ev);
 void evidence_settle(struct evidence *ev, bool final);
 void evidence_take(struct evidence *ev, struct ws_block_figures *block,
 		   struct ws_journal_figures *journal);

@@ -234,7 +234,7 @@ void journal_take(struct journal *j, struct ws_journal_figures *out)
 {
 	*out = j->iv;
 	j->iv = (struct ws_journal_figures){ .on = out->on, .xfs = out->xfs,
-					     .dirty_on = out->dirty_on };
+					     .dirty_on = out->dirty_on, .wb_on = out->wb_on };
 }
 
 bool journal_overlap(const struct journal *j, uint64_t from_ns, uint64_t to_ns,

@@ -15,7 +15,8 @@
  * the dirty limit's pauses and writeback throttling's changes of its
  * limits (where the kernel and the filesystem have them), and the bios
  * behind the requests: queued, merged, split (biostat.h; all of them or
- * none).  Not block_rq_insert: every request the trace counts has its
+ * none), and the flusher's works on the disk (flusher.h; both or none).
+ * Not block_rq_insert: every request the trace counts has its
  * getrq (the recorded runs hold no insert without one), and each event
  * costs the writer at full speed (bench/, the trace section). */
 struct event_spec {
@@ -45,6 +46,8 @@ static const struct event_spec specs[] = {
 	{ "block", "block_bio_frontmerge", TE_BIO, BIO_MERGE, false, TRACE_JOURNAL_NONE },
 	{ "block", "block_rq_merge", TE_BIO, BIO_RQ_MERGE, false, TRACE_JOURNAL_NONE },
 	{ "block", "block_split", TE_BIO, BIO_SPLIT, false, TRACE_JOURNAL_NONE },
+	{ "writeback", "writeback_start", TE_WB, 0, false, TRACE_JOURNAL_NONE },
+	{ "writeback", "writeback_written", TE_WB, 1, false, TRACE_JOURNAL_NONE },
 };
 #define NEVENTS (sizeof(specs) / sizeof(specs[0]))
 _Static_assert(NEVENTS == TRACER_NEVENTS, "tracer.h's TRACER_NEVENTS: the table's length");
@@ -139,6 +142,12 @@ int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 			return 0;
 		e.dirty.ts_ns = rec->ts;
 		e.dirty.pause_ns = (uint64_t)pause * 1000000;
+		break;
+	case TE_WB:
+		e.wb = (struct wb_event){ .ts_ns = rec->ts, .end = specs[k].sub == 1,
+			.nr_pages = (int64_t)field(f->nr_pages, rec),
+			.reason = (int32_t)field(f->reason, rec),
+			.cgroup_ino = field(f->cgroup_ino, rec) };
 		break;
 	case TE_BIO:
 		e.bio = (struct bio_event){ .kind = (enum bio_event_kind)specs[k].sub,
@@ -252,6 +261,11 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 	case TE_DIRTY:
 		f->pause = tep_find_field(ev, "pause");
 		return f->pause != NULL;
+	case TE_WB:
+		f->nr_pages = tep_find_field(ev, "nr_pages");
+		f->reason = tep_find_field(ev, "reason");
+		f->cgroup_ino = tep_find_field(ev, "cgroup_ino");	/* 0 without cgroups */
+		return f->nr_pages && f->reason;
 	case TE_BIO:
 		f->sector = tep_find_field(ev, "sector");
 		f->rwbs = tep_find_field(ev, "rwbs");
@@ -274,8 +288,8 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 
 int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 {
-	char filter[5][48];
-	bool journal = true, dirty = true, bios = true;
+	char filter[6][48];
+	bool journal = true, dirty = true, bios = true, flusher = true;
 
 	/* the kernel's dev_t in trace records: major << 20 | minor */
 	snprintf(filter[TE_BLOCK], sizeof(filter[0]), "dev == %u",
@@ -286,6 +300,8 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 		 disk->major, disk->minor);
 	snprintf(filter[TE_BIO], sizeof(filter[0]), "dev == %u",
 		 disk->major << 20 | disk->minor);
+	snprintf(filter[TE_WB], sizeof(filter[0]), "name == \"%u:%u\"",
+		 disk->major, disk->minor);
 	/* wbt names the disk by its bdi too */
 	snprintf(filter[TE_WBT], sizeof(filter[0]), "name == \"%u:%u\"",
 		 disk->major, disk->minor);
@@ -313,13 +329,16 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 			dirty = false;
 		else if (specs[k].kind == TE_BIO)
 			bios = false;
+		else if (specs[k].kind == TE_WB)
+			flusher = false;
 		/* wbt's changes missing: its rule still holds by the wait site */
 	}
 	/* a journal traced in part would miscount its commits, bios in
 	 * part their merges and waits */
 	for (unsigned int k = 0; k < NEVENTS; k++)
 		if (((specs[k].kind == TE_JOURNAL && !journal) ||
-		     (specs[k].kind == TE_BIO && !bios)) && t->id[k] >= 0) {
+		     (specs[k].kind == TE_BIO && !bios) ||
+		     (specs[k].kind == TE_WB && !flusher)) && t->id[k] >= 0) {
 			tracefs_event_disable(t->inst, specs[k].system, specs[k].name);
 			t->id[k] = -1;
 		}
@@ -327,5 +346,7 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 		       dirty);
 	if (bios)
 		evidence_bios_traced(&t->ev);
+	if (flusher)
+		evidence_flusher_traced(&t->ev);
 	return 0;
 }

@@ -18,7 +18,8 @@
 # filesystem: as many commits (one at each end may fall outside the
 # traced span) and the logging phase's time within 10%; the test's own
 # reading around the whole run (its setup's commits too) holds at least
-# as many.  The bios' merges are the device's merge count.  A ring too small
+# as many.  The bios' merges are the device's merge count; under the
+# dirty limit the flusher's works wrote the pages its workers submitted.  A ring too small
 # for the events loses some, and says so.
 # needs: cpu (the lost-events run floods a disk in memory with 4 KiB writes)
 # shellcheck source=lib.sh
@@ -66,7 +67,8 @@ fi
 if [ -d "$T/instances/writestress-$dead" ]; then
 	fail "the dead writestress's instance is still there"
 fi
-pycheck "$TESTDIR/r.json" before="$before" after="$after" cpu_waited_us=$((cpu1 - cpu0)) <<'PY'
+pycheck "$TESTDIR/r.json" before="$before" after="$after" cpu_waited_us=$((cpu1 - cpu0)) \
+	page="$(getconf PAGESIZE)" <<'PY'
 b = d["summary"]["block"]
 want(b is not None, "summary.block: traced")
 c = b["device_counted"]
@@ -116,6 +118,15 @@ want(abs(tw["bios"] + tw["splits"] - tw["merged"] - tw["requests"]) <= 0.02 * tw
 want(tw["request_waits"] >= 0.9 * tw["requests"] - b["flushes"] - 8,
      f"the bios' waits for a request seen ({tw['request_waits']} for {tw['requests']} requests, {b['flushes']} flushes)")
 want(0 <= tw["max_request_wait_ms"] <= tw["request_wait_ms"], "the longest wait within their sum")
+# the flusher's works, by reason (what they wrote: the dirty-limit run;
+# this flood's 96 MiB stay under the background threshold, and the final
+# fdatasync writes them from the writer, throttled ones dispatched by a
+# kworker: maybe no work at all)
+fl = b["flusher"]
+show("flusher", fl)
+want(fl is not None, "the flusher's works traced")
+want(sum(fl["by_reason"].values()) == fl["works"], "the works by reason add up")
+want(fl["ended"] + fl["running"] <= fl["works"], "ended and running ones among them")
 o = [int(a) - int(x) for x, a in zip(v["before"].split(), v["after"].split())]
 want(o[1] * 512 >= tw["bytes"], f"the device wrote around the run ({o[1] * 512}) at least what was traced ({tw['bytes']})")
 near(tw["bytes"], o[1] * 512, 10, "traced bytes against the test's own reading around the run")
@@ -187,8 +198,19 @@ if [ -w "$bdi/strict_limit" ] && [ -w "$bdi/max_bytes" ]; then
 	rc=$rc2
 	assert_status 0
 	assert_file_match "$OUT" "^  writer   .*write [0-9]+% \\(of it paused by the dirty limit [0-9.]+ [mµ]?s\\)" "the writer's split names its pauses"
-	pycheck "$TESTDIR/dirty.json" <<'PY'
+	pycheck "$TESTDIR/dirty.json" page="$(getconf PAGESIZE)" <<'PY'
 dl = d["summary"]["block"]["dirty_limit"]
+# the dirty limit starts background writeback again and again, each work
+# ending once under it: the pages the ended works wrote are the bytes
+# the kernel's workers submitted (by_submitter.flusher), within 10% and
+# the works at the edges (one running at the end has submitted part of
+# its pages, one begun before the trace counts none): 8 MiB, the limit
+fl = d["summary"]["block"]["flusher"]
+fb = d["summary"]["block"]["by_submitter"]["flusher"]["bytes"]
+show("flusher", f"{fl}; its workers submitted {fb} bytes")
+want(fl["by_reason"]["background"] > 0 and fl["ended"] > 0, "background works, ended")
+want(abs(fl["pages"] * v["page"] - fb) <= 0.1 * fb + 8 * MiB * (1 + fl["running"]),
+     f"the ended works' pages ({fl['pages']} x {v['page']}) are what the flusher submitted ({fb})")
 write_s = d["summary"]["writer_s"]["write"]
 show("the dirty limit", f"{dl}; the writer's write() {write_s:.3f} s")
 want(dl["writer_paused_ms"] == dl["paused_ms"], "the writer was the thread paused (no probe ran)")

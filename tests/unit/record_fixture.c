@@ -411,8 +411,9 @@ static void add_device(struct ws_interval *iv, uint64_t from, uint64_t to,
 /* The bound run was traced: each interval's device bytes in 1 MiB
  * requests of 20 ms at the device (the longest 45), sent by the flusher,
  * two bios each (one merged, the other waiting 2 ms for it), three cache
- * flushes, one dirty-limit pause of 120 ms; no journal (btrfs has no
- * jbd2); the totals since the start added by the recorder's own code. */
+ * flushes, one dirty-limit pause of 120 ms, one background writeback work
+ * of the flusher writing it all; no journal (btrfs has no jbd2); the
+ * totals since the start added by the recorder's own code. */
 static void add_traced(struct ws_interval *iv, unsigned int k)
 {
 	static struct ws_block_figures run_block;
@@ -453,7 +454,10 @@ static void add_traced(struct ws_interval *iv, unsigned int k)
 	iv->block.max_flush_ns = 3 * MS;
 	iv->journal = (struct ws_journal_figures){ .dirty_on = true, .dirty_pauses = 1,
 						   .dirty_paused_ns = 120 * MS,
-						   .writer_paused_ns = 100 * MS };
+						   .writer_paused_ns = 100 * MS,
+						   .wb_on = true, .wb_works = 1, .wb_ended = 1,
+						   .wb_pages = iv->dev_bytes / 4096 };
+	iv->journal.wb_by_reason[0] = 1;	/* background */
 	recorder_add_traced(&run_block, &run_journal, &iv->block, &iv->journal);
 	iv->block_run = run_block;
 	iv->journal_run = run_journal;
@@ -534,7 +538,8 @@ static uint64_t make_progress(struct record_fixture *f, const struct story *st)
 }
 
 /* The bound run was traced (trace/evidence.h, fed made-up events): the
- * disk's requests in the summary, this process's dirty-limit pauses, no
+ * disk's requests in the summary and their bios (two each, one merged),
+ * this process's dirty-limit pauses, the flusher's two works, no
  * journal (btrfs has no jbd2), and each stall of the fsync probe
  * explained by the tracer's own rules: the first by eight requests in the
  * disk at once (a queue), the second by one slow request (the device),
@@ -564,7 +569,22 @@ static void trace_story(struct ws_summary *sum, uint64_t round_ns)
 	journal_traced(&ev.jn, false, false, true);	/* btrfs: no journal traced */
 	ck_assert_int_eq(roundlat_start(&ev.bs.rounds, BASE, round_ns), 0);
 	observer_start(&ev.bs.obs, BASE);
+	evidence_bios_traced(&ev);
+	evidence_flusher_traced(&ev);
 	for (size_t i = 0; i < ARRAY_SIZE(done); i++) {
+		struct trace_event b = { .kind = TE_BIO };
+
+		/* its bio, queued 500 µs before it got its request (the
+		 * first one's 2 ms), and one more merged into it */
+		b.bio = (struct bio_event){ .kind = BIO_QUEUE, .sector = 2048 * (i + 1),
+					    .nr_sector = 1024, .rwbs = "W",
+					    .ts_ns = BASE + done[i].at - done[i].service - MS -
+						     (i ? MS / 2 : 2 * MS) };
+		evidence_event(&ev, &b);
+		b.bio.sector += 1024;
+		evidence_event(&ev, &b);
+		b.bio.kind = BIO_MERGE;
+		evidence_event(&ev, &b);
 		e.blk = (struct blk_event){ .kind = BLK_GETRQ, .sector = 2048 * (i + 1),
 					    .nr_sector = 2048, .rwbs = "W",
 					    .ts_ns = BASE + done[i].at - done[i].service - MS };
@@ -580,6 +600,17 @@ static void trace_story(struct ws_summary *sum, uint64_t round_ns)
 	}
 	e.kind = TE_DIRTY;
 	e.dirty = (struct dirty_event){ BASE + 10 * SEC, 4242, 180 * MS, true };
+	evidence_event(&ev, &e);
+	/* the flusher: a periodic work of 2048 pages, a background one of
+	 * 3072 */
+	e.kind = TE_WB;
+	e.wb = (struct wb_event){ BASE + 27 * SEC, false, 2048, 3, 1 };
+	evidence_event(&ev, &e);
+	e.wb = (struct wb_event){ BASE + 28 * SEC, true, 0, 3, 1 };
+	evidence_event(&ev, &e);
+	e.wb = (struct wb_event){ BASE + 39 * SEC, false, INT64_MAX, 0, 1 };
+	evidence_event(&ev, &e);
+	e.wb = (struct wb_event){ BASE + 41 * SEC, true, INT64_MAX - 3072, 0, 1 };
 	evidence_event(&ev, &e);
 	evidence_settle(&ev, true);
 	evidence_take(&ev, &sum->block, &sum->journal);

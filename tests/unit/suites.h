@@ -13,6 +13,7 @@
 	X(opts_suite)     \
 	X(blockstat_suite) \
 	X(biostat_suite) \
+	X(flusher_suite) \
 	X(stallcause_suite) \
 	X(recorded_causes_suite) \
 	X(roundlat_suite) \
