@@ -535,6 +535,19 @@ struct ws_block_figures {
 				   full (the figures are then short) */
 	uint64_t unmatched;	/* completions whose issue was not seen */
 	bool bios_on;		/* the bios' events traced (ws_block_dir) */
+	/* writeback throttling (wbt) on the disk, where it is on and its
+	 * wbt_step events are traced: how often it changed its limits in the
+	 * span, and where they stood at its end (wbt_known: once a change
+	 * was seen) - step (above 0 cut, below raised), the writes it lets
+	 * in flight for background writeback, for others, and for writes
+	 * someone waits for; and its last look at the latencies it steers
+	 * by (wbt_stat, when it judged: wbt_stat_known), reads' least and
+	 * mean, writes' mean, in ns */
+	bool wbt_on, wbt_known, wbt_stat_known;
+	uint64_t wbt_changes;
+	int32_t wbt_step;
+	uint32_t wbt_bg, wbt_normal, wbt_max;
+	uint64_t wbt_read_min_ns, wbt_read_mean_ns, wbt_write_mean_ns;
 	struct ws_block_sub by[WS_SUB_NR];	/* the requests (both
 						   directions) by submitter */
 	/* the device's own counters (/sys/block/.../stat) over the same

@@ -380,6 +380,25 @@ static void print_bios(FILE *out, const struct ws_block_figures *b)
 	fputc('\n', out);
 }
 
+/* Writeback throttling on the disk: how often it changed its limits, where
+ * they ended, and the read latency it last judged by. */
+static void print_wbt(FILE *out, const struct ws_block_figures *b)
+{
+	char rmin[32];
+
+	if (!b->wbt_on)
+		return;
+	fprintf(out, "           wbt changed its limits %llu time%s", (unsigned long long)b->wbt_changes,
+		b->wbt_changes == 1 ? "" : "s");
+	if (b->wbt_known)
+		fprintf(out, "; at the end it let %u writes in flight (%u of background writeback), step %d",
+			b->wbt_normal, b->wbt_bg, b->wbt_step);
+	if (b->wbt_stat_known)
+		fprintf(out, "; reads took at least %s at its last look",
+			units_format_duration(rmin, sizeof(rmin), b->wbt_read_min_ns));
+	fputc('\n', out);
+}
+
 /* The device's requests as traced: what reached it, how long it took, and
  * whether the trace holds all the device counted. */
 static void print_block(FILE *out, const struct ws_summary *sum)
@@ -408,6 +427,7 @@ static void print_block(FILE *out, const struct ws_summary *sum)
 		fprintf(out, "; the device counted %llu", (unsigned long long)b->counted[WS_BLK_WRITE].requests);
 	fputc('\n', out);
 	print_bios(out, b);
+	print_wbt(out, b);
 	print_submitters(out, b);
 	print_observer(out, sum);
 }

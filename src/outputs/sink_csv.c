@@ -34,13 +34,15 @@ static bool adaptive(const struct ws_run *run)
  * from issue to completion, its longest request (a read too), its
  * flushes and the events lost; the journal's commits; the dirty limit's
  * pauses of writestress; the bios behind the writes, those merged, and
- * their waits for a request; the flusher's works and their pages. */
+ * their waits for a request; the flusher's works and their pages; wbt's
+ * changes of its limits and the writes it let in flight at the end. */
 static const char *const traced_cols[] = {
 	"blk_write_requests", "blk_write_bytes", "blk_write_service_ms",
 	"blk_max_service_ms", "blk_flushes", "blk_flush_ms", "blk_lost_events",
 	"jbd2_commits", "jbd2_commit_ms", "jbd2_max_commit_ms", "dirty_paused_ms",
 	"blk_write_bios", "blk_write_merged", "blk_write_request_wait_ms",
 	"blk_write_max_request_wait_ms", "flusher_works", "flusher_pages",
+	"wbt_changes", "wbt_normal_limit",
 };
 
 static void put_traced(FILE *out, const struct ws_interval *iv)
@@ -78,6 +80,13 @@ static void put_traced(FILE *out, const struct ws_interval *iv)
 			(unsigned long long)j->wb_pages);
 	else
 		fputs(",,", out);
+	if (iv->block.on && iv->block.wbt_on) {
+		fprintf(out, ",%llu,", (unsigned long long)iv->block.wbt_changes);
+		if (iv->block.wbt_known)
+			fprintf(out, "%u", iv->block.wbt_normal);
+	} else {
+		fputs(",,", out);
+	}
 }
 
 static void csv_header(struct sink *s, const struct ws_run *run)

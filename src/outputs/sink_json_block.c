@@ -75,6 +75,39 @@ static void put_bios(struct jsonw *w, const struct ws_block_figures *b,
 	jsonw_ms(w, "max_request_wait_ms", x->max_request_wait_ns);
 }
 
+/* Writeback throttling on the disk (record.h): null where it is off or
+ * its changes are not traced; its limits and latencies null until seen. */
+static void put_wbt(struct jsonw *w, const struct ws_block_figures *b)
+{
+	if (!b->wbt_on) {
+		jsonw_null(w, "wbt");
+		return;
+	}
+	jsonw_object(w, "wbt");
+	jsonw_u64(w, "changes", b->wbt_changes);
+	if (b->wbt_known) {
+		jsonw_i64(w, "step", b->wbt_step);
+		jsonw_u64(w, "background_limit", b->wbt_bg);
+		jsonw_u64(w, "normal_limit", b->wbt_normal);
+		jsonw_u64(w, "max_limit", b->wbt_max);
+	} else {
+		jsonw_null(w, "step");
+		jsonw_null(w, "background_limit");
+		jsonw_null(w, "normal_limit");
+		jsonw_null(w, "max_limit");
+	}
+	if (b->wbt_stat_known) {
+		jsonw_ms(w, "read_min_ms", b->wbt_read_min_ns);
+		jsonw_ms(w, "read_mean_ms", b->wbt_read_mean_ns);
+		jsonw_ms(w, "write_mean_ms", b->wbt_write_mean_ns);
+	} else {
+		jsonw_null(w, "read_min_ms");
+		jsonw_null(w, "read_mean_ms");
+		jsonw_null(w, "write_mean_ms");
+	}
+	jsonw_end(w);
+}
+
 /* The device's traced requests (record.h: struct ws_block_figures), one
  * object per direction, their times in ms. */
 void json_put_block(struct jsonw *w, const struct ws_block_figures *b)
@@ -94,6 +127,7 @@ void json_put_block(struct jsonw *w, const struct ws_block_figures *b)
 		put_bios(w, b, x);
 		jsonw_end(w);
 	}
+	put_wbt(w, b);
 	jsonw_u64(w, "flushes", b->flushes);
 	jsonw_ms(w, "flush_ms", b->flush_ns);
 	jsonw_ms(w, "max_flush_ms", b->max_flush_ns);

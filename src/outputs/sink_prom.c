@@ -277,6 +277,12 @@ static void put_traced(FILE *out, const struct prom *p, const struct ws_interval
 		device_counter(out, p, "writestress_block_flush_seconds_total",
 			       "submitter", ws_submitter_name((enum ws_submitter)k),
 			       (double)b->by[k].flush_ns / 1e9);
+	if (b->wbt_on) {
+		meta(out, "writestress_wbt_changes_total", "counter",
+		     "Times writeback throttling changed its limits on the traced disk (wbt_step).");
+		device_counter(out, p, "writestress_wbt_changes_total", NULL, NULL,
+			       (double)b->wbt_changes);
+	}
 	if (b->bios_on) {
 		meta(out, "writestress_block_bios_total", "counter",
 		     "Bios queued to the traced device (after any cgroup I/O limit), by direction.");

@@ -42,6 +42,11 @@ void trace_event_write(FILE *f, const struct trace_event *e)
 			e->wbt.ts_ns, e->wbt.step, e->wbt.window_us, e->wbt.bg,
 			e->wbt.normal, e->wbt.max);
 		break;
+	case TE_WBT_STAT:
+		fprintf(f, "V %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRId64 " %" PRIu64 " %" PRId64 "\n",
+			e->wbt_stat.ts_ns, e->wbt_stat.rmin, e->wbt_stat.rmean,
+			e->wbt_stat.rsamples, e->wbt_stat.wmean, e->wbt_stat.wsamples);
+		break;
 	case TE_WB:
 		fprintf(f, "F %c %" PRIu64 " %" PRId64 " %" PRId32 " %" PRIu64 "\n",
 			e->wb.end ? 'E' : 'S', e->wb.ts_ns, e->wb.nr_pages, e->wb.reason,
@@ -115,6 +120,13 @@ int trace_event_parse(const char *line, struct trace_event *e)
 			return -1;
 		e->dirty.writer = got == 4;
 		return 1;
+	}
+	if (*line == 'V') {
+		e->kind = TE_WBT_STAT;
+		return sscanf(line + 1, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNd64 " %" SCNu64
+			      " %" SCNd64, &e->wbt_stat.ts_ns, &e->wbt_stat.rmin,
+			      &e->wbt_stat.rmean, &e->wbt_stat.rsamples, &e->wbt_stat.wmean,
+			      &e->wbt_stat.wsamples) == 6 ? 1 : -1;
 	}
 	if (*line == 'F') {
 		e->kind = TE_WB;

@@ -24,6 +24,8 @@
  *                                      w: a writer thread
  *   W TS STEP WINDOW_US BG NORMAL MAX  writeback throttling (wbt) changed
  *                                      its limits on the disk (wbt_step)
+ *   V TS RMIN RMEAN RSAMPLES WMEAN WSAMPLES  what wbt judged by
+ *                                      (wbt_stat, ns)
  *   F S|E TS NR_PAGES REASON CGROUP    the flusher began (S) or ended (E)
  *                                      a writeback work on the disk
  *                                      (flusher.h)
@@ -99,7 +101,15 @@ struct bio_event {
 	char rwbs[10];
 };
 
-enum trace_kind { TE_BLOCK, TE_JOURNAL, TE_DIRTY, TE_WBT, TE_BIO, TE_WB };
+/* wbt_stat: the latencies wbt judged its window by, as it scaled (ns;
+ * reads' least and mean, writes' mean, and how many of each). */
+struct wbt_stat_event {
+	uint64_t ts_ns;
+	uint64_t rmin, rmean, wmean;
+	int64_t rsamples, wsamples;
+};
+
+enum trace_kind { TE_BLOCK, TE_JOURNAL, TE_DIRTY, TE_WBT, TE_BIO, TE_WB, TE_WBT_STAT };
 
 struct trace_event {
 	enum trace_kind kind;
@@ -110,6 +120,7 @@ struct trace_event {
 		struct wbt_event wbt;
 		struct bio_event bio;
 		struct wb_event wb;
+		struct wbt_stat_event wbt_stat;
 	};
 };
 

@@ -49,7 +49,32 @@ void evidence_event(struct evidence *ev, const struct trace_event *e)
 		ev->pauses[ev->npauses++ % PAUSES_KEPT] = e->dirty;
 		break;
 	case TE_WBT:
+		ev->bs.iv.wbt_on = ev->bs.run.wbt_on = true;	/* a recording's */
 		ev->wbt[ev->nwbt++ % WBT_KEPT] = e->wbt;
+		for (struct ws_block_figures *f = &ev->bs.iv; f; f = f == &ev->bs.iv ? &ev->bs.run : NULL) {
+			f->wbt_changes++;
+			/* the latest in time: the rings are read CPU by CPU */
+			if (!f->wbt_known || e->wbt.ts_ns >= ev->wbt_latest_ns) {
+				f->wbt_known = true;
+				f->wbt_step = e->wbt.step;
+				f->wbt_bg = e->wbt.bg;
+				f->wbt_normal = e->wbt.normal;
+				f->wbt_max = e->wbt.max;
+			}
+		}
+		if (e->wbt.ts_ns >= ev->wbt_latest_ns)
+			ev->wbt_latest_ns = e->wbt.ts_ns;
+		break;
+	case TE_WBT_STAT:
+		for (struct ws_block_figures *f = &ev->bs.iv; f; f = f == &ev->bs.iv ? &ev->bs.run : NULL)
+			if (!f->wbt_stat_known || e->wbt_stat.ts_ns >= ev->wbt_stat_latest_ns) {
+				f->wbt_stat_known = true;
+				f->wbt_read_min_ns = e->wbt_stat.rmin;
+				f->wbt_read_mean_ns = e->wbt_stat.rmean;
+				f->wbt_write_mean_ns = e->wbt_stat.wmean;
+			}
+		if (e->wbt_stat.ts_ns >= ev->wbt_stat_latest_ns)
+			ev->wbt_stat_latest_ns = e->wbt_stat.ts_ns;
 		break;
 	}
 }
@@ -64,8 +89,22 @@ void evidence_settle(struct evidence *ev, bool final)
 void evidence_take(struct evidence *ev, struct ws_block_figures *block,
 		   struct ws_journal_figures *journal)
 {
+	struct ws_block_figures *iv = &ev->bs.iv;
+
 	blockstat_take(&ev->bs, block);
 	journal_take(&ev->jn, journal);
+	/* wbt's limits are a state: the next interval starts where this
+	 * one ended, its changes from 0 */
+	iv->wbt_on = block->wbt_on;
+	iv->wbt_known = block->wbt_known;
+	iv->wbt_step = block->wbt_step;
+	iv->wbt_bg = block->wbt_bg;
+	iv->wbt_normal = block->wbt_normal;
+	iv->wbt_max = block->wbt_max;
+	iv->wbt_stat_known = block->wbt_stat_known;
+	iv->wbt_read_min_ns = block->wbt_read_min_ns;
+	iv->wbt_read_mean_ns = block->wbt_read_mean_ns;
+	iv->wbt_write_mean_ns = block->wbt_write_mean_ns;
 }
 
 /* The thread's pauses within [from, to]. */

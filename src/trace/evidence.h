@@ -35,6 +35,7 @@ struct evidence {
 	uint32_t wbt_lat_us;	/* wbt's latency target, 0: off (sysfs
 				   queue/wbt_lat_usec, read at the start) */
 	bool wbt_traced;	/* its wbt_step events are read */
+	uint64_t wbt_latest_ns, wbt_stat_latest_ns;	/* of the latest seen */
 	uint32_t block_size;	/* the filesystem's: the journal's unit
 				   (4096 unless told) */
 };

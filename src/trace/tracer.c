@@ -196,6 +196,8 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 		t->ev.block_size = disk->fs_block;
 	iolimit_write("", disk->major, disk->minor, &t->limit);
 	t->ev.wbt_lat_us = wbt_lat_us(disk->sysdir);
+	/* wbt on for the disk, its changes traced: its figures say so */
+	t->ev.bs.iv.wbt_on = t->ev.bs.run.wbt_on = t->ev.wbt_traced && t->ev.wbt_lat_us;
 	if (t->record)
 		fprintf(t->record, "# io_limit_bps %llu iops %llu\n# wbt_lat_us %u\n",
 			(unsigned long long)t->limit.bps, (unsigned long long)t->limit.iops,

@@ -19,7 +19,7 @@
 #include "trace/trace.h"
 
 #define LOST_SPANS 64
-#define TRACER_NEVENTS 20	/* tracer_events.c's table */
+#define TRACER_NEVENTS 21	/* tracer_events.c's table */
 
 /* The fields read, by event; NULL where an event has not got it. */
 struct event_fields {
@@ -31,6 +31,7 @@ struct event_fields {
 	struct tep_format_field *pause;				/* dirty */
 	struct tep_format_field *step, *window, *bg, *normal, *max;	/* wbt */
 	struct tep_format_field *nr_pages, *reason, *cgroup_ino;	/* writeback */
+	struct tep_format_field *rmin, *rmean, *rsamples, *wmean, *wsamples;	/* wbt_stat */
 };
 
 struct ws_trace {

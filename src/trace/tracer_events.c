@@ -13,7 +13,8 @@
 
 /* The events read: the block requests (required), the journal's commits,
  * the dirty limit's pauses and writeback throttling's changes of its
- * limits (where the kernel and the filesystem have them), and the bios
+ * limits and the latencies it judged by (where the kernel and the
+ * filesystem have them), and the bios
  * behind the requests: queued, merged, split (biostat.h; all of them or
  * none), and the flusher's works on the disk (flusher.h; both or none).
  * Not block_rq_insert: every request the trace counts has its
@@ -41,6 +42,7 @@ static const struct event_spec specs[] = {
 	{ "xfs", "xlog_iclog_sync_done", TE_JOURNAL, JNL_ICLOG_DONE, false, TRACE_JOURNAL_XFS },
 	{ "writeback", "balance_dirty_pages", TE_DIRTY, 0, false, TRACE_JOURNAL_NONE },
 	{ "wbt", "wbt_step", TE_WBT, 0, false, TRACE_JOURNAL_NONE },
+	{ "wbt", "wbt_stat", TE_WBT_STAT, 0, false, TRACE_JOURNAL_NONE },
 	{ "block", "block_bio_queue", TE_BIO, BIO_QUEUE, false, TRACE_JOURNAL_NONE },
 	{ "block", "block_bio_backmerge", TE_BIO, BIO_MERGE, false, TRACE_JOURNAL_NONE },
 	{ "block", "block_bio_frontmerge", TE_BIO, BIO_MERGE, false, TRACE_JOURNAL_NONE },
@@ -142,6 +144,13 @@ int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 			return 0;
 		e.dirty.ts_ns = rec->ts;
 		e.dirty.pause_ns = (uint64_t)pause * 1000000;
+		break;
+	case TE_WBT_STAT:
+		e.wbt_stat = (struct wbt_stat_event){ .ts_ns = rec->ts,
+			.rmin = field(f->rmin, rec), .rmean = field(f->rmean, rec),
+			.rsamples = (int64_t)field(f->rsamples, rec),
+			.wmean = field(f->wmean, rec),
+			.wsamples = (int64_t)field(f->wsamples, rec) };
 		break;
 	case TE_WB:
 		e.wb = (struct wb_event){ .ts_ns = rec->ts, .end = specs[k].sub == 1,
@@ -261,6 +270,13 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 	case TE_DIRTY:
 		f->pause = tep_find_field(ev, "pause");
 		return f->pause != NULL;
+	case TE_WBT_STAT:
+		f->rmin = tep_find_field(ev, "rmin");
+		f->rmean = tep_find_field(ev, "rmean");
+		f->rsamples = tep_find_field(ev, "rnr_samples");
+		f->wmean = tep_find_field(ev, "wmean");
+		f->wsamples = tep_find_field(ev, "wnr_samples");
+		return f->rmin && f->rmean && f->rsamples && f->wmean && f->wsamples;
 	case TE_WB:
 		f->nr_pages = tep_find_field(ev, "nr_pages");
 		f->reason = tep_find_field(ev, "reason");
@@ -288,7 +304,7 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 
 int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 {
-	char filter[6][48];
+	char filter[7][48];
 	bool journal = true, dirty = true, bios = true, flusher = true;
 
 	/* the kernel's dev_t in trace records: major << 20 | minor */
@@ -301,6 +317,8 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 	snprintf(filter[TE_BIO], sizeof(filter[0]), "dev == %u",
 		 disk->major << 20 | disk->minor);
 	snprintf(filter[TE_WB], sizeof(filter[0]), "name == \"%u:%u\"",
+		 disk->major, disk->minor);
+	snprintf(filter[TE_WBT_STAT], sizeof(filter[0]), "name == \"%u:%u\"",
 		 disk->major, disk->minor);
 	/* wbt names the disk by its bdi too */
 	snprintf(filter[TE_WBT], sizeof(filter[0]), "name == \"%u:%u\"",

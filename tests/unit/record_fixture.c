@@ -539,7 +539,8 @@ static uint64_t make_progress(struct record_fixture *f, const struct story *st)
 
 /* The bound run was traced (trace/evidence.h, fed made-up events): the
  * disk's requests in the summary and their bios (two each, one merged),
- * this process's dirty-limit pauses, the flusher's two works, no
+ * wbt cutting its limits once, this process's dirty-limit pauses, the
+ * flusher's two works, no
  * journal (btrfs has no jbd2), and each stall of the fsync probe
  * explained by the tracer's own rules: the first by eight requests in the
  * disk at once (a queue), the second by one slow request (the device),
@@ -600,6 +601,13 @@ static void trace_story(struct ws_summary *sum, uint64_t round_ns)
 	}
 	e.kind = TE_DIRTY;
 	e.dirty = (struct dirty_event){ BASE + 10 * SEC, 4242, 180 * MS, true };
+	evidence_event(&ev, &e);
+	/* wbt: cut once after reads took 3.1 ms at the least */
+	e.kind = TE_WBT_STAT;
+	e.wbt_stat = (struct wbt_stat_event){ BASE + 27 * SEC, 3100000, 4200000, 8800000, 12, 40 };
+	evidence_event(&ev, &e);
+	e.kind = TE_WBT;
+	e.wbt = (struct wbt_event){ BASE + 27 * SEC, 1, 100000, 8, 16, 32 };
 	evidence_event(&ev, &e);
 	/* the flusher: a periodic work of 2048 pages, a background one of
 	 * 3072 */

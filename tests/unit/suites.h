@@ -14,6 +14,7 @@
 	X(blockstat_suite) \
 	X(biostat_suite) \
 	X(flusher_suite) \
+	X(wbt_suite) \
 	X(stallcause_suite) \
 	X(recorded_causes_suite) \
 	X(roundlat_suite) \

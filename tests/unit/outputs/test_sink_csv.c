@@ -54,9 +54,9 @@ START_TEST(test_golden)
 			ck_assert_uint_eq(fields(s, nl - 1), want);
 		lines++;
 	}
-	/* 7 columns, every timer, 8 of the system, 17 traced, 7 per probe;
+	/* 7 columns, every timer, 8 of the system, 19 traced, 7 per probe;
 	 * with several targets, which one (a row each, then the run's) */
-	ck_assert_uint_eq(want, 7 + WS_T_NR + 8 + 17 + 2 * 7 + (f->run.ntargets ? 1 : 0));
+	ck_assert_uint_eq(want, 7 + WS_T_NR + 8 + 19 + 2 * 7 + (f->run.ntargets ? 1 : 0));
 	/* traced: the device's figures, no journal (btrfs), the pauses, the
 	 * bios (2 a request, 1 merged, 2 ms each, the longest 5) */
 	if (r->ending == FIXTURE_BOUND)

@@ -418,6 +418,7 @@ START_TEST(test_event_lines)
 				  out.wbt.window_us == 100000 && out.wbt.bg == 16 &&
 				  out.wbt.normal == 32 && out.wbt.max == 64);
 			break;
+		case TE_WBT_STAT:	/* test_wbt_figures's */
 		case TE_WB:	/* test_flusher.c's */
 		case TE_BIO:	/* test_biostat.c's text form */
 			ck_abort_msg("no bio event written here");
