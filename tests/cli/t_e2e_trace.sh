@@ -232,11 +232,12 @@ else
 lower_mnt=$RIG_MNT lower_loop=$RIG_LOOP
 RIG_BACKING=disk rig_up rig/mnt/slow --size 256M
 j0=$(jbd2_info "$RIG_LOOP")
+wbt_us=$(cat "/sys/block/$(basename "$RIG_LOOP")/queue/wbt_lat_usec" 2>/dev/null || echo 0)
 ws -t 4s --pace none -B 1M --json "$TESTDIR/slow.json" --csv "$TESTDIR/slow.csv" \
 	--prom "$TESTDIR/slow.prom" "$RIG_MNT/data"
 assert_status 0
 j1=$(jbd2_info "$RIG_LOOP")
-pycheck "$TESTDIR/slow.json" j0="$j0" j1="$j1" csv="$TESTDIR/slow.csv" <<'PY'
+pycheck "$TESTDIR/slow.json" j0="$j0" j1="$j1" csv="$TESTDIR/slow.csv" wbt_us="$wbt_us" <<'PY'
 import csv
 # the CSV's intervals hold the JSON's figures
 rows = [r for r in csv.DictReader(open(v["csv"]))]
@@ -278,6 +279,17 @@ want(abs(w["merged"] - c["writes"]["merges"]) <= 0.1 * c["writes"]["merges"] + 4
      f"merges, traced {w['merged']} vs the device's count {c['writes']['merges']}")
 want(abs(w["bios"] + w["splits"] - w["merged"] - w["requests"]) <= 0.02 * w["bios"] + 8,
      f"each bio a request or a merge: bios {w['bios']} + splits {w['splits']} vs merged {w['merged']} + requests {w['requests']}")
+# writeback throttling, where it is on for the disk: its figures in the
+# run and in every interval, the intervals' changes adding up to the
+# run's, the CSV's too
+show("wbt", (v["wbt_us"], b["wbt"]))
+want((b["wbt"] is not None) == (v["wbt_us"] > 0), f"wbt's figures where it is on ({v['wbt_us']} us)")
+if b["wbt"] is not None:
+    ivw = [i["block"]["wbt"] for i in d["intervals"] if i.get("block")]
+    want(all(x is not None for x in ivw), "in every interval")
+    want(sum(x["changes"] for x in ivw) <= b["wbt"]["changes"], "the intervals' changes within the run's")
+    c = sum(int(r["wbt_changes"] or 0) for r in rows)
+    want(c == sum(x["changes"] for x in ivw), f"CSV: the intervals' wbt changes ({c})")
 by = b["by_submitter"]
 show("by submitter", {k: (x["requests"], x["bytes"]) for k, x in by.items()})
 want(sum(x["requests"] for x in by.values()) == b["writes"]["requests"] + b["reads"]["requests"],

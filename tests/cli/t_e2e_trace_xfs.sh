@@ -30,6 +30,9 @@ RIG_BACKING=disk rig_up rig/mnt/slow --size 700M --fs xfs
 [ -d "$T/events/xfs/xlog_iclog_syncing" ] ||
 	skip_kernel 5.17 "no xfs iclog tracepoints (xlog_iclog_syncing)"
 name=$(basename "$RIG_LOOP")
+# wbt off here, put back as it was at the end (a loop device keeps its
+# queue's settings for whoever attaches it next)
+at_exit "echo $(cat "/sys/block/$name/queue/wbt_lat_usec") >/sys/block/$name/queue/wbt_lat_usec"
 echo 0 >"/sys/block/$name/queue/wbt_lat_usec"
 # xfs's own count of its log writes and their 512-byte blocks
 xfs_log() { awk '$1 == "log" { print $2, $3 }' "/sys/fs/xfs/$name/stats/stats"; }
