@@ -36,6 +36,8 @@
  *                                      (0: wbt is off there)
  *   # origin TS                        where the timeline's buckets start
  *   # stall TS DURATION TID SITE -> CAUSE   a stall it explained, and how
+ *   # lost TS TOTAL                    at each take, the ring's count of
+ *                                      events lost so far (lostspans.h)
  */
 #ifndef WS_TRACE_EVENTS_H
 #define WS_TRACE_EVENTS_H

@@ -210,7 +210,8 @@ int trace_run(struct ws_trace *t)
 {
 	int ret;
 
-	t->ev.tl.origin_ns = t->last_take_ns = ws_now_ns();
+	t->ev.tl.origin_ns = ws_now_ns();
+	lostspans_init(&t->lost, t->ev.tl.origin_ns);
 	if (t->record)	/* so a replay's buckets are the run's */
 		fprintf(t->record, "# origin %llu\n", (unsigned long long)t->ev.tl.origin_ns);
 	/* the counters first: a request between the two is the device's
@@ -228,38 +229,16 @@ int trace_run(struct ws_trace *t)
 	return ret;
 }
 
-/* Events dropped since the last take: the span they fell in, kept for
- * the stalls that overlap it. */
-static void note_lost(struct ws_trace *t, uint64_t lost)
+/* Events dropped since the last take, into their span (and every take
+ * into a recording, "# lost TS TOTAL", so a replay has the same spans). */
+static uint64_t note_lost(struct ws_trace *t, uint64_t lost)
 {
 	uint64_t now = ws_now_ns();
 
-	struct lost_span *last = t->nlost_spans ?
-				 &t->lost_span[(t->nlost_spans - 1) % LOST_SPANS] : NULL;
-
-	/* a span that goes on from the last one extends it: a run that
-	 * loses events all along keeps one span, never a ring's worth */
-	if (lost > t->lost_taken && last && last->to_ns == t->last_take_ns) {
-		last->to_ns = now;
-		last->lost += lost - t->lost_taken;
-	} else if (lost > t->lost_taken) {
-		t->lost_span[t->nlost_spans++ % LOST_SPANS] =
-			(struct lost_span){ t->last_take_ns, now, lost - t->lost_taken };
-	}
-	t->lost_taken = lost;
-	t->last_take_ns = now;
-}
-
-/* Events dropped in spans that overlap [from, to]. */
-static uint64_t lost_within(const struct ws_trace *t, uint64_t from, uint64_t to)
-{
-	unsigned int n = t->nlost_spans < LOST_SPANS ? t->nlost_spans : LOST_SPANS;
-	uint64_t sum = 0;
-
-	for (unsigned int i = 0; i < n; i++)
-		if (t->lost_span[i].from_ns <= to && t->lost_span[i].to_ns >= from)
-			sum += t->lost_span[i].lost;
-	return sum;
+	if (t->record)
+		fprintf(t->record, "# lost %llu %llu\n", (unsigned long long)now,
+			(unsigned long long)lost);
+	return lostspans_note(&t->lost, lost, now);
 }
 
 void trace_take(struct ws_trace *t, struct ws_block_figures *block,
@@ -272,8 +251,7 @@ void trace_take(struct ws_trace *t, struct ws_block_figures *block,
 
 	pthread_mutex_lock(&t->lock);
 	evidence_take(&t->ev, block, journal);
-	block->lost = lost - t->lost_taken;
-	note_lost(t, lost);
+	block->lost = note_lost(t, lost);
 	pthread_mutex_unlock(&t->lock);
 }
 
@@ -353,17 +331,9 @@ void trace_explain(struct ws_trace *t, uint64_t origin_ns, const char *what,
 		.limit_bps = t->limit.bps, .limit_iops = t->limit.iops,
 	};
 
-	uint64_t lost;
-	size_t n;
-
 	pthread_mutex_lock(&t->lock);
 	st->cause = evidence_explain(&t->ev, &q, st->why, sizeof(st->why));
-	lost = lost_within(t, q.start_ns, q.start_ns + q.duration_ns);
-	n = strlen(st->why);
-	if (lost && n < sizeof(st->why))
-		snprintf(st->why + n, sizeof(st->why) - n,
-			 " (the trace lost %llu events meanwhile: judged on part of the evidence)",
-			 (unsigned long long)lost);
+	lostspans_say(&t->lost, q.start_ns, q.start_ns + q.duration_ns, st->why, sizeof(st->why));
 	/* a recorded run carries its stalls and what was said of them, so
 	 * the unit tests can explain them again from the events */
 	if (t->record)

@@ -14,11 +14,11 @@
 #include <tracefs.h>
 
 #include "evidence.h"
+#include "lostspans.h"
 #include "system/iolimit.h"
 #include "system/kstat.h"
 #include "trace/trace.h"
 
-#define LOST_SPANS 64
 #define TRACER_NEVENTS 21	/* tracer_events.c's table */
 
 /* The fields read, by event; NULL where an event has not got it. */
@@ -42,9 +42,8 @@ struct ws_trace {
 	pthread_t tid;
 	bool started;
 	atomic_bool stop;
-	pthread_mutex_t lock;	/* ev, lost_taken, ours */
+	pthread_mutex_t lock;	/* ev, lost, ours */
 	struct evidence ev;
-	uint64_t lost_taken;	/* lost events already handed out */
 	FILE *record;		/* WS_TRACE_RECORD: every event, a line */
 	char sysdir[600];	/* the disk's, for its own counters */
 	struct ws_diskstat stat0;	/* at the start */
@@ -58,12 +57,9 @@ struct ws_trace {
 	uint64_t jbd2_transactions0, jbd2_logging0;
 	bool have_jbd2;
 	struct io_limit limit;	/* the cgroup write limits on the disk */
-	/* the spans between takes in which the ring dropped events (a ring
-	 * of the last LOST_SPANS), so a stall judged on short evidence says
-	 * so; last_take_ns: the end of the last span taken */
-	struct lost_span { uint64_t from_ns, to_ns, lost; } lost_span[LOST_SPANS];
-	unsigned int nlost_spans;
-	uint64_t last_take_ns;
+	/* the spans between takes in which the ring dropped events, so a
+	 * stall judged on short evidence says so */
+	struct lostspans lost;
 	/* threads of this process seen pausing, and others' (a small cache:
 	 * the dirty limit's events are every process's on the disk) */
 	int32_t ours[16], theirs[16];

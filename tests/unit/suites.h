@@ -15,6 +15,7 @@
 	X(biostat_suite) \
 	X(flusher_suite) \
 	X(wbt_suite) \
+	X(lostspans_suite) \
 	X(stallcause_suite) \
 	X(recorded_causes_suite) \
 	X(roundlat_suite) \

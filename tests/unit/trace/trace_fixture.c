@@ -29,6 +29,12 @@ static int header(const char *line, struct recorded *r)
 	if (sscanf(line, "# xfs_counted (%*[^)]): log writes %lu blocks %lu",
 		   &r->xfs_log_writes, &r->xfs_log_blocks) == 2)
 		return 1;
+	if (sscanf(line, "# lost %llu %llu", &a, &b) == 2) {
+		ck_assert_uint_lt(r->nlost, sizeof(r->lost) / sizeof(r->lost[0]));
+		r->lost[r->nlost].ts_ns = a;
+		r->lost[r->nlost++].total = b;
+		return 1;
+	}
 	if (sscanf(line, "# origin %llu", &a) == 1) {
 		r->origin_ns = a;
 		return 1;

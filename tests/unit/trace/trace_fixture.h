@@ -33,6 +33,10 @@ struct recorded {
 	uint32_t wbt_lat_us;	/* 0 also in recordings older than wbt's */
 	struct recorded_stall stalls[32];
 	unsigned int nstalls;
+	/* the trace ring's count of lost events at each take ("# lost TS
+	 * TOTAL"), in order */
+	struct { uint64_t ts_ns, total; } lost[256];
+	unsigned int nlost;
 };
 
 /* tests/fixtures/trace/NAME into *r (fails the test when unreadable). */

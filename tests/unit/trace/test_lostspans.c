@@ -1,0 +1,141 @@
+/* Where the trace ring dropped events: trace/lostspans.c on made takes
+ * (spans, their growth, the ring's bound, a stall's words) and on a run
+ * recorded with a ring too small for its events (record.sh lost): the
+ * figures short of the device's own count, every event lost in a span,
+ * and each stall while events were lost saying its evidence is short. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suites.h"
+#include "trace/evidence.h"
+#include "trace/lostspans.h"
+#include "trace_fixture.h"
+
+/* A take that lost nothing makes no span; losses take after take make one
+ * growing span; after a clean take a new one begins; the fresh count is
+ * what each take hands out. */
+START_TEST(test_spans)
+{
+	struct lostspans l;
+
+	lostspans_init(&l, 1000);
+	ck_assert_uint_eq(lostspans_note(&l, 0, 2000), 0);
+	ck_assert_uint_eq(l.n, 0);
+	ck_assert_uint_eq(lostspans_note(&l, 5, 3000), 5);
+	ck_assert_uint_eq(lostspans_note(&l, 12, 4000), 7);
+	ck_assert_uint_eq(l.n, 1);
+	ck_assert_uint_eq(l.span[0].from_ns, 2000);
+	ck_assert_uint_eq(l.span[0].to_ns, 4000);
+	ck_assert_uint_eq(l.span[0].lost, 12);
+	ck_assert_uint_eq(lostspans_note(&l, 12, 5000), 0);
+	ck_assert_uint_eq(lostspans_note(&l, 20, 6000), 8);
+	ck_assert_uint_eq(l.n, 2);
+	ck_assert_uint_eq(l.span[1].from_ns, 5000);
+	/* overlap, edges included */
+	ck_assert_uint_eq(lostspans_within(&l, 4000, 4000), 12);
+	ck_assert_uint_eq(lostspans_within(&l, 4001, 4999), 0);
+	ck_assert_uint_eq(lostspans_within(&l, 0, 10000), 20);
+	ck_assert_uint_eq(lostspans_within(&l, 6001, 7000), 0);
+}
+END_TEST
+
+/* The last 64 spans are kept: the 65th takes the oldest's place. */
+START_TEST(test_bounded)
+{
+	struct lostspans l;
+	uint64_t total = 0;
+
+	ck_assert_uint_eq(LOST_SPANS, 64);
+	lostspans_init(&l, 0);
+	for (uint64_t i = 0; i < 65; i++) {
+		lostspans_note(&l, total, 100 * i + 50);	/* clean */
+		lostspans_note(&l, ++total, 100 * i + 100);	/* one lost */
+	}
+	ck_assert_uint_eq(l.n, 65);
+	ck_assert_uint_eq(lostspans_within(&l, 0, 100), 0);	/* the first: gone */
+	ck_assert_uint_eq(lostspans_within(&l, 150, 200), 1);
+	ck_assert_uint_eq(lostspans_within(&l, 0, 1000000), 64);
+}
+END_TEST
+
+/* A stall's words say so where events were lost in it, and only there. */
+START_TEST(test_words)
+{
+	struct lostspans l;
+	char why[128] = "waited in folio_wait_bit; the device was busy";
+
+	lostspans_init(&l, 0);
+	lostspans_note(&l, 30, 1000);
+	lostspans_say(&l, 2000, 3000, why, sizeof(why));
+	ck_assert_str_eq(why, "waited in folio_wait_bit; the device was busy");
+	lostspans_say(&l, 500, 3000, why, sizeof(why));
+	ck_assert_str_eq(why, "waited in folio_wait_bit; the device was busy"
+			      " (the trace lost 30 events meanwhile: judged on part of the evidence)");
+}
+END_TEST
+
+/* The recorded run with a ring of one page a CPU: events were lost (the
+ * ring's own count), the traced writes fall short of the device's count
+ * by them, nothing overflows the tables, and each stall explained again
+ * from the events has the cause the run gave it and, where the run's
+ * takes saw events lost in it, says its evidence is short. */
+START_TEST(test_recorded_lost_run)
+{
+	struct recorded rec;
+	struct evidence *ev = malloc(sizeof(*ev));
+	struct lostspans l;
+	unsigned int said = 0;
+	uint64_t lost;
+
+	ck_assert_ptr_nonnull(ev);
+	recorded_load("lost-ext4-loop.events", &rec);
+	ck_assert_uint_gt(rec.nlost, 1);
+	evidence_init(ev, rec.origin_ns);
+	ev->wbt_lat_us = rec.wbt_lat_us;
+	for (size_t i = 0; i < rec.n; i++)
+		evidence_event(ev, &rec.ev[i]);
+	evidence_settle(ev, true);
+	lostspans_init(&l, rec.origin_ns);
+	for (unsigned int i = 0; i < rec.nlost; i++)
+		lostspans_note(&l, rec.lost[i].total, rec.lost[i].ts_ns);
+	lost = rec.lost[rec.nlost - 1].total;
+	ck_assert_uint_gt(lost, 1000);
+	ck_assert_uint_eq(lostspans_within(&l, 0, UINT64_MAX), lost);
+	ck_assert_uint_lt(ev->bs.run.dir[WS_BLK_WRITE].requests + ev->bs.run.unmatched,
+			  rec.writes);
+	ck_assert_uint_lt(ev->bs.used, BLK_INFLIGHT);
+	ck_assert_uint_gt(rec.nstalls, 0);
+	for (unsigned int k = 0; k < rec.nstalls; k++) {
+		const struct recorded_stall *s = &rec.stalls[k];
+		struct stall_query q = { s->start_ns, s->duration_ns, "fsync", s->site, s->tid,
+					 rec.limit_bps, rec.limit_iops };
+		char why[320];
+		enum ws_stall_cause c = evidence_explain(ev, &q, why, sizeof(why));
+
+		ck_assert_msg(!strcmp(ws_stall_cause_name(c), s->cause), "stall %u: %s, the run said %s",
+			      k, ws_stall_cause_name(c), s->cause);
+		lostspans_say(&l, s->start_ns, s->start_ns + s->duration_ns, why, sizeof(why));
+		if (lostspans_within(&l, s->start_ns, s->start_ns + s->duration_ns)) {
+			ck_assert_msg(strstr(why, " (the trace lost "), "%s", why);
+			said++;
+		}
+	}
+	ck_assert_uint_gt(said, 0);
+	recorded_free(&rec);
+	free(ev);
+}
+END_TEST
+
+Suite *lostspans_suite(void)
+{
+	Suite *s = suite_create("lostspans");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_spans);
+	tcase_add_test(tc, test_bounded);
+	tcase_add_test(tc, test_words);
+	tcase_add_test(tc, test_recorded_lost_run);
+	suite_add_tcase(s, tc);
+	return s;
+}
