@@ -608,10 +608,10 @@ struct ws_journal_figures {
 	 * writeback_written: src/trace/flusher.h): its works that ended, by
 	 * why they ran, and the pages they wrote */
 	bool wb_on;		/* traced: these are meaningful */
-	uint64_t wb_works;	/* begun (or ended, begun before the trace) */
-	uint64_t wb_ended;	/* of those begun in the trace, ended */
-	uint64_t wb_pages;	/* written by those */
-	uint64_t wb_running;	/* the run's: begun, not ended at its end */
+	uint64_t wb_works;	/* seen (flusher.h: a work, not a pass) */
+	uint64_t wb_pages;	/* written by the passes whose start was seen */
+	bool wb_running_known;	/* the run's figures: wb_running is */
+	uint64_t wb_running;	/* works in a pass at the run's end */
 	uint64_t wb_by_reason[WS_WB_REASONS];
 	/* threads of writestress paused by the dirty limit
 	 * (balance_dirty_pages): how often, and for how long, summed */

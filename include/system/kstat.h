@@ -48,9 +48,10 @@ int kstat_xfs_log(const char *root, const char *fs, uint64_t *writes, uint64_t *
 
 /* A jbd2 journal's own statistics (/proc/fs/jbd2/JOURNAL/info, JOURNAL
  * "sda2-8" for a filesystem's own journal, its inode 8): the transactions
- * it committed since it was loaded, and its average logging phase in whole
- * ms times that count (jbd2 prints only the average).  0, or -errno
- * (-EINVAL: not those lines). */
+ * it committed since it was loaded (0: none yet), and its average logging
+ * phase times that count (jbd2 prints only the average, in whole jiffies
+ * shown as ms: the product is near on a fresh journal, coarse on an old
+ * one).  0, or -errno (-EINVAL: not those lines). */
 int kstat_jbd2_info(const char *root, const char *journal, uint64_t *transactions,
 		    uint64_t *logging_ms);
 

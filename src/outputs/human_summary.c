@@ -487,8 +487,8 @@ static void print_flusher(FILE *out, const struct ws_summary *sum)
 				(unsigned long long)j->wb_by_reason[r]);
 			sep = ", ";
 		}
-	fprintf(out, "%s; %llu ended, writing %llu pages", sep[0] == ',' ? ")" : "",
-		(unsigned long long)j->wb_ended, (unsigned long long)j->wb_pages);
+	fprintf(out, "%s, writing %llu pages", sep[0] == ',' ? ")" : "",
+		(unsigned long long)j->wb_pages);
 	if (j->wb_running)
 		fprintf(out, "; %llu still running", (unsigned long long)j->wb_running);
 	fputc('\n', out);

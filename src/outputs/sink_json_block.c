@@ -220,9 +220,11 @@ void json_put_journal(struct jsonw *w, const struct ws_journal_figures *j)
 	if (j->wb_on) {
 		jsonw_object(w, "flusher");
 		jsonw_u64(w, "works", j->wb_works);
-		jsonw_u64(w, "ended", j->wb_ended);
 		jsonw_u64(w, "pages", j->wb_pages);
-		jsonw_u64(w, "running", j->wb_running);
+		if (j->wb_running_known)
+			jsonw_u64(w, "running", j->wb_running);
+		else
+			jsonw_null(w, "running");	/* an interval's */
 		jsonw_object(w, "by_reason");
 		for (unsigned int r = 0; r < WS_WB_REASONS; r++)
 			jsonw_u64(w, ws_wb_reason_name(r), j->wb_by_reason[r]);

@@ -313,12 +313,12 @@ static void put_traced(FILE *out, const struct prom *p, const struct ws_interval
 	}
 	if (j->wb_on) {
 		meta(out, "writestress_flusher_works_total", "counter",
-		     "Writeback works the kernel's flusher ended on the traced disk, by why they ran.");
+		     "Writeback works of the kernel's flusher seen on the traced disk, by why they ran.");
 		for (unsigned int r = 0; r < WS_WB_REASONS; r++)
 			device_counter(out, p, "writestress_flusher_works_total", "reason",
 				       ws_wb_reason_name(r), (double)j->wb_by_reason[r]);
 		meta(out, "writestress_flusher_pages_total", "counter",
-		     "Pages those works wrote.");
+		     "Pages those works wrote (the passes whose start was traced).");
 		device_counter(out, p, "writestress_flusher_pages_total", NULL, NULL,
 			       (double)j->wb_pages);
 	}

@@ -520,7 +520,6 @@ void recorder_add_traced(struct ws_block_figures *run_block,
 	run_journal->dirty_on = journal->dirty_on;
 	run_journal->wb_on = journal->wb_on;
 	run_journal->wb_works += journal->wb_works;
-	run_journal->wb_ended += journal->wb_ended;
 	run_journal->wb_pages += journal->wb_pages;
 	for (int r = 0; r < WS_WB_REASONS; r++)
 		run_journal->wb_by_reason[r] += journal->wb_by_reason[r];

@@ -146,9 +146,16 @@ int kstat_jbd2_info(const char *root, const char *journal, uint64_t *transaction
 	if (ret < 0)
 		return ret;
 	/* "86 transactions (86 requested), each up to 2730 blocks" ...
-	 * "  0ms logging transaction" */
+	 * "  0ms logging transaction"; a journal that committed nothing yet
+	 * prints the first line alone */
+	if (sscanf(buf, "%llu transactions", &n) != 1)
+		return -EINVAL;
+	if (!n) {
+		*transactions = *logging_ms = 0;
+		return 0;
+	}
 	p = strstr(buf, "ms logging transaction");
-	if (sscanf(buf, "%llu transactions", &n) != 1 || !p)
+	if (!p)
 		return -EINVAL;
 	while (p > buf && p[-1] >= '0' && p[-1] <= '9')
 		p--;

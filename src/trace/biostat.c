@@ -35,20 +35,20 @@ static struct bio_wait *lookup(struct bio_wait *set, unsigned int n, uint64_t ke
 }
 
 /* Over its own entry (a bio at the same place again: the last one there
- * got its request unseen), else into a free one, else over the oldest. */
-static void put(struct bio_wait *set, unsigned int n, uint64_t key, uint64_t ts_ns)
+ * got its request unseen), else into a free one, else over the oldest but
+ * `keep` (a split's first part, still waiting: NULL none). */
+static void put(struct bio_wait *set, unsigned int n, uint64_t key, uint64_t ts_ns,
+		const struct bio_wait *keep)
 {
 	struct bio_wait *at = lookup(set, n, key);
 
 	for (unsigned int i = 0; !at && i < n; i++)
 		if (!set[i].key)
 			at = &set[i];
-	if (!at) {
-		at = &set[0];
-		for (unsigned int i = 1; i < n; i++)
-			if (set[i].ts_ns < at->ts_ns)
+	if (!at)	/* full: over the oldest but keep */
+		for (unsigned int i = 0; i < n; i++)
+			if (&set[i] != keep && (!at || set[i].ts_ns < at->ts_ns))
 				at = &set[i];
-	}
 	*at = (struct bio_wait){ key, ts_ns };
 }
 
@@ -97,7 +97,7 @@ void biostat_event(struct biostat *s, const struct bio_event *e,
 				got_request(s, dir, e->ts_ns, w->ts_ns, iv, run);
 				w->key = 0;
 			} else {
-				put(s->waiting, BIO_WAITING, key, e->ts_ns);
+				put(s->waiting, BIO_WAITING, key, e->ts_ns, NULL);
 			}
 		}
 		break;
@@ -113,9 +113,19 @@ void biostat_event(struct biostat *s, const struct bio_event *e,
 	case BIO_SPLIT:
 		iv->dir[dir].splits++;
 		run->dir[dir].splits++;
-		/* the rest waits from when the whole was queued */
-		if ((w = lookup(s->waiting, BIO_WAITING, key)))
-			put(s->waiting, BIO_WAITING, key_of(e->nr_sector, dir), w->ts_ns);
+		/* the rest waits from when the whole was queued (its getrq
+		 * maybe read already), the first part's wait kept */
+		if ((w = lookup(s->waiting, BIO_WAITING, key))) {
+			uint64_t rest = key_of(e->nr_sector, dir);
+			struct bio_wait *g = lookup(s->early, BIO_EARLY, rest);
+
+			if (g && g->ts_ns >= w->ts_ns) {
+				got_request(s, dir, w->ts_ns, g->ts_ns, iv, run);
+				g->key = 0;
+			} else {
+				put(s->waiting, BIO_WAITING, rest, w->ts_ns, w);
+			}
+		}
 		break;
 	}
 }
@@ -137,7 +147,7 @@ void biostat_getrq(struct biostat *s, const struct blk_event *e,
 		got_request(s, dir, w->ts_ns, e->ts_ns, iv, run);
 		w->key = 0;
 	} else {
-		put(s->early, BIO_EARLY, key, e->ts_ns);
+		put(s->early, BIO_EARLY, key, e->ts_ns, NULL);
 	}
 }
 

@@ -199,6 +199,8 @@ enum ws_stall_cause evidence_explain(const struct evidence *ev,
 	s.overwritten = before_kept(ev, q->start_ns);
 	if (journal_overlap(&ev->jn, q->start_ns, end, &c, &s.commit_covered_ns)) {
 		s.commit_tid = c.tid;
+		s.commit_own_ns = (c.at[JNL_END] < end ? c.at[JNL_END] : end) -
+				  (c.at[JNL_START] > q->start_ns ? c.at[JNL_START] : q->start_ns);
 		s.commit_ns = jnl_commit_ns(&c);
 		s.locked_ns = jnl_phase_ns(&c, JNL_LOCKING);
 		s.flushing_ns = jnl_phase_ns(&c, JNL_FLUSHING);

@@ -8,63 +8,93 @@ void flusher_init(struct flusher *f)
 	memset(f, 0, sizeof(*f));
 }
 
-/* A work seen: begun, or ended with its start before the trace. */
+/* A work seen for the first time. */
 static void seen(struct ws_journal_figures *to, int32_t reason)
 {
 	to->wb_works++;
 	to->wb_by_reason[reason >= 0 && reason < WS_WB_REASONS ? reason : WS_WB_REASONS - 1]++;
 }
 
+/* A pass's pages: its count at its start less at its end. */
+static void wrote(struct ws_journal_figures *iv, struct ws_journal_figures *run,
+		  int64_t start_pages, int64_t end_pages)
+{
+	uint64_t pages = start_pages > end_pages ? (uint64_t)(start_pages - end_pages) : 0;
+
+	iv->wb_pages += pages;
+	run->wb_pages += pages;
+}
+
+/* The cgroup's wb: its own, else a free one, else the one seen longest
+ * ago (forgotten). */
+static struct flusher_wb *wb_of(struct flusher *f, uint64_t ino)
+{
+	struct flusher_wb *at = NULL;
+
+	for (unsigned int i = 0; i < FLUSHER_WBS; i++)
+		if (f->wb[i].used && f->wb[i].cgroup_ino == ino)
+			return &f->wb[i];
+	for (unsigned int i = 0; !at && i < FLUSHER_WBS; i++)
+		if (!f->wb[i].used)
+			at = &f->wb[i];
+	if (!at) {
+		at = &f->wb[0];
+		for (unsigned int i = 1; i < FLUSHER_WBS; i++)
+			if (f->wb[i].seen_ns < at->seen_ns)
+				at = &f->wb[i];
+	}
+	memset(at, 0, sizeof(*at));
+	at->used = true;
+	at->cgroup_ino = ino;
+	return at;
+}
+
 void flusher_event(struct flusher *f, const struct wb_event *e,
 		   struct ws_journal_figures *iv, struct ws_journal_figures *run)
 {
-	unsigned int at = FLUSHER_OPEN;
-	uint64_t pages = 0;
+	struct flusher_wb *w = wb_of(f, e->cgroup_ino);
 
-	for (unsigned int i = 0; i < FLUSHER_OPEN; i++)
-		if (f->open[i].used && f->open[i].cgroup_ino == e->cgroup_ino)
-			at = i;
+	if (e->ts_ns > w->seen_ns)
+		w->seen_ns = e->ts_ns;
 	if (!e->end) {
-		/* a start: its cgroup's place (a start whose end was lost is
-		 * forgotten), else a free one, else the oldest */
-		for (unsigned int i = 0; at == FLUSHER_OPEN && i < FLUSHER_OPEN; i++)
-			if (!f->open[i].used)
-				at = i;
-		if (at == FLUSHER_OPEN) {
-			at = 0;
-			for (unsigned int i = 1; i < FLUSHER_OPEN; i++)
-				if (f->open[i].ts_ns < f->open[at].ts_ns)
-					at = i;
+		/* its end read already (another CPU's ring, read first): the
+		 * work was counted then; the pass is whole now */
+		if (w->have_end && w->end_alone && w->end_ns >= e->ts_ns) {
+			wrote(iv, run, e->nr_pages, w->end_pages);
+			w->end_alone = false;
+			return;
 		}
-		f->open[at].used = true;
-		f->open[at].cgroup_ino = e->cgroup_ino;
-		f->open[at].ts_ns = e->ts_ns;
-		f->open[at].nr_pages = e->nr_pages;
-		seen(iv, e->reason);
-		seen(run, e->reason);
+		/* not the next pass of the last work: a new one */
+		if (!w->have_end || w->end_pages != e->nr_pages || w->end_reason != e->reason) {
+			seen(iv, e->reason);
+			seen(run, e->reason);
+		}
+		w->in_pass = true;
+		w->start_ns = e->ts_ns;
+		w->start_pages = e->nr_pages;
 		return;
 	}
-	/* an end: its pages known when its start was seen; else a work
-	 * begun before the trace, seen now */
-	if (at < FLUSHER_OPEN) {
-		if (f->open[at].nr_pages > e->nr_pages)
-			pages = (uint64_t)(f->open[at].nr_pages - e->nr_pages);
-		f->open[at].used = false;
-		iv->wb_ended++;
-		run->wb_ended++;
+	if (w->in_pass && w->start_ns <= e->ts_ns) {
+		wrote(iv, run, w->start_pages, e->nr_pages);
+		w->end_alone = false;
 	} else {
+		/* begun before the trace, or its start comes later */
 		seen(iv, e->reason);
 		seen(run, e->reason);
+		w->end_alone = true;
 	}
-	iv->wb_pages += pages;
-	run->wb_pages += pages;
+	w->in_pass = false;
+	w->have_end = true;
+	w->end_ns = e->ts_ns;
+	w->end_pages = e->nr_pages;
+	w->end_reason = e->reason;
 }
 
 unsigned int flusher_running(const struct flusher *f)
 {
 	unsigned int n = 0;
 
-	for (unsigned int i = 0; i < FLUSHER_OPEN; i++)
-		n += f->open[i].used;
+	for (unsigned int i = 0; i < FLUSHER_WBS; i++)
+		n += f->wb[i].used && f->wb[i].in_pass;
 	return n;
 }

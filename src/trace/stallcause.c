@@ -177,7 +177,7 @@ static enum ws_stall_cause judged(const struct stall_evidence *ev, char *why, si
 			snprintf(why + n, len - n, "; %s %u ran %s, %.1f%% of the stall",
 				 ev->commit_iclogs ? "log write" : "commit", ev->commit_tid,
 				 units_format_duration(a, sizeof(a), ev->commit_ns),
-				 ev->duration_ns ? 100.0 * (double)ev->commit_covered_ns /
+				 ev->duration_ns ? 100.0 * (double)ev->commit_own_ns /
 							   (double)ev->duration_ns : 0.0);
 	}
 	return c3 < 0 ? WS_CAUSE_UNKNOWN : (enum ws_stall_cause)c3;

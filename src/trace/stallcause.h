@@ -69,6 +69,7 @@ struct stall_evidence {
 	/* journal commits that ran while it lasted */
 	uint64_t commit_covered_ns;	/* together */
 	uint32_t commit_tid;		/* the one that covered most of it */
+	uint64_t commit_own_ns;		/* ... how much of it */
 	uint64_t commit_ns, locked_ns, flushing_ns, logging_ns;
 	uint64_t commit_own_bytes;	/* its log blocks, in bytes */
 	uint32_t commit_iclogs;		/* xfs: a log write of so many iclogs */

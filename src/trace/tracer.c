@@ -300,6 +300,7 @@ void trace_totals(struct ws_trace *t, struct ws_summary *sum)
 	observer_finish(&bs->obs);
 	observer_estimate(&bs->obs, &sum->observer);
 	sum->journal = t->ev.jn.run;
+	sum->journal.wb_running_known = true;
 	sum->journal.wb_running = flusher_running(&t->ev.flusher);
 	/* xfs's own count over the same span, as the device's above */
 	if (t->have_xlog && kstat_xfs_log("", t->xfs_name, &w, &b) == 0) {

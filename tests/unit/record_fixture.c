@@ -455,7 +455,7 @@ static void add_traced(struct ws_interval *iv, unsigned int k)
 	iv->journal = (struct ws_journal_figures){ .dirty_on = true, .dirty_pauses = 1,
 						   .dirty_paused_ns = 120 * MS,
 						   .writer_paused_ns = 100 * MS,
-						   .wb_on = true, .wb_works = 1, .wb_ended = 1,
+						   .wb_on = true, .wb_works = 1,
 						   .wb_pages = iv->dev_bytes / 4096 };
 	iv->journal.wb_by_reason[0] = 1;	/* background */
 	recorder_add_traced(&run_block, &run_journal, &iv->block, &iv->journal);

@@ -59,8 +59,14 @@ START_TEST(test_golden)
 	ck_assert_uint_eq(want, 7 + WS_T_NR + 8 + 19 + 2 * 7 + (f->run.ntargets ? 1 : 0));
 	/* traced: the device's figures, no journal (btrfs), the pauses, the
 	 * bios (2 a request, 1 merged, 2 ms each, the longest 5) */
-	if (r->ending == FIXTURE_BOUND)
+	if (r->ending == FIXTURE_BOUND) {
 		ck_assert_msg(strstr(out, ",45.000,3,6.000,0,,,,120.000,"), "traced columns");
+		/* an interval of 2427 requests: 4854 bios, 2427 merged,
+		 * 2 ms each, the longest 5; one flusher work of its pages
+		 * (2544128000 bytes: 621125); wbt not traced there */
+		ck_assert_msg(strstr(out, ",120.000,4854,2427,4854.000,5.000,1,621125,,,"),
+			      "the bios', the flusher's and wbt's columns");
+	}
 	for (unsigned int i = 0; i < f->niv; i++)
 		rows_want += 1 + f->iv[i].ntargets;
 	ck_assert_uint_eq(lines, rows_want);

@@ -143,6 +143,11 @@ START_TEST(test_jbd2_info)
 	ck_assert_int_eq(kstat_jbd2_info(scratch, "loop1-8", &n, &ms), 0);
 	ck_assert_uint_eq(n, 290);
 	ck_assert_uint_eq(ms, 290 * 17);
+	/* none committed yet: the first line alone */
+	put("/proc/fs/jbd2/loop2-8/info", "0 transactions (0 requested), each up to 2730 blocks\n");
+	ck_assert_int_eq(kstat_jbd2_info(scratch, "loop2-8", &n, &ms), 0);
+	ck_assert_uint_eq(n, 0);
+	ck_assert_uint_eq(ms, 0);
 	put("/proc/fs/jbd2/sda2-8/info", "12 transactions (12 requested)\n  5ms locking\n");
 	ck_assert_int_eq(kstat_jbd2_info(scratch, "sda2-8", &n, &ms), -EINVAL);
 	put("/proc/fs/jbd2/sda3-8/info", "transactions: 12\n  5ms logging transaction\n");

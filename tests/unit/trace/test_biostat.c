@@ -110,6 +110,34 @@ START_TEST(test_split)
 }
 END_TEST
 
+/* A split with every waiting place taken: the rest takes the oldest
+ * other's place, never its first part's; and a rest whose getrq was read
+ * before the split is matched at once. */
+START_TEST(test_split_edges)
+{
+	struct rig *r = fresh();
+
+	bio(r, BIO_QUEUE, 1000, 8, 2048, "W");		/* the oldest */
+	for (unsigned int i = 1; i < BIO_WAITING; i++)
+		bio(r, BIO_QUEUE, 2000 + i, 100000 + 8 * (uint64_t)i, 8, "W");
+	bio(r, BIO_SPLIT, 3000, 8, 8 + 1024, "W");
+	getrq(r, 3010, 8, 1024, "W");			/* the first part */
+	getrq(r, 3020, 8 + 1024, 1024, "W");		/* the rest */
+	ck_assert_uint_eq(writes(r)->request_waits, 2);
+	ck_assert_uint_eq(writes(r)->request_wait_ns, 2010 + 2020);
+	getrq(r, 3030, 100000 + 8, 8, "W");		/* the one replaced */
+	ck_assert_uint_eq(writes(r)->request_waits, 2);
+	/* the rest's getrq read first */
+	bio(r, BIO_QUEUE, 5000, 4096, 2048, "W");
+	getrq(r, 5040, 4096 + 1024, 1024, "W");
+	bio(r, BIO_SPLIT, 5005, 4096, 4096 + 1024, "W");
+	ck_assert_uint_eq(writes(r)->request_waits, 3);
+	ck_assert_uint_eq(writes(r)->max_request_wait_ns, 2020);
+	ck_assert_uint_eq(writes(r)->request_wait_ns, 2010 + 2020 + 40);
+	free(r);
+}
+END_TEST
+
 /* The rings are read CPU by CPU: a getrq read before its bio's queueing
  * (the task moved while it waited) is matched when the bio comes, if the
  * bio was queued before it; a bio queued after it is another one. */
@@ -315,6 +343,7 @@ Suite *biostat_suite(void)
 	tcase_add_test(tc, test_wait_for_a_request);
 	tcase_add_test(tc, test_merges);
 	tcase_add_test(tc, test_split);
+	tcase_add_test(tc, test_split_edges);
 	tcase_add_test(tc, test_getrq_read_first);
 	tcase_add_test(tc, test_empty_flush_and_discard);
 	tcase_add_test(tc, test_waiting_bounded);
