@@ -523,6 +523,23 @@ struct ws_block_sub {
 					   (timed ones), and their time */
 };
 
+/* Writeback throttling's limits as its latest change (wbt_step) set them
+ * (known: once one was seen): step (above 0 cut down, below raised), the
+ * writes it lets in flight at once for background writeback, for others,
+ * and for writes someone waits for. */
+struct ws_wbt_limits {
+	bool known;
+	int32_t step;
+	uint32_t bg, normal, max;
+};
+
+/* ... and the latencies it last judged by (wbt_stat, when it scaled;
+ * known once one was seen), in ns: reads' least and mean, writes' mean. */
+struct ws_wbt_look {
+	bool known;
+	uint64_t read_min_ns, read_mean_ns, write_mean_ns;
+};
+
 struct ws_block_figures {
 	bool on;		/* traced: the rest is meaningful */
 	struct ws_block_dir dir[WS_BLK_NR];
@@ -537,17 +554,12 @@ struct ws_block_figures {
 	bool bios_on;		/* the bios' events traced (ws_block_dir) */
 	/* writeback throttling (wbt) on the disk, where it is on and its
 	 * wbt_step events are traced: how often it changed its limits in the
-	 * span, and where they stood at its end (wbt_known: once a change
-	 * was seen) - step (above 0 cut, below raised), the writes it lets
-	 * in flight for background writeback, for others, and for writes
-	 * someone waits for; and its last look at the latencies it steers
-	 * by (wbt_stat, when it judged: wbt_stat_known), reads' least and
-	 * mean, writes' mean, in ns */
-	bool wbt_on, wbt_known, wbt_stat_known;
+	 * span, where they stood at its end and its last look at the
+	 * latencies it steers by (each a state: carried from span to span) */
+	bool wbt_on;
 	uint64_t wbt_changes;
-	int32_t wbt_step;
-	uint32_t wbt_bg, wbt_normal, wbt_max;
-	uint64_t wbt_read_min_ns, wbt_read_mean_ns, wbt_write_mean_ns;
+	struct ws_wbt_limits wbt;
+	struct ws_wbt_look wbt_look;
 	struct ws_block_sub by[WS_SUB_NR];	/* the requests (both
 						   directions) by submitter */
 	/* the device's own counters (/sys/block/.../stat) over the same

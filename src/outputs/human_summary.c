@@ -390,12 +390,12 @@ static void print_wbt(FILE *out, const struct ws_block_figures *b)
 		return;
 	fprintf(out, "           wbt changed its limits %llu time%s", (unsigned long long)b->wbt_changes,
 		b->wbt_changes == 1 ? "" : "s");
-	if (b->wbt_known)
+	if (b->wbt.known)
 		fprintf(out, "; at the end it let %u writes in flight (%u of background writeback), step %d",
-			b->wbt_normal, b->wbt_bg, b->wbt_step);
-	if (b->wbt_stat_known)
+			b->wbt.normal, b->wbt.bg, b->wbt.step);
+	if (b->wbt_look.known)
 		fprintf(out, "; reads took at least %s at its last look",
-			units_format_duration(rmin, sizeof(rmin), b->wbt_read_min_ns));
+			units_format_duration(rmin, sizeof(rmin), b->wbt_look.read_min_ns));
 	fputc('\n', out);
 }
 

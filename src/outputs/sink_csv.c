@@ -82,8 +82,8 @@ static void put_traced(FILE *out, const struct ws_interval *iv)
 		fputs(",,", out);
 	if (iv->block.on && iv->block.wbt_on) {
 		fprintf(out, ",%llu,", (unsigned long long)iv->block.wbt_changes);
-		if (iv->block.wbt_known)
-			fprintf(out, "%u", iv->block.wbt_normal);
+		if (iv->block.wbt.known)
+			fprintf(out, "%u", iv->block.wbt.normal);
 	} else {
 		fputs(",,", out);
 	}

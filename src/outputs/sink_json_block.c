@@ -85,21 +85,21 @@ static void put_wbt(struct jsonw *w, const struct ws_block_figures *b)
 	}
 	jsonw_object(w, "wbt");
 	jsonw_u64(w, "changes", b->wbt_changes);
-	if (b->wbt_known) {
-		jsonw_i64(w, "step", b->wbt_step);
-		jsonw_u64(w, "background_limit", b->wbt_bg);
-		jsonw_u64(w, "normal_limit", b->wbt_normal);
-		jsonw_u64(w, "max_limit", b->wbt_max);
+	if (b->wbt.known) {
+		jsonw_i64(w, "step", b->wbt.step);
+		jsonw_u64(w, "background_limit", b->wbt.bg);
+		jsonw_u64(w, "normal_limit", b->wbt.normal);
+		jsonw_u64(w, "max_limit", b->wbt.max);
 	} else {
 		jsonw_null(w, "step");
 		jsonw_null(w, "background_limit");
 		jsonw_null(w, "normal_limit");
 		jsonw_null(w, "max_limit");
 	}
-	if (b->wbt_stat_known) {
-		jsonw_ms(w, "read_min_ms", b->wbt_read_min_ns);
-		jsonw_ms(w, "read_mean_ms", b->wbt_read_mean_ns);
-		jsonw_ms(w, "write_mean_ms", b->wbt_write_mean_ns);
+	if (b->wbt_look.known) {
+		jsonw_ms(w, "read_min_ms", b->wbt_look.read_min_ns);
+		jsonw_ms(w, "read_mean_ms", b->wbt_look.read_mean_ns);
+		jsonw_ms(w, "write_mean_ms", b->wbt_look.write_mean_ns);
 	} else {
 		jsonw_null(w, "read_min_ms");
 		jsonw_null(w, "read_mean_ms");

@@ -471,19 +471,10 @@ void recorder_add_traced(struct ws_block_figures *run_block,
 	/* wbt: its changes add up, its limits and latencies are the latest */
 	run_block->wbt_on = block->wbt_on;
 	run_block->wbt_changes += block->wbt_changes;
-	if (block->wbt_known) {
-		run_block->wbt_known = true;
-		run_block->wbt_step = block->wbt_step;
-		run_block->wbt_bg = block->wbt_bg;
-		run_block->wbt_normal = block->wbt_normal;
-		run_block->wbt_max = block->wbt_max;
-	}
-	if (block->wbt_stat_known) {
-		run_block->wbt_stat_known = true;
-		run_block->wbt_read_min_ns = block->wbt_read_min_ns;
-		run_block->wbt_read_mean_ns = block->wbt_read_mean_ns;
-		run_block->wbt_write_mean_ns = block->wbt_write_mean_ns;
-	}
+	if (block->wbt.known)
+		run_block->wbt = block->wbt;
+	if (block->wbt_look.known)
+		run_block->wbt_look = block->wbt_look;
 	for (int d = 0; d < WS_BLK_NR; d++) {
 		struct ws_block_dir *to = &run_block->dir[d];
 		const struct ws_block_dir *from = &block->dir[d];

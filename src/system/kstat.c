@@ -61,6 +61,19 @@ int kstat_meminfo(const char *root, struct ws_meminfo *m)
 	return 0;
 }
 
+/* The file at fmt (a path with one %s) for name, under root, into buf:
+ * its length, or -errno (-ENAMETOOLONG: the path does not fit). */
+static int read_named(const char *root, const char *fmt, const char *name,
+		      char *buf, size_t len)
+{
+	char path[600];
+	int n = snprintf(path, sizeof(path), fmt, name);
+
+	if (n < 0 || (size_t)n >= sizeof(path))
+		return -ENAMETOOLONG;
+	return sysfs_read(root, path, buf, len);
+}
+
 int kstat_diskstat(const char *root, const char *disk, struct ws_diskstat *out)
 {
 	uint64_t *field[] = {
@@ -71,15 +84,12 @@ int kstat_diskstat(const char *root, const char *disk, struct ws_diskstat *out)
 		&out->discard_merges, &out->discard_sectors,
 		&out->discard_ticks, &out->flush_ios, &out->flush_ticks,
 	};
-	char path[512], buf[512];
+	char buf[512];
 	const char *p = buf;
 	int n, ret;
 
-	n = snprintf(path, sizeof(path), disk[0] == '/' ? "%s/stat" :
-		     "/sys/block/%s/stat", disk);
-	if (n < 0 || (size_t)n >= sizeof(path))
-		return -ENAMETOOLONG;
-	ret = sysfs_read(root, path, buf, sizeof(buf));
+	ret = read_named(root, disk[0] == '/' ? "%s/stat" : "/sys/block/%s/stat", disk,
+			 buf, sizeof(buf));
 	if (ret < 0)
 		return ret;
 	memset(out, 0, sizeof(*out));
@@ -111,15 +121,11 @@ static const char *line_of(const char *text, const char *key)
 
 int kstat_xfs_log(const char *root, const char *fs, uint64_t *writes, uint64_t *blocks)
 {
-	char path[128], buf[4096];
+	char buf[4096];
 	unsigned long long w, b;
 	const char *p;
-	int n, ret;
+	int ret = read_named(root, "/sys/fs/xfs/%s/stats/stats", fs, buf, sizeof(buf));
 
-	n = snprintf(path, sizeof(path), "/sys/fs/xfs/%s/stats/stats", fs);
-	if (n < 0 || (size_t)n >= sizeof(path))
-		return -ENAMETOOLONG;
-	ret = sysfs_read(root, path, buf, sizeof(buf));
 	if (ret < 0)
 		return ret;
 	/* "log writes blocks noiclogs forces force_sleeps" */
@@ -134,15 +140,11 @@ int kstat_xfs_log(const char *root, const char *fs, uint64_t *writes, uint64_t *
 int kstat_jbd2_info(const char *root, const char *journal, uint64_t *transactions,
 		    uint64_t *logging_ms)
 {
-	char path[128], buf[2048];
+	char buf[2048];
 	unsigned long long n, ms;
 	const char *p;
-	int len, ret;
+	int ret = read_named(root, "/proc/fs/jbd2/%s/info", journal, buf, sizeof(buf));
 
-	len = snprintf(path, sizeof(path), "/proc/fs/jbd2/%s/info", journal);
-	if (len < 0 || (size_t)len >= sizeof(path))
-		return -ENAMETOOLONG;
-	ret = sysfs_read(root, path, buf, sizeof(buf));
 	if (ret < 0)
 		return ret;
 	/* "86 transactions (86 requested), each up to 2730 blocks" ...

@@ -112,6 +112,7 @@ struct wbt_stat_event {
 };
 
 enum trace_kind { TE_BLOCK, TE_JOURNAL, TE_DIRTY, TE_WBT, TE_BIO, TE_WB, TE_WBT_STAT };
+#define TE_KINDS (TE_WBT_STAT + 1)
 
 struct trace_event {
 	enum trace_kind kind;

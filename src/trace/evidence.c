@@ -51,30 +51,21 @@ void evidence_event(struct evidence *ev, const struct trace_event *e)
 	case TE_WBT:
 		ev->bs.iv.wbt_on = ev->bs.run.wbt_on = true;	/* a recording's */
 		ev->wbt[ev->nwbt++ % WBT_KEPT] = e->wbt;
-		for (struct ws_block_figures *f = &ev->bs.iv; f; f = f == &ev->bs.iv ? &ev->bs.run : NULL) {
-			f->wbt_changes++;
-			/* the latest in time: the rings are read CPU by CPU */
-			if (!f->wbt_known || e->wbt.ts_ns >= ev->wbt_latest_ns) {
-				f->wbt_known = true;
-				f->wbt_step = e->wbt.step;
-				f->wbt_bg = e->wbt.bg;
-				f->wbt_normal = e->wbt.normal;
-				f->wbt_max = e->wbt.max;
-			}
-		}
-		if (e->wbt.ts_ns >= ev->wbt_latest_ns)
+		ev->bs.iv.wbt_changes++;
+		ev->bs.run.wbt_changes++;
+		/* the latest in time: the rings are read CPU by CPU */
+		if (e->wbt.ts_ns >= ev->wbt_latest_ns) {
 			ev->wbt_latest_ns = e->wbt.ts_ns;
+			ev->bs.iv.wbt = ev->bs.run.wbt = (struct ws_wbt_limits){ true,
+				e->wbt.step, e->wbt.bg, e->wbt.normal, e->wbt.max };
+		}
 		break;
 	case TE_WBT_STAT:
-		for (struct ws_block_figures *f = &ev->bs.iv; f; f = f == &ev->bs.iv ? &ev->bs.run : NULL)
-			if (!f->wbt_stat_known || e->wbt_stat.ts_ns >= ev->wbt_stat_latest_ns) {
-				f->wbt_stat_known = true;
-				f->wbt_read_min_ns = e->wbt_stat.rmin;
-				f->wbt_read_mean_ns = e->wbt_stat.rmean;
-				f->wbt_write_mean_ns = e->wbt_stat.wmean;
-			}
-		if (e->wbt_stat.ts_ns >= ev->wbt_stat_latest_ns)
+		if (e->wbt_stat.ts_ns >= ev->wbt_stat_latest_ns) {
 			ev->wbt_stat_latest_ns = e->wbt_stat.ts_ns;
+			ev->bs.iv.wbt_look = ev->bs.run.wbt_look = (struct ws_wbt_look){ true,
+				e->wbt_stat.rmin, e->wbt_stat.rmean, e->wbt_stat.wmean };
+		}
 		break;
 	}
 }
@@ -96,15 +87,8 @@ void evidence_take(struct evidence *ev, struct ws_block_figures *block,
 	/* wbt's limits are a state: the next interval starts where this
 	 * one ended, its changes from 0 */
 	iv->wbt_on = block->wbt_on;
-	iv->wbt_known = block->wbt_known;
-	iv->wbt_step = block->wbt_step;
-	iv->wbt_bg = block->wbt_bg;
-	iv->wbt_normal = block->wbt_normal;
-	iv->wbt_max = block->wbt_max;
-	iv->wbt_stat_known = block->wbt_stat_known;
-	iv->wbt_read_min_ns = block->wbt_read_min_ns;
-	iv->wbt_read_mean_ns = block->wbt_read_mean_ns;
-	iv->wbt_write_mean_ns = block->wbt_write_mean_ns;
+	iv->wbt = block->wbt;
+	iv->wbt_look = block->wbt_look;
 }
 
 /* The thread's pauses within [from, to]. */

@@ -11,15 +11,16 @@
 #include "system/sysfs.h"
 #include "tracer.h"
 
-/* The events read: the block requests (required), the journal's commits,
- * the dirty limit's pauses and writeback throttling's changes of its
- * limits and the latencies it judged by (where the kernel and the
- * filesystem have them), and the bios
- * behind the requests: queued, merged, split (biostat.h; all of them or
- * none), and the flusher's works on the disk (flusher.h; both or none).
- * Not block_rq_insert: every request the trace counts has its
- * getrq (the recorded runs hold no insert without one), and each event
- * costs the writer at full speed (bench/, the trace section). */
+/* The events read: the block requests (required) and the bios behind
+ * them (queued, merged, split: biostat.h), first, as tracer_on_event looks
+ * them up in this order and they are most of the events at full speed;
+ * then the journal's commits, the dirty limit's pauses, writeback
+ * throttling's changes of its limits and the latencies it judged by, and
+ * the flusher's works on the disk (flusher.h) - each where the kernel and
+ * the filesystem have them.  Not block_rq_insert: every request the trace
+ * counts has its getrq (the recorded runs hold no insert without one),
+ * and each event costs the writer at full speed (bench/, the trace
+ * section). */
 struct event_spec {
 	const char *system, *name;
 	enum trace_kind kind;
@@ -32,6 +33,11 @@ static const struct event_spec specs[] = {
 	{ "block", "block_getrq", TE_BLOCK, BLK_GETRQ, true, TRACE_JOURNAL_NONE },
 	{ "block", "block_rq_issue", TE_BLOCK, BLK_ISSUE, true, TRACE_JOURNAL_NONE },
 	{ "block", "block_rq_complete", TE_BLOCK, BLK_COMPLETE, true, TRACE_JOURNAL_NONE },
+	{ "block", "block_bio_queue", TE_BIO, BIO_QUEUE, false, TRACE_JOURNAL_NONE },
+	{ "block", "block_bio_backmerge", TE_BIO, BIO_MERGE, false, TRACE_JOURNAL_NONE },
+	{ "block", "block_bio_frontmerge", TE_BIO, BIO_MERGE, false, TRACE_JOURNAL_NONE },
+	{ "block", "block_rq_merge", TE_BIO, BIO_RQ_MERGE, false, TRACE_JOURNAL_NONE },
+	{ "block", "block_split", TE_BIO, BIO_SPLIT, false, TRACE_JOURNAL_NONE },
 	{ "jbd2", "jbd2_start_commit", TE_JOURNAL, JNL_START, false, TRACE_JOURNAL_JBD2 },
 	{ "jbd2", "jbd2_commit_locking", TE_JOURNAL, JNL_LOCKING, false, TRACE_JOURNAL_JBD2 },
 	{ "jbd2", "jbd2_commit_flushing", TE_JOURNAL, JNL_FLUSHING, false, TRACE_JOURNAL_JBD2 },
@@ -43,11 +49,6 @@ static const struct event_spec specs[] = {
 	{ "writeback", "balance_dirty_pages", TE_DIRTY, 0, false, TRACE_JOURNAL_NONE },
 	{ "wbt", "wbt_step", TE_WBT, 0, false, TRACE_JOURNAL_NONE },
 	{ "wbt", "wbt_stat", TE_WBT_STAT, 0, false, TRACE_JOURNAL_NONE },
-	{ "block", "block_bio_queue", TE_BIO, BIO_QUEUE, false, TRACE_JOURNAL_NONE },
-	{ "block", "block_bio_backmerge", TE_BIO, BIO_MERGE, false, TRACE_JOURNAL_NONE },
-	{ "block", "block_bio_frontmerge", TE_BIO, BIO_MERGE, false, TRACE_JOURNAL_NONE },
-	{ "block", "block_rq_merge", TE_BIO, BIO_RQ_MERGE, false, TRACE_JOURNAL_NONE },
-	{ "block", "block_split", TE_BIO, BIO_SPLIT, false, TRACE_JOURNAL_NONE },
 	{ "writeback", "writeback_start", TE_WB, 0, false, TRACE_JOURNAL_NONE },
 	{ "writeback", "writeback_written", TE_WB, 1, false, TRACE_JOURNAL_NONE },
 };
@@ -302,27 +303,36 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 	return false;
 }
 
+/* Each kind's events are filtered to the disk: block requests and bios by
+ * its dev_t (the kernel's in trace records: major << 20 | minor), the
+ * journal's by the filesystem's, the rest by its bdi's name. */
+static void filter_of(enum trace_kind kind, const struct trace_disk *disk, char *buf, size_t len)
+{
+	if (kind == TE_BLOCK || kind == TE_BIO)
+		snprintf(buf, len, "dev == %u", disk->major << 20 | disk->minor);
+	else if (kind == TE_JOURNAL)
+		snprintf(buf, len, "dev == %u", disk->fs_major << 20 | disk->fs_minor);
+	else
+		snprintf(buf, len, "%s == \"%u:%u\"", kind == TE_DIRTY ? "bdi" : "name",
+			 disk->major, disk->minor);
+}
+
+/* Kinds traced whole or not at all: a journal traced in part would
+ * miscount its commits, bios their merges and waits, the flusher its
+ * passes; wbt's changes or the dirty limit's pauses in part are what
+ * they are. */
+static bool all_or_none(enum trace_kind kind)
+{
+	return kind == TE_JOURNAL || kind == TE_BIO || kind == TE_WB;
+}
+
 int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 {
-	char filter[7][48];
-	bool journal = true, dirty = true, bios = true, flusher = true;
+	bool whole[TE_KINDS];
+	char filter[48];
 
-	/* the kernel's dev_t in trace records: major << 20 | minor */
-	snprintf(filter[TE_BLOCK], sizeof(filter[0]), "dev == %u",
-		 disk->major << 20 | disk->minor);
-	snprintf(filter[TE_JOURNAL], sizeof(filter[0]), "dev == %u",
-		 disk->fs_major << 20 | disk->fs_minor);
-	snprintf(filter[TE_DIRTY], sizeof(filter[0]), "bdi == \"%u:%u\"",
-		 disk->major, disk->minor);
-	snprintf(filter[TE_BIO], sizeof(filter[0]), "dev == %u",
-		 disk->major << 20 | disk->minor);
-	snprintf(filter[TE_WB], sizeof(filter[0]), "name == \"%u:%u\"",
-		 disk->major, disk->minor);
-	snprintf(filter[TE_WBT_STAT], sizeof(filter[0]), "name == \"%u:%u\"",
-		 disk->major, disk->minor);
-	/* wbt names the disk by its bdi too */
-	snprintf(filter[TE_WBT], sizeof(filter[0]), "name == \"%u:%u\"",
-		 disk->major, disk->minor);
+	for (unsigned int k = 0; k < TE_KINDS; k++)
+		whole[k] = true;
 	for (unsigned int k = 0; k < NEVENTS; k++) {
 		struct tep_event *ev = tep_find_event_by_name(t->tep, specs[k].system,
 							       specs[k].name);
@@ -331,9 +341,10 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 		t->id[k] = -1;
 		if (specs[k].kind == TE_JOURNAL && specs[k].journal != disk->journal)
 			continue;	/* another filesystem's */
+		filter_of(specs[k].kind, disk, filter, sizeof(filter));
 		if (ok &&
 		    tracefs_event_file_write(t->inst, specs[k].system, specs[k].name,
-					     "filter", filter[specs[k].kind]) >= 0 &&
+					     "filter", filter) >= 0 &&
 		    tracefs_event_enable(t->inst, specs[k].system, specs[k].name) >= 0) {
 			t->id[k] = ev->id;
 			t->ev.wbt_traced |= specs[k].kind == TE_WBT;
@@ -341,30 +352,19 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 		}
 		if (specs[k].required)
 			return ok ? -EIO : -ENOENT;
-		if (specs[k].kind == TE_JOURNAL)
-			journal = false;
-		else if (specs[k].kind == TE_DIRTY)
-			dirty = false;
-		else if (specs[k].kind == TE_BIO)
-			bios = false;
-		else if (specs[k].kind == TE_WB)
-			flusher = false;
 		/* wbt's changes missing: its rule still holds by the wait site */
+		whole[specs[k].kind] = false;
 	}
-	/* a journal traced in part would miscount its commits, bios in
-	 * part their merges and waits */
 	for (unsigned int k = 0; k < NEVENTS; k++)
-		if (((specs[k].kind == TE_JOURNAL && !journal) ||
-		     (specs[k].kind == TE_BIO && !bios) ||
-		     (specs[k].kind == TE_WB && !flusher)) && t->id[k] >= 0) {
+		if (all_or_none(specs[k].kind) && !whole[specs[k].kind] && t->id[k] >= 0) {
 			tracefs_event_disable(t->inst, specs[k].system, specs[k].name);
 			t->id[k] = -1;
 		}
-	journal_traced(&t->ev.jn, journal && disk->journal, disk->journal == TRACE_JOURNAL_XFS,
-		       dirty);
-	if (bios)
+	journal_traced(&t->ev.jn, whole[TE_JOURNAL] && disk->journal,
+		       disk->journal == TRACE_JOURNAL_XFS, whole[TE_DIRTY]);
+	if (whole[TE_BIO])
 		evidence_bios_traced(&t->ev);
-	if (flusher)
+	if (whole[TE_WB])
 		evidence_flusher_traced(&t->ev);
 	return 0;
 }

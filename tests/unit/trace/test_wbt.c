@@ -43,22 +43,22 @@ START_TEST(test_changes_and_state)
 	step(ev, 30 * MS, 1, 16);
 	step(ev, 10 * MS, -1, 64);	/* read later, happened earlier */
 	evidence_take(ev, &b, &j);
-	ck_assert(b.wbt_on && b.wbt_known);
+	ck_assert(b.wbt_on && b.wbt.known);
 	ck_assert_uint_eq(b.wbt_changes, 2);
-	ck_assert_int_eq(b.wbt_step, 1);
-	ck_assert_uint_eq(b.wbt_normal, 16);
-	ck_assert_uint_eq(b.wbt_bg, 8);
-	ck_assert_uint_eq(b.wbt_max, 32);
+	ck_assert_int_eq(b.wbt.step, 1);
+	ck_assert_uint_eq(b.wbt.normal, 16);
+	ck_assert_uint_eq(b.wbt.bg, 8);
+	ck_assert_uint_eq(b.wbt.max, 32);
 	evidence_take(ev, &b, &j);	/* no change: the same limits */
-	ck_assert(b.wbt_on && b.wbt_known);
+	ck_assert(b.wbt_on && b.wbt.known);
 	ck_assert_uint_eq(b.wbt_changes, 0);
-	ck_assert_uint_eq(b.wbt_normal, 16);
+	ck_assert_uint_eq(b.wbt.normal, 16);
 	step(ev, 40 * MS, 2, 8);
 	evidence_take(ev, &b, &j);
 	ck_assert_uint_eq(b.wbt_changes, 1);
-	ck_assert_uint_eq(b.wbt_normal, 8);
+	ck_assert_uint_eq(b.wbt.normal, 8);
 	ck_assert_uint_eq(ev->bs.run.wbt_changes, 3);
-	ck_assert_uint_eq(ev->bs.run.wbt_normal, 8);
+	ck_assert_uint_eq(ev->bs.run.wbt.normal, 8);
 	free(ev);
 }
 END_TEST
@@ -87,13 +87,13 @@ START_TEST(test_stat)
 	e.wbt_stat.rmin = 1;
 	evidence_event(ev, &e);
 	evidence_take(ev, &b, &j);
-	ck_assert(b.wbt_stat_known);
-	ck_assert_uint_eq(b.wbt_read_min_ns, 3100000);
-	ck_assert_uint_eq(b.wbt_read_mean_ns, 4200000);
-	ck_assert_uint_eq(b.wbt_write_mean_ns, 8800000);
+	ck_assert(b.wbt_look.known);
+	ck_assert_uint_eq(b.wbt_look.read_min_ns, 3100000);
+	ck_assert_uint_eq(b.wbt_look.read_mean_ns, 4200000);
+	ck_assert_uint_eq(b.wbt_look.write_mean_ns, 8800000);
 	evidence_take(ev, &b, &j);
-	ck_assert(b.wbt_stat_known);
-	ck_assert_uint_eq(b.wbt_read_min_ns, 3100000);
+	ck_assert(b.wbt_look.known);
+	ck_assert_uint_eq(b.wbt_look.read_min_ns, 3100000);
 	free(ev);
 }
 END_TEST
@@ -121,7 +121,7 @@ START_TEST(test_recorded)
 	ck_assert_uint_gt(steps, 10);
 	ck_assert(ev->bs.run.wbt_on);
 	ck_assert_uint_eq(ev->bs.run.wbt_changes, steps);
-	ck_assert_uint_eq(ev->bs.run.wbt_normal, normal);
+	ck_assert_uint_eq(ev->bs.run.wbt.normal, normal);
 	recorded_free(&rec);
 	free(ev);
 }
