@@ -221,6 +221,16 @@ static void put_histogram(FILE *out, const struct prom *p, const char *name,
 	fprintf(out, "} %llu\n", (unsigned long long)t->count);
 }
 
+/* A counter of the traced device by direction: its help, then a series
+ * for reads and one for writes. */
+static void direction_counter(FILE *out, const struct prom *p, const char *name,
+			      const char *help, double reads, double writes)
+{
+	meta(out, name, "counter", help);
+	device_counter(out, p, name, "direction", "read", reads);
+	device_counter(out, p, name, "direction", "write", writes);
+}
+
 /* The traced figures since the start, as counters (the record's
  * block_run and journal_run); none when the run is not traced. */
 static void put_traced(FILE *out, const struct prom *p, const struct ws_interval *iv)
@@ -231,21 +241,18 @@ static void put_traced(FILE *out, const struct prom *p, const struct ws_interval
 
 	if (!iv->block.on)
 		return;
-	meta(out, "writestress_block_requests_total", "counter",
-	     "Requests the traced device completed, by direction.");
-	for (int d = 0; d < WS_BLK_NR; d++)
-		device_counter(out, p, "writestress_block_requests_total", "direction",
-			       dirs[d], (double)b->dir[d].requests);
-	meta(out, "writestress_block_bytes_total", "counter",
-	     "Bytes of the requests the traced device completed, by direction.");
-	for (int d = 0; d < WS_BLK_NR; d++)
-		device_counter(out, p, "writestress_block_bytes_total", "direction",
-			       dirs[d], (double)b->dir[d].bytes);
-	meta(out, "writestress_block_service_seconds_total", "counter",
-	     "The device's own time for its requests, issue to completion, added up, by direction.");
-	for (int d = 0; d < WS_BLK_NR; d++)
-		device_counter(out, p, "writestress_block_service_seconds_total", "direction",
-			       dirs[d], (double)b->dir[d].service_ns / 1e9);
+	direction_counter(out, p, "writestress_block_requests_total",
+			  "Requests the traced device completed, by direction.",
+			  (double)b->dir[WS_BLK_READ].requests,
+			  (double)b->dir[WS_BLK_WRITE].requests);
+	direction_counter(out, p, "writestress_block_bytes_total",
+			  "Bytes of the requests the traced device completed, by direction.",
+			  (double)b->dir[WS_BLK_READ].bytes,
+			  (double)b->dir[WS_BLK_WRITE].bytes);
+	direction_counter(out, p, "writestress_block_service_seconds_total",
+			  "The device's own time for its requests, issue to completion, added up, by direction.",
+			  (double)b->dir[WS_BLK_READ].service_ns / 1e9,
+			  (double)b->dir[WS_BLK_WRITE].service_ns / 1e9);
 	meta(out, "writestress_block_queue_wait_seconds", "histogram",
 	     "The traced device's requests' wait in the queue, getrq to issue (0 when not seen), by direction (fixed buckets, exact).");
 	for (int d = 0; d < WS_BLK_NR; d++) {
@@ -284,21 +291,18 @@ static void put_traced(FILE *out, const struct prom *p, const struct ws_interval
 			       (double)b->wbt_changes);
 	}
 	if (b->bios_on) {
-		meta(out, "writestress_block_bios_total", "counter",
-		     "Bios queued to the traced device (after any cgroup I/O limit), by direction.");
-		for (int d = 0; d < WS_BLK_NR; d++)
-			device_counter(out, p, "writestress_block_bios_total", "direction",
-				       dirs[d], (double)b->dir[d].bios);
-		meta(out, "writestress_block_merged_total", "counter",
-		     "Bios merged into a request and requests merged into another, by direction (the device's merges).");
-		for (int d = 0; d < WS_BLK_NR; d++)
-			device_counter(out, p, "writestress_block_merged_total", "direction",
-				       dirs[d], (double)b->dir[d].merged);
-		meta(out, "writestress_block_request_wait_seconds_total", "counter",
-		     "The time bios waited between being queued and getting a request (writeback throttling, a full queue), added up, by direction.");
-		for (int d = 0; d < WS_BLK_NR; d++)
-			device_counter(out, p, "writestress_block_request_wait_seconds_total",
-				       "direction", dirs[d], (double)b->dir[d].request_wait_ns / 1e9);
+		direction_counter(out, p, "writestress_block_bios_total",
+				  "Bios queued to the traced device (after any cgroup I/O limit), by direction.",
+				  (double)b->dir[WS_BLK_READ].bios,
+				  (double)b->dir[WS_BLK_WRITE].bios);
+		direction_counter(out, p, "writestress_block_merged_total",
+				  "Bios merged into a request and requests merged into another, by direction (the device's merges).",
+				  (double)b->dir[WS_BLK_READ].merged,
+				  (double)b->dir[WS_BLK_WRITE].merged);
+		direction_counter(out, p, "writestress_block_request_wait_seconds_total",
+				  "The time bios waited between being queued and getting a request (writeback throttling, a full queue), added up, by direction.",
+				  (double)b->dir[WS_BLK_READ].request_wait_ns / 1e9,
+				  (double)b->dir[WS_BLK_WRITE].request_wait_ns / 1e9);
 	}
 	meta(out, "writestress_trace_lost_events_total", "counter",
 	     "Events the kernel's trace ring dropped: the traced figures are short by them.");

@@ -133,11 +133,13 @@ void biostat_event(struct biostat *s, const struct bio_event *e,
 void biostat_getrq(struct biostat *s, const struct blk_event *e,
 		   struct ws_block_figures *iv, struct ws_block_figures *run)
 {
-	int dir = dir_of(e->rwbs);
 	struct bio_wait *w;
 	uint64_t key;
+	int dir;
 
-	if (dir < 0 || e->kind != BLK_GETRQ || (strchr(e->rwbs, 'F') && !e->nr_sector))
+	/* every block event comes here: the issues and completions go at once */
+	if (e->kind != BLK_GETRQ || (dir = dir_of(e->rwbs)) < 0 ||
+	    (strchr(e->rwbs, 'F') && !e->nr_sector))
 		return;
 	if (e->ts_ns > s->latest_ns)
 		s->latest_ns = e->ts_ns;
