@@ -37,6 +37,36 @@
  *   [ADAPT_CHUNK_MIN, buffer] (a multiple of 64 KiB), window =
  *   inflight / chunk within [1, ADAPT_WINDOW_MAX].
  *
+ *   Several probes may steer (every probe but a command's, or those
+ *   --steer-by names): each is judged against the target on its own and
+ *   the slowest of the period steers.  Each probe operation may wait
+ *   behind the writer more than once (a SQLite commit syncs its journal,
+ *   the database and the directory one after another): the controller
+ *   learns how many writer sojourns one operation spans, its waits,
+ *           waits = (slowest latency - idle latency) / mean sojourn
+ *   over a period (the slowest operation, as the slowest steers; within [ADAPT_WAITS_MIN, ADAPT_WAITS_MAX], smoothed
+ *   1/ADAPT_LEARN per period; not learned at the floor or while the
+ *   sojourn is under ADAPT_LEARN_MIN_SOJOURN_NS: there the probes' time
+ *   is not the writer's), starting from the probe's own count of its
+ *   synchronous calls (probe.h).  The waits scale the setpoint: it
+ *   starts at (target / 2 - idle) / waits, never exceeds
+ *   (target - idle) / waits, and a cut or a growth moves it by what the
+ *   probe is over or under, divided by its waits.
+ *
+ *   The tail: growth is judged by the slowest probe of the last
+ *   ADAPT_TAIL_PERIODS periods (this one's included), not of this period
+ *   alone, and while that one is over ADAPT_HIGH_PCT % the setpoint eases
+ *   by 1/ADAPT_GROW a period: a cut answers one slow period, the
+ *   probes' p99 is what the target is about.
+ *
+ *   Unreachable: where the probes of ADAPT_SETTLE_PERIODS periods in a
+ *   row were all over the target while the writer kept no more than its
+ *   floor (ADAPT_CHUNK_MIN) under writeback, no pace of the writer's
+ *   meets the target on this disk: the controller says so (the
+ *   unreachable verdict, with the fastest of those periods' slowest
+ *   probes as the floor) and holds the floor.  A period that meets the
+ *   target clears it.
+ *
  *   Settled: over ADAPT_SETTLE_PERIODS periods in a row the slowest probe
  *   met the target and was never under half of it (the setpoint was not
  *   racing up; unless it was at its top, or inflight at the floor all
@@ -55,6 +85,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "record/record.h"
+
 #define ADAPT_CHUNK_MIN (64 * 1024ull)
 #define ADAPT_CHUNK_ALIGN (64 * 1024ull)
 #define ADAPT_WINDOW_MAX 64u
@@ -67,7 +99,19 @@
 #define ADAPT_GROW_FAST 4u
 #define ADAPT_BAND_PCT 35u
 #define ADAPT_SETTLE_PERIODS 3u
+#define ADAPT_TAIL_PERIODS 10u
 #define ADAPT_MIN_ROUND_NS 10000000.0	/* 10 ms */
+#define ADAPT_PROBES WS_MAX_PROBES	/* a slot per probe */
+#define ADAPT_WAITS_MIN 1.0
+#define ADAPT_WAITS_MAX 16.0
+#define ADAPT_LEARN 4u
+#define ADAPT_LEARN_MIN_SOJOURN_NS 1000000.0	/* 1 ms */
+
+/* What one probe's operations have shown since the last call. */
+struct adapt_obs {
+	uint64_t worst_ns, sum_ns;
+	unsigned int n;
+};
 
 struct adapt {
 	uint64_t target_ns;
@@ -80,10 +124,26 @@ struct adapt {
 	double sojourn_ns;		/* the last chunks' sojourn, smoothed */
 	uint64_t steered_ns;		/* inflight last scaled */
 
+	/* the probes that steer, by slot (adapt_steer_by) */
+	struct adapt_probe {
+		bool steers;
+		uint64_t idle_ns;	/* its median on the idle disk */
+		double waits;		/* writer sojourns one operation spans */
+		unsigned int learned;	/* periods that taught the waits */
+		struct adapt_obs period;
+		unsigned int steered;	/* periods it was the slowest */
+	} probe[ADAPT_PROBES];
+
 	/* the probes' period */
 	uint64_t period_start_ns;
-	uint64_t period_worst_ns;
 	unsigned int period_probes;
+	/* the slowest steering probe of the last periods: growth waits
+	 * for the tail */
+	uint64_t recent_worst_ns[ADAPT_TAIL_PERIODS];
+	unsigned int nrecent;
+	double period_sojourn_sum;
+	unsigned int period_sojourns;
+	bool period_off_floor;		/* inflight above the floor at a time */
 	/* inflight over the last periods: for settling */
 	struct adapt_band {
 		double low, high, mean;
@@ -95,18 +155,39 @@ struct adapt {
 	unsigned int band_n;		/* chunks in this period */
 	uint64_t settled_ns;		/* 0: not settled (yet) */
 	bool settled;
+	enum ws_adapt_why why;		/* the last period's verdict */
+
+	/* the unreachable verdict */
+	unsigned int floor_periods;	/* over the target at the floor, in a row */
+	uint64_t floor_worst_ns;	/* the fastest of their slowest probes */
+	int floor_probe;		/* whose, -1: none */
+	bool unreachable;		/* now */
+	uint64_t unreachable_ns;	/* when first said, 0: never */
+	uint64_t unreachable_floor_ns;	/* the floor it said */
+	int unreachable_probe;
 };
 
 /* target_ns > 0; buffer: the writer's buffer size (the largest chunk).
  * The first period begins with the first call below. */
 void adapt_init(struct adapt *a, uint64_t target_ns, uint64_t buffer);
 
+/* Before the run: probe slot `slot` (< ADAPT_PROBES) steers; it took
+ * idle_ns on the idle disk and makes `syncs` synchronous calls an
+ * operation (the waits learned start there; 0 counts as 1). */
+void adapt_steer_by(struct adapt *a, unsigned int slot, uint64_t idle_ns,
+		    unsigned int syncs);
+
 /* A chunk is on disk, sojourn_ns after its writeback was started. */
 void adapt_retired(struct adapt *a, uint64_t now_ns, uint64_t sojourn_ns);
 
-/* A probe on the writer's filesystem took latency_ns (the slowest of
- * those that ended since the last call). */
-void adapt_probe(struct adapt *a, uint64_t now_ns, uint64_t latency_ns);
+/* Probe `slot` ended o->n operations since the last call, the slowest
+ * o->worst_ns.  A slot never set up with adapt_steer_by steers with an
+ * idle time of 0 and one wait (a caller with one probe needs no setup). */
+void adapt_probe(struct adapt *a, uint64_t now_ns, unsigned int slot,
+		 const struct adapt_obs *o);
+
+/* The probe that steered most periods, -1: none yet. */
+int adapt_steering_probe(const struct adapt *a);
 
 static inline uint64_t adapt_chunk(const struct adapt *a)
 {

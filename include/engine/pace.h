@@ -38,6 +38,7 @@ struct pace_ctx {
 	unsigned int since_sync;	/* buffers since the last fdatasync */
 
 	struct adapt adapt;		/* --pace adaptive */
+	bool steering_known;		/* its probes' setup read */
 
 	/* On failure: which call and where. */
 	const char *err_op;

@@ -22,6 +22,7 @@
 
 #include "lib/c.h"
 #include "lib/hist.h"
+#include "engine/adapt.h"
 
 /* A progress mark: by t_ns after the start, `bytes` were known to be on
  * the disk (window and fdatasync pacing: waited for; direct and
@@ -37,6 +38,8 @@ struct ws_mark {
 				   what the final wait will credit late */
 };
 
+/* one slot per monitor probe (WS_MAX_PROBES, settings.h) */
+#define WS_SNAPSHOT_PROBES ADAPT_PROBES
 #define WS_MARK_RING 8192		/* a power of two */
 #define WS_MARK_SPACING_NS 10000000	/* at most 100 marks a second */
 
@@ -73,14 +76,28 @@ struct ws_snapshot {
 	uint64_t last_mark_ns;		/* writer's own */
 	uint64_t mark_spacing_ns;	/* set before the run; 0: the minimum */
 
-	/* --pace adaptive: the slowest probe on the writer's filesystem
-	 * since the writer last took it (probes post, the writer takes:
-	 * the controller's truth), and the controller's state for the
-	 * recorder (settled_ns: CLOCK_MONOTONIC, 0 while unsettled) */
-	_Atomic uint64_t probe_worst_ns;
+	/* --pace adaptive: what each steering probe on the writer's
+	 * filesystem saw since the writer last took it, by the probe's
+	 * slot in the monitor (probes post, the writer takes: the
+	 * controller's truth); the slots' setup is written before the
+	 * writer starts (monitor_setup_steering) and only read after */
+	struct ws_steer_setup {
+		bool steers;
+		uint64_t idle_ns;	/* its median on the idle disk */
+		unsigned int syncs;	/* synchronous calls an operation */
+	} steer_setup[WS_SNAPSHOT_PROBES];
+	pthread_mutex_t steer_lock;
+	struct adapt_obs steer_obs[WS_SNAPSHOT_PROBES];
+	atomic_bool steer_posted;	/* news since the last take */
+	/* and the controller's state for the recorder (CLOCK_MONOTONIC
+	 * times, 0: not (yet); unreachable_ns: when the target was first
+	 * found unreachable; waits_milli: each slot's waits x 1000) */
 	struct ws_adapt_state {
 		_Atomic uint64_t chunk, window, inflight, sojourn_ns,
 				 setpoint_ns, settled_ns;
+		_Atomic uint64_t why, unreachable, floor_ns, unreachable_ns;
+		atomic_int floor_probe, steering;
+		_Atomic uint64_t waits_milli[WS_SNAPSHOT_PROBES];
 	} adapt;
 	/* the recorder's verdict asks the writer to end: 0, or
 	 * WS_STOP_STEADY / WS_STOP_NOT_STEADY */
@@ -107,10 +124,12 @@ void snapshot_finish(struct ws_snapshot *s, const struct ws_outcome *o);
 void snapshot_mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes,
 		   uint64_t pending);
 
-/* Probe side: a probe on the writer's filesystem took ns. */
-void snapshot_post_probe(struct ws_snapshot *s, uint64_t ns);
-/* Writer side: the slowest probe posted since the last call, 0: none. */
-uint64_t snapshot_take_probe_worst(struct ws_snapshot *s);
+/* Probe side: the steering probe in `slot` took ns. */
+void snapshot_post_probe(struct ws_snapshot *s, unsigned int slot, uint64_t ns);
+/* Writer side: what each slot's probes saw since the last call (a slot
+ * without news has n 0); false: nothing at all. */
+bool snapshot_take_probes(struct ws_snapshot *s,
+			  struct adapt_obs out[WS_SNAPSHOT_PROBES]);
 
 /* Reader side. */
 struct ws_sample {

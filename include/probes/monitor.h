@@ -37,7 +37,15 @@ struct monitor_probe {
 				   target 2 when there are several; a
 				   --probe-cmd's own name */
 	struct ws_snapshot *snap;	/* the writer on its filesystem */
-	bool own_time;		/* a command's: not adaptive pacing's signal */
+	bool own_time;		/* a command's: its time is its own */
+	/* --pace adaptive: whether it steers (--steer-by; by default every
+	 * probe but a command), the writers it steers (those on its
+	 * filesystem, every one for --probe-dir or a command) and its
+	 * median on the idle disk (monitor_idle_ns) */
+	bool steers;
+	struct ws_snapshot *steer[WS_MAX_TARGETS];
+	unsigned int nsteer;
+	uint64_t idle_ns;
 	struct ws_probe_door door;
 	struct monitor *mon;
 	pthread_t thread;
@@ -69,6 +77,9 @@ struct monitor_probe {
 struct monitor_site {
 	const struct ws_config *cfg;	/* the target's (its path) */
 	struct ws_snapshot *snap;	/* its writer's progress, read-only */
+	/* the writers its probes steer under --pace adaptive */
+	struct ws_snapshot *steer[WS_MAX_TARGETS];
+	unsigned int nsteer;
 	unsigned int number;		/* its target's number; 0: the only
 					   site, probe names carry none */
 };
@@ -102,11 +113,15 @@ struct monitor {
 WS_MUST_CHECK int monitor_init(struct monitor *m, const struct ws_config *cfg,
 		 const struct monitor_site *sites, unsigned int nsites,
 		 char *err, size_t errlen, const char **hint);
-/* Before monitor_start, on the caller's thread: each probe run n times
- * back to back (at most MONITOR_IDLE_MAX) on the still idle disk; returns
- * the slowest probe's median and sets *name to it (0: no probe). */
+/* Before monitor_start, on the caller's thread: each steering probe run
+ * n times back to back (at most MONITOR_IDLE_MAX) on the still idle disk,
+ * its median kept in idle_ns; returns the slowest one's and sets *name to
+ * it (0: no probe steers). */
 #define MONITOR_IDLE_MAX 16
 uint64_t monitor_idle_ns(struct monitor *m, unsigned int n, const char **name);
+/* Before the writers start: tell each steering probe's writers its slot,
+ * idle time and synchronous calls (snapshot.h's steer_setup). */
+void monitor_setup_steering(struct monitor *m);
 /* Before monitor_start: real-time priority where allowed. */
 void monitor_harden(struct monitor *m);
 /* After monitor_start, once the probe threads and every buffer exist:

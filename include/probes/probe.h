@@ -61,6 +61,10 @@ struct probe_ops {
 	 * its latency is the command's own business, not the disk's: not the
 	 * adaptive pacer's signal, not in the idle check */
 	bool per_command;
+	/* the synchronous calls one operation makes, each a wait for the
+	 * disk (fsync, O_DSYNC, a read): where --pace adaptive's count of
+	 * the writer's sojourns a probe spans starts (adapt.h) */
+	unsigned int (*syncs)(const struct probe *p);
 };
 
 extern const struct probe_ops *const probe_kinds[WS_PROBE_NR];

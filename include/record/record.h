@@ -450,6 +450,22 @@ struct ws_run {
 
 /* ---- one reporting interval ------------------------------------------- */
 
+/* --pace adaptive: why its controller is not settled (adapt.h), the
+ * last period's verdict; WS_ADAPT_SETTLED once it is. */
+enum ws_adapt_why {
+	WS_ADAPT_SETTLED,
+	WS_ADAPT_STARTING,	/* fewer calm periods than settling needs */
+	WS_ADAPT_NO_PROBES,	/* a period without a probe: nothing to judge */
+	WS_ADAPT_OVER,		/* the slowest probe was over the target */
+	WS_ADAPT_RACING,	/* far under it: the setpoint still grows */
+	WS_ADAPT_MOVING,	/* inflight left the band: the disk's pace moved */
+	WS_ADAPT_UNREACHABLE,	/* over the target at the floor */
+	WS_ADAPT_WHY_NR
+};
+/* "settled", "starting", "no_probes", "over_target", "racing",
+ * "moving", "unreachable": the results' word (settings.c) */
+const char *ws_adapt_why_key(enum ws_adapt_why why);
+
 /* --pace adaptive: where its controller stands (adapt.h). */
 struct ws_adapt_figures {
 	uint64_t chunk;			/* bytes per write and writeback */
@@ -459,6 +475,18 @@ struct ws_adapt_figures {
 	uint64_t setpoint_ns;		/* the sojourn it aims at */
 	bool settled;
 	bool at_floor;			/* the least writeback it keeps */
+	enum ws_adapt_why why;
+	/* the target out of reach: now, and since (the run's clock, from
+	 * the first time; 0 never); the floor it found: the probe (index
+	 * in the run's probes, -1 none) and its latency there */
+	bool unreachable;
+	uint64_t unreachable_at_ns;
+	int floor_probe;
+	uint64_t floor_ns;
+	int steering;			/* the probe that steered most, -1 */
+	/* each probe's waits behind the writer per operation (0: it does
+	 * not steer) */
+	double waits[WS_MAX_PROBES];
 };
 
 /* The block requests of the target's device, as the kernel's tracepoints

@@ -48,6 +48,7 @@ enum ws_probe_kind {
 	WS_PROBE_CMD,		/* the user's command (--probe-cmd) */
 	WS_PROBE_NR
 };
+const char *ws_probe_kind_name(enum ws_probe_kind kind);
 
 /* Targets in one run (FILE1 FILE2 ..., --jobs N), and probes in one run:
  * each kind asked for runs once per filesystem the targets are on. */
@@ -73,6 +74,9 @@ struct ws_pace_settings {
 				   dontcache); 1 = synchronous */
 	uint64_t target_latency_ns;	/* --target-latency: what the probes
 					   may wait (adaptive) */
+	unsigned int steer_by;	/* --steer-by: the probe kinds that steer
+				   adaptive, bit (1 << enum ws_probe_kind);
+				   0: every probe but a command */
 };
 
 /* --until-steady's: how steady state is looked for. */

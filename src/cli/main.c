@@ -194,19 +194,27 @@ static int open_results(const struct ws_config *cfg, struct sink_set *sinks)
 
 /* Where the probes run: beside the first target on each filesystem (or
  * once, in --probe-dir).  The first site's probes have the plain names
- * ("fsync"), the others' their target's number ("fsync@2"). */
+ * ("fsync"), the others' their target's number ("fsync@2").  Under
+ * --pace adaptive a site's probes steer the writers on its filesystem
+ * (with --probe-dir: every writer, the probes stand for them all). */
 static unsigned int probe_sites(struct ws_job *jobs, unsigned int n,
 				struct monitor_site *sites)
 {
+	bool one_dir = jobs[0].cfg.set.probe_dir != NULL;
 	unsigned int nsites = 0;
 
 	for (unsigned int i = 0; i < n; i++) {
-		if (jobs[i].same_fs_as || (jobs[0].cfg.set.probe_dir && i))
+		struct monitor_site *site = &sites[nsites];
+
+		if (jobs[i].same_fs_as || (one_dir && i))
 			continue;
-		sites[nsites] = (struct monitor_site){
+		*site = (struct monitor_site){
 			.cfg = &jobs[i].cfg, .snap = &jobs[i].snap,
 			.number = nsites ? jobs[i].number : 0,
 		};
+		for (unsigned int k = 0; k < n; k++)
+			if (one_dir || k == i || jobs[k].same_fs_as == jobs[i].number)
+				site->steer[site->nsteer++] = &jobs[k].snap;
 		nsites++;
 	}
 	return nsites;
@@ -258,6 +266,8 @@ static int start_monitor(const struct ws_config *cfg, struct monitor *mon,
 		monitor_cleanup(mon);
 		return ret;
 	}
+	if (cfg->set.pace == WS_PACE_ADAPTIVE)
+		monitor_setup_steering(mon);
 	monitor_harden(mon);
 	ret = monitor_start(mon);
 	if (ret) {

@@ -33,7 +33,7 @@ enum {
 	KEY_CSV, KEY_SVG, KEY_UNTIL_STEADY, KEY_STEADY_WINDOW, KEY_STEADY_ROUND,
 	KEY_BUCKET, KEY_DROP_CACHES, KEY_SCHEDULER, KEY_IOPRIO, KEY_PROBE_IOPRIO,
 	KEY_STEADY_CRITERION, KEY_PRECONDITION, KEY_STEADY_MAX_ROUNDS,
-	KEY_TRUNCATE, KEY_VERIFY, KEY_IODEPTH, KEY_JOBS, KEY_TARGET_LATENCY,
+	KEY_TRUNCATE, KEY_VERIFY, KEY_IODEPTH, KEY_JOBS, KEY_TARGET_LATENCY, KEY_STEER_BY,
 	KEY_SQLITE_JOURNAL, KEY_SQLITE_SYNC, KEY_PROBE_CMD, KEY_PROBE_USER,
 	KEY_PROBE_TIMEOUT, KEY_COLOR, KEY_PROM, KEY_TRACE, KEY_NO_TRACE,
 };
@@ -109,6 +109,21 @@ static int parse_probe(void *dest, const char *arg, char *why)
 		snprintf(why, WHY_LEN, "unknown probe '%s' (%s)", bad, kinds);
 	else
 		snprintf(why, WHY_LEN, "expected a list such as fsync,sqlite");
+	return -EINVAL;
+}
+
+/* --steer-by LIST: probe kinds, as --probe names them */
+static int parse_steer_by(void *dest, const char *arg, char *why)
+{
+	struct ws_config *cfg = dest;
+	char bad[32];
+
+	if (!probe_parse_list(arg, &cfg->set.pacing.steer_by, bad, sizeof(bad)))
+		return 0;
+	if (bad[0])
+		snprintf(why, WHY_LEN, "unknown probe '%s' (a probe --probe runs, e.g. sqlite)", bad);
+	else
+		snprintf(why, WHY_LEN, "expected a list of probes such as sqlite or fsync,sqlite");
 	return -EINVAL;
 }
 
@@ -345,6 +360,8 @@ static const struct cli_option opt_table[] = {
 	  .help = "buffers between fdatasync calls for --pace fdatasync (default {default})" },
 	{ .name = "target-latency", .key = KEY_TARGET_LATENCY, .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.pacing.target_latency_ns), .min = WS_NSEC_PER_MSEC, .max = 60 * WS_NSEC_PER_SEC,
 	  .help = "for --pace adaptive: how long the probes may wait behind the writer (default {default}); refused below what a probe takes on the idle disk" },
+	{ .name = "steer-by", .key = KEY_STEER_BY, .type = CLI_CUSTOM, .arg = "LIST", .parse = parse_steer_by,
+	  .help = "for --pace adaptive: the probes that must meet --target-latency, comma-separated: fsync, save, read, sqlite, dsync, cmd (default: every probe that runs but cmd); the slowest of them steers" },
 	{ .name = "iodepth", .key = KEY_IODEPTH, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.pacing.iodepth), .min = 1, .max = 64,
 	  .help = "writes in flight for --pace direct or dontcache, queued with io_uring (default {default}: one synchronous write at a time; falls back to that, with a warning, where io_uring is not permitted)" },
 	{ .name = "rate", .key = 'r', .type = CLI_RATE, .arg = "RATE", .offset = offsetof(struct ws_config, set.rate),

@@ -135,11 +135,24 @@ static enum opts_result check_probe_options(struct ws_config *cfg,
 	return OPTS_RUN;
 }
 
+/* --steer-by names probes that run. */
+static enum opts_result check_steer_by(const struct ws_config *cfg, FILE *err)
+{
+	unsigned int missing = cfg->set.pacing.steer_by & ~cfg->set.probes;
+
+	for (int k = 0; k < WS_PROBE_NR; k++)
+		if (missing & (1u << k))
+			return usage_error(err, "--steer-by %s: the %s probe does not run (add it to --probe)",
+					   probe_kinds[k]->name, probe_kinds[k]->name);
+	return OPTS_RUN;
+}
+
 /* Options that make sense only together. */
 enum opts_result opts_check(struct ws_config *cfg, const bool *seen, FILE *err)
 {
 	if (check_pace_options(cfg, seen, err) != OPTS_RUN ||
-	    check_probe_options(cfg, seen, err) != OPTS_RUN)
+	    check_probe_options(cfg, seen, err) != OPTS_RUN ||
+	    check_steer_by(cfg, err) != OPTS_RUN)
 		return OPTS_USAGE;
 	cfg->reserve_set = given(seen, "reserve");
 	if (cfg->set.trace_required && cfg->set.no_trace)

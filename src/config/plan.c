@@ -33,7 +33,9 @@ static uint64_t run_total(const struct ws_config *cfg)
 }
 
 /* What the probes may keep on disk at once: the fsync probe's file grows
- * to its wrap size, the save probe keeps a file and its temporary.  They
+ * to its wrap size, the save probe keeps a file and its temporary, the
+ * sqlite probe's database is grown to the wrap size (with SQLite's pages'
+ * own overhead, under a quarter more) and its journal holds a row.  They
  * usually share the target's filesystem, so the plan leaves them room. */
 static uint64_t probe_footprint(const struct ws_config *cfg)
 {
@@ -43,6 +45,9 @@ static uint64_t probe_footprint(const struct ws_config *cfg)
 		bytes += WS_PROBE_FSYNC_WRAP + cfg->set.probe_size;
 	if (cfg->set.probes & (1u << WS_PROBE_SAVE))
 		bytes += 2 * cfg->set.probe_size;
+	if (cfg->set.probes & (1u << WS_PROBE_SQLITE))
+		bytes += WS_PROBE_FSYNC_WRAP + WS_PROBE_FSYNC_WRAP / 4 +
+			 2 * cfg->set.probe_size;
 	return bytes;
 }
 

@@ -4,8 +4,6 @@
 
 #include "engine/adapt.h"
 
-#define NSEC_PER_SEC 1e9
-
 static double clampd(double v, double lo, double hi)
 {
 	return v < lo ? lo : v > hi ? hi : v;
@@ -31,6 +29,12 @@ static void cut(struct adapt *a)
 		    ADAPT_WINDOW_MAX : (unsigned int)window;
 }
 
+/* The least writeback it keeps: one chunk of the smallest size. */
+static bool at_floor(const struct adapt *a)
+{
+	return a->chunk * a->window <= ADAPT_CHUNK_MIN;
+}
+
 void adapt_init(struct adapt *a, uint64_t target_ns, uint64_t buffer)
 {
 	memset(a, 0, sizeof(*a));
@@ -39,7 +43,50 @@ void adapt_init(struct adapt *a, uint64_t target_ns, uint64_t buffer)
 	a->setpoint_ns = (double)target_ns / 2;
 	/* a cautious start: 4 x 64 KiB, grown by what the disk shows */
 	a->inflight = (double)(ADAPT_WINDOW_PREFERRED * ADAPT_CHUNK_MIN);
+	a->why = WS_ADAPT_STARTING;
+	a->floor_probe = a->unreachable_probe = -1;
 	cut(a);
+}
+
+/* The most sojourn a probe leaves the writer: what of the target its
+ * idle time leaves, shared among its waits (at least 1% of the target). */
+static double probe_room(const struct adapt *a, const struct adapt_probe *p,
+			 double of_target)
+{
+	double room = ((double)a->target_ns * of_target - (double)p->idle_ns) / p->waits;
+
+	return room > (double)a->target_ns / 100 ? room : (double)a->target_ns / 100;
+}
+
+/* The setpoint's top: the least room a steering probe leaves, never
+ * over the target. */
+static double setpoint_top(const struct adapt *a)
+{
+	double top = (double)a->target_ns;
+
+	for (unsigned int i = 0; i < ADAPT_PROBES; i++)
+		if (a->probe[i].steers)
+			top = fmin(top, probe_room(a, &a->probe[i], 1.0));
+	return top;
+}
+
+void adapt_steer_by(struct adapt *a, unsigned int slot, uint64_t idle_ns,
+		    unsigned int syncs)
+{
+	struct adapt_probe *p;
+
+	if (slot >= ADAPT_PROBES)
+		return;
+	p = &a->probe[slot];
+	p->steers = true;
+	p->idle_ns = idle_ns;
+	p->waits = clampd(syncs, ADAPT_WAITS_MIN, ADAPT_WAITS_MAX);
+	/* the start: half the target, as the slowest probe's waits share it */
+	a->setpoint_ns = (double)a->target_ns / 2;
+	for (unsigned int i = 0; i < ADAPT_PROBES; i++)
+		if (a->probe[i].steers)
+			a->setpoint_ns = fmin(a->setpoint_ns,
+					      probe_room(a, &a->probe[i], 0.5));
 }
 
 /* Once a round trip (a sojourn): inflight x sqrt(setpoint / sojourn),
@@ -67,14 +114,30 @@ static void band_track(struct adapt *a)
 		b->high = a->inflight;
 	a->band_sum += a->inflight;
 	a->band_n++;
+	if (!at_floor(a))
+		a->period_off_floor = true;
 }
 
-/* Settled once the last ADAPT_SETTLE_PERIODS periods all stayed within
- * the band around their common mean. */
+/* The last ADAPT_SETTLE_PERIODS periods stayed within the band around
+ * their common mean. */
+static bool within_band(const struct adapt *a)
+{
+	double mean = 0, reach;
+
+	for (unsigned int i = 0; i < ADAPT_SETTLE_PERIODS; i++)
+		mean += a->band[i].mean / ADAPT_SETTLE_PERIODS;
+	reach = mean * ADAPT_BAND_PCT / 100.0;
+	for (unsigned int i = 0; i < ADAPT_SETTLE_PERIODS; i++)
+		if (a->band[i].low < mean - reach || a->band[i].high > mean + reach)
+			return false;
+	return true;
+}
+
+/* Settled once the last ADAPT_SETTLE_PERIODS periods were calm and all
+ * stayed within the band; a calm period short of that says why. */
 static void band_close(struct adapt *a, bool calm)
 {
 	struct adapt_band *b = &a->band[a->nbands % ADAPT_SETTLE_PERIODS];
-	double mean = 0, reach;
 
 	if (!a->band_n)
 		return;		/* no chunk retired: nothing to judge */
@@ -84,17 +147,112 @@ static void band_close(struct adapt *a, bool calm)
 	a->band_sum = 0;
 	a->calm_periods = calm ? a->calm_periods + 1 : 0;
 	if (++a->nbands < ADAPT_SETTLE_PERIODS || a->settled ||
-	    a->calm_periods < ADAPT_SETTLE_PERIODS)
+	    a->calm_periods < ADAPT_SETTLE_PERIODS) {
+		if (calm && !a->settled)
+			a->why = WS_ADAPT_STARTING;
 		return;
-	for (unsigned int i = 0; i < ADAPT_SETTLE_PERIODS; i++)
-		mean += a->band[i].mean / ADAPT_SETTLE_PERIODS;
-	reach = mean * ADAPT_BAND_PCT / 100.0;
-	for (unsigned int i = 0; i < ADAPT_SETTLE_PERIODS; i++)
-		if (a->band[i].low < mean - reach || a->band[i].high > mean + reach)
-			return;
+	}
+	if (!within_band(a)) {
+		a->why = WS_ADAPT_MOVING;
+		return;
+	}
 	a->settled = true;
+	a->why = WS_ADAPT_SETTLED;
 	/* the oldest of the periods judged */
 	a->settled_ns = a->band[a->nbands % ADAPT_SETTLE_PERIODS].start_ns;
+}
+
+/* Each probe's waits, from this period: how many of the writer's
+ * sojourns its slowest operation took beyond its idle time (the slowest,
+ * as it is the slowest that steers).  Not at the
+ * floor, nor with sojourns too short to divide by: there the probes'
+ * time is not the writer's. */
+static void learn_waits(struct adapt *a)
+{
+	double sojourn;
+
+	if (!a->period_off_floor || !a->period_sojourns)
+		return;
+	sojourn = a->period_sojourn_sum / a->period_sojourns;
+	if (sojourn < ADAPT_LEARN_MIN_SOJOURN_NS)
+		return;
+	for (unsigned int i = 0; i < ADAPT_PROBES; i++) {
+		struct adapt_probe *p = &a->probe[i];
+		double seen;
+
+		if (!p->steers || !p->period.n)
+			continue;
+		seen = clampd(((double)p->period.worst_ns - (double)p->idle_ns) / sojourn,
+			      ADAPT_WAITS_MIN, ADAPT_WAITS_MAX);
+		p->waits += (seen - p->waits) / ADAPT_LEARN;
+		p->learned++;
+	}
+}
+
+/* The slowest of the last ADAPT_TAIL_PERIODS periods (this one's
+ * included): what growth is judged by. */
+static uint64_t recent_worst(struct adapt *a, uint64_t worst)
+{
+	uint64_t most = worst;
+
+	a->recent_worst_ns[a->nrecent++ % ADAPT_TAIL_PERIODS] = worst;
+	for (unsigned int i = 0; i < ADAPT_TAIL_PERIODS && i < a->nrecent; i++)
+		if (a->recent_worst_ns[i] > most)
+			most = a->recent_worst_ns[i];
+	return most;
+}
+
+/* The slowest steering probe's verdict moves the setpoint by what it is
+ * over or under, over its waits: the waits turn the probe's time into
+ * the writer's.  A cut answers this period; growth waits until the last
+ * ADAPT_TAIL_PERIODS periods all left room, so that the probes' tail,
+ * not only a period's slowest, stays under the target. */
+static void correct(struct adapt *a, const struct adapt_probe *p, double worst,
+		    double recent)
+{
+	double target = (double)a->target_ns;
+	double high = target * ADAPT_HIGH_PCT / 100.0;
+	double low = target * ADAPT_LOW_PCT / 100.0;
+	double sp = a->setpoint_ns;
+
+	if (worst > high)
+		sp = fmax(sp / 2, sp - (worst - high) / p->waits);
+	else if (recent > high)		/* the tail still over: ease off */
+		sp -= sp / ADAPT_GROW;
+	else if (recent < target / 2)
+		sp += fmin(sp / ADAPT_GROW_FAST, (low - recent) / p->waits);
+	else if (recent < low)
+		sp += fmin(sp / ADAPT_GROW, (low - recent) / p->waits);
+	a->setpoint_ns = clampd(sp, target / 100, setpoint_top(a));
+}
+
+/* Over the target with no more than the floor under writeback: after
+ * ADAPT_SETTLE_PERIODS such periods in a row the target is unreachable;
+ * a period that meets the target clears it. */
+static void judge_floor(struct adapt *a, uint64_t now_ns, int slot,
+			uint64_t worst)
+{
+	if (worst <= a->target_ns) {
+		a->floor_periods = 0;
+		a->unreachable = false;
+		return;
+	}
+	if (a->period_off_floor) {
+		a->floor_periods = 0;
+		return;
+	}
+	if (!a->floor_periods++ || worst < a->floor_worst_ns) {
+		a->floor_worst_ns = worst;
+		a->floor_probe = slot;
+	}
+	if (a->floor_periods < ADAPT_SETTLE_PERIODS || a->unreachable)
+		return;
+	a->unreachable = true;
+	if (!a->unreachable_ns) {
+		a->unreachable_ns = now_ns;
+		a->unreachable_floor_ns = a->floor_worst_ns;
+		a->unreachable_probe = a->floor_probe;
+	}
 }
 
 /* Calm: the probes met the target, and the setpoint did not race up
@@ -103,37 +261,56 @@ static void band_close(struct adapt *a, bool calm)
  * slow growth are calm: the slowest probe of a period is noisy (a block
  * throttle's slices hold one for a whole slice now and then), and the
  * band over the periods judges whether the writer's pace moved. */
-static bool period_calm(const struct adapt *a, double setpoint_before)
+static bool period_calm(struct adapt *a, uint64_t worst, double setpoint_before)
 {
 	const struct adapt_band *b = &a->band[a->nbands % ADAPT_SETTLE_PERIODS];
-	double worst = (double)a->period_worst_ns, target = (double)a->target_ns;
 	bool raced = a->setpoint_ns > setpoint_before * (1 + 2.0 / ADAPT_GROW) &&
 		     !(a->band_n && b->high < 2.0 * ADAPT_CHUNK_MIN);
 
-	return a->period_probes && worst <= target && !raced;
+	if (a->settled)
+		return worst <= a->target_ns && !raced;
+	a->why = a->unreachable ? WS_ADAPT_UNREACHABLE :
+		 worst > a->target_ns ? WS_ADAPT_OVER :
+		 raced ? WS_ADAPT_RACING : WS_ADAPT_STARTING;
+	return a->why == WS_ADAPT_STARTING;
 }
 
-/* The probes' verdict on the period that ends now. */
+/* The probes' verdict on the period that ends now: the slowest steering
+ * probe of the period steers. */
 static void period_close(struct adapt *a, uint64_t now_ns)
 {
-	double target = (double)a->target_ns, worst = (double)a->period_worst_ns;
 	double before = a->setpoint_ns;
+	uint64_t worst = 0;
+	int slot = -1;
+	bool calm = false;
 
-	if (a->period_probes) {
-		double high = target * ADAPT_HIGH_PCT / 100.0;
+	if (at_floor(a) == false)
+		a->period_off_floor = true;
+	for (unsigned int i = 0; i < ADAPT_PROBES; i++)
+		if (a->probe[i].steers && a->probe[i].period.n &&
+		    a->probe[i].period.worst_ns >= worst) {
+			worst = a->probe[i].period.worst_ns;
+			slot = (int)i;
+		}
+	if (slot >= 0) {
+		double recent = (double)recent_worst(a, worst);
 
-		if (worst > high)
-			a->setpoint_ns *= clampd(high / worst, 0.5, 1.0);
-		else if (worst < target / 2)
-			a->setpoint_ns += a->setpoint_ns / ADAPT_GROW_FAST;
-		else if (worst < target * ADAPT_LOW_PCT / 100.0)
-			a->setpoint_ns += a->setpoint_ns / ADAPT_GROW;
-		a->setpoint_ns = clampd(a->setpoint_ns, target / 100, target);
+		learn_waits(a);
+		a->probe[slot].steered++;
+		correct(a, &a->probe[slot], (double)worst, recent);
+		judge_floor(a, now_ns, slot, worst);
+		calm = period_calm(a, worst, before);
+	} else if (!a->settled) {
+		a->why = WS_ADAPT_NO_PROBES;
 	}
-	band_close(a, period_calm(a, before));
+	band_close(a, calm);
+	for (unsigned int i = 0; i < ADAPT_PROBES; i++)
+		a->probe[i].period = (struct adapt_obs){ 0 };
 	a->period_start_ns = now_ns;
-	a->period_worst_ns = 0;
 	a->period_probes = 0;
+	a->period_sojourn_sum = 0;
+	a->period_sojourns = 0;
+	a->period_off_floor = false;
 }
 
 static void maybe_close(struct adapt *a, uint64_t now_ns)
@@ -150,6 +327,8 @@ void adapt_retired(struct adapt *a, uint64_t now_ns, uint64_t sojourn_ns)
 	a->sojourn_ns = a->sojourn_ns > 0 ?
 			a->sojourn_ns + ((double)sojourn_ns - a->sojourn_ns) / 4 :
 			(double)sojourn_ns;
+	a->period_sojourn_sum += (double)sojourn_ns;
+	a->period_sojourns++;
 	if (!a->steered_ns)
 		a->steered_ns = now_ns;
 	steer(a, now_ns);
@@ -157,10 +336,33 @@ void adapt_retired(struct adapt *a, uint64_t now_ns, uint64_t sojourn_ns)
 	maybe_close(a, now_ns);
 }
 
-void adapt_probe(struct adapt *a, uint64_t now_ns, uint64_t latency_ns)
+void adapt_probe(struct adapt *a, uint64_t now_ns, unsigned int slot,
+		 const struct adapt_obs *o)
 {
-	if (latency_ns > a->period_worst_ns)
-		a->period_worst_ns = latency_ns;
-	a->period_probes++;
+	struct adapt_probe *p;
+
+	if (slot >= ADAPT_PROBES || !o->n)
+		return;
+	p = &a->probe[slot];
+	if (!p->steers) {	/* never set up: idle 0, one wait */
+		p->steers = true;
+		p->waits = ADAPT_WAITS_MIN;
+	}
+	if (o->worst_ns > p->period.worst_ns)
+		p->period.worst_ns = o->worst_ns;
+	p->period.sum_ns += o->sum_ns;
+	p->period.n += o->n;
+	a->period_probes += o->n;
 	maybe_close(a, now_ns);
+}
+
+int adapt_steering_probe(const struct adapt *a)
+{
+	int best = -1;
+
+	for (unsigned int i = 0; i < ADAPT_PROBES; i++)
+		if (a->probe[i].steered &&
+		    (best < 0 || a->probe[i].steered > a->probe[best].steered))
+			best = (int)i;
+	return best;
 }

@@ -181,6 +181,31 @@ static void adaptive_publish(struct pace_ctx *p)
 	atomic_store_explicit(&st->setpoint_ns, (uint64_t)a->setpoint_ns, memory_order_relaxed);
 	atomic_store_explicit(&st->settled_ns, a->settled ? a->settled_ns : 0,
 			      memory_order_relaxed);
+	atomic_store_explicit(&st->why, a->why, memory_order_relaxed);
+	atomic_store_explicit(&st->unreachable, a->unreachable, memory_order_relaxed);
+	atomic_store_explicit(&st->floor_ns, a->unreachable ? a->floor_worst_ns :
+			      a->unreachable_floor_ns, memory_order_relaxed);
+	atomic_store_explicit(&st->floor_probe, a->unreachable ? a->floor_probe :
+			      a->unreachable_probe, memory_order_relaxed);
+	atomic_store_explicit(&st->unreachable_ns, a->unreachable_ns, memory_order_relaxed);
+	atomic_store_explicit(&st->steering, adapt_steering_probe(a), memory_order_relaxed);
+	for (unsigned int i = 0; i < ADAPT_PROBES; i++)
+		atomic_store_explicit(&st->waits_milli[i],
+				      (uint64_t)(a->probe[i].waits * 1000 + 0.5),
+				      memory_order_relaxed);
+}
+
+/* What the probes told since the last write(). */
+static void adaptive_hear(struct pace_ctx *p)
+{
+	struct adapt_obs obs[WS_SNAPSHOT_PROBES];
+	uint64_t now;
+
+	if (!snapshot_take_probes(p->snap, obs))
+		return;
+	now = now_ns(p);
+	for (unsigned int i = 0; i < WS_SNAPSHOT_PROBES; i++)
+		adapt_probe(&p->adapt, now, i, &obs[i]);
 }
 
 /* Wait for the oldest chunk: its sojourn and what drained with it are the
@@ -206,14 +231,22 @@ static uint64_t adaptive_piece(const struct pace_ctx *p)
  * probes saw, and wait while more than its window is under writeback. */
 static int adaptive_after_piece(struct pace_ctx *p, const struct ws_extent *e)
 {
-	uint64_t started = now_ns(p), worst;
+	uint64_t started = now_ns(p);
 	int ret = timed_sync_range(p, e, SYNC_FILE_RANGE_WRITE, WS_T_START);
 
 	if (ret)
 		return ret;
 	pending_push(p, e, started);
-	if ((worst = snapshot_take_probe_worst(p->snap)))
-		adapt_probe(&p->adapt, now_ns(p), worst);
+	if (!p->steering_known) {	/* set up before the writer started */
+		for (unsigned int i = 0; i < WS_SNAPSHOT_PROBES; i++) {
+			const struct ws_steer_setup *ss = &p->snap->steer_setup[i];
+
+			if (ss->steers)
+				adapt_steer_by(&p->adapt, i, ss->idle_ns, ss->syncs);
+		}
+		p->steering_known = true;
+	}
+	adaptive_hear(p);
 	while (!ret && p->npending > adapt_window(&p->adapt))
 		ret = adaptive_retire(p);
 	adaptive_publish(p);
@@ -287,7 +320,7 @@ static const struct pace_ops pace_dontcache = {
 };
 
 static const struct pace_ops pace_adaptive = {
-	.options = (const char *const[]){ "target-latency", "fadvise", NULL },
+	.options = (const char *const[]){ "target-latency", "steer-by", "fadvise", NULL },
 	.after_buffer = nothing_after,
 	.piece = adaptive_piece,
 	.after_piece = adaptive_after_piece,

@@ -15,18 +15,23 @@ int snapshot_init(struct ws_snapshot *s)
 	ret = pthread_mutex_init(&s->lock, NULL);
 	if (ret)
 		return -ret;
-	ret = pthread_condattr_init(&attr);
+	ret = pthread_mutex_init(&s->steer_lock, NULL);
 	if (ret)
 		goto out_mutex;
+	ret = pthread_condattr_init(&attr);
+	if (ret)
+		goto out_steer;
 	/* deadlines are CLOCK_MONOTONIC, like every time in writestress */
 	ret = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
 	if (!ret)
 		ret = pthread_cond_init(&s->changed, &attr);
 	pthread_condattr_destroy(&attr);
 	if (ret)
-		goto out_mutex;
+		goto out_steer;
 	return 0;
 
+out_steer:
+	pthread_mutex_destroy(&s->steer_lock);
 out_mutex:
 	pthread_mutex_destroy(&s->lock);
 	return -ret;
@@ -35,6 +40,7 @@ out_mutex:
 void snapshot_destroy(struct ws_snapshot *s)
 {
 	pthread_cond_destroy(&s->changed);
+	pthread_mutex_destroy(&s->steer_lock);
 	pthread_mutex_destroy(&s->lock);
 }
 
@@ -217,18 +223,32 @@ void probe_door_take(struct ws_probe_door *d, struct ws_probe_take *out)
 	pthread_mutex_unlock(&d->lock);
 }
 
-void snapshot_post_probe(struct ws_snapshot *s, uint64_t ns)
+void snapshot_post_probe(struct ws_snapshot *s, unsigned int slot, uint64_t ns)
 {
-	uint64_t seen = atomic_load_explicit(&s->probe_worst_ns, memory_order_relaxed);
+	struct adapt_obs *o;
 
-	while (ns > seen &&
-	       !atomic_compare_exchange_weak_explicit(&s->probe_worst_ns, &seen, ns,
-						      memory_order_relaxed,
-						      memory_order_relaxed))
-		;
+	if (slot >= WS_SNAPSHOT_PROBES)
+		return;
+	o = &s->steer_obs[slot];
+	pthread_mutex_lock(&s->steer_lock);
+	if (ns > o->worst_ns)
+		o->worst_ns = ns;
+	o->sum_ns += ns;
+	o->n++;
+	pthread_mutex_unlock(&s->steer_lock);
+	atomic_store_explicit(&s->steer_posted, true, memory_order_release);
 }
 
-uint64_t snapshot_take_probe_worst(struct ws_snapshot *s)
+/* The writer calls this after every write(): a flag spares it the lock
+ * while no probe ended. */
+bool snapshot_take_probes(struct ws_snapshot *s,
+			  struct adapt_obs out[WS_SNAPSHOT_PROBES])
 {
-	return atomic_exchange_explicit(&s->probe_worst_ns, 0, memory_order_relaxed);
+	if (!atomic_exchange_explicit(&s->steer_posted, false, memory_order_acquire))
+		return false;
+	pthread_mutex_lock(&s->steer_lock);
+	memcpy(out, s->steer_obs, sizeof(s->steer_obs));
+	memset(s->steer_obs, 0, sizeof(s->steer_obs));
+	pthread_mutex_unlock(&s->steer_lock);
+	return true;
 }

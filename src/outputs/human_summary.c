@@ -494,29 +494,116 @@ static void print_flusher(FILE *out, const struct ws_summary *sum)
 	fputc('\n', out);
 }
 
-/* --pace adaptive: where the controller settled and what the probes saw
- * from then on, against the target. */
-static void print_adapt(FILE *out, const struct ws_summary *sum)
+/* Why a controller never settled, in words a user can act on. */
+static const char *adapt_why_words(enum ws_adapt_why why)
+{
+	switch (why) {
+	case WS_ADAPT_STARTING:
+		return "the run ended before 3 calm periods in a row (1 s each): run longer";
+	case WS_ADAPT_NO_PROBES:
+		return "no steering probe ended in its last period: a probe stuck, or --probe-interval too long";
+	case WS_ADAPT_OVER:
+		return "its last period's slowest probe was over the target: it was still cutting back";
+	case WS_ADAPT_RACING:
+		return "the probes were far under the target: it was still adding writeback";
+	case WS_ADAPT_MOVING:
+		return "its writeback moved beyond ±35% over 3 periods: the disk's pace did not hold";
+	default:
+		return "";
+	}
+}
+
+static const char *name_of(const struct ws_probe_facts *pf, int i)
+{
+	return i >= 0 && (unsigned int)i < pf->n ? pf->names[i] : "a probe";
+}
+
+/* Who steered and what the controller learned of it: how often one of
+ * its operations waits behind the writer, hence what the writer's own
+ * chunks may take. */
+static void print_steering(FILE *out, const struct ws_probe_facts *pf,
+			   const struct ws_adapt_figures *a)
+{
+	char sp[32];
+
+	if (a->steering < 0 || a->steering >= WS_MAX_PROBES)
+		return;
+	fprintf(out, "           steered by %s, which waited behind the writer about %.1f times an operation",
+		name_of(pf, a->steering), a->waits[a->steering]);
+	if (a->unreachable)	/* at the floor: what it aims at is moot */
+		fputc('\n', out);
+	else
+		fprintf(out, ": the writer's chunks aimed at %s on the disk\n",
+			units_format_duration(sp, sizeof(sp), a->setpoint_ns));
+}
+
+/* The target out of reach: now (it held the floor), or for a while. */
+static void print_out_of_reach(FILE *out, const struct ws_probe_facts *pf,
+			       const struct ws_summary *sum)
 {
 	const struct ws_adapt_figures *a = &sum->adapt;
-	char chunk[32], inflight[32], at[32], t[32], p99[32], max[32];
+	char t[32], fl[32], at[32], least[32];
 
-	if (!sum->have_adapt)
+	units_format_duration(t, sizeof(t), sum->target_latency_ns);
+	units_format_duration(fl, sizeof(fl), a->floor_ns);
+	units_format_duration(at, sizeof(at), a->unreachable_at_ns);
+	units_format_size(least, sizeof(least), (uint64_t)a->chunk * a->window);
+	if (a->unreachable) {
+		fprintf(out, "  adaptive target %s out of reach on this disk: %s took ≥ %s with %s under writeback, the least the writer keeps (from %s on); it held that floor\n",
+			t, name_of(pf, a->floor_probe), fl, least, at);
+		fprintf(out, "           that wait is the disk's and the probe's own: no pace of the writer's brings it under %s\n", fl);
 		return;
+	}
+	fprintf(out, "           the target was out of reach from %s (%s ≥ %s at the floor), and met again later\n",
+		at, name_of(pf, a->floor_probe), fl);
+}
+
+/* --pace adaptive: whether the controller settled (or why not, or that
+ * the target was out of reach) and where. */
+static void print_adapt_state(FILE *out, const struct ws_probe_facts *pf,
+			      const struct ws_summary *sum)
+{
+	const struct ws_adapt_figures *a = &sum->adapt;
+	char chunk[32], inflight[32], at[32], t[32];
+
 	units_format_size(chunk, sizeof(chunk), a->chunk);
 	units_format_size(inflight, sizeof(inflight), a->inflight);
 	units_format_duration(t, sizeof(t), sum->target_latency_ns);
-	if (!a->settled) {
-		fprintf(out, "  adaptive never settled (target %s); it ended at %s × %u (%s under writeback)\n",
-			t, chunk, a->window, inflight);
+	if (a->unreachable) {
+		print_out_of_reach(out, pf, sum);
+		print_steering(out, pf, a);
 		return;
 	}
-	fprintf(out, "  adaptive settled after %s at about %s × %u (%s under writeback), target %s\n",
-		units_format_duration(at, sizeof(at), sum->adapt_settled_ns),
-		chunk, a->window, inflight, t);
-	if (a->at_floor)
-		fprintf(out, "           at its floor: the probes took longer than the target with the least writeback it keeps; the wait is not the writer's\n");
-	for (unsigned int i = 0; i < sum->nprobes; i++) {
+	if (!a->settled) {
+		fprintf(out, "  adaptive never settled (target %s): %s; it ended at %s × %u (%s under writeback)\n",
+			t, adapt_why_words(a->why), chunk, a->window, inflight);
+	} else {
+		fprintf(out, "  adaptive settled after %s at about %s × %u (%s under writeback), target %s\n",
+			units_format_duration(at, sizeof(at), sum->adapt_settled_ns),
+			chunk, a->window, inflight, t);
+		if (a->at_floor)
+			fprintf(out, "           at its floor: the probes took longer than the target with the least writeback it keeps; the wait is not the writer's\n");
+	}
+	print_steering(out, pf, a);
+	if (a->unreachable_at_ns)
+		print_out_of_reach(out, pf, sum);
+}
+
+/* --pace adaptive: the controller (with several targets each target's
+ * is under it) and what the probes saw once every one had settled. */
+static void print_adapt(FILE *out, const struct ws_run *run,
+			const struct ws_summary *sum)
+{
+	char p99[32], max[32];
+
+	if (!sum->have_adapt)
+		return;
+	if (sum->ntargets)
+		fprintf(out, "  adaptive each target's writer steered by the probes of its filesystem (below)%s\n",
+			sum->adapt.settled ? "" : "; not every one settled");
+	else
+		print_adapt_state(out, &run->probes, sum);
+	for (unsigned int i = 0; sum->adapt.settled && i < sum->nprobes; i++) {
 		if (!sum->settled_count[i]) {
 			fprintf(out, "           %s: no probe ended after settling\n",
 				sum->probes[i].name);
@@ -532,14 +619,16 @@ static void print_adapt(FILE *out, const struct ws_summary *sum)
 
 /* Several targets: each one's result, time split, phases and verdicts,
  * ending and read-back. */
-static void print_target(FILE *out, const struct ws_run *run,
-			 const struct ws_summary *sum)
+static void print_target(FILE *out, const struct ws_run *top,
+			 const struct ws_run *run, const struct ws_summary *sum)
 {
 	char line[160];
 
 	sink_format_result(line, sizeof(line), sum);
 	fprintf(out, "  target %u %s: %s\n", run->number, run->target.path, line);
 	print_split(out, sum);
+	if (sum->have_adapt)
+		print_adapt_state(out, &top->probes, sum);
 	if (sum->analysis && sum->bytes)
 		human_analysis_print(out, run, sum);
 	print_ending(out, sum);
@@ -568,11 +657,11 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 			(unsigned long long)sum->wraps, sum->wraps == 1 ? "" : "s");
 	for (unsigned int i = 0; i < sum->nprobes; i++)
 		print_probe(out, run, &sum->probes[i]);
-	print_adapt(out, sum);
+	print_adapt(out, run, sum);
 	if (sum->analysis && sum->bytes)	/* nothing written: nothing to say */
 		human_analysis_print(out, run, sum);
 	for (unsigned int i = 0; i < sum->ntargets; i++)
-		print_target(out, &run->targets[i], &sum->targets[i]);
+		print_target(out, run, &run->targets[i], &sum->targets[i]);
 	print_results(out, &run->set);
 	if (sum->ntargets) {	/* each said its own */
 		if (sum->ending.reason == WS_STOP_SIGNAL)

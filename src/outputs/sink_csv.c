@@ -23,6 +23,7 @@ static void field(FILE *out, const char *s, bool first)
 static const char *const adapt_cols[] = {
 	"adapt_chunk_bytes", "adapt_window", "adapt_inflight_bytes",
 	"adapt_sojourn_ms", "adapt_setpoint_ms", "adapt_settled",
+	"adapt_why", "adapt_unreachable",
 };
 
 static bool adaptive(const struct ws_run *run)
@@ -156,13 +157,14 @@ static void csv_row(struct sink *s, const struct ws_run *run,
 		fputs(",,", s->out);
 	put_traced(s->out, iv);
 	if (adaptive(run) && iv->have_adapt)
-		fprintf(s->out, ",%llu,%u,%llu,%.3f,%.3f,%d",
+		fprintf(s->out, ",%llu,%u,%llu,%.3f,%.3f,%d,%s,%d",
 			(unsigned long long)iv->adapt.chunk, iv->adapt.window,
 			(unsigned long long)iv->adapt.inflight,
 			(double)iv->adapt.sojourn_ns / 1e6,
-			(double)iv->adapt.setpoint_ns / 1e6, iv->adapt.settled);
+			(double)iv->adapt.setpoint_ns / 1e6, iv->adapt.settled,
+			ws_adapt_why_key(iv->adapt.why), iv->adapt.unreachable);
 	else if (adaptive(run))
-		fputs(",,,,,,", s->out);
+		fputs(",,,,,,,,", s->out);
 	for (unsigned int p = 0; p < iv->nprobes; p++) {
 		const struct ws_probe_interval *pi = &iv->probes[p];
 

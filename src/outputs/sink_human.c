@@ -85,11 +85,45 @@ static void live_line(struct sink *s, const struct ws_run *run,
 	s->dirty_line = 1;
 }
 
+/* --pace adaptive: the moment a writer's target is found out of reach,
+ * said once, as it happens (the summary says it again). */
+static void out_of_reach_note(FILE *out, const struct ws_run *run,
+			      const struct ws_interval *iv, bool clear)
+{
+	const struct ws_adapt_figures *a = &iv->adapt;
+	char t[32], fl[32], least[32], who[48] = "";
+	int p = a->floor_probe;
+
+	if (!iv->have_adapt || !a->unreachable_at_ns || a->unreachable_at_ns > iv->t_ns ||
+	    a->unreachable_at_ns <= iv->t_ns - iv->dt_ns)
+		return;
+	if (iv->number)
+		snprintf(who, sizeof(who), " (target %u)", iv->number);
+	if (clear)	/* the live line it replaces is redrawn below it */
+		fputs("\r\033[K", out);
+	fprintf(out, "writestress: --target-latency %s is out of reach on this disk%s: %s took ≥ %s with %s under writeback, the least the writer keeps; holding that floor\n",
+		units_format_duration(t, sizeof(t), run->set.pacing.target_latency_ns), who,
+		p >= 0 && (unsigned int)p < run->probes.n ? run->probes.names[p] : "a probe",
+		units_format_duration(fl, sizeof(fl), a->floor_ns),
+		units_format_size(least, sizeof(least), (uint64_t)a->chunk * a->window));
+}
+
+static void out_of_reach_notes(FILE *out, const struct ws_run *run,
+			       const struct ws_interval *iv, bool clear)
+{
+	if (!iv->ntargets)
+		out_of_reach_note(out, run, iv, clear);
+	for (unsigned int i = 0; i < iv->ntargets; i++)
+		out_of_reach_note(out, run, &iv->targets[i], clear);
+}
+
 static void live_interval(struct sink *s, const struct ws_run *run,
 			  const struct ws_interval *iv)
 {
-	if (!s->reader_gone)	/* the line was for stdout's terminal */
-		live_line(s, run, iv);
+	if (s->reader_gone)	/* the line was for stdout's terminal */
+		return;
+	out_of_reach_notes(s->out, run, iv, s->dirty_line);
+	live_line(s, run, iv);
 }
 
 /* A probe's keys, the CSV's column names; a figure the interval has
@@ -121,6 +155,7 @@ static void plain_interval(struct sink *s, const struct ws_run *run,
 {
 	if (s->reader_gone)
 		return;		/* the lines were for stdout; stderr gets the summary */
+	out_of_reach_notes(stderr, run, iv, false);	/* stdout's lines stay key=value */
 	human_header_precondition_eta(s->out, run, iv);
 	for (unsigned int i = 0; i < iv->ntargets; i++)
 		plain_line(s, run, &iv->targets[i], true);
@@ -161,6 +196,9 @@ static void plain_line(struct sink *s, const struct ws_run *run,
 			(unsigned long long)iv->adapt.inflight,
 			(double)iv->adapt.sojourn_ns / 1e6,
 			(double)iv->adapt.setpoint_ns / 1e6, iv->adapt.settled);
+	if (iv->have_adapt)
+		fprintf(s->out, " adapt_why=%s adapt_unreachable=%d",
+			ws_adapt_why_key(iv->adapt.why), iv->adapt.unreachable);
 	for (unsigned int i = 0; i < iv->nprobes; i++)
 		plain_probe(s->out, &iv->probes[i]);
 	fputc('\n', s->out);

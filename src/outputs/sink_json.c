@@ -67,6 +67,36 @@ static void put_adapt_fields(struct jsonw *w, const struct ws_adapt_figures *a)
 	jsonw_ms(w, "setpoint_ms", a->setpoint_ns);
 	jsonw_bool(w, "settled", a->settled);
 	jsonw_bool(w, "at_floor", a->at_floor);
+	jsonw_str(w, "why", ws_adapt_why_key(a->why));
+	jsonw_bool(w, "unreachable", a->unreachable);
+}
+
+static const char *probe_name(const struct ws_probe_facts *pf, int i)
+{
+	return i >= 0 && (unsigned int)i < pf->n ? pf->names[i] : NULL;
+}
+
+/* The controller's account: who steered, what it learned of each
+ * steering probe, and whether the target was out of reach. */
+static void put_adapt_account(struct jsonw *w, const struct ws_adapt_figures *a,
+			      const struct ws_probe_facts *pf)
+{
+	jsonw_str(w, "steered_by", probe_name(pf, a->steering));
+	jsonw_object(w, "waits");
+	for (unsigned int i = 0; i < pf->n && i < WS_MAX_PROBES; i++)
+		if (a->waits[i] > 0)
+			jsonw_double(w, pf->names[i], a->waits[i]);
+	jsonw_end(w);
+	if (!a->unreachable_at_ns) {
+		jsonw_null(w, "out_of_reach");
+		return;
+	}
+	jsonw_object(w, "out_of_reach");
+	jsonw_seconds(w, "since_s", a->unreachable_at_ns);
+	jsonw_str(w, "probe", probe_name(pf, a->floor_probe));
+	jsonw_ms(w, "floor_ms", a->floor_ns);
+	jsonw_bool(w, "until_the_end", a->unreachable);
+	jsonw_end(w);
 }
 
 static void put_adapt(struct jsonw *w, const struct ws_adapt_figures *a)
@@ -322,7 +352,8 @@ static void put_verify(struct jsonw *w, const struct ws_summary *sum)
 
 /* --pace adaptive: where it ended, when it settled, what the probes saw
  * from then on; null for other modes. */
-static void put_adapt_summary(struct jsonw *w, const struct ws_summary *sum)
+static void put_adapt_summary(struct jsonw *w, const struct ws_summary *sum,
+			      const struct ws_probe_facts *pf)
 {
 	if (!sum->have_adapt) {
 		jsonw_null(w, "adaptive");
@@ -330,6 +361,7 @@ static void put_adapt_summary(struct jsonw *w, const struct ws_summary *sum)
 	}
 	jsonw_object(w, "adaptive");
 	put_adapt_fields(w, &sum->adapt);
+	put_adapt_account(w, &sum->adapt, pf);
 	jsonw_ms(w, "target_latency_ms", sum->target_latency_ns);
 	if (sum->adapt.settled)
 		jsonw_seconds(w, "settled_s", sum->adapt_settled_ns);
@@ -355,7 +387,8 @@ static void put_adapt_summary(struct jsonw *w, const struct ws_summary *sum)
 	jsonw_end(w);
 }
 
-static void put_summary(struct jsonw *w, const struct ws_summary *sum)
+static void put_summary(struct jsonw *w, const struct ws_summary *sum,
+			const struct ws_probe_facts *pf)
 {
 	const struct ws_ending *o = &sum->ending;
 
@@ -373,7 +406,7 @@ static void put_summary(struct jsonw *w, const struct ws_summary *sum)
 		jsonw_u64(w, "queue_peak", sum->queue_peak);
 	else
 		jsonw_null(w, "queue_peak");
-	put_adapt_summary(w, sum);
+	put_adapt_summary(w, sum, pf);
 	jsonw_object(w, "writer_limit");
 	jsonw_str(w, "kind", sum->limit_key);
 	jsonw_str(w, "words", sum->limit_words);
@@ -424,7 +457,7 @@ static void put_targets(struct jsonw *w, const struct ws_run *run,
 		jsonw_u64(w, "seed", t->set.seed);
 		if (t->fp)
 			fingerprint_json(t->fp, w);
-		put_summary(w, &sum->targets[i]);
+		put_summary(w, &sum->targets[i], &run->probes);
 		if (sum->targets[i].analysis)
 			json_put_analysis(w, t, &sum->targets[i]);
 		jsonw_end(w);
@@ -438,7 +471,7 @@ static void json_summary(struct sink *s, const struct ws_run *run,
 	struct jsonw *w = writer_of(s);
 
 	jsonw_end(w);	/* intervals */
-	put_summary(w, sum);
+	put_summary(w, sum, &run->probes);
 	jsonw_array(w, "probes");
 	for (unsigned int i = 0; i < sum->nprobes; i++)
 		put_probe(w, &sum->probes[i]);

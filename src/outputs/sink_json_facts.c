@@ -91,6 +91,22 @@ static void put_probes(struct jsonw *w, const char *key, const struct ws_run *ru
 	jsonw_end(w);
 }
 
+/* null: every probe but a command steers (or the run is not adaptive) */
+static void put_steer_by(struct jsonw *w, const char *key, const struct ws_run *run)
+{
+	unsigned int bits = run->set.pacing.steer_by;
+
+	if (!bits) {
+		jsonw_null(w, key);
+		return;
+	}
+	jsonw_array(w, key);
+	for (int k = 0; k < WS_PROBE_NR; k++)
+		if (bits & (1u << k))
+			jsonw_str(w, NULL, ws_probe_kind_name((enum ws_probe_kind)k));
+	jsonw_end(w);
+}
+
 static void put_probe_cmds(struct jsonw *w, const char *key, const struct ws_run *run)
 {
 	const struct ws_settings *c = &run->set;
@@ -139,6 +155,7 @@ static const struct {
 	{ "precondition_bytes", put_precondition },
 	{ "precondition_capacity_x", put_precondition_x },
 	{ "probes", put_probes }, { "probe_cmds", put_probe_cmds },
+	{ "steer_by", put_steer_by },
 	{ "probe_user", put_probe_user }, { "ioprio", put_ioprio },
 	{ "probe_ioprio", put_probe_ioprio },
 };

@@ -99,9 +99,9 @@ void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 	if (stall)
 		record_stall(mp, t0, ns, writer_bytes, mi);
 	probe_door_end(&mp->door, ns, stall, ret != 0);
-	/* adaptive pacing's truth; a command's time is its own */
-	if (!mp->own_time)
-		snapshot_post_probe(mp->snap, ns);
+	/* adaptive pacing's truth */
+	for (unsigned int i = 0; mp->steers && i < mp->nsteer; i++)
+		snapshot_post_probe(mp->steer[i], (unsigned int)(mp - m->probes), ns);
 	hist_record(&mp->raw, ns);
 	hist_record_corrected(&mp->corrected, ns, m->cfg->set.probe_interval_ns);
 	if (ret) {
@@ -153,8 +153,8 @@ uint64_t monitor_idle_ns(struct monitor *m, unsigned int n, const char **name)
 	for (unsigned int i = 0; i < m->nprobes && n; i++) {
 		struct probe *p = &m->probes[i].probe;
 
-		if (m->probes[i].own_time)
-			continue;	/* its own time, not the disk's */
+		if (!m->probes[i].steers)
+			continue;
 		for (unsigned int k = 0; k < n; k++) {
 			uint64_t t0;
 
@@ -165,12 +165,28 @@ uint64_t monitor_idle_ns(struct monitor *m, unsigned int n, const char **name)
 			v[k] = now_ns(m) - t0;
 		}
 		qsort(v, n, sizeof(*v), by_ns);
+		m->probes[i].idle_ns = v[n / 2];
 		if (v[n / 2] > slowest) {
 			slowest = v[n / 2];
 			*name = m->probes[i].name;
 		}
 	}
 	return slowest;
+}
+
+void monitor_setup_steering(struct monitor *m)
+{
+	_Static_assert(WS_SNAPSHOT_PROBES == WS_MAX_PROBES, "a snapshot slot per probe");
+	for (unsigned int i = 0; i < m->nprobes; i++) {
+		struct monitor_probe *mp = &m->probes[i];
+		const struct probe_ops *ops = mp->probe.ops;
+
+		for (unsigned int k = 0; mp->steers && k < mp->nsteer; k++)
+			mp->steer[k]->steer_setup[i] = (struct ws_steer_setup){
+				.steers = true, .idle_ns = mp->idle_ns,
+				.syncs = ops->syncs ? ops->syncs(&mp->probe) : 1,
+			};
+	}
 }
 
 static void *probe_main(void *arg)
@@ -364,17 +380,35 @@ static int init_wake(struct monitor *m)
 	return -ret;
 }
 
-/* One probe of kind k at a site (instance: which --probe-cmd). */
+/* Whether probe kind k steers --pace adaptive: --steer-by's, else every
+ * kind but a command (its time is its own, not the disk's); under other
+ * modes none does (nothing takes what they would post). */
+static bool steers(const struct ws_config *cfg, enum ws_probe_kind k)
+{
+	if (cfg->set.pace != WS_PACE_ADAPTIVE)
+		return false;
+	if (cfg->set.pacing.steer_by)
+		return cfg->set.pacing.steer_by & (1u << k);
+	return !probe_kinds[k]->per_command;
+}
+
+/* One probe of kind k at a site (instance: which --probe-cmd); a command
+ * steers every writer (all), the others their site's. */
 static int add_probe(struct monitor *m, const struct monitor_site *site,
-		     enum ws_probe_kind k, unsigned int instance, char *err,
-		     size_t errlen, const char **hint)
+		     const struct monitor_site *all, enum ws_probe_kind k,
+		     unsigned int instance, char *err, size_t errlen,
+		     const char **hint)
 {
 	struct monitor_probe *mp = &m->probes[m->nprobes];
+	const struct monitor_site *steered = probe_kinds[k]->per_command ? all : site;
 	int ret;
 
 	mp->mon = m;
 	mp->snap = site->snap;
 	mp->own_time = probe_kinds[k]->per_command;
+	mp->steers = steers(m->cfg, k);
+	mp->nsteer = steered->nsteer;
+	memcpy(mp->steer, steered->steer, sizeof(mp->steer));
 	if (probe_kinds[k]->per_command)
 		snprintf(mp->name, sizeof(mp->name), "%s",
 			 m->cfg->set.cmds.list[instance].name);
@@ -405,6 +439,7 @@ int monitor_init(struct monitor *m, const struct ws_config *cfg,
 		 char *err, size_t errlen, const char **hint)
 {
 	unsigned int wanted = 0, commands = 0;
+	struct monitor_site all = { .nsteer = 0 };
 	int wret;
 
 	memset(m, 0, sizeof(*m));
@@ -431,7 +466,10 @@ int monitor_init(struct monitor *m, const struct ws_config *cfg,
 		return -E2BIG;
 	}
 	/* a command is not tied to a filesystem: it runs once, beside the
-	 * first target's writer */
+	 * first target's writer, and steers every writer */
+	for (unsigned int s = 0; s < nsites; s++)
+		for (unsigned int i = 0; i < sites[s].nsteer && all.nsteer < WS_MAX_TARGETS; i++)
+			all.steer[all.nsteer++] = sites[s].steer[i];
 	for (unsigned int s = 0; s < nsites; s++) {
 		for (int k = 0; k < WS_PROBE_NR; k++) {
 			bool each = probe_kinds[k]->per_command;
@@ -440,7 +478,7 @@ int monitor_init(struct monitor *m, const struct ws_config *cfg,
 			if (!(cfg->set.probes & (1u << k)))
 				continue;
 			for (unsigned int i = 0; i < n; i++) {
-				int ret = add_probe(m, &sites[s], (enum ws_probe_kind)k,
+				int ret = add_probe(m, &sites[s], &all, (enum ws_probe_kind)k,
 						    i, err, errlen, hint);
 
 				if (ret) {

@@ -259,6 +259,20 @@ static void read_cleanup(struct probe *p)
 	(void)p;	/* the file read is not ours: nothing to remove */
 }
 
+/* fsync, dsync, read: one call waits for the disk */
+static unsigned int one_sync(const struct probe *p)
+{
+	(void)p;
+	return 1;
+}
+
+/* save: the file's fsync and the directory's */
+static unsigned int two_syncs(const struct probe *p)
+{
+	(void)p;
+	return 2;
+}
+
 static const struct probe_ops probe_fsync = {
 	.name = "fsync",
 	.stands_for = "a mail client storing a message (append + fsync)",
@@ -269,6 +283,7 @@ static const struct probe_ops probe_fsync = {
 	.prepare = fsync_prepare,
 	.run = fsync_run,
 	.cleanup = file_cleanup,
+	.syncs = one_sync,
 };
 
 static const struct probe_ops probe_save = {
@@ -279,6 +294,7 @@ static const struct probe_ops probe_save = {
 	.setup = save_setup,
 	.run = save_run,
 	.cleanup = file_cleanup,
+	.syncs = two_syncs,
 };
 
 static const struct probe_ops probe_read = {
@@ -293,6 +309,7 @@ static const struct probe_ops probe_read = {
 	.prepare = read_prepare,
 	.run = read_run,
 	.cleanup = read_cleanup,
+	.syncs = one_sync,
 };
 
 static const struct probe_ops probe_sqlite = {
@@ -305,6 +322,7 @@ static const struct probe_ops probe_sqlite = {
 	.prepare = probe_sqlite_prepare,
 	.run = probe_sqlite_run,
 	.cleanup = probe_sqlite_cleanup,
+	.syncs = probe_sqlite_syncs,
 };
 
 static const struct probe_ops probe_dsync = {
@@ -317,6 +335,7 @@ static const struct probe_ops probe_dsync = {
 	.prepare = dsync_prepare,
 	.run = dsync_run,
 	.cleanup = file_cleanup,
+	.syncs = one_sync,
 };
 
 static const struct probe_ops probe_cmd = {

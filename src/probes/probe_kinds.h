@@ -45,6 +45,7 @@ int probe_sqlite_setup(struct probe *p);
 void probe_sqlite_prepare(struct probe *p);
 int probe_sqlite_run(struct probe *p);
 void probe_sqlite_cleanup(struct probe *p);
+unsigned int probe_sqlite_syncs(const struct probe *p);
 
 /* probe_cmd.c */
 int probe_cmd_setup(struct probe *p);

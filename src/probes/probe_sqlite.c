@@ -10,7 +10,11 @@
  * synchronous level are set before the load starts (--sqlite-journal,
  * --sqlite-sync; defaults delete and full, what mail stores and browsers
  * used for years).  The table is emptied, untimed, when it would grow past
- * WS_PROBE_FSYNC_WRAP, as a mail folder is compacted now and then.
+ * WS_PROBE_FSYNC_WRAP, as a mail folder is compacted now and then; the
+ * database is grown to that size before the load (and emptied), so every
+ * timed commit reuses free pages, as a store that has run a while does,
+ * rather than growing the file for its first megabyte (where each sync
+ * also commits the file's new size) and not after.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -93,6 +97,30 @@ static int set_journal_mode(struct probe *p)
 	return 0;
 }
 
+/* The database at its full size, then emptied (its pages stay free:
+ * no auto_vacuum): one untimed transaction before the load. */
+static int pregrow(struct probe *p)
+{
+	struct sqlite_probe *q = p->priv;
+	uint64_t rows = WS_PROBE_FSYNC_WRAP / p->cfg->set.probe_size;
+	int rc = SQLITE_DONE;
+
+	if (sqlite3_exec(q->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+		return sqlite_fail(p, "cannot grow its database");
+	for (uint64_t i = 0; i < rows && rc == SQLITE_DONE; i++) {
+		sqlite3_bind_blob(q->stmt, 1, p->buf, (int)p->cfg->set.probe_size,
+				  SQLITE_STATIC);
+		rc = sqlite3_step(q->stmt);
+		sqlite3_reset(q->stmt);
+	}
+	if (rc != SQLITE_DONE ||
+	    sqlite3_exec(q->db, "COMMIT; DELETE FROM mail", NULL, NULL, NULL) != SQLITE_OK) {
+		sqlite3_exec(q->db, "ROLLBACK", NULL, NULL, NULL);
+		return sqlite_fail(p, "cannot grow its database");
+	}
+	return 0;
+}
+
 int probe_sqlite_setup(struct probe *p)
 {
 	struct sqlite_probe *q = p->priv;
@@ -121,7 +149,7 @@ int probe_sqlite_setup(struct probe *p)
 	if (sqlite3_prepare_v2(q->db, "INSERT INTO mail(body) VALUES (?)", -1,
 			       &q->stmt, NULL) != SQLITE_OK)
 		return sqlite_fail(p, "cannot prepare its insert");
-	return 0;
+	return pregrow(p);
 }
 
 /* A compaction now and then, untimed. */
@@ -161,6 +189,18 @@ int probe_sqlite_run(struct probe *p)
 	}
 	q->appended += p->cfg->set.probe_size;
 	return 0;
+}
+
+/* A commit's syncs, as SQLite's pager makes them: in a rollback journal
+ * the journal (twice under FULL: its header is synced apart), the
+ * database and the directory the journal was created in; in WAL one
+ * sync of the log under FULL, none under NORMAL (counted as one: the
+ * commit still waits for its writes to queue). */
+unsigned int probe_sqlite_syncs(const struct probe *p)
+{
+	if (p->cfg->set.sqlite.wal)
+		return 1;
+	return p->cfg->set.sqlite.sync_normal ? 3 : 4;
 }
 
 /* Closed first (a WAL database checkpoints and removes its files), then

@@ -43,6 +43,8 @@ static const struct ws_field fields[] = {
 	{ "sync_every", WS_FIELD_UINT, AT(pacing.sync_every), "--sync-every", "1", { NULL }, true },
 	{ "iodepth", WS_FIELD_UINT, AT(pacing.iodepth), "--iodepth", "1", { NULL }, true },
 	{ "target_latency_ms", WS_FIELD_MS, AT(pacing.target_latency_ns), "--target-latency", "100ms", { NULL }, true },
+	{ "steer_by", WS_FIELD_OWN, 0, "--steer-by", NULL,
+	  { "fsync", "save", "read", "sqlite", "dsync", "cmd", NULL }, true },
 	{ "queue", WS_FIELD_OWN, 0, NULL, NULL, { NULL }, false },
 	{ "rate_bytes_per_s", WS_FIELD_BYTES, AT(rate), "--rate", NULL, { NULL }, true },
 	{ "data", WS_FIELD_OWN, 0, "--data", "random",

@@ -201,24 +201,40 @@ static bool adaptive(const struct recorder_target *t)
 	return t->run->set.pace == WS_PACE_ADAPTIVE;
 }
 
-/* --pace adaptive: the controller's state, at a target's interval end. */
-static void add_adapt(struct recorder_target *t, struct ws_interval *iv)
+#define LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
+
+/* --pace adaptive: the controller's state, at a target's interval end
+ * (its times on the run's clock, from start_ns). */
+static void add_adapt(struct recorder_target *t, uint64_t start_ns,
+		      struct ws_interval *iv)
 {
 	struct ws_adapt_state *st = &t->snap->adapt;
+	struct ws_adapt_figures *a = &iv->adapt;
+	uint64_t unreachable;
 
 	if (!adaptive(t))
 		return;
 	iv->have_adapt = true;
-	iv->adapt = (struct ws_adapt_figures){
-		.chunk = atomic_load_explicit(&st->chunk, memory_order_relaxed),
-		.window = (unsigned int)atomic_load_explicit(&st->window,
-							     memory_order_relaxed),
-		.inflight = atomic_load_explicit(&st->inflight, memory_order_relaxed),
-		.sojourn_ns = atomic_load_explicit(&st->sojourn_ns, memory_order_relaxed),
-		.setpoint_ns = atomic_load_explicit(&st->setpoint_ns, memory_order_relaxed),
-		.settled = atomic_load_explicit(&st->settled_ns, memory_order_relaxed) != 0,
+	*a = (struct ws_adapt_figures){
+		.chunk = LOAD(st->chunk),
+		.window = (unsigned int)LOAD(st->window),
+		.inflight = LOAD(st->inflight),
+		.sojourn_ns = LOAD(st->sojourn_ns),
+		.setpoint_ns = LOAD(st->setpoint_ns),
+		.settled = LOAD(st->settled_ns) != 0,
+		.why = (enum ws_adapt_why)LOAD(st->why),
+		.unreachable = LOAD(st->unreachable) != 0,
+		.floor_probe = LOAD(st->floor_probe),
+		.floor_ns = LOAD(st->floor_ns),
+		.steering = LOAD(st->steering),
 	};
-	iv->adapt.at_floor = iv->adapt.inflight <= ADAPT_CHUNK_MIN;
+	a->at_floor = a->inflight <= ADAPT_CHUNK_MIN;
+	unreachable = LOAD(st->unreachable_ns);
+	if (unreachable)	/* never 0 once said: 0 is "never" */
+		a->unreachable_at_ns = unreachable > start_ns ? unreachable - start_ns : 1;
+	for (unsigned int i = 0; i < WS_MAX_PROBES; i++)
+		if (t->snap->steer_setup[i].steers)
+			a->waits[i] = (double)LOAD(st->waits_milli[i]) / 1000;
 }
 
 /* When every adaptive writer's controller had settled, on the run's
@@ -307,7 +323,7 @@ static void target_interval(struct recorder *r, struct recorder_target *t,
 
 	recorder_make_interval(t->run, &t->prev, t->prev_t_ns, now, t_ns, iv);
 	add_device(t, iv);
-	add_adapt(t, iv);
+	add_adapt(t, r->start_ns, iv);
 	if (r->ntargets == 1)
 		add_context(r, iv);
 	iv->index = t->index++;
@@ -518,7 +534,8 @@ static void explain_stalls(struct recorder *r)
 }
 
 /* --pace adaptive: where the controllers ended and what the probes saw
- * once they had settled. */
+ * once they had settled; with several targets each one's controller in
+ * its own summary too. */
 static void adapt_summary(struct recorder *r)
 {
 	struct ws_summary *sum = &r->summary;
@@ -527,10 +544,27 @@ static void adapt_summary(struct recorder *r)
 
 	if (!adaptive(&r->targets[0]))
 		return;
-	add_adapt(&r->targets[0], &last);
+	for (unsigned int i = 0; r->ntargets > 1 && i < r->ntargets; i++) {
+		struct recorder_target *t = &r->targets[i];
+		uint64_t s = atomic_load_explicit(&t->snap->adapt.settled_ns,
+						  memory_order_relaxed);
+
+		add_adapt(t, r->start_ns, &last);
+		t->summary->have_adapt = true;
+		t->summary->adapt = last.adapt;
+		t->summary->target_latency_ns = r->run->set.pacing.target_latency_ns;
+		t->summary->adapt_settled_ns = !s ? 0 : s > r->start_ns ? s - r->start_ns : 1;
+	}
+	add_adapt(&r->targets[0], r->start_ns, &last);
 	sum->have_adapt = true;
 	sum->adapt = last.adapt;
 	sum->adapt.settled = settled != UINT64_MAX;
+	/* several: the run's why is the first unsettled writer's */
+	for (unsigned int i = 0; !sum->adapt.settled && i < r->ntargets; i++)
+		if (r->ntargets > 1 && !r->targets[i].summary->adapt.settled) {
+			sum->adapt.why = r->targets[i].summary->adapt.why;
+			break;
+		}
 	sum->adapt_settled_ns = sum->adapt.settled ? settled : 0;
 	sum->target_latency_ns = r->run->set.pacing.target_latency_ns;
 	for (unsigned int i = 0; i < sum->nprobes; i++) {

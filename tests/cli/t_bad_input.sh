@@ -75,6 +75,10 @@ f g f                             |'f';named twice
 --pace adaptive --target-latency 0 f |--target-latency;'0'
 --pace adaptive --target-latency 5x f |--target-latency;'5x'
 --pace adaptive --window 2 f      |--window;adaptive
+--steer-by fsync f                |--steer-by;adaptive;window
+--pace adaptive --steer-by nope f |--steer-by;'nope';unknown probe
+--pace adaptive --steer-by fsync, f |--steer-by;'fsync,'
+--pace adaptive --steer-by sqlite f |--steer-by sqlite;does not run;--probe
 f -b                              |'-b'
 -b                                |'-b'
 f --size                          |'--size'

@@ -18,7 +18,19 @@
 #    beside -f (a commit is three or four fsyncs, each may wait about the
 #    target: 0.4-0.7 s against 2.4-3.6 s in ten runs);
 #  - every interval carries the controller's state, and the summary says
-#    where it settled.
+#    where it settled;
+#  - steered by the sqlite probe alone (--probe fsync,sqlite --steer-by
+#    sqlite, target 500 ms: a SQLite commit here takes whole 100 ms
+#    slices, four syncs and their journal commits, 100-300 ms with the
+#    least writeback; 500 is five slices), beside the same store: it
+#    settles, sqlite steered (fsync only watched: no waits learned for
+#    it), the sqlite probe's p99 after settling is within the target, the
+#    device does at least 90% of what it did under -f, and the store's
+#    commits' p99 is at least 2.5x lower than beside -f;
+#  - with a target no pace can meet (10 ms for a sqlite commit), the run
+#    says so early on stderr, the summary and the result name the floor
+#    (over the target, the sqlite probe's), and every whole interval
+#    from then on holds the floor (64 KiB under writeback).
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 # shellcheck source=../rig/e2e.sh
@@ -27,21 +39,26 @@ need_rig
 
 R=$((20 * MiB))
 T_MS=200
+T_SQL_MS=500
 rig_up rig --size 1G
 # laid out at full speed: both runs below rewrite it in place
 ws -q --size 320M --pace direct "$RIG_MNT/big"
 assert_status 0
 "$RIG" rate "$RIG_DIR" "$R" || fail "rig.sh rate failed"
 
-# alone: the probe and the writer; then each beside the SQLite store
-for run in adaptive adaptive_sqlite window_sqlite; do
+# alone: the probe and the writer; then each beside the SQLite store;
+# then steered by the sqlite probe beside it; then a target out of reach
+for run in adaptive adaptive_sqlite window_sqlite steered_sqlite unreachable; do
 	case $run in
+	steered*) opts="--pace adaptive --probe fsync,sqlite --steer-by sqlite --target-latency ${T_SQL_MS}ms" ;;
+	unreachable) opts="--pace adaptive --probe sqlite --target-latency 10ms" ;;
 	adaptive*) opts="--pace adaptive --target-latency ${T_MS}ms" ;;
 	window*) opts="--pace window -f" ;;
 	esac
 	# alone long enough to settle and be judged a while after
 	secs=8
 	[ "$run" = adaptive ] && secs=25
+	[ "$run" = steered_sqlite ] && secs=20
 	rm -f "$TESTDIR/stop"
 	sq=
 	case $run in
@@ -56,8 +73,18 @@ for run in adaptive adaptive_sqlite window_sqlite; do
 	touch "$TESTDIR/stop"
 	[ -z "$sq" ] || wait "$sq" || fail "the SQLite commit loop failed"
 	assert_status 0
-	[ "$run" = adaptive ] &&
-		assert_file_match "$OUT" '^  adaptive settled after ' "where it settled, in the summary"
+	case $run in
+	adaptive)
+		assert_file_match "$OUT" '^  adaptive settled after ' "where it settled, in the summary" ;;
+	steered_sqlite)
+		assert_file_match "$OUT" '^           steered by sqlite, which waited behind the writer about [0-9.]+ times an operation: ' \
+			"who steered and its waits, in the summary" ;;
+	unreachable)
+		assert_file_match "$ERR" '^writestress: --target-latency 10\.0 ms is out of reach on this disk: sqlite took ≥ [0-9.]+ ms with 64\.0 KiB under writeback, the least the writer keeps; holding that floor$' \
+			"the verdict as it happened, on stderr"
+		assert_file_match "$OUT" '^  adaptive target 10\.0 ms out of reach on this disk: sqlite took ≥ ' \
+			"the verdict in the summary" ;;
+	esac
 done
 assert_missing "$RIG_MNT/mail.db"
 
@@ -73,13 +100,15 @@ if [ -n "$SANITIZE" ]; then
 	strict=0
 	skip_part sanitizer "fsync p99 against the target and the SQLite client's p99 beside it: judged in the plain build (the controller ran here under $SANITIZE)"
 fi
-python3 - "$TESTDIR" "$T_MS" "$strict" <<'PY' || fail "adaptive pacing did not do what it should (see above)"
+python3 - "$TESTDIR" "$T_MS" "$strict" "$T_SQL_MS" <<'PY' || fail "adaptive pacing did not do what it should (see above)"
 import json, sys
 MiB = 1 << 20
 d = sys.argv[1]
 T = float(sys.argv[2])
 strict = sys.argv[3] == "1"
-res = {p: json.load(open(f"{d}/{p}.json")) for p in ("adaptive", "adaptive_sqlite", "window_sqlite")}
+T_SQL = float(sys.argv[4])
+res = {p: json.load(open(f"{d}/{p}.json"))
+       for p in ("adaptive", "adaptive_sqlite", "window_sqlite", "steered_sqlite", "unreachable")}
 bad = []
 
 def dev_rate(r):
@@ -126,6 +155,47 @@ if dev_rate(a) < 0.9 * dev_rate(res["window_sqlite"]):
     bad.append(f"adaptive: the device did {dev_rate(a):.1f} MiB/s, under 90% of its {dev_rate(res['window_sqlite']):.1f} under -f")
 if sq["adaptive_sqlite"] * 2.5 > sq["window_sqlite"] and strict:
     bad.append(f"SQLite p99 {sq['adaptive_sqlite']:.0f} ms beside adaptive, not 2.5x under {sq['window_sqlite']:.0f} ms beside -f")
+
+# steered by the sqlite probe: it steered, fsync only watched
+s = res["steered_sqlite"]
+sa = s["summary"]["adaptive"]
+print(f"  steered by {sa['steered_by']}: settled at {sa['settled_s']} s, waits {sa['waits']},"
+      f" sqlite after settling: {sa['after_settling']['sqlite']}, the store's commits p99 {sq['steered_sqlite']:.0f} ms")
+if sa["steered_by"] != "sqlite" or set(sa["waits"]) != {"sqlite"}:
+    bad.append(f"steered by {sa['steered_by']}, waits learned for {sorted(sa['waits'])}: not the sqlite probe alone")
+elif not 1 <= sa["waits"]["sqlite"] <= 16:
+    bad.append(f"sqlite's waits {sa['waits']['sqlite']} outside [1, 16]")
+if s["config"]["steer_by"] != ["sqlite"]:
+    bad.append(f"config.steer_by {s['config']['steer_by']}")
+if sa["settled_s"] is None:
+    bad.append(f"steered by sqlite: never settled ({sa['why']})")
+else:
+    f = sa["after_settling"]["sqlite"]
+    if f["n"] < 30:
+        bad.append(f"steered by sqlite: only {f['n']} sqlite probes after settling")
+    elif f["p99_ms"] > T_SQL and strict:
+        bad.append(f"steered by sqlite: its p99 after settling {f['p99_ms']:.0f} ms, over the {T_SQL:.0f} ms target")
+if dev_rate(s) < 0.9 * dev_rate(res["window_sqlite"]):
+    bad.append(f"steered by sqlite: the device did {dev_rate(s):.1f} MiB/s, under 90% of its {dev_rate(res['window_sqlite']):.1f} under -f")
+if sq["steered_sqlite"] * 2.5 > sq["window_sqlite"] and strict:
+    bad.append(f"steered by sqlite: the store's p99 {sq['steered_sqlite']:.0f} ms, not 2.5x under {sq['window_sqlite']:.0f} ms beside -f")
+
+# out of reach: said early, the floor over the target, held from then on
+u = res["unreachable"]
+ua = u["summary"]["adaptive"]
+o = ua["out_of_reach"]
+print(f"  10 ms target: out of reach {o}, why {ua['why']}")
+if o is None:
+    bad.append("a 10 ms sqlite target was never found out of reach")
+else:
+    if o["since_s"] > 8:
+        bad.append(f"out of reach said only at {o['since_s']:.1f} s")
+    if o["probe"] != "sqlite" or o["floor_ms"] <= 10:
+        bad.append(f"the floor named: {o}")
+    late = [iv for iv in u["intervals"] if iv["t_s"] - iv["dt_s"] >= o["since_s"]]
+    held = [iv for iv in late if iv["adaptive"]["inflight_bytes"] == 64 * 1024]
+    if not late or len(held) < len(late):
+        bad.append(f"the floor held in {len(held)} of the {len(late)} intervals after it was said")
 if res["window_sqlite"]["summary"]["adaptive"] is not None:
     bad.append("a window run has an adaptive summary")
 ivs = [iv for iv in a["intervals"] if "adaptive" in iv]

@@ -708,6 +708,69 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 
 static struct record_fixture *make_two_targets(void);
 
+/* The two targets' writers paced adaptively to 50 ms: target 1's
+ * controller steered by fsync (about 1.4 waits an operation) and settled
+ * at 8 s; target 2's found the target out of reach at 3 s (save took
+ * 180 ms at the floor) and held the floor. */
+static const uint64_t adapt_target_ns = 50 * WS_NSEC_PER_MSEC;
+
+static struct ws_adapt_figures adapt_at(unsigned int p, uint64_t t_ns)
+{
+	bool out = p == 1 && t_ns >= 3 * WS_NSEC_PER_SEC;
+	struct ws_adapt_figures a = {
+		.chunk = p ? 65536 : 1048576, .window = p ? 1 : 6,
+		.sojourn_ns = p ? 2 * WS_NSEC_PER_MSEC : 31 * WS_NSEC_PER_MSEC,
+		.setpoint_ns = p ? WS_NSEC_PER_MSEC / 2 : 33 * WS_NSEC_PER_MSEC,
+		.settled = p == 0 && t_ns >= 8 * WS_NSEC_PER_SEC,
+		.why = out ? WS_ADAPT_UNREACHABLE : p ? WS_ADAPT_OVER :
+		       t_ns >= 8 * WS_NSEC_PER_SEC ? WS_ADAPT_SETTLED : WS_ADAPT_STARTING,
+		.unreachable = out,
+		.unreachable_at_ns = out ? 3 * WS_NSEC_PER_SEC : 0,
+		.floor_probe = out ? 1 : -1,
+		.floor_ns = out ? 180 * WS_NSEC_PER_MSEC : 0,
+		.steering = p,
+	};
+
+	a.inflight = a.chunk * a.window;
+	a.at_floor = p == 1;
+	a.waits[0] = p ? 1 : 1.4;
+	a.waits[1] = p ? 2.5 : 2;
+	return a;
+}
+
+static void make_adaptive(struct record_fixture *f)
+{
+	struct ws_settings *sets[] = { &f->cfg.set, &f->run.set, &f->runs[0].set,
+				       &f->runs[1].set };
+
+	for (size_t i = 0; i < ARRAY_SIZE(sets); i++) {
+		sets[i]->pace = WS_PACE_ADAPTIVE;
+		sets[i]->pacing.target_latency_ns = adapt_target_ns;
+	}
+	for (unsigned int k = 0; k < f->niv; k++)
+		for (unsigned int p = 0; p < f->iv[k].ntargets; p++) {
+			struct ws_interval *t = &f->tiv[k][p];
+
+			t->have_adapt = true;
+			t->adapt = adapt_at(t->number - 1, t->t_ns);
+		}
+	for (unsigned int p = 0; p < 2; p++) {
+		struct ws_summary *sum = &f->sums[p];
+
+		sum->have_adapt = true;
+		sum->adapt = adapt_at(p, sum->elapsed_ns);
+		sum->target_latency_ns = adapt_target_ns;
+		sum->adapt_settled_ns = p ? 0 : 8 * WS_NSEC_PER_SEC;
+	}
+	/* the run's: target 1's state; not every controller settled, the
+	 * first that did not says why */
+	f->sum.have_adapt = true;
+	f->sum.adapt = f->sums[0].adapt;
+	f->sum.adapt.settled = false;
+	f->sum.adapt.why = f->sums[1].adapt.why;
+	f->sum.target_latency_ns = adapt_target_ns;
+}
+
 struct record_fixture *record_fixture_make(enum fixture_ending e)
 {
 	struct record_fixture *f;
@@ -818,6 +881,7 @@ static struct record_fixture *make_two_targets(void)
 			 &f->analysis, &f->sum);
 	f->sum.series = &f->series;
 	recorder_add_cpu(&f->sum, a->sum.cpu_ns + b->sum.cpu_writer_ns, 0);
+	make_adaptive(f);
 	return f;
 }
 

@@ -65,6 +65,9 @@ struct matrix_cfg {
 	uint64_t file_size;		/* --file-size: every run wraps there */
 	const char *passthrough[16];	/* probe options, as given */
 	unsigned int npassthrough;
+	/* the probe the table judges (the first --probe names; fsync by
+	 * default): the one the adaptive row steers by */
+	char steer_by[16];
 };
 
 #define MATRIX_ARGS_MAX 48

@@ -167,8 +167,13 @@ void matrix_child_args(const struct matrix_strategy *s, const struct matrix_cfg 
 	}
 	if (s->window)
 		add_num(&b, "--window", "%llu", s->window);
-	if (s->pace == WS_PACE_ADAPTIVE)
+	if (s->pace == WS_PACE_ADAPTIVE) {
 		add_num(&b, "--target-latency", "%lluns", mc->target_latency_ns);
+		if (mc->steer_by[0]) {
+			add(&b, "--steer-by");
+			add(&b, mc->steer_by);
+		}
+	}
 	if (mc->each_bytes && !s->idle) {
 		add_num(&b, "--size", "%llu", mc->each_bytes);
 	} else {

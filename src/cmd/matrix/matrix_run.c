@@ -88,7 +88,7 @@ static const struct cli_option matrix_opts[] = {
 	  .help = "run the strategies under each vm.dirty_bytes (e.g. 64M,512M), put back at the end (root only)" },
 	{ .name = "probe", .key = 260, .type = CLI_STRING, .arg = "LIST",
 	  .offset = offsetof(struct matrix_args, probe),
-	  .help = "the probes of every run, as writestress --probe (default fsync); the table shows each and judges the first" },
+	  .help = "the probes of every run, as writestress --probe (default fsync); the table shows each and judges the first, which the adaptive row steers by" },
 	{ .name = "probe-dir", .key = 261, .type = CLI_STRING, .arg = "DIR",
 	  .offset = offsetof(struct matrix_args, probe_dir), .help = "as writestress --probe-dir" },
 	{ .name = "probe-interval", .key = 262, .type = CLI_STRING, .arg = "DURATION",
@@ -461,6 +461,10 @@ static void passthrough(struct matrix_state *m)
 		m->mc.passthrough[m->mc.npassthrough++] = p[i].opt;
 		m->mc.passthrough[m->mc.npassthrough++] = p[i].val;
 	}
+	/* adaptive steers by the probe the table judges: the first */
+	snprintf(m->mc.steer_by, sizeof(m->mc.steer_by), "%.*s",
+		 m->args.probe ? (int)strcspn(m->args.probe, ",") : 5,
+		 m->args.probe ? m->args.probe : "fsync");
 }
 
 static int setup(struct matrix_state *m, int argc, char **argv)

@@ -72,6 +72,23 @@ START_TEST(test_long_options)
 }
 END_TEST
 
+/* --steer-by: the kinds named, of those that run; none given: 0 (every
+ * probe but a command steers) */
+START_TEST(test_steer_by)
+{
+	struct ws_config cfg;
+	char err[512] = "";
+	const char *named[] = { "--pace", "adaptive", "--probe", "fsync,sqlite,dsync",
+				"--steer-by", "sqlite,dsync", "f", NULL };
+	const char *unnamed[] = { "--pace", "adaptive", "--probe", "fsync,sqlite", "f", NULL };
+
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), named), OPTS_RUN);
+	ck_assert_uint_eq(cfg.set.pacing.steer_by, (1u << WS_PROBE_SQLITE) | (1u << WS_PROBE_DSYNC));
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), unnamed), OPTS_RUN);
+	ck_assert_uint_eq(cfg.set.pacing.steer_by, 0);
+}
+END_TEST
+
 static const struct {
 	const char *args[12];	/* NULL-terminated */
 	const char *msg;	/* the first line of stderr */
@@ -109,6 +126,9 @@ static const struct {
 	{ { "--sqlite-journal", "truncate", "--probe", "sqlite", "f" }, "writestress: invalid --sqlite-journal 'truncate': expected delete or wal" },
 	{ { "--sqlite-sync", "off", "f" }, "writestress: invalid --sqlite-sync 'off': expected full or normal" },
 	{ { "--sqlite-sync", "normal", "f" }, "writestress: --sqlite-sync needs sqlite in --probe" },
+	{ { "--steer-by", "fsync", "f" }, "writestress: --steer-by needs --pace adaptive, not window" },
+	{ { "--pace", "adaptive", "--steer-by", "mail", "f" }, "writestress: invalid --steer-by 'mail': unknown probe 'mail' (a probe --probe runs, e.g. sqlite)" },
+	{ { "--pace", "adaptive", "--steer-by", "sqlite", "f" }, "writestress: --steer-by sqlite: the sqlite probe does not run (add it to --probe)" },
 	{ { "--probe-cmd", "fsync=x", "f" }, "writestress: invalid --probe-cmd 'fsync=x': the name 'fsync' is a probe's own; choose another" },
 	{ { "--probe-cmd", "a=x", "--probe-cmd", "a=y", "f" }, "writestress: invalid --probe-cmd 'a=y': the name 'a' is taken by another --probe-cmd" },
 	{ { "--probe-cmd", "", "f" }, "writestress: invalid --probe-cmd '': expected [NAME=]COMMAND, e.g. mail='notmuch new'" },
@@ -185,6 +205,7 @@ Suite *opts_suite(void)
 
 	tcase_add_test(tc, test_overwrite_c_command_line);
 	tcase_add_test(tc, test_long_options);
+	tcase_add_test(tc, test_steer_by);
 	tcase_add_test(tc, test_targets);
 	tcase_add_loop_test(tc, test_bad_input, 0, sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(tc, test_help_documents_units_and_status);

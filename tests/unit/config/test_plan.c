@@ -131,6 +131,14 @@ START_TEST(test_probe_footprint_counted)
 	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), 0);
 	cfg.set.probes |= 1u << WS_PROBE_SAVE;
 	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), -ENOSPC);
+	/* the sqlite probe's database, grown to 1 MiB, a quarter of that
+	 * for SQLite's pages and two rows (its journal): at the byte and
+	 * one over */
+	cfg.set.probes = 1u << WS_PROBE_SQLITE;
+	cfg.set.total_size = 100 * WS_MIB - (WS_MIB + WS_MIB / 4 + 2 * 4096);
+	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), 0);
+	cfg.set.total_size += 4096;
+	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), -ENOSPC);
 }
 END_TEST
 

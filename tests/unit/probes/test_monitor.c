@@ -106,7 +106,7 @@ static struct rig *start_rig(const uint64_t *delays, unsigned int n)
 	/* an empty monitor, given one hand-made probe */
 	r->cfg.set.probes = 0;
 	ck_assert_int_eq(monitor_init(&r->mon, &r->cfg,
-				      &(struct monitor_site){ &r->cfg, &r->snap, 0 }, 1,
+				      &(struct monitor_site){ .cfg = &r->cfg, .snap = &r->snap }, 1,
 				      err, sizeof(err), NULL), 0);
 	r->mon.clock = &r->clock.ops;
 	mp = &r->mon.probes[0];
@@ -299,20 +299,39 @@ START_TEST(test_memory_fixed)
 }
 END_TEST
 
-/* The probes' latencies are adaptive pacing's truth; a command's time is
- * its own (own_time) and is not posted. */
-START_TEST(test_own_time_not_posted)
+/* The probes' latencies are adaptive pacing's truth: a steering probe
+ * posts each one, in its slot, to every writer it steers (their worst,
+ * sum and count); one that does not steer (a command's by default)
+ * posts nothing. */
+START_TEST(test_steering_posts)
 {
 	struct one_probe o;
+	struct ws_snapshot other;
 	struct ws_meminfo mi = { 1, 2 };
+	struct adapt_obs obs[WS_SNAPSHOT_PROBES];
 
 	one_probe_init(&o);
+	ck_assert_int_eq(snapshot_init(&other), 0);
+	o.mp->steers = true;
+	o.mp->steer[0] = &o.snap;
+	o.mp->steer[1] = &other;
+	o.mp->nsteer = 2;
 	monitor_record(o.mp, 1, 40 * MS, 0, 0, &mi);
-	ck_assert_uint_eq(snapshot_take_probe_worst(&o.snap), 40 * MS);
-	o.mp->own_time = true;
-	monitor_record(o.mp, 2, 900 * MS, 0, 0, &mi);
-	ck_assert_uint_eq(snapshot_take_probe_worst(&o.snap), 0);
-	ck_assert_uint_eq(hist_count(&o.mp->raw), 2);	/* still its figure */
+	monitor_record(o.mp, 2, 10 * MS, 0, 0, &mi);
+	for (int i = 0; i < 2; i++) {
+		ck_assert(snapshot_take_probes(i ? &other : &o.snap, obs));
+		ck_assert_uint_eq(obs[0].worst_ns, 40 * MS);
+		ck_assert_uint_eq(obs[0].sum_ns, 50 * MS);
+		ck_assert_uint_eq(obs[0].n, 2);
+		ck_assert_uint_eq(obs[1].n, 0);
+		ck_assert(!snapshot_take_probes(i ? &other : &o.snap, obs));
+	}
+	o.mp->steers = false;
+	monitor_record(o.mp, 3, 900 * MS, 0, 0, &mi);
+	ck_assert(!snapshot_take_probes(&o.snap, obs));
+	ck_assert(!snapshot_take_probes(&other, obs));
+	ck_assert_uint_eq(hist_count(&o.mp->raw), 3);	/* still its figure */
+	snapshot_destroy(&other);
 	one_probe_destroy(&o);
 }
 END_TEST
@@ -408,6 +427,72 @@ START_TEST(test_parse_site)
 }
 END_TEST
 
+/*
+ * Which probes steer, and whom: under --pace adaptive every probe but a
+ * command by default, those --steer-by names otherwise, none under
+ * another mode; each posts to every writer of its site, and the setup
+ * tells those writers its slot's idle time and syncs (fsync 1, save 2).
+ */
+static const struct {
+	enum ws_pace pace;
+	unsigned int steer_by;
+	bool fsync, save;
+} steering[] = {
+	{ WS_PACE_ADAPTIVE, 0, true, true },
+	{ WS_PACE_ADAPTIVE, 1u << WS_PROBE_SAVE, false, true },
+	{ WS_PACE_WINDOW, 0, false, false },
+};
+
+START_TEST(test_steering_selection)
+{
+	char dir[] = "/tmp/ws-steer-XXXXXX", path[64], err[256];
+	struct ws_config cfg;
+	struct monitor *m = calloc(1, sizeof(*m));
+	struct ws_snapshot *snap = calloc(2, sizeof(*snap));
+	struct monitor_site site = { .cfg = &cfg, .snap = &snap[0], .nsteer = 2 };
+
+	ck_assert_ptr_nonnull(m);
+	ck_assert_ptr_nonnull(snap);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/big", dir);
+	config_defaults(&cfg);
+	cfg.set.path = path;
+	cfg.set.pace = steering[_i].pace;
+	cfg.set.pacing.steer_by = steering[_i].steer_by;
+	cfg.set.probes = (1u << WS_PROBE_FSYNC) | (1u << WS_PROBE_SAVE);
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(snapshot_init(&snap[i]), 0);
+		site.steer[i] = &snap[i];
+	}
+	ck_assert_int_eq(monitor_init(m, &cfg, &site, 1, err, sizeof(err), NULL), 0);
+	ck_assert_uint_eq(m->nprobes, 2);
+	ck_assert_str_eq(m->probes[0].name, "fsync");
+	ck_assert_int_eq(m->probes[0].steers, steering[_i].fsync);
+	ck_assert_int_eq(m->probes[1].steers, steering[_i].save);
+	ck_assert_uint_eq(m->probes[1].nsteer, 2);
+	m->probes[0].idle_ns = 3000000;
+	m->probes[1].idle_ns = 5000000;
+	monitor_setup_steering(m);
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(snap[i].steer_setup[0].steers, steering[_i].fsync);
+		ck_assert_int_eq(snap[i].steer_setup[1].steers, steering[_i].save);
+		ck_assert_int_eq(snap[i].steer_setup[2].steers, false);
+		if (steering[_i].save) {
+			ck_assert_uint_eq(snap[i].steer_setup[1].idle_ns, 5000000);
+			ck_assert_uint_eq(snap[i].steer_setup[1].syncs, 2);
+		}
+		if (steering[_i].fsync)
+			ck_assert_uint_eq(snap[i].steer_setup[0].syncs, 1);
+	}
+	monitor_cleanup(m);
+	for (int i = 0; i < 2; i++)
+		snapshot_destroy(&snap[i]);
+	ck_assert_int_eq(rmdir(dir), 0);	/* the probes' files are gone */
+	free(snap);
+	free(m);
+}
+END_TEST
+
 START_TEST(test_meminfo_fixture)
 {
 	char dir[] = "/tmp/ws-kstat-XXXXXX", path[128];
@@ -449,7 +534,8 @@ Suite *monitor_suite(void)
 	tcase_add_test(tc, test_known_stall_is_reported);
 	tcase_add_test(tc, test_inflight_visible_while_stuck);
 	tcase_add_test(tc, test_memory_fixed);
-	tcase_add_test(tc, test_own_time_not_posted);
+	tcase_add_loop_test(tc, test_steering_selection, 0, 3);
+	tcase_add_test(tc, test_steering_posts);
 	tcase_add_loop_test(pure, test_parse_site, 0,
 			    sizeof(sites) / sizeof(sites[0]));
 	tcase_add_test(pure, test_meminfo_fixture);

@@ -110,7 +110,40 @@ START_TEST(test_kinds_table)
 		ck_assert_ptr_nonnull(ops->cleanup);
 		ck_assert_int_eq(probe_parse_list(ops->name, &set, bad, sizeof(bad)), 0);
 		ck_assert_uint_eq(set, BIT(k));
+		/* the results' word for the kind is the probe's name */
+		ck_assert_str_eq(ws_probe_kind_name((enum ws_probe_kind)k), ops->name);
+		/* a command's time is its own: it has no count of syncs */
+		ck_assert_int_eq(ops->syncs == NULL, ops->per_command);
 	}
+}
+END_TEST
+
+/*
+ * The synchronous calls an operation makes, where adaptive pacing's
+ * waits start (writestress(1)): fsync, dsync and read 1, save 2, sqlite
+ * 4 in a rollback journal under FULL, 3 under NORMAL, 1 in WAL.
+ */
+static const struct {
+	enum ws_probe_kind kind;
+	bool wal, normal;
+	unsigned int syncs;
+} syncs_rows[] = {
+	{ WS_PROBE_FSYNC, false, false, 1 }, { WS_PROBE_DSYNC, false, false, 1 },
+	{ WS_PROBE_READ, false, false, 1 }, { WS_PROBE_SAVE, false, false, 2 },
+	{ WS_PROBE_SQLITE, false, false, 4 }, { WS_PROBE_SQLITE, false, true, 3 },
+	{ WS_PROBE_SQLITE, true, false, 1 }, { WS_PROBE_SQLITE, true, true, 1 },
+};
+
+START_TEST(test_syncs)
+{
+	struct ws_config cfg;
+	struct probe p = { .cfg = &cfg };
+
+	config_defaults(&cfg);
+	cfg.set.sqlite.wal = syncs_rows[_i].wal;
+	cfg.set.sqlite.sync_normal = syncs_rows[_i].normal;
+	p.ops = probe_kinds[syncs_rows[_i].kind];
+	ck_assert_uint_eq(p.ops->syncs(&p), syncs_rows[_i].syncs);
 }
 END_TEST
 
@@ -809,6 +842,7 @@ Suite *probe_suite(void)
 	tcase_add_loop_test(parse, test_parse_list, 0, ARRAY_SIZE(lists));
 	tcase_add_test(parse, test_parse_list_bad_cut);
 	tcase_add_test(parse, test_kinds_table);
+	tcase_add_loop_test(parse, test_syncs, 0, ARRAY_SIZE(syncs_rows));
 	tcase_add_loop_test(parse, test_dir_of, 0, ARRAY_SIZE(dirs));
 	tcase_add_test(parse, test_cmd_wait_polling);
 	tcase_add_checked_fixture(files, tmp_setup, tmp_teardown);

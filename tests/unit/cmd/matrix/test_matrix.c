@@ -102,6 +102,7 @@ START_TEST(test_child_args)
 		.self = "/bin/ws", .file = "/mnt/f", .each_ns = 15 * WS_NSEC_PER_SEC,
 		.target_latency_ns = 50 * WS_NSEC_PER_MSEC, .file_size = 256 * WS_MIB,
 		.passthrough = { "--probe", "fsync,save" }, .npassthrough = 2,
+		.steer_by = "fsync",
 	};
 	struct matrix_argv a;
 	unsigned int n;
@@ -125,6 +126,7 @@ START_TEST(test_child_args)
 	ck_assert_str_eq(arg_after(&a, "--scheduler"), "bfq");
 	ck_assert_str_eq(arg_after(&a, "--probe"), "fsync,save");
 	ck_assert(!has(&a, "--target-latency"));
+	ck_assert(!has(&a, "--steer-by"));
 	for (last = 0; a.argv[last + 1]; last++)
 		;
 	ck_assert_str_eq(a.argv[last], "/mnt/f");
@@ -133,6 +135,8 @@ START_TEST(test_child_args)
 	matrix_child_args(&s[1], &mc, NULL, "/tmp/r.json", &a);
 	ck_assert_str_eq(arg_after(&a, "--pace"), "adaptive");
 	ck_assert_str_eq(arg_after(&a, "--target-latency"), "50000000ns");
+	/* the adaptive row steers by the probe the table judges */
+	ck_assert_str_eq(arg_after(&a, "--steer-by"), "fsync");
 	ck_assert(!has(&a, "--scheduler"));
 
 	/* idle: a page a second, for the time */
