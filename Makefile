@@ -6,6 +6,8 @@ VERSION  := 0.2.0
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+SCHEMADIR ?= $(PREFIX)/share/writestress/schema
 CC       ?= cc
 
 # SANITIZE=asan|tsan builds into its own directory so the three builds
@@ -75,13 +77,27 @@ TEST_SRCS := $(sort $(shell find tests/unit -name '*.c'))
 TEST_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TEST_SRCS))
 
 BIN      := $(BUILD)/writestress
+# bash completion, written by the built program from its option tables
+COMPLETION := $(BUILD)/completion/writestress
 TESTBIN  := $(BUILD)/unit-tests
 TESTHELPERS := $(patsubst tests/helpers/%.c,$(BUILD)/helpers/%,$(wildcard tests/helpers/*.c)) \
                $(patsubst tests/preload/%.c,$(BUILD)/helpers/%.so,$(wildcard tests/preload/*.c))
 
-.PHONY: all deps check check-build check-run update-expected coverage coverage-run demo demo-run asan tsan bench install uninstall dist-bin clean
+.PHONY: FORCE all deps check check-build check-run update-expected coverage coverage-run demo demo-run asan tsan bench install uninstall dist-bin deb clean
 
-all: $(BIN)
+all: $(BIN) $(COMPLETION)
+
+# The commit and the libraries' versions --version names: rewritten only
+# when they change, so version.o is rebuilt only then.
+$(BUILD)/gen/build_info.h: FORCE
+	@sh scripts/build-info.sh $@
+
+$(BUILD)/obj/cli/version.o: $(BUILD)/gen/build_info.h
+$(BUILD)/obj/cli/version.o: ALL_CPPFLAGS += -include $(BUILD)/gen/build_info.h
+
+$(COMPLETION): $(BIN)
+	@mkdir -p $(dir $@)
+	$(BIN) completion bash >$@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
@@ -123,7 +139,7 @@ NPROC    := $(shell nproc 2>/dev/null || echo 2)
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-build: $(BIN) $(TESTBIN) $(TESTHELPERS)
+check-build: $(BIN) $(COMPLETION) $(TESTBIN) $(TESTHELPERS)
 
 check-run:
 	@start=$$(date +%s); \
@@ -173,13 +189,34 @@ bench:
 	@$(MAKE) --no-print-directory $(BIN)
 	sh bench/run.sh $(abspath $(BIN))
 
-install: $(BIN)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+install: $(BIN) $(COMPLETION)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/writestress
 	install -m 0644 man/writestress.1 $(DESTDIR)$(MANDIR)/man1/writestress.1
+	install -m 0644 $(COMPLETION) $(DESTDIR)$(BASHCOMPDIR)/writestress
+	install -d $(DESTDIR)$(SCHEMADIR)
+	install -m 0644 doc/schema/*.schema.json $(DESTDIR)$(SCHEMADIR)/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/writestress $(DESTDIR)$(MANDIR)/man1/writestress.1
+	rm -f $(DESTDIR)$(BINDIR)/writestress $(DESTDIR)$(MANDIR)/man1/writestress.1 \
+	      $(DESTDIR)$(BASHCOMPDIR)/writestress
+	rm -rf $(DESTDIR)$(SCHEMADIR)
+
+# The Debian package (debian/, dh): built by dpkg-buildpackage from a
+# copy of the tree in $(BUILD)/deb, so neither the tree nor its parent
+# gets the build's files; the .deb, .buildinfo and .changes land in
+# $(BUILD)/deb.  The commit --version names is the tree's.
+DEBSTAGE := $(BUILD)/deb/writestress-$(VERSION)
+
+deb:
+	@sh scripts/deps.sh deb
+	rm -rf $(BUILD)/deb
+	mkdir -p $(DEBSTAGE)
+	tar -c --exclude=./build --exclude=./.git . | tar -x -C $(DEBSTAGE)
+	commit="$$(sh scripts/build-info.sh --commit)" && cd $(DEBSTAGE) && WS_BUILD_COMMIT="$$commit" \
+		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL dpkg-buildpackage -us -uc -b
+	rm -rf $(DEBSTAGE)
+	@ls $(BUILD)/deb/*.deb
 
 # What `make install` installs, as a tarball relative to the prefix, for hosts
 # that do not build it (contrib/ansible unpacks it into writestress_prefix).

@@ -42,6 +42,15 @@ need curl
 if [ "${1:-}" = bench ]; then
 	need fio	# the bench's peer for direct and queued writes
 fi
+# The Debian package (make deb, t_deb): dh builds it, lintian judges it,
+# the test reads the installed man page with man.
+need debhelper
+need dpkg-dev
+need lintian
+need man-db
+# every JSON the tests write is validated against doc/schema (draft
+# 2020-12) by Debian's jsonschema
+need python3-jsonschema
 if [ "${1:-}" = coverage ]; then
 	need gcovr	# make coverage: gcov's counts per file of src/
 fi

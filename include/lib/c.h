@@ -123,6 +123,11 @@ const char *ws_block_state_words(enum ws_block_state s);
 /* I/O priority classes, as the kernel numbers them. */
 enum { WS_IOPRIO_NONE = 0, WS_IOPRIO_RT = 1, WS_IOPRIO_BE = 2, WS_IOPRIO_IDLE = 3 };
 
+/* The I/O schedulers of Linux's blk-mq as sysfs names them, NULL-ended:
+ * the words shell completion offers for --scheduler (the queue's own
+ * scheduler file is what a run checks a name against). */
+extern const char *const ws_blk_schedulers[];
+
 /* "rt", "be", "idle"; NULL for WS_IOPRIO_NONE or out of range. */
 const char *ws_ioprio_class_name(int class);
 /* "be:4", "idle"; "" for WS_IOPRIO_NONE.  Returns buf. */

@@ -69,6 +69,16 @@ struct cli {
 	 * or NULL: none; a row's help says "{default}" where --help shows
 	 * it, and cli_defaults() sets it.  NULL: no option has one. */
 	const char *(*default_of)(const char *name);
+	/* The words option NAME (no dashes) takes, NULL-ended, for shell
+	 * completion (cli_complete.h); NULL: none to offer (a number, a
+	 * size, free text).  Each word parses by the row's own parse (the
+	 * unit tests hold every table to it).  NULL: no option has words. */
+	const char *const *(*words_of)(const char *name);
+	/* The words its operands are, NULL-ended, for shell completion;
+	 * NULL: files. */
+	const char *const *operand_words;
+	/* --version's text (CLI_VERSION); NULL: "writestress VERSION". */
+	void (*version)(FILE *out);
 };
 
 /* What an unknown or ambiguous long option should have been, for its

@@ -27,6 +27,9 @@ void jsonw_object(struct jsonw *w, const char *key);
 void jsonw_array(struct jsonw *w, const char *key);
 void jsonw_end(struct jsonw *w);	/* closes the innermost object/array */
 void jsonw_str(struct jsonw *w, const char *key, const char *val);	/* NULL -> null */
+/* "tool": {"name": "writestress", "version": WS_VERSION}: which program
+ * wrote a file, as every file of writestress says it (doc/schema) */
+void jsonw_tool(struct jsonw *w);
 void jsonw_u64(struct jsonw *w, const char *key, uint64_t val);
 void jsonw_i64(struct jsonw *w, const char *key, int64_t val);
 void jsonw_double(struct jsonw *w, const char *key, double val);

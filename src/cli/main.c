@@ -12,13 +12,11 @@
 
 #include "system/caps.h"
 #include "system/clock.h"
-#include "cmd/compare/compare.h"
-#include "cmd/report/report.h"
-#include "cmd/matrix/matrix.h"
 #include "config/config.h"
 #include "system/fingerprint.h"
 #include "run/job.h"
 #include "probes/monitor.h"
+#include "commands.h"
 #include "opts.h"
 #include "engine/pace.h"
 #include "config/plan.h"
@@ -31,7 +29,6 @@
 #include "lib/term.h"
 #include "system/thread.h"
 #include "lib/units.h"
-#include "cmd/verify/verify.h"
 #include "engine/readback.h"
 #include "engine/writer.h"
 #include "trace/trace.h"
@@ -379,18 +376,6 @@ static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int 
 #define PRIV_HINT "run it as root (sudo writestress ...), or leave the option out; " \
 	"writestress keeps no capability once its threads run"
 
-/* The subcommands: `writestress NAME ...` runs NAME's main with argv
- * from NAME on. */
-static const struct {
-	const char *name;
-	int (*main)(int argc, char **argv);
-} subcommands[] = {
-	{ "compare", compare_main },
-	{ "report", report_main },
-	{ "verify", verify_main },
-	{ "matrix", matrix_main },
-};
-
 /* The big ones (histograms) live on the heap, not on a stack that is
  * locked once the probes start. */
 struct big {
@@ -552,11 +537,11 @@ out_free:
 int main(int argc, char **argv)
 {
 	struct ws_config cfg;
+	const struct ws_command *sub = argc > 1 ? ws_command_by_name(argv[1]) : NULL;
 
 	setlocale(LC_CTYPE, "");
-	for (size_t i = 0; argc > 1 && i < ARRAY_SIZE(subcommands); i++)
-		if (!strcmp(argv[1], subcommands[i].name))
-			return subcommands[i].main(argc - 1, argv + 1);
+	if (sub)
+		return sub->main(argc - 1, argv + 1);
 	switch (opts_parse(argc, argv, &cfg, stderr)) {
 	case OPTS_EXIT_OK:
 		return WS_EXIT_OK;

@@ -18,6 +18,7 @@
 #include "lib/cli.h"
 #include "engine/datagen.h"
 #include "opts.h"
+#include "version.h"
 #include "engine/pace.h"
 #include "probes/probe.h"
 #include "analysis/steady.h"
@@ -196,16 +197,17 @@ static int parse_sqlite_sync(void *dest, const char *arg, char *why)
 			       &((struct ws_config *)dest)->set.sqlite.sync_normal, arg, why);
 }
 
+static const char *const colour_words[] = {
+	[WS_COLOUR_AUTO] = "auto", [WS_COLOUR_NEVER] = "never",
+	[WS_COLOUR_ALWAYS] = "always", NULL,
+};
+
 static int parse_colour(void *dest, const char *arg, char *why)
 {
-	static const char *const words[] = {
-		[WS_COLOUR_AUTO] = "auto", [WS_COLOUR_NEVER] = "never",
-		[WS_COLOUR_ALWAYS] = "always",
-	};
 	struct ws_config *cfg = dest;
 
-	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
-		if (!strcmp(arg, words[i])) {
+	for (size_t i = 0; colour_words[i]; i++)
+		if (!strcmp(arg, colour_words[i])) {
 			cfg->colour = (enum ws_colour)i;
 			return 0;
 		}
@@ -505,6 +507,35 @@ static const struct cli_alias fio_names[] = {
 	{ NULL, NULL, NULL }
 };
 
+/* Completion's words of option NAME: the registry's (record/fields.h),
+ * where a word that takes a value ("compressible=PCT") is offered as the
+ * prefix the value follows; else the words of a row no setting records. */
+static const char *const *run_words_of(const char *name)
+{
+	static const char *const data[] = { "random", "fixed", "zero", "compressible=", NULL };
+	static const char *const criteria[] = { "snia", "bw-slope:", "bw-dev:", NULL };
+	static const char *ioprio[WS_IOPRIO_IDLE - WS_IOPRIO_RT + 2];
+	char option[64];
+	const struct ws_field *f;
+
+	if (!strcmp(name, "data"))
+		return data;
+	if (!strcmp(name, "steady-criterion"))
+		return criteria;
+	if (!strcmp(name, "scheduler"))
+		return ws_blk_schedulers;
+	if (!strcmp(name, "color"))
+		return colour_words;
+	if (!strcmp(name, "ioprio") || !strcmp(name, "probe-ioprio")) {
+		for (int c = WS_IOPRIO_RT; c <= WS_IOPRIO_IDLE; c++)
+			ioprio[c - WS_IOPRIO_RT] = ws_ioprio_class_name(c);
+		return ioprio;
+	}
+	snprintf(option, sizeof(option), "--%s", name);
+	f = ws_field_by_option(option);
+	return f && f->words[0] ? f->words : NULL;
+}
+
 static const struct cli run_cli = {
 	.cmd = "writestress",
 	.opts = opt_table,
@@ -513,6 +544,8 @@ static const struct cli run_cli = {
 	.help_tail = help_tail,
 	.aliases = fio_names,
 	.default_of = ws_field_default,
+	.words_of = run_words_of,
+	.version = version_print,
 };
 
 /* The table, for tests that hold every option to its stated bounds and

@@ -20,6 +20,7 @@
 #include "engine/datagen.h"
 #include "engine/pace.h"
 #include "probes/probe.h"
+#include "commands.h"
 #include "opts.h"
 
 #define SNIA_MAX_ROUNDS 25	/* SNIA PTS: steady within 25 rounds or not */
@@ -214,14 +215,16 @@ static bool dd_operand(const char *arg, FILE *err)
  * it said so. */
 static bool subcommand_like(const char *arg, FILE *err)
 {
-	static const char *const words[] = {
-		"compare", "report", "matrix", "verify", "help", "version",
-	};
+	const char *words[16] = { "help", "version" };
+	size_t n, nw = 2;
+	const struct ws_command *cmds = ws_commands(&n);
 	const char *w;
 
 	if (strchr(arg, '/'))
 		return false;
-	w = cli_closest(arg, words, ARRAY_SIZE(words), strlen(arg) > 4 ? 2 : 1);
+	for (size_t i = 0; i < n && nw < ARRAY_SIZE(words); i++)
+		words[nw++] = cmds[i].name;
+	w = cli_closest(arg, words, nw, strlen(arg) > 4 ? 2 : 1);
 	if (!w)
 		return false;
 	if (!strcmp(w, "help") || !strcmp(w, "version"))

@@ -104,6 +104,8 @@ static const char *const ioprio_classes[] = {
 	[WS_IOPRIO_RT] = "rt", [WS_IOPRIO_BE] = "be", [WS_IOPRIO_IDLE] = "idle",
 };
 
+const char *const ws_blk_schedulers[] = { "mq-deadline", "bfq", "kyber", "none", NULL };
+
 const char *ws_ioprio_class_name(int class)
 {
 	return class > 0 && (size_t)class < ARRAY_SIZE(ioprio_classes) ?

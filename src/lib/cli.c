@@ -382,7 +382,10 @@ enum cli_result cli_parse(const struct cli *c, int argc, char **argv,
 			return CLI_EXIT_OK;
 		}
 		if (o->type == CLI_VERSION) {
-			printf("writestress %s\n", WS_VERSION);
+			if (c->version)
+				c->version(stdout);
+			else
+				printf("writestress %s\n", WS_VERSION);
 			return CLI_EXIT_OK;
 		}
 		if (set_value(o, dest, optarg, why))

@@ -69,6 +69,14 @@ void jsonw_end(struct jsonw *w)
 	fputc(w->closer[w->depth--], w->out);
 }
 
+void jsonw_tool(struct jsonw *w)
+{
+	jsonw_object(w, "tool");
+	jsonw_str(w, "name", "writestress");
+	jsonw_str(w, "version", WS_VERSION);
+	jsonw_end(w);
+}
+
 void jsonw_str(struct jsonw *w, const char *key, const char *val)
 {
 	member(w, key);

@@ -41,10 +41,7 @@ static void json_header(struct sink *s, const struct ws_run *run)
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&t, &tm));
 	jsonw_object(w, NULL);
 	jsonw_str(w, "schema", WS_JSON_SCHEMA);
-	jsonw_object(w, "tool");
-	jsonw_str(w, "name", "writestress");
-	jsonw_str(w, "version", WS_VERSION);
-	jsonw_end(w);
+	jsonw_tool(w);
 	jsonw_array(w, "command_line");
 	for (int i = 0; i < run->argc; i++)
 		jsonw_str(w, NULL, run->argv[i]);

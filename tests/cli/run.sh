@@ -133,6 +133,29 @@ order()
 		"$CLI_DIR/durations" - | LC_ALL=C sort -k1,1n -k2,2gr -k3,3 | awk '{ print $3 }'
 }
 
+# A python3 with Debian's jsonschema (deps.sh), or none.
+JSON_PY=
+for py in /usr/bin/python3 python3; do
+	if "$py" -c 'import jsonschema' 2>/dev/null; then
+		JSON_PY=$py
+		break
+	fi
+done
+
+# validate_json NAME DIR: every JSON file test NAME left in DIR that
+# writestress wrote is valid against its schema (doc/schema), strictly:
+# no field the schema does not name.  1 (and why, in the log) if not.
+validate_json()
+{
+	if [ -z "$JSON_PY" ]; then
+		echo "cmd its JSON files not validated against doc/schema: needs python3-jsonschema" >>"$RES/$1.parts"
+		return 0
+	fi
+	"$JSON_PY" "$CLI_DIR/py/validate_json.py" --strict --quiet "$2" >>"$RES/$1.log" 2>&1 && return 0
+	echo "FAIL: a JSON file the test left is not valid against its schema (doc/schema; above)" >>"$RES/$1.log"
+	return 1
+}
+
 # run_one NAME: one test in a directory of its own; leaves RES/NAME.st
 # (exit status), .log (output), .secs (its time) and .parts (its partial
 # skips, "CLASS why" lines).  Runs in the background.
@@ -150,6 +173,9 @@ run_one()
 	wait "$child" || st=$?
 	child=
 	awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f\n", b - a }' >"$RES/$name.secs"
+	if [ "$st" -eq 0 ] && ! validate_json "$name" "$dir"; then
+		st=1
+	fi
 	leftovers=$(clean_dir "$dir")
 	if [ -n "$leftovers" ]; then
 		{

@@ -1,5 +1,6 @@
 # --help exits 0 and documents the exit statuses and the units; -V and
-# --version print "writestress VERSION".
+# --version print "writestress VERSION", the commit, the features and
+# the libraries.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 
@@ -28,10 +29,28 @@ for opt in --help -h; do
 done
 assert_dir_only "$WORK"
 
+# --version: the version, the commit it was built from, the features
+# built in and the libraries, each as the build or the library itself
+# says
+commit=$(cd "$CLI_DIR" && git rev-parse --short=12 HEAD 2>/dev/null) || commit=
 for opt in -V --version; do
 	ws "$opt"
 	assert_status 0
-	assert_lines "$OUT" 1 "output of $opt"
-	assert_file_match "$OUT" '^writestress [0-9]+\.[0-9]+(\.[0-9]+)?([-+~][0-9A-Za-z.+~-]*)?$' "output of $opt"
+	assert_lines "$OUT" 4 "output of $opt"
 	assert_eq "" "$(cat "$ERR")" "stderr of $opt"
+	assert_match '^writestress [0-9]+\.[0-9]+(\.[0-9]+)?([-+~][0-9A-Za-z.+~-]*)?$' "$(sed -n 1p "$OUT")" "first line of $opt"
+	line=$(sed -n 2p "$OUT")
+	if [ -n "$commit" ]; then
+		assert_match "^commit: $commit(-dirty)?\$" "$line" "the commit in $opt (git says $commit)"
+	else
+		assert_match '^commit: ([0-9a-f]{12}(-dirty)?|unknown \(not built from a git checkout\))$' "$line" "the commit in $opt"
+	fi
+	assert_eq "features: io_uring sqlite tracing" "$(sed -n 3p "$OUT")" "features of $opt"
+	line=$(sed -n 4p "$OUT")
+	for lib in liburing libtracefs libtraceevent; do
+		v=$(pkg-config --modversion "$lib" 2>/dev/null) || continue
+		assert_match "(: |, )$lib $v(,|\$)" "$line" "$lib's version in $opt (pkg-config says $v)"
+	done
+	v=$(python3 -c 'import sqlite3; print(sqlite3.sqlite_version)')
+	assert_match "(, )SQLite $v," "$line" "SQLite's version in $opt (the library says $v)"
 done

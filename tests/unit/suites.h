@@ -25,6 +25,7 @@
 	X(registry_suite) \
 	X(cli_suite)      \
 	X(option_bounds_suite) \
+	X(completion_suite) \
 	X(datagen_suite)  \
 	X(blockstamp_suite) \
 	X(readback_suite)   \

@@ -53,6 +53,8 @@ enum report_by { REPORT_BY_MODEL, REPORT_BY_KERNEL, REPORT_BY_HOST, REPORT_BY_FS
 /* "model", "kernel", "host", "fs" into *by: 0 or -EINVAL. */
 int report_parse_by(const char *s, enum report_by *by);
 const char *report_by_name(enum report_by by);
+/* Every --by word, NULL-ended (for completion). */
+const char *const *report_by_words(void);
 
 /* ---- the rule -------------------------------------------------------- */
 

@@ -150,6 +150,7 @@ void matrix_json(FILE *f, const struct matrix_doc *d)
 	jsonw_init(&w, f);
 	jsonw_object(&w, NULL);
 	jsonw_str(&w, "schema", MATRIX_SCHEMA);
+	jsonw_tool(&w);
 	jsonw_bool(&w, "complete", d->complete);
 	jsonw_double(&w, "target_latency_ms", d->target_ms);
 	if (d->each_bytes) {

@@ -148,6 +148,33 @@ static const char *matrix_default_of(const char *name)
 	return NULL;
 }
 
+/* Completion's words: every strategy (the default list is all of them),
+ * and the run's own words where an option passes the run's option on. */
+static const char *const *matrix_words_of(const char *name)
+{
+	static char list[] = MATRIX_DEFAULT_LIST;
+	static const char *strategies[16];
+	const struct ws_field *f;
+	char option[64];
+
+	if (!strcmp(name, "strategies")) {
+		if (!strategies[0]) {
+			char *save = NULL;
+			size_t n = 0;
+
+			for (char *w = strtok_r(list, ",", &save); w && n + 1 < ARRAY_SIZE(strategies);
+			     w = strtok_r(NULL, ",", &save))
+				strategies[n++] = w;
+		}
+		return strategies;
+	}
+	if (!strcmp(name, "schedulers"))
+		return ws_blk_schedulers;
+	snprintf(option, sizeof(option), "--%s", name);
+	f = ws_field_by_option(option);
+	return f && f->words[0] ? f->words : NULL;
+}
+
 static const struct cli matrix_cli = {
 	.cmd = "writestress matrix",
 	.error_prefix = "matrix: ",
@@ -156,6 +183,7 @@ static const struct cli matrix_cli = {
 	.help_head = matrix_help_head,
 	.help_tail = matrix_help_tail,
 	.default_of = matrix_default_of,
+	.words_of = matrix_words_of,
 };
 
 /* The table, for tests that hold every option to its stated bounds and

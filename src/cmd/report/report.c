@@ -22,18 +22,23 @@
 
 static const char *const by_names[] = {
 	[REPORT_BY_MODEL] = "model", [REPORT_BY_KERNEL] = "kernel",
-	[REPORT_BY_HOST] = "host", [REPORT_BY_FS] = "fs",
+	[REPORT_BY_HOST] = "host", [REPORT_BY_FS] = "fs", NULL,
 };
 
 int report_parse_by(const char *s, enum report_by *by)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(by_names); i++) {
+	for (size_t i = 0; by_names[i]; i++) {
 		if (!strcmp(s, by_names[i])) {
 			*by = (enum report_by)i;
 			return 0;
 		}
 	}
 	return -EINVAL;
+}
+
+const char *const *report_by_words(void)
+{
+	return by_names;
 }
 
 const char *report_by_name(enum report_by by)

@@ -84,6 +84,11 @@ static void report_help_tail(FILE *out)
 		REPORT_K, REPORT_MAD_SCALE, REPORT_MEANAD_SCALE, REPORT_MIN_GROUP);
 }
 
+static const char *const *report_words_of(const char *name)
+{
+	return strcmp(name, "by") ? NULL : report_by_words();
+}
+
 static const struct cli report_cli = {
 	.cmd = "writestress report",
 	.error_prefix = "report: ",
@@ -91,6 +96,7 @@ static const struct cli report_cli = {
 	.nopts = ARRAY_SIZE(report_opts),
 	.help_head = report_help_head,
 	.help_tail = report_help_tail,
+	.words_of = report_words_of,
 };
 
 /* The table, for tests that hold every option to its stated bounds and

@@ -357,10 +357,7 @@ void report_json(FILE *out, const struct report *r)
 	jsonw_init(&w, out);
 	jsonw_object(&w, NULL);
 	jsonw_str(&w, "schema", REPORT_SCHEMA);
-	jsonw_object(&w, "tool");
-	jsonw_str(&w, "name", "writestress");
-	jsonw_str(&w, "version", WS_VERSION);
-	jsonw_end(&w);
+	jsonw_tool(&w);
 	jsonw_str(&w, "by", report_by_name(r->by));
 	jsonw_object(&w, "rule");
 	jsonw_double(&w, "k", r->k);

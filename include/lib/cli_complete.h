@@ -1,0 +1,25 @@
+/* cli_complete.h - a bash completion script generated from option
+ * tables (cli.h): a command's long options, the words each option takes
+ * (struct cli's words_of; the last item of a LIST completed after its
+ * commas), files where a row takes a FILE or a PATH, directories where
+ * it takes a DIR, nothing where it takes a number, a size or a time, and
+ * the subcommands with their own options and operands.
+ *
+ * make writes the script at build time from the tables the program
+ * parses with, so completion cannot drift from the options.  The script
+ * needs bash 4 and nothing of the bash-completion package.  Main thread.
+ */
+#ifndef WS_CLI_COMPLETE_H
+#define WS_CLI_COMPLETE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct cli;
+
+/* The script for the command top ("writestress") and its subcommands
+ * subs[0..n) (each cli's cmd "writestress NAME"), to out. */
+void cli_complete_bash(FILE *out, const struct cli *top,
+		       const struct cli *const *subs, size_t n);
+
+#endif

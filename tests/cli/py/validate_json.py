@@ -1,0 +1,95 @@
+"""Validate writestress's JSON files against their JSON Schemas
+(doc/schema/*.schema.json, draft 2020-12) with Debian's python3-jsonschema.
+
+usage: validate_json.py [--strict] [--quiet] PATH...
+A PATH is a file or a directory (searched for *.json).  A file is judged
+when it is writestress's: a JSON object whose "tool" is writestress and
+whose "schema" names a schema there is a file for (writestress-result/1,
+-matrix/1, -report/1).  Other files (a test's hand-made fixtures with no
+"tool", a half-written file a test made on purpose, a schema version
+there is no file for) are counted and left alone.
+--strict also refuses a field the schema does not name: the suite holds
+the tool to writing only what is documented, while the published schemas
+let new fields through (doc/result-json.md: fields may be added within a
+version).  Prints each problem; exits 1 if any, else 0.
+"""
+import copy
+import json
+import os
+import sys
+
+from jsonschema import Draft202012Validator, RefResolver
+
+SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "doc", "schema")
+
+
+def closed(node):
+    """node with every object that names its properties closed to others"""
+    if isinstance(node, dict):
+        node = {k: closed(v) for k, v in node.items()}
+        if "properties" in node and "additionalProperties" not in node:
+            node["additionalProperties"] = False
+        return node
+    if isinstance(node, list):
+        return [closed(v) for v in node]
+    return node
+
+
+def load_schemas(strict):
+    by_name, store = {}, {}
+    for f in sorted(os.listdir(SCHEMA_DIR)):
+        if not f.endswith(".schema.json"):
+            continue
+        s = json.load(open(os.path.join(SCHEMA_DIR, f)))
+        Draft202012Validator.check_schema(s)
+        if strict:
+            s = closed(copy.deepcopy(s))
+        by_name[s["title"]] = s
+        store[s["$id"]] = s
+    return {name: Draft202012Validator(s, resolver=RefResolver(s["$id"], s, store=store))
+            for name, s in by_name.items()}
+
+
+def files_of(paths):
+    for p in paths:
+        if os.path.isdir(p):
+            for root, _, names in os.walk(p):
+                for n in sorted(names):
+                    if n.endswith(".json"):
+                        yield os.path.join(root, n)
+        else:
+            yield p
+
+
+def main(argv):
+    strict = "--strict" in argv
+    quiet = "--quiet" in argv
+    paths = [a for a in argv if not a.startswith("--")]
+    validators = load_schemas(strict)
+    judged, others, bad = 0, 0, 0
+    for f in files_of(paths):
+        try:
+            with open(f) as fh:
+                d = json.load(fh)
+        except (OSError, ValueError, UnicodeDecodeError):
+            others += 1
+            continue
+        v = validators.get(d.get("schema")) if isinstance(d, dict) else None
+        tool = d.get("tool") if isinstance(d, dict) else None
+        if v is None or not isinstance(tool, dict) or tool.get("name") != "writestress":
+            others += 1
+            continue
+        judged += 1
+        errors = sorted(v.iter_errors(d), key=lambda e: list(e.absolute_path))
+        for e in errors[:5]:
+            path = "/".join(str(x) for x in e.absolute_path)
+            print(f"{f}: {d['schema']}: at /{path}: {e.message[:300]}")
+        bad += bool(errors)
+    if not quiet or bad:
+        print(f"validate_json: {judged} files judged against their schema, {bad} not valid"
+              f"{', strict' if strict else ''}; {others} other files left alone")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
