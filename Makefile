@@ -205,7 +205,8 @@ uninstall:
 # The Debian package (debian/, dh): built by dpkg-buildpackage from a
 # copy of the tree in $(BUILD)/deb, so neither the tree nor its parent
 # gets the build's files; the .deb, .buildinfo and .changes land in
-# $(BUILD)/deb.  The commit --version names is the tree's.
+# $(BUILD)/deb.  The commit --version names is the tree's.  It compiles
+# with a job per CPU unless DEB_BUILD_OPTIONS already says parallel=.
 DEBSTAGE := $(BUILD)/deb/writestress-$(VERSION)
 
 deb:
@@ -214,6 +215,7 @@ deb:
 	mkdir -p $(DEBSTAGE)
 	tar -c --exclude=./build --exclude=./.git . | tar -x -C $(DEBSTAGE)
 	commit="$$(sh scripts/build-info.sh --commit)" && cd $(DEBSTAGE) && WS_BUILD_COMMIT="$$commit" \
+		DEB_BUILD_OPTIONS="$$(case " $$DEB_BUILD_OPTIONS " in *' parallel='*) ;; *) echo "parallel=$$(nproc) ";; esac)$$DEB_BUILD_OPTIONS" \
 		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL dpkg-buildpackage -us -uc -b
 	rm -rf $(DEBSTAGE)
 	@ls $(BUILD)/deb/*.deb

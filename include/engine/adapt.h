@@ -67,6 +67,24 @@
  *   probes as the floor) and holds the floor.  A period that meets the
  *   target clears it.
  *
+ *   Headroom (--headroom PCT, 0: none): the writer's rate is kept under
+ *   (100 - PCT) % of the disk's, so that the disk is left idle that much
+ *   of the time and a synchronous write that arrives then (an
+ *   application's commit beside the probes) finds it free, instead of
+ *   queueing behind the writer however little it keeps under writeback.
+ *   The disk's rate is learned from what the writer's retired chunks did
+ *   in each period (ADAPT_PERIOD_NS): the fastest of the last
+ *   ADAPT_TAIL_PERIODS periods that the cap did not hold back.  A period
+ *   held back (it did ADAPT_CAP_BINDING_PCT % of the cap or more) shows
+ *   only the cap, so one period in ADAPT_PROBE_EVERY runs without it:
+ *   there is always a period that shows what the disk does now, and the
+ *   rate follows a disk that speeds up as well as one that slows.  (Left
+ *   to the periods under the cap alone, it would learn only from the
+ *   slow ones and sink further with every cap.)  While the cap holds the
+ *   writer the setpoint may fall but not grow: the room the probes see
+ *   then is the cap's, and a setpoint grown into it would flood the disk
+ *   in the period without the cap.
+ *
  *   Settled: over ADAPT_SETTLE_PERIODS periods in a row the slowest probe
  *   met the target and was never under half of it (the setpoint was not
  *   racing up; unless it was at its top, or inflight at the floor all
@@ -106,6 +124,9 @@
 #define ADAPT_WAITS_MAX 16.0
 #define ADAPT_LEARN 4u
 #define ADAPT_LEARN_MIN_SOJOURN_NS 1000000.0	/* 1 ms */
+#define ADAPT_HEADROOM_MAX_PCT 50u
+#define ADAPT_CAP_BINDING_PCT 97u
+#define ADAPT_PROBE_EVERY 8u
 
 /* What one probe's operations have shown since the last call. */
 struct adapt_obs {
@@ -157,6 +178,16 @@ struct adapt {
 	bool settled;
 	enum ws_adapt_why why;		/* the last period's verdict */
 
+	/* --headroom: the disk's rate and the writer's cap, bytes a second
+	 * (0: not yet, or no headroom) */
+	unsigned int headroom_pct;
+	double disk_bps, cap_bps;
+	double period_bps[ADAPT_TAIL_PERIODS];	/* 0: the cap held it back */
+	unsigned int nperiods;
+	unsigned int capped_run;	/* periods under the cap, in a row */
+	bool cap_lifted;		/* this period runs without it */
+	uint64_t rate_start_ns, rate_bytes;
+
 	/* the unreachable verdict */
 	unsigned int floor_periods;	/* over the target at the floor, in a row */
 	uint64_t floor_worst_ns;	/* the fastest of their slowest probes */
@@ -177,8 +208,14 @@ void adapt_init(struct adapt *a, uint64_t target_ns, uint64_t buffer);
 void adapt_steer_by(struct adapt *a, unsigned int slot, uint64_t idle_ns,
 		    unsigned int syncs);
 
-/* A chunk is on disk, sojourn_ns after its writeback was started. */
-void adapt_retired(struct adapt *a, uint64_t now_ns, uint64_t sojourn_ns);
+/* Before the run: keep the writer's rate under (100 - pct) % of the
+ * disk's (pct <= ADAPT_HEADROOM_MAX_PCT; 0: no cap). */
+void adapt_set_headroom(struct adapt *a, unsigned int pct);
+
+/* A chunk of `bytes` is on disk, sojourn_ns after its writeback was
+ * started. */
+void adapt_retired(struct adapt *a, uint64_t now_ns, uint64_t sojourn_ns,
+		   uint64_t bytes);
 
 /* Probe `slot` ended o->n operations since the last call, the slowest
  * o->worst_ns.  A slot never set up with adapt_steer_by steers with an
@@ -197,6 +234,13 @@ static inline uint64_t adapt_chunk(const struct adapt *a)
 static inline unsigned int adapt_window(const struct adapt *a)
 {
 	return a->window;
+}
+
+/* The most bytes a second the writer may write now; 0: no cap (none
+ * yet, or this period runs without it). */
+static inline uint64_t adapt_rate_cap(const struct adapt *a)
+{
+	return a->cap_lifted ? 0 : (uint64_t)a->cap_bps;
 }
 
 #endif

@@ -45,6 +45,13 @@ struct pace_ctx {
 	uint64_t err_off;
 };
 
+/* The rate the writer keeps to: --rate (`rate`) or the mode's own cap
+ * (`cap`), the lower of the two; 0 is none. */
+static inline uint64_t pace_rate_limit(uint64_t rate, uint64_t cap)
+{
+	return cap && (!rate || cap < rate) ? cap : rate;
+}
+
 /* A mode's word is the settings' (ws_pace_name, settings.h). */
 struct pace_ops {
 	int open_flags;		/* added to open(2): O_DIRECT for direct */
@@ -56,6 +63,10 @@ struct pace_ops {
 	 * most one write() may take now, and what follows each one. */
 	uint64_t (*piece)(const struct pace_ctx *p);
 	int (*after_piece)(struct pace_ctx *p, const struct ws_extent *e);
+	/* Optional: the most bytes a second the mode lets the writer write
+	 * now (adaptive's --headroom), 0: no cap of its own.  With --rate
+	 * too, the lower one holds. */
+	uint64_t (*rate_cap)(const struct pace_ctx *p);
 	/* Before the run, on the emptied target: does this kernel and
 	 * filesystem support the mode?  0 or -errno (may be NULL). */
 	int (*check)(int fd);

@@ -98,6 +98,7 @@ struct ws_snapshot {
 		_Atomic uint64_t why, unreachable, floor_ns, unreachable_ns;
 		atomic_int floor_probe, steering;
 		_Atomic uint64_t waits_milli[WS_SNAPSHOT_PROBES];
+		_Atomic uint64_t disk_bps, cap_bps;	/* --headroom */
 	} adapt;
 	/* the recorder's verdict asks the writer to end: 0, or
 	 * WS_STOP_STEADY / WS_STOP_NOT_STEADY */

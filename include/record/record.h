@@ -487,6 +487,9 @@ struct ws_adapt_figures {
 	/* each probe's waits behind the writer per operation (0: it does
 	 * not steer) */
 	double waits[WS_MAX_PROBES];
+	/* --headroom: the disk's rate as the writer saw it unhindered, and
+	 * the cap it kept to, bytes a second (0: not yet, or none) */
+	uint64_t disk_bps, cap_bps;
 };
 
 /* The block requests of the target's device, as the kernel's tracepoints
@@ -795,6 +798,7 @@ struct ws_summary {
 	bool have_adapt;
 	struct ws_adapt_figures adapt;
 	uint64_t target_latency_ns;
+	unsigned int headroom_pct;	/* --headroom, 0: none */
 	uint64_t adapt_settled_ns;
 	uint64_t settled_count[WS_MAX_PROBES];
 	uint64_t settled_p50_ns[WS_MAX_PROBES], settled_p99_ns[WS_MAX_PROBES],

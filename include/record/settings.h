@@ -77,6 +77,8 @@ struct ws_pace_settings {
 	unsigned int steer_by;	/* --steer-by: the probe kinds that steer
 				   adaptive, bit (1 << enum ws_probe_kind);
 				   0: every probe but a command */
+	unsigned int headroom_pct;	/* --headroom: the share of the disk's
+					   rate adaptive leaves unused, 0..50 */
 };
 
 /* --until-steady's: how steady state is looked for. */

@@ -34,7 +34,7 @@ enum {
 	KEY_CSV, KEY_SVG, KEY_UNTIL_STEADY, KEY_STEADY_WINDOW, KEY_STEADY_ROUND,
 	KEY_BUCKET, KEY_DROP_CACHES, KEY_SCHEDULER, KEY_IOPRIO, KEY_PROBE_IOPRIO,
 	KEY_STEADY_CRITERION, KEY_PRECONDITION, KEY_STEADY_MAX_ROUNDS,
-	KEY_TRUNCATE, KEY_VERIFY, KEY_IODEPTH, KEY_JOBS, KEY_TARGET_LATENCY, KEY_STEER_BY,
+	KEY_TRUNCATE, KEY_VERIFY, KEY_IODEPTH, KEY_JOBS, KEY_TARGET_LATENCY, KEY_STEER_BY, KEY_HEADROOM,
 	KEY_SQLITE_JOURNAL, KEY_SQLITE_SYNC, KEY_PROBE_CMD, KEY_PROBE_USER,
 	KEY_PROBE_TIMEOUT, KEY_COLOR, KEY_PROM, KEY_TRACE, KEY_NO_TRACE,
 };
@@ -364,6 +364,8 @@ static const struct cli_option opt_table[] = {
 	  .help = "for --pace adaptive: how long the probes may wait behind the writer (default {default}); refused below what a probe takes on the idle disk" },
 	{ .name = "steer-by", .key = KEY_STEER_BY, .type = CLI_CUSTOM, .arg = "LIST", .parse = parse_steer_by,
 	  .help = "for --pace adaptive: the probes that must meet --target-latency, comma-separated: fsync, save, read, sqlite, dsync, cmd (default: every probe that runs but cmd); the slowest of them steers" },
+	{ .name = "headroom", .key = KEY_HEADROOM, .type = CLI_UINT, .arg = "PCT", .offset = offsetof(struct ws_config, set.pacing.headroom_pct), .max = 50,
+	  .help = "for --pace adaptive: keep the writer under (100 - PCT)% of the rate the disk showed, 0-50 (default {default}: none), so that an application's synchronous writes beside it often find the disk idle, not queued behind the writer" },
 	{ .name = "iodepth", .key = KEY_IODEPTH, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.pacing.iodepth), .min = 1, .max = 64,
 	  .help = "writes in flight for --pace direct or dontcache, queued with io_uring (default {default}: one synchronous write at a time; falls back to that, with a warning, where io_uring is not permitted)" },
 	{ .name = "rate", .key = 'r', .type = CLI_RATE, .arg = "RATE", .offset = offsetof(struct ws_config, set.rate),

@@ -219,6 +219,10 @@ static void correct(struct adapt *a, const struct adapt_probe *p, double worst,
 		sp = fmax(sp / 2, sp - (worst - high) / p->waits);
 	else if (recent > high)		/* the tail still over: ease off */
 		sp -= sp / ADAPT_GROW;
+	else if (adapt_rate_cap(a))
+		;	/* the cap, not the setpoint, left the probes room:
+			 * grown now, the writer would flood the disk when
+			 * the cap is lifted */
 	else if (recent < target / 2)
 		sp += fmin(sp / ADAPT_GROW_FAST, (low - recent) / p->waits);
 	else if (recent < low)
@@ -322,8 +326,52 @@ static void maybe_close(struct adapt *a, uint64_t now_ns)
 		period_close(a, now_ns);
 }
 
-void adapt_retired(struct adapt *a, uint64_t now_ns, uint64_t sojourn_ns)
+void adapt_set_headroom(struct adapt *a, unsigned int pct)
 {
+	a->headroom_pct = pct > ADAPT_HEADROOM_MAX_PCT ? ADAPT_HEADROOM_MAX_PCT : pct;
+}
+
+/* --headroom: once a period, what the retired chunks did.  A period the
+ * cap did not hold back shows the disk's rate; one in ADAPT_PROBE_EVERY
+ * runs without the cap so that such a period always comes.  The disk's
+ * rate is the fastest of the last ADAPT_TAIL_PERIODS periods' (a slow
+ * period of the writer's own, or one the probes' writes shared, is not
+ * the disk's), the cap the headroom's share of it. */
+static void rate_period(struct adapt *a, uint64_t now_ns, uint64_t bytes)
+{
+	double did, most = 0;
+	bool capped;
+
+	if (!a->headroom_pct)
+		return;
+	if (!a->rate_start_ns) {
+		a->rate_start_ns = now_ns;
+		return;		/* the first chunk's time is not a period's */
+	}
+	a->rate_bytes += bytes;
+	if (now_ns - a->rate_start_ns < ADAPT_PERIOD_NS)
+		return;
+	did = (double)a->rate_bytes * 1e9 / (double)(now_ns - a->rate_start_ns);
+	a->rate_start_ns = now_ns;
+	a->rate_bytes = 0;
+	capped = adapt_rate_cap(a) != 0;
+	/* held back by the cap: not the disk's rate */
+	a->period_bps[a->nperiods++ % ADAPT_TAIL_PERIODS] =
+		capped && did >= a->cap_bps * ADAPT_CAP_BINDING_PCT / 100.0 ? 0 : did;
+	for (unsigned int i = 0; i < ADAPT_TAIL_PERIODS && i < a->nperiods; i++)
+		most = fmax(most, a->period_bps[i]);
+	if (most > 0) {
+		a->disk_bps = most;
+		a->cap_bps = most * (100 - a->headroom_pct) / 100.0;
+	}
+	a->capped_run = capped ? a->capped_run + 1 : 0;
+	a->cap_lifted = a->capped_run == ADAPT_PROBE_EVERY - 1;
+}
+
+void adapt_retired(struct adapt *a, uint64_t now_ns, uint64_t sojourn_ns,
+		   uint64_t bytes)
+{
+	rate_period(a, now_ns, bytes);
 	a->sojourn_ns = a->sojourn_ns > 0 ?
 			a->sojourn_ns + ((double)sojourn_ns - a->sojourn_ns) / 4 :
 			(double)sojourn_ns;

@@ -189,6 +189,8 @@ static void adaptive_publish(struct pace_ctx *p)
 			      a->unreachable_probe, memory_order_relaxed);
 	atomic_store_explicit(&st->unreachable_ns, a->unreachable_ns, memory_order_relaxed);
 	atomic_store_explicit(&st->steering, adapt_steering_probe(a), memory_order_relaxed);
+	atomic_store_explicit(&st->disk_bps, (uint64_t)a->disk_bps, memory_order_relaxed);
+	atomic_store_explicit(&st->cap_bps, (uint64_t)a->cap_bps, memory_order_relaxed);
 	for (unsigned int i = 0; i < ADAPT_PROBES; i++)
 		atomic_store_explicit(&st->waits_milli[i],
 				      (uint64_t)(a->probe[i].waits * 1000 + 0.5),
@@ -218,13 +220,18 @@ static int adaptive_retire(struct pace_ctx *p)
 
 	if (ret)
 		return ret;
-	adapt_retired(&p->adapt, now, now - old.started_ns);
+	adapt_retired(&p->adapt, now, now - old.started_ns, old.e.len);
 	return p->cfg->set.pacing.fadvise ? timed_drop(p, &old.e) : 0;
 }
 
 static uint64_t adaptive_piece(const struct pace_ctx *p)
 {
 	return adapt_chunk(&p->adapt);
+}
+
+static uint64_t adaptive_rate_cap(const struct pace_ctx *p)
+{
+	return adapt_rate_cap(&p->adapt);
 }
 
 /* After every write(): start its writeback, tell the controller what the
@@ -320,10 +327,11 @@ static const struct pace_ops pace_dontcache = {
 };
 
 static const struct pace_ops pace_adaptive = {
-	.options = (const char *const[]){ "target-latency", "steer-by", "fadvise", NULL },
+	.options = (const char *const[]){ "target-latency", "steer-by", "headroom", "fadvise", NULL },
 	.after_buffer = nothing_after,
 	.piece = adaptive_piece,
 	.after_piece = adaptive_after_piece,
+	.rate_cap = adaptive_rate_cap,
 	.drain = adaptive_drain,
 };
 
@@ -371,8 +379,10 @@ int pace_init(struct pace_ctx *p, const struct ws_config *cfg,
 						 : cfg->set.pacing.sync_every) + 1;
 	if (cfg->set.pace == WS_PACE_ADAPTIVE && p->cap < ADAPT_WINDOW_MAX + 1)
 		p->cap = ADAPT_WINDOW_MAX + 1;
-	if (cfg->set.pace == WS_PACE_ADAPTIVE)
+	if (cfg->set.pace == WS_PACE_ADAPTIVE) {
 		adapt_init(&p->adapt, cfg->set.pacing.target_latency_ns, cfg->set.buffer_size);
+		adapt_set_headroom(&p->adapt, cfg->set.pacing.headroom_pct);
+	}
 	p->pending = calloc(p->cap, sizeof(*p->pending));
 	return p->pending ? 0 : -ENOMEM;
 }

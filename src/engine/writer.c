@@ -142,11 +142,19 @@ static bool should_stop(struct writer *w, uint64_t start,
 	return false;
 }
 
-/* Sleep until the next piece is due under --rate (in slices, so a stop
+/* The rate the writer keeps to now: --rate, or the pacing mode's own cap
+ * (adaptive's --headroom), the lower of the two; 0: none. */
+static uint64_t rate_now(const struct writer *w)
+{
+	return pace_rate_limit(w->cfg->set.rate,
+			       w->mode->rate_cap ? w->mode->rate_cap(&w->pace) : 0);
+}
+
+/* Sleep until the next piece is due under the rate (in slices, so a stop
  * request is never kept waiting), then book the piece.  A writer that fell
  * behind (a slow disk) forgets the debt instead of bursting to catch up:
  * the cap stays smooth, which latency-versus-load curves need. */
-static void rate_wait(struct writer *w, uint64_t len)
+static void rate_wait(struct writer *w, uint64_t len, uint64_t rate)
 {
 	uint64_t now = now_ns(w), t0 = now;
 
@@ -161,8 +169,7 @@ static void rate_wait(struct writer *w, uint64_t len)
 		now = now_ns(w);
 	}
 	snapshot_add_time(w->snap, WS_T_RATE, now - t0);
-	w->rate_due += (uint64_t)((unsigned __int128)len * WS_NSEC_PER_SEC /
-				  w->cfg->set.rate);
+	w->rate_due += (uint64_t)((unsigned __int128)len * WS_NSEC_PER_SEC / rate);
 }
 
 /* Refuse to grow the file into the reserve, whoever else is filling the
@@ -198,7 +205,7 @@ static int write_extent(struct writer *w, const char *buf, unsigned int slot,
 {
 	*done = 0;
 	while (*done < e->len) {
-		uint64_t len = e->len - *done, off = e->off + *done;
+		uint64_t len = e->len - *done, off = e->off + *done, rate;
 		int ret;
 
 		if (*done && should_stop(w, start, o))
@@ -207,8 +214,9 @@ static int write_extent(struct writer *w, const char *buf, unsigned int slot,
 			len = w->piece;
 		if (w->mode->piece && len > w->mode->piece(&w->pace))
 			len = w->mode->piece(&w->pace);
-		if (w->cfg->set.rate)
-			rate_wait(w, len);
+		rate = rate_now(w);
+		if (rate)
+			rate_wait(w, len, rate);
 		/* done at once, or queued: counted when it completes */
 		ret = wq_write(&w->queue, buf + *done, slot, len, off);
 		if (ret) {

@@ -558,6 +558,24 @@ static void print_out_of_reach(FILE *out, const struct ws_probe_facts *pf,
 		at, name_of(pf, a->floor_probe), fl);
 }
 
+/* --headroom: the cap the writer kept to, and the disk's rate it is the
+ * share of. */
+static void print_headroom(FILE *out, const struct ws_summary *sum)
+{
+	const struct ws_adapt_figures *a = &sum->adapt;
+
+	if (!sum->headroom_pct)
+		return;
+	if (!a->cap_bps) {
+		fprintf(out, "           headroom %u%%: no cap yet: the writer had not run a whole second to show the disk's rate\n",
+			sum->headroom_pct);
+		return;
+	}
+	fprintf(out, "           headroom %u%%: the writer kept under %.1f MiB/s, %u%% of the %.1f MiB/s the disk did without the cap (one second in eight)\n",
+		sum->headroom_pct, (double)a->cap_bps / WS_MIB, 100 - sum->headroom_pct,
+		(double)a->disk_bps / WS_MIB);
+}
+
 /* --pace adaptive: whether the controller settled (or why not, or that
  * the target was out of reach) and where. */
 static void print_adapt_state(FILE *out, const struct ws_probe_facts *pf,
@@ -572,6 +590,7 @@ static void print_adapt_state(FILE *out, const struct ws_probe_facts *pf,
 	if (a->unreachable) {
 		print_out_of_reach(out, pf, sum);
 		print_steering(out, pf, a);
+		print_headroom(out, sum);
 		return;
 	}
 	if (!a->settled) {
@@ -585,6 +604,7 @@ static void print_adapt_state(FILE *out, const struct ws_probe_facts *pf,
 			fprintf(out, "           at its floor: the probes took longer than the target with the least writeback it keeps; the wait is not the writer's\n");
 	}
 	print_steering(out, pf, a);
+	print_headroom(out, sum);
 	if (a->unreachable_at_ns)
 		print_out_of_reach(out, pf, sum);
 }

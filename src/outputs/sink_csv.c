@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/units.h"
 #include "outputs/sink.h"
 
 static const char *const probe_cols[] = {
@@ -24,6 +25,7 @@ static const char *const adapt_cols[] = {
 	"adapt_chunk_bytes", "adapt_window", "adapt_inflight_bytes",
 	"adapt_sojourn_ms", "adapt_setpoint_ms", "adapt_settled",
 	"adapt_why", "adapt_unreachable",
+	"adapt_disk_mibps", "adapt_rate_cap_mibps",	/* --headroom: empty without */
 };
 
 static bool adaptive(const struct ws_run *run)
@@ -165,6 +167,11 @@ static void csv_row(struct sink *s, const struct ws_run *run,
 			ws_adapt_why_key(iv->adapt.why), iv->adapt.unreachable);
 	else if (adaptive(run))
 		fputs(",,,,,,,,", s->out);
+	if (adaptive(run) && iv->have_adapt && iv->adapt.cap_bps)
+		fprintf(s->out, ",%.3f,%.3f", (double)iv->adapt.disk_bps / WS_MIB,
+			(double)iv->adapt.cap_bps / WS_MIB);
+	else if (adaptive(run))
+		fputs(",,", s->out);
 	for (unsigned int p = 0; p < iv->nprobes; p++) {
 		const struct ws_probe_interval *pi = &iv->probes[p];
 

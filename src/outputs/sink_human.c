@@ -199,6 +199,10 @@ static void plain_line(struct sink *s, const struct ws_run *run,
 	if (iv->have_adapt)
 		fprintf(s->out, " adapt_why=%s adapt_unreachable=%d",
 			ws_adapt_why_key(iv->adapt.why), iv->adapt.unreachable);
+	if (iv->have_adapt && iv->adapt.cap_bps)	/* --headroom */
+		fprintf(s->out, " adapt_disk_mibps=%.1f adapt_rate_cap_mibps=%.1f",
+			(double)iv->adapt.disk_bps / WS_MIB,
+			(double)iv->adapt.cap_bps / WS_MIB);
 	for (unsigned int i = 0; i < iv->nprobes; i++)
 		plain_probe(s->out, &iv->probes[i]);
 	fputc('\n', s->out);

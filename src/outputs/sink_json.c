@@ -15,6 +15,7 @@
 #include "fingerprint_show.h"
 #include "sink_json.h"
 #include "lib/jsonw.h"
+#include "lib/units.h"
 #include "outputs/sink.h"
 
 #define WS_JSON_SCHEMA "writestress-result/1"
@@ -66,6 +67,14 @@ static void put_adapt_fields(struct jsonw *w, const struct ws_adapt_figures *a)
 	jsonw_bool(w, "at_floor", a->at_floor);
 	jsonw_str(w, "why", ws_adapt_why_key(a->why));
 	jsonw_bool(w, "unreachable", a->unreachable);
+	/* --headroom: null without one, or before the disk showed its rate */
+	if (a->cap_bps) {
+		jsonw_double(w, "disk_mibps", (double)a->disk_bps / WS_MIB);
+		jsonw_double(w, "rate_cap_mibps", (double)a->cap_bps / WS_MIB);
+	} else {
+		jsonw_null(w, "disk_mibps");
+		jsonw_null(w, "rate_cap_mibps");
+	}
 }
 
 static const char *probe_name(const struct ws_probe_facts *pf, int i)

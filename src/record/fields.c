@@ -45,6 +45,7 @@ static const struct ws_field fields[] = {
 	{ "target_latency_ms", WS_FIELD_MS, AT(pacing.target_latency_ns), "--target-latency", "100ms", { NULL }, true },
 	{ "steer_by", WS_FIELD_OWN, 0, "--steer-by", NULL,
 	  { "fsync", "save", "read", "sqlite", "dsync", "cmd", NULL }, true },
+	{ "headroom_pct", WS_FIELD_UINT, AT(pacing.headroom_pct), "--headroom", "0", { NULL }, true },
 	{ "queue", WS_FIELD_OWN, 0, NULL, NULL, { NULL }, false },
 	{ "rate_bytes_per_s", WS_FIELD_BYTES, AT(rate), "--rate", NULL, { NULL }, true },
 	{ "data", WS_FIELD_OWN, 0, "--data", "random",

@@ -227,6 +227,8 @@ static void add_adapt(struct recorder_target *t, uint64_t start_ns,
 		.floor_probe = LOAD(st->floor_probe),
 		.floor_ns = LOAD(st->floor_ns),
 		.steering = LOAD(st->steering),
+		.disk_bps = LOAD(st->disk_bps),
+		.cap_bps = LOAD(st->cap_bps),
 	};
 	a->at_floor = a->inflight <= ADAPT_CHUNK_MIN;
 	unreachable = LOAD(st->unreachable_ns);
@@ -553,6 +555,7 @@ static void adapt_summary(struct recorder *r)
 		t->summary->have_adapt = true;
 		t->summary->adapt = last.adapt;
 		t->summary->target_latency_ns = r->run->set.pacing.target_latency_ns;
+		t->summary->headroom_pct = r->run->set.pacing.headroom_pct;
 		t->summary->adapt_settled_ns = !s ? 0 : s > r->start_ns ? s - r->start_ns : 1;
 	}
 	add_adapt(&r->targets[0], r->start_ns, &last);
@@ -567,6 +570,7 @@ static void adapt_summary(struct recorder *r)
 		}
 	sum->adapt_settled_ns = sum->adapt.settled ? settled : 0;
 	sum->target_latency_ns = r->run->set.pacing.target_latency_ns;
+	sum->headroom_pct = r->run->set.pacing.headroom_pct;
 	for (unsigned int i = 0; i < sum->nprobes; i++) {
 		const struct hist *h = &r->settled[i];
 

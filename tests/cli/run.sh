@@ -23,6 +23,8 @@
 #   # needs: alone   nothing else may run beside it (it changes the whole
 #                    machine: a vm sysctl, drop_caches)
 #   # needs: cpu     it keeps a core busy: it counts as two jobs
+#   # timeout: SECS  its own limit, when 120 s is too short for what it
+#                    does (stretched for sanitizers like the default)
 # End-to-end tests need nothing more: each makes its own rig (image, loop
 # device, filesystem, throttle), and the throttle is per device, so rigs
 # running side by side share no budget.  Tests start longest first (the
@@ -107,6 +109,15 @@ clean_dir()
 	return $dirty
 }
 
+# timeout_of NAME: test NAME's time limit in seconds, its "# timeout:"
+# header's or TIMEOUT, stretched by WS_SLOW either way.
+timeout_of()
+{
+	local t
+	t=$(sed -n '1,/^[^#]/s/^# timeout: *\([0-9][0-9]*\) *$/\1/p' "$CLI_DIR/$1.sh")
+	if [ -n "$t" ]; then echo $((t * WS_SLOW)); else echo "$TIMEOUT"; fi
+}
+
 # needs NAME WORD: does test NAME's header say "# needs: ... WORD ..."?
 needs()
 {
@@ -167,7 +178,7 @@ run_one()
 	trap '[ -n "$child" ] && kill -TERM "$child" 2>/dev/null; wait; clean_dir "$dir" >/dev/null; echo 130 >"$RES/$name.st"; exit 130' TERM
 	t0=$(date +%s.%N)
 	(cd "$dir" && TESTDIR=$dir WS_SKIPS_FILE=$RES/$name.parts \
-		exec timeout -k 10 "$TIMEOUT" sh "$CLI_DIR/$name.sh") \
+		exec timeout -k 10 "$(timeout_of "$name")" sh "$CLI_DIR/$name.sh") \
 		>"$RES/$name.log" 2>&1 </dev/null &
 	child=$!
 	wait "$child" || st=$?
@@ -238,7 +249,7 @@ report()
 		fi ;;
 	*)
 		case $st in
-		124 | 137) why="timed out after $TIMEOUT s" ;;
+		124 | 137) why="timed out after $(timeout_of "$name") s" ;;
 		*) why="exit $st" ;;
 		esac
 		echo "FAIL $name ($why, ${secs} s)"

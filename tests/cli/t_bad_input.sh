@@ -79,6 +79,9 @@ f g f                             |'f';named twice
 --pace adaptive --steer-by nope f |--steer-by;'nope';unknown probe
 --pace adaptive --steer-by fsync, f |--steer-by;'fsync,'
 --pace adaptive --steer-by sqlite f |--steer-by sqlite;does not run;--probe
+--headroom 5 f                   |--headroom;adaptive;window
+--pace adaptive --headroom 51 f   |--headroom;'51';between 0 and 50
+--pace adaptive --headroom 5% f   |--headroom;'5%';whole number
 f -b                              |'-b'
 -b                                |'-b'
 f --size                          |'--size'

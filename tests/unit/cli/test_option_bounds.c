@@ -49,6 +49,7 @@ static const struct bound_row {
 	{ "writestress", "sync-every", CLI_UINT, 1, 1048576, 0 },
 	{ "writestress", "target-latency", CLI_DURATION, 1000000, 60000000000, 0 },
 	{ "writestress", "iodepth", CLI_UINT, 1, 64, 0 },
+	{ "writestress", "headroom", CLI_UINT, 0, 50, 0 },
 	{ "writestress", "rate", CLI_RATE, 1, 0, 0 },
 	{ "writestress", "seed", CLI_U64, 1, 0, 0 },
 	{ "writestress", "probe-interval", CLI_DURATION, 1000000, 0, 0 },
@@ -92,13 +93,14 @@ static const struct bound_row *literal_for(const char *cmd, const char *name)
 	return NULL;
 }
 
-/* The least value a row takes, as cli.c's rules give it: min, but above
- * zero for all but a SIZE without a min. */
+/* The least value a row takes, as cli.c's rules give it: min; a plain
+ * number or a SIZE without one takes 0, a DURATION or a RATE must be
+ * above zero. */
 static uint64_t least(const struct cli_option *o)
 {
 	if (o->min)
 		return o->min;
-	return o->type == CLI_SIZE ? 0 : 1;
+	return o->type == CLI_DURATION || o->type == CLI_RATE ? 1 : 0;
 }
 
 /* Every numeric row of every table has its literal row, with the same

@@ -77,6 +77,9 @@ struct sim {
 	/* optional: the bandwidth swings between bw and swing_bw every
 	 * swing_ns (a disk whose speed never holds) */
 	double swing_ns, swing_bw, base_bw;
+	/* the writer's rate cap, as writer.c keeps it: when the next chunk
+	 * is due */
+	double rate_due;
 
 	struct chunk q[MAX_INFLIGHT];
 	unsigned int nq;
@@ -178,6 +181,18 @@ static void sim_run(struct sim *s, double end)
 			s->dev.bw = (uint64_t)(tw / s->swing_ns) % 2 ? s->swing_bw
 								    : s->base_bw;
 		told = tell_probes(s, tw, told);
+		/* --headroom: the chunk waits until the cap lets it go, the
+		 * debt of a writer that fell behind forgotten (writer.c) */
+		if (adapt_rate_cap(&s->a)) {
+			if (s->rate_due + 0.1 * SEC < tw)
+				s->rate_due = tw;
+			if (s->rate_due > tw) {
+				tw = s->rate_due;
+				continue;	/* the probes due meanwhile first */
+			}
+			s->rate_due += (double)adapt_chunk(&s->a) * SEC /
+				       (double)adapt_rate_cap(&s->a);
+		}
 		/* start a chunk's writeback */
 		{
 			struct chunk c = { .started = tw, .len = adapt_chunk(&s->a) };
@@ -199,7 +214,7 @@ static void sim_run(struct sim *s, double end)
 				tw = c.done;
 			told = tell_probes(s, tw, told);
 			adapt_retired(&s->a, (uint64_t)tw,
-				      (uint64_t)(tw - c.started));
+				      (uint64_t)(tw - c.started), c.len);
 			if (s->ndone < (1u << 16)) {
 				s->done_at[s->ndone] = tw;
 				s->done_bytes[s->ndone] = c.len;
@@ -530,10 +545,10 @@ START_TEST(test_step_at_most_double)
 	ck_assert_double_eq(a.setpoint_ns, 100e6);
 	before = a.inflight;
 	ck_assert_double_eq(before, 262144);
-	adapt_retired(&a, 1000000000, (uint64_t)steps[_i].sojourn_ns);
+	adapt_retired(&a, 1000000000, (uint64_t)steps[_i].sojourn_ns, 0);
 	ck_assert_double_eq(a.inflight, before);	/* no round trip yet */
 	adapt_retired(&a, 1000000000 + 2 * (uint64_t)steps[_i].sojourn_ns,
-		      (uint64_t)steps[_i].sojourn_ns);
+		      (uint64_t)steps[_i].sojourn_ns, 0);
 	ck_assert_double_eq_tol(a.inflight, before * steps[_i].factor,
 				before * steps[_i].factor * 1e-6);
 }
@@ -565,15 +580,15 @@ START_TEST(test_settle_band)
 		uint64_t start = t;
 
 		a.inflight = mean * (1 - bands[_i].d);
-		adapt_retired(&a, t += 1000000, 50000000);
+		adapt_retired(&a, t += 1000000, 50000000, 0);
 		a.inflight = mean * (1 + bands[_i].d);
-		adapt_retired(&a, t += 1000000, 50000000);
+		adapt_retired(&a, t += 1000000, 50000000, 0);
 		adapt_probe(&a, t += 1000000, 0,
 			    &(struct adapt_obs){ .worst_ns = 80000000, .sum_ns = 80000000, .n = 1 });
 		a.inflight = mean;
 		ck_assert(!a.settled);
 		t = start + 1000000000 + 1000000;	/* the period's end */
-		adapt_retired(&a, t, 50000000);
+		adapt_retired(&a, t, 50000000, 0);
 		ck_assert_uint_eq(a.nbands, (unsigned int)p + 1);
 		ck_assert_uint_eq(a.calm_periods, (unsigned int)p + 1);
 	}
@@ -647,7 +662,7 @@ START_TEST(test_waits_learned)
 
 	adapt_init(&a, 400000000, BUFFER);
 	adapt_steer_by(&a, 0, 0, 1);
-	adapt_retired(&a, t, (uint64_t)r->sojourn_ns);
+	adapt_retired(&a, t, (uint64_t)r->sojourn_ns, 0);
 	probes_period(&a, &t, (uint64_t)r->mean_ns);
 	ck_assert_uint_eq(a.nbands, 1);		/* the period closed */
 	ck_assert_double_eq_tol(a.probe[0].waits, r->waits, 1e-9);
@@ -663,7 +678,7 @@ START_TEST(test_waits_from_the_slowest)
 
 	adapt_init(&a, 400000000, BUFFER);
 	adapt_steer_by(&a, 0, 0, 1);
-	adapt_retired(&a, t, 10000000);
+	adapt_retired(&a, t, 10000000, 0);
 	adapt_probe(&a, t + 1000000, 0, &(struct adapt_obs){
 		.worst_ns = 40000000, .sum_ns = 80000000, .n = 8 });
 	ck_assert_uint_eq(a.nbands, 1);
@@ -683,7 +698,7 @@ START_TEST(test_waits_not_learned_at_floor)
 	a.inflight = 65536;
 	a.chunk = 65536;
 	a.window = 1;
-	adapt_retired(&a, t, 10000000);
+	adapt_retired(&a, t, 10000000, 0);
 	probes_period(&a, &t, 40000000);
 	ck_assert_uint_eq(a.nbands, 1);
 	ck_assert_double_eq(a.probe[0].waits, 1);
@@ -752,6 +767,177 @@ END_TEST
 
 /* Chunk and window never leave their bounds, on a very fast disk and on
  * a very slow one. */
+/* --headroom 10 on a 20 MiB/s disk: the cap settles at 90% of what the
+ * disk did (within 3%), the writer keeps to it, and the probes still
+ * meet the target, in the periods without the cap too (the setpoint did
+ * not grow under it: 126 ms spikes in them when it did); when the disk
+ * halves, the cap follows it down. */
+START_TEST(test_headroom_holds_its_share)
+{
+	sim_init(&sim, 20 * MIB, 0.1 * MS, 2, 50 * MS);
+	adapt_set_headroom(&sim.a, 10);
+	sim.step_at = 30 * SEC;
+	sim.step_bw = 10 * MIB;
+	sim_run(&sim, 60 * SEC);
+	ck_assert(sim.a.settled);
+	ck_assert_double_le(probe_p99(&sim, 15 * SEC, 30 * SEC), 60 * MS);
+	/* the cap held it: the writer at 85-93% of the disk (90% seven
+	 * periods in eight, the whole disk in the eighth: 91.25%) */
+	ck_assert_double_ge(throughput(&sim, 10 * SEC, 30 * SEC), 0.85 * 20 * MIB);
+	ck_assert_double_le(throughput(&sim, 10 * SEC, 30 * SEC), 0.93 * 20 * MIB);
+	/* after the step: the disk's rate and the cap are the slow disk's */
+	ck_assert_double_le(sim.a.disk_bps, 1.03 * 10 * MIB);
+	ck_assert_double_ge(sim.a.disk_bps, 0.95 * 10 * MIB);
+	ck_assert_double_eq_tol(sim.a.cap_bps, 0.9 * sim.a.disk_bps, 1);
+	ck_assert_double_le(throughput(&sim, 45 * SEC, 59 * SEC), 0.93 * 10 * MIB);
+	ck_assert_double_le(probe_p99(&sim, 45 * SEC, 60 * SEC), 60 * MS);
+}
+END_TEST
+
+/* No headroom: no cap, ever (the writer takes the whole disk). */
+START_TEST(test_no_headroom_no_cap)
+{
+	sim_init(&sim, 20 * MIB, 0.1 * MS, 2, 50 * MS);
+	sim_run(&sim, 20 * SEC);
+	ck_assert_uint_eq(adapt_rate_cap(&sim.a), 0);
+	ck_assert_double_ge(throughput(&sim, 10 * SEC, 19 * SEC), 0.95 * 20 * MIB);
+}
+END_TEST
+
+/* The rule of the disk's rate, at its boundary: a period that did 97% of
+ * the cap or more was held back by it and teaches nothing; one under
+ * 97% shows the disk's rate.  Each period is 1 s of retired chunks. */
+static const struct binding_row {
+	double did_pct;		/* of the cap, in the second period */
+	bool teaches;
+} binding_rows[] = {
+	{ 96.9, true }, { 97.0, false }, { 97.1, false }, { 50.0, true },
+};
+
+START_TEST(test_cap_binding_rule)
+{
+	const struct binding_row *r = &binding_rows[_i];
+	struct adapt a;
+	uint64_t t = 1000000000, mib = 1 << 20;
+	double cap, did;
+
+	adapt_init(&a, 100000000, BUFFER);
+	adapt_set_headroom(&a, 10);
+	adapt_retired(&a, t, 1000000, mib);	/* starts the first period */
+	adapt_retired(&a, t += 1000000000, 1000000, 20 * mib);	/* 20 MiB/s */
+	ck_assert_double_eq_tol(a.disk_bps, 20.0 * mib, 1);
+	cap = a.cap_bps;
+	ck_assert_double_eq_tol(cap, 18.0 * mib, 1);
+	did = cap * r->did_pct / 100.0;
+	adapt_retired(&a, t += 1000000000, 1000000, (uint64_t)ceil(did));
+	/* the fastest free period stays the disk's: 20 MiB/s either way */
+	ck_assert_double_eq_tol(a.disk_bps, 20.0 * mib, 1);
+	ck_assert_uint_eq(a.nperiods, 2);
+	if (r->teaches)
+		ck_assert_double_eq_tol(a.period_bps[1], did, 1);
+	else
+		ck_assert_double_eq(a.period_bps[1], 0);
+}
+END_TEST
+
+/* One period in eight runs without the cap, so that the disk's rate is
+ * seen again: seven periods held back by it (at the cap), then one with
+ * no cap, then the cap again; what that period did is the disk's rate,
+ * faster (the disk sped up) or slower. */
+START_TEST(test_one_period_in_eight_uncapped)
+{
+	struct adapt a;
+	uint64_t t = 1000000000, mib = 1 << 20;
+
+	adapt_init(&a, 100000000, BUFFER);
+	adapt_set_headroom(&a, 10);
+	adapt_retired(&a, t, 1000000, mib);
+	adapt_retired(&a, t += 1000000000, 1000000, 20 * mib);
+	for (int round = 0; round < 2; round++) {
+		for (int i = 1; i <= 7; i++) {
+			ck_assert_uint_eq(adapt_rate_cap(&a), (uint64_t)(18.0 * mib));
+			adapt_retired(&a, t += 1000000000, 1000000, 18 * mib);	/* at the cap */
+			ck_assert_double_eq_tol(a.disk_bps, 20.0 * mib, 1);
+		}
+		ck_assert_uint_eq(adapt_rate_cap(&a), 0);	/* the 8th */
+		adapt_retired(&a, t += 1000000000, 1000000, 20 * mib);
+	}
+	ck_assert_uint_eq(adapt_rate_cap(&a), (uint64_t)(18.0 * mib));
+	/* the disk sped up: seen in the next uncapped period */
+	for (int i = 1; i <= 7; i++)
+		adapt_retired(&a, t += 1000000000, 1000000, 18 * mib);
+	ck_assert_uint_eq(adapt_rate_cap(&a), 0);
+	adapt_retired(&a, t += 1000000000, 1000000, 30 * mib);
+	ck_assert_double_eq_tol(a.disk_bps, 30.0 * mib, 1);
+	ck_assert_uint_eq(adapt_rate_cap(&a), (uint64_t)(27.0 * mib));
+}
+END_TEST
+
+/* A period the cap did not hold shows the disk's rate when it is the
+ * fastest of the last ten: the disk's rate falls once ten slow periods
+ * have passed the fast one. */
+START_TEST(test_disk_rate_the_fastest_of_ten)
+{
+	struct adapt a;
+	uint64_t t = 1000000000, mib = 1 << 20;
+
+	adapt_init(&a, 100000000, BUFFER);
+	adapt_set_headroom(&a, 10);
+	adapt_retired(&a, t, 1000000, mib);
+	adapt_retired(&a, t += 1000000000, 1000000, 20 * mib);
+	for (int i = 0; i < 9; i++) {
+		adapt_retired(&a, t += 1000000000, 1000000, 8 * mib);
+		ck_assert_double_eq_tol(a.disk_bps, 20.0 * mib, 1);
+	}
+	adapt_retired(&a, t += 1000000000, 1000000, 8 * mib);
+	ck_assert_double_eq_tol(a.disk_bps, 8.0 * mib, 1);
+	ck_assert_double_eq_tol(a.cap_bps, 7.2 * mib, 1);
+}
+END_TEST
+
+/* While the cap holds the writer, probes far under the target do not
+ * grow the setpoint (the room is the cap's); one over it still cuts it.
+ * Without a cap the same probes grow it. */
+START_TEST(test_no_growth_under_the_cap)
+{
+	struct adapt a, b;
+	uint64_t t = 1000000000, tb = t, mib = 1 << 20;
+	double before;
+
+	adapt_init(&a, 400000000, BUFFER);
+	adapt_init(&b, 400000000, BUFFER);
+	adapt_set_headroom(&a, 5);
+	adapt_retired(&a, t, 1000000, mib);
+	adapt_retired(&a, t += 1000000000, 1000000, 20 * mib);
+	ck_assert_uint_eq(adapt_rate_cap(&a), (uint64_t)(19.0 * mib));
+	ck_assert_double_eq(a.setpoint_ns, b.setpoint_ns);
+	before = a.setpoint_ns;
+	for (int i = 0; i < 30; i++) {
+		probes_period(&a, &t, 1000000);
+		probes_period(&b, &tb, 1000000);
+	}
+	ck_assert_double_eq(a.setpoint_ns, before);
+	ck_assert_double_gt(b.setpoint_ns, before);
+	probes_period(&a, &t, 600000000);
+	ck_assert_double_lt(a.setpoint_ns, before);
+}
+END_TEST
+
+/* --headroom's bound: at most 50 (%). */
+START_TEST(test_headroom_bound)
+{
+	struct adapt a;
+
+	adapt_init(&a, 100000000, BUFFER);
+	adapt_set_headroom(&a, 50);
+	ck_assert_uint_eq(a.headroom_pct, 50);
+	adapt_set_headroom(&a, 51);
+	ck_assert_uint_eq(a.headroom_pct, 50);
+	adapt_set_headroom(&a, 0);
+	ck_assert_uint_eq(a.headroom_pct, 0);
+}
+END_TEST
+
 START_TEST(test_bounds)
 {
 	sim_init(&sim, 4096 * MIB, 0.01 * MS, 2, 200 * MS);
@@ -781,6 +967,13 @@ Suite *adapt_suite(void)
 	tcase_add_test(tc, test_learns_probe_cost);
 	tcase_add_test(tc, test_probe_gets_slower);
 	tcase_add_test(tc, test_bounds);
+	tcase_add_test(tc, test_headroom_holds_its_share);
+	tcase_add_test(tc, test_no_headroom_no_cap);
+	tcase_add_loop_test(tc, test_cap_binding_rule, 0, (int)(sizeof(binding_rows) / sizeof(binding_rows[0])));
+	tcase_add_test(tc, test_disk_rate_the_fastest_of_ten);
+	tcase_add_test(tc, test_one_period_in_eight_uncapped);
+	tcase_add_test(tc, test_no_growth_under_the_cap);
+	tcase_add_test(tc, test_headroom_bound);
 	tcase_add_test(tc, test_multi_wait_probe);
 	tcase_add_test(tc, test_multi_wait_assumed_one);
 	tcase_add_test(tc, test_multi_wait_noisy);

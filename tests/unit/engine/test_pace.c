@@ -127,6 +127,23 @@ START_TEST(test_timers_accounted)
 }
 END_TEST
 
+/* --rate and --headroom's cap together: the lower holds; either alone
+ * holds; neither is no limit (0).  In MiB/s. */
+static const struct limit_row {
+	uint64_t rate, cap, want;
+} limit_rows[] = {
+	{ 0, 0, 0 }, { 32, 0, 32 }, { 0, 19, 19 },
+	{ 32, 19, 19 }, { 19, 32, 19 }, { 19, 19, 19 }, { 19, 18, 18 }, { 18, 19, 18 },
+};
+
+START_TEST(test_rate_limit_the_lower)
+{
+	const struct limit_row *r = &limit_rows[_i];
+
+	ck_assert_uint_eq(pace_rate_limit(r->rate * M, r->cap * M), r->want * M);
+}
+END_TEST
+
 Suite *pace_suite(void)
 {
 	Suite *s = suite_create("pace");
@@ -136,6 +153,8 @@ Suite *pace_suite(void)
 			    sizeof(cases) / sizeof(cases[0]));
 	tcase_add_test(tc, test_direct_opens_o_direct);
 	tcase_add_test(tc, test_timers_accounted);
+	tcase_add_loop_test(tc, test_rate_limit_the_lower, 0,
+			    sizeof(limit_rows) / sizeof(limit_rows[0]));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -231,6 +231,9 @@ Suite *readback_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
+	/* random data of a few MiB per test: under TSan, four suites at
+	 * once on two CPUs, that took over Check's 4 s default (one CI run) */
+	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_nothing_to_verify);
 	tcase_add_test(tc, test_earlier_runs_tail);
 	tcase_add_test(tc, test_clean);

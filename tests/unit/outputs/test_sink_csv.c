@@ -56,13 +56,16 @@ START_TEST(test_golden)
 	}
 	/* 7 columns, every timer, 8 of the system, 19 traced, 7 per probe;
 	 * with several targets, which one (a row each, then the run's), and
-	 * (the targets' writers are adaptive) the controller's 8 */
-	ck_assert_uint_eq(want, 7 + WS_T_NR + 8 + 19 + 2 * 7 + (f->run.ntargets ? 1 + 8 : 0));
+	 * (the targets' writers are adaptive) the controller's 8 and
+	 * --headroom's 2 */
+	ck_assert_uint_eq(want, 7 + WS_T_NR + 8 + 19 + 2 * 7 + (f->run.ntargets ? 1 + 8 + 2 : 0));
 	if (f->run.ntargets) {
 		/* target 2's controller found the target out of reach at 3 s */
 		ck_assert_msg(strstr(out, ",adapt_settled,adapt_why,adapt_unreachable,"), "adaptive columns");
 		ck_assert_msg(strstr(out, ",65536,1,65536,2.000,0.500,0,unreachable,1,"), "target 2's state");
-		ck_assert_msg(strstr(out, ",1048576,6,6291456,31.000,33.000,1,settled,0,"), "target 1's state");
+		ck_assert_msg(strstr(out, ",1048576,6,6291456,31.000,33.000,1,settled,0,250.000,237.500,"), "target 1's state and cap");
+		ck_assert_msg(strstr(out, ",adapt_unreachable,adapt_disk_mibps,adapt_rate_cap_mibps,"), "--headroom's columns");
+		ck_assert_msg(strstr(out, ",unreachable,1,,,"), "target 2: no cap");
 	}
 	/* traced: the device's figures, no journal (btrfs), the pauses, the
 	 * bios (2 a request, 1 merged, 2 ms each, the longest 5) */
