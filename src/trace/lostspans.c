@@ -7,7 +7,7 @@
 void lostspans_init(struct lostspans *l, uint64_t start_ns)
 {
 	memset(l, 0, sizeof(*l));
-	l->last_ns = start_ns;
+	l->last_ns = l->start_ns = start_ns;
 }
 
 uint64_t lostspans_note(struct lostspans *l, uint64_t lost_total, uint64_t now_ns)
@@ -50,4 +50,8 @@ void lostspans_say(const struct lostspans *l, uint64_t from_ns, uint64_t to_ns,
 		snprintf(why + n, len - n,
 			 " (the trace lost %llu events meanwhile: judged on part of the evidence)",
 			 (unsigned long long)lost);
+	n = strlen(why);
+	if (from_ns < l->start_ns && n < len)
+		snprintf(why + n, len - n,
+			 " (it began before the trace started: judged on part of the evidence)");
 }

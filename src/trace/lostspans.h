@@ -22,6 +22,7 @@ struct lostspans {
 	unsigned int n;				/* noted, ever */
 	uint64_t taken;		/* the ring's count at the last take */
 	uint64_t last_ns;	/* the last take's time */
+	uint64_t start_ns;	/* the trace's start */
 };
 
 /* From the trace's start. */
@@ -33,7 +34,9 @@ uint64_t lostspans_note(struct lostspans *l, uint64_t lost_total, uint64_t now_n
 uint64_t lostspans_within(const struct lostspans *l, uint64_t from_ns, uint64_t to_ns);
 /* A stall's words over [from_ns, to_ns] gain, where events were lost in
  * it, "(the trace lost N events meanwhile: judged on part of the
- * evidence)". */
+ * evidence)"; one that began before the trace started (a probe runs from
+ * before the tracer is set up), "(it began before the trace started:
+ * judged on part of the evidence)". */
 void lostspans_say(const struct lostspans *l, uint64_t from_ns, uint64_t to_ns,
 		   char *why, size_t len);
 

@@ -75,6 +75,26 @@ START_TEST(test_words)
 }
 END_TEST
 
+/* A stall that began before the trace started says so: at its start and
+ * after it, nothing. */
+static const struct before_row {
+	uint64_t from_ns;
+	bool said;
+} before_rows[] = { { 999, true }, { 1000, false }, { 1001, false } };
+
+START_TEST(test_began_before_the_trace)
+{
+	struct lostspans l;
+	char why[160] = "waited in jbd2_log_wait_commit";
+
+	lostspans_init(&l, 1000);
+	lostspans_say(&l, before_rows[_i].from_ns, 5000, why, sizeof(why));
+	ck_assert_str_eq(why, before_rows[_i].said ?
+			 "waited in jbd2_log_wait_commit (it began before the trace started: judged on part of the evidence)" :
+			 "waited in jbd2_log_wait_commit");
+}
+END_TEST
+
 /* The recorded run with a ring of one page a CPU: events were lost (the
  * ring's own count), the traced writes fall short of the device's count
  * by them, nothing overflows the tables, and each stall explained again
@@ -147,6 +167,7 @@ Suite *lostspans_suite(void)
 	tcase_add_test(tc, test_spans);
 	tcase_add_test(tc, test_bounded);
 	tcase_add_test(tc, test_words);
+	tcase_add_loop_test(tc, test_began_before_the_trace, 0, 3);
 	tcase_add_test(tc, test_recorded_lost_run);
 	suite_add_tcase(s, tc);
 	return s;
