@@ -24,7 +24,8 @@
 #    slices, four syncs and their journal commits, 100-300 ms with the
 #    least writeback; 500 is five slices), beside the same store: it
 #    settles, sqlite steered (fsync only watched: no waits learned for
-#    it), the sqlite probe's p99 after settling is within the target, the
+#    it), the sqlite probe's p99 after settling (over the whole run when
+#    it settled too late to judge after) is within the target, the
 #    device does at least 90% of what it did under -f, and the store's
 #    commits' p99 is at least 2.5x lower than beside -f;
 #    with --headroom 5 (the writer kept under 95% of what it did
@@ -181,8 +182,14 @@ if sa["settled_s"] is None:
         bad.append(f"steered by sqlite: never settled ({sa['why']})")
 else:
     f = sa["after_settling"]["sqlite"]
-    if f["n"] < 30 and strict:
-        bad.append(f"steered by sqlite: only {f['n']} sqlite probes after settling")
+    # settled late (two CI runs: at 16.7 and 17.5 s of 20, beside a
+    # package build on the two CPUs; alone at 1-7 s): too few probes
+    # after it to judge, so the whole run's sqlite probes are judged
+    whole = next(p["raw"] for p in s["probes"] if p["name"] == "sqlite")
+    if f["n"] < 30:
+        print(f"  steered by sqlite: settled late, {f['n']} probes after it; the whole run's: {whole}")
+        if whole["p99_ms"] > T_SQL and strict:
+            bad.append(f"steered by sqlite: its p99 over the run {whole['p99_ms']:.0f} ms, over the {T_SQL:.0f} ms target")
     elif f["p99_ms"] > T_SQL and strict:
         bad.append(f"steered by sqlite: its p99 after settling {f['p99_ms']:.0f} ms, over the {T_SQL:.0f} ms target")
 # the application's own commits, the whole run: within the target too
