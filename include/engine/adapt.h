@@ -83,7 +83,9 @@
  *   slow ones and sink further with every cap.)  While the cap holds the
  *   writer the setpoint may fall but not grow: the room the probes see
  *   then is the cap's, and a setpoint grown into it would flood the disk
- *   in the period without the cap.
+ *   in the period without the cap.  The probes' periods that see the cap
+ *   lifted are left out of the settled verdict (neither calm nor not):
+ *   the writer's pace did not move, the disk was looked at.
  *
  *   Settled: over ADAPT_SETTLE_PERIODS periods in a row the slowest probe
  *   met the target and was never under half of it (the setpoint was not
@@ -186,6 +188,7 @@ struct adapt {
 	unsigned int nperiods;
 	unsigned int capped_run;	/* periods under the cap, in a row */
 	bool cap_lifted;		/* this period runs without it */
+	bool lift_seen;			/* since the last probes' period */
 	uint64_t rate_start_ns, rate_bytes;
 
 	/* the unreachable verdict */

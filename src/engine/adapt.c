@@ -307,7 +307,16 @@ static void period_close(struct adapt *a, uint64_t now_ns)
 	} else if (!a->settled) {
 		a->why = WS_ADAPT_NO_PROBES;
 	}
-	band_close(a, calm);
+	if (a->lift_seen) {
+		/* a second without the cap (and the one it ended in) is
+		 * the disk's rate being looked at, not the writer's pace
+		 * moving: neither calm nor not, out of the band */
+		a->band_n = 0;
+		a->band_sum = 0;
+		a->lift_seen = a->cap_lifted;
+	} else {
+		band_close(a, calm);
+	}
 	for (unsigned int i = 0; i < ADAPT_PROBES; i++)
 		a->probe[i].period = (struct adapt_obs){ 0 };
 	a->period_start_ns = now_ns;
@@ -366,6 +375,8 @@ static void rate_period(struct adapt *a, uint64_t now_ns, uint64_t bytes)
 	}
 	a->capped_run = capped ? a->capped_run + 1 : 0;
 	a->cap_lifted = a->capped_run == ADAPT_PROBE_EVERY - 1;
+	if (a->cap_lifted)
+		a->lift_seen = true;
 }
 
 void adapt_retired(struct adapt *a, uint64_t now_ns, uint64_t sojourn_ns,

@@ -923,6 +923,37 @@ START_TEST(test_no_growth_under_the_cap)
 }
 END_TEST
 
+/* The probes' periods that see the cap lifted are left out of the
+ * settled verdict: no band closes in them; one closes again once the
+ * cap is back. */
+START_TEST(test_uncapped_period_not_judged)
+{
+	struct adapt a;
+	uint64_t t = 1000000000, mib = 1 << 20;
+	unsigned int nb;
+
+	adapt_init(&a, 400000000, BUFFER);
+	adapt_set_headroom(&a, 10);
+	adapt_retired(&a, t, 1000000, mib);
+	adapt_retired(&a, t += 1000000000, 1000000, 20 * mib);
+	for (int i = 1; i <= 7; i++) {
+		nb = a.nbands;
+		adapt_retired(&a, t += 1000000000, 1000000, 18 * mib);
+		probes_period(&a, &t, 1000000);
+		ck_assert_uint_eq(a.nbands, i < 7 ? nb + 1 : nb);
+	}
+	ck_assert_uint_eq(adapt_rate_cap(&a), 0);	/* lifted */
+	nb = a.nbands;
+	adapt_retired(&a, t += 1000000000, 1000000, 20 * mib);	/* ends it */
+	probes_period(&a, &t, 1000000);			/* saw it: left out */
+	ck_assert_uint_eq(a.nbands, nb);
+	ck_assert_uint_ne(adapt_rate_cap(&a), 0);
+	adapt_retired(&a, t += 1000000000, 1000000, 18 * mib);
+	probes_period(&a, &t, 1000000);
+	ck_assert_uint_eq(a.nbands, nb + 1);
+}
+END_TEST
+
 /* --headroom's bound: at most 50 (%). */
 START_TEST(test_headroom_bound)
 {
@@ -973,6 +1004,7 @@ Suite *adapt_suite(void)
 	tcase_add_test(tc, test_disk_rate_the_fastest_of_ten);
 	tcase_add_test(tc, test_one_period_in_eight_uncapped);
 	tcase_add_test(tc, test_no_growth_under_the_cap);
+	tcase_add_test(tc, test_uncapped_period_not_judged);
 	tcase_add_test(tc, test_headroom_bound);
 	tcase_add_test(tc, test_multi_wait_probe);
 	tcase_add_test(tc, test_multi_wait_assumed_one);
