@@ -804,6 +804,20 @@ START_TEST(test_no_headroom_no_cap)
 }
 END_TEST
 
+/* A controller with --headroom pct whose first period (1 s to 2 s) did
+ * 20 MiB/s: its disk's rate, and the cap its share.  The time now. */
+static uint64_t headroom_at_20(struct adapt *a, uint64_t target_ns,
+			       unsigned int pct)
+{
+	uint64_t mib = 1 << 20;
+
+	adapt_init(a, target_ns, BUFFER);
+	adapt_set_headroom(a, pct);
+	adapt_retired(a, 1000000000, 1000000, mib);	/* starts the first period */
+	adapt_retired(a, 2000000000, 1000000, 20 * mib);	/* 20 MiB/s */
+	return 2000000000;
+}
+
 /* The rule of the disk's rate, at its boundary: a period that did 97% of
  * the cap or more was held back by it and teaches nothing; one under
  * 97% shows the disk's rate.  Each period is 1 s of retired chunks. */
@@ -821,10 +835,7 @@ START_TEST(test_cap_binding_rule)
 	uint64_t t = 1000000000, mib = 1 << 20;
 	double cap, did;
 
-	adapt_init(&a, 100000000, BUFFER);
-	adapt_set_headroom(&a, 10);
-	adapt_retired(&a, t, 1000000, mib);	/* starts the first period */
-	adapt_retired(&a, t += 1000000000, 1000000, 20 * mib);	/* 20 MiB/s */
+	t = headroom_at_20(&a, 100000000, 10);
 	ck_assert_double_eq_tol(a.disk_bps, 20.0 * mib, 1);
 	cap = a.cap_bps;
 	ck_assert_double_eq_tol(cap, 18.0 * mib, 1);
@@ -849,10 +860,7 @@ START_TEST(test_one_period_in_eight_uncapped)
 	struct adapt a;
 	uint64_t t = 1000000000, mib = 1 << 20;
 
-	adapt_init(&a, 100000000, BUFFER);
-	adapt_set_headroom(&a, 10);
-	adapt_retired(&a, t, 1000000, mib);
-	adapt_retired(&a, t += 1000000000, 1000000, 20 * mib);
+	t = headroom_at_20(&a, 100000000, 10);
 	for (int round = 0; round < 2; round++) {
 		for (int i = 1; i <= 7; i++) {
 			ck_assert_uint_eq(adapt_rate_cap(&a), (uint64_t)(18.0 * mib));
@@ -881,10 +889,7 @@ START_TEST(test_disk_rate_the_fastest_of_ten)
 	struct adapt a;
 	uint64_t t = 1000000000, mib = 1 << 20;
 
-	adapt_init(&a, 100000000, BUFFER);
-	adapt_set_headroom(&a, 10);
-	adapt_retired(&a, t, 1000000, mib);
-	adapt_retired(&a, t += 1000000000, 1000000, 20 * mib);
+	t = headroom_at_20(&a, 100000000, 10);
 	for (int i = 0; i < 9; i++) {
 		adapt_retired(&a, t += 1000000000, 1000000, 8 * mib);
 		ck_assert_double_eq_tol(a.disk_bps, 20.0 * mib, 1);
@@ -904,11 +909,8 @@ START_TEST(test_no_growth_under_the_cap)
 	uint64_t t = 1000000000, tb = t, mib = 1 << 20;
 	double before;
 
-	adapt_init(&a, 400000000, BUFFER);
+	t = headroom_at_20(&a, 400000000, 5);
 	adapt_init(&b, 400000000, BUFFER);
-	adapt_set_headroom(&a, 5);
-	adapt_retired(&a, t, 1000000, mib);
-	adapt_retired(&a, t += 1000000000, 1000000, 20 * mib);
 	ck_assert_uint_eq(adapt_rate_cap(&a), (uint64_t)(19.0 * mib));
 	ck_assert_double_eq(a.setpoint_ns, b.setpoint_ns);
 	before = a.setpoint_ns;
@@ -932,10 +934,7 @@ START_TEST(test_uncapped_period_not_judged)
 	uint64_t t = 1000000000, mib = 1 << 20;
 	unsigned int nb;
 
-	adapt_init(&a, 400000000, BUFFER);
-	adapt_set_headroom(&a, 10);
-	adapt_retired(&a, t, 1000000, mib);
-	adapt_retired(&a, t += 1000000000, 1000000, 20 * mib);
+	t = headroom_at_20(&a, 400000000, 10);
 	for (int i = 1; i <= 7; i++) {
 		nb = a.nbands;
 		adapt_retired(&a, t += 1000000000, 1000000, 18 * mib);
