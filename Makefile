@@ -134,7 +134,9 @@ deps:
 # The README's test command: unit tests (Check) then black-box CLI tests,
 # each several at once (tests/unit/run.sh, tests/cli/run.sh; WS_JOBS
 # overrides how many), built with every CPU.  Prints its time at the end.
+# CLI_TESTS="t_a t_b" runs only those CLI tests (all by default).
 NPROC    := $(shell nproc 2>/dev/null || echo 2)
+CLI_TESTS ?=
 
 check: deps
 	@$(MAKE) --no-print-directory check-run
@@ -145,7 +147,7 @@ check-run:
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory -j$(NPROC) check-build && \
 	SANITIZE=$(SANITIZE) bash tests/unit/run.sh $(abspath $(TESTBIN)) && \
-	WS=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/helpers) SANITIZE=$(SANITIZE) bash tests/cli/run.sh && \
+	WS=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/helpers) SANITIZE=$(SANITIZE) bash tests/cli/run.sh $(CLI_TESTS) && \
 	echo "check$(if $(SANITIZE), ($(SANITIZE))): passed in $$(($$(date +%s) - start)) s"
 
 # After a deliberate change to an output: rewrite the golden files of the

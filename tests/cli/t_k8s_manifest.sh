@@ -6,6 +6,7 @@
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 
+not_under_sanitizer "a YAML file's shape and a short run with --json, the same for every build: the run runs under $SANITIZE in t_results"
 python_with yaml python3-yaml
 M=$(cd "$CLI_DIR/../.." && pwd)/contrib/kubernetes/writestress-job.yaml
 CHECK=$CLI_DIR/py/k8s_manifest.py
