@@ -7,7 +7,8 @@
 # target is twice the block throttle's 100 ms slice: under that the rig
 # itself holds a probe for a slice now and then whatever the writer does
 # (a fixed 64 KiB x 1 window saw fsync p99 of 36, 48 and 103 ms).
-#  - adaptive settles, and from then on the fsync probe's p99 is at most
+#  - adaptive settles, and from then on the fsync probe's p99 (over the
+#    whole run when it settled too late to judge after) is at most
 #    20% over the target; unless it is at its floor (the least writeback
 #    it keeps) because the probes were slow there too while its own
 #    chunks went through in a few ms;
@@ -153,7 +154,11 @@ if ad["settled_s"] is None:
 else:
     f = ad["after_settling"]["fsync"]
     if f["n"] < 40:
-        bad.append(f"only {f['n']} fsync probes after settling")
+        # settled late (at 18.4 s of 25 in one CI rehearsal, a package
+        # build and a second adaptive test on the two CPUs): too few
+        # probes after it to judge, so the whole run's are judged
+        f = next(p["raw"] for p in a["probes"] if p["name"] == "fsync")
+        print(f"  adaptive: settled late, {ad['after_settling']['fsync']['n']} probes after it; the whole run's: {f}")
     if f["p99_ms"] > 1.2 * T and ad["at_floor"]:
         # the least writeback it keeps, its own chunks through in a few
         # ms, and it went there because the probes said so
