@@ -83,7 +83,7 @@ TESTBIN  := $(BUILD)/unit-tests
 TESTHELPERS := $(patsubst tests/helpers/%.c,$(BUILD)/helpers/%,$(wildcard tests/helpers/*.c)) \
                $(patsubst tests/preload/%.c,$(BUILD)/helpers/%.so,$(wildcard tests/preload/*.c))
 
-.PHONY: FORCE all deps check check-build check-run update-expected coverage coverage-run demo demo-run asan tsan bench install uninstall dist-bin deb clean
+.PHONY: FORCE all deps check check-build check-run check-deb update-expected coverage coverage-run demo demo-run asan tsan bench install uninstall dist-bin deb clean
 
 all: $(BIN) $(COMPLETION)
 
@@ -170,6 +170,13 @@ coverage-run:
 	-bash tests/unit/run.sh $(abspath $(TESTBIN)) >$(BUILD)/unit.log 2>&1; tail -n 1 $(BUILD)/unit.log
 	-WS=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/helpers) bash tests/cli/run.sh >$(BUILD)/cli.log 2>&1; tail -n 2 $(BUILD)/cli.log
 	sh scripts/coverage.sh $(BUILD)
+
+# The package test (tests/cli/t_deb.sh): make deb, lintian, apt-get
+# install, a run, the Ansible role installing it, apt-get purge.  Not in
+# make check: it changes the machine's packages (as root; CI runs it).
+check-deb: deps
+	@$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(COMPLETION)
+	@WS=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/helpers) bash tests/cli/run.sh t_deb
 
 asan: deps
 	@$(MAKE) --no-print-directory SANITIZE=asan check-run

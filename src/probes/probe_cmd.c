@@ -220,22 +220,46 @@ static void on_parent_death(int sig)
 	ws_exit_now(0);
 }
 
+/* The launcher ends, by its own choice: writestress's death must not start
+ * the handler's exit inside this one (in the coverage build both dump the
+ * counts under one lock: a CI rehearsal's launcher hung on it, outliving
+ * a killed writestress). */
+static _Noreturn void launcher_exit(int status)
+{
+	sigset_t death;
+
+	sigemptyset(&death);
+	sigaddset(&death, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &death, NULL);
+	ws_exit_now(status);
+}
+
 static void launcher_loop(int sock, int devnull, const char *line,
 			  char **env, int timeout_ms)
 {
+	sigset_t death, old;
 	char c;
 
+	sigemptyset(&death);
+	sigaddset(&death, SIGUSR1);
 	while (recv(sock, &c, 1, 0) == 1) {
 		struct cmd_result res = { 0, 0 };
 		enum cmd_wait w = CMD_DONE;
 		pid_t pid;
+		int err;
 
 		if (c != 'r')
 			continue;	/* a stop that came as the command ended */
+		/* writestress's death (SIGUSR1) waits until the handler knows
+		 * the command: a death between the spawn and the store would
+		 * leave it running; the command starts with no signal blocked */
+		sigprocmask(SIG_BLOCK, &death, &old);
 		pid = spawn_command(line, env, devnull);
+		err = errno;
 		running_pid = pid;
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		if (pid < 0)
-			res.err = errno;
+			res.err = err;
 		else
 			w = wait_bounded(pid, timeout_ms, sock, &res.status);
 		if (w == CMD_LOST) {
@@ -252,7 +276,7 @@ static void launcher_loop(int sock, int devnull, const char *line,
 		if (send(sock, &res, sizeof(res), MSG_NOSIGNAL) != sizeof(res))
 			break;
 	}
-	ws_exit_now(0);
+	launcher_exit(0);
 }
 
 /* The launcher: privileges dropped once (the outcome is its first
@@ -281,7 +305,7 @@ static void launcher_main(struct probe *p, const struct cmd_user *u,
 	/* after the credentials change, which clears it */
 	prctl(PR_SET_PDEATHSIG, SIGUSR1);
 	if (getppid() != parent)
-		ws_exit_now(0);
+		launcher_exit(0);
 	/* everything else closed: the target's descriptors, the other end */
 	if (lo > 3)
 		close_range(3, (unsigned int)lo - 1, 0);
@@ -290,7 +314,7 @@ static void launcher_main(struct probe *p, const struct cmd_user *u,
 	close_range((unsigned int)hi + 1, ~0u, 0);
 	if (send(sock, &ready, sizeof(ready), MSG_NOSIGNAL) != sizeof(ready) ||
 	    ready.err)
-		ws_exit_now(126);
+		launcher_exit(126);
 	launcher_loop(sock, devnull, c->cmd->line, env, timeout_ms);
 }
 

@@ -23,6 +23,9 @@
 #   # needs: alone   nothing else may run beside it (it changes the whole
 #                    machine: a vm sysctl, drop_caches)
 #   # needs: cpu     it keeps a core busy: it counts as two jobs
+#   # needs: named   it runs only when named (make check-deb names it):
+#                    it installs a package on the machine, not a thing
+#                    for every make check
 #   # timeout: SECS  its own limit, when 120 s is too short for what it
 #                    does (stretched for sanitizers like the default)
 # End-to-end tests need nothing more: each makes its own rig (image, loop
@@ -284,7 +287,9 @@ if [ $# -gt 0 ]; then
 		names+=("$n")
 	done
 else
-	mapfile -t names < <(cd "$CLI_DIR" && ls t_*.sh 2>/dev/null | sed 's/\.sh$//')
+	# every test but those that run only when named ("# needs: named")
+	mapfile -t names < <(cd "$CLI_DIR" && ls t_*.sh 2>/dev/null | sed 's/\.sh$//' |
+		while read -r n; do needs "$n" named || echo "$n"; done)
 fi
 [ "${#names[@]}" -gt 0 ] || { echo "run.sh: no tests in $CLI_DIR" >&2; exit 2; }
 
