@@ -28,6 +28,12 @@ void signals_unlink_at_exit(int dirfd, const char *name);
  * once (--scheduler's original).  Both strings must stay valid; up to 4. */
 void signals_restore_at_exit(const char *path, const char *value);
 
+/* The run is over, its threads gone: a second SIGINT from here on would
+ * end the process inside its own exit (in the coverage build both dump
+ * the counts under one lock, and the exit hangs), so the stop signals
+ * are held; the exit is near.  Call from the last thread. */
+void signals_block_stop(void);
+
 /* "SIGINT", "SIGTERM", or NULL for anything else. */
 const char *signals_name(int signo);
 

@@ -537,6 +537,7 @@ out_free:
 int main(int argc, char **argv)
 {
 	struct ws_config cfg;
+	int status;
 	const struct ws_command *sub = argc > 1 ? ws_command_by_name(argv[1]) : NULL;
 
 	setlocale(LC_CTYPE, "");
@@ -550,5 +551,7 @@ int main(int argc, char **argv)
 	case OPTS_RUN:
 		break;
 	}
-	return run(&cfg, argc, argv);
+	status = run(&cfg, argc, argv);
+	signals_block_stop();
+	return status;
 }

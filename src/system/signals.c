@@ -2,6 +2,7 @@
  * SIGINT. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -85,10 +86,7 @@ static void on_stop_signal(int signo)
 			    errno == EISDIR)	/* a probe's own directory */
 				unlinkat(unlink_list[i].dirfd, unlink_list[i].name,
 					 AT_REMOVEDIR);
-		/* _exit, not ws_exit_now: the coverage build's dump takes a
-		 * lock, which an exit already dumping would hold (its probe
-		 * launcher hung so); this process's counts go unrecorded */
-		_exit(WS_EXIT_SIGINT);
+		ws_exit_now(WS_EXIT_SIGINT);
 	}
 	atomic_store(&ws_stop, true);
 }
@@ -108,6 +106,17 @@ int signals_install(void)
 	    sigaction(SIGPIPE, &sa, NULL))
 		return -errno;
 	return 0;
+}
+
+void signals_block_stop(void)
+{
+	sigset_t stop;
+
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &stop, NULL);
 }
 
 const char *signals_name(int signo)
