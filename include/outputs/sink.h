@@ -40,6 +40,9 @@ struct sink {
 	bool reader_gone;	/* stdout's reader left (EPIPE): now on stderr */
 	bool to_stdout;		/* a result file given as "-" */
 	bool colour;		/* live sink: stalls in red (--color) */
+	unsigned int reach_said;	/* human sinks: out-of-reach notes said,
+					 * bit 0 the run's writer, bit 1 + i
+					 * target i's */
 	void *priv;		/* the sink's own state, its ops manage it */
 	const char *path;	/* file sinks: the result's final name */
 	char tmp[4200];		/* ... written here, renamed by close */

@@ -86,17 +86,22 @@ static void live_line(struct sink *s, const struct ws_run *run,
 }
 
 /* --pace adaptive: the moment a writer's target is found out of reach,
- * said once, as it happens (the summary says it again). */
+ * said once, as it happens (the summary says it again): in the first
+ * interval that carries it, whatever its time.  (Said only when that
+ * time fell within the interval, it was never said when the controller's
+ * verdict reached the recorder an interval after the moment it names: an
+ * ASan run on a loaded CI.) */
 static void out_of_reach_note(FILE *out, const struct ws_run *run,
-			      const struct ws_interval *iv, bool clear)
+			      const struct ws_interval *iv, bool clear,
+			      unsigned int *said, unsigned int bit)
 {
 	const struct ws_adapt_figures *a = &iv->adapt;
 	char t[32], fl[32], least[32], who[48] = "";
 	int p = a->floor_probe;
 
-	if (!iv->have_adapt || !a->unreachable_at_ns || a->unreachable_at_ns > iv->t_ns ||
-	    a->unreachable_at_ns <= iv->t_ns - iv->dt_ns)
+	if (!iv->have_adapt || !a->unreachable_at_ns || (*said & bit))
 		return;
+	*said |= bit;
 	if (iv->number)
 		snprintf(who, sizeof(who), " (target %u)", iv->number);
 	if (clear)	/* the live line it replaces is redrawn below it */
@@ -108,13 +113,14 @@ static void out_of_reach_note(FILE *out, const struct ws_run *run,
 		units_format_size(least, sizeof(least), (uint64_t)a->chunk * a->window));
 }
 
-static void out_of_reach_notes(FILE *out, const struct ws_run *run,
+static void out_of_reach_notes(struct sink *s, FILE *out, const struct ws_run *run,
 			       const struct ws_interval *iv, bool clear)
 {
 	if (!iv->ntargets)
-		out_of_reach_note(out, run, iv, clear);
+		out_of_reach_note(out, run, iv, clear, &s->reach_said, 1u);
 	for (unsigned int i = 0; i < iv->ntargets; i++)
-		out_of_reach_note(out, run, &iv->targets[i], clear);
+		out_of_reach_note(out, run, &iv->targets[i], clear,
+				  &s->reach_said, 2u << i);
 }
 
 static void live_interval(struct sink *s, const struct ws_run *run,
@@ -122,7 +128,7 @@ static void live_interval(struct sink *s, const struct ws_run *run,
 {
 	if (s->reader_gone)	/* the line was for stdout's terminal */
 		return;
-	out_of_reach_notes(s->out, run, iv, s->dirty_line);
+	out_of_reach_notes(s, s->out, run, iv, s->dirty_line);
 	live_line(s, run, iv);
 }
 
@@ -155,7 +161,7 @@ static void plain_interval(struct sink *s, const struct ws_run *run,
 {
 	if (s->reader_gone)
 		return;		/* the lines were for stdout; stderr gets the summary */
-	out_of_reach_notes(stderr, run, iv, false);	/* stdout's lines stay key=value */
+	out_of_reach_notes(s, stderr, run, iv, false);	/* stdout's lines stay key=value */
 	human_header_precondition_eta(s->out, run, iv);
 	for (unsigned int i = 0; i < iv->ntargets; i++)
 		plain_line(s, run, &iv->targets[i], true);
