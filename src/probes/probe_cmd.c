@@ -224,12 +224,17 @@ static void on_parent_death(int sig)
  * the handler's exit inside this one (in the coverage build both dump the
  * counts under one lock: a CI rehearsal's launcher hung on it, outliving
  * a killed writestress). */
+static void death_signal(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGUSR1);
+}
+
 static _Noreturn void launcher_exit(int status)
 {
 	sigset_t death;
 
-	sigemptyset(&death);
-	sigaddset(&death, SIGUSR1);
+	death_signal(&death);
 	sigprocmask(SIG_BLOCK, &death, NULL);
 	ws_exit_now(status);
 }
@@ -240,8 +245,7 @@ static void launcher_loop(int sock, int devnull, const char *line,
 	sigset_t death, old;
 	char c;
 
-	sigemptyset(&death);
-	sigaddset(&death, SIGUSR1);
+	death_signal(&death);
 	while (recv(sock, &c, 1, 0) == 1) {
 		struct cmd_result res = { 0, 0 };
 		enum cmd_wait w = CMD_DONE;
