@@ -52,12 +52,10 @@ fi
 # Sanitizer builds run several times slower: every timeout stretches and
 # fewer tests share the two cores.
 ncpu=$(nproc 2>/dev/null || echo 2)
-case $SANITIZE in
-'') WS_SLOW=1 jobs_per_cpu=4 ;;
-asan) WS_SLOW=3 jobs_per_cpu=3 ;;
-tsan) WS_SLOW=5 jobs_per_cpu=3 ;;
-*) echo "run.sh: unknown SANITIZE='$SANITIZE'" >&2; exit 2 ;;
-esac
+# shellcheck source=../slowdown.sh
+. "$CLI_DIR/../slowdown.sh"
+jobs_per_cpu=4
+[ "$WS_SLOW" -eq 1 ] || jobs_per_cpu=3
 JOBS=${WS_JOBS:-$((ncpu * jobs_per_cpu))}
 case $JOBS in
 '' | *[!0-9]* | 0) echo "run.sh: WS_JOBS='$JOBS' is not a number of jobs" >&2; exit 2 ;;

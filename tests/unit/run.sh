@@ -25,12 +25,11 @@ BIN=${1:?usage: run.sh /abs/path/unit-tests}
 [ -x "$BIN" ] || { echo "run.sh: '$BIN' is not an executable; build it with make" >&2; exit 2; }
 SANITIZE=${SANITIZE:-}
 # A sanitizer build runs several times slower: Check's time limits per
-# test stretch as the CLI tests' do (a TSan CI run beside a loaded machine
-# timed out six suites at Check's 4 s default)
-case $SANITIZE in
-asan) export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-3} ;;
-tsan) export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-5} ;;
-esac
+# test stretch as the CLI tests' do, by the same factor (a TSan CI run
+# beside a loaded machine timed out six suites at Check's 4 s default)
+# shellcheck source=../slowdown.sh
+. "$(dirname "$0")/../slowdown.sh"
+export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-$WS_SLOW}
 JOBS=${WS_JOBS:-$(($(nproc 2>/dev/null || echo 2) * 2))}
 RES=$(mktemp -d /tmp/ws-unit.XXXXXX) || exit 2
 trap 'rm -rf "$RES"' EXIT
