@@ -218,6 +218,7 @@ failed=0
 skipped=0
 parts=0
 skips=
+fails=
 # report NAME: the line for a test that ended, and its count.
 report()
 {
@@ -243,6 +244,8 @@ report()
 	done <"$RES/$name.parts"
 	if [ "$st" -eq 0 ] && [ -n "$bad" ]; then
 		echo "FAIL $name (${secs} s)${bad#;}"
+		fails="$fails
+  $name:${bad#;}"
 		failed=$((failed + 1))
 		return
 	fi
@@ -258,6 +261,8 @@ report()
 		[ -n "$class" ] || class=unknown
 		if listed "$class"; then
 			echo "FAIL $name (a $class skip, and WS_REQUIRE=$WS_REQUIRE requires $class): $reason"
+			fails="$fails
+  $name (a $class skip, required): $reason"
 			failed=$((failed + 1))
 		else
 			echo "SKIP $name [$class]: $reason"
@@ -270,8 +275,14 @@ report()
 		124 | 137) why="timed out after $(timeout_of "$name") s" ;;
 		*) why="exit $st" ;;
 		esac
-		echo "FAIL $name ($why, ${secs} s)"
+		# the test's own words for what went wrong (its last "FAIL: "
+		# line), on the FAIL line and again in the closing list, which
+		# a CI log's tail keeps when its middle is cut
+		reason=$(sed -n 's/^FAIL: //p' "$RES/$name.log" | tail -n 1)
+		echo "FAIL $name ($why, ${secs} s)${reason:+: $reason}"
 		tail -n 40 "$RES/$name.log" | sed 's/^/    | /'
+		fails="$fails
+  $name ($why): ${reason:-no FAIL line; see its output above}"
 		failed=$((failed + 1)) ;;
 	esac
 }
@@ -346,6 +357,7 @@ rm -rf "$RES"
 echo "# slowest: $(printf '%s' "$times" | sort -rn | head -n 5 | awk '{ printf "%s%s %s s", (NR > 1 ? ", " : ""), $2, $1 }')"
 echo "# most CPU: $(printf '%s' "$cpus" | sort -rn | head -n 8 | awk '{ printf "%s%s %s s", (NR > 1 ? ", " : ""), $2, $1 }'); $(printf '%s' "$cpus" | awk '{ s += $1 } END { printf "%.0f", s }') s in all"
 [ -z "$skips" ] || echo "skipped:$skips"
+[ -z "$fails" ] || echo "failed:$fails"
 echo "$passed passed, $failed failed, $skipped skipped, $parts partial skips"
 echo "# the CLI tests took $(($(date +%s) - start)) s with up to $JOBS at a time"
 [ "$failed" -eq 0 ]

@@ -93,9 +93,15 @@ want(cw["time_ms"] - tw["time_ms"] <= 0.1 * cw["time_ms"] + cpu_ms,
 # read and the counters' (the device counts it, the trace does not)
 want(0 <= c["flushes"] - b["flushes"] <= max(1, 0.1 * c["flushes"]),
      f"cache flushes, traced ({b['flushes']}) vs the device's count ({c['flushes']}): never more, at most one (or 10%) short")
-# the device counts its flushes' time in ns and shows whole ms
-want(abs(b["flush_ms"] - c["flush_ms"]) <= 0.1 * c["flush_ms"] + 1,
-     f"the flushes' time, traced ({b['flush_ms']:.1f} ms) vs the device's ({c['flush_ms']:.0f} ms)")
+# the device counts its flushes' time in ns and shows whole ms; its clock
+# starts a flush when the queue kicks it (blk_kick_flush), the trace's
+# when it is issued, after the queue's requeue work has run: where tasks
+# waited for a CPU, the device's may run over by that wait, as for the
+# writes above; the trace's never over the device's
+want(b["flush_ms"] <= 1.1 * c["flush_ms"] + 1,
+     f"the flushes' time, traced ({b['flush_ms']:.1f} ms), not over the device's ({c['flush_ms']:.0f} ms) by 10% and 1 ms")
+want(c["flush_ms"] - b["flush_ms"] <= 0.1 * c["flush_ms"] + 1 + cpu_ms,
+     f"the flushes' time, traced ({b['flush_ms']:.1f} ms) vs the device's ({c['flush_ms']:.0f} ms): within 10% and 1 ms, or short by at most the {cpu_ms:.0f} ms tasks waited for a CPU")
 bs = sum(x["flush_ms"] for x in b["by_submitter"].values())
 want(abs(bs - b["flush_ms"]) < 0.01, f"the flushes' time by submitter ({bs:.3f} ms) adds up to the run's ({b['flush_ms']:.3f} ms)")
 show("flushes by submitter", {k: (x["flushes"], round(x["flush_ms"], 1)) for k, x in b["by_submitter"].items()})
