@@ -36,7 +36,7 @@
 #    without the cap) the store's own commits' p99 is within the target
 #    too (0.2-0.4 s in ten quiet runs, 0.5 s in a loaded suite; about
 #    0.5 s without headroom); the disk's rate
-#    it learned is what the device did (its counters: 85-115%), and the
+#    it learned is what the device did (its counters: 85-120%), and the
 #    writer kept under 96% of what the device did;
 #  - with a target no pace can meet (10 ms for a sqlite commit), the run
 #    says so early on stderr, the summary and the result name the floor
@@ -218,16 +218,20 @@ else:
 if sq["steered_sqlite"] > T_SQL and strict:
     bad.append(f"steered by sqlite with --headroom {H}: the store's commits' p99 {sq['steered_sqlite']:.0f} ms, over the {T_SQL:.0f} ms target")
 # the disk's rate it learned is the device's (its own counters), within
-# what a throttled disk lets a second show (90-111% in ten runs: a second
-# without the cap after capped ones may spend the throttle's saved-up
-# slice), the cap (100 - H)% of it; and the writer kept off the whole disk:
+# what a throttled disk lets a second show: blk-throttle budgets in
+# 100 ms slices and rounds the time since its slice began up to a whole
+# one, so a second without the cap after capped ones, which left part of
+# their budget unspent, may pass a slice or two more than the rate: up to
+# 120% (90-111% in ten quiet runs, 93-116% in ten beside a CI run); a
+# slower one is the writer's own pace (85%); the cap (100 - H)% of it;
+# and the writer kept off the whole disk:
 # under 96% of what the device did (91-94% in ten runs; 97.5% without
 # headroom, the store's writes being the rest)
 cap, disk = sa["rate_cap_mibps"], sa["disk_mibps"]
 print(f"  steered by sqlite: the writer {s['summary']['mibps']:.1f} MiB/s, its cap {cap} MiB/s of the disk's {disk}")
 if cap is None or disk is None:
     bad.append(f"steered by sqlite with --headroom {H}: no cap in the summary")
-elif (abs(cap - (100 - H) / 100 * disk) > 0.01 * disk or not 0.85 * dev_rate(s) <= disk <= 1.15 * dev_rate(s)
+elif (abs(cap - (100 - H) / 100 * disk) > 0.01 * disk or not 0.85 * dev_rate(s) <= disk <= 1.2 * dev_rate(s)
       or s["summary"]["mibps"] > 0.96 * dev_rate(s)):
     bad.append(f"steered by sqlite with --headroom {H}: the writer {s['summary']['mibps']:.1f} MiB/s, its cap {cap:.1f},"
                f" the disk {disk:.1f} by its account, {dev_rate(s):.1f} by the device's")
