@@ -1,4 +1,5 @@
 #!/bin/bash
+# shellcheck shell=bash # (the t_*.sh it runs are sh: .shellcheckrc)
 # run.sh - the black-box CLI test runner: several tests at once.
 #
 #   WS=/abs/writestress HELPERS=/abs/dir SANITIZE=<''|asan|tsan> \
@@ -297,8 +298,12 @@ if [ $# -gt 0 ]; then
 	done
 else
 	# every test but those that run only when named ("# needs: named")
-	mapfile -t names < <(cd "$CLI_DIR" && ls t_*.sh 2>/dev/null | sed 's/\.sh$//' |
-		while read -r n; do needs "$n" named || echo "$n"; done)
+	names=()
+	for f in "$CLI_DIR"/t_*.sh; do
+		[ -f "$f" ] || continue
+		n=$(basename "$f" .sh)
+		needs "$n" named || names+=("$n")
+	done
 fi
 [ "${#names[@]}" -gt 0 ] || { echo "run.sh: no tests in $CLI_DIR" >&2; exit 2; }
 
