@@ -1,7 +1,8 @@
 # writestress matrix: bad command lines exit 2 with one line naming the
 # option and the value and the pointer to its --help, print nothing and
 # create no file; --help describes the strategies; --dirty-bytes is
-# refused to a user who is not root.
+# refused to a user who is not root.  --headroom reaches the adaptive row
+# alone, and the matrix file says it (a second each on a tmpfs).
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 
@@ -26,6 +27,8 @@ done <<'TABLE'
 --each 10K f                      |--each '10K'
 --repeat 0 f                      |--repeat;'0'
 --target-latency 0 f              |--target-latency;'0'
+--headroom 51 f                   |--headroom '51';between 0 and 50
+--headroom x f                    |--headroom 'x'
 --schedulers bfq --dirty-bytes 64M f |--schedulers and --dirty-bytes
 --dirty-bytes 1K f                |--dirty-bytes '1K'
 --dirty-bytes , f                 |--dirty-bytes ',';empty
@@ -35,7 +38,7 @@ done <<'TABLE'
 --bogus f                         |'--bogus'
 f g                               |unexpected argument 'g'
 TABLE
-assert_ge "$rows" 17 "rows of the table checked"
+assert_ge "$rows" 19 "rows of the table checked"
 
 ws matrix
 assert_usage_error 'writestress: matrix: ' "$HINT" "missing FILE" "writestress matrix"
@@ -45,6 +48,17 @@ assert_status 0
 assert_file_match "$OUT" '^Usage: writestress matrix ' "usage line"
 assert_file_match "$OUT" 'idle .the probes alone: the baseline.' "the strategies explained"
 assert_file_match "$OUT" 'Pareto front' "the front explained"
+
+small_tmpfs 32M
+ws matrix --strategies window,adaptive --each 1s --file-size 8M --headroom 8 --json "$TESTDIR/m.json" "$TMPFS/f"
+assert_status 0
+python3 - "$TESTDIR/m.json" <<'PY' || fail "--headroom did not reach the adaptive row alone"
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = {r["strategy"]: r["result"]["config"]["headroom_pct"] for r in d["runs"]}
+print(f"  headroom_pct: the matrix's {d['headroom_pct']}, its runs' {got}")
+assert d["headroom_pct"] == 8 and got == {"window": 0, "adaptive": 8}
+PY
 
 if ! have_root; then
 	skip_part root "--dirty-bytes refused to a user: needs root to become one"

@@ -62,6 +62,7 @@ struct matrix_cfg {
 	uint64_t each_bytes;		/* --each SIZE, or */
 	uint64_t each_ns;		/* --each TIME */
 	uint64_t target_latency_ns;
+	unsigned int headroom_pct;	/* the adaptive row's --headroom, 0: none */
 	uint64_t file_size;		/* --file-size: every run wraps there */
 	const char *passthrough[16];	/* probe options, as given */
 	unsigned int npassthrough;

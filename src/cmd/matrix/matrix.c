@@ -173,6 +173,8 @@ void matrix_child_args(const struct matrix_strategy *s, const struct matrix_cfg 
 			add(&b, "--steer-by");
 			add(&b, mc->steer_by);
 		}
+		if (mc->headroom_pct)
+			add_num(&b, "--headroom", "%llu", mc->headroom_pct);
 	}
 	if (mc->each_bytes && !s->idle) {
 		add_num(&b, "--size", "%llu", mc->each_bytes);

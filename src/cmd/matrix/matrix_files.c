@@ -153,6 +153,7 @@ void matrix_json(FILE *f, const struct matrix_doc *d)
 	jsonw_tool(&w);
 	jsonw_bool(&w, "complete", d->complete);
 	jsonw_double(&w, "target_latency_ms", d->target_ms);
+	jsonw_u64(&w, "headroom_pct", d->headroom_pct);
 	if (d->each_bytes) {
 		jsonw_u64(&w, "each_bytes", d->each_bytes);
 		jsonw_null(&w, "each_s");

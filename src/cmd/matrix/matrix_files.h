@@ -25,6 +25,7 @@ struct matrix_doc {
 	size_t nrows;
 	int best;				/* the recommended row, or -1 */
 	double target_ms;
+	unsigned int headroom_pct;		/* the adaptive row's, 0: none */
 	uint64_t each_bytes, each_ns;
 	const char *setting_kind;		/* "scheduler", "dirty_bytes", NULL */
 	const char *const *settings;

@@ -40,6 +40,7 @@ struct matrix_args {
 	const char *strategies;
 	const char *each;
 	uint64_t target_latency_ns;
+	unsigned int headroom;
 	bool shuffle;
 	unsigned int repeat;
 	const char *json_path, *svg_path;
@@ -71,6 +72,9 @@ static const struct cli_option matrix_opts[] = {
 	{ .name = "target-latency", .key = 'T', .type = CLI_DURATION, .arg = "DURATION",
 	  .offset = offsetof(struct matrix_args, target_latency_ns), .min = WS_NSEC_PER_MSEC,
 	  .help = "the probe p99 the recommendation must meet, and adaptive's target (default {default})" },
+	{ .name = "headroom", .key = 270, .type = CLI_UINT, .arg = "PCT",
+	  .offset = offsetof(struct matrix_args, headroom), .max = 50,
+	  .help = "the adaptive row's --headroom, as writestress --headroom: keep its writer under (100 - PCT)% of the rate the disk showed, 0-50 (default {default}: none)" },
 	{ .name = "shuffle", .key = 256, .type = CLI_FLAG,
 	  .offset = offsetof(struct matrix_args, shuffle),
 	  .help = "run the strategies in a random order (each repeat its own)" },
@@ -137,11 +141,11 @@ static void matrix_help_tail(FILE *out)
 		"  3    a run refused FILE (safety); 130 stopped by SIGINT\n");
 }
 
-/* The target latency is the run's, one default for both; the repeat
- * count is the matrix's own. */
+/* The target latency and the headroom are the run's, one default for
+ * both; the repeat count is the matrix's own. */
 static const char *matrix_default_of(const char *name)
 {
-	if (!strcmp(name, "target-latency"))
+	if (!strcmp(name, "target-latency") || !strcmp(name, "headroom"))
 		return ws_field_default(name);
 	if (!strcmp(name, "repeat"))
 		return "1";
@@ -538,6 +542,7 @@ static int setup(struct matrix_state *m, int argc, char **argv)
 	m->mc.self = "/proc/self/exe";
 	m->mc.file = argv[first];
 	m->mc.target_latency_ns = m->args.target_latency_ns;
+	m->mc.headroom_pct = m->args.headroom;
 	m->mc.file_size = m->args.file_size;
 	passthrough(m);
 	snprintf(m->tmpdir, sizeof(m->tmpdir), "/tmp/writestress-matrix.XXXXXX");
@@ -598,6 +603,7 @@ int matrix_main(int argc, char **argv)
 			.s = m->s, .ns = m->ns, .o = m->o, .results = m->results,
 			.no = m->no, .rows = rows, .nrows = nrows, .best = best,
 			.target_ms = (double)m->args.target_latency_ns / 1e6,
+			.headroom_pct = m->args.headroom,
 			.each_bytes = m->mc.each_bytes, .each_ns = m->mc.each_ns,
 			.setting_kind = m->st.kind, .settings = m->st.names,
 			.nsettings = m->st.n, .complete = m->no == m->total && !interrupted,

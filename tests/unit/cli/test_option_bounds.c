@@ -64,6 +64,7 @@ static const struct bound_row {
 	/* writestress matrix */
 	{ "writestress matrix", "target-latency", CLI_DURATION, 1000000, 0, 0 },
 	{ "writestress matrix", "repeat", CLI_UINT, 1, 20, 0 },
+	{ "writestress matrix", "headroom", CLI_UINT, 0, 50, 0 },
 	{ "writestress matrix", "file-size", CLI_SIZE, 1048576, 0, 4096 },
 };
 

@@ -127,6 +127,8 @@ START_TEST(test_child_args)
 	ck_assert_str_eq(arg_after(&a, "--probe"), "fsync,save");
 	ck_assert(!has(&a, "--target-latency"));
 	ck_assert(!has(&a, "--steer-by"));
+	/* no --headroom given: none on any row */
+	ck_assert(!has(&a, "--headroom"));
 	for (last = 0; a.argv[last + 1]; last++)
 		;
 	ck_assert_str_eq(a.argv[last], "/mnt/f");
@@ -138,6 +140,16 @@ START_TEST(test_child_args)
 	/* the adaptive row steers by the probe the table judges */
 	ck_assert_str_eq(arg_after(&a, "--steer-by"), "fsync");
 	ck_assert(!has(&a, "--scheduler"));
+	ck_assert(!has(&a, "--headroom"));
+
+	/* --headroom is the adaptive row's alone: a window row paces by
+	 * its window, and writestress refuses --headroom there */
+	mc.headroom_pct = 8;
+	matrix_child_args(&s[1], &mc, NULL, "/tmp/r.json", &a);
+	ck_assert_str_eq(arg_after(&a, "--headroom"), "8");
+	matrix_child_args(&s[0], &mc, NULL, "/tmp/r.json", &a);
+	ck_assert(!has(&a, "--headroom"));
+	mc.headroom_pct = 0;
 
 	/* idle: a page a second, for the time */
 	mc.each_bytes = 512 * WS_MIB;
