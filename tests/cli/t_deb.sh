@@ -35,13 +35,13 @@ if dpkg-query -W -f='${Status}' writestress 2>/dev/null | grep -q 'install ok in
 	skip_as env "a writestress package is installed on this machine: not replacing it"
 fi
 
+# the commit the copy is taken at (a commit made while the build runs is
+# not the one built)
+commit=$(cd "$REPO" && git rev-parse --short=12 HEAD 2>/dev/null) || commit=
 # built from a copy of the tree, into this test's directory, a compile
 # per CPU (make deb's own): the suite counts this test as two jobs.  One
 # at a time it was the suite's longest test (222-253 s beside the others,
 # on two CPUs), and make check waited for it.
-# the commit the copy is taken at (a commit made while the build runs is
-# not the one built)
-commit=$(cd "$REPO" && git rev-parse --short=12 HEAD 2>/dev/null) || commit=
 make -C "$REPO" --no-print-directory deb BUILD="$TESTDIR/b" >"$TESTDIR/build.log" 2>&1 ||
 	{ tail -n 30 "$TESTDIR/build.log"; fail "make deb failed"; }
 deb=$(ls "$TESTDIR"/b/deb/writestress_"$VERSION"_*.deb)
