@@ -7,6 +7,7 @@
 #ifndef WS_SIGNALS_H
 #define WS_SIGNALS_H
 
+#include <signal.h>
 #include <stdatomic.h>
 
 #include "config/config.h"
@@ -27,6 +28,9 @@ void signals_unlink_at_exit(int dirfd, const char *name);
 /* A sysfs value to write back if a second SIGINT ends the process at
  * once (--scheduler's original).  Both strings must stay valid; up to 4. */
 void signals_restore_at_exit(const char *path, const char *value);
+
+/* The signals that stop a run (SIGINT, SIGTERM, SIGPIPE), as a set. */
+void signals_stop_set(sigset_t *set);
 
 /* The run is over, its threads gone: a second SIGINT from here on would
  * end the process inside its own exit (in the coverage build both dump

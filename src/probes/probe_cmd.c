@@ -177,10 +177,7 @@ static pid_t spawn_command(const char *line, char **env, int devnull)
 	int err;
 
 	sigemptyset(&none);
-	sigemptyset(&dfl);
-	sigaddset(&dfl, SIGINT);
-	sigaddset(&dfl, SIGTERM);
-	sigaddset(&dfl, SIGPIPE);
+	signals_stop_set(&dfl);	/* the command's own, not ours */
 	if (posix_spawn_file_actions_init(&fa))
 		return -1;
 	if (posix_spawnattr_init(&at)) {

@@ -91,6 +91,17 @@ static void on_stop_signal(int signo)
 	atomic_store(&ws_stop, true);
 }
 
+/* a closed stdout (| head) ends the run as ^C does: the summary goes to
+ * stderr, the probe files go (sink_human.c) */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGPIPE };
+
+void signals_stop_set(sigset_t *set)
+{
+	sigemptyset(set);
+	for (size_t i = 0; i < ARRAY_SIZE(stop_signals); i++)
+		sigaddset(set, stop_signals[i]);
+}
+
 int signals_install(void)
 {
 	struct sigaction sa;
@@ -100,11 +111,9 @@ int signals_install(void)
 	sigemptyset(&sa.sa_mask);
 	/* restart: a read of /proc must not fail because ^C arrived */
 	sa.sa_flags = SA_RESTART;
-	/* a closed stdout (| head) ends the run as ^C does: the summary goes
-	 * to stderr, the probe files go (sink_human.c) */
-	if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL) ||
-	    sigaction(SIGPIPE, &sa, NULL))
-		return -errno;
+	for (size_t i = 0; i < ARRAY_SIZE(stop_signals); i++)
+		if (sigaction(stop_signals[i], &sa, NULL))
+			return -errno;
 	return 0;
 }
 
@@ -112,10 +121,7 @@ void signals_block_stop(void)
 {
 	sigset_t stop;
 
-	sigemptyset(&stop);
-	sigaddset(&stop, SIGINT);
-	sigaddset(&stop, SIGTERM);
-	sigaddset(&stop, SIGPIPE);
+	signals_stop_set(&stop);
 	pthread_sigmask(SIG_BLOCK, &stop, NULL);
 }
 

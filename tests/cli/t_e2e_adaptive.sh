@@ -54,8 +54,6 @@ need_rig
 # that kept moving).  This test's processes, writestress and the SQLite
 # client, run at nice -10 (as root; else as they are, and said).
 renice -n -10 -p $$ >/dev/null 2>&1 || echo "  (not reniced: $(id -un) may not raise its priority; the runs share the CPUs evenly)"
-# the machine's CPU pressure (PSI "some", µs), shown around each run
-cpu_waited() { sed -n 's/^some .*total=//p' /proc/pressure/cpu 2>/dev/null || echo 0; }
 
 R=$((20 * MiB))
 T_MS=200

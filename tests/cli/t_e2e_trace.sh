@@ -50,9 +50,6 @@ wait "$dead"
 mkdir "$T/instances/writestress-$dead" || fail "cannot make a tracefs instance"
 at_exit "rmdir '$T/instances/writestress-$dead' 2>/dev/null || true"
 
-# the machine's CPU pressure (PSI "some", µs): how long any task waited
-# for a CPU over the run
-cpu_waited() { sed -n 's/^some .*total=//p' /proc/pressure/cpu 2>/dev/null || echo 0; }
 before=$(dev_writes) cpu0=$(cpu_waited)
 ws_bg --size 96M --trace --pace none -B 1M --json "$TESTDIR/r.json" --csv "$TESTDIR/r.csv" \
 	--prom "$TESTDIR/r.prom" "$RIG_MNT/data"

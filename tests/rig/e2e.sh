@@ -27,6 +27,10 @@ RIG=$(cd "$CLI_DIR/../rig" && pwd)/rig.sh
 MiB=1048576
 
 # need_rig: skip unless a rig can be made here.
+# cpu_waited: the machine's CPU pressure (PSI "some" total, µs): read
+# around a run, how long some task waited for a CPU over it
+cpu_waited() { sed -n 's/^some .*total=//p' /proc/pressure/cpu 2>/dev/null || echo 0; }
+
 need_rig()
 {
 	need_root

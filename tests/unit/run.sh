@@ -58,11 +58,14 @@ export -f one
 export BIN RES
 
 # each suite with the environment it runs in: "SUITE ENV=VALUE"
-if [ "$SANITIZE" = asan ]; then
-	awk -v off="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		'{ print $1, ($2 == "fork-only" ? off : "CK_FORK=no") }' "$RES/list" >"$RES/runs"
-elif [ "$SANITIZE" = tsan ]; then
-	awk '{ print $1, ($2 == "fork-only" ? "CK_FORK=yes" : "CK_FORK=no") }' "$RES/list" >"$RES/runs"
+# (a sanitizer build: one process a suite, the fork-only ones forked)
+case $SANITIZE in
+asan) forked="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" ;;
+tsan) forked=CK_FORK=yes ;;
+*) forked= ;;
+esac
+if [ -n "$forked" ]; then
+	awk -v forked="$forked" '{ print $1, ($2 == "fork-only" ? forked : "CK_FORK=no") }' "$RES/list" >"$RES/runs"
 else
 	awk '{ print $1, "CK_FORK=yes" }' "$RES/list" >"$RES/runs"
 fi
