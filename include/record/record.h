@@ -487,6 +487,9 @@ struct ws_adapt_figures {
 	/* each probe's waits behind the writer per operation (0: it does
 	 * not steer) */
 	double waits[WS_MAX_PROBES];
+	/* and each one's median on the idle disk, what the target was
+	 * checked against before the writer started */
+	uint64_t idle_ns[WS_MAX_PROBES];
 	/* --headroom: the disk's rate as the writer saw it unhindered, and
 	 * the cap it kept to, bytes a second (0: not yet, or none) */
 	uint64_t disk_bps, cap_bps;

@@ -93,6 +93,11 @@ static void put_adapt_account(struct jsonw *w, const struct ws_adapt_figures *a,
 		if (a->waits[i] > 0)
 			jsonw_double(w, pf->names[i], a->waits[i]);
 	jsonw_end(w);
+	jsonw_object(w, "idle_ms");
+	for (unsigned int i = 0; i < pf->n && i < WS_MAX_PROBES; i++)
+		if (a->waits[i] > 0)
+			jsonw_ms(w, pf->names[i], a->idle_ns[i]);
+	jsonw_end(w);
 	if (!a->unreachable_at_ns) {
 		jsonw_null(w, "out_of_reach");
 		return;

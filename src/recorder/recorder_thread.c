@@ -235,8 +235,10 @@ static void add_adapt(struct recorder_target *t, uint64_t start_ns,
 	if (unreachable)	/* never 0 once said: 0 is "never" */
 		a->unreachable_at_ns = unreachable > start_ns ? unreachable - start_ns : 1;
 	for (unsigned int i = 0; i < WS_MAX_PROBES; i++)
-		if (t->snap->steer_setup[i].steers)
+		if (t->snap->steer_setup[i].steers) {
 			a->waits[i] = (double)LOAD(st->waits_milli[i]) / 1000;
+			a->idle_ns[i] = t->snap->steer_setup[i].idle_ns;
+		}
 }
 
 /* When every adaptive writer's controller had settled, on the run's

@@ -742,6 +742,8 @@ static struct ws_adapt_figures adapt_at(unsigned int p, uint64_t t_ns)
 	}
 	a.waits[0] = p ? 1 : 1.4;
 	a.waits[1] = p ? 2.5 : 2;
+	a.idle_ns[0] = 3 * WS_NSEC_PER_MSEC / 2;
+	a.idle_ns[1] = p ? 42 * WS_NSEC_PER_MSEC : 12 * WS_NSEC_PER_MSEC;
 	return a;
 }
 
