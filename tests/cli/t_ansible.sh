@@ -6,6 +6,10 @@
 # Then check mode: installing again would change nothing, and nothing is
 # run or written.  ansible-playbook -i localhost, -c local; nothing is read from
 # ~/.ansible or the network, nothing left outside $TESTDIR.
+# Ansible is CPU-bound Python: the two plays take 35-57 s in CI, and the
+# first one alone 70 s once beside two compilers and a second test loop
+# (120 s, the default limit, was then too short).
+# timeout: 240
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 # shellcheck source=lib_ansible.sh
