@@ -64,8 +64,11 @@
  *   floor (ADAPT_CHUNK_MIN) under writeback, no pace of the writer's
  *   meets the target on this disk: the controller says so (the
  *   unreachable verdict, with the fastest of those periods' slowest
- *   probes as the floor) and holds the floor.  A period that meets the
- *   target clears it.
+ *   probes as the floor) and holds the floor.  ADAPT_SETTLE_PERIODS
+ *   periods in a row that meet the target clear it: the verdict changes
+ *   on as much evidence either way (on a throttled disk a floor's probes
+ *   are bimodal, a few ms or whole slices, and one lucky second of fast
+ *   ones is not the target met).
  *
  *   Headroom (--headroom PCT, 0: none): the writer's rate is kept under
  *   (100 - PCT) % of the disk's, so that the disk is left idle that much
@@ -193,6 +196,7 @@ struct adapt {
 
 	/* the unreachable verdict */
 	unsigned int floor_periods;	/* over the target at the floor, in a row */
+	unsigned int met_periods;	/* meeting it while unreachable, in a row */
 	uint64_t floor_worst_ns;	/* the fastest of their slowest probes */
 	int floor_probe;		/* whose, -1: none */
 	bool unreachable;		/* now */

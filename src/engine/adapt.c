@@ -232,15 +232,19 @@ static void correct(struct adapt *a, const struct adapt_probe *p, double worst,
 
 /* Over the target with no more than the floor under writeback: after
  * ADAPT_SETTLE_PERIODS such periods in a row the target is unreachable;
- * a period that meets the target clears it. */
+ * as many in a row that meet the target clear it. */
 static void judge_floor(struct adapt *a, uint64_t now_ns, int slot,
 			uint64_t worst)
 {
 	if (worst <= a->target_ns) {
 		a->floor_periods = 0;
-		a->unreachable = false;
+		if (a->unreachable && ++a->met_periods >= ADAPT_SETTLE_PERIODS) {
+			a->unreachable = false;
+			a->met_periods = 0;
+		}
 		return;
 	}
+	a->met_periods = 0;
 	if (a->period_off_floor) {
 		a->floor_periods = 0;
 		return;

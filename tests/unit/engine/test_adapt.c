@@ -707,13 +707,14 @@ END_TEST
 
 /*
  * Unreachable: three periods in a row over the target (100 ms; 100 ms
- * itself is not over) with the writer at its floor; a period that meets
- * the target clears it (when it was first said stays); above the floor
- * it is never said.  The floor named is the fastest of those periods'
- * slowest probes.
+ * itself is not over) with the writer at its floor; three in a row that
+ * meet the target clear it, one or two do not, and a period over it
+ * between starts the count again (when it was first said stays); above
+ * the floor it is never said.  The floor named is the fastest of those
+ * periods' slowest probes.
  */
 static const struct unreach_row {
-	uint64_t worst_ns[4];
+	uint64_t worst_ns[8];
 	unsigned int n;
 	bool at_floor, unreachable, said;
 	uint64_t floor_ns;
@@ -722,7 +723,12 @@ static const struct unreach_row {
 	{ { 100000001, 100000001, 100000001 }, 3, true, true, true, 100000001 },
 	{ { 150000000, 140000000 }, 2, true, false, false, 0 },
 	{ { 150000000, 100000000, 160000000 }, 3, true, false, false, 0 },
-	{ { 150000000, 140000000, 160000000, 100000000 }, 4, true, false, true, 140000000 },
+	{ { 150000000, 140000000, 160000000, 100000000 }, 4, true, true, true, 140000000 },
+	{ { 150000000, 140000000, 160000000, 100000000, 100000000 }, 5, true, true, true, 140000000 },
+	{ { 150000000, 140000000, 160000000, 100000000, 100000000, 100000000 }, 6,
+	  true, false, true, 140000000 },
+	{ { 150000000, 140000000, 160000000, 100000000, 100000000, 150000000, 100000000,
+	    100000000 }, 8, true, true, true, 140000000 },
 	{ { 150000000, 140000000, 160000000 }, 3, false, false, false, 0 },
 };
 
