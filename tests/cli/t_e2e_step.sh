@@ -33,7 +33,17 @@ assert_status 0
 [ -s "$RIG_DIR/step.log" ] || fail "the rig never stepped down to $R2 B/s"
 echo "  rig stepped: $(cat "$RIG_DIR/step.log")"
 check_result "$TESTDIR/r.json" --reason bound --bytes $((400 * MiB))
-pycheck "$TESTDIR/r.json" N="$(awk 'NR == 1 { print $2 }' "$RIG_DIR/step.log")" <<'PY'
+# Under a sanitizer, beside the loaded suite, the writer's CPU stops
+# move its progress marks (under TSan once a round of 13.0 MiB/s and
+# the next of 16.6, against a throttle of 15: the device's own pace, and
+# the last windows rightly unsteady); whether steady state was reached
+# is judged in the plain build, its figures wherever it was.
+judge_steady=1
+if [ -n "$SANITIZE" ]; then
+	judge_steady=0
+	skip_part sanitizer "steady state reached at the end is judged in the plain build (a $SANITIZE build's CPU stops under a loaded suite make its last rounds unsteady; the windows' code ran here)"
+fi
+pycheck "$TESTDIR/r.json" N="$(awk 'NR == 1 { print $2 }' "$RIG_DIR/step.log")" judge_steady="$judge_steady" <<'PY'
 ph = d["phases"]
 want(len(ph) >= 2, f"a change of phase (got {len(ph)} phases)")
 dev = [dev_rate(p["from_s"], p["to_s"]) or 0 for p in ph]
@@ -51,10 +61,12 @@ sd = d["slowdown"]
 want(sd is not None, "a slowdown point")
 near(sd and sd["at_bytes"], v["N"], 10, "slowdown.at_bytes against where the rig stepped")
 st = d["steady"]
-want(st["reached"], "steady state reached")
+if v["judge_steady"]:
+    want(st["reached"], "steady state reached")
 if st["reached"]:
     near(st["mibps"], dev_rate(st["from_s"], st["to_s"]), 10, "steady.mibps against the device over its span")
-want(st.get("at_bytes", 0) > v["N"], "steady state found after the step")
+if st["reached"] or v["judge_steady"]:
+    want(st.get("at_bytes", 0) > v["N"], "steady state found after the step")
 PY
 assert_file_match "$OUT" "$SUMMARY_RE" "summary line"
 assert_file_match "$OUT" '^ +phases +[0-9.]+ MiB/s for 0 B.* MiB/s from ' "phases in words"
@@ -62,4 +74,7 @@ phases=$(grep -E '^ +phases ' "$OUT")
 n=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["phases"]))' "$TESTDIR/r.json")
 assert_eq $((n - 1)) "$(printf '%s\n' "$phases" | grep -o '→' | wc -l)" "phase changes named in '$phases'"
 assert_file_match "$OUT" '^ +slowed +below 80% of the initial' "slowdown in words"
-assert_file_match "$OUT" '^ +steady +from [0-9.]+ MiB \([0-9.]+ s\) to the end: [0-9.]+ MiB/s' "steady state in words"
+reached=$(python3 -c 'import json, sys; print(int(json.load(open(sys.argv[1]))["steady"]["reached"]))' "$TESTDIR/r.json")
+if [ "$judge_steady" = 1 ] || [ "$reached" = 1 ]; then
+	assert_file_match "$OUT" '^ +steady +from [0-9.]+ MiB \([0-9.]+ s\) to the end: [0-9.]+ MiB/s' "steady state in words"
+fi
