@@ -543,14 +543,15 @@ static void print_out_of_reach(FILE *out, const struct ws_probe_facts *pf,
 {
 	const struct ws_adapt_figures *a = &sum->adapt;
 	char t[32], fl[32], at[32], least[32], idle[32];
-	bool known = a->floor_probe >= 0 && a->floor_probe < WS_MAX_PROBES;
 
 	units_format_duration(t, sizeof(t), sum->target_latency_ns);
 	units_format_duration(fl, sizeof(fl), a->floor_ns);
 	units_format_duration(at, sizeof(at), a->unreachable_at_ns);
 	units_format_size(least, sizeof(least), (uint64_t)a->chunk * a->window);
-	units_format_duration(idle, sizeof(idle), known ? a->idle_ns[a->floor_probe] : 0);
 	if (a->unreachable) {
+		bool known = a->floor_probe >= 0 && a->floor_probe < WS_MAX_PROBES;
+
+		units_format_duration(idle, sizeof(idle), known ? a->idle_ns[a->floor_probe] : 0);
 		fprintf(out, "  adaptive target %s out of reach on this disk: %s took ≥ %s with %s under writeback, the least the writer keeps (from %s on); it held that floor\n",
 			t, name_of(pf, a->floor_probe), fl, least, at);
 		fprintf(out, "           that wait is the disk's and the probe's own (on the idle disk %s took %s): no pace of the writer's brings it under %s\n",
