@@ -12,13 +12,17 @@
 #    sqlite, dsync and cmd probes (the sqlite probe's figures are shown,
 #    for the README; a few commits in 8 s are no yardstick): the dsync
 #    probe (in-place O_DSYNC overwrites)
-#    stays far below the fsync probe (at least 10x lower at p90: the
-#    fsync probe's journal commit waits for the big file's ordered data -
-#    the blocks its writeback allocated - while an overwrite needs no
-#    journal commit; at p90, not the median: whether a commit finds the
-#    writer's ordered data depends on where in the writer's cycle the
-#    fsync lands, and in one CI run under TSan half of them found none,
-#    p50 1.0 ms against p99 804 ms), and a command that sleeps 1 s is reported at
+#    stays far below the fsync probe in the tail (p99 at least 10x
+#    lower: the fsync probe's journal commit waits for the big file's
+#    ordered data - the blocks its writeback allocated - while an
+#    overwrite needs no journal commit; and the fsync probe's p99 is such
+#    a wait, 100 ms or more).  The tail, not the median or p90: whether a
+#    commit finds the writer's ordered data depends on where in the
+#    writer's cycle the fsync lands and on how fast the writer refills
+#    it; in CI runs under TSan half of them found none (p50 1.0 ms
+#    against p99 804 ms), and in one only a few did (p90 29 ms, p99
+#    745 ms, beside dsync's p90 8.6 ms and p99 22.6 ms: a loaded
+#    machine's CPU waits, not a commit), and a command that sleeps 1 s is reported at
 #    what the same command takes when started and timed from outside
 #    beside it (py/cmd_runs.py: the same posix_spawn, the same load),
 #    within 2% at the median, and never under the 1 s it sleeps.
@@ -47,9 +51,8 @@ leftovers()
 	# shellcheck disable=SC2012 # plain names
 	left=$(ls -A "$RIG_MNT" | grep '^writestress-probe' || true)
 	[ -z "$left" ] || fail "probe files left after $1: $left"
-	if pgrep -f 'sleep [01]\.0[0-9]*7' >/dev/null; then
-		fail "a probe command still runs after $1"
-	fi
+	left=$(pgrep -af 'sleep [01]\.0[0-9]*7' || true)
+	[ -z "$left" ] || fail "a probe command still runs after $1: $left"
 }
 
 # 1. the flood, with a SQLite store of our own beside the sqlite probe
@@ -148,8 +151,10 @@ for p in (fs, sl, ds):
           f" max {p['max_ms']:8.2f} ms, {p['count']} probes")
     if p["errors"]:
         bad.append(f"the {p['name']} probe failed {p['errors']} times: {p['last_error']}")
-if cg and ds["raw"]["p90_ms"] * 10 > fs["raw"]["p90_ms"]:
-    bad.append(f"dsync p90 {ds['raw']['p90_ms']:.2f} ms is not 10x under fsync's {fs['raw']['p90_ms']:.1f} ms")
+if cg and fs["raw"]["p99_ms"] < 100:
+    bad.append(f"fsync p99 {fs['raw']['p99_ms']:.1f} ms: no commit waited for the writer's ordered data (the premise)")
+elif cg and ds["raw"]["p99_ms"] * 10 > fs["raw"]["p99_ms"]:
+    bad.append(f"dsync p99 {ds['raw']['p99_ms']:.2f} ms is not 10x under fsync's {fs['raw']['p99_ms']:.1f} ms")
 
 print(f"  paced: 'sleep 1.0007' {nap['count']} runs, p50 {nap['raw']['p50_ms']:.1f} ms, max {nap['max_ms']:.1f} ms,"
       f" {nap['errors']} failed")

@@ -915,6 +915,16 @@ void record_fixture_free(struct record_fixture *f)
 	free(f);
 }
 
+const struct record_fixture *record_fixture_shared(enum fixture_ending e)
+{
+	static struct record_fixture *made[FIXTURE_TWO_TARGETS + 1];
+
+	ck_assert_uint_lt(e, ARRAY_SIZE(made));
+	if (!made[e])
+		made[e] = record_fixture_make(e);
+	return made[e];
+}
+
 char *record_fixture_render(const struct record_fixture *f,
 			    const struct sink_ops *ops, size_t *len)
 {

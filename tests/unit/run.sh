@@ -1,7 +1,7 @@
 #!/bin/bash
 # run.sh - the unit tests, one runner process per suite, several at once.
 #
-#   SANITIZE=<''|asan|tsan> WS_JOBS=<N> bash tests/unit/run.sh /abs/path/unit-tests
+#   SANITIZE=<''|asan|tsan> WS_JOBS=<N> [WS_TIMES=FILE] bash tests/unit/run.sh /abs/path/unit-tests
 #
 # Asks the runner for its suites (`unit-tests --list`), runs each with
 # CK_RUN_SUITE in fork mode (a process per test case), up to WS_JOBS at a
@@ -10,6 +10,8 @@
 # output whole, the SKIP lines of the machine's unmet needs once, the
 # slowest suites and one total line.  A suite that ran no check fails
 # too: its name is not the one suites.h gives it.  Exits 1 if any failed.
+# Suites start longest first (tests/unit/durations); WS_TIMES=FILE
+# writes this run's times there, in durations' format.
 #
 # ASan: LeakSanitizer would scan the whole process at the exit of every
 # forked test case (a quarter of a second each, minutes in all; with
@@ -70,7 +72,13 @@ else
 	awk '{ print $1, "CK_FORK=yes" }' "$RES/list" >"$RES/runs"
 fi
 # shellcheck disable=SC2016 # expanded by the inner bash
-xargs -P "$JOBS" -L 1 bash -c 'one tests "$1" "$2"' _ <"$RES/runs"
+# longest first, so no long suite starts last and runs alone at the end
+# (the times in durations, measured under TSan, where they count; a
+# suite not listed there is taken as long)
+awk 'NR == FNR { if ($1 !~ /^#/) secs[$1] = $2; next }
+	{ print ($1 in secs ? secs[$1] : 999), $0 }' "$(dirname "$0")/durations" "$RES/runs" |
+	LC_ALL=C sort -k1,1gr -k2,2 | cut -d' ' -f2- >"$RES/order"
+xargs -P "$JOBS" -L 1 bash -c 'one tests "$1" "$2"' _ <"$RES/order"
 
 checks=0
 failed=0
@@ -93,6 +101,7 @@ verdict()
 	checks=$((checks + ${n:-0}))
 	slow="$slow$(cat "$RES/$pass.$s.secs" 2>/dev/null || echo 0) $s
 "
+	[ -z "${WS_TIMES:-}" ] || echo "$s $(cat "$RES/$pass.$s.secs" 2>/dev/null || echo 0)" >>"$WS_TIMES"
 }
 while read -r s; do
 	verdict tests "$s"

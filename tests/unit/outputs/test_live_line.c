@@ -51,7 +51,8 @@ static const unsigned int widths[] = { 30, 40, 50, 60, 70, 80, 100, 120, 200 };
 START_TEST(test_fits_whole_words)
 {
 	/* one target, then two (the aggregate's line names the slowest) */
-	struct record_fixture *f = record_fixture_make(_i % 2 ? FIXTURE_TWO_TARGETS : FIXTURE_BOUND);
+	const struct record_fixture *f =
+		record_fixture_shared(_i % 2 ? FIXTURE_TWO_TARGETS : FIXTURE_BOUND);
 	unsigned int room = widths[_i / 2] - 1;
 
 	for (unsigned int i = 0; i < f->niv; i++) {
@@ -70,7 +71,6 @@ START_TEST(test_fits_whole_words)
 		free(whole);
 		free(line);
 	}
-	record_fixture_free(f);
 }
 END_TEST
 
@@ -80,7 +80,7 @@ END_TEST
 START_TEST(test_probe_so_far)
 {
 	static const uint64_t counts[] = { 999, 1000, 1001 };
-	struct record_fixture *f = record_fixture_make(FIXTURE_BOUND);
+	const struct record_fixture *f = record_fixture_shared(FIXTURE_BOUND);
 	static struct ws_interval iv;
 	struct ws_probe_interval *pi = &iv.probes[0];
 	char *line;
@@ -100,7 +100,6 @@ START_TEST(test_probe_so_far)
 		ck_assert_msg(strstr(line, " max 1.90 s of 999") && !strstr(line, "p99"),
 			      "%s", line);
 	free(line);
-	record_fixture_free(f);
 }
 END_TEST
 
@@ -108,7 +107,7 @@ END_TEST
  * ETA are shown; at 60 the worst probe still is. */
 START_TEST(test_worst_probe_and_eta_stay)
 {
-	struct record_fixture *f = record_fixture_make(FIXTURE_BOUND);
+	const struct record_fixture *f = record_fixture_shared(FIXTURE_BOUND);
 
 	for (unsigned int i = 0; i < f->niv; i++) {
 		const struct ws_interval *iv = &f->iv[i];
@@ -136,7 +135,6 @@ START_TEST(test_worst_probe_and_eta_stay)
 			free(line);
 		}
 	}
-	record_fixture_free(f);
 }
 END_TEST
 
@@ -144,7 +142,7 @@ END_TEST
  * colour, and reset after it. */
 START_TEST(test_blocked_in_red)
 {
-	struct record_fixture *f = record_fixture_make(FIXTURE_BOUND);
+	const struct record_fixture *f = record_fixture_shared(FIXTURE_BOUND);
 	const struct ws_interval *iv = &f->iv[3];
 	char *plain = render(iv, 0, false), *red = render(iv, 0, true);
 	char *at = strstr(red, TERM_RED "fsync BLOCKED");
@@ -157,7 +155,6 @@ START_TEST(test_blocked_in_red)
 	ck_assert_uint_eq(term_width(red, strlen(red)), term_width(plain, strlen(plain)));
 	free(plain);
 	free(red);
-	record_fixture_free(f);
 }
 END_TEST
 

@@ -35,7 +35,7 @@ static const struct row {
 START_TEST(test_golden)
 {
 	const struct row *r = &rows[_i];
-	struct record_fixture *f;
+	const struct record_fixture *f;
 	size_t len;
 	char *out;
 
@@ -43,12 +43,11 @@ START_TEST(test_golden)
 	/* C.UTF-8 is built into glibc since 2.35, and into musl */
 	ck_assert_msg(setlocale(LC_CTYPE, r->ctype), "%s: locale %s is not available",
 		      r->golden, r->ctype);
-	f = record_fixture_make(r->ending);
+	f = record_fixture_shared(r->ending);
 	out = record_fixture_render(f, r->ops, &len);
 	ck_assert_uint_eq(strlen(out), len);
 	golden_check(r->golden, out, len);
 	free(out);
-	record_fixture_free(f);
 	setlocale(LC_ALL, "C");
 }
 END_TEST
@@ -56,7 +55,7 @@ END_TEST
 /* The quiet sink prints the summary only, and it is the plain sink's. */
 START_TEST(test_quiet_is_plain_summary)
 {
-	struct record_fixture *f = record_fixture_make(FIXTURE_BOUND);
+	const struct record_fixture *f = record_fixture_shared(FIXTURE_BOUND);
 	size_t nq, np;
 	char *quiet = record_fixture_render(f, &sink_quiet_ops, &nq);
 	char *plain = record_fixture_render(f, &sink_plain_ops, &np);
@@ -66,7 +65,6 @@ START_TEST(test_quiet_is_plain_summary)
 	ck_assert_str_eq(plain + np - nq, quiet);
 	free(quiet);
 	free(plain);
-	record_fixture_free(f);
 }
 END_TEST
 

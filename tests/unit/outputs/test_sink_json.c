@@ -60,7 +60,7 @@ static size_t get_len(struct json_object *j, const char *path)
 START_TEST(test_golden)
 {
 	const struct row *r = &rows[_i];
-	struct record_fixture *f = record_fixture_make(r->ending);
+	const struct record_fixture *f = record_fixture_shared(r->ending);
 	struct json_object *j, *complete;
 	char path[64];
 	size_t len;
@@ -142,7 +142,6 @@ START_TEST(test_golden)
 	}
 	json_object_put(j);
 	free(out);
-	record_fixture_free(f);
 }
 END_TEST
 
@@ -151,7 +150,7 @@ END_TEST
  * sink held is freed (the sanitizer builds see a leak otherwise). */
 START_TEST(test_abort_before_summary)
 {
-	struct record_fixture *f = record_fixture_make(FIXTURE_BOUND);
+	const struct record_fixture *f = record_fixture_shared(FIXTURE_BOUND);
 	struct sink_set set = { .n = 0 };
 	char dir[] = "/tmp/ws-json-XXXXXX", path[64], err[256];
 
@@ -164,7 +163,6 @@ START_TEST(test_abort_before_summary)
 	ck_assert_uint_eq(set.n, 0);
 	ck_assert_int_eq(access(path, F_OK), -1);
 	ck_assert_int_eq(rmdir(dir), 0);	/* nor a temporary */
-	record_fixture_free(f);
 }
 END_TEST
 
