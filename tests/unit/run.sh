@@ -71,13 +71,13 @@ if [ -n "$forked" ]; then
 else
 	awk '{ print $1, "CK_FORK=yes" }' "$RES/list" >"$RES/runs"
 fi
-# shellcheck disable=SC2016 # expanded by the inner bash
 # longest first, so no long suite starts last and runs alone at the end
 # (the times in durations, measured under TSan, where they count; a
 # suite not listed there is taken as long)
 awk 'NR == FNR { if ($1 !~ /^#/) secs[$1] = $2; next }
 	{ print ($1 in secs ? secs[$1] : 999), $0 }' "$(dirname "$0")/durations" "$RES/runs" |
 	LC_ALL=C sort -k1,1gr -k2,2 | cut -d' ' -f2- >"$RES/order"
+# shellcheck disable=SC2016 # expanded by the inner bash
 xargs -P "$JOBS" -L 1 bash -c 'one tests "$1" "$2"' _ <"$RES/order"
 
 checks=0
