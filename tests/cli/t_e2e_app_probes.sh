@@ -11,8 +11,8 @@
 #  - overwrite.c's pacing (-f, 8 MiB) writing a new file, with the fsync,
 #    sqlite, dsync and cmd probes (the sqlite probe's figures are shown,
 #    for the README; a few commits in 8 s are no yardstick): the dsync
-#    probe (in-place O_DSYNC overwrites)
-#    stays far below the fsync probe in the tail (p99 at least 10x
+#    probe (in-place O_DSYNC overwrites) stays far below the fsync probe
+#    in the tail (p99 at least 10x
 #    lower: the fsync probe's journal commit waits for the big file's
 #    ordered data - the blocks its writeback allocated - while an
 #    overwrite needs no journal commit; and the fsync probe's p99 is such
@@ -22,9 +22,9 @@
 #    it; in CI runs under TSan half of them found none (p50 1.0 ms
 #    against p99 804 ms), and in one only a few did (p90 29 ms, p99
 #    745 ms, beside dsync's p90 8.6 ms and p99 22.6 ms: a loaded
-#    machine's CPU waits, not a commit), and a command that sleeps 1 s is reported at
-#    what the same command takes when started and timed from outside
-#    beside it (py/cmd_runs.py: the same posix_spawn, the same load),
+#    machine's CPU waits, not a commit).  A command that sleeps 1 s is
+#    reported at what the same command takes when started and timed from
+#    outside beside it (py/cmd_runs.py: the same posix_spawn, the same load),
 #    within 2% at the median, and never under the 1 s it sleeps.
 #    The block throttle is one FIFO for every write on the device, where
 #    a real disk's scheduler lets a synchronous write pass the writeback
