@@ -56,6 +56,8 @@ fi
 ncpu=$(nproc 2>/dev/null || echo 2)
 # shellcheck source=../slowdown.sh
 . "$CLI_DIR/../slowdown.sh"
+# shellcheck source=../longest_first.sh
+. "$CLI_DIR/../longest_first.sh"
 jobs_per_cpu=4
 [ "$WS_SLOW" -eq 1 ] || jobs_per_cpu=3
 JOBS=${WS_JOBS:-$((ncpu * jobs_per_cpu))}
@@ -139,16 +141,16 @@ DURATIONS=$CLI_DIR/durations
 [ -z "$SANITIZE" ] || [ ! -f "$DURATIONS.$SANITIZE" ] || DURATIONS=$DURATIONS.$SANITIZE
 order()
 {
-	local n
+	local n alone='' rest=''
 	for n in "$@"; do
 		if needs "$n" alone; then
-			echo "$n alone"
+			alone+="$n"$'\n'
 		else
-			echo "$n"
+			rest+="$n"$'\n'
 		fi
-	done | awk 'NR == FNR { if ($1 !~ /^#/) secs[$1] = $2; next }
-		{ print ($2 == "alone" ? 0 : 1), ($1 in secs ? secs[$1] : 999), $1 }' \
-		"$DURATIONS" - | LC_ALL=C sort -k1,1n -k2,2gr -k3,3 | awk '{ print $3 }'
+	done
+	printf '%s' "$alone" | longest_first "$DURATIONS"
+	printf '%s' "$rest" | longest_first "$DURATIONS"
 }
 
 # A python3 with Debian's jsonschema (deps.sh), or none.

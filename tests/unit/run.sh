@@ -35,6 +35,8 @@ SANITIZE=${SANITIZE:-}
 # beside a loaded machine timed out six suites at Check's 4 s default)
 # shellcheck source=../slowdown.sh
 . "$(dirname "$0")/../slowdown.sh"
+# shellcheck source=../longest_first.sh
+. "$(dirname "$0")/../longest_first.sh"
 export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-$WS_SLOW}
 JOBS=${WS_JOBS:-$(($(nproc 2>/dev/null || echo 2) * 2))}
 RES=$(mktemp -d /tmp/ws-unit.XXXXXX) || exit 2
@@ -71,12 +73,8 @@ if [ -n "$forked" ]; then
 else
 	awk '{ print $1, "CK_FORK=yes" }' "$RES/list" >"$RES/runs"
 fi
-# longest first, so no long suite starts last and runs alone at the end
-# (the times in durations, measured under TSan, where they count; a
-# suite not listed there is taken as long)
-awk 'NR == FNR { if ($1 !~ /^#/) secs[$1] = $2; next }
-	{ print ($1 in secs ? secs[$1] : 999), $0 }' "$(dirname "$0")/durations" "$RES/runs" |
-	LC_ALL=C sort -k1,1gr -k2,2 | cut -d' ' -f2- >"$RES/order"
+# by the times in durations, measured under TSan, where they count
+longest_first "$(dirname "$0")/durations" <"$RES/runs" >"$RES/order"
 # shellcheck disable=SC2016 # expanded by the inner bash
 xargs -P "$JOBS" -L 1 bash -c 'one tests "$1" "$2"' _ <"$RES/order"
 
@@ -87,7 +85,7 @@ slow=
 # verdict PASS SUITE: count and show a suite's run in one pass
 verdict()
 {
-	local pass=$1 s=$2 st n what=
+	local pass=$1 s=$2 st n secs what=
 	st=$(cat "$RES/$pass.$s.st" 2>/dev/null || echo 2)
 	n=$(sed -n 's/.*Checks: \([0-9]*\),.*/\1/p' "$RES/$pass.$s.out" | tail -n 1)
 	[ "$SANITIZE" = asan ] && ! grep -q "^$s fork-only\$" "$RES/list" &&
@@ -99,9 +97,10 @@ verdict()
 	fi
 	suites=$((suites + 1))
 	checks=$((checks + ${n:-0}))
-	slow="$slow$(cat "$RES/$pass.$s.secs" 2>/dev/null || echo 0) $s
+	secs=$(cat "$RES/$pass.$s.secs" 2>/dev/null || echo 0)
+	slow="$slow$secs $s
 "
-	[ -z "${WS_TIMES:-}" ] || echo "$s $(cat "$RES/$pass.$s.secs" 2>/dev/null || echo 0)" >>"$WS_TIMES"
+	[ -z "${WS_TIMES:-}" ] || echo "$s $secs" >>"$WS_TIMES"
 }
 while read -r s; do
 	verdict tests "$s"
