@@ -51,7 +51,10 @@ leftovers()
 	# shellcheck disable=SC2012 # plain names
 	left=$(ls -A "$RIG_MNT" | grep '^writestress-probe' || true)
 	[ -z "$left" ] || fail "probe files left after $1: $left"
-	left=$(pgrep -af 'sleep [01]\.0[0-9]*7' || true)
+	# pgrep: 1 is "none", over 1 a failure of its own
+	pg=0
+	left=$(pgrep -af 'sleep [01]\.0[0-9]*7') || pg=$?
+	[ "$pg" -le 1 ] || fail "pgrep failed (exit $pg) looking for probe commands after $1"
 	[ -z "$left" ] || fail "a probe command still runs after $1: $left"
 }
 
