@@ -315,6 +315,8 @@ struct ws_probe_summary {
 	int last_error;			/* -errno of the latest failure */
 	char last_fail[96];		/* what failed beyond errno (a
 					   command's exit status), or "" */
+	char last_stderr[WS_STDERR_LINE];	/* the failed command's last
+						   line of stderr, or "" */
 	uint64_t p50, p90, p99, p999, max;	/* raw: as measured */
 	uint64_t c_count, c_p50, c_p90, c_p99, c_p999;	/* corrected */
 	uint64_t nstalls, stall_total_ns;
@@ -378,6 +380,8 @@ struct ws_target_facts {
 	bool xattr_unsupported;		/* cannot be marked as ours */
 	uint64_t size_at_open;		/* what is rewritten in place */
 	uint64_t fs_size, fs_avail;	/* fs_avail counts its own blocks */
+	const char *fs_holds;		/* "/", "/var", "/home" or NULL: the
+					   system's, so a tenth is kept free */
 };
 
 /* The probes that run, and what the header says of the measurement's own

@@ -57,6 +57,8 @@ const char *ws_probe_kind_name(enum ws_probe_kind kind);
 
 /* --probe-cmd NAME=CMD: one cmd probe each */
 #define WS_MAX_PROBE_CMDS 4
+/* A failed command's last line of stderr, as kept (then cut) */
+#define WS_STDERR_LINE 160
 struct ws_probe_cmd {
 	char name[13];		/* [a-z][a-z0-9_]*; "" until named */
 	const char *line;	/* for /bin/sh -c (argv, not copied) */
@@ -117,6 +119,7 @@ struct ws_settings {
 	uint64_t buffers;	/* -b: stop after this many; 0 = no bound */
 	uint64_t total_size;	/* --size: stop after this many bytes; 0 = none */
 	uint64_t duration_ns;	/* --time; 0 = none */
+	bool forever;		/* --forever: no bound, asked for */
 
 	enum ws_pace pace;
 	struct ws_pace_settings pacing;	/* the modes' own */
@@ -163,6 +166,8 @@ struct ws_plan {
 	uint64_t total;		/* bytes to write; WS_UNBOUNDED: time/signal */
 	uint64_t file_size;	/* the writer wraps to offset 0 here */
 	uint64_t reserve;	/* bytes kept free on the filesystem */
+	bool reserve_system;	/* the default for a filesystem that holds
+				   /, /var or /home: a tenth of it */
 	bool file_size_derived;	/* true: no --file-size, chosen to fit */
 	uint64_t precondition;	/* bytes written before steady state is
 				   judged (plan_precondition) */
