@@ -170,7 +170,8 @@ struct ws_probe_door {
 
 int probe_door_init(struct ws_probe_door *d);
 void probe_door_destroy(struct ws_probe_door *d);
-/* Probe side: an operation starts / ended with `ns`. */
+/* Probe side: an operation starts / ended with `ns` (a failed one,
+ * error, is counted but its time is not a latency). */
 void probe_door_begin(struct ws_probe_door *d, uint64_t now_ns);
 void probe_door_end(struct ws_probe_door *d, uint64_t ns, bool stall,
 		    bool error);

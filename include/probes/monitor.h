@@ -57,6 +57,7 @@ struct monitor_probe {
 	uint64_t errors;
 	int last_error;			/* -errno of the latest failure */
 	char last_fail[96];		/* and what the probe said of it */
+	char last_stderr[WS_STDERR_LINE];	/* a command's own words */
 	uint64_t nstalls, stall_total_ns;
 	struct ws_stall longest;
 	struct ws_stall stalls[WS_MAX_STALLS];
@@ -138,6 +139,7 @@ void monitor_cleanup(struct monitor *m);
 
 /* Book one finished operation that started at t0 and took ns (ret: its
  * 0 or -errno), with the writer's progress and the backlog at its start.
+ * A failed one (ret) is counted apart: in no latency, stall or steering.
  * The probe thread's own bookkeeping, exposed for tests. */
 struct ws_meminfo;
 void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,

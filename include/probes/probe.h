@@ -87,6 +87,8 @@ struct probe {
 	char dir[PATH_MAX];	/* for messages */
 	void *buf;		/* page-aligned, cfg->set.probe_size bytes */
 	char fail[96];		/* why the last run failed, beyond its errno */
+	char fail_stderr[WS_STDERR_LINE];	/* cmd: its stderr's last
+						   line when it failed, or "" */
 	char err[256];
 };
 

@@ -184,7 +184,8 @@ void probe_door_end(struct ws_probe_door *d, uint64_t ns, bool stall,
 		    bool error)
 {
 	pthread_mutex_lock(&d->lock);
-	hist_record(&d->interval, ns);
+	if (!error)	/* a failure's time is no latency */
+		hist_record(&d->interval, ns);
 	d->interval_stalls += stall;
 	d->interval_errors += error;
 	d->site[0] = '\0';

@@ -174,9 +174,10 @@ static void print_probe(FILE *out, const struct ws_run *run,
 			(unsigned long long)ps->after_end, ps->after_end == 1 ? "" : "s",
 			units_format_duration(a, sizeof(a), ps->after_end_max_ns));
 	if (ps->errors)
-		fprintf(out, "           %llu probe operation%s failed (last: %s)\n",
-			(unsigned long long)ps->errors, ps->errors == 1 ? "" : "s",
-			ps->last_fail[0] ? ps->last_fail : strerror(-ps->last_error));
+		fprintf(out, "           %llu failed, counted apart from the latencies (last: %s%s%s)\n",
+			(unsigned long long)ps->errors,
+			ps->last_fail[0] ? ps->last_fail : strerror(-ps->last_error),
+			ps->last_stderr[0] ? ": " : "", ps->last_stderr);
 }
 
 static void print_results(FILE *out, const struct ws_settings *set)

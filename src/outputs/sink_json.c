@@ -251,6 +251,24 @@ static void put_hist(struct jsonw *w, const char *key, const struct hist *h)
 	jsonw_end(w);
 }
 
+/* Failed operations, apart from the latencies: how many, the last one's
+ * reason and, for a command, its last line of stderr. */
+static void put_failures(struct jsonw *w, const struct ws_probe_summary *ps)
+{
+	jsonw_object(w, "failures");
+	jsonw_u64(w, "count", ps->errors);
+	if (ps->errors)
+		jsonw_str(w, "last", ps->last_fail[0] ? ps->last_fail
+						      : strerror(-ps->last_error));
+	else
+		jsonw_null(w, "last");
+	if (ps->last_stderr[0])
+		jsonw_str(w, "last_stderr", ps->last_stderr);
+	else
+		jsonw_null(w, "last_stderr");
+	jsonw_end(w);
+}
+
 static void put_probe(struct jsonw *w, const struct ws_probe_summary *ps)
 {
 	jsonw_object(w, NULL);
@@ -262,6 +280,7 @@ static void put_probe(struct jsonw *w, const struct ws_probe_summary *ps)
 							    : strerror(-ps->last_error));
 	else
 		jsonw_null(w, "last_error");
+	put_failures(w, ps);
 	put_percentiles(w, "raw", ps->count, ps->p50, ps->p90, ps->p99, ps->p999);
 	jsonw_ms(w, "max_ms", ps->max);
 	put_percentiles(w, "corrected", ps->c_count, ps->c_p50, ps->c_p90,

@@ -96,19 +96,24 @@ void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 	struct monitor *m = mp->mon;
 	bool stall = ns >= m->cfg->set.stall_ns;
 
+	/* a failed operation's time is no latency: counted apart, whatever
+	 * it took (a command that exits 1 at once is not a fast commit) */
+	if (ret) {
+		probe_door_end(&mp->door, ns, false, true);
+		mp->errors++;
+		mp->last_error = ret;
+		snprintf(mp->last_fail, sizeof(mp->last_fail), "%s", mp->probe.fail);
+		snprintf(mp->last_stderr, sizeof(mp->last_stderr), "%s", mp->probe.fail_stderr);
+		return;
+	}
 	if (stall)
 		record_stall(mp, t0, ns, writer_bytes, mi);
-	probe_door_end(&mp->door, ns, stall, ret != 0);
+	probe_door_end(&mp->door, ns, stall, false);
 	/* adaptive pacing's truth */
 	for (unsigned int i = 0; mp->steers && i < mp->nsteer; i++)
 		snapshot_post_probe(mp->steer[i], (unsigned int)(mp - m->probes), ns);
 	hist_record(&mp->raw, ns);
 	hist_record_corrected(&mp->corrected, ns, m->cfg->set.probe_interval_ns);
-	if (ret) {
-		mp->errors++;
-		mp->last_error = ret;
-		snprintf(mp->last_fail, sizeof(mp->last_fail), "%s", mp->probe.fail);
-	}
 }
 
 /* One timed operation. */
@@ -613,6 +618,7 @@ void monitor_probe_summary(const struct monitor_probe *mp,
 	ps->errors = mp->errors;
 	ps->last_error = mp->last_error;
 	snprintf(ps->last_fail, sizeof(ps->last_fail), "%s", mp->last_fail);
+	snprintf(ps->last_stderr, sizeof(ps->last_stderr), "%s", mp->last_stderr);
 	ps->p50 = hist_percentile(&mp->raw, 50);
 	ps->p90 = hist_percentile(&mp->raw, 90);
 	ps->p99 = hist_percentile(&mp->raw, 99);

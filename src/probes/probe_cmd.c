@@ -7,7 +7,9 @@
  * over a socket pair, waits for it at most --probe-timeout (then kills its
  * process group) and answers with its wait status.  So the probe threads
  * keep no capabilities, a command never runs as root by default, and one
- * command of a probe runs at a time.  A stop signal (Ctrl-C) kills the
+ * command of a probe runs at a time.  Its stderr comes back through a
+ * pipe, of which the launcher keeps the last bytes, so a failure can say
+ * why in the command's own words.  A stop signal (Ctrl-C) kills the
  * command in flight at once and starts no other; neither is a probe
  * (-ECANCELED: the monitor records nothing).  The launcher ends when writestress
  * closes its end of the socket, or dies (PR_SET_PDEATHSIG: then it kills
@@ -45,7 +47,56 @@
 struct cmd_result {
 	int status;		/* waitpid status */
 	int err;		/* errno: fork failed, or ETIMEDOUT */
+	char last_stderr[WS_STDERR_LINE];
 };
+
+int probe_cmd_drain(int fd, struct cmd_stderr *t)
+{
+	char buf[512];
+	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof(buf))) > 0) {
+		size_t k = (size_t)n, keep = sizeof(t->tail) - k;
+
+		if (k >= sizeof(t->tail)) {
+			memcpy(t->tail, buf + k - sizeof(t->tail), sizeof(t->tail));
+			t->len = sizeof(t->tail);
+			continue;
+		}
+		if (t->len > keep) {
+			memmove(t->tail, t->tail + t->len - keep, keep);
+			t->len = keep;
+		}
+		memcpy(t->tail + t->len, buf, k);
+		t->len += k;
+	}
+	return n == 0 ? 0 : 1;
+}
+
+void probe_cmd_last_line(const struct cmd_stderr *t, char *out, size_t len)
+{
+	size_t end = t->len, start, n;
+
+	while (end && (unsigned char)t->tail[end - 1] <= ' ')
+		end--;
+	for (start = end; start && t->tail[start - 1] != '\n'; start--)
+		;
+	n = end - start < len - 1 ? end - start : len - 1;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)t->tail[start + i];
+
+		out[i] = c < ' ' || c == 0x7f ? '?' : (char)c;
+	}
+	out[n] = '\0';
+}
+
+static int64_t monotonic_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 /* Who the command runs as; resolved in the parent (getpwnam is not
  * async-signal-safe). */
@@ -121,7 +172,7 @@ static char **command_env(struct probe *p, const struct cmd_user *u)
 
 /* Without a pidfd (before Linux 5.3): look every millisecond. */
 enum cmd_wait probe_cmd_wait_polling(pid_t pid, int timeout_ms, int sock,
-				     int *status)
+				     int errfd, struct cmd_stderr *t, int *status)
 {
 	char c;
 
@@ -129,6 +180,8 @@ enum cmd_wait probe_cmd_wait_polling(pid_t pid, int timeout_ms, int sock,
 		struct timespec ms = { 0, 1000000 };
 		pid_t r = waitpid(pid, status, WNOHANG);
 
+		if (errfd >= 0)
+			probe_cmd_drain(errfd, t);
 		if (r == pid)
 			return CMD_DONE;
 		if (r < 0 && errno != EINTR)
@@ -142,32 +195,48 @@ enum cmd_wait probe_cmd_wait_polling(pid_t pid, int timeout_ms, int sock,
 }
 
 /* Wait for pid at most timeout_ms, or until writestress says stop (a
- * byte, or the end, on sock). */
-static enum cmd_wait wait_bounded(pid_t pid, int timeout_ms, int sock, int *status)
+ * byte, or the end, on sock), keeping what it writes to errfd in t. */
+static enum cmd_wait wait_bounded(pid_t pid, int timeout_ms, int sock, int errfd,
+				  struct cmd_stderr *t, int *status)
 {
 	int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	int64_t deadline = monotonic_ms() + timeout_ms;
 
-	if (pfd >= 0) {
-		struct pollfd fds[2] = { { .fd = pfd, .events = POLLIN },
-					 { .fd = sock, .events = POLLIN } };
-		int r;
+	if (pfd < 0)
+		return probe_cmd_wait_polling(pid, timeout_ms, sock, errfd, t, status);
+	for (;;) {
+		struct pollfd fds[3] = { { .fd = pfd, .events = POLLIN },
+					 { .fd = sock, .events = POLLIN },
+					 { .fd = errfd, .events = POLLIN } };
+		int64_t left = deadline - monotonic_ms();
+		int r = poll(fds, 3, left > 0 ? (int)left : 0);
 
-		while ((r = poll(fds, 2, timeout_ms)) < 0 && errno == EINTR)
-			;
-		close(pfd);
-		if (r == 0)
+		if (r < 0 && errno == EINTR)
+			continue;
+		/* a command that fills its stderr does not keep it alive */
+		if (r == 0 || (left <= 0 && !(fds[0].revents & POLLIN))) {
+			close(pfd);
 			return CMD_TIMED_OUT;
-		if (!(fds[0].revents & POLLIN) && fds[1].revents)
+		}
+		/* a pipe every writer closed stays readable: stop asking */
+		if (fds[2].revents && !probe_cmd_drain(errfd, t))
+			errfd = -1;
+		if (fds[0].revents & POLLIN)
+			break;
+		if (fds[1].revents) {
+			close(pfd);
 			return CMD_STOPPED;
-		return waitpid(pid, status, 0) == pid ? CMD_DONE : CMD_LOST;
+		}
 	}
-	return probe_cmd_wait_polling(pid, timeout_ms, sock, status);
+	close(pfd);
+	return waitpid(pid, status, 0) == pid ? CMD_DONE : CMD_LOST;
 }
 
 /* Start the command: a fresh process group, default signals and mask, no
- * input or output.  posix_spawn (a vfork: no copy of the launcher's
- * memory) keeps the start of a command as cheap as a shell's. */
-static pid_t spawn_command(const char *line, char **env, int devnull)
+ * input or output but stderr, to errfd.  posix_spawn (a vfork: no copy
+ * of the launcher's memory) keeps the start of a command as cheap as a
+ * shell's. */
+static pid_t spawn_command(const char *line, char **env, int devnull, int errfd)
 {
 	char *argv[] = { "sh", "-c", (char *)line, NULL };
 	posix_spawn_file_actions_t fa;
@@ -187,7 +256,7 @@ static pid_t spawn_command(const char *line, char **env, int devnull)
 	/* each returns an error number, not -1 */
 	if (!(err = posix_spawn_file_actions_adddup2(&fa, devnull, 0)) &&
 	    !(err = posix_spawn_file_actions_adddup2(&fa, devnull, 1)) &&
-	    !(err = posix_spawn_file_actions_adddup2(&fa, devnull, 2)) &&
+	    !(err = posix_spawn_file_actions_adddup2(&fa, errfd, 2)) &&
 	    !(err = posix_spawnattr_setpgroup(&at, 0)) &&
 	    !(err = posix_spawnattr_setsigmask(&at, &none)) &&
 	    !(err = posix_spawnattr_setsigdefault(&at, &dfl)) &&
@@ -244,25 +313,32 @@ static void launcher_loop(int sock, int devnull, const char *line,
 
 	death_signal(&death);
 	while (recv(sock, &c, 1, 0) == 1) {
-		struct cmd_result res = { 0, 0 };
+		struct cmd_result res = { .status = 0 };
+		struct cmd_stderr tail = { .len = 0 };
 		enum cmd_wait w = CMD_DONE;
+		int err, errpipe[2] = { -1, -1 };
 		pid_t pid;
-		int err;
 
 		if (c != 'r')
 			continue;	/* a stop that came as the command ended */
+		/* a pipe of its own each time: what a command left running
+		 * writes later is not the next one's */
+		if (pipe2(errpipe, O_CLOEXEC) == 0)
+			fcntl(errpipe[0], F_SETFL, O_NONBLOCK);
 		/* writestress's death (SIGUSR1) waits until the handler knows
 		 * the command: a death between the spawn and the store would
 		 * leave it running; the command starts with no signal blocked */
 		sigprocmask(SIG_BLOCK, &death, &old);
-		pid = spawn_command(line, env, devnull);
+		pid = spawn_command(line, env, devnull, errpipe[1] >= 0 ? errpipe[1] : devnull);
 		err = errno;
 		running_pid = pid;
 		sigprocmask(SIG_SETMASK, &old, NULL);
+		if (errpipe[1] >= 0)
+			close(errpipe[1]);
 		if (pid < 0)
 			res.err = err;
 		else
-			w = wait_bounded(pid, timeout_ms, sock, &res.status);
+			w = wait_bounded(pid, timeout_ms, sock, errpipe[0], &tail, &res.status);
 		if (w == CMD_LOST) {
 			res.err = ECHILD;
 		} else if (w != CMD_DONE) {
@@ -274,6 +350,11 @@ static void launcher_loop(int sock, int devnull, const char *line,
 				break;	/* writestress is gone */
 		}
 		running_pid = 0;
+		if (errpipe[0] >= 0) {
+			probe_cmd_drain(errpipe[0], &tail);
+			close(errpipe[0]);
+		}
+		probe_cmd_last_line(&tail, res.last_stderr, sizeof(res.last_stderr));
 		if (send(sock, &res, sizeof(res), MSG_NOSIGNAL) != sizeof(res))
 			break;
 	}
@@ -289,7 +370,7 @@ static void launcher_main(struct probe *p, const struct cmd_user *u,
 	uint64_t t = p->cfg->set.cmds.timeout_ns / 1000000;
 	int timeout_ms = t > INT32_MAX ? INT32_MAX : (int)t;
 	int lo = sock < devnull ? sock : devnull, hi = sock ^ devnull ^ lo;
-	struct cmd_result ready = { 0, 0 };
+	struct cmd_result ready = { .status = 0 };
 
 	/* Ctrl-C is writestress's to handle; the command gets it again.
 	 * SIGCHLD as default, whatever writestress inherited: an ignored one
@@ -322,7 +403,7 @@ static void launcher_main(struct probe *p, const struct cmd_user *u,
 int probe_cmd_setup(struct probe *p)
 {
 	struct cmd_probe *c = p->priv;
-	struct cmd_result ready = { 0, EPIPE };
+	struct cmd_result ready = { .err = EPIPE };
 	struct cmd_user u;
 	int sv[2], devnull, ret;
 	char **env;
@@ -380,6 +461,7 @@ int probe_cmd_run(struct probe *p)
 	char req = 'r';
 
 	p->fail[0] = '\0';
+	p->fail_stderr[0] = '\0';
 	if (signals_received())
 		return -ECANCELED;	/* stopping: no new command */
 	if (send(c->sock, &req, 1, MSG_NOSIGNAL) != 1)
@@ -398,6 +480,8 @@ int probe_cmd_run(struct probe *p)
 	}
 	if (recv(c->sock, &res, sizeof(res), MSG_WAITALL) != sizeof(res))
 		return -EPIPE;
+	if (res.err || !WIFEXITED(res.status) || WEXITSTATUS(res.status))
+		snprintf(p->fail_stderr, sizeof(p->fail_stderr), "%s", res.last_stderr);
 	if (res.err == ETIMEDOUT) {
 		snprintf(p->fail, sizeof(p->fail), "killed after the --probe-timeout");
 		return -ETIMEDOUT;

@@ -51,12 +51,24 @@ unsigned int probe_sqlite_syncs(const struct probe *p);
 int probe_cmd_setup(struct probe *p);
 int probe_cmd_run(struct probe *p);
 void probe_cmd_cleanup(struct probe *p);
+/* The command's stderr as the launcher keeps it: its last bytes. */
+struct cmd_stderr {
+	char tail[512];
+	size_t len;
+};
+/* Read what fd (non-blocking) holds into t, keeping the last bytes.
+ * 0 at its end (every writer closed it), 1 when it may hold more. */
+int probe_cmd_drain(int fd, struct cmd_stderr *t);
+/* t's last line with text in it (trailing white space cut, control
+ * bytes shown as '?'), cut to fit out: "" when there is none. */
+void probe_cmd_last_line(const struct cmd_stderr *t, char *out, size_t len);
+
 /* The launcher's wait for a command where the kernel has no pidfd (before
  * Linux 5.3): pid's end, at most timeout_ms, or a stop (a byte, or the
  * end, on sock).  CMD_LOST: waitpid failed, the status is unknown (never
  * a success). */
 enum cmd_wait { CMD_DONE, CMD_TIMED_OUT, CMD_STOPPED, CMD_LOST };
 enum cmd_wait probe_cmd_wait_polling(pid_t pid, int timeout_ms, int sock,
-				     int *status);
+				     int errfd, struct cmd_stderr *t, int *status);
 
 #endif

@@ -1,5 +1,6 @@
-# --probe-cmd, end to end without a rig: a failing command is counted and
-# its reason shown (summary, JSON); a Ctrl-C kills the command in flight
+# --probe-cmd, end to end without a rig: a failing command is counted
+# apart from the latencies, with its reason and the last line of its
+# stderr (summary, JSON); a Ctrl-C kills the command in flight
 # and counts it as no probe; and however writestress ends - a second
 # Ctrl-C, or killed outright - the command in flight does not outlive it,
 # nor do its launcher or any probe file.
@@ -20,17 +21,37 @@ gone()
 	[ -z "$left" ] || fail "probe files left after $2: $left"
 }
 
-# a command that fails: counted, with its exit status
-ws -t 2 --rate 1M/s --probe fsync,cmd --probe-cmd bad='exit 3' --json "$TESTDIR/bad.json" data
+# a command that fails: counted apart (no latency, no interval figure),
+# with its exit status and the last line of its stderr
+ws -t 2 --rate 1M/s --probe fsync,cmd --probe-cmd bad='echo starting >&2; echo "store locked" >&2; exit 3' \
+	--json "$TESTDIR/bad.json" data
 assert_status 0
-assert_file_match "$OUT" '^  bad      [1-9][0-9]* probes, ' "the failing command's probe line"
-assert_file_match "$OUT" '^ +[1-9][0-9]* probe operations? failed \(last: exit status 3\)$' "why it failed"
+assert_file_match "$OUT" '^  bad      0 probes$' "the failing command's probe line: no latency"
+assert_file_match "$OUT" '^ +[1-9][0-9]* failed, counted apart from the latencies \(last: exit status 3: store locked\)$' "why it failed"
+assert_file_no_match "$OUT" 'bad_p50_ms=[0-9]' "a failed command's time in an interval line"
 python3 - "$TESTDIR/bad.json" <<'PY' || fail "the JSON does not say why the command failed"
 import json, sys
 p = next(p for p in json.load(open(sys.argv[1]))["probes"] if p["name"] == "bad")
-print(f"  bad: {p['count']} runs, {p['errors']} failed: {p['last_error']}")
-sys.exit(0 if p["errors"] == p["count"] > 0 and p["last_error"] == "exit status 3" else 1)
+f = p["failures"]
+print(f"  bad: {p['count']} timed, {p['errors']} failed: {f}")
+sys.exit(0 if p["count"] == 0 and p["errors"] == f["count"] > 0 and p["raw"]["count"] == 0
+         and f["last"] == "exit status 3" and f["last_stderr"] == "store locked" else 1)
 PY
+
+# the command of the issue, as root: nobody may not write in the probe
+# directory, and the summary says so in touch's own words
+if have_root; then
+	ws -t 1 --rate 1M/s --probe cmd --probe-cmd mail='touch x && sync x' --json "$TESTDIR/mail.json" data
+	assert_status 0
+	assert_file_match "$OUT" "failed, counted apart from the latencies \\(last: exit status 1: touch: cannot touch 'x': Permission denied\\)" "nobody's failure, in its words"
+	python3 - "$TESTDIR/mail.json" <<'PY' || fail "the JSON lacks touch's words"
+import json, sys
+p = next(p for p in json.load(open(sys.argv[1]))["probes"] if p["name"] == "mail")
+sys.exit(0 if p["failures"]["last_stderr"] == "touch: cannot touch 'x': Permission denied" else 1)
+PY
+else
+	skip_part root "a command nobody may not run: needs root to run it as nobody"
+fi
 
 # a command slower than --stall: its stalls, and no wait site of
 # writestress's own (the thread that waits for the command polls its

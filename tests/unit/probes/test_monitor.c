@@ -336,6 +336,50 @@ START_TEST(test_steering_posts)
 }
 END_TEST
 
+/* A failed operation is counted apart: in no latency (the run's, the
+ * interval's), no stall and no steering, however long it took; its
+ * reason and a command's last line of stderr are kept. */
+START_TEST(test_failure_counted_apart)
+{
+	struct one_probe o;
+	struct ws_meminfo mi = { 1, 2 };
+	struct adapt_obs obs[WS_SNAPSHOT_PROBES];
+	struct ws_probe_take take;
+	struct ws_probe_summary *ps = calloc(1, sizeof(*ps));
+
+	ck_assert_ptr_nonnull(ps);
+	one_probe_init(&o);
+	o.mp->steers = true;
+	o.mp->steer[0] = &o.snap;
+	o.mp->nsteer = 1;
+	monitor_record(o.mp, 1, 20 * MS, 0, 0, &mi);
+	snprintf(o.mp->probe.fail, sizeof(o.mp->probe.fail), "exit status 1");
+	snprintf(o.mp->probe.fail_stderr, sizeof(o.mp->probe.fail_stderr), "touch: denied");
+	monitor_record(o.mp, 2, 900 * MS, -ECHILD, 0, &mi);	/* over --stall */
+	monitor_record(o.mp, 3, 1 * MS, -ECHILD, 0, &mi);
+	ck_assert_uint_eq(hist_count(&o.mp->raw), 1);
+	ck_assert_uint_eq(hist_count(&o.mp->corrected), 1);
+	ck_assert_uint_eq(o.mp->nstalls, 0);
+	ck_assert_uint_eq(o.mp->errors, 2);
+	ck_assert(snapshot_take_probes(&o.snap, obs));
+	ck_assert_uint_eq(obs[0].n, 1);
+	ck_assert_uint_eq(obs[0].worst_ns, 20 * MS);
+	probe_door_take(&o.mp->door, &take);
+	ck_assert_uint_eq(hist_count(&take.hist), 1);
+	ck_assert_uint_eq(take.errors, 2);
+	ck_assert_uint_eq(take.stalls, 0);
+	monitor_probe_summary(o.mp, ps);
+	ck_assert_uint_eq(ps->count, 1);
+	ck_assert_uint_eq(ps->errors, 2);
+	ck_assert_uint_eq(ps->max, hist_max(&o.mp->raw));
+	ck_assert_uint_lt(ps->max, 900 * MS);
+	ck_assert_str_eq(ps->last_fail, "exit status 1");
+	ck_assert_str_eq(ps->last_stderr, "touch: denied");
+	free(ps);
+	one_probe_destroy(&o);
+}
+END_TEST
+
 /* "A probe at least this slow is a stall" (--stall, default 500 ms): the
  * default, then one nanosecond under, at and over it. */
 static const struct {
@@ -536,6 +580,7 @@ Suite *monitor_suite(void)
 	tcase_add_test(tc, test_memory_fixed);
 	tcase_add_loop_test(tc, test_steering_selection, 0, 3);
 	tcase_add_test(tc, test_steering_posts);
+	tcase_add_test(tc, test_failure_counted_apart);
 	tcase_add_loop_test(pure, test_parse_site, 0,
 			    sizeof(sites) / sizeof(sites[0]));
 	tcase_add_test(pure, test_meminfo_fixture);

@@ -638,29 +638,36 @@ static void one_command(const char *line)
 }
 
 /* Exit 0 is a probe that worked; any other status, a signal or the
- * timeout is a failure that says which.  The command over its timeout is
- * killed, not waited for: when the probe returns, the process it became
- * (its pid in the file pid) is gone. */
+ * timeout is a failure that says which, with the last line the command
+ * wrote to its stderr (a success's stderr is no reason).  The command
+ * over its timeout is killed, not waited for: when the probe returns, the
+ * process it became (its pid in the file pid) is gone. */
 START_TEST(test_cmd_probe_outcomes)
 {
 	char buf[32] = "", path[160];
 	pid_t pid;
 	FILE *f;
 
-	one_command("case $(cat n 2>/dev/null) in '') echo 1 > n;; 1) echo 2 > n; exit 3;;"
-		    " 2) echo 3 > n; kill -TERM $$;; *) echo $$ > pid; exec sleep 3600;; esac");
+	one_command("case $(cat n 2>/dev/null) in '') echo 1 > n; echo chatter >&2;;"
+		    " 1) echo 2 > n; printf 'first\\nno space left\\n\\n' >&2; exit 3;;"
+		    " 2) echo 3 > n; echo dying >&2; kill -TERM $$;;"
+		    " *) echo $$ > pid; echo stuck >&2; exec sleep 3600;; esac");
 	cfg.set.cmds.timeout_ns = 300 * 1000000ull;
 	if (geteuid() == 0)
 		cfg.probe_user = "root";	/* to write n in the test's directory */
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_CMD, 0, &cfg), 0);
 	ck_assert_int_eq(p.ops->run(&p), 0);
 	ck_assert_str_eq(p.fail, "");
+	ck_assert_str_eq(p.fail_stderr, "");
 	ck_assert_int_eq(p.ops->run(&p), -ECHILD);
 	ck_assert_str_eq(p.fail, "exit status 3");
+	ck_assert_str_eq(p.fail_stderr, "no space left");
 	ck_assert_int_eq(p.ops->run(&p), -ECHILD);
 	ck_assert_str_eq(p.fail, "killed by signal 15");
+	ck_assert_str_eq(p.fail_stderr, "dying");
 	ck_assert_int_eq(p.ops->run(&p), -ETIMEDOUT);
 	ck_assert_str_eq(p.fail, "killed after the --probe-timeout");
+	ck_assert_str_eq(p.fail_stderr, "stuck");
 	snprintf(path, sizeof(path), "%s/pid", dir);
 	f = fopen(path, "r");
 	ck_assert_ptr_nonnull(f);
@@ -682,17 +689,28 @@ END_TEST
  * kills it), a byte on the socket is a stop. */
 START_TEST(test_cmd_wait_polling)
 {
-	int sv[2], status = -1;
+	int sv[2], errp[2], status = -1;
+	struct cmd_stderr t = { .len = 0 };
+	char line[WS_STDERR_LINE];
 	pid_t quick, slow;
 
 	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	ck_assert_int_eq(pipe2(errp, O_NONBLOCK), 0);
 	quick = fork();
 	ck_assert_int_ge(quick, 0);
-	if (!quick)
+	if (!quick) {
+		ck_assert_int_eq(write(errp[1], "bye\n", 4), 4);
 		ws_exit_now(7);
-	ck_assert_int_eq(probe_cmd_wait_polling(quick, 3600000, sv[0], &status), CMD_DONE);
+	}
+	close(errp[1]);
+	ck_assert_int_eq(probe_cmd_wait_polling(quick, 3600000, sv[0], errp[0], &t, &status),
+			 CMD_DONE);
 	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 7);
-	ck_assert_int_eq(probe_cmd_wait_polling(quick, 10, sv[0], &status), CMD_LOST);
+	probe_cmd_drain(errp[0], &t);
+	probe_cmd_last_line(&t, line, sizeof(line));
+	ck_assert_str_eq(line, "bye");
+	close(errp[0]);
+	ck_assert_int_eq(probe_cmd_wait_polling(quick, 10, sv[0], -1, &t, &status), CMD_LOST);
 
 	slow = fork();
 	ck_assert_int_ge(slow, 0);
@@ -700,14 +718,65 @@ START_TEST(test_cmd_wait_polling)
 		pause();
 		ws_exit_now(0);
 	}
-	ck_assert_int_eq(probe_cmd_wait_polling(slow, 5, sv[0], &status), CMD_TIMED_OUT);
+	ck_assert_int_eq(probe_cmd_wait_polling(slow, 5, sv[0], -1, &t, &status), CMD_TIMED_OUT);
 	ck_assert_int_eq(kill(slow, 0), 0);	/* left to the launcher to kill */
 	ck_assert_int_eq(send(sv[1], "k", 1, 0), 1);
-	ck_assert_int_eq(probe_cmd_wait_polling(slow, 3600000, sv[0], &status), CMD_STOPPED);
+	ck_assert_int_eq(probe_cmd_wait_polling(slow, 3600000, sv[0], -1, &t, &status), CMD_STOPPED);
 	ck_assert_int_eq(kill(slow, SIGKILL), 0);
 	ck_assert_int_eq(waitpid(slow, &status, 0), slow);
 	close(sv[0]);
 	close(sv[1]);
+}
+END_TEST
+
+/* What a failed command said: the last line with text, trailing blank
+ * lines and spaces cut, control bytes shown, at most 159 bytes; of a
+ * stderr longer than the kept tail, its end. */
+static const struct {
+	const char *in, *want;
+} last_lines[] = {
+	{ "", "" },
+	{ "\n\n  \n", "" },
+	{ "one", "one" },
+	{ "one\ntwo\n", "two" },
+	{ "one\ntwo  \r\n\n\n", "two" },
+	{ "a\tb\x1b[31mc\n", "a?b?[31mc" },
+};
+
+START_TEST(test_cmd_last_line)
+{
+	struct cmd_stderr t = { .len = strlen(last_lines[_i].in) };
+	char out[WS_STDERR_LINE];
+
+	memcpy(t.tail, last_lines[_i].in, t.len);
+	probe_cmd_last_line(&t, out, sizeof(out));
+	ck_assert_str_eq(out, last_lines[_i].want);
+}
+END_TEST
+
+START_TEST(test_cmd_stderr_tail)
+{
+	struct cmd_stderr t = { .len = 0 };
+	char out[WS_STDERR_LINE], big[2000], want[WS_STDERR_LINE];
+	int pp[2];
+
+	ck_assert_int_eq(pipe2(pp, O_NONBLOCK), 0);
+	/* 2000 bytes: the tail keeps the last 512, the line its first 159 */
+	memset(big, 'x', sizeof(big));
+	for (size_t i = 0; i < sizeof(big); i += 100)
+		big[i] = 'a' + (char)(i / 100);
+	big[sizeof(big) - 301] = '\n';
+	ck_assert_int_eq(write(pp[1], big, sizeof(big)), (ssize_t)sizeof(big));
+	ck_assert_int_eq(probe_cmd_drain(pp[0], &t), 1);	/* open: may say more */
+	ck_assert_uint_eq(t.len, 512);
+	ck_assert(!memcmp(t.tail, big + sizeof(big) - 512, 512));
+	close(pp[1]);
+	ck_assert_int_eq(probe_cmd_drain(pp[0], &t), 0);	/* its end */
+	probe_cmd_last_line(&t, out, sizeof(out));
+	memcpy(want, big + sizeof(big) - 300, sizeof(want) - 1);
+	want[sizeof(want) - 1] = '\0';
+	ck_assert_str_eq(out, want);
+	close(pp[0]);
 }
 END_TEST
 
@@ -845,6 +914,8 @@ Suite *probe_suite(void)
 	tcase_add_loop_test(parse, test_syncs, 0, ARRAY_SIZE(syncs_rows));
 	tcase_add_loop_test(parse, test_dir_of, 0, ARRAY_SIZE(dirs));
 	tcase_add_test(parse, test_cmd_wait_polling);
+	tcase_add_loop_test(parse, test_cmd_last_line, 0, sizeof(last_lines) / sizeof(last_lines[0]));
+	tcase_add_test(parse, test_cmd_stderr_tail);
 	tcase_add_checked_fixture(files, tmp_setup, tmp_teardown);
 	tcase_set_timeout(files, 60);
 	tcase_add_test(files, test_fsync_probe);
