@@ -8,8 +8,10 @@
  *             kB KB = 10^3, MB = 10^6, GB = 10^9, TB = 10^12, PB = 10^15;
  *             a decimal fraction is allowed when the result is a whole
  *             number of bytes ("1.5G" yes, "0.3k" no).
- *   durations ns us ms s m min h d; a bare number is seconds; fractions
- *             allowed ("1.5s", "2.5m"); the result is in nanoseconds.
+ *   durations ns us ms s min h d; a bare number is seconds; fractions
+ *             allowed ("1.5s", "2.5min"); the result is in nanoseconds.
+ *             "m" is mebibytes wherever it appears, so never minutes:
+ *             "5m" as a time is refused, naming 5min.
  *   rates     a size followed by "/s" ("50M/s", "1.5GiB/s"); "/s" may be
  *             omitted; the result is bytes per second.  A rate needs a
  *             unit ("50B/s" for bytes): "-r 50" would plan a run for days.

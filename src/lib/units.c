@@ -56,7 +56,6 @@ static const struct unit duration_units[] = {
 	{ "ms", WS_NSEC_PER_MSEC },
 	{ "s", WS_NSEC_PER_SEC },
 	{ "sec", WS_NSEC_PER_SEC },	/* min is taken: sec goes with it */
-	{ "m", 60 * WS_NSEC_PER_SEC },
 	{ "min", 60 * WS_NSEC_PER_SEC },
 	{ "h", 3600 * WS_NSEC_PER_SEC },
 	{ "d", 86400 * WS_NSEC_PER_SEC },
@@ -68,7 +67,7 @@ static const struct kind size_kind = {
 	"B; binary: k K Ki KiB, m M Mi MiB, ... up to p P Pi PiB; decimal: kB KB MB GB TB PB"
 };
 static const struct kind duration_kind = {
-	duration_units, "nanoseconds", "ns, us or µs, ms, s or sec, m or min, h, d"
+	duration_units, "nanoseconds", "ns, us or µs, ms, s or sec, min, h, d"
 };
 static const struct kind rate_kind = {
 	size_units, "bytes per second",
@@ -300,12 +299,39 @@ int units_parse_size(const char *s, uint64_t *out, struct units_error *err)
 	return ret ? ret : parse(&size_kind, s, strlen(s), out, err);
 }
 
+/* "5m" or "5M" for a time: m is mebibytes everywhere in writestress, so
+ * a time says min; name what was probably meant. */
+static void size_unit_as_time(const char *s, struct units_error *err)
+{
+	struct number n;
+	char q[36];
+
+	if (split(s, strlen(s), &n, NULL) || !n.slen)
+		return;
+	for (const struct unit *u = size_units; u->name; u++) {
+		if (strlen(u->name) != n.slen || memcmp(u->name, n.suffix, n.slen))
+			continue;
+		quote(q, sizeof(q), s, (size_t)(n.suffix - s));
+		if (n.slen == 1 && (*n.suffix == 'm' || *n.suffix == 'M'))
+			set_msg(err, "'%c' is mebibytes, not minutes (did you mean %smin?)",
+				*n.suffix, q);
+		else
+			set_msg(err, "'%s' is a size, not a time (%s)", u->name,
+				duration_kind.accepted);
+		return;
+	}
+}
+
 int units_parse_duration(const char *s, uint64_t *ns_out,
 			 struct units_error *err)
 {
 	int ret = check_text(s, err);
 
-	return ret ? ret : parse(&duration_kind, s, strlen(s), ns_out, err);
+	if (!ret)
+		ret = parse(&duration_kind, s, strlen(s), ns_out, err);
+	if (ret == -EINVAL)
+		size_unit_as_time(s, err);
+	return ret;
 }
 
 int units_parse_rate(const char *s, uint64_t *bytes_per_sec,
