@@ -151,6 +151,11 @@ int ws_dirname(const char *path, char *out, size_t len);
 /* PATH's last name: "/dev/mapper/root" -> "root" (a pointer into path). */
 const char *ws_basename(const char *path);
 
+/* Do a and b name one file, whether it exists yet or not ("f", "./f",
+ * "dir/../f", a link to its directory, another hard link)?  Symlinks in
+ * the last name are not followed. */
+bool ws_same_path(const char *a, const char *b);
+
 /* One CSV field (RFC 4180), quoted when it holds a comma, a quote or a
  * line break; the separators and the CRLF line ends are the caller's. */
 void ws_csv_field(FILE *out, const char *s);

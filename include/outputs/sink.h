@@ -45,6 +45,7 @@ struct sink {
 					 * target i's */
 	void *priv;		/* the sink's own state, its ops manage it */
 	const char *path;	/* file sinks: the result's final name */
+	bool force;		/* ... may replace a file not ours */
 	char tmp[4200];		/* ... written here, renamed by close */
 };
 
@@ -70,15 +71,33 @@ struct sink_set {
 	 * the owner can still remove it if the process ends at once (the
 	 * run hands in signals_unlink_at_exit); NULL: nobody is told. */
 	void (*tmp_made)(int dirfd, const char *name);
+	/* --force: a result may replace a file writestress did not write */
+	bool force;
 };
 
 int sink_add(struct sink_set *set, const struct sink_ops *ops, FILE *out);
+
+/* Does the file at path begin as one writestress writes (a result's,
+ * matrix's or report's JSON schema, the Prometheus file's first HELP, a
+ * run's or report's CSV header, an SVG titled writestress)?  Each sink's
+ * golden output is held to it (tests/unit/outputs/test_sink.c). */
+bool sink_file_is_ours(const char *path);
+
+/* May a result be written at path?  0: nothing there, an empty file
+ * (mktemp's), a regular file writestress wrote, or any regular file
+ * with force.  Else nothing is touched and err says why: -EPERM "'F'
+ * exists and writestress did not write it" (--force would take it),
+ * -EEXIST "... is not a regular file" (nothing takes it). */
+int sink_check_path(const char *path, bool force, char *err, size_t errlen);
+
 /* A result file: written to PATH.tmp.PID (or PATH.tmp.PID.N past a stale
  * one of an earlier process with the same PID; created exclusively, never
  * through a symlink) and renamed over PATH by sink_close_file(), so PATH
- * is either the previous file or a complete new one.  PATH may replace an
- * existing regular file, nothing else.  0 or -errno with err filled
- * ("cannot write '...': ..."). */
+ * is either the previous file or a complete new one.  PATH may replace
+ * only what sink_check_path() allows (set->force), checked again just
+ * before the rename.  0 or -errno with err filled: -EPERM or -EEXIST
+ * refused (sink_check_path), -EINVAL the path is already another output,
+ * else "cannot write '...': ...". */
 WS_MUST_CHECK int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 		  const char *path, char *err, size_t errlen);
 /* For file sinks' close op: flush, fsync, rename.  0 or -errno; on

@@ -168,14 +168,22 @@ static int open_results(const struct ws_config *cfg, struct sink_set *sinks)
 	};
 	char err[512];
 
+	sinks->force = cfg->force;
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		const char *path = *(const char *const *)((const char *)cfg + files[i].offset);
 
 		struct stat st;
 		bool exists = path && strcmp(path, "-") && lstat(path, &st) == 0 &&
 			      S_ISREG(st.st_mode);
+		int ret = path ? sink_add_file(sinks, files[i].ops, path, err, sizeof(err)) : 0;
 
-		if (path && sink_add_file(sinks, files[i].ops, path, err, sizeof(err))) {
+		if (ret == -EPERM) {
+			sink_abort_all(sinks);
+			fprintf(stderr, "writestress: refusing to replace %s: %s\n", files[i].opt, err);
+			fprintf(stderr, "hint: name another file, remove it, or add --force to replace it\n");
+			return WS_EXIT_REFUSED;
+		}
+		if (ret) {
 			fprintf(stderr, "writestress: invalid %s '%s': %s\n", files[i].opt,
 				path, err);
 			errtryhelp(stderr, "writestress");

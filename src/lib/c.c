@@ -1,7 +1,10 @@
 /* c.c - the shared tables and helpers of c.h. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -183,6 +186,28 @@ void ws_csv_field(FILE *out, const char *s)
 		fputc(*s, out);
 	}
 	fputc('"', out);
+}
+
+/* The directory resolved, then the last name: one spelling per file. */
+static bool canonical(const char *path, char *out, size_t len)
+{
+	char dir[PATH_MAX], real[PATH_MAX];
+
+	if (ws_dirname(path, dir, sizeof(dir)) || !realpath(dir, real))
+		return false;
+	return (size_t)snprintf(out, len, "%s/%s", real, ws_basename(path)) < len;
+}
+
+bool ws_same_path(const char *a, const char *b)
+{
+	char ca[PATH_MAX + 256], cb[PATH_MAX + 256];
+	struct stat sa, sb;
+
+	if (!lstat(a, &sa) && !lstat(b, &sb))
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	if (canonical(a, ca, sizeof(ca)) && canonical(b, cb, sizeof(cb)))
+		return !strcmp(ca, cb);
+	return !strcmp(a, b);
 }
 
 int ws_dirname(const char *path, char *out, size_t len)

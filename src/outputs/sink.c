@@ -18,6 +18,56 @@ int sink_add(struct sink_set *set, const struct sink_ops *ops, FILE *out)
 	return 0;
 }
 
+/* How each file writestress writes begins: the JSON documents' schema
+ * (run, matrix, report), the Prometheus file's first HELP, the CSV
+ * headers (a run's, with several targets, report's).  An SVG is ours when
+ * its title, within its first lines, names writestress. */
+static const char *const begins[] = {
+	"{\"schema\":\"writestress-",
+	"# HELP writestress_",
+	"interval,t_s,dt_s,bytes,",
+	"interval,target,t_s,dt_s,bytes,",
+	"group,file,host,model,",
+};
+#define SVG_BEGINS "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "
+#define SVG_TITLE "<title>writestress"
+
+bool sink_file_is_ours(const char *path)
+{
+	char head[1024];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return false;
+	n = read(fd, head, sizeof(head) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	head[n] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(begins); i++)
+		if (!strncmp(head, begins[i], strlen(begins[i])))
+			return true;
+	return !strncmp(head, SVG_BEGINS, strlen(SVG_BEGINS)) && strstr(head, SVG_TITLE);
+}
+
+int sink_check_path(const char *path, bool force, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (lstat(path, &st))
+		return 0;
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "'%s' exists and is not a regular file (results replace only regular files; '-' is standard output)",
+			 path);
+		return -EEXIST;
+	}
+	if (st.st_size == 0 || force || sink_file_is_ours(path))
+		return 0;
+	snprintf(err, errlen, "'%s' exists and writestress did not write it", path);
+	return -EPERM;
+}
+
 static int open_tmp(struct sink *s)
 {
 	int fd = open(s->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
@@ -37,7 +87,6 @@ int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 		  const char *path, char *err, size_t errlen)
 {
 	struct sink *s;
-	struct stat st;
 	int ret;
 
 	if (set->n == WS_MAX_SINKS) {
@@ -55,15 +104,13 @@ int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 		return 0;
 	}
 	for (unsigned int i = 0; i < set->n; i++)
-		if (set->sinks[i].path && !strcmp(set->sinks[i].path, path)) {
+		if (set->sinks[i].path && ws_same_path(set->sinks[i].path, path)) {
 			snprintf(err, errlen, "'%s' is already another output of this run", path);
-			return -EEXIST;
+			return -EINVAL;
 		}
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "'%s' exists and is not a regular file (results replace only regular files; '-' is standard output)",
-			 path);
-		return -EEXIST;
-	}
+	ret = sink_check_path(path, set->force, err, errlen);
+	if (ret)
+		return ret;
 	/* PATH.tmp.PID; PATH.tmp.PID.N past a stale one of an earlier
 	 * process with our PID (a container's writestress is always PID 1) */
 	for (int n = 0; n < 100; n++) {
@@ -79,6 +126,7 @@ int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 	}
 	s->ops = ops;
 	s->path = path;
+	s->force = set->force;
 	set->n++;
 	/* a second ^C exits at once: no half-written temporary stays */
 	if (set->tmp_made)
@@ -117,6 +165,9 @@ static int publish_tmp(struct sink *s, bool durable)
 	if (fclose(s->out) && !ret)
 		ret = -errno;
 	s->out = NULL;
+	/* a file put there while the run went on is not ours to replace */
+	if (!ret)
+		ret = sink_check_path(s->path, s->force, (char[8]){ 0 }, 8);
 	if (!ret && rename(s->tmp, s->path))
 		ret = -errno;
 	if (ret)

@@ -162,6 +162,21 @@ for out in /dev/null link.json; do
 	assert_status 2
 	assert_file_match "$ERR" "^writestress: report: invalid --json '$out': '$out' exists and is not a regular file" "--json $out"
 done
+# nor a file writestress did not write (unless --force), nor a RESULT read
+echo "my notes" >"$WORK/notes.json"
+ws report --json notes.json fleet/a1.json
+assert_status 2
+assert_file_match "$ERR" "^writestress: report: refusing to replace --json: 'notes.json' exists and writestress did not write it$" "a file not ours"
+assert_eq "my notes" "$(cat "$WORK/notes.json")" "the file not ours, after the refusal"
+ws report --force --json notes.json fleet/a1.json
+assert_status 0
+head -c 40 "$WORK/notes.json" | grep -q '^{"schema":"writestress-report/' || fail "--force did not replace notes.json"
+ws report --json fleet/./a1.json fleet/a1.json
+assert_status 2
+assert_file_match "$ERR" "^writestress: report: invalid --json 'fleet/\./a1\.json': the same file as the RESULT 'fleet/a1\.json' it reads" "an output on a result it reads"
+ws report --json r.json --csv ./r.json fleet/a1.json
+assert_status 2
+assert_file_match "$ERR" "already another output" "two outputs on one path"
 [ -c /dev/null ] || fail "/dev/null is no longer a device"
 [ -L "$WORK/link.json" ] && [ ! -e "$TESTDIR/elsewhere.json" ] || fail "the link was followed or replaced"
 rm "$WORK/link.json"

@@ -5,6 +5,9 @@
 
 #include <check.h>
 
+#include <unistd.h>
+
+#include "outputs/sink.h"
 #include "testutil.h"
 
 void tu_write_file(const char *dir, const char *name, const char *text)
@@ -32,4 +35,18 @@ struct json_object *tu_jget(struct json_object *o, const char *path)
 			return NULL;
 	}
 	return o;
+}
+
+bool tu_text_is_ours(const char *text)
+{
+	char path[] = "/tmp/ws-ours-XXXXXX";
+	int fd = mkstemp(path);
+	bool ours;
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	ck_assert_int_eq(close(fd), 0);
+	ours = sink_file_is_ours(path);
+	unlink(path);
+	return ours;
 }

@@ -187,7 +187,7 @@ static int write_file(const char *path, const struct matrix_doc *d,
 		      char *err, size_t len)
 {
 	static const struct sink_ops matrix_file_ops = { .name = "matrix" };
-	struct sink_set set = { .n = 0 };
+	struct sink_set set = { .n = 0, .force = d->force };
 	int ret = sink_add_file(&set, &matrix_file_ops, path, err, len);
 
 	if (ret)

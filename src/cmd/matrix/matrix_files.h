@@ -31,6 +31,8 @@ struct matrix_doc {
 	const char *const *settings;
 	unsigned int nsettings;
 	bool complete;				/* every run ran */
+	bool force;				/* --force: may replace a file
+						   writestress did not write */
 };
 
 /* The JSON document, and the plot of throughput against the probe's p99,

@@ -22,9 +22,10 @@
 struct report_args {
 	const char *json, *csv, *svg;
 	enum report_by by;
+	bool force;
 };
 
-enum { KEY_JSON = 256, KEY_CSV, KEY_SVG, KEY_BY };
+enum { KEY_JSON = 256, KEY_CSV, KEY_SVG, KEY_BY, KEY_FORCE };
 
 static int parse_by(void *dest, const char *arg, char *why)
 {
@@ -47,6 +48,8 @@ static const struct cli_option report_opts[] = {
 	{ .name = "svg", .key = KEY_SVG, .type = CLI_STRING, .arg = "FILE",
 	  .offset = offsetof(struct report_args, svg),
 	  .help = "plot every result's throughput over GiB written, a panel per group, outliers in red, to FILE" },
+	{ .name = "force", .key = KEY_FORCE, .type = CLI_FLAG, .offset = offsetof(struct report_args, force),
+	  .help = "let --json, --csv or --svg replace an existing file writestress did not write" },
 	{ .name = "help", .key = 'h', .type = CLI_HELP,
 	  .help = "show this help and exit" },
 };
@@ -75,12 +78,15 @@ static void report_help_tail(FILE *out)
 		"  cannot be read or parsed, stops the report; in a DIR, a *.json file of\n"
 		"  another schema (a report, a matrix) is skipped with a warning.\n"
 		"At most one of --json, --csv and --svg may be -; the table then goes to\n"
-		"stderr.  Output files are written whole or not at all.\n"
+		"stderr.  Output files are written whole or not at all, never over a\n"
+		"RESULT read, and replace only a file writestress wrote (or an empty one)\n"
+		"unless --force.\n"
 		"\nExit status:\n"
 		"  0    no outlier flagged\n"
 		"  1    one or more outliers flagged\n"
 		"  2    invalid command line, no results, a file that cannot be read or\n"
-		"       is not a result, or an output that cannot be written\n",
+		"       is not a result, or an output that cannot be written or may not\n"
+		"       replace what is there\n",
 		REPORT_K, REPORT_MAD_SCALE, REPORT_MEANAD_SCALE, REPORT_MIN_GROUP);
 }
 
@@ -253,7 +259,14 @@ static int open_output(struct outputs *o, const char *option, const char *path,
 	*s = NULL;
 	if (!path)
 		return 0;
-	if (sink_add_file(&o->set, &report_file_ops, path, err, sizeof(err))) {
+	int ret = sink_add_file(&o->set, &report_file_ops, path, err, sizeof(err));
+
+	if (ret == -EPERM) {
+		cli_error(&report_cli, stderr, "refusing to replace %s: %s", option, err);
+		fprintf(stderr, "hint: name another file, remove it, or add --force to replace it\n");
+		return REPORT_EXIT_TROUBLE;
+	}
+	if (ret) {
 		cli_usage_error(&report_cli, stderr, "invalid %s '%s': %s", option, path, err);
 		return REPORT_EXIT_TROUBLE;
 	}
@@ -261,9 +274,29 @@ static int open_output(struct outputs *o, const char *option, const char *path,
 	return 0;
 }
 
+/* An output on a RESULT it reads would replace that result. */
+static int outputs_apart(const struct report_args *a, int n, char **operands)
+{
+	const struct { const char *opt, *path; } out[] = {
+		{ "--json", a->json }, { "--csv", a->csv }, { "--svg", a->svg },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(out); i++)
+		for (int k = 0; out[i].path && !is_stdout(out[i].path) && k < n; k++)
+			if (ws_same_path(out[i].path, operands[k])) {
+				cli_usage_error(&report_cli, stderr, "invalid %s '%s': the same file as the RESULT '%s' it reads",
+						out[i].opt, out[i].path, operands[k]);
+				return REPORT_EXIT_TROUBLE;
+			}
+	return 0;
+}
+
 static int open_outputs(struct outputs *o, const struct report_args *a)
 {
-	int status = open_output(o, "--json", a->json, &o->json);
+	int status;
+
+	o->set.force = a->force;
+	status = open_output(o, "--json", a->json, &o->json);
 
 	if (!status)
 		status = open_output(o, "--csv", a->csv, &o->csv);
@@ -301,7 +334,9 @@ int report_main(int argc, char **argv)
 	if (status >= 0)
 		return status;
 	r.by = args.by;
-	status = open_outputs(&outs, &args);
+	status = outputs_apart(&args, argc - first, argv + first);
+	if (!status)
+		status = open_outputs(&outs, &args);
 	if (status)
 		return status;
 	status = REPORT_EXIT_TROUBLE;

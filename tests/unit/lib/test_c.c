@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include <check.h>
@@ -370,6 +372,48 @@ START_TEST(test_dirname)
 }
 END_TEST
 
+/* One file, however its path is spelled, existing or not yet; another
+ * name, or a symlink as the last name, is another file. */
+START_TEST(test_same_path)
+{
+	char dir[] = "/tmp/ws-same-XXXXXX", a[64], b[64], link_dir[40];
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(link_dir, sizeof(link_dir), "%s.link", dir);
+	ck_assert_int_eq(symlink(dir, link_dir), 0);
+	snprintf(a, sizeof(a), "%s/f", dir);
+	ck_assert_int_eq(mkdir(strcat(strcpy(b, dir), "/sub"), 0755), 0);
+	/* not there yet */
+	snprintf(b, sizeof(b), "%s/./f", dir);
+	ck_assert(ws_same_path(a, b));
+	snprintf(b, sizeof(b), "%s/sub/../f", dir);
+	ck_assert(ws_same_path(a, b));
+	snprintf(b, sizeof(b), "%s/f", link_dir);
+	ck_assert(ws_same_path(a, b));
+	snprintf(b, sizeof(b), "%s/g", dir);
+	ck_assert(!ws_same_path(a, b));
+	snprintf(b, sizeof(b), "%s/sub/f", dir);
+	ck_assert(!ws_same_path(a, b));
+	/* there: a hard link is the same file, a symlink to it is not */
+	f = fopen(a, "w");
+	ck_assert_ptr_nonnull(f);
+	fclose(f);
+	snprintf(b, sizeof(b), "%s/hard", dir);
+	ck_assert_int_eq(link(a, b), 0);
+	ck_assert(ws_same_path(a, b));
+	unlink(b);
+	snprintf(b, sizeof(b), "%s/soft", dir);
+	ck_assert_int_eq(symlink("f", b), 0);
+	ck_assert(!ws_same_path(a, b));
+	unlink(b);
+	unlink(a);
+	unlink(link_dir);
+	rmdir(strcat(strcpy(b, dir), "/sub"));
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 Suite *c_suite(void)
 {
 	Suite *s = suite_create("c");
@@ -385,6 +429,7 @@ Suite *c_suite(void)
 	tcase_add_loop_test(tables, test_mibps, 0, ARRAY_SIZE(rates));
 	tcase_add_loop_test(tables, test_basename, 0, ARRAY_SIZE(basenames));
 	tcase_add_loop_test(tables, test_dirname, 0, ARRAY_SIZE(dirnames));
+	tcase_add_test(tables, test_same_path);
 	tcase_add_test(tables, test_timer_tables);
 	tcase_add_test(tables, test_stop_keys);
 	tcase_add_test(tables, test_ioprio_classes);

@@ -24,6 +24,7 @@
 
 #include "lib/c.h"
 #include "outputs/sink.h"
+#include "record_fixture.h"
 #include "suites.h"
 #include "lib/units.h"
 
@@ -281,10 +282,13 @@ static char dir[64];
 static char path[128];		/* dir/out.json: the result's name */
 static char tmp[160];		/* its temporary, PATH.tmp.PID */
 
+/* begins as a result of ours does, so the next state may replace it */
+#define HEADER_TEXT "{\"schema\":\"writestress-test/1\"}\n"
+
 static void file_header(struct sink *s, const struct ws_run *r)
 {
 	(void)r;
-	fputs("header\n", s->out);
+	fputs(HEADER_TEXT, s->out);
 }
 
 static void file_interval(struct sink *s, const struct ws_run *r,
@@ -315,7 +319,7 @@ static const struct sink_ops file_ops = {
 	.close = file_close,
 };
 
-#define NEW_TEXT "header\ninterval 1\ninterval 2\nsummary\n"
+#define NEW_TEXT HEADER_TEXT "interval 1\ninterval 2\nsummary\n"
 
 static void file_setup(void)
 {
@@ -439,20 +443,20 @@ START_TEST(test_file_publish)
 
 	ck_assert_int_eq(sink_add_file(&set, &file_ops, path, err, sizeof(err)), 0);
 	s = &set.sinks[0];
-	fputs("state 1\n", s->out);
+	fputs(HEADER_TEXT "state 1\n", s->out);
 	ck_assert(gone(path));
 	ck_assert_int_eq(sink_publish_file(s), 0);
-	ck_assert_str_eq(contents(path), "state 1\n");
+	ck_assert_str_eq(contents(path), HEADER_TEXT "state 1\n");
 	ck_assert_int_eq(lstat(tmp, &tst), 0);	/* the next one, empty */
 	ck_assert_int_eq(tst.st_size, 0);
 	ck_assert_int_eq(lstat(path, &st), 0);
 	ck_assert_uint_ne(st.st_ino, tst.st_ino);
 	ck_assert(fcntl(fileno(s->out), F_GETFD) & FD_CLOEXEC);
-	fputs("state 2, longer\n", s->out);
+	fputs(HEADER_TEXT "state 2, longer\n", s->out);
 	fflush(s->out);
-	ck_assert_str_eq(contents(path), "state 1\n");	/* until published */
+	ck_assert_str_eq(contents(path), HEADER_TEXT "state 1\n");	/* until published */
 	ck_assert_int_eq(sink_publish_file(s), 0);
-	ck_assert_str_eq(contents(path), "state 2, longer\n");
+	ck_assert_str_eq(contents(path), HEADER_TEXT "state 2, longer\n");
 	fputs("end\n", s->out);
 	ck_assert_int_eq(sink_close_all(&set), 0);
 	ck_assert_str_eq(contents(path), "end\n");
@@ -472,17 +476,17 @@ START_TEST(test_file_publish_fails)
 
 	ck_assert_int_eq(sink_add_file(&set, &file_ops, path, err, sizeof(err)), 0);
 	s = &set.sinks[0];
-	fputs("state 1\n", s->out);
+	fputs(HEADER_TEXT "state 1\n", s->out);
 	ck_assert_int_eq(sink_publish_file(s), 0);
-	fputs("state 2\n", s->out);
+	fputs(HEADER_TEXT "state 2\n", s->out);
 	ck_assert_int_eq(unlink(path), 0);
 	ck_assert_int_eq(mkdir(path, 0755), 0);	/* rename cannot replace it */
-	ck_assert_int_eq(sink_publish_file(s), -EISDIR);
+	ck_assert_int_eq(sink_publish_file(s), -EEXIST);	/* not a file */
 	ck_assert_ptr_nonnull(s->out);		/* the next state's */
 	ck_assert_int_eq(rmdir(path), 0);
-	fputs("state 3\n", s->out);
+	fputs(HEADER_TEXT "state 3\n", s->out);
 	ck_assert_int_eq(sink_publish_file(s), 0);
-	ck_assert_str_eq(contents(path), "state 3\n");
+	ck_assert_str_eq(contents(path), HEADER_TEXT "state 3\n");
 	/* a sink that lost its temporary makes it again */
 	fclose(s->out);
 	ck_assert_int_eq(unlink(tmp), 0);
@@ -490,12 +494,15 @@ START_TEST(test_file_publish_fails)
 	ck_assert_int_eq(sink_publish_file(s), -EBADF);
 	ck_assert_int_eq(sink_reopen_file(s), 0);
 	ck_assert_ptr_nonnull(s->out);
-	fputs("state 4\n", s->out);
+	fputs(HEADER_TEXT "state 4\n", s->out);
 	ck_assert_int_eq(sink_close_all(&set), 0);
-	ck_assert_str_eq(contents(path), "state 4\n");
+	ck_assert_str_eq(contents(path), HEADER_TEXT "state 4\n");
 	ck_assert(gone(tmp));
 }
 END_TEST
+
+/* An earlier result of ours, which a new one may replace */
+#define OLD_TEXT "{\"schema\":\"writestress-result/1\",\"old\":true}\n"
 
 /* An existing regular file is replaced by a rename, not rewritten in
  * place: until the close it is intact, and a hard link to it keeps the
@@ -506,7 +513,7 @@ START_TEST(test_file_replaces_regular)
 	char err[256], hard[160];
 	struct stat before, after, tmpst;
 
-	write_file(path, "old\n");
+	write_file(path, OLD_TEXT);
 	snprintf(hard, sizeof(hard), "%s/old-link", dir);
 	ck_assert_int_eq(link(path, hard), 0);
 	ck_assert_int_eq(lstat(path, &before), 0);
@@ -515,7 +522,7 @@ START_TEST(test_file_replaces_regular)
 	ck_assert_int_eq(lstat(tmp, &tmpst), 0);
 	feed(&set);
 	fflush(set.sinks[0].out);
-	ck_assert_str_eq(contents(path), "old\n");
+	ck_assert_str_eq(contents(path), OLD_TEXT);
 	ck_assert_str_eq(contents(tmp), NEW_TEXT);
 	ck_assert_int_eq(sink_close_all(&set), 0);
 
@@ -523,7 +530,7 @@ START_TEST(test_file_replaces_regular)
 	ck_assert_int_eq(lstat(path, &after), 0);
 	ck_assert_uint_ne(after.st_ino, before.st_ino);
 	ck_assert_uint_eq(after.st_ino, tmpst.st_ino);	/* the temporary, renamed */
-	ck_assert_str_eq(contents(hard), "old\n");
+	ck_assert_str_eq(contents(hard), OLD_TEXT);
 	ck_assert(gone(tmp));
 }
 END_TEST
@@ -647,7 +654,7 @@ START_TEST(test_tmp_taken)
 
 	snprintf(victim, sizeof(victim), "%s/victim", dir);
 	snprintf(next, sizeof(next), "%s.1", tmp);
-	write_file(path, "old\n");
+	write_file(path, OLD_TEXT);
 	if (!strcmp(takens[_i].what, "file")) {
 		write_file(tmp, "theirs\n");
 	} else {
@@ -659,7 +666,7 @@ START_TEST(test_tmp_taken)
 	ck_assert_int_eq(sink_add_file(&set, &file_ops, path, err, sizeof(err)), 0);
 	ck_assert_uint_eq(set.n, 1);
 	ck_assert_str_eq(set.sinks[0].tmp, next);
-	ck_assert_str_eq(contents(path), "old\n");
+	ck_assert_str_eq(contents(path), OLD_TEXT);
 	feed(&set);
 	ck_assert_int_eq(sink_close_all(&set), 0);
 	ck_assert_str_eq(contents(path), NEW_TEXT);
@@ -679,6 +686,89 @@ START_TEST(test_tmp_taken)
 }
 END_TEST
 
+/* Every file writestress writes is known for its own by how it begins
+ * (each sink's golden output), and nothing else is: a result replaces
+ * only those. */
+static const char *const goldens[] = {
+	"sink_json.json", "sink_json_error.json", "sink_json_targets.json",
+	"sink_csv.csv", "sink_csv_error.csv", "sink_csv_targets.csv",
+	"sink_svg.svg", "sink_svg_error.svg", "sink_prom.prom", "sink_prom_targets.prom",
+};
+
+START_TEST(test_golden_is_ours)
+{
+	char p[4096], rel[128];
+
+	snprintf(rel, sizeof(rel), "tests/expected/%s", goldens[_i]);
+	source_path(p, sizeof(p), rel);
+	ck_assert_msg(sink_file_is_ours(p), "%s is not recognised as writestress's", rel);
+}
+END_TEST
+
+static const char *const foreign[] = {
+	"hello\n",
+	"{\"schema\":\"other/1\"}\n",
+	"{ \"schema\": \"writestress-result/1\" }\n",	/* not as we write it */
+	"interval,value\n1,2\n",
+	"# HELP node_load1 1m load average.\n",
+	"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"x\"><title>my plot</title>\n",
+	"<svg><title>writestress</title>\n",		/* no XML declaration */
+	"\n{\"schema\":\"writestress-result/1\"}\n",	/* not at its start */
+};
+
+/* A regular file that is not ours is refused and left whole, unless the
+ * set is forced; an empty one (mktemp's) is taken. */
+START_TEST(test_foreign_refused)
+{
+	struct sink_set set = { .n = 0 };
+	char err[512], want[512];
+
+	write_file(path, foreign[_i]);
+	ck_assert(!sink_file_is_ours(path));
+	ck_assert_int_eq(sink_add_file(&set, &file_ops, path, err, sizeof(err)), -EPERM);
+	snprintf(want, sizeof(want), "'%s' exists and writestress did not write it", path);
+	ck_assert_str_eq(err, want);
+	ck_assert_uint_eq(set.n, 0);
+	ck_assert_str_eq(contents(path), foreign[_i]);
+	ck_assert(gone(tmp));
+	set.force = true;
+	ck_assert_int_eq(sink_add_file(&set, &file_ops, path, err, sizeof(err)), 0);
+	feed(&set);
+	ck_assert_int_eq(sink_close_all(&set), 0);
+	ck_assert_str_eq(contents(path), NEW_TEXT);
+}
+END_TEST
+
+START_TEST(test_empty_taken)
+{
+	struct sink_set set = { .n = 0 };
+	char err[512];
+
+	write_file(path, "");
+	ck_assert_int_eq(sink_check_path(path, false, err, sizeof(err)), 0);
+	ck_assert_int_eq(sink_add_file(&set, &file_ops, path, err, sizeof(err)), 0);
+	feed(&set);
+	ck_assert_int_eq(sink_close_all(&set), 0);
+	ck_assert_str_eq(contents(path), NEW_TEXT);
+}
+END_TEST
+
+/* A file put at PATH while the run went on is not replaced at the end:
+ * the close fails, PATH keeps it, the temporary goes. */
+START_TEST(test_foreign_put_meanwhile)
+{
+	struct sink_set set = { .n = 0 };
+	char err[512];
+
+	ck_assert_int_eq(sink_add_file(&set, &file_ops, path, err, sizeof(err)), 0);
+	feed(&set);
+	write_file(path, "someone's notes\n");
+	ck_assert_int_eq(sink_close_all(&set), -EPERM);
+	ck_assert_str_eq(contents(path), "someone's notes\n");
+	ck_assert(gone(tmp));
+}
+END_TEST
+
 /* Two sinks for one name in one process (--json x --csv x): the second
  * is refused, and the first is not disturbed. */
 START_TEST(test_same_path_twice)
@@ -687,7 +777,7 @@ START_TEST(test_same_path_twice)
 	char err[512], want[512];
 
 	ck_assert_int_eq(sink_add_file(&set, &file_ops, path, err, sizeof(err)), 0);
-	ck_assert_int_eq(sink_add_file(&set, &file_ops, path, err, sizeof(err)), -EEXIST);
+	ck_assert_int_eq(sink_add_file(&set, &file_ops, path, err, sizeof(err)), -EINVAL);
 	snprintf(want, sizeof(want), "'%s' is already another output of this run", path);
 	ck_assert_str_eq(err, want);
 	ck_assert_uint_eq(set.n, 1);
@@ -742,7 +832,7 @@ START_TEST(test_abort)
 	snprintf(second, sizeof(second), "%s/out.csv", dir);
 	snprintf(second_tmp, sizeof(second_tmp), "%s.tmp.%d", second, (int)getpid());
 	if (had_old)
-		write_file(path, "old\n");
+		write_file(path, OLD_TEXT);
 	logged_set = &set;
 	ck_assert_int_eq(sink_add(&set, &summary_only_ops, stream), 0);
 	set.sinks[0].priv = &f;
@@ -758,7 +848,7 @@ START_TEST(test_abort)
 	ck_assert(gone(second_tmp));
 	ck_assert(gone(second));
 	if (had_old)
-		ck_assert_str_eq(contents(path), "old\n");
+		ck_assert_str_eq(contents(path), OLD_TEXT);
 	else
 		ck_assert(gone(path));
 	/* nothing left to close: the fake's close is not called */
@@ -772,7 +862,7 @@ START_TEST(test_abort)
 }
 END_TEST
 
-/* A directory appears at PATH before the close: the rename fails, the
+/* A directory appears at PATH before the close: it is not replaced, the
  * error comes back, the temporary goes, the directory stays. */
 START_TEST(test_close_rename_fails)
 {
@@ -784,7 +874,7 @@ START_TEST(test_close_rename_fails)
 	feed(&set);
 	ck_assert_int_eq(mkdir(path, 0755), 0);
 	write_file(inside, "kept\n");
-	ck_assert_int_eq(sink_close_all(&set), -EISDIR);
+	ck_assert_int_eq(sink_close_all(&set), -EEXIST);	/* not a file: not replaced */
 	ck_assert_uint_eq(set.n, 0);
 	ck_assert(gone(tmp));
 	ck_assert_str_eq(contents(inside), "kept\n");
@@ -804,7 +894,7 @@ START_TEST(test_close_write_fails)
 	void (*old_xfsz)(int);
 	int lowered, ret = 0;
 
-	write_file(path, "old\n");
+	write_file(path, OLD_TEXT);
 	ck_assert_int_eq(sink_add_file(&set, &file_ops, path, err, sizeof(err)), 0);
 	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
 	memset(big, 'x', sizeof(big));
@@ -823,7 +913,7 @@ START_TEST(test_close_write_fails)
 	/* -errno; which one is the sink's choice (-EIO today) */
 	ck_assert_int_lt(ret, 0);
 	ck_assert_uint_eq(set.n, 0);
-	ck_assert_str_eq(contents(path), "old\n");
+	ck_assert_str_eq(contents(path), OLD_TEXT);
 	ck_assert(gone(tmp));
 }
 END_TEST
@@ -871,6 +961,10 @@ Suite *sink_suite(void)
 	tcase_add_loop_test(files, test_file_refused, 0, ARRAY_SIZE(refusals));
 	tcase_add_loop_test(files, test_tmp_taken, 0, ARRAY_SIZE(takens));
 	tcase_add_test(files, test_same_path_twice);
+	tcase_add_loop_test(files, test_golden_is_ours, 0, ARRAY_SIZE(goldens));
+	tcase_add_loop_test(files, test_foreign_refused, 0, ARRAY_SIZE(foreign));
+	tcase_add_test(files, test_empty_taken);
+	tcase_add_test(files, test_foreign_put_meanwhile);
 	tcase_add_test(files, test_file_no_directory);
 	tcase_add_test(files, test_file_set_full);
 	tcase_add_loop_test(files, test_abort, 0, 2);
