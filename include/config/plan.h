@@ -21,6 +21,9 @@ struct ws_space {
 	/* targets still to be planned on this filesystem, this one
 	 * included (0 counts as 1): an unbounded run leaves each its share */
 	unsigned int sharers;
+	/* "/", "/var" or "/home" when the filesystem holds it (the system
+	 * needs room there to go on working), else NULL */
+	const char *holds;
 };
 
 /* Why a plan was refused: the figures for the message. */
@@ -31,8 +34,9 @@ struct ws_plan_refusal {
 	uint64_t fits;		/* the largest --file-size that would fit */
 };
 
-/* Default reserve: 5% of the filesystem, at most 1 GiB. */
-uint64_t plan_default_reserve(uint64_t fs_size);
+/* Default reserve: 10% of a filesystem that holds /, /var or /home
+ * (system); else 5% of it, at most 1 GiB. */
+uint64_t plan_default_reserve(uint64_t fs_size, bool system);
 
 /* Build the plan.  Returns 0, or -ENOSPC and fills *why when the file the
  * run needs would eat into the reserve (nothing may be written then). */

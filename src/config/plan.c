@@ -10,10 +10,13 @@ static uint64_t min_u64(uint64_t a, uint64_t b)
 	return a < b ? a : b;
 }
 
-uint64_t plan_default_reserve(uint64_t fs_size)
+uint64_t plan_default_reserve(uint64_t fs_size, bool system)
 {
-	/* 5% keeps a small test filesystem usable; 1 GiB is plenty for a
-	 * big root filesystem to go on working while we run. */
+	/* the system's own filesystem keeps a tenth free, whatever its
+	 * size (rounded up: at least 10%); elsewhere 5% keeps a small test
+	 * filesystem usable and 1 GiB is plenty for a big one */
+	if (system)
+		return fs_size / 10 + (fs_size % 10 != 0);
 	return min_u64(fs_size / 20, WS_GIB);
 }
 
@@ -59,8 +62,9 @@ int plan_make(const struct ws_config *cfg, const struct ws_space *sp,
 	memset(plan, 0, sizeof(*plan));
 	plan->buffer_size = cfg->set.buffer_size;
 	plan->total = run_total(cfg);
+	plan->reserve_system = !cfg->reserve_set && sp->holds;
 	plan->reserve = cfg->reserve_set ? cfg->reserve
-					 : plan_default_reserve(sp->fs_size);
+					 : plan_default_reserve(sp->fs_size, plan->reserve_system);
 
 	usable = sp->avail + sp->reclaimed;
 	room = usable > plan->reserve + extra ? usable - plan->reserve - extra : 0;

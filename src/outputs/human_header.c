@@ -60,6 +60,8 @@ static void print_space(FILE *out, const struct ws_run *run, const char *lead)
 		units_format_size(a, sizeof(a), run->target.fs_avail),
 		units_format_size(b, sizeof(b), run->target.fs_size),
 		units_format_size(c, sizeof(c), run->plan.reserve));
+	if (run->plan.reserve_system && run->target.fs_holds)
+		fprintf(out, " (10%%: it holds %s)", run->target.fs_holds);
 	/* an unbounded run says how far it goes in its run line */
 	if (run->plan.total != WS_UNBOUNDED && run->plan.file_size < run->plan.total)
 		fprintf(out, ", file wraps at %s",

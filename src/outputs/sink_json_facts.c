@@ -225,6 +225,10 @@ void json_put_target(struct jsonw *w, const struct ws_target_facts *t)
 	jsonw_str(w, "fs_type", t->fs_type);
 	jsonw_u64(w, "fs_size", t->fs_size);
 	jsonw_u64(w, "fs_avail", t->fs_avail);
+	if (t->fs_holds)
+		jsonw_str(w, "fs_holds", t->fs_holds);
+	else
+		jsonw_null(w, "fs_holds");
 	jsonw_str(w, "file", t->created ? "created" : t->forced ? "forced" : "reused");
 	jsonw_u64(w, "size_at_open", t->size_at_open);
 	jsonw_bool(w, "truncated", t->truncated);

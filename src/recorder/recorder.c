@@ -43,6 +43,7 @@ static void target_facts(const struct ws_config *cfg,
 	f->xattr_unsupported = t->xattr_unsupported;
 	f->size_at_open = t->size_at_open;
 	f->fs_size = t->space.fs_size;
+	f->fs_holds = t->space.holds;
 	/* what the run may use: our own old blocks count as free */
 	f->fs_avail = t->space.avail + t->space.reclaimed;
 }

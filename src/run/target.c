@@ -69,12 +69,27 @@ static void name_fs(int fd, char *buf, size_t len)
 	snprintf(buf, len, "0x%lx", (unsigned long)sfs.f_type);
 }
 
+/* The first of /, /var and /home on the filesystem of fd, or NULL. */
+static const char *system_dir_on(int fd)
+{
+	static const char *const dirs[] = { "/", "/var", "/home" };
+	struct stat st, d;
+
+	if (fstat(fd, &st))
+		return NULL;
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		if (!stat(dirs[i], &d) && d.st_dev == st.st_dev)
+			return dirs[i];
+	return NULL;
+}
+
 static int read_space(int fd, struct ws_space *sp)
 {
 	struct statvfs sv;
 
 	if (fstatvfs(fd, &sv))
 		return -errno;
+	sp->holds = system_dir_on(fd);
 	sp->fs_size = (uint64_t)sv.f_blocks * sv.f_frsize;
 	sp->avail = (uint64_t)sv.f_bavail * sv.f_frsize;
 	return 0;

@@ -7,21 +7,34 @@
 #include "lib/units.h"
 
 static const struct {
-	uint64_t fs_size, reserve;
+	uint64_t fs_size;
+	bool system;
+	uint64_t reserve;
 } reserve_cases[] = {
-	{ 0, 0 },
-	{ 64 * WS_MIB, 64 * WS_MIB / 20 },
-	{ 10 * WS_GIB, 512 * WS_MIB },
-	{ 20 * WS_GIB, WS_GIB },
-	{ 4000 * WS_GIB, WS_GIB },
+	{ 0, false, 0 },
+	{ 64 * WS_MIB, false, 64 * WS_MIB / 20 },
+	{ 10 * WS_GIB, false, 512 * WS_MIB },
+	{ 20 * WS_GIB - 20, false, WS_GIB - 1 },
+	{ 20 * WS_GIB, false, WS_GIB },
+	{ 20 * WS_GIB + 20, false, WS_GIB },
+	{ 4000 * WS_GIB, false, WS_GIB },
+	/* the filesystem of /, /var or /home: a tenth, rounded up, no cap */
+	{ 0, true, 0 },
+	{ 999, true, 100 },
+	{ 1000, true, 100 },
+	{ 1001, true, 101 },
+	{ 10 * WS_GIB, true, WS_GIB },
+	{ 4000 * WS_GIB, true, 400 * WS_GIB },
 };
 
 START_TEST(test_default_reserve)
 {
-	ck_assert_uint_eq(plan_default_reserve(reserve_cases[_i].fs_size),
+	ck_assert_uint_eq(plan_default_reserve(reserve_cases[_i].fs_size,
+					       reserve_cases[_i].system),
 			  reserve_cases[_i].reserve);
 }
 END_TEST
+
 
 static struct ws_config cfg_with(uint64_t buffers, uint64_t size,
 				 uint64_t file_size)
@@ -36,7 +49,36 @@ static struct ws_config cfg_with(uint64_t buffers, uint64_t size,
 	return cfg;
 }
 
-static const struct ws_space roomy = { 100 * WS_GIB, 50 * WS_GIB, 0, 1 };
+static const struct ws_space roomy = { 100 * WS_GIB, 50 * WS_GIB, 0, 1, NULL };
+
+/* On the system's filesystem a run keeps a tenth of it free: it fits up
+ * to that line and not a block past it; --reserve still decides. */
+START_TEST(test_system_reserve_boundary)
+{
+	struct ws_config cfg = cfg_with(0, 8 * WS_MIB, 0);
+	struct ws_space sp = { 100 * WS_GIB, 10 * WS_GIB + 8 * WS_MIB, 0, 1, "/" };
+	struct ws_plan plan;
+	struct ws_plan_refusal why;
+
+	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), 0);
+	ck_assert_uint_eq(plan.reserve, 10 * WS_GIB);
+	ck_assert(plan.reserve_system);
+	sp.avail -= 1;
+	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), -ENOSPC);
+	ck_assert_uint_eq(why.reserve, 10 * WS_GIB);
+	/* the same room on a filesystem the system does not use: 1 GiB */
+	sp.holds = NULL;
+	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), 0);
+	ck_assert_uint_eq(plan.reserve, WS_GIB);
+	ck_assert(!plan.reserve_system);
+	sp.holds = "/home";
+	cfg.reserve_set = true;
+	cfg.reserve = 0;
+	ck_assert_int_eq(plan_make(&cfg, &sp, &plan, &why), 0);
+	ck_assert_uint_eq(plan.reserve, 0);
+	ck_assert(!plan.reserve_system);
+}
+END_TEST
 
 START_TEST(test_total_is_first_bound)
 {
@@ -78,7 +120,7 @@ END_TEST
 START_TEST(test_unbounded_wraps_before_reserve)
 {
 	struct ws_config cfg = cfg_with(0, 0, 0);
-	struct ws_space sp = { 1000 * WS_MIB, 300 * WS_MIB + 5, 0, 1 };
+	struct ws_space sp = { 1000 * WS_MIB, 300 * WS_MIB + 5, 0, 1, NULL };
 	struct ws_plan plan;
 	struct ws_plan_refusal why;
 
@@ -98,7 +140,7 @@ END_TEST
 START_TEST(test_reclaimed_and_explicit_reserve)
 {
 	struct ws_config cfg = cfg_with(0, 100 * WS_MIB, 0);
-	struct ws_space sp = { 1000 * WS_MIB, 60 * WS_MIB, 60 * WS_MIB, 1 };
+	struct ws_space sp = { 1000 * WS_MIB, 60 * WS_MIB, 60 * WS_MIB, 1, NULL };
 	struct ws_plan plan;
 	struct ws_plan_refusal why;
 
@@ -117,7 +159,7 @@ END_TEST
 START_TEST(test_probe_footprint_counted)
 {
 	struct ws_config cfg = cfg_with(0, 99 * WS_MIB, 0);
-	struct ws_space sp = { 1000 * WS_MIB, 100 * WS_MIB, 0, 1 };
+	struct ws_space sp = { 1000 * WS_MIB, 100 * WS_MIB, 0, 1, NULL };
 	struct ws_plan plan;
 	struct ws_plan_refusal why;
 
@@ -201,6 +243,7 @@ Suite *plan_suite(void)
 
 	tcase_add_loop_test(tc, test_default_reserve, 0,
 			    sizeof(reserve_cases) / sizeof(reserve_cases[0]));
+	tcase_add_test(tc, test_system_reserve_boundary);
 	tcase_add_test(tc, test_total_is_first_bound);
 	tcase_add_test(tc, test_wrap_makes_it_fit);
 	tcase_add_test(tc, test_unbounded_wraps_before_reserve);
