@@ -37,6 +37,7 @@ enum {
 	KEY_TRUNCATE, KEY_VERIFY, KEY_IODEPTH, KEY_JOBS, KEY_TARGET_LATENCY, KEY_STEER_BY, KEY_HEADROOM,
 	KEY_SQLITE_JOURNAL, KEY_SQLITE_SYNC, KEY_PROBE_CMD, KEY_PROBE_USER,
 	KEY_PROBE_TIMEOUT, KEY_COLOR, KEY_PROM, KEY_TRACE, KEY_NO_TRACE,
+	KEY_FOREVER,
 };
 
 /* Every default is a row of the registry (record/fields.h), parsed as if
@@ -336,13 +337,15 @@ static int parse_probe_ioprio(void *dest, const char *arg, char *why)
 /* ---- the table ------------------------------------------------------------ */
 
 static const struct cli_option opt_table[] = {
-	{ .type = CLI_HEADING, .help = "Run length (the first bound reached ends the run; with none, it runs until interrupted):" },
+	{ .type = CLI_HEADING, .help = "Run length (a run needs a bound, or --forever; the first bound reached ends it):" },
 	{ .name = "buffers", .key = 'b', .type = CLI_U64, .arg = "COUNT", .offset = offsetof(struct ws_config, set.buffers), .min = 1,
 	  .help = "write COUNT buffers (not with --size)" },
-	{ .name = "size", .key = 's', .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, set.total_size), .min = 1,
+	{ .name = "size", .key = 's', .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, set.total_size), .min = 4 * WS_KIB,
 	  .help = "write SIZE bytes in total (not with -b)" },
 	{ .name = "time", .key = 't', .type = CLI_DURATION, .arg = "DURATION", .offset = offsetof(struct ws_config, set.duration_ns), .min = 1,
 	  .help = "stop after DURATION" },
+	{ .name = "forever", .key = KEY_FOREVER, .type = CLI_FLAG, .offset = offsetof(struct ws_config, set.forever),
+	  .help = "run until interrupted (Ctrl-C, SIGTERM), rewriting the file from its start where the reserve begins; without a bound and without this, a run is refused" },
 	{ .name = "jobs", .key = KEY_JOBS, .type = CLI_UINT, .arg = "N", .offset = offsetof(struct ws_config, set.jobs), .min = 1, .max = WS_MAX_TARGETS,
 	  .help = "write N files at once, FILE.1 ... FILE.N, one writer each (as fio numjobs; bounds apply to each); or name several FILEs" },
 	{ .name = "file-size", .key = KEY_FILE_SIZE, .type = CLI_SIZE, .arg = "SIZE", .offset = offsetof(struct ws_config, file_size), .min = 4 * WS_KIB, .align = 4 * WS_KIB,
@@ -447,7 +450,7 @@ static const struct cli_option opt_table[] = {
 	{ .name = "color", .key = KEY_COLOR, .type = CLI_CUSTOM, .arg = "WHEN", .parse = parse_colour,
 	  .help = "paint stalls red on the live line: auto (default: on a terminal that is not dumb, unless NO_COLOR is set), always or never" },
 	{ .name = "force", .key = KEY_FORCE, .type = CLI_FLAG, .offset = offsetof(struct ws_config, force),
-	  .help = "allow overwriting an existing regular file writestress did not create" },
+	  .help = "allow overwriting an existing regular file writestress did not create: a FILE, or what --json, --csv, --svg or --prom would replace (without it a result replaces only a file writestress wrote, or an empty one)" },
 	{ .name = "truncate", .key = KEY_TRUNCATE, .type = CLI_FLAG, .offset = offsetof(struct ws_config, set.truncate),
 	  .help = "empty an existing FILE before the run instead of rewriting it in place (on a discard mount the filesystem then TRIMs its old blocks, which hands an SSD erased blocks back)" },
 	{ .name = "remove", .key = KEY_REMOVE, .type = CLI_FLAG, .offset = offsetof(struct ws_config, remove_after),
@@ -480,9 +483,10 @@ static void help_tail(FILE *out)
 {
 	fprintf(out,
 		"\nUnits:\n"
-		"  SIZE      bytes, B; k K KiB = 2^10, M MiB = 2^20, G GiB = 2^30, T TiB = 2^40;\n"
+		"  SIZE      bytes, B; k K KiB = 2^10, m M MiB = 2^20, g G GiB = 2^30, T TiB;\n"
 		"            kB KB = 10^3, MB = 10^6, GB = 10^9, TB = 10^12 (e.g. 4k 8M 1.5G 2T)\n"
-		"  DURATION  ns us/µs ms s m min h d; bare: seconds (e.g. 500ms 30s 2h)\n"
+		"  DURATION  ns us/µs ms s min h d; bare: seconds (e.g. 500ms 30s 10min 2h);\n"
+		"            m is mebibytes everywhere, never minutes\n"
 		"  RATE      a SIZE per second, with a unit (e.g. 50M/s; 50B/s for bytes)\n"
 		"  Output is always binary: MiB = 2^20 bytes, GiB = 2^30 bytes, MiB/s.\n"
 		"\nExit status:\n"
@@ -490,7 +494,8 @@ static void help_tail(FILE *out)
 		"  1    runtime failure (I/O error, no space left, cannot open FILE)\n"
 		"  2    invalid command line\n"
 		"  3    refused to touch FILE (symlink, not a regular file, not created by\n"
-		"       writestress, or the run would eat into the reserve)\n"
+		"       writestress, or the run would eat into the reserve), or a result\n"
+		"       file that writestress did not write\n"
 		"  130  stopped by SIGINT, 143 stopped by SIGTERM (the summary is printed),\n"
 		"  141  stdout closed by its reader (the summary on stderr)\n");
 }

@@ -34,9 +34,10 @@ const struct cli *opts_cli(void);
 /* No FILE was given: say what to do instead (argv as main's).  OPTS_USAGE. */
 enum opts_result opts_missing_file(int argc, char **argv, FILE *err);
 /* The FILE operands (n of them, or FILE.1 ... FILE.N with --jobs) into
- * cfg->paths. */
+ * cfg->paths; words[0..nwords) is the command line as typed, before
+ * getopt moved the operands, for what a mistyped one meant. */
 enum opts_result opts_take_targets(struct ws_config *cfg, int n, char **files,
-				   FILE *err);
+				   char *const *words, int nwords, FILE *err);
 /* The rules between the options given (seen[i]: the table's row i was),
  * and the defaults that follow from them. */
 enum opts_result opts_check(struct ws_config *cfg, const bool *seen, FILE *err);

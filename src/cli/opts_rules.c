@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/c.h"
@@ -148,6 +149,51 @@ static enum opts_result check_steer_by(const struct ws_config *cfg, FILE *err)
 	return OPTS_RUN;
 }
 
+/* A run that nothing ends fills the disk (then rewrites it): only on
+ * purpose, with --forever, never because a word was mistyped. */
+static enum opts_result check_bound(const struct ws_config *cfg, const bool *seen,
+				    FILE *err)
+{
+	static const char *const bounds[] = { "time", "size", "buffers", "until-steady" };
+	const char *bound = NULL;
+
+	for (size_t i = 0; i < ARRAY_SIZE(bounds) && !bound; i++)
+		if (given(seen, bounds[i]))
+			bound = bounds[i];
+	if (cfg->set.forever && bound)
+		return usage_error(err, "--forever and --%s: give one (--forever writes until interrupted)",
+				   bound);
+	if (!cfg->set.forever && !bound)
+		return usage_error(err, "refusing to write '%s' without a bound: add -t 30s, -s 1G or -b 100 (or --forever, until interrupted)",
+				   cfg->set.path);
+	return OPTS_RUN;
+}
+
+/* Two result files, or a result and a target, on one path: the one
+ * written last would replace the other. */
+static enum opts_result check_paths(const struct ws_config *cfg, FILE *err)
+{
+	const struct { const char *opt, *path; } out[] = {
+		{ "--json", cfg->set.json_path }, { "--csv", cfg->set.csv_path },
+		{ "--svg", cfg->set.svg_path }, { "--prom", cfg->set.prom_path },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(out); i++) {
+		if (!out[i].path || !strcmp(out[i].path, "-"))
+			continue;
+		for (size_t k = 0; k < i; k++)
+			if (out[k].path && strcmp(out[k].path, "-") &&
+			    ws_same_path(out[i].path, out[k].path))
+				return usage_error(err, "invalid %s '%s': the same file as %s '%s'",
+						   out[i].opt, out[i].path, out[k].opt, out[k].path);
+		for (unsigned int t = 0; t < cfg->ntargets; t++)
+			if (ws_same_path(out[i].path, cfg->paths[t]))
+				return usage_error(err, "invalid %s '%s': the same file as the target FILE '%s'",
+						   out[i].opt, out[i].path, cfg->paths[t]);
+	}
+	return OPTS_RUN;
+}
+
 /* Options that make sense only together. */
 enum opts_result opts_check(struct ws_config *cfg, const bool *seen, FILE *err)
 {
@@ -160,6 +206,8 @@ enum opts_result opts_check(struct ws_config *cfg, const bool *seen, FILE *err)
 		return usage_error(err, "--trace and --no-trace: give one");
 	if (results_to_stdout(cfg) > 1)
 		return usage_error(err, "only one of --json, --csv and --svg can be '-' (stdout)");
+	if (check_paths(cfg, err) != OPTS_RUN)
+		return OPTS_USAGE;
 	/* two answers to "how much": honouring one would ignore the other */
 	if (given(seen, "buffers") && given(seen, "size")) {
 		char a[32];
@@ -182,7 +230,7 @@ enum opts_result opts_check(struct ws_config *cfg, const bool *seen, FILE *err)
 	if (cfg->set.steady.max_rounds && cfg->set.steady.max_rounds < cfg->set.steady.window)
 		return usage_error(err, "invalid --steady-max-rounds '%u': fewer than the %u rounds of one --steady-window",
 				   cfg->set.steady.max_rounds, cfg->set.steady.window);
-	return OPTS_RUN;
+	return check_bound(cfg, seen, err);
 }
 
 /* dd's bs=1M count=10 of=F as operands: say ours rather than take them
@@ -209,22 +257,32 @@ static bool dd_operand(const char *arg, FILE *err)
 	return false;
 }
 
-/* A FILE operand that is a subcommand's name, or close to one (`matrx`,
- * `help`): a typo that would otherwise write a file of that name without
- * bound.  A name with a slash (./help) is a file on purpose.  True when
- * it said so. */
+/* Words people type as a command that writestress does not have: a
+ * run is `writestress [OPTION]... FILE`, not `writestress run`. */
+static const char *const not_subcommands[] = { "run", "start", "stop", "status", "bench", "demo" };
+
+/* A FILE operand that is a subcommand's name, or within two edits of
+ * one (`matrx`, `help`, `run`): a typo that would otherwise write a file
+ * of that name.  True when it said so. */
 static bool subcommand_like(const char *arg, FILE *err)
 {
-	const char *words[16] = { "help", "version" };
-	size_t n, nw = 2;
+	const char *words[16];
+	size_t n, nw = 0;
 	const struct ws_command *cmds = ws_commands(&n);
 	const char *w;
 
-	if (strchr(arg, '/'))
-		return false;
 	for (size_t i = 0; i < n && nw < ARRAY_SIZE(words); i++)
 		words[nw++] = cmds[i].name;
-	w = cli_closest(arg, words, nw, strlen(arg) > 4 ? 2 : 1);
+	w = cli_closest(arg, words, nw, 2);
+	if (!w)
+		w = cli_closest(arg, (const char *const[]){ "help", "version" }, 2,
+				strlen(arg) > 4 ? 2 : 1);
+	for (size_t i = 0; !w && i < ARRAY_SIZE(not_subcommands); i++)
+		if (!strcmp(arg, not_subcommands[i])) {
+			usage_error(err, "invalid FILE '%s': writestress has no subcommand '%s'; a run is writestress [OPTION]... FILE (a file really named so: ./%s)",
+				    arg, arg, arg);
+			return true;
+		}
 	if (!w)
 		return false;
 	if (!strcmp(w, "help") || !strcmp(w, "version"))
@@ -236,6 +294,66 @@ static bool subcommand_like(const char *arg, FILE *err)
 	else
 		usage_error(err, "invalid FILE '%s': did you mean writestress %s? (a file really named so: ./%s)",
 			    arg, w, arg);
+	return true;
+}
+
+/* Does word read as a unit ("min", "M", "GiB", "M/s", "%")? */
+static bool unit_word(const char *word)
+{
+	char one[64];
+	struct units_error e;
+	uint64_t v;
+
+	if (!strcmp(word, "%"))
+		return true;
+	if (!*word || strlen(word) > 16 || strspn(word, "0123456789.") || word[0] == '/')
+		return false;
+	snprintf(one, sizeof(one), "1%s", word);
+	return !units_parse_size(one, &v, &e) || !units_parse_duration(one, &v, &e) ||
+	       !units_parse_rate(one, &v, &e);
+}
+
+/* The option row a word of the command line names: "-t", "--time". */
+static const struct cli_option *option_named(const char *word)
+{
+	if (!strncmp(word, "--", 2))
+		return cli_find(opts_cli(), word + 2);
+	if (word[0] == '-' && word[1] && !word[2])
+		for (size_t i = 0; i < opts_cli()->nopts; i++)
+			if (opts_cli()->opts[i].name && opts_cli()->opts[i].key == word[1])
+				return &opts_cli()->opts[i];
+	return NULL;
+}
+
+/* A FILE operand that reads as a unit, typed apart from its number
+ * (`-t 5 min`, `-s 100 M`): the option and the value it meant, from the
+ * command line as typed (words, nwords: main's argv before getopt
+ * reordered it).  True when it said so. */
+static bool unit_operand(const char *arg, char *const *words, int nwords, FILE *err)
+{
+	char meant[128] = "";
+	int at = -1;
+
+	if (!unit_word(arg))
+		return false;
+	for (int i = 1; i < nwords; i++)
+		if (words[i] == arg)
+			at = i;
+	if (at >= 3 && strspn(words[at - 1], "0123456789.") == strlen(words[at - 1])) {
+		const struct cli_option *o = option_named(words[at - 2]);
+		bool minutes = (!strcmp(arg, "m") || !strcmp(arg, "M")) && o &&
+			       o->type == CLI_DURATION;
+
+		if (o && o->arg)
+			snprintf(meant, sizeof(meant), "did you mean %s %s%s?", words[at - 2],
+				 words[at - 1], !strcmp(arg, "%") ? "" : minutes ? "min" : arg);
+	}
+	if (meant[0])
+		usage_error(err, "invalid FILE '%s': a unit cut from its number: %s (a file really named so: ./%s)",
+			    arg, meant, arg);
+	else
+		usage_error(err, "invalid FILE '%s': it reads as a unit, not a file; a unit follows its number with no space (a file really named so: ./%s)",
+			    arg, arg);
 	return true;
 }
 
@@ -261,9 +379,22 @@ enum opts_result opts_missing_file(int argc, char **argv, FILE *err)
 /* --jobs N: FILE.1 ... FILE.N, kept for the life of the process */
 static char job_paths[WS_MAX_TARGETS][PATH_MAX];
 
+/* A FILE that does not exist yet and reads as a mistake: dd's syntax,
+ * a subcommand's name or a near miss, a unit cut from its number. */
+static bool mistyped(const char *file, char *const *words, int nwords, FILE *err)
+{
+	struct stat st;
+
+	if (lstat(file, &st) == 0)
+		return false;
+	return dd_operand(file, err) || unit_operand(file, words, nwords, err) ||
+	       (!strchr(file, '/') && subcommand_like(file, err));
+}
+
 /* The FILE operands, or --jobs copies of the one. */
 enum opts_result opts_take_targets(struct ws_config *cfg, int n,
-				   char **files, FILE *err)
+				   char **files, char *const *words, int nwords,
+				   FILE *err)
 {
 	if (n > WS_MAX_TARGETS)
 		return usage_error(err, "too many FILE operands (%d): at most %d targets in one run",
@@ -274,7 +405,7 @@ enum opts_result opts_take_targets(struct ws_config *cfg, int n,
 	for (int i = 0; i < n; i++) {
 		if (!*files[i])
 			return usage_error(err, "invalid FILE '': empty name");
-		if (dd_operand(files[i], err) || subcommand_like(files[i], err))
+		if (mistyped(files[i], words, nwords, err))
 			return OPTS_USAGE;
 		for (int j = 0; j < i; j++)
 			if (!strcmp(files[i], files[j]))
@@ -297,13 +428,18 @@ enum opts_result opts_parse(int argc, char **argv, struct ws_config *cfg,
 			    FILE *err)
 {
 	bool *seen = calloc(opts_cli()->nopts, sizeof(*seen));
+	/* the words as typed: getopt moves the operands to the end */
+	char **words = calloc((size_t)argc + 1, sizeof(*words));
 	enum opts_result res = OPTS_USAGE;
 	int first;
 
-	if (!seen) {
+	if (!seen || !words) {
+		free(seen);
+		free(words);
 		fprintf(err, "writestress: %s\n", strerror(ENOMEM));
 		return OPTS_USAGE;
 	}
+	memcpy(words, argv, (size_t)argc * sizeof(*words));
 	config_defaults(cfg);
 	switch (cli_parse(opts_cli(), argc, argv, cfg, seen, &first, err)) {
 	case CLI_EXIT_OK:
@@ -314,10 +450,12 @@ enum opts_result opts_parse(int argc, char **argv, struct ws_config *cfg,
 	case CLI_RUN:
 		if (first == argc)
 			res = opts_missing_file(argc, argv, err);
-		else if (opts_take_targets(cfg, argc - first, argv + first, err) == OPTS_RUN)
+		else if (opts_take_targets(cfg, argc - first, argv + first, words, argc,
+					   err) == OPTS_RUN)
 			res = opts_check(cfg, seen, err);
 		break;
 	}
 	free(seen);
+	free(words);
 	return res;
 }

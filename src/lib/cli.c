@@ -172,6 +172,9 @@ static int parse_units(const struct cli_option *o, const char *arg,
 		return ret;
 	}
 	ret = check_bounds(o, v, why);
+	/* "-s 100" is a hundred bytes, under a block: a unit left out */
+	if (ret && o->type == CLI_SIZE && v && v < o->min && strspn(arg, "0123456789") == strlen(arg))
+		snprintf(why + strlen(why), CLI_WHY_LEN - strlen(why), " (did you mean %sM?)", arg);
 	if (!ret)
 		*out = v;
 	return ret;

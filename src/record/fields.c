@@ -34,6 +34,7 @@ static const struct ws_field fields[] = {
 	{ "total_bytes", WS_FIELD_OWN, 0, "--size", NULL, { NULL }, true },
 	{ "buffers", WS_FIELD_COUNT, AT(buffers), "--buffers", NULL, { NULL }, false },
 	{ "time_s", WS_FIELD_SECONDS, AT(duration_ns), "--time", NULL, { NULL }, true },
+	{ "forever", WS_FIELD_BOOL, AT(forever), "--forever", NULL, { NULL }, true },
 	{ "file_size", WS_FIELD_OWN, 0, "--file-size", NULL, { NULL }, false },
 	{ "reserve", WS_FIELD_OWN, 0, "--reserve", NULL, { NULL }, false },
 	{ "pace", WS_FIELD_OWN, 0, "--pace", "window",

@@ -24,7 +24,7 @@ done <<'TABLE'
 -B 2G f                           |--buffer-size;'2G'
 -b 0 f                            |--buffers;'0';must be at least 1
 -B 1000 f                         |--buffer-size;'1000';must be at least 4 KiB
---target-latency 2m --pace adaptive f |--target-latency;'2m';must be at most 1m00s
+--target-latency 2min --pace adaptive f |--target-latency;'2min';must be at most 1m00s
 --stall 10us f                    |--stall;'10us';must be at least 1.00 ms
 matrx f.dat                       |FILE 'matrx';did you mean writestress matrix?;./matrx
 help                              |FILE 'help';did you mean writestress --help?
@@ -49,7 +49,26 @@ verfy f                           |FILE 'verfy';did you mean writestress verify?
 -r 50 f                           |--rate;'50';a rate needs a unit
 --color sometimes f               |--color;'sometimes';auto, always or never
 --rate 50mb/s f                   |--rate;'50mb/s';unknown suffix 'mb' (B; binary: k K Ki KiB
--t 5secs f                        |--time;'5secs';unknown suffix 'secs' (ns, us or µs, ms, s or sec, m or min, h, d)
+-t 5secs f                        |--time;'5secs';unknown suffix 'secs' (ns, us or µs, ms, s or sec, min, h, d)
+frobnicate                        |refusing to write 'frobnicate' without a bound;-t 30s, -s 1G or -b 100;--forever
+--pace none f                     |refusing to write 'f' without a bound
+--forever -t 5s f                 |--forever and --time: give one
+--forever -s 1G f                 |--forever and --size: give one
+-t 5m f                           |--time;'5m';'m' is mebibytes, not minutes (did you mean 5min?)
+-t 2.5M f                         |--time;'2.5M';did you mean 2.5min?
+-t 5 min f                        |FILE 'min';a unit cut from its number: did you mean -t 5min?;./min
+-t 5 m f                          |FILE 'm';did you mean -t 5min?
+-s 100 M f                        |--size;'100';must be at least 4 KiB (did you mean 100M?)
+-s 4095 f                         |--size;'4095';did you mean 4095M?
+-t 1s -r 50M/s MiB f              |FILE 'MiB';reads as a unit, not a file
+-t 1s run                         |FILE 'run';no subcommand 'run';./run
+-t 1s status                      |FILE 'status';no subcommand 'status'
+-t 1s bench                       |FILE 'bench';no subcommand 'bench'
+-t 1s mtrix                       |FILE 'mtrix';did you mean writestress matrix?
+-t 1s comprae                     |FILE 'comprae';did you mean writestress compare?
+--json o.json --csv ./o.json -t 1s f |--csv './o.json';the same file as --json 'o.json'
+--svg f -t 1s f                   |--svg 'f';the same file as the target FILE 'f'
+--prom p.prom -t 1s a p.prom      |--prom 'p.prom';the same file as the target FILE 'p.prom'
 -b 10 -s 1G f                     |-b 10 and --size both say how much to write
 --bs 1M f                         |'--bs';fio's name;-B/--buffer-size
 --runtime 5 f                     |'--runtime';-t/--time
@@ -68,7 +87,8 @@ bs=1M count=10 of=f               |'bs=1M';dd's syntax;-B 1M
 --bogus f                         |'--bogus'
 -Z f                              |'-Z'
 --jobs 2 f g                      |--jobs 2;'g'
-f g f                             |'f';named twice
+f y f                             |'f';named twice
+f g                               |FILE 'g';reads as a unit, not a file;./g
 --jobs 9 f                        |--jobs;'9'
 --iodepth 4 f                     |--iodepth;window
 --target-latency 50ms f           |--target-latency;adaptive;window
@@ -109,3 +129,14 @@ assert_file_match "$ERR" "^hint: '/proc' takes no new files" "a directory that t
 ws -s 1M -q ./help
 assert_status 0
 assert_size "$WORK/help" $((1024 * 1024))
+# a word that reads as a unit or a near miss is a file once it exists
+ws -s 4k -q ./min
+assert_status 0
+ws -s 8k -q --no-probe -t 5 min
+assert_status 0
+assert_size "$WORK/min" 8192
+ws -s 4k -q ./matrx
+assert_status 0
+ws -s 8k -q --no-probe matrx
+assert_status 0
+assert_size "$WORK/matrx" 8192

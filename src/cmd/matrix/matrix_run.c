@@ -26,6 +26,7 @@
 #include "cmd/matrix/matrix.h"
 #include "matrix_files.h"
 #include "matrix_settings.h"
+#include "outputs/sink.h"
 #include "system/sysfs.h"
 #include "lib/units.h"
 #include "record/fields.h"
@@ -41,7 +42,7 @@ struct matrix_args {
 	const char *each;
 	uint64_t target_latency_ns;
 	unsigned int headroom;
-	bool shuffle;
+	bool shuffle, force;
 	unsigned int repeat;
 	const char *json_path, *svg_path;
 	uint64_t file_size;
@@ -68,7 +69,7 @@ static const struct cli_option matrix_opts[] = {
 	  .help = "the strategies, in order (default " MATRIX_DEFAULT_LIST "); each may carry its buffer size and window: window:B=1M:W=4" },
 	{ .name = "each", .key = 'e', .type = CLI_STRING, .arg = "SIZE|TIME",
 	  .offset = offsetof(struct matrix_args, each),
-	  .help = "how long each strategy runs: a time (15s, 2m) or a size in upper-case units (512M, 2G); default 15s" },
+	  .help = "how long each strategy runs: a time (15s, 2min) or a size (512M, 2G; m and M are mebibytes, as everywhere); a bare number is refused; default 15s" },
 	{ .name = "target-latency", .key = 'T', .type = CLI_DURATION, .arg = "DURATION",
 	  .offset = offsetof(struct matrix_args, target_latency_ns), .min = WS_NSEC_PER_MSEC,
 	  .help = "the probe p99 the recommendation must meet, and adaptive's target (default {default})" },
@@ -113,6 +114,9 @@ static const struct cli_option matrix_opts[] = {
 	{ .name = "svg", .key = 265, .type = CLI_STRING, .arg = "FILE",
 	  .offset = offsetof(struct matrix_args, svg_path),
 	  .help = "plot throughput against probe p99, one point per strategy, the front joined, the target as a line" },
+	{ .name = "force", .key = 271, .type = CLI_FLAG,
+	  .offset = offsetof(struct matrix_args, force),
+	  .help = "as writestress --force: the runs may rewrite a FILE, and --json and --svg replace a file, that writestress did not write" },
 	{ .name = "help", .key = 'h', .type = CLI_HELP, .help = "show this help and exit" },
 };
 
@@ -410,22 +414,77 @@ static int run_all(struct matrix_state *m)
 static int parse_each(struct matrix_state *m)
 {
 	const char *e = m->args.each ? m->args.each : "15s";
-	size_t n = strlen(e);
 	struct units_error err;
-	char last = n ? e[n - 1] : 0;
+	uint64_t v;
 
-	/* sizes end in an upper-case unit (or B); times in s, m, h */
-	if (last == 'K' || last == 'M' || last == 'G' || last == 'T' || last == 'B') {
-		if (!units_parse_size(e, &m->mc.each_bytes, &err) && m->mc.each_bytes >= WS_MIB)
-			return 0;
-	} else if (!units_parse_duration(e, &m->mc.each_ns, &err) &&
-		   m->mc.each_ns >= WS_NSEC_PER_SEC) {
-		return 0;
+	/* m and M are mebibytes here as everywhere: only a bare number could
+	 * be either a time or a size */
+	if (*e && strspn(e, "0123456789.") == strlen(e)) {
+		cli_usage_error(&matrix_cli, stderr,
+				"invalid --each '%s': a bare number could be %ss or %s bytes; write %ss for a time or %sM for a size",
+				e, e, e, e, e);
+		return -EINVAL;
 	}
-	cli_usage_error(&matrix_cli, stderr,
-			"invalid --each '%s': a time of at least 1s (15s, 2m) or a size of at least 1M in upper-case units (512M, 2G)",
-			e);
+	if (!units_parse_duration(e, &v, &err)) {
+		if (v >= WS_NSEC_PER_SEC) {
+			m->mc.each_ns = v;
+			return 0;
+		}
+		snprintf(err.msg, sizeof(err.msg), "a time must be at least 1 s");
+	} else if (!units_parse_size(e, &v, &err)) {
+		if (v >= WS_MIB) {
+			m->mc.each_bytes = v;
+			return 0;
+		}
+		snprintf(err.msg, sizeof(err.msg), "a size must be at least 1 MiB");
+	} else {
+		snprintf(err.msg, sizeof(err.msg), "expected a time (15s, 2min) or a size (512M, 2G)");
+	}
+	cli_usage_error(&matrix_cli, stderr, "invalid --each '%s': %s", e, err.msg);
 	return -EINVAL;
+}
+
+/* What --each was understood as, for the header: "400 MiB", "15.0 s". */
+static const char *each_text(const struct matrix_state *m, char *buf, size_t len)
+{
+	if (m->mc.each_bytes)
+		return units_format_size(buf, len, m->mc.each_bytes);
+	return units_format_duration(buf, len, m->mc.each_ns);
+}
+
+/* The table's files are written at the end, minutes or hours on: what
+ * they would replace, or a clash with each other or FILE, is said now. */
+static int check_outputs(const struct matrix_state *m)
+{
+	const struct { const char *opt, *path; } out[] = {
+		{ "--json", m->args.json_path }, { "--svg", m->args.svg_path },
+	};
+	char err[600];
+	int ret;
+
+	for (size_t i = 0; i < ARRAY_SIZE(out); i++) {
+		if (!out[i].path)
+			continue;
+		if (ws_same_path(out[i].path, m->mc.file) ||
+		    (i && out[0].path && ws_same_path(out[i].path, out[0].path))) {
+			cli_usage_error(&matrix_cli, stderr, "invalid %s '%s': the same file as %s",
+					out[i].opt, out[i].path,
+					ws_same_path(out[i].path, m->mc.file) ? "FILE" : "--json");
+			return WS_EXIT_USAGE;
+		}
+		ret = sink_check_path(out[i].path, m->args.force, err, sizeof(err));
+		if (ret == -EPERM) {
+			cli_error(&matrix_cli, stderr, "refusing to replace %s: %s", out[i].opt, err);
+			fprintf(stderr, "hint: name another file, remove it, or add --force to replace it\n");
+			return WS_EXIT_REFUSED;
+		}
+		if (ret) {
+			cli_usage_error(&matrix_cli, stderr, "invalid %s '%s': %s", out[i].opt,
+					out[i].path, err);
+			return WS_EXIT_USAGE;
+		}
+	}
+	return 0;
 }
 
 /* Every run rewrites FILE in place: when it does not exist yet it is laid
@@ -493,6 +552,8 @@ static void passthrough(struct matrix_state *m)
 		m->mc.passthrough[m->mc.npassthrough++] = p[i].opt;
 		m->mc.passthrough[m->mc.npassthrough++] = p[i].val;
 	}
+	if (m->args.force)
+		m->mc.passthrough[m->mc.npassthrough++] = "--force";
 	/* adaptive steers by the probe the table judges: the first */
 	snprintf(m->mc.steer_by, sizeof(m->mc.steer_by), "%.*s",
 		 m->args.probe ? (int)strcspn(m->args.probe, ",") : 5,
@@ -502,7 +563,7 @@ static void passthrough(struct matrix_state *m)
 static int setup(struct matrix_state *m, int argc, char **argv)
 {
 	char why[256];
-	int first;
+	int first, status;
 	struct ws_meminfo mi;
 
 	if (cli_defaults(&matrix_cli, &m->args, why)) {
@@ -541,6 +602,8 @@ static int setup(struct matrix_state *m, int argc, char **argv)
 		return WS_EXIT_USAGE;
 	m->mc.self = "/proc/self/exe";
 	m->mc.file = argv[first];
+	if ((status = check_outputs(m)))
+		return status;
 	m->mc.target_latency_ns = m->args.target_latency_ns;
 	m->mc.headroom_pct = m->args.headroom;
 	m->mc.file_size = m->args.file_size;
@@ -563,7 +626,7 @@ int matrix_main(int argc, char **argv)
 	struct sigaction sa = { .sa_handler = on_signal };
 	size_t nrows;
 	int status, best;
-	char self[4096];
+	char self[4096], each[32];
 	ssize_t n;
 
 	if (!m)
@@ -581,9 +644,11 @@ int matrix_main(int argc, char **argv)
 	}
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	fprintf(stdout, "writestress matrix: %u strategies on %s, %s each, target p99 %.0f ms\n",
-		m->ns, m->mc.file, m->args.each ? m->args.each : "15s",
+	fprintf(stdout, "writestress matrix: %u %s on %s, %s each, target p99 %.0f ms\n",
+		m->ns, m->ns == 1 ? "strategy" : "strategies", m->mc.file,
+		each_text(m, each, sizeof(each)),
 		(double)m->args.target_latency_ns / 1e6);
+	fflush(stdout);	/* what it understood, before minutes of runs */
 	status = lay_out(m);
 	if (!status) {
 		if (!m->mc.file_size)
@@ -607,6 +672,7 @@ int matrix_main(int argc, char **argv)
 			.each_bytes = m->mc.each_bytes, .each_ns = m->mc.each_ns,
 			.setting_kind = m->st.kind, .settings = m->st.names,
 			.nsettings = m->st.n, .complete = m->no == m->total && !interrupted,
+			.force = m->args.force,
 		};
 
 		char err[600];

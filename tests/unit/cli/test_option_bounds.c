@@ -39,7 +39,7 @@ static const struct bound_row {
 } bounds[] = {
 	/* the run (man page: OPTIONS) */
 	{ "writestress", "buffers", CLI_U64, 1, 0, 0 },
-	{ "writestress", "size", CLI_SIZE, 1, 0, 0 },
+	{ "writestress", "size", CLI_SIZE, 4096, 0, 0 },
 	{ "writestress", "time", CLI_DURATION, 1, 0, 0 },
 	{ "writestress", "jobs", CLI_UINT, 1, 8, 0 },
 	{ "writestress", "file-size", CLI_SIZE, 4096, 0, 4096 },

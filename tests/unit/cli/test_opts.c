@@ -48,7 +48,7 @@ START_TEST(test_long_options)
 	struct ws_config cfg;
 	char err[512] = "";
 	const char *args[] = { "--buffer-size", "1MiB", "--size", "1.5G",
-			       "--time", "2m", "--file-size", "64M", "--reserve", "0",
+			       "--time", "2min", "--file-size", "64M", "--reserve", "0",
 			       "--pace", "fdatasync", "--sync-every", "4", "--fadvise",
 			       "--rate", "50M/s", "--data", "compressible=30",
 			       "--seed", "9", "--interval", "250ms", "--quiet",
@@ -79,8 +79,8 @@ START_TEST(test_steer_by)
 	struct ws_config cfg;
 	char err[512] = "";
 	const char *named[] = { "--pace", "adaptive", "--probe", "fsync,sqlite,dsync",
-				"--steer-by", "sqlite,dsync", "f", NULL };
-	const char *unnamed[] = { "--pace", "adaptive", "--probe", "fsync,sqlite", "f", NULL };
+				"--steer-by", "sqlite,dsync", "-t", "1s", "f", NULL };
+	const char *unnamed[] = { "--pace", "adaptive", "--probe", "fsync,sqlite", "-t", "1s", "f", NULL };
 
 	ck_assert_int_eq(parse(&cfg, err, sizeof(err), named), OPTS_RUN);
 	ck_assert_uint_eq(cfg.set.pacing.steer_by, (1u << WS_PROBE_SQLITE) | (1u << WS_PROBE_DSYNC));
@@ -94,7 +94,7 @@ static const struct {
 	const char *msg;	/* the first line of stderr */
 } bad[] = {
 	{ { "-B", "3x", "f" }, "writestress: invalid --buffer-size '3x': unknown suffix 'x' (B; binary: k K Ki KiB, m M Mi MiB, ... up to p P Pi PiB; decimal: kB KB MB GB TB PB)" },
-	{ { "-B", "1000", "f" }, "writestress: invalid --buffer-size '1000': must be at least 4 KiB" },
+	{ { "-B", "1000", "f" }, "writestress: invalid --buffer-size '1000': must be at least 4 KiB (did you mean 1000M?)" },
 	{ { "-B", "6k", "f" }, "writestress: invalid --buffer-size '6k': must be a multiple of 4 KiB" },
 	{ { "-B", "2G", "f" }, "writestress: invalid --buffer-size '2G': must be at most 1 GiB" },
 	{ { "-b", "0", "f" }, "writestress: invalid --buffers '0': must be at least 1" },
@@ -107,7 +107,7 @@ static const struct {
 	{ { "--fadvise", "--pace", "none", "f" }, "writestress: --fadvise needs --pace window or fdatasync or adaptive, not none" },
 	{ { "--window", "2", "--pace", "direct", "f" }, "writestress: --window needs --pace window, not direct" },
 	{ { "--sync-every", "2", "f" }, "writestress: --sync-every needs --pace fdatasync, not window" },
-	{ { "--pace", "direct", "--size", "1000", "f" }, "writestress: invalid --size '1000': must be a multiple of 4 KiB with --pace direct" },
+	{ { "--pace", "direct", "--size", "5000", "f" }, "writestress: invalid --size '5000': must be a multiple of 4 KiB with --pace direct" },
 	{ { "--bogus", "f" }, "writestress: unknown option '--bogus'" },
 	{ { "-Z", "f" }, "writestress: unknown option '-Z'" },
 	{ { "-b" }, "writestress: option '-b' needs a value" },
@@ -138,6 +138,26 @@ static const struct {
 	{ { "--probe-timeout", "0", "--probe-cmd", "x", "f" }, "writestress: invalid --probe-timeout '0': must be greater than zero" },
 	{ { "-b", "10", "-s", "1G", "f" }, "writestress: -b 10 and --size both say how much to write: give one (-b 10 is 80.0 MiB of --buffer-size)" },
 	{ { "--help=x", "f" }, "writestress: option '--help' takes no value" },
+	/* nothing by accident: a bound, a unit in one word, no near-miss */
+	{ { "f" }, "writestress: refusing to write 'f' without a bound: add -t 30s, -s 1G or -b 100 (or --forever, until interrupted)" },
+	{ { "-B", "1M", "--pace", "none", "f" }, "writestress: refusing to write 'f' without a bound: add -t 30s, -s 1G or -b 100 (or --forever, until interrupted)" },
+	{ { "--forever", "-t", "5s", "f" }, "writestress: --forever and --time: give one (--forever writes until interrupted)" },
+	{ { "--forever", "-b", "5", "f" }, "writestress: --forever and --buffers: give one (--forever writes until interrupted)" },
+	{ { "--forever", "--until-steady", "f" }, "writestress: --forever and --until-steady: give one (--forever writes until interrupted)" },
+	{ { "-t", "5m", "f" }, "writestress: invalid --time '5m': 'm' is mebibytes, not minutes (did you mean 5min?)" },
+	{ { "-t", "5", "min", "f" }, "writestress: invalid FILE 'min': a unit cut from its number: did you mean -t 5min? (a file really named so: ./min)" },
+	{ { "--time", "5", "m", "f" }, "writestress: invalid FILE 'm': a unit cut from its number: did you mean --time 5min? (a file really named so: ./m)" },
+	{ { "-t", "1s", "-B", "4", "MiB", "f" }, "writestress: invalid --buffer-size '4': must be at least 4 KiB (did you mean 4M?)" },
+	{ { "-t", "1s", "--rate", "50M/s", "GiB", "f" }, "writestress: invalid FILE 'GiB': it reads as a unit, not a file; a unit follows its number with no space (a file really named so: ./GiB)" },
+	{ { "--headroom", "5", "%", "--pace", "adaptive", "-t", "1s", "f" }, "writestress: invalid FILE '%': a unit cut from its number: did you mean --headroom 5? (a file really named so: ./%)" },
+	{ { "-s", "4095", "f" }, "writestress: invalid --size '4095': must be at least 4 KiB (did you mean 4095M?)" },
+	{ { "-s", "100", "M", "f" }, "writestress: invalid --size '100': must be at least 4 KiB (did you mean 100M?)" },
+	{ { "--file-size", "100", "-t", "1s", "f" }, "writestress: invalid --file-size '100': must be at least 4 KiB (did you mean 100M?)" },
+	{ { "-t", "1s", "matrx" }, "writestress: invalid FILE 'matrx': did you mean writestress matrix? (a file really named so: ./matrx)" },
+	{ { "-t", "1s", "mtrx" }, "writestress: invalid FILE 'mtrx': did you mean writestress matrix? (a file really named so: ./mtrx)" },
+	{ { "-t", "1s", "rport" }, "writestress: invalid FILE 'rport': did you mean writestress report? (a file really named so: ./rport)" },
+	{ { "-t", "1s", "run" }, "writestress: invalid FILE 'run': writestress has no subcommand 'run'; a run is writestress [OPTION]... FILE (a file really named so: ./run)" },
+	{ { "-t", "1s", "verify" }, "writestress: invalid FILE 'verify': a subcommand comes first, before any option: writestress verify ... (a file really named so: ./verify)" },
 	{ { "--fadvise=1", "f" }, "writestress: option '--fadvise' takes no value" },
 	{ { "--json", "", "f" }, "writestress: invalid --json '': empty value" },
 	{ { NULL }, "writestress: missing FILE operand" },
@@ -148,11 +168,36 @@ static const struct {
 	{ { "a", "" }, "writestress: invalid FILE '': empty name" },
 };
 
+/* The other side of the rules above: each runs. */
+static const char *const good[][8] = {
+	{ "-s", "4096", "f" },			/* one 4 KiB block */
+	{ "-s", "4k", "f" },
+	{ "-t", "5min", "f" },
+	{ "-b", "1", "f" },
+	{ "--forever", "f" },
+	{ "--until-steady", "--precondition", "0", "f" },
+	{ "-t", "1s", "mtx" },			/* three edits from matrix */
+	{ "-t", "1s", "./run" },		/* a file named so, on purpose */
+	{ "-t", "1s", "./matrx" },
+	{ "-t", "1s", "minutes" },		/* no unit */
+	{ "-t", "5", "f" },			/* bare: seconds */
+};
+
+START_TEST(test_good_input)
+{
+	struct ws_config cfg;
+	char err[512] = "";
+
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), good[_i]), OPTS_RUN);
+	ck_assert_str_eq(err, "");
+}
+END_TEST
+
 /* Several targets: named, or --jobs copies of one, in order. */
 START_TEST(test_targets)
 {
 	const char *named[] = { "-s", "8M", "x", "dir/y", "z", NULL };
-	const char *jobs[] = { "--jobs", "3", "/mnt/f", NULL };
+	const char *jobs[] = { "--jobs", "3", "-t", "1s", "/mnt/f", NULL };
 	struct ws_config cfg;
 	char err[256] = "";
 
@@ -208,6 +253,7 @@ Suite *opts_suite(void)
 	tcase_add_test(tc, test_steer_by);
 	tcase_add_test(tc, test_targets);
 	tcase_add_loop_test(tc, test_bad_input, 0, sizeof(bad) / sizeof(bad[0]));
+	tcase_add_loop_test(tc, test_good_input, 0, sizeof(good) / sizeof(good[0]));
 	tcase_add_test(tc, test_help_documents_units_and_status);
 	suite_add_tcase(s, tc);
 	return s;
