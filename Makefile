@@ -7,6 +7,9 @@ PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+# zsh's fpath on Debian: vendor-completions under /usr (a package's
+# place), site-functions under /usr/local (an admin's)
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
 SCHEMADIR ?= $(PREFIX)/share/writestress/schema
 CC       ?= cc
 
@@ -77,15 +80,18 @@ TEST_SRCS := $(sort $(shell find tests/unit -name '*.c'))
 TEST_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TEST_SRCS))
 
 BIN      := $(BUILD)/writestress
-# bash completion, written by the built program from its option tables
+# bash and zsh completion, written by the built program from its option
+# tables
 COMPLETION := $(BUILD)/completion/writestress
+ZSH_COMPLETION := $(BUILD)/completion/_writestress
+COMPLETIONS := $(COMPLETION) $(ZSH_COMPLETION)
 TESTBIN  := $(BUILD)/unit-tests
 TESTHELPERS := $(patsubst tests/helpers/%.c,$(BUILD)/helpers/%,$(wildcard tests/helpers/*.c)) \
                $(patsubst tests/preload/%.c,$(BUILD)/helpers/%.so,$(wildcard tests/preload/*.c))
 
 .PHONY: FORCE all deps check check-build check-run check-deb update-expected coverage coverage-run demo demo-run asan tsan bench install uninstall dist-bin deb clean
 
-all: $(BIN) $(COMPLETION)
+all: $(BIN) $(COMPLETIONS)
 
 # The commit and the libraries' versions --version names: rewritten only
 # when they change, so version.o is rebuilt only then.
@@ -98,6 +104,10 @@ $(BUILD)/obj/cli/version.o: ALL_CPPFLAGS += -include $(BUILD)/gen/build_info.h
 $(COMPLETION): $(BIN)
 	@mkdir -p $(dir $@)
 	$(BIN) completion bash >$@.tmp && mv $@.tmp $@
+
+$(ZSH_COMPLETION): $(BIN)
+	@mkdir -p $(dir $@)
+	$(BIN) completion zsh >$@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
@@ -141,7 +151,7 @@ CLI_TESTS ?=
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-build: $(BIN) $(COMPLETION) $(TESTBIN) $(TESTHELPERS)
+check-build: $(BIN) $(COMPLETIONS) $(TESTBIN) $(TESTHELPERS)
 
 check-run:
 	@start=$$(date +%s); \
@@ -175,7 +185,7 @@ coverage-run:
 # install, a run, the Ansible role installing it, apt-get purge.  Not in
 # make check: it changes the machine's packages (as root; CI runs it).
 check-deb: deps
-	@$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(COMPLETION)
+	@$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(COMPLETIONS)
 	@WS=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/helpers) bash tests/cli/run.sh t_deb
 
 asan: deps
@@ -198,17 +208,18 @@ bench:
 	@$(MAKE) --no-print-directory $(BIN)
 	sh bench/run.sh $(abspath $(BIN))
 
-install: $(BIN) $(COMPLETION)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+install: $(BIN) $(COMPLETIONS)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/writestress
 	install -m 0644 man/writestress.1 $(DESTDIR)$(MANDIR)/man1/writestress.1
 	install -m 0644 $(COMPLETION) $(DESTDIR)$(BASHCOMPDIR)/writestress
+	install -m 0644 $(ZSH_COMPLETION) $(DESTDIR)$(ZSHCOMPDIR)/_writestress
 	install -d $(DESTDIR)$(SCHEMADIR)
 	install -m 0644 doc/schema/*.schema.json $(DESTDIR)$(SCHEMADIR)/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/writestress $(DESTDIR)$(MANDIR)/man1/writestress.1 \
-	      $(DESTDIR)$(BASHCOMPDIR)/writestress
+	      $(DESTDIR)$(BASHCOMPDIR)/writestress $(DESTDIR)$(ZSHCOMPDIR)/_writestress
 	rm -rf $(DESTDIR)$(SCHEMADIR)
 
 # The Debian package (debian/, dh): built by dpkg-buildpackage from a

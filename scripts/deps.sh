@@ -26,6 +26,7 @@ need xfsprogs	# mkfs.xfs: xfs's log traced (t_e2e_trace_xfs)
 need attr
 need strace
 need libcap2-bin	# capsh: the privilege tests drop capabilities with it
+need zsh	# t_completion_zsh: zsh itself completes with the generated script
 need python3
 need python3-yaml	# t_k8s_manifest parses contrib/kubernetes's Job
 need ansible-core	# t_ansible runs contrib/ansible's playbook on localhost

@@ -44,14 +44,28 @@ static const struct cli_option completion_opts[] = {
 static void completion_help_head(FILE *out)
 {
 	fprintf(out,
-		"Usage: writestress completion bash\n"
-		"Print the bash completion script of writestress, generated from its option\n"
-		"tables: options, their words, files and subcommands.  The package installs it\n"
-		"(/usr/share/bash-completion/completions/writestress); elsewhere:\n"
-		"  source <(writestress completion bash)\n");
+		"Usage: writestress completion bash|zsh\n"
+		"Print the bash or the zsh completion script of writestress, generated from\n"
+		"its option tables: options (in zsh with their help), their words, files and\n"
+		"subcommands.  The package installs both\n"
+		"(/usr/share/bash-completion/completions/writestress,\n"
+		"/usr/share/zsh/vendor-completions/_writestress); elsewhere:\n"
+		"  source <(writestress completion bash)   in bash\n"
+		"  source <(writestress completion zsh)    in zsh, after compinit\n");
 }
 
-static const char *const shells[] = { "bash", NULL };
+/* The shells, each with its generator (cli_complete.h). */
+static const struct completion_shell {
+	const char *name;
+	void (*generate)(FILE *out, const struct cli *top,
+			 const struct cli *const *subs, size_t n);
+} completion_shells[] = {
+	{ "bash", cli_complete_bash },
+	{ "zsh", cli_complete_zsh },
+};
+
+/* completion_shells' names, as its operand's words */
+static const char *const shells[] = { "bash", "zsh", NULL };
 
 static const struct cli completion_cli = {
 	.cmd = "writestress completion",
@@ -67,9 +81,18 @@ const struct cli *completion_options(void)
 	return &completion_cli;
 }
 
+static const struct completion_shell *completion_shell(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(completion_shells); i++)
+		if (!strcmp(completion_shells[i].name, name))
+			return &completion_shells[i];
+	return NULL;
+}
+
 int completion_main(int argc, char **argv)
 {
 	const struct cli *subs[ARRAY_SIZE(commands)];
+	const struct completion_shell *sh;
 	int first;
 
 	switch (cli_parse(&completion_cli, argc, argv, NULL, NULL, &first, stderr)) {
@@ -82,17 +105,22 @@ int completion_main(int argc, char **argv)
 	}
 	if (argc == first) {
 		cli_usage_error(&completion_cli, stderr,
-				"missing SHELL: writestress completion bash");
+				"missing SHELL: bash or zsh (writestress completion bash)");
 		return 2;
 	}
-	if (argc - first > 1 || strcmp(argv[first], "bash")) {
+	if (argc - first > 1) {
 		cli_usage_error(&completion_cli, stderr,
-				"invalid SHELL '%s': only bash is generated (source <(writestress completion bash))",
-				argv[argc - 1]);
+				"unexpected operand '%s': one SHELL, bash or zsh", argv[first + 1]);
+		return 2;
+	}
+	sh = completion_shell(argv[first]);
+	if (!sh) {
+		cli_usage_error(&completion_cli, stderr,
+				"invalid SHELL '%s': the shells are bash and zsh", argv[first]);
 		return 2;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		subs[i] = commands[i].options();
-	cli_complete_bash(stdout, opts_cli(), subs, ARRAY_SIZE(commands));
+	sh->generate(stdout, opts_cli(), subs, ARRAY_SIZE(commands));
 	return fflush(stdout) || ferror(stdout) ? 1 : 0;
 }

@@ -22,7 +22,7 @@ const struct ws_command *ws_commands(size_t *n);
 /* The subcommand called name, or NULL. */
 const struct ws_command *ws_command_by_name(const char *name);
 
-/* `writestress completion bash`: the bash completion script, generated
+/* `writestress completion bash|zsh`: the shell's completion script, generated
  * from the run's and every subcommand's option table (cli_complete.h). */
 int completion_main(int argc, char **argv);
 const struct cli *completion_options(void);

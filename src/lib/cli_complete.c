@@ -6,35 +6,20 @@
  * and offers that option's words, files or directories; else the
  * command's options after a '-', else its operands.
  */
-#include <ctype.h>
 #include <string.h>
 
 #include "lib/cli.h"
 #include "lib/cli_complete.h"
+#include "cli_complete_rows.h"
 
-/* "report" of "writestress report"; the whole cmd for the top. */
-static const char *word_of(const struct cli *c)
-{
-	const char *sp = strrchr(c->cmd, ' ');
-
-	return sp ? sp + 1 : c->cmd;
-}
-
-static bool takes_value(const struct cli_option *o)
-{
-	return o->name && o->arg && o->type != CLI_FLAG && o->type != CLI_HELP &&
-	       o->type != CLI_VERSION;
-}
-
-/* Words as one single-quoted list; a word with a quote or a space is
- * left out (no table has one: words are typed as they are). */
+/* Words as one single-quoted list (complete_plain_word's only). */
 static void put_words(FILE *out, const char *const *w)
 {
 	const char *sep = "";
 
 	fputc('\'', out);
 	for (; *w; w++) {
-		if (strpbrk(*w, "' \t\n\\"))
+		if (!complete_plain_word(*w))
 			continue;
 		fprintf(out, "%s%s", sep, *w);
 		sep = " ";
@@ -47,8 +32,8 @@ static void put_words(FILE *out, const char *const *w)
 static void put_pattern(FILE *out, const char *sub, const struct cli_option *o)
 {
 	fprintf(out, "\t\"%s --%s\"", sub, o->name);
-	if (o->key > 0 && o->key < 256 && isalnum(o->key))
-		fprintf(out, "|\"%s -%c\"", sub, o->key);
+	if (complete_short(o))
+		fprintf(out, "|\"%s -%c\"", sub, complete_short(o));
 	fputs(")\n\t\t", out);
 }
 
@@ -56,23 +41,29 @@ static void put_pattern(FILE *out, const char *sub, const struct cli_option *o)
  * nothing (a number, a size, a time, free text). */
 static void put_value(FILE *out, const struct cli *c, const struct cli_option *o)
 {
-	const char *const *words = c->words_of ? c->words_of(o->name) : NULL;
+	const char *const *words;
 
-	if (words && strstr(o->arg, "LIST")) {
+	switch (complete_value(c, o, &words)) {
+	case COMPLETE_LIST:
 		fputs("_ws_complete_list \"$cur\" ", out);
 		put_words(out, words);
-	} else if (words) {
+		break;
+	case COMPLETE_WORDS:
 		/* a word a value follows ("compressible="): no space after */
 		fputs("COMPREPLY=($(compgen -W ", out);
 		put_words(out, words);
 		fputs(" -- \"$cur\"))\n\t\t[[ ${#COMPREPLY[@]} == 1 && $COMPREPLY == *[=:] ]] &&"
 		      " compopt -o nospace 2>/dev/null", out);
-	} else if (!strcmp(o->arg, "FILE") || !strcmp(o->arg, "PATH")) {
+		break;
+	case COMPLETE_FILES:
 		fputs("compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\"))", out);
-	} else if (!strcmp(o->arg, "DIR")) {
+		break;
+	case COMPLETE_DIRS:
 		fputs("compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\"))", out);
-	} else {
+		break;
+	case COMPLETE_NONE:
 		fprintf(out, ": %s", o->arg);
+		break;
 	}
 	fputs("\n\t\treturn ;;\n", out);
 }
@@ -80,7 +71,7 @@ static void put_value(FILE *out, const struct cli *c, const struct cli_option *o
 static void put_values(FILE *out, const struct cli *c, const char *sub)
 {
 	for (size_t i = 0; i < c->nopts; i++)
-		if (takes_value(&c->opts[i])) {
+		if (complete_takes_value(&c->opts[i])) {
 			put_pattern(out, sub, &c->opts[i]);
 			put_value(out, c, &c->opts[i]);
 		}
@@ -114,7 +105,7 @@ static void put_operands(FILE *out, const struct cli *c, const char *sub)
 void cli_complete_bash(FILE *out, const struct cli *top,
 		       const struct cli *const *subs, size_t n)
 {
-	const char *name = word_of(top);
+	const char *name = complete_cmd_word(top);
 
 	fprintf(out,
 		"# bash completion for %s                              -*- shell-script -*-\n"
@@ -141,28 +132,28 @@ void cli_complete_bash(FILE *out, const struct cli *top,
 		"\t\tcase ${COMP_WORDS[1]} in\n\t\t",
 		name, name, name);
 	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%s%s", i ? "|" : "", word_of(subs[i]));
+		fprintf(out, "%s%s", i ? "|" : "", complete_cmd_word(subs[i]));
 	fputs(") cmd=${COMP_WORDS[1]} ;;\n\t\tesac\n\tfi\n"
 	      "\tCOMPREPLY=()\n"
 	      "\tcase \"$cmd $prev\" in\n", out);
 	put_values(out, top, "");
 	for (size_t i = 0; i < n; i++)
-		put_values(out, subs[i], word_of(subs[i]));
+		put_values(out, subs[i], complete_cmd_word(subs[i]));
 	fputs("\tesac\n"
 	      "\tif [[ $cur == -* ]]; then\n"
 	      "\t\tcase $cmd in\n", out);
 	put_options(out, top, "");
 	for (size_t i = 0; i < n; i++)
-		put_options(out, subs[i], word_of(subs[i]));
+		put_options(out, subs[i], complete_cmd_word(subs[i]));
 	fputs("\t\tesac\n\t\treturn\n\tfi\n"
 	      "\tif (( COMP_CWORD == 1 )); then\n"
 	      "\t\tCOMPREPLY=($(compgen -W '", out);
 	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%s%s", i ? " " : "", word_of(subs[i]));
+		fprintf(out, "%s%s", i ? " " : "", complete_cmd_word(subs[i]));
 	fputs("' -- \"$cur\"))\n\tfi\n"
 	      "\tcase $cmd in\n", out);
 	put_operands(out, top, "");
 	for (size_t i = 0; i < n; i++)
-		put_operands(out, subs[i], word_of(subs[i]));
+		put_operands(out, subs[i], complete_cmd_word(subs[i]));
 	fprintf(out, "\tesac\n}\n\ncomplete -F _%s %s\n", name, name);
 }

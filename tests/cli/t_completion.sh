@@ -74,7 +74,7 @@ expect "kernel" report --by k
 expect "window,window window,window+fadvise" matrix --strategies window,wi
 expect "mq-deadline" matrix --schedulers mq
 expect "--run" verify --r
-expect "bash" completion ""
+expect "bash zsh" completion ""
 expect "results/run1.json results/run2.json" compare results/run
 
 # every option --help lists is offered, for the run and each subcommand
@@ -92,11 +92,15 @@ for cmd in "" compare report matrix verify completion; do
 	echo "  writestress $cmd: the $(echo "$opts" | wc -l) options of --help are offered"
 done
 
-# a shell that is not bash, or none: a usage error that says what to do
-ws completion zsh
-assert_usage_error "writestress: completion: invalid SHELL 'zsh'" \
-	"Try 'writestress completion --help' for more information." "only bash is generated" "completion zsh"
+# a shell it does not write for, none, or two: a usage error naming the
+# value and the shells (t_completion_zsh.sh tests the zsh script)
+ws completion fish
+assert_usage_error "writestress: completion: invalid SHELL 'fish'" \
+	"Try 'writestress completion --help' for more information." "the shells are bash and zsh" "completion fish"
 ws completion
 assert_usage_error "writestress: completion: missing SHELL" \
-	"Try 'writestress completion --help' for more information." "writestress completion bash" "completion"
+	"Try 'writestress completion --help' for more information." "bash or zsh" "completion"
+ws completion bash zsh
+assert_usage_error "writestress: completion: unexpected operand 'zsh'" \
+	"Try 'writestress completion --help' for more information." "one SHELL, bash or zsh" "completion bash zsh"
 assert_dir_only "$WORK" results

@@ -1,10 +1,11 @@
 # The Debian package: debian/control's Build-Depends are scripts/deps.sh's
 # build list; `make deb` builds a package lintian passes with no error
-# and no warning; `apt-get install ./writestress_*.deb` installs it (the
-# binary, the man page, bash completion, the schemas, the docs and
-# contrib/ as examples); the installed writestress names its version and
-# commit, runs, writes a result its installed schema takes, and `man
-# writestress` reads; `apt-get purge` then leaves none of its files.
+# and no warning, recommending bash-completion; `apt-get install
+# ./writestress_*.deb` installs it (the binary, the man page, bash and zsh
+# completion, the schemas, the docs and contrib/ as examples); the
+# installed writestress names its version and commit, runs, writes a
+# result its installed schema takes, and `man writestress` reads;
+# `apt-get purge` then leaves none of its files.
 # needs: cpu named
 # (make check-deb runs it, and CI: it installs and purges a system
 # package, not a thing for every make check, whose 5 minutes it was half of)
@@ -46,6 +47,9 @@ make -C "$REPO" --no-print-directory deb BUILD="$TESTDIR/b" >"$TESTDIR/build.log
 	{ tail -n 30 "$TESTDIR/build.log"; fail "make deb failed"; }
 deb=$(ls "$TESTDIR"/b/deb/writestress_"$VERSION"_*.deb)
 echo "  built $(basename "$deb"), $(stat -c %s "$deb") bytes"
+# bash loads completion through bash-completion, which a minimal system lacks
+dpkg-deb -f "$deb" Recommends | grep -qw bash-completion ||
+	fail "the package does not recommend bash-completion: '$(dpkg-deb -f "$deb" Recommends)'"
 # lintian (one CPU, 15-20 s) reads the files while apt installs the
 # package and the installed tool runs; its verdict is taken after
 lintian --fail-on error,warning "$deb" "$TESTDIR"/b/deb/writestress_"$VERSION"_*.changes >"$TESTDIR/lintian" 2>&1 &
@@ -68,6 +72,7 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$d
 files=$(dpkg-query -L writestress)
 for f in /usr/bin/writestress /usr/share/man/man1/writestress.1.gz \
 	/usr/share/bash-completion/completions/writestress \
+	/usr/share/zsh/vendor-completions/_writestress \
 	/usr/share/writestress/schema/writestress-result-1.schema.json \
 	/usr/share/writestress/schema/writestress-matrix-1.schema.json \
 	/usr/share/writestress/schema/writestress-report-1.schema.json \
@@ -100,6 +105,8 @@ PY
 fi
 /usr/bin/writestress completion bash | cmp -s - /usr/share/bash-completion/completions/writestress ||
 	fail "the installed completion is not what the installed writestress prints"
+/usr/bin/writestress completion zsh | cmp -s - /usr/share/zsh/vendor-completions/_writestress ||
+	fail "the installed zsh completion is not what the installed writestress prints"
 MANWIDTH=80 man -P cat writestress >"$TESTDIR/man" 2>"$TESTDIR/man.err" ||
 	{ cat "$TESTDIR/man.err"; fail "man writestress failed"; }
 assert_file_match "$TESTDIR/man" '^NAME' "man writestress: NAME"

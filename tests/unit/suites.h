@@ -26,6 +26,7 @@
 	X(cli_suite)      \
 	X(option_bounds_suite) \
 	X(completion_suite) \
+	X(completion_zsh_suite) \
 	X(datagen_suite)  \
 	X(blockstamp_suite) \
 	X(readback_suite)   \

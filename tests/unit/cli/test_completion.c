@@ -6,8 +6,10 @@
  * that passes a run option on is held to the run's parser, and its
  * strategies to matrix_parse_strategies.  Which options offer words is
  * written here as literals: an option that gains or loses its words
- * fails until this list says so.  The script's shape (subcommands,
- * every option) is judged by bash itself in tests/cli/t_completion.sh.
+ * fails until this list says so.  The zsh script has a suite of its own
+ * (test_completion_zsh.c).  The scripts' shape is judged by the shells
+ * themselves in tests/cli/t_completion.sh (bash) and t_completion_zsh.sh
+ * (zsh).
  */
 #include <stdalign.h>
 #include <stdio.h>
