@@ -160,12 +160,15 @@ check-run:
 	WS=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/helpers) SANITIZE=$(SANITIZE) bash tests/cli/run.sh $(CLI_TESTS) && \
 	echo "check$(if $(SANITIZE), ($(SANITIZE))): passed in $$(($$(date +%s) - start)) s"
 
-# After a deliberate change to an output: rewrite the golden files of the
-# sinks' suites (tests/expected), then show what changed.  A normal run
+# After a deliberate change to an output: rewrite the stale golden files
+# of the sinks' suites (tests/expected), naming each, then run the suites
+# as usual and show what changed.  Any other failure stops it: a golden
+# file is rewritten only by a suite that otherwise passes.  A normal run
 # never rewrites them.
 update-expected: $(TESTBIN)
-	$(TESTBIN) --update-expected >/dev/null || true
-	$(TESTBIN)
+	$(TESTBIN) --update-expected >$(BUILD)/update-expected.log
+	@grep '^update-expected: ' $(BUILD)/update-expected.log || echo "update-expected: every golden file was current"
+	$(TESTBIN) >/dev/null
 	@git diff --stat -- tests/expected 2>/dev/null || true
 
 # Line and branch coverage of src/ by the unit tests and the CLI tests
@@ -174,12 +177,18 @@ coverage:
 	@sh scripts/deps.sh coverage
 	@$(MAKE) --no-print-directory COVERAGE=1 coverage-run
 
+# A failing test fails it (after the coverage is printed): a suite that
+# failed did not run what it covers.
 coverage-run:
 	@$(MAKE) --no-print-directory -j$(NPROC) check-build
 	find $(BUILD) -name '*.gcda' -delete
-	-bash tests/unit/run.sh $(abspath $(TESTBIN)) >$(BUILD)/unit.log 2>&1; tail -n 1 $(BUILD)/unit.log
-	-WS=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/helpers) bash tests/cli/run.sh >$(BUILD)/cli.log 2>&1; tail -n 2 $(BUILD)/cli.log
-	sh scripts/coverage.sh $(BUILD)
+	@st=0; \
+	bash tests/unit/run.sh $(abspath $(TESTBIN)) >$(BUILD)/unit.log 2>&1 || st=1; \
+	tail -n 1 $(BUILD)/unit.log; \
+	WS=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/helpers) bash tests/cli/run.sh >$(BUILD)/cli.log 2>&1 || st=1; \
+	tail -n 2 $(BUILD)/cli.log; \
+	sh scripts/coverage.sh $(BUILD) || st=1; \
+	[ $$st -eq 0 ] || { echo "coverage: the suite failed ($(BUILD)/unit.log, $(BUILD)/cli.log): not the coverage of a passing suite"; exit 1; }
 
 # The package test (tests/cli/t_deb.sh): make deb, lintian, apt-get
 # install, a run, the Ansible role installing it, apt-get purge.  Not in

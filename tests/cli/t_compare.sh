@@ -29,6 +29,8 @@ FIXTURES="window.json none.json regressed.json partial.json fingerprint-a.json f
 for f in $FIXTURES; do
 	cp "$FIX/$f" "$WORK/" || fail "cannot copy fixture $f"
 done
+# hand-made: a fingerprint each, no "tool"
+not_a_result "$WORK/fingerprint-a.json" "$WORK/fingerprint-b.json"
 HINT="Try 'writestress compare --help' for more information."
 
 # variant SRC DST CODE: $WORK/DST is $WORK/SRC's result with the Python
@@ -306,6 +308,8 @@ head -c 100 "$WORK/window.json" >"$WORK/cut.json"
 sed 's/"writestress-result\/1"/"writestress-result\/2"/' "$WORK/window.json" >"$WORK/v2.json"
 printf '{"name": "something else"}\n' >"$WORK/other.json"
 printf '[]\n' >"$WORK/array.json"
+not_a_result "$WORK/empty.json" "$WORK/cut.json" "$WORK/trailing.json" "$WORK/v2.json" \
+	"$WORK/other.json" "$WORK/array.json"
 size=$(stat -c %s "$WORK/window.json")
 
 # file | the whole message

@@ -19,6 +19,7 @@ bash -n "$script" || fail "$script: not valid bash"
 mkdir -p "$WORK/results/sub"
 : >"$WORK/results/run1.json"
 : >"$WORK/results/run2.json"
+not_a_result "$WORK/results/run1.json" "$WORK/results/run2.json"	# names to complete
 
 # complete WORD...: what bash offers for the last word, sorted, one a line
 complete_words()

@@ -25,6 +25,7 @@ assert_eq "#compdef writestress" "$(sed -n 1p "$script")" "the first line, which
 mkdir -p "$WORK/results/sub" "$TESTDIR/fpath"
 : >"$WORK/results/run1.json"
 : >"$WORK/results/run2.json"
+not_a_result "$WORK/results/run1.json" "$WORK/results/run2.json"	# names to complete
 # an fpath directory of its own: the build's holds the bash script too
 cp "$script" "$TESTDIR/fpath/_writestress"
 

@@ -153,13 +153,11 @@ assert_missing "$RIG_MNT/mail.db"
 # code wait for a CPU too (a p99 of 276 ms against 240 in one CI run under
 # ASan; the client's p99 908 ms beside adaptive against 2010 beside -f,
 # not 2.5x, in one under TSan); there they are judged in the plain build,
-# and the rest here
+# and the rest here: each check left to the plain build is named and
+# counted as a partial skip of its own
 strict=1
-if [ -n "$SANITIZE" ]; then
-	strict=0
-	skip_part sanitizer "fsync p99 against the target and the SQLite client's p99 beside it: judged in the plain build (the controller ran here under $SANITIZE)"
-fi
-python3 - "$TESTDIR" "$T_MS" "$strict" "$T_SQL_MS" "$HEADROOM" "$U_MS" <<'PY' || fail "adaptive pacing did not do what it should (see above)"
+[ -z "$SANITIZE" ] || strict=0
+python3 - "$TESTDIR" "$T_MS" "$strict" "$T_SQL_MS" "$HEADROOM" "$U_MS" >"$TESTDIR/judged" <<'PY' || { cat "$TESTDIR/judged"; fail "adaptive pacing did not do what it should (see above)"; }
 import json, sys
 MiB = 1 << 20
 d = sys.argv[1]
@@ -171,6 +169,13 @@ U = float(sys.argv[6])
 res = {p: json.load(open(f"{d}/{p}.json"))
        for p in ("adaptive", "adaptive_sqlite", "window_sqlite", "steered_sqlite", "unreachable")}
 bad = []
+left = []
+
+def strict_only(what):
+    """a check of the CPUs' figures: judged here only in the plain build"""
+    if not strict:
+        left.append(what)
+    return strict
 
 def dev_rate(r):
     b = sum(iv["device"]["write_bytes"] for iv in r["intervals"] if "device" in iv)
@@ -205,20 +210,23 @@ else:
         # probes after it to judge, so the whole run's are judged
         f = next(p["raw"] for p in a["probes"] if p["name"] == "fsync")
         print(f"  adaptive: settled late, {ad['after_settling']['fsync']['n']} probes after it; the whole run's: {f}")
-    if f["p99_ms"] > 1.2 * T and ad["at_floor"]:
+    if not strict_only("adaptive: the fsync probe's p99 after settling at most 20% over the target"):
+        pass
+    elif f["p99_ms"] > 1.2 * T and ad["at_floor"]:
         # the least writeback it keeps, its own chunks through in a few
         # ms, and it went there because the probes said so
         slow = [iv["t_s"] for iv in a["intervals"]
                 if iv.get("probes", {}).get("fsync", {}).get("max_ms", 0) > 0.9 * T]
         print(f"  adaptive at its floor: its chunks' sojourn {ad['sojourn_ms']:.1f} ms,"
               f" probes over 90% of the target in the intervals ending at {slow[:8]}")
-        if (ad["sojourn_ms"] > 0.2 * T or not slow) and strict:
+        if ad["sojourn_ms"] > 0.2 * T or not slow:
             bad.append(f"at its floor with fsync p99 {f['p99_ms']:.1f} ms, but the wait looks like the writer's")
-    elif f["p99_ms"] > 1.2 * T and strict:
+    elif f["p99_ms"] > 1.2 * T:
         bad.append(f"fsync p99 after settling {f['p99_ms']:.1f} ms, over {1.2 * T:.0f} ms")
 if dev_rate(a) < 0.9 * dev_rate(res["window_sqlite"]):
     bad.append(f"adaptive: the device did {dev_rate(a):.1f} MiB/s, under 90% of its {dev_rate(res['window_sqlite']):.1f} under -f")
-if sq["adaptive_sqlite"] * 2 > sq["window_sqlite"] and strict:
+if strict_only("the SQLite client's p99 beside adaptive at least 2x under beside -f") and \
+        sq["adaptive_sqlite"] * 2 > sq["window_sqlite"]:
     bad.append(f"SQLite p99 {sq['adaptive_sqlite']:.0f} ms beside adaptive, not 2x under {sq['window_sqlite']:.0f} ms beside -f")
 
 # steered by the sqlite probe: it steered, fsync only watched
@@ -235,7 +243,7 @@ if s["config"]["steer_by"] != ["sqlite"]:
 # when it settles is the CPUs' figure too: under TSan on a loaded suite it
 # settled at 16.4 s of 20, ten probes before the end (one CI run)
 if sa["settled_s"] is None:
-    if strict:
+    if strict_only("steered by sqlite: it settles"):
         bad.append(f"steered by sqlite: never settled ({sa['why']})")
 else:
     f = sa["after_settling"]["sqlite"]
@@ -245,12 +253,13 @@ else:
     whole = next(p["raw"] for p in s["probes"] if p["name"] == "sqlite")
     if f["n"] < 30:
         print(f"  steered by sqlite: settled late, {f['n']} probes after it; the whole run's: {whole}")
-        if whole["p99_ms"] > T_SQL and strict:
+        if strict_only("steered by sqlite: the sqlite probe's p99 within the target") and whole["p99_ms"] > T_SQL:
             bad.append(f"steered by sqlite: its p99 over the run {whole['p99_ms']:.0f} ms, over the {T_SQL:.0f} ms target")
-    elif f["p99_ms"] > T_SQL and strict:
+    elif strict_only("steered by sqlite: the sqlite probe's p99 within the target") and f["p99_ms"] > T_SQL:
         bad.append(f"steered by sqlite: its p99 after settling {f['p99_ms']:.0f} ms, over the {T_SQL:.0f} ms target")
 # the application's own commits, the whole run: within the target too
-if sq["steered_sqlite"] > T_SQL and strict:
+if strict_only(f"steered by sqlite with --headroom {H}: the store's own commits' p99 within the target") and \
+        sq["steered_sqlite"] > T_SQL:
     bad.append(f"steered by sqlite with --headroom {H}: the store's commits' p99 {sq['steered_sqlite']:.0f} ms, over the {T_SQL:.0f} ms target")
 # the disk's rate it learned is the device's (its own counters), within
 # what a throttled disk lets a second show: blk-throttle budgets in
@@ -272,7 +281,8 @@ elif (abs(cap - (100 - H) / 100 * disk) > 0.01 * disk or not 0.85 * dev_rate(s) 
                f" the disk {disk:.1f} by its account, {dev_rate(s):.1f} by the device's")
 if dev_rate(s) < 0.9 * dev_rate(res["window_sqlite"]):
     bad.append(f"steered by sqlite: the device did {dev_rate(s):.1f} MiB/s, under 90% of its {dev_rate(res['window_sqlite']):.1f} under -f")
-if sq["steered_sqlite"] * 2 > sq["window_sqlite"] and strict:
+if strict_only("steered by sqlite: the store's p99 at least 2x under beside -f") and \
+        sq["steered_sqlite"] * 2 > sq["window_sqlite"]:
     bad.append(f"steered by sqlite: the store's p99 {sq['steered_sqlite']:.0f} ms, not 2x under {sq['window_sqlite']:.0f} ms beside -f")
 
 # out of reach: said early, the floor over the target, held from then on
@@ -305,5 +315,14 @@ for iv in ivs:
         break
 for b in bad:
     print("  BAD:", b)
+for k in left:
+    print("LEFT:", k)
 sys.exit(1 if bad else 0)
 PY
+grep -v '^LEFT: ' "$TESTDIR/judged"
+while IFS= read -r check; do
+	[ -n "$check" ] || continue
+	skip_part sanitizer "$check: judged in the plain build (the controller and the client ran here under $SANITIZE)"
+done <<EOF
+$(sed -n 's/^LEFT: //p' "$TESTDIR/judged")
+EOF

@@ -14,6 +14,7 @@ TREE=$TESTDIR/tree
 mkdir -p "$TREE/build" "$TREE/tests" || fail "cannot make $TREE"
 cp "$UNIT" "$TREE/build/unit-tests" || fail "cannot copy $UNIT"
 cp -r "$CLI_DIR/../expected" "$CLI_DIR/../fixtures" "$TREE/tests/" || fail "cannot copy the expected files"
+not_a_result "$TREE/tests/fixtures/compare/fingerprint-a.json" "$TREE/tests/fixtures/compare/fingerprint-b.json"
 GOLD=$TREE/tests/expected/sink_csv.csv
 good=$(sha256sum <"$GOLD")
 printf 'stale\n' >>"$GOLD"
@@ -37,8 +38,12 @@ unit WS_UPDATE_EXPECTED=1 "$TREE/build/unit-tests"
 assert_file_match "$OUT" 'WS_UPDATE_EXPECTED is set: .*`make update-expected`' "the refusal of the variable"
 assert_eq "$stale" "$(sha256sum <"$GOLD")" "the expected file with WS_UPDATE_EXPECTED set"
 
+touch -d '2000-01-01' "$TREE/tests/expected/sink_csv_error.csv"
 unit "$TREE/build/unit-tests" --update-expected
 assert_status 0
 assert_eq "$good" "$(sha256sum <"$GOLD")" "the expected file rewritten on purpose"
+assert_file_match "$OUT" '^update-expected: rewrote tests/expected/sink_csv\.csv$' "the stale file named"
+assert_file_no_match "$OUT" 'rewrote tests/expected/sink_csv_error' "a current file named"
+assert_eq 2000 "$(date -r "$TREE/tests/expected/sink_csv_error.csv" +%Y)" "a current file left untouched"
 unit "$TREE/build/unit-tests"
 assert_status 0

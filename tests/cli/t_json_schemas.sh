@@ -4,9 +4,10 @@
 # fresh result, the golden results of the sinks' suite, a report and a
 # matrix file are valid, strictly (no field a schema does not name); a
 # result missing a required field, with a field of the wrong type, or
-# with a field no schema names (strict only) is refused, and one of a
-# schema version with no file is left alone.  (run.sh validates every
-# JSON file every test leaves the same way.)
+# with a field no schema names (strict only) is refused, and so is a
+# file that does not parse, names a schema version with no file, or
+# lacks "tool", unless a list names it as not a result.  (run.sh
+# validates every JSON file every test leaves the same way.)
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 
@@ -86,8 +87,20 @@ mutate new_field 'd["summary"]["brand_new"] = 1'
 valid "$TESTDIR/new_field.json"
 invalid --strict "$TESTDIR/new_field.json"
 mutate other_version 'd["schema"] = "writestress-result/2"; del d["summary"]'
-"$PY" "$V" --strict "$TESTDIR/other_version.json" >"$TESTDIR/why" || fail "a version with no schema file was judged"
-assert_file_match "$TESTDIR/why" '0 files judged.*1 other files left alone' "another version left alone"
+invalid --strict "$TESTDIR/other_version.json"
+assert_file_match "$TESTDIR/why" "names no known schema \('writestress-result/2'" "a version with no schema file"
+mutate no_tool 'del d["tool"]'
+invalid --strict "$TESTDIR/no_tool.json"
+assert_file_match "$TESTDIR/why" 'has no "tool" naming writestress' "a file without tool"
+printf '{"schema": "writestress-result/1", ' >"$TESTDIR/half.json"
+invalid --strict "$TESTDIR/half.json"
+assert_file_match "$TESTDIR/why" 'does not parse' "a file cut short"
+# named as not a result, each is left out, and counted apart
+printf '%s\n' other_version.json no_tool.json half.json >"$TESTDIR/list"
+"$PY" "$V" --strict --not-results "$TESTDIR/list" "$TESTDIR/other_version.json" \
+	"$TESTDIR/no_tool.json" "$TESTDIR/half.json" "$TESTDIR/r.json" >"$TESTDIR/why" ||
+	fail "files named as not results were judged: $(cat "$TESTDIR/why")"
+assert_file_match "$TESTDIR/why" '^validate_json: 1 files judged against their schema, 0 not valid, strict; 3 named not results$' "the count, judged and apart"
 rm -f "$TESTDIR"/*.json
 
 # the docs point to the schemas

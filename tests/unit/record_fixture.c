@@ -1130,15 +1130,17 @@ void golden_check(const char *name, const char *buf, size_t len)
 			     name);
 	snprintf(path, sizeof(path), "%s/%s", expected_dir(), name);
 	snprintf(actual, sizeof(actual), "%s.actual", path);
-	if (golden_update) {
-		spill(path, buf, len);
-		unlink(actual);
-		return;
-	}
 	exp = slurp(path, &elen);
 	if (exp && elen == len && !memcmp(exp, buf, len)) {
 		free(exp);
 		unlink(actual);
+		return;
+	}
+	if (golden_update) {	/* only a stale one, and said */
+		spill(path, buf, len);
+		unlink(actual);
+		free(exp);
+		fprintf(stderr, "update-expected: rewrote tests/expected/%s\n", name);
 		return;
 	}
 	spill(actual, buf, len);

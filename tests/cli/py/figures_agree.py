@@ -33,9 +33,11 @@ import sys
 MiB = 1 << 20
 GiB = 1 << 30
 bad = []
+checks = [0]
 
 
 def want(cond, what):
+    checks[0] += 1
     if not cond:
         bad.append(what)
 
@@ -173,7 +175,7 @@ def main():
         for b in bad:
             print(f"  DISAGREE ({name}): {b}")
         return 1
-    print(f"  {name}: {total} bytes in {secs:.3f} s, {rate:.2f} MiB/s, {len(ph)} phase(s), {len(ivs)} intervals: all agree")
+    print(f"  {name}: {total} bytes in {secs:.3f} s, {rate:.2f} MiB/s, {len(ph)} phase(s), {len(ivs)} intervals: all agree ({checks[0]} checks)")
     return 0
 
 
