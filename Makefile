@@ -215,7 +215,7 @@ demo-run: $(BIN)
 bench:
 	@sh scripts/deps.sh bench
 	@$(MAKE) --no-print-directory $(BIN)
-	sh bench/run.sh $(abspath $(BIN))
+	BENCH_COMMAND="make bench" sh bench/run.sh $(abspath $(BIN))
 
 install: $(BIN) $(COMPLETIONS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)

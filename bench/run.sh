@@ -819,6 +819,9 @@ grep -q 'FAIL$' "$ROWS" "$RSS_ROWS" "$MON_ROWS" "$REPORT_ROWS" && FAILED=1
 fs_of() { df -PT "$1" | awk 'NR == 2 { print $2 " (" $1 ")" }'; }
 report() {
 	echo "writestress bench: $(date -u '+%Y-%m-%d %H:%M:%S UTC'), ${ELAPSED}s"
+	# what made it, as tests/claims.tsv asks of a kept measurement
+	echo "# command: ${BENCH_COMMAND:-sh bench/run.sh $WS_ORIG}${SECTIONS:+ (SECTIONS=\"$SECTIONS\")}"
+	echo "# commit: $TREE"
 	echo "binary:     $WS_ORIG ($("$WS" --version 2>&1 | head -n 1), sha256 $WS_SUM...)"
 	echo "tree:       $TREE"
 	echo "kernel:     $(uname -r) $(uname -m)"

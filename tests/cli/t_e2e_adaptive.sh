@@ -3,53 +3,61 @@
 # (Python's sqlite3, rollback journal, synchronous=FULL, a 2 KiB row every
 # 100 ms: py/sqlite_commits.py), then overwrite.c's pacing (-f, 8 MiB
 # buffers) beside the same store; 25 s alone and 8 s beside the store,
-# rewriting in place a file laid out first without the throttle.  The
-# target is twice the block throttle's 100 ms slice: under that the rig
-# itself holds a probe for a slice now and then whatever the writer does
-# (a fixed 64 KiB x 1 window saw fsync p99 of 36, 48 and 103 ms).
+# rewriting in place a file laid out first without the throttle.
 #  - adaptive settles, and from then on the fsync probe's p99 (over the
-#    whole run when it settled too late to judge after) is at most
-#    20% over the target; unless it is at its floor (the least writeback
-#    it keeps) because the probes were slow there too while its own
-#    chunks went through in a few ms;
+#    whole run when it settled too late to judge after) is at most 20%
+#    over the target; unless it is at its floor (the least writeback it
+#    keeps) because the probes were slow there too while its own chunks
+#    went through in a few ms;
 #  - alone it reports the rate the device's own counters saw (within 5%),
 #    and that is at least 90% of what the device did under -f (the same
 #    disk's best, same test);
 #  - the SQLite commits' p99 is at least 2x lower beside adaptive than
-#    beside -f (a commit is three or four fsyncs, each may wait about the
-#    target: 0.4-0.7 s against 2.4-3.6 s in ten runs, 0.82 against 2.0 s
-#    once: in 8 s the p99 is the slowest commit or two, whole slices);
+#    beside -f;
 #  - every interval carries the controller's state, and the summary says
 #    where it settled;
 #  - steered by the sqlite probe alone (--probe fsync,sqlite --steer-by
-#    sqlite, target 550 ms: a SQLite commit here takes whole 100 ms
-#    slices and a few ms, four syncs and their journal commits, 100-300
-#    ms with the least writeback; a target of whole slices would judge
-#    those few ms (a p99 of 502 ms against 500 once), 550 is five slices
-#    and a half), beside the same store: it
+#    sqlite, target 550 ms) with --headroom 5, beside the same store: it
 #    settles, sqlite steered (fsync only watched: no waits learned for
 #    it), the sqlite probe's p99 after settling (over the whole run when
-#    it settled too late to judge after) is within the target, the
-#    device does at least 90% of what it did under -f, and the store's
-#    commits' p99 is at least 2x lower than beside -f;
-#    with --headroom 8 (the writer kept under 92% of what it did
-#    without the cap) the store's own commits' p99 is within the target
-#    too (0.2-0.4 s in ten quiet runs, 0.5 s in a loaded suite; about
-#    0.5 s without headroom); the disk's rate
-#    it learned is what the device did (its counters: 85-120%), and the
-#    writer kept under 96% of what the device did;
+#    it settled too late to judge after) and the store's own commits' p99
+#    are within the target, the store's at least 2x lower than beside
+#    -f; the device does at least 90% of what it did under -f, the disk's
+#    rate the controller learned is what the device did (its counters:
+#    85-120%), and the writer is kept under 96% of what the device did;
 #  - with a target no pace can meet, the run says so early on stderr,
 #    the summary and the result name the floor (over the target, the
 #    sqlite probe's) and what the probe took on the idle disk, and every
 #    whole interval from then on holds the floor (64 KiB under
 #    writeback).  The disk is throttled to 2 MiB/s for this run: a
-#    commit's four or five waits behind 64 KiB are then 32 ms each, its
-#    floor 200-290 ms (45-140 ms at 10 and 20 MiB/s).  The target is 50
-#    ms, or twice what the sqlite probe took on the idle disk in the
-#    steered run (its result says) if that is more: a target under the
-#    idle time is refused before the writer starts, and that time is
-#    the CPUs' as much as the disk's (0.4-0.9 ms here, 18.9 ms once under
-#    TSan beside a loaded suite, where a 10 ms target was refused).
+#    commit's four or five waits behind 64 KiB are then 32 ms each.  The
+#    target is 50 ms, or twice what the sqlite probe took on the idle
+#    disk in the steered run (its result says) if that is more: a target
+#    under the idle time is refused before the writer starts, and that
+#    time is the CPUs' as much as the disk's.
+#
+# Why these bounds, each from how the rig works, none widened after a
+# failure of unknown cause:
+#  - targets of whole throttle slices and a margin: blk-throttle hands out
+#    the disk's budget in 100 ms slices, so a write that arrives when a
+#    slice is spent waits for the next one whatever the writer does.  The
+#    fsync target is two slices (200 ms); a SQLite commit takes several
+#    syncs and their journal commits, each whole slices and a few ms of
+#    its own, so its target is five slices and a half (550 ms): a target
+#    of whole slices (500) would judge those few ms;
+#  - the learned disk rate up to 120% of the device's: the controller
+#    reads the disk's rate over one second without the cap after capped
+#    ones, and blk-throttle lets a slice's unspent budget carry over up to
+#    two slices, so that second may pass 1 + 2 x 0.1 s / 1 s = 1.2 times
+#    the rate; 85% is the writer's own pace when the disk waited on it;
+#  - the latencies judged in the plain build only: under ASan and TSan the
+#    controller's and the probes' own code run several times slower on
+#    two shared CPUs, and their CPU time is then part of what they
+#    measure; the rate checks, which the device's counters make, run in
+#    every build, and each latency check left out is named and counted;
+#  - the timers beside the probes at the probes' priority (the client at
+#    SCHED_FIFO 10, the whole test at nice -10): they wait for the disk,
+#    as the probes do, and not for a CPU behind the suite's other tests.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 # shellcheck source=../rig/e2e.sh
@@ -79,7 +87,7 @@ fi
 R=$((20 * MiB))
 T_MS=200
 T_SQL_MS=550
-HEADROOM=8
+HEADROOM=5
 rig_up rig --size 1G
 # laid out at full speed: both runs below rewrite it in place
 ws -q --size 320M --pace direct "$RIG_MNT/big"
@@ -170,6 +178,13 @@ res = {p: json.load(open(f"{d}/{p}.json"))
        for p in ("adaptive", "adaptive_sqlite", "window_sqlite", "steered_sqlite", "unreachable")}
 bad = []
 left = []
+# the bounds README.md and the man page state (tests/claims.tsv holds
+# them equal)
+P99_OVER_TARGET_PCT = 20	# the steering probe's p99 after settling
+DEVICE_OF_F_PCT = 90	# the device's rate, of what it did under -f
+SQLITE_X = 2		# the client's p99 beside -f, over beside adaptive
+WRITER_OF_DEVICE_PCT = 96	# with --headroom: the writer, of the device
+SLICE_S, LEARN_S = 0.1, 1.0	# blk-throttle's slice; the second it learns in
 
 def strict_only(what):
     """a check of the CPUs' figures: judged here only in the plain build"""
@@ -212,7 +227,7 @@ else:
         print(f"  adaptive: settled late, {ad['after_settling']['fsync']['n']} probes after it; the whole run's: {f}")
     if not strict_only("adaptive: the fsync probe's p99 after settling at most 20% over the target"):
         pass
-    elif f["p99_ms"] > 1.2 * T and ad["at_floor"]:
+    elif f["p99_ms"] > (1 + P99_OVER_TARGET_PCT / 100) * T and ad["at_floor"]:
         # the least writeback it keeps, its own chunks through in a few
         # ms, and it went there because the probes said so
         slow = [iv["t_s"] for iv in a["intervals"]
@@ -221,13 +236,13 @@ else:
               f" probes over 90% of the target in the intervals ending at {slow[:8]}")
         if ad["sojourn_ms"] > 0.2 * T or not slow:
             bad.append(f"at its floor with fsync p99 {f['p99_ms']:.1f} ms, but the wait looks like the writer's")
-    elif f["p99_ms"] > 1.2 * T:
-        bad.append(f"fsync p99 after settling {f['p99_ms']:.1f} ms, over {1.2 * T:.0f} ms")
-if dev_rate(a) < 0.9 * dev_rate(res["window_sqlite"]):
-    bad.append(f"adaptive: the device did {dev_rate(a):.1f} MiB/s, under 90% of its {dev_rate(res['window_sqlite']):.1f} under -f")
+    elif f["p99_ms"] > (1 + P99_OVER_TARGET_PCT / 100) * T:
+        bad.append(f"fsync p99 after settling {f['p99_ms']:.1f} ms, over {(1 + P99_OVER_TARGET_PCT / 100) * T:.0f} ms")
+if dev_rate(a) < DEVICE_OF_F_PCT / 100 * dev_rate(res["window_sqlite"]):
+    bad.append(f"adaptive: the device did {dev_rate(a):.1f} MiB/s, under {DEVICE_OF_F_PCT}% of its {dev_rate(res['window_sqlite']):.1f} under -f")
 if strict_only("the SQLite client's p99 beside adaptive at least 2x under beside -f") and \
-        sq["adaptive_sqlite"] * 2 > sq["window_sqlite"]:
-    bad.append(f"SQLite p99 {sq['adaptive_sqlite']:.0f} ms beside adaptive, not 2x under {sq['window_sqlite']:.0f} ms beside -f")
+        sq["adaptive_sqlite"] * SQLITE_X > sq["window_sqlite"]:
+    bad.append(f"SQLite p99 {sq['adaptive_sqlite']:.0f} ms beside adaptive, not {SQLITE_X}x under {sq['window_sqlite']:.0f} ms beside -f")
 
 # steered by the sqlite probe: it steered, fsync only watched
 s = res["steered_sqlite"]
@@ -262,28 +277,23 @@ if strict_only(f"steered by sqlite with --headroom {H}: the store's own commits'
         sq["steered_sqlite"] > T_SQL:
     bad.append(f"steered by sqlite with --headroom {H}: the store's commits' p99 {sq['steered_sqlite']:.0f} ms, over the {T_SQL:.0f} ms target")
 # the disk's rate it learned is the device's (its own counters), within
-# what a throttled disk lets a second show: blk-throttle budgets in
-# 100 ms slices and rounds the time since its slice began up to a whole
-# one, so a second without the cap after capped ones, which left part of
-# their budget unspent, may pass a slice or two more than the rate: up to
-# 120% (90-111% in ten quiet runs, 93-116% in ten beside a CI run); a
-# slower one is the writer's own pace (85%); the cap (100 - H)% of it;
-# and the writer kept off the whole disk:
-# under 96% of what the device did (91-94% in ten runs; 97.5% without
-# headroom, the store's writes being the rest)
+# what a throttled disk lets a second show (1 + 2 slices / 1 s: the
+# header says why); a slower one is the writer's own pace (85%); the cap
+# (100 - H)% of it; and the writer kept off the whole disk
 cap, disk = sa["rate_cap_mibps"], sa["disk_mibps"]
 print(f"  steered by sqlite: the writer {s['summary']['mibps']:.1f} MiB/s, its cap {cap} MiB/s of the disk's {disk}")
 if cap is None or disk is None:
     bad.append(f"steered by sqlite with --headroom {H}: no cap in the summary")
-elif (abs(cap - (100 - H) / 100 * disk) > 0.01 * disk or not 0.85 * dev_rate(s) <= disk <= 1.2 * dev_rate(s)
-      or s["summary"]["mibps"] > 0.96 * dev_rate(s)):
+elif (abs(cap - (100 - H) / 100 * disk) > 0.01 * disk
+      or not 0.85 * dev_rate(s) <= disk <= (1 + 2 * SLICE_S / LEARN_S) * dev_rate(s)
+      or s["summary"]["mibps"] > WRITER_OF_DEVICE_PCT / 100 * dev_rate(s)):
     bad.append(f"steered by sqlite with --headroom {H}: the writer {s['summary']['mibps']:.1f} MiB/s, its cap {cap:.1f},"
                f" the disk {disk:.1f} by its account, {dev_rate(s):.1f} by the device's")
-if dev_rate(s) < 0.9 * dev_rate(res["window_sqlite"]):
-    bad.append(f"steered by sqlite: the device did {dev_rate(s):.1f} MiB/s, under 90% of its {dev_rate(res['window_sqlite']):.1f} under -f")
+if dev_rate(s) < DEVICE_OF_F_PCT / 100 * dev_rate(res["window_sqlite"]):
+    bad.append(f"steered by sqlite: the device did {dev_rate(s):.1f} MiB/s, under {DEVICE_OF_F_PCT}% of its {dev_rate(res['window_sqlite']):.1f} under -f")
 if strict_only("steered by sqlite: the store's p99 at least 2x under beside -f") and \
-        sq["steered_sqlite"] * 2 > sq["window_sqlite"]:
-    bad.append(f"steered by sqlite: the store's p99 {sq['steered_sqlite']:.0f} ms, not 2x under {sq['window_sqlite']:.0f} ms beside -f")
+        sq["steered_sqlite"] * SQLITE_X > sq["window_sqlite"]:
+    bad.append(f"steered by sqlite: the store's p99 {sq['steered_sqlite']:.0f} ms, not {SQLITE_X}x under {sq['window_sqlite']:.0f} ms beside -f")
 
 # out of reach: said early, the floor over the target, held from then on
 u = res["unreachable"]

@@ -46,6 +46,20 @@ need_rig
 R=$((20 * MiB))
 rig_up rig --size 1G --rate "$R" --mount-opts dioread_lock
 
+# The timers beside the probes run at the probes' priority, so that under
+# a loaded machine both wait for the same things: the SQLite commit loop
+# as the sqlite probe's thread does (SCHED_FIFO 10, WS_THREAD_RT_PRIO),
+# and the command timed from outside at writestress's own nice, which
+# the cmd probe's launcher and its commands have (nice -10 here, as
+# root, for both: the suite's other tests at 0 then wait behind them).
+renice -n -10 -p $$ >/dev/null 2>&1 || echo "  (not reniced: $(id -un) may not raise its priority)"
+rt=
+if chrt -f 10 true 2>/dev/null; then
+	rt="chrt -f 10"
+else
+	echo "  (the SQLite commit loop at normal priority: $(id -un) may not use SCHED_FIFO)"
+fi
+
 leftovers()
 {
 	# shellcheck disable=SC2012 # plain names
@@ -60,7 +74,8 @@ leftovers()
 
 # 1. the flood, with a SQLite store of our own beside the sqlite probe
 rm -f "$TESTDIR/stop"
-python3 "$CLI_DIR/py/sqlite_commits.py" "$RIG_MNT/mail.db" "$TESTDIR/stop" \
+# shellcheck disable=SC2086 # the command's words, or none
+$rt python3 "$CLI_DIR/py/sqlite_commits.py" "$RIG_MNT/mail.db" "$TESTDIR/stop" \
 	"$TESTDIR/flood.commits" &
 sq=$!
 sleep 1
@@ -123,6 +138,11 @@ python3 - "$TESTDIR" "$cg" <<'PY' || fail "the application probes did not agree 
 import json, sys
 d, cg = sys.argv[1], sys.argv[2]
 bad = []
+# the bounds README.md states (tests/claims.tsv holds them equal)
+FLOOD_AGREE_PCT = 10	# the sqlite probe against a commit loop beside it
+FSYNC_P99_PREMISE_MS = 100	# a commit waited for the writer's ordered data
+DSYNC_UNDER_FSYNC_X = 10	# dsync's p99, under fsync's
+CMD_P50_PCT = 2		# the command's p50, against it timed from outside
 
 def probe(r, name):
     return next(p for p in r["probes"] if p["name"] == name)
@@ -140,10 +160,10 @@ print(f"  flood: SQLite beside it {len(ours)} commits, {sum(1 for x in ours if x
       f" {ext_stalled:.2f} s stalled, longest {ext_longest:.2f} s")
 if ext_stalled < 2:
     bad.append(f"the flood stalled the SQLite store only {ext_stalled:.2f} s: no test of agreement")
-elif abs(ws_stalled - ext_stalled) > 0.1 * ext_stalled:
-    bad.append(f"time stalled: the sqlite probe {ws_stalled:.2f} s, the store beside it {ext_stalled:.2f} s (over 10% apart)")
-if abs(ws_longest - ext_longest) > 0.1 * ext_longest:
-    bad.append(f"longest stall: the sqlite probe {ws_longest:.2f} s, the store beside it {ext_longest:.2f} s (over 10% apart)")
+elif abs(ws_stalled - ext_stalled) > FLOOD_AGREE_PCT / 100 * ext_stalled:
+    bad.append(f"time stalled: the sqlite probe {ws_stalled:.2f} s, the store beside it {ext_stalled:.2f} s (over {FLOOD_AGREE_PCT}% apart)")
+if abs(ws_longest - ext_longest) > FLOOD_AGREE_PCT / 100 * ext_longest:
+    bad.append(f"longest stall: the sqlite probe {ws_longest:.2f} s, the store beside it {ext_longest:.2f} s (over {FLOOD_AGREE_PCT}% apart)")
 if sq["errors"]:
     bad.append(f"the sqlite probe failed {sq['errors']} times: {sq['last_error']}")
 
@@ -154,10 +174,10 @@ for p in (fs, sl, ds):
           f" max {p['max_ms']:8.2f} ms, {p['count']} probes")
     if p["errors"]:
         bad.append(f"the {p['name']} probe failed {p['errors']} times: {p['last_error']}")
-if cg and fs["raw"]["p99_ms"] < 100:
+if cg and fs["raw"]["p99_ms"] < FSYNC_P99_PREMISE_MS:
     bad.append(f"fsync p99 {fs['raw']['p99_ms']:.1f} ms: no commit waited for the writer's ordered data (the premise)")
-elif cg and ds["raw"]["p99_ms"] * 10 > fs["raw"]["p99_ms"]:
-    bad.append(f"dsync p99 {ds['raw']['p99_ms']:.2f} ms is not 10x under fsync's {fs['raw']['p99_ms']:.1f} ms")
+elif cg and ds["raw"]["p99_ms"] * DSYNC_UNDER_FSYNC_X > fs["raw"]["p99_ms"]:
+    bad.append(f"dsync p99 {ds['raw']['p99_ms']:.2f} ms is not {DSYNC_UNDER_FSYNC_X}x under fsync's {fs['raw']['p99_ms']:.1f} ms")
 
 print(f"  paced: 'sleep 1.0007' {nap['count']} runs, p50 {nap['raw']['p50_ms']:.1f} ms, max {nap['max_ms']:.1f} ms,"
       f" {nap['errors']} failed")
@@ -168,8 +188,8 @@ out_p50 = outside[(len(outside) - 1) // 2] if outside else None
 print(f"  paced: 'sleep 1.0007' timed from outside beside it: {len(outside)} runs, p50 {out_p50 or 0:.1f} ms")
 if out_p50 is None:
     bad.append("the command timed from outside never ran")
-elif not 1000.7 <= nap["raw"]["p50_ms"] or abs(nap["raw"]["p50_ms"] - out_p50) > 0.02 * out_p50:
-    bad.append(f"the command's p50 {nap['raw']['p50_ms']:.1f} ms is not within 2% of {out_p50:.1f} ms"
+elif not 1000.7 <= nap["raw"]["p50_ms"] or abs(nap["raw"]["p50_ms"] - out_p50) > CMD_P50_PCT / 100 * out_p50:
+    bad.append(f"the command's p50 {nap['raw']['p50_ms']:.1f} ms is not within {CMD_P50_PCT}% of {out_p50:.1f} ms"
                " (timed from outside), or under the 1000.7 ms it sleeps")
 if paced["config"]["probe_cmds"] != [{"name": "nap", "command": "sleep 1.0007"}]:
     bad.append(f"config.probe_cmds: {paced['config']['probe_cmds']}")

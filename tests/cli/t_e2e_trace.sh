@@ -74,18 +74,26 @@ tw, cw = b["writes"], c["writes"]
 show("traced writes", tw)
 show("the device's counters", c)
 want(tw["requests"] > 50, f"a flood makes requests (traced {tw['requests']})")
-near(tw["requests"], cw["requests"], 10, "write requests, traced vs the device's count")
-near(tw["bytes"], cw["bytes"], 10, "bytes written, traced vs the device's count")
+# the bounds README.md and tests/README.md state (tests/claims.tsv)
+TRACE_AGREE_PCT = 10	# traced against the device's own counters
+CPU_SLACK_MAX_PCT = 40	# the CPU wait forgiven, at most this of the device's time
+near(tw["requests"], cw["requests"], TRACE_AGREE_PCT, "write requests, traced vs the device's count")
+near(tw["bytes"], cw["bytes"], TRACE_AGREE_PCT, "bytes written, traced vs the device's count")
 # the device's clock starts a request at a time the kernel caches for the
 # submitter's plug, and keeps while it is preempted: where tasks waited
 # for a CPU (the suite's other tests) the device's time may run over the
-# trace's by that wait, never more; the trace's never over the device's
+# trace's by that wait (PSI's, the same run), never more; the trace's never
+# over the device's.  The wait forgiven is at most 40% of the device's
+# time, so the check can fail however loaded the machine was (a flood's
+# requests take seconds each here: their time is tens of seconds, the
+# machine's wait a few)
 tm, cm = tw["time_ms"] / tw["requests"], cw["time_ms"] / cw["requests"]
 cpu_ms = v["cpu_waited_us"] / 1000
 show("CPU waited (PSI some) over the run, ms", cpu_ms)
-want(tm <= 1.1 * cm, f"mean write time, traced {tm:.3f} ms, not over the device's {cm:.3f} ms by 10%")
-want(cw["time_ms"] - tw["time_ms"] <= 0.1 * cw["time_ms"] + cpu_ms,
-     f"mean write time, traced {tm:.3f} ms vs the device's {cm:.3f} ms: within 10%, or short by at most the {cpu_ms:.0f} ms tasks waited for a CPU")
+slack = min(cpu_ms, CPU_SLACK_MAX_PCT / 100 * cw["time_ms"])
+want(tm <= (1 + TRACE_AGREE_PCT / 100) * cm, f"mean write time, traced {tm:.3f} ms, not over the device's {cm:.3f} ms by {TRACE_AGREE_PCT}%")
+want(cw["time_ms"] - tw["time_ms"] <= TRACE_AGREE_PCT / 100 * cw["time_ms"] + slack,
+     f"mean write time, traced {tm:.3f} ms vs the device's {cm:.3f} ms: within {TRACE_AGREE_PCT}%, or short by at most the {slack:.0f} ms tasks waited for a CPU")
 # a run makes a few flushes: one may complete between the trace's last
 # read and the counters' (the device counts it, the trace does not)
 want(0 <= c["flushes"] - b["flushes"] <= max(1, 0.1 * c["flushes"]),
@@ -97,8 +105,9 @@ want(0 <= c["flushes"] - b["flushes"] <= max(1, 0.1 * c["flushes"]),
 # writes above; the trace's never over the device's
 want(b["flush_ms"] <= 1.1 * c["flush_ms"] + 1,
      f"the flushes' time, traced ({b['flush_ms']:.1f} ms), not over the device's ({c['flush_ms']:.0f} ms) by 10% and 1 ms")
-want(c["flush_ms"] - b["flush_ms"] <= 0.1 * c["flush_ms"] + 1 + cpu_ms,
-     f"the flushes' time, traced ({b['flush_ms']:.1f} ms) vs the device's ({c['flush_ms']:.0f} ms): within 10% and 1 ms, or short by at most the {cpu_ms:.0f} ms tasks waited for a CPU")
+fslack = min(cpu_ms, CPU_SLACK_MAX_PCT / 100 * c["flush_ms"])
+want(c["flush_ms"] - b["flush_ms"] <= 0.1 * c["flush_ms"] + 1 + fslack,
+     f"the flushes' time, traced ({b['flush_ms']:.1f} ms) vs the device's ({c['flush_ms']:.0f} ms): within 10% and 1 ms, or short by at most the {fslack:.0f} ms tasks waited for a CPU")
 bs = sum(x["flush_ms"] for x in b["by_submitter"].values())
 want(abs(bs - b["flush_ms"]) < 0.01, f"the flushes' time by submitter ({bs:.3f} ms) adds up to the run's ({b['flush_ms']:.3f} ms)")
 show("flushes by submitter", {k: (x["flushes"], round(x["flush_ms"], 1)) for k, x in b["by_submitter"].items()})
@@ -165,7 +174,7 @@ for k, i in enumerate(ivl):
     near_ = ivl[max(0, k - 1):k + 2]
     rate = max(x["device"]["write_bytes"] / x["dt_s"] for x in near_ if x["dt_s"] > 0)
     tb, cb = i["block"]["writes"]["bytes"], i["device"]["write_bytes"]
-    want(abs(tb - cb) <= 0.1 * cb + 2 * 0.15 * rate,
+    want(abs(tb - cb) <= TRACE_AGREE_PCT / 100 * cb + 2 * 0.15 * rate,
          f"interval at {i['t_s']:.1f} s: traced bytes {tb} vs the device's counters {cb}, within 10% and 150 ms at {rate / MiB:.1f} MiB/s each edge")
 want(0 < b["write_service_p50_ms"] <= b["write_service_p99_ms"], "write service p50 <= p99")
 want(b["cgroup_write_limit_bps"] == 20 * MiB, f"the rig's limit found ({b['cgroup_write_limit_bps']})")

@@ -21,6 +21,7 @@
 need_rig
 need_cmd_as e2e mkfs.xfs
 
+XFS_SLACK=1	# iclogs against xfs's own count; README.md states it (tests/claims.tsv)
 T=/sys/kernel/tracing
 [ -d "$T/instances" ] || mount -t tracefs nodev "$T" 2>/dev/null ||
 	skip_kernel 4.1 "no tracefs (CONFIG_FTRACE)"
@@ -43,7 +44,7 @@ x0=$(xfs_log)
 ws -t 4s -B 1M --json "$TESTDIR/p.json" "$RIG_MNT/data"
 assert_status 0
 x1=$(xfs_log)
-pycheck "$TESTDIR/p.json" x0="$x0" x1="$x1" <<'PY'
+pycheck "$TESTDIR/p.json" x0="$x0" x1="$x1" slack="$XFS_SLACK" <<'PY'
 j = d["summary"]["block"]["journal"]
 w0, b0 = (int(x) for x in v["x0"].split())
 w1, b1 = (int(x) for x in v["x1"].split())
@@ -56,7 +57,7 @@ if j:
     show("xfs's own over the traced span", c)
     want(c is not None, "xfs's count read over the traced span")
     if c:
-        want(c["log_writes"] - 1 <= j["iclogs"] <= c["log_writes"] + 1,
+        want(c["log_writes"] - v["slack"] <= j["iclogs"] <= c["log_writes"] + v["slack"],
              f"iclogs: {j['iclogs']} traced, xfs wrote {c['log_writes']} over the same span (one may be in flight at an end)")
         want(0 < j["log_bytes"] <= c["log_blocks"] * 512 + 4096,
              f"their {j['log_bytes']} bytes within the {c['log_blocks'] * 512} xfs wrote")
@@ -73,7 +74,7 @@ if [ -n "$SANITIZE" ]; then
 	judge=0
 	skip_part sanitizer "the slow disk's stalls are the kernel's: judged in the plain build (the log's writes against xfs's count are judged here)"
 fi
-pycheck "$TESTDIR/x.json" x0="$x0" x1="$x1" judge="$judge" <<'PY'
+pycheck "$TESTDIR/x.json" x0="$x0" x1="$x1" judge="$judge" slack="$XFS_SLACK" <<'PY'
 j = d["summary"]["block"]["journal"]
 w0, b0 = (int(x) for x in v["x0"].split())
 w1, b1 = (int(x) for x in v["x1"].split())
@@ -82,7 +83,7 @@ show("xfs's own", f"{w1 - w0} log writes, {b1 - b0} blocks of 512 bytes")
 want(j is not None and j["kind"] == "xfs", "the journal traced is xfs's log")
 if j:
     c = j["xfs_counted"]
-    want(c is not None and c["log_writes"] - 1 <= j["iclogs"] <= c["log_writes"] + 1,
+    want(c is not None and c["log_writes"] - v["slack"] <= j["iclogs"] <= c["log_writes"] + v["slack"],
          f"iclogs: {j['iclogs']} traced, xfs wrote {c and c['log_writes']} over the same span")
     want(0 < j["commits"] <= j["iclogs"], "log writes of one or more iclogs")
     want(j["blocks"] == 0 and j["locked_ms"] == 0 and j["flushing_ms"] == 0, "no jbd2 phases")

@@ -186,6 +186,18 @@ void matrix_print(FILE *out, const struct matrix_row *rows, size_t n,
 		  const struct matrix_strategy *s, const char *const *settings,
 		  const char *setting_name, int recommended, double target_ms);
 
+/* The quiet wait before each run (man page, MATRIX): the machine is
+ * quiet once Dirty + Writeback are back within MATRIX_QUIET_MARGIN of
+ * where they were at the start (idle) and the device has written nothing
+ * for MATRIX_QUIET_DEVICE_NS (still_ns; a device whose counters cannot be
+ * read, have_device false, is not waited for); the wait gives up after
+ * MATRIX_QUIET_LIMIT_NS. */
+#define MATRIX_QUIET_LIMIT_NS (UINT64_C(60) * 1000000000)
+#define MATRIX_QUIET_MARGIN (UINT64_C(16) << 20)
+#define MATRIX_QUIET_DEVICE_NS (UINT64_C(300) * 1000000)
+bool matrix_quiet(uint64_t dirty_wb, uint64_t idle, bool have_device, uint64_t still_ns);
+bool matrix_quiet_gave_up(uint64_t waited_ns);
+
 int matrix_main(int argc, char **argv);
 
 struct cli;

@@ -590,3 +590,14 @@ void matrix_print(FILE *out, const struct matrix_row *rows, size_t n,
 		fprintf(out, "  recommendation: none; no strategy was judged to keep p99 within the target of %s ms (try adaptive, a larger --target-latency, or a longer --each for more probes)\n",
 			t);
 }
+
+bool matrix_quiet(uint64_t dirty_wb, uint64_t idle, bool have_device, uint64_t still_ns)
+{
+	return dirty_wb <= idle + MATRIX_QUIET_MARGIN &&
+	       (!have_device || still_ns >= MATRIX_QUIET_DEVICE_NS);
+}
+
+bool matrix_quiet_gave_up(uint64_t waited_ns)
+{
+	return waited_ns > MATRIX_QUIET_LIMIT_NS;
+}

@@ -31,9 +31,6 @@
 #include "lib/units.h"
 #include "record/fields.h"
 
-#define QUIET_LIMIT_NS (60 * WS_NSEC_PER_SEC)	/* the longest quiet wait */
-#define QUIET_MARGIN (16 * WS_MIB)	/* Dirty + Writeback over idle */
-#define QUIET_DEVICE_NS (300 * WS_NSEC_PER_MSEC)	/* nothing written */
 #define LAYOUT_DEFAULT WS_GIB
 #define HELP_SHOWN (-1)	/* setup(): --help was printed, exit 0 */
 
@@ -227,7 +224,7 @@ static long long device_sectors(const char *dir)
 
 /* After a sync of FILE's filesystem: Dirty + Writeback back near where
  * they were at the start, and the device written nothing for
- * QUIET_DEVICE_NS (a throttle's queue or a drive's cache draining), so one
+ * MATRIX_QUIET_DEVICE_NS (a throttle's queue or a drive's cache draining), so one
  * run's backlog never leaks into the next.  Returns how long it waited;
  * *timeout when it gave up. */
 static double quiet_wait(const char *file, uint64_t idle, bool *timeout)
@@ -247,15 +244,15 @@ static double quiet_wait(const char *file, uint64_t idle, bool *timeout)
 		struct ws_meminfo mi;
 		long long now_sectors = device_sectors(d);
 		uint64_t now = ws_now_ns();
-		bool mem = kstat_meminfo("", &mi) ||
-			   mi.dirty + mi.writeback <= idle + QUIET_MARGIN;
+		/* meminfo unreadable: nothing to wait for there */
+		uint64_t backlog = kstat_meminfo("", &mi) ? 0 : mi.dirty + mi.writeback;
 
 		if (now_sectors != sectors)
 			still_since = now;
 		sectors = now_sectors;
-		if (mem && (sectors < 0 || now - still_since >= QUIET_DEVICE_NS))
+		if (matrix_quiet(backlog, idle, sectors >= 0, now - still_since))
 			break;
-		if (now - t0 > QUIET_LIMIT_NS || interrupted) {
+		if (matrix_quiet_gave_up(now - t0) || interrupted) {
 			*timeout = true;
 			break;
 		}

@@ -636,11 +636,32 @@ START_TEST(test_table)
 }
 END_TEST
 
+/* The quiet wait's rule (man page, MATRIX): within 16 MiB of the idle
+ * backlog, the device still 300 ms; gives up after 60 s.  Each at its
+ * boundary and on both sides, as literals. */
+START_TEST(test_quiet_rule)
+{
+	const uint64_t MiB = 1 << 20, ms = 1000000, idle = 5 * MiB;
+
+	ck_assert(matrix_quiet(idle + 16 * MiB, idle, true, 300 * ms));
+	ck_assert(!matrix_quiet(idle + 16 * MiB + 1, idle, true, 300 * ms));
+	ck_assert(matrix_quiet(idle + 16 * MiB - 1, idle, true, 300 * ms));
+	ck_assert(!matrix_quiet(idle, idle, true, 300 * ms - 1));
+	ck_assert(matrix_quiet(idle, idle, true, 300 * ms + 1));
+	ck_assert(matrix_quiet(idle, idle, false, 0));	/* no device counters */
+	ck_assert(!matrix_quiet(idle + 17 * MiB, idle, false, 0));
+	ck_assert(!matrix_quiet_gave_up(60 * 1000 * ms));
+	ck_assert(matrix_quiet_gave_up(60 * 1000 * ms + 1));
+	ck_assert(!matrix_quiet_gave_up(60 * 1000 * ms - 1));
+}
+END_TEST
+
 Suite *matrix_suite(void)
 {
 	Suite *s = suite_create("matrix");
 	TCase *tc = tcase_create("core");
 
+	tcase_add_test(tc, test_quiet_rule);
 	tcase_add_test(tc, test_default_list);
 	tcase_add_test(tc, test_parameters);
 	tcase_add_loop_test(tc, test_bad_lists, 0, N_ROWS(bad_lists));
