@@ -342,10 +342,13 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 		if (specs[k].kind == TE_JOURNAL && specs[k].journal != disk->journal)
 			continue;	/* another filesystem's */
 		filter_of(specs[k].kind, disk, filter, sizeof(filter));
+		/* the event's own enable file: tracefs_event_enable() looks
+		 * through every event system the kernel has, for each event */
 		if (ok &&
 		    tracefs_event_file_write(t->inst, specs[k].system, specs[k].name,
 					     "filter", filter) >= 0 &&
-		    tracefs_event_enable(t->inst, specs[k].system, specs[k].name) >= 0) {
+		    tracefs_event_file_write(t->inst, specs[k].system, specs[k].name,
+					     "enable", "1") >= 0) {
 			t->id[k] = ev->id;
 			t->ev.wbt_traced |= specs[k].kind == TE_WBT;
 			continue;
@@ -357,7 +360,8 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 	}
 	for (unsigned int k = 0; k < NEVENTS; k++)
 		if (all_or_none(specs[k].kind) && !whole[specs[k].kind] && t->id[k] >= 0) {
-			tracefs_event_disable(t->inst, specs[k].system, specs[k].name);
+			tracefs_event_file_write(t->inst, specs[k].system, specs[k].name,
+						 "enable", "0");
 			t->id[k] = -1;
 		}
 	journal_traced(&t->ev.jn, whole[TE_JOURNAL] && disk->journal,
