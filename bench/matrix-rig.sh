@@ -14,11 +14,11 @@ DIR=$(mktemp -d /var/tmp/ws-matrix-rig.XXXXXX)
 trap 'bash "$RIG" down "$DIR/rig" >/dev/null 2>&1; rm -rf "$DIR"' EXIT INT TERM
 [ "$(id -u)" -eq 0 ] || { echo "matrix-rig.sh: needs root (a loop device and a throttle)" >&2; exit 2; }
 
-bash "$RIG" up "$DIR/rig" --size 1G --backing memory --rate 20M >/dev/null
+bash "$RIG" up "$DIR/rig" --size 2G --backing memory --rate 20M >/dev/null
 MNT=$(sed -n 's/^MNT=//p' "$DIR/rig/rig.env")
 COMMIT=$(git -C "$HERE/.." rev-parse --short HEAD)
 git -C "$HERE/.." status --porcelain -- src include | grep -q . && COMMIT="$COMMIT + uncommitted changes"
-ARGS="--each 400M --target-latency 200ms"
+ARGS="--each 400M --file-size 400M --target-latency 200ms"
 {
 	echo "# command: sh bench/matrix-rig.sh (writestress matrix $ARGS --svg doc/matrix-rig.svg FILE, on a loop device throttled to 20 MiB/s, ext4, its image in memory)"
 	echo "# commit: $COMMIT"

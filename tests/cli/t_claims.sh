@@ -21,8 +21,10 @@ assert_ge "${n:-0}" 30 "figures held"
 # a copy, changed one side at a time
 TREE=$TESTDIR/tree
 mkdir -p "$TREE"
-(cd "$ROOT" && tar cf - README.md man tests bench/results 2>/dev/null) | (cd "$TREE" && tar xf -) ||
+(cd "$ROOT" && tar cf - README.md man tests bench/README.md bench/results 2>/dev/null) | (cd "$TREE" && tar xf -) ||
 	fail "cannot copy the tree"
+# the fixtures' results are no claim's; the schema check would judge them
+find "$TREE" -name '*.json' -delete
 cp "$TREE/README.md" "$TESTDIR/README.orig"
 sed -i 's/p99 after settling is at most 20% over the/p99 after settling is at most 10% over the/' "$TREE/README.md"
 cmp -s "$TREE/README.md" "$TESTDIR/README.orig" && fail "the README's adaptive figure moved: this test's sed no longer finds it"

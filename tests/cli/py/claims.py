@@ -91,7 +91,11 @@ def verbatim(root, bad):
         if not block:
             bad.append(f"{doc}: no example block under {heading!r}")
             continue
-        lines = set(open(os.path.join(root, src), encoding="utf-8").read().splitlines())
+        try:
+            lines = set(open(os.path.join(root, src), encoding="utf-8").read().splitlines())
+        except OSError as e:
+            bad.append(f"{doc}: {src}: {e}")
+            continue
         for line in block.group(1).splitlines():
             if line.strip() and line not in lines:
                 bad.append(f"{doc}: the example line {line[:60]!r}... is not a line of {src}")
