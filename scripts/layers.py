@@ -15,7 +15,9 @@ That line is the rule, written once; this script reads it and fails on:
   - an include of another layer's internal header (src/LAYER/x.h);
   - a header that is neither in the layer's folder nor in include/;
   - "../" in an include, or a layer without a README or its rule;
-  - a circle in the rules themselves (the layers must stack into floors).
+  - a circle in the rules themselves (the layers must stack into floors);
+  - a coupling the includes cannot show (COUPLINGS: lib naming a run's
+    concepts).
 
 --draw prints the floors (each layer above everything it includes), how
 many files each has and the arrows between layers, so the house can be
@@ -103,6 +105,25 @@ def header_layer(root, layers, inc):
     return None
 
 
+# Couplings the include rules cannot see: a layer that names what it must
+# not know of, though the header it would come from is allowed.
+COUPLINGS = [
+    ('lib', re.compile(r'\b(ws_timer|ws_stop_reason|ws_block_state|WS_T_[A-Z]+|WS_STOP_[A-Z_]+)\b'),
+     "lib knows nothing of a run: the writer's timers, how a run stops and "
+     "what a block read back is are record/kinds.h's"),
+]
+
+
+def couplings(layer, rel, text, errors):
+    for who, pattern, why in COUPLINGS:
+        if layer != who:
+            continue
+        for n, line in enumerate(text.splitlines(), 1):
+            m = pattern.search(line)
+            if m:
+                errors.append(f'{rel}:{n}: "{m.group(0)}": {why}')
+
+
 def check(root, draw):
     errors = []
     layers = layers_of(root)
@@ -123,6 +144,7 @@ def check(root, draw):
             files.append((layer, os.path.join('include', layer, f)))
     for layer, rel in sorted(files):
         text = open(os.path.join(root, rel), encoding='utf-8').read()
+        couplings(layer, rel, text, errors)
         for n, line in enumerate(text.splitlines(), 1):
             m = INCLUDE.match(line)
             if not m:

@@ -3,8 +3,10 @@
  * The writer publishes its progress here and nowhere else; the recorder
  * samples it and the monitor reads its byte count, without ever blocking
  * the writer; each probe thread hands its interval figures to the
- * recorder through its own ws_probe_door.  Counters are C11 atomics, monotonic, written by the writer thread
- * only.  The end of the run is published once with release semantics
+ * recorder through its own ws_probe_door.  Counters are C11 atomics,
+ * monotonic: the writer's progress written by the writer thread only, the
+ * probes' latencies for adaptive pacing (snapshot_post_probe) by the
+ * probe threads that steer it.  The end of the run is published once with release semantics
  * (snapshot_finish), after which the outcome fields are read-only; readers
  * that saw snapshot_finished() true may read them.
  *

@@ -10,8 +10,8 @@
  * each probe's figures) and fans every record out to the sinks.  It never
  * slows a writer: it only reads atomics and takes the probes' doors.
  */
-#ifndef WS_REPORTER_H
-#define WS_REPORTER_H
+#ifndef WS_RECORDER_H
+#define WS_RECORDER_H
 
 #include "system/kstat.h"
 #include "probes/monitor.h"

@@ -1,10 +1,12 @@
 /* trace.h - the kernel's own account of the target's device and
  * filesystem, read from its tracepoints through a private tracefs instance
  * with libtracefs and libtraceevent, the trace-cmd project's libraries:
- * the disk's block requests (getrq, issue, complete), the
- * filesystem's journal commits (jbd2: start, locking, flushing, logging,
- * end, run_stats) and this process's pauses by the dirty limit
- * (balance_dirty_pages) - and from them, why each stall happened.
+ * the disk's block requests (getrq, issue, complete) and the bios behind
+ * them (queued, merged, split), the filesystem's journal commits (jbd2:
+ * start, locking, flushing, logging, end, run_stats; xfs: its log's
+ * iclogs), this process's pauses by the dirty limit (balance_dirty_pages),
+ * writeback throttling's steps (wbt) and the kernel flusher's works
+ * (writeback_start, _written) - and from them, why each stall happened.
  *
  * The instance is writestress's alone ("writestress-PID", filtered to the
  * target's disk, its ring bounded per CPU): the machine's own tracing is

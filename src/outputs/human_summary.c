@@ -353,7 +353,7 @@ static void print_observer(FILE *out, const struct ws_summary *sum)
 	}
 	fprintf(out, "           the probes' work at the device (with the journal's and the flushes they asked for) was in flight %.0f%% of the time; the writer's data went at %.1f MiB/s without it, %.1f MiB/s while it was",
 		o->busy_pct, o->free_mibps, o->busy_mibps);
-	if (o->speedup < 1.05)
+	if (o->negligible)
 		fprintf(out, ": it cost the writer little or nothing (%.2fx)\n", o->speedup);
 	else
 		fprintf(out, ": without it the writer would have been about %.1fx faster\n", o->speedup);

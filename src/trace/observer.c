@@ -13,6 +13,7 @@
 #define OBS_BOUND_PCT 2.0
 #define OBS_MIN_FREE_S 1.0
 #define OBS_MIN_SPREAD 0.01
+#define OBS_NEGLIGIBLE_X 1.05	/* a fitted speedup under it: little or nothing */
 
 void observer_start(struct observer *o, uint64_t origin_ns)
 {
@@ -191,4 +192,10 @@ void observer_estimate(const struct observer *o, struct ws_observer_cost *out)
 	out->judged = true;
 	out->speedup = out->mibps > 0 && out->free_mibps > out->mibps ?
 		       out->free_mibps / out->mibps : 1;
+	out->negligible = observer_negligible(out->speedup);
+}
+
+bool observer_negligible(double speedup)
+{
+	return speedup < OBS_NEGLIGIBLE_X;
 }

@@ -27,7 +27,8 @@
  *    in about the same proportion in every slot (the fit's determinant
  *    under OBS_MIN_SPREAD of its largest): cannot say;
  *  - else the fit: the writer's rate without its work over its rate
- *    overall, at least 1.
+ *    overall, at least 1; under OBS_NEGLIGIBLE_X it cost the writer
+ *    little or nothing (the summary's words).
  *
  * The fit starts at the first slot with a write of the writer's (before
  * it the writer's data went to the page cache only) and ends at the
@@ -81,5 +82,9 @@ void observer_finish(struct observer *o);
 /* The estimate (struct ws_observer_cost, record.h) from the closed
  * slots. */
 void observer_estimate(const struct observer *o, struct ws_observer_cost *out);
+
+/* A fitted speedup that says the observer cost the writer little or
+ * nothing: under OBS_NEGLIGIBLE_X (1.05). */
+bool observer_negligible(double speedup);
 
 #endif

@@ -48,6 +48,7 @@
 	X(report_suite)   \
 	X(snapshot_suite) \
 	X(c_suite)        \
+	X(kinds_suite)    \
 	X(jsonw_suite)    \
 	X(caps_suite)     \
 	X(priv_suite)     \

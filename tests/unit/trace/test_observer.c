@@ -64,6 +64,7 @@ START_TEST(test_a_disk_that_stops)
 	ck_assert_double_eq_tol(c.busy_mibps, 0, 0.5);
 	ck_assert_double_eq_tol(c.mibps, 50, 0.5);
 	ck_assert_double_eq_tol(c.speedup, 2, 0.02);
+	ck_assert(!c.negligible);
 	free(o);
 }
 END_TEST
@@ -82,7 +83,18 @@ START_TEST(test_a_disk_at_its_bandwidth)
 	ck_assert_double_eq_tol(c.free_mibps, 40, 0.5);
 	ck_assert_double_eq_tol(c.busy_mibps, 40, 0.5);
 	ck_assert_double_eq_tol(c.speedup, 1, 0.02);
+	ck_assert(c.negligible);
 	free(o);
+}
+END_TEST
+
+/* "Little or nothing": a fitted speedup under 1.05, not at it. */
+START_TEST(test_negligible_edge)
+{
+	ck_assert(observer_negligible(1.0));
+	ck_assert(observer_negligible(1.0499));
+	ck_assert(!observer_negligible(1.05));
+	ck_assert(!observer_negligible(1.0501));
 }
 END_TEST
 
@@ -275,6 +287,7 @@ Suite *observer_suite(void)
 
 	tcase_add_test(tc, test_a_disk_that_stops);
 	tcase_add_test(tc, test_a_disk_at_its_bandwidth);
+	tcase_add_test(tc, test_negligible_edge);
 	tcase_add_test(tc, test_too_short);
 	tcase_add_test(tc, test_bound_edges);
 	tcase_add_test(tc, test_free_edge);
