@@ -2,8 +2,8 @@
  *
  * One point per reporting interval until the series holds its capacity;
  * then neighbouring points are merged pairwise and each new point covers
- * twice as many intervals (the stride doubles), so memory stays fixed for
- * a run of any length while the whole run stays covered.  The full-rate
+ * twice as many intervals (the stride doubles), so memory stays bounded
+ * for a run of any length while the whole run stays covered.  The full-rate
  * series is streamed to --csv as it happens; this is what analysis and
  * the plot work on.  Owned and written by the recorder thread; sinks read
  * it in their summary callback.
@@ -16,7 +16,10 @@
 
 #include "record/record.h"
 
+/* An empty series (no memory yet: it grows as points are added). */
 void series_init(struct ws_series *s);
+/* Give back its points; it is empty again. */
+void series_free(struct ws_series *s);
 /* Append one interval's point. */
 void series_add(struct ws_series *s, const struct ws_point *p);
 /* Fold p into the latest point (the stride in progress, else the last

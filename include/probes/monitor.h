@@ -10,9 +10,9 @@
  * monitor belongs to the probe thread that owns it and is read by others
  * only after monitor_stop() has joined it.
  *
- * Memory is fixed: histograms are fixed-size, stall records are kept up to
- * WS_MAX_STALLS (then only counted), wait sites up to
- * WS_MAX_SITES names per probe (then "other").
+ * Memory is bounded: one monitor_probe a probe, fixed-size histograms,
+ * stall records kept up to WS_MAX_STALLS (then only counted), wait sites
+ * up to WS_MAX_SITES names per probe (then "other").
  */
 #ifndef WS_MONITOR_H
 #define WS_MONITOR_H
@@ -91,7 +91,7 @@ struct monitor {
 	/* what probe latencies and schedules are measured with:
 	 * ws_real_clock, or a test's (set before monitor_start) */
 	const struct ws_clock *clock;
-	struct monitor_probe probes[WS_MAX_PROBES];
+	struct monitor_probe *probes;	/* nprobes, made by monitor_init */
 	unsigned int nprobes;
 	atomic_bool stop;
 	pthread_mutex_t lock;		/* with wake: monitor_stop wakes sleepers */

@@ -9,8 +9,8 @@
 
 #include "record/settings.h"
 
-/* The probes a series point keeps: every page of a series is touched at
- * its start (flat memory), so its points stay small; a run with more
+/* The probes a series point keeps: a long run holds up to WS_SERIES_CAP
+ * points, so a point stays small; a run with more
  * probes (several filesystems) plots the first three's latency, and
  * keeps every probe's figures in its intervals and summary. */
 #define WS_SERIES_PROBES WS_PROBE_NR
@@ -36,10 +36,12 @@ struct ws_point {
 #define WS_SERIES_CAP 8192	/* points kept: 2.3 h at one a second */
 
 /* One point per interval (or progress mark) until full; then neighbours
- * merge pairwise and a point covers twice as many (the stride doubles). */
+ * merge pairwise and a point covers twice as many (the stride doubles).
+ * The points are on the heap and grow with the run up to WS_SERIES_CAP:
+ * a short run pins little memory (series_free() gives it back). */
 struct ws_series {
-	struct ws_point pts[WS_SERIES_CAP];
-	size_t n;
+	struct ws_point *pts;
+	size_t n, cap;
 	unsigned int stride;	/* intervals per stored point (power of 2) */
 	struct ws_point partial;	/* merging the current stride's points */
 	unsigned int npartial;

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/c.h"
 #include "record/adapt.h"
 #include "record/block.h"
 #include "record/journal.h"
@@ -73,7 +74,7 @@ struct ws_summary {
 	const char *limit_words; /* "the disk was the limit (waiting for
 				    writeback)", for people */
 	unsigned int nprobes;
-	struct ws_probe_summary probes[WS_MAX_PROBES];
+	struct ws_probe_summary *probes;	/* ws_summary_hold_probes() */
 	const struct ws_series *series;		/* per interval, bounded */
 	const struct ws_series *progress;	/* per buffer group: phases */
 	const struct ws_analysis *analysis;	/* phases, slowdown, steady */
@@ -118,5 +119,11 @@ struct ws_summary {
 	uint64_t start_offset_ns;	/* in targets[]: its writer started this
 					   long after the first one */
 };
+
+/* Room for n probes' figures in sum (zeroed; nprobes stays as it is):
+ * 0 or -ENOMEM.  ws_summary_release() gives back what a summary holds
+ * on the heap (src/record/summary.c). */
+WS_MUST_CHECK int ws_summary_hold_probes(struct ws_summary *sum, unsigned int n);
+void ws_summary_release(struct ws_summary *sum);
 
 #endif

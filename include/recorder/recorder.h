@@ -51,6 +51,9 @@ struct recorder_probe_run {
 	uint64_t stalls_total;
 	struct ws_latency_totals latency;
 	struct hist so_far;	/* hist_init() before the first interval */
+	/* --pace adaptive: its latencies once every controller had settled
+	 * (the summary's settled_* figures) */
+	struct hist settled;
 };
 
 struct recorder {
@@ -85,10 +88,7 @@ struct recorder {
 	bool have_psi;
 	uint64_t psi_at;
 	struct ws_mark marks[256];	/* scratch */
-	struct recorder_probe_run probe_run[WS_MAX_PROBES];
-	/* --pace adaptive: each probe's latencies once every controller
-	 * had settled (the summary's settled_* figures) */
-	struct hist settled[WS_MAX_PROBES];
+	struct recorder_probe_run *probe_run;	/* one a probe (mon's) */
 };
 
 /* What the run's facts are made from. */
@@ -113,11 +113,11 @@ void recorder_params(const struct ws_config *cfg, const struct ws_plan *plan,
 
 /* Ready the recorder for a run of one target, whose writer publishes in
  * snap; sets the snapshot's mark spacing (four marks an interval).  mon
- * may be NULL. */
-void recorder_init(struct recorder *r, const struct ws_run *run,
-		   struct monitor *mon, struct ws_snapshot *snap,
-		   struct sink_set *sinks, struct ws_series *series,
-		   struct ws_series *progress);
+ * may be NULL.  0, or -ENOMEM (recorder_destroy() it all the same). */
+WS_MUST_CHECK int recorder_init(struct recorder *r, const struct ws_run *run,
+				struct monitor *mon, struct ws_snapshot *snap,
+				struct sink_set *sinks, struct ws_series *series,
+				struct ws_series *progress);
 /* Several targets (run->ntargets): after recorder_init (with any snap),
  * follow targets[0..n) instead, whose run, snap, series, progress and
  * summary the caller has set (they live as long as the recorder); the
@@ -130,7 +130,8 @@ void recorder_set_targets(struct recorder *r, struct recorder_target *targets,
  * has written). */
 void recorder_baseline(struct recorder *r);
 void *recorder_thread(void *r);
-/* Free what the summary held (after the sinks are closed). */
+/* Free what the summary held (after the sinks are closed), and the
+ * series given to it. */
 void recorder_destroy(struct recorder *r);
 
 /* Pure helpers, exposed for tests. */

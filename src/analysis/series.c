@@ -1,14 +1,21 @@
 /* series.c - bounded throughput series (see series.h). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/series.h"
+#include "lib/array.h"
 #include "lib/units.h"
 
 void series_init(struct ws_series *s)
 {
-	/* every page touched now: a long run's memory equals a short one's */
 	memset(s, 0, sizeof(*s));
 	s->stride = 1;
+}
+
+void series_free(struct ws_series *s)
+{
+	free(s->pts);
+	series_init(s);
 }
 
 static uint64_t max_u64(uint64_t a, uint64_t b)
@@ -54,6 +61,14 @@ void series_add(struct ws_series *s, const struct ws_point *p)
 	s->partial = s->npartial ? series_merge(&s->partial, p) : *p;
 	if (++s->npartial < s->stride)
 		return;
+	if (s->n == s->cap && array_grow((void **)&s->pts, s->n, &s->cap,
+					 sizeof(*s->pts))) {
+		/* no memory for more points: coarser points, as when full
+		 * (n is 0 or a power of two from 16, so none waits in
+		 * partial but the one being added) */
+		halve(s);
+		return;
+	}
 	s->pts[s->n++] = s->partial;
 	s->npartial = 0;
 	if (s->n == WS_SERIES_CAP)
@@ -72,8 +87,13 @@ void series_extend_last(struct ws_series *s, const struct ws_point *p)
 
 void series_finish(struct ws_series *s)
 {
-	if (s->npartial && s->n < WS_SERIES_CAP)
+	if (!s->npartial)
+		return;
+	if (s->n < s->cap || !array_grow((void **)&s->pts, s->n, &s->cap,
+					 sizeof(*s->pts)))
 		s->pts[s->n++] = s->partial;
+	else if (s->n)	/* no memory for one more: the last point covers it */
+		s->pts[s->n - 1] = series_merge(&s->pts[s->n - 1], &s->partial);
 	s->npartial = 0;
 }
 

@@ -509,17 +509,24 @@ static int run(struct ws_config *cfg, int argc, char **argv)
 	}
 	choose_sinks(cfg, &sinks);
 	sink_header(&sinks, &big->run);
-	recorder_init(&big->recorder, &big->run, &big->monitor, &jobs[0].snap,
-		      &sinks, series, &big->progress);
-	if (tr)
-		recorder_set_targets(&big->recorder, tr->follow, cfg->ntargets);
-	big->recorder.trace = big->trace;
-	ret = run_threads(jobs, cfg->ntargets, &big->monitor, &big->recorder, &what);
+	ret = recorder_init(&big->recorder, &big->run, &big->monitor, &jobs[0].snap,
+			    &sinks, series, &big->progress);
+	if (ret) {
+		what = "the record's memory";
+		monitor_stop(&big->monitor);
+	} else {
+		if (tr)
+			recorder_set_targets(&big->recorder, tr->follow, cfg->ntargets);
+		big->recorder.trace = big->trace;
+		ret = run_threads(jobs, cfg->ntargets, &big->monitor, &big->recorder,
+				  &what);
+	}
 	if (ret) {	/* nothing was written: as if setup had failed */
 		snprintf(err, sizeof(err), "%s: %s", what, strerror(-ret));
 		status = ws_fail(err, NULL, WS_EXIT_FAILURE);
 		caps_raise_cleanup();
 		monitor_cleanup(&big->monitor);
+		recorder_destroy(&big->recorder);
 		goto out_jobs;
 	}
 	/* it ran: the files stay, unless --remove */

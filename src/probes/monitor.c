@@ -470,6 +470,14 @@ int monitor_init(struct monitor *m, const struct ws_config *cfg,
 		monitor_cleanup(m);
 		return -E2BIG;
 	}
+	if (wanted * nsites + commands) {
+		m->probes = calloc(wanted * nsites + commands, sizeof(*m->probes));
+		if (!m->probes) {
+			snprintf(err, errlen, "%s", strerror(ENOMEM));
+			monitor_cleanup(m);
+			return -ENOMEM;
+		}
+	}
 	/* a command is not tied to a filesystem: it runs once, beside the
 	 * first target's writer, and steers every writer */
 	for (unsigned int s = 0; s < nsites; s++)
@@ -550,7 +558,8 @@ int monitor_start(struct monitor *m)
 	for (started = 0; started < m->nprobes; started++) {
 		char name[16];
 
-		snprintf(name, sizeof(name), "ws-probe-%s",
+		/* a thread's name is 15 characters at most */
+		snprintf(name, sizeof(name), "ws-probe-%.6s",
 			 m->probes[started].name);
 		ret = start_thread(m, name, &m->probes[started].thread, probe_main,
 				   &m->probes[started]);
@@ -587,6 +596,8 @@ void monitor_cleanup(struct monitor *m)
 		probe_cleanup(&m->probes[i].probe);
 		probe_door_destroy(&m->probes[i].door);
 	}
+	free(m->probes);
+	m->probes = NULL;
 	m->nprobes = 0;
 	if (m->wake_ready) {
 		pthread_cond_destroy(&m->wake);

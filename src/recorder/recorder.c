@@ -293,8 +293,10 @@ void recorder_make_summary(const struct ws_run *run, const struct ws_sample *s,
 			   struct ws_summary *sum)
 {
 	struct ws_ending *e = &sum->ending;
+	struct ws_probe_summary *held = sum->probes;	/* recorder_init's */
 
 	memset(sum, 0, sizeof(*sum));
+	sum->probes = held;
 	sum->bytes = s->bytes;
 	sum->buffers = s->buffers;
 	sum->wraps = s->wraps;

@@ -3,7 +3,9 @@
  * builds the record as the run goes (see recorder.h).  With several
  * targets it builds each target's intervals and summary, and the
  * aggregate's (aggregate.h) that carries the probes. */
+#include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/adapt.h"
@@ -28,11 +30,13 @@ static void follow(struct recorder *r, struct recorder_target *t)
 	t->snap->mark_spacing_ns = r->interval_ns / 4;
 }
 
-void recorder_init(struct recorder *r, const struct ws_run *run,
-		   struct monitor *mon, struct ws_snapshot *snap,
-		   struct sink_set *sinks, struct ws_series *series,
-		   struct ws_series *progress)
+int recorder_init(struct recorder *r, const struct ws_run *run,
+		  struct monitor *mon, struct ws_snapshot *snap,
+		  struct sink_set *sinks, struct ws_series *series,
+		  struct ws_series *progress)
 {
+	unsigned int nprobes = mon ? mon->nprobes : 0;
+
 	memset(r, 0, sizeof(*r));
 	r->run = run;
 	r->mon = mon;
@@ -46,11 +50,17 @@ void recorder_init(struct recorder *r, const struct ws_run *run,
 	};
 	r->targets = &r->one;
 	r->ntargets = 1;
-	for (unsigned int i = 0; i < WS_MAX_PROBES; i++) {
-		hist_init(&r->settled[i]);
+	follow(r, &r->one);
+	if (!nprobes)
+		return 0;
+	r->probe_run = calloc(nprobes, sizeof(*r->probe_run));
+	if (!r->probe_run || ws_summary_hold_probes(&r->summary, nprobes))
+		return -ENOMEM;
+	for (unsigned int i = 0; i < nprobes; i++) {
+		hist_init(&r->probe_run[i].settled);
 		hist_init(&r->probe_run[i].so_far);
 	}
-	follow(r, &r->one);
+	return 0;
 }
 
 void recorder_set_targets(struct recorder *r, struct recorder_target *targets,
@@ -66,10 +76,19 @@ void recorder_set_targets(struct recorder *r, struct recorder_target *targets,
 
 void recorder_destroy(struct recorder *r)
 {
-	for (unsigned int i = 0; i < r->ntargets; i++)
+	for (unsigned int i = 0; i < r->ntargets; i++) {
 		analysis_release(&r->targets[i].analysis);
+		series_free(r->targets[i].series);
+		series_free(r->targets[i].progress);
+	}
 	if (r->ntargets > 1)
 		analysis_release(&r->analysis);
+	/* with one target these are its own, freed above (and empty now) */
+	series_free(r->series);
+	series_free(r->progress);
+	ws_summary_release(&r->summary);
+	free(r->probe_run);
+	r->probe_run = NULL;
 }
 
 static void add_mark(struct recorder_target *t, const struct ws_mark *m,
@@ -295,7 +314,7 @@ static void add_context(struct recorder *r, struct ws_interval *iv)
 
 		probe_door_take(&mon->probes[i].door, &r->take);
 		if (after_settling)
-			hist_merge(&r->settled[i], &r->take.hist);
+			hist_merge(&r->probe_run[i].settled, &r->take.hist);
 		recorder_probe_take(&r->probe_run[i], &r->take, now,
 				    mon->cfg->set.stall_ns, mon->probes[i].name, pi);
 		iv->nprobes++;
@@ -574,7 +593,7 @@ static void adapt_summary(struct recorder *r)
 	sum->target_latency_ns = r->run->set.pacing.target_latency_ns;
 	sum->headroom_pct = r->run->set.pacing.headroom_pct;
 	for (unsigned int i = 0; i < sum->nprobes; i++) {
-		const struct hist *h = &r->settled[i];
+		const struct hist *h = &r->probe_run[i].settled;
 
 		sum->settled_count[i] = hist_count(h);
 		if (!sum->settled_count[i])

@@ -343,6 +343,8 @@ static void make_run(struct record_fixture *f, enum fixture_ending e)
 	f->mon.cfg = &f->cfg;
 	f->mon.proc_root = "";
 	f->mon.nprobes = 2;
+	f->mon.probes = calloc(f->mon.nprobes, sizeof(*f->mon.probes));
+	ck_assert_ptr_nonnull(f->mon.probes);
 	f->mon.probes[0].probe.ops = probe_kinds[WS_PROBE_FSYNC];
 	f->mon.probes[1].probe.ops = probe_kinds[WS_PROBE_SAVE];
 	for (unsigned int j = 0; j < f->mon.nprobes; j++) {
@@ -683,6 +685,7 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 		v.count[WS_BLOCK_OK] = v.blocks - 2;
 		o.verify = &v;
 	}
+	ck_assert_int_eq(ws_summary_hold_probes(sum, f->mon.nprobes), 0);
 	recorder_make_summary(&f->run, &now, &o, signo, sum);
 	for (unsigned int j = 0; j < f->mon.nprobes; j++) {
 		struct monitor_probe *mp = &f->mon.probes[j];
@@ -877,7 +880,7 @@ static struct record_fixture *make_two_targets(void)
 	f->sums[0] = a->sum;
 	f->sums[1] = b->sum;
 	f->sum.nprobes = a->sum.nprobes;
-	memcpy(f->sum.probes, a->sum.probes, sizeof(f->sum.probes));
+	f->sum.probes = a->sum.probes;	/* target 1's: it outlives f->sum */
 	aggregate_summary(f->sums, 2, a->sum.elapsed_ns, false, &f->sum);
 	series_init(&f->series);
 	for (unsigned int k = 0; k < f->niv; k++) {
@@ -905,12 +908,18 @@ void record_fixture_free(struct record_fixture *f)
 		record_fixture_free(f->part[0]);
 		record_fixture_free(f->part[1]);
 		analysis_release(&f->analysis);
+		series_free(&f->series);
+		series_free(&f->progress);
 		free(f);
 		return;
 	}
 	analysis_release(&f->analysis);
+	ws_summary_release(&f->sum);
+	series_free(&f->series);
+	series_free(&f->progress);
 	for (unsigned int j = 0; j < f->mon.nprobes; j++)
 		probe_door_destroy(&f->mon.probes[j].door);
+	free(f->mon.probes);
 	snapshot_destroy(&f->snap);
 	free(f);
 }

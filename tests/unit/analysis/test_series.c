@@ -172,6 +172,72 @@ START_TEST(test_extend_last)
 }
 END_TEST
 
+/* The points grow on the heap with the run, up to 8192 (WS_SERIES_CAP):
+ * 8191 and 8192 added keep every one (memory for no more than they
+ * need), and the 8192nd halves them into 4096 of two intervals each. */
+START_TEST(test_grows_to_the_cap)
+{
+	static const struct {
+		uint64_t added;
+		size_t n, most_cap;
+		unsigned int stride;
+	} cases[] = {
+		{ 1, 1, 16, 1 },
+		{ 16, 16, 16, 1 },
+		{ 17, 17, 32, 1 },
+		{ 8191, 8191, 8192, 1 },
+		{ 8192, 4096, 8192, 2 },
+		{ 8193, 4096, 8192, 2 },	/* the 8193rd waits in partial */
+	};
+
+	for (size_t c = 0; c < ARRAY_SIZE(cases); c++) {
+		static struct ws_series s;
+		uint64_t t = 0, bytes = 0;
+
+		series_init(&s);
+		for (uint64_t i = 0; i < cases[c].added; i++) {
+			struct ws_point p = point(&t, &bytes, WS_MIB, SEC);
+
+			series_add(&s, &p);
+		}
+		ck_assert_uint_eq(s.n, cases[c].n);
+		ck_assert_uint_le(s.cap, cases[c].most_cap);
+		ck_assert_uint_eq(s.stride, cases[c].stride);
+		series_finish(&s);
+		ck_assert_uint_le(s.cap, 8192);
+		ck_assert_uint_eq(s.pts[s.n - 1].bytes, bytes);
+		series_free(&s);
+		ck_assert_ptr_null(s.pts);
+		ck_assert_uint_eq(s.n + s.cap, 0);
+	}
+}
+END_TEST
+
+/* A stride in progress when the points are exactly full (16 of 16) is
+ * not lost at the end: the series makes room for it. */
+START_TEST(test_finish_when_full)
+{
+	static struct ws_series s;
+	uint64_t t = 0, bytes = 0;
+
+	series_init(&s);
+	s.stride = 2;
+	for (int i = 0; i < 33; i++) {
+		struct ws_point p = point(&t, &bytes, WS_MIB, SEC);
+
+		series_add(&s, &p);
+	}
+	ck_assert_uint_eq(s.n, 16);
+	ck_assert_uint_eq(s.cap, 16);
+	ck_assert_uint_eq(s.npartial, 1);
+	series_finish(&s);
+	ck_assert_uint_eq(s.n, 17);
+	ck_assert_uint_eq(s.pts[16].bytes, 33 * WS_MIB);
+	ck_assert_uint_eq(s.pts[16].dt_ns, SEC);
+	series_free(&s);
+}
+END_TEST
+
 Suite *series_suite(void)
 {
 	Suite *s = suite_create("series");
@@ -182,6 +248,8 @@ Suite *series_suite(void)
 	tcase_add_test(tc, test_cells_two_rates);
 	tcase_add_test(tc, test_cells_smaller_than_points);
 	tcase_add_test(tc, test_extend_last);
+	tcase_add_test(tc, test_grows_to_the_cap);
+	tcase_add_test(tc, test_finish_when_full);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -85,7 +85,7 @@ START_TEST(test_eio_on_wait)
 {
 	struct harness *h = new_harness(M, 8, 0);
 	const struct ws_outcome *o = &h->snap.outcome;
-	struct ws_summary sum;
+	struct ws_summary sum = { .nprobes = 0 };
 	struct ws_sample s;
 	unsigned int waits = 0;
 

@@ -55,7 +55,7 @@ static void base(void)
 			       .pace = "window(1) + fadvise", .data = "random" };
 	memset(&sum, 0, sizeof(sum));
 	memset(&an, 0, sizeof(an));
-	series_init(&series);
+	series_free(&series);
 	sum.series = &series;
 	sum.analysis = &an;
 }
@@ -65,6 +65,11 @@ static void fill(size_t n, double (*rate)(size_t), uint64_t (*lat)(size_t, unsig
 {
 	uint64_t bytes = 0;
 
+	/* written in place, as a full recorder's series holds them */
+	series_free(&series);
+	series.pts = calloc(WS_SERIES_CAP, sizeof(*series.pts));
+	ck_assert_ptr_nonnull(series.pts);
+	series.cap = WS_SERIES_CAP;
 	for (size_t i = 0; i < n; i++) {
 		struct ws_point *p = &series.pts[i];
 		uint64_t db = (uint64_t)(rate(i) * (double)WS_MIB);
@@ -88,6 +93,7 @@ static void probes(unsigned int n)
 {
 	static const char *const names[] = { "fsync", "save", "read" };
 
+	ck_assert_int_eq(ws_summary_hold_probes(&sum, n), 0);
 	sum.nprobes = n;
 	for (unsigned int j = 0; j < n; j++)
 		sum.probes[j].name = names[j];

@@ -109,6 +109,8 @@ static struct rig *start_rig(const uint64_t *delays, unsigned int n)
 				      &(struct monitor_site){ .cfg = &r->cfg, .snap = &r->snap }, 1,
 				      err, sizeof(err), NULL), 0);
 	r->mon.clock = &r->clock.ops;
+	r->mon.probes = calloc(1, sizeof(*r->mon.probes));	/* monitor_cleanup frees */
+	ck_assert_ptr_nonnull(r->mon.probes);
 	mp = &r->mon.probes[0];
 	mp->mon = &r->mon;
 	mp->snap = &r->snap;
@@ -257,6 +259,8 @@ static void one_probe_init(struct one_probe *o)
 {
 	o->m = calloc(1, sizeof(*o->m));
 	ck_assert_ptr_nonnull(o->m);
+	o->m->probes = calloc(1, sizeof(*o->m->probes));
+	ck_assert_ptr_nonnull(o->m->probes);
 	o->mp = &o->m->probes[0];
 	config_defaults(&o->cfg);
 	ck_assert_int_eq(snapshot_init(&o->snap), 0);
@@ -272,6 +276,7 @@ static void one_probe_destroy(struct one_probe *o)
 {
 	probe_door_destroy(&o->mp->door);
 	snapshot_destroy(&o->snap);
+	free(o->m->probes);
 	free(o->m);
 }
 

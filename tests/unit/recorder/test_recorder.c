@@ -87,7 +87,8 @@ static void fixture_start(struct fixture *f, uint64_t buffer_size,
 	recorder_make_run(&(struct recorder_sources){ .cfg = &f->cfg, .plan = &f->plan,
 						      .target = &f->target }, &f->run);
 	ck_assert_int_eq(snapshot_init(&f->snap), 0);
-	recorder_init(&rep, &f->run, NULL, &f->snap, &f->sinks, &series, &progress);
+	ck_assert_int_eq(recorder_init(&rep, &f->run, NULL, &f->snap, &f->sinks, &series,
+					 &progress), 0);
 	recorder_baseline(&rep);
 	ck_assert_int_eq(pthread_create(&f->tid, NULL, recorder_thread, &rep), 0);
 	f->start = ws_now_ns();
@@ -315,7 +316,8 @@ START_TEST(test_two_targets)
 	run.ntargets = 2;
 	run.targets = runs;
 	ck_assert_int_eq(sink_add(&sinks, &seen_ops, stdout), 0);
-	recorder_init(&rep, &run, NULL, &snap[0], &sinks, &series, &progress);
+	ck_assert_int_eq(recorder_init(&rep, &run, NULL, &snap[0], &sinks, &series,
+					 &progress), 0);
 	recorder_set_targets(&rep, follow, 2);
 	recorder_baseline(&rep);
 	ck_assert_int_eq(pthread_create(&tid, NULL, recorder_thread, &rep), 0);
