@@ -17,7 +17,8 @@ That line is the rule, written once; this script reads it and fails on:
   - "../" in an include, or a layer without a README or its rule;
   - a circle in the rules themselves (the layers must stack into floors);
   - a coupling the includes cannot show (COUPLINGS: lib naming a run's
-    concepts).
+    concepts, the recorder reading the engine's tables or a snapshot's
+    fields).
 
 --draw prints the floors (each layer above everything it includes), how
 many files each has and the arrows between layers, so the house can be
@@ -111,6 +112,10 @@ COUPLINGS = [
     ('lib', re.compile(r'\b(ws_timer|ws_stop_reason|ws_block_state|WS_T_[A-Z]+|WS_STOP_[A-Z_]+)\b'),
      "lib knows nothing of a run: the writer's timers, how a run stops and "
      "what a block read back is are record/kinds.h's"),
+    ('recorder', re.compile(r'\bpace_modes\[|\bsnap->|\bprobe_kinds\['),
+     "the recorder builds the record from facts handed to it: the engine's "
+     "tables are the job's to read at setup, the snapshot is read through "
+     "its accessors (engine/snapshot.h)"),
 ]
 
 

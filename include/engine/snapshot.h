@@ -153,6 +153,20 @@ bool snapshot_wait_writer(struct ws_snapshot *s, uint64_t deadline_ns);
 /* Ask the writer to end for a verdict (WS_STOP_STEADY or
  * WS_STOP_NOT_STEADY); the first one asked stands. */
 void snapshot_request_stop(struct ws_snapshot *s, enum ws_stop_reason why);
+/* Whether a verdict was asked for already. */
+bool snapshot_stop_requested(struct ws_snapshot *s);
+/* Before the run: marks at most this often (0: WS_MARK_SPACING_NS). */
+void snapshot_set_mark_spacing(struct ws_snapshot *s, uint64_t ns);
+/* When the first write started (CLOCK_MONOTONIC), 0 before it. */
+uint64_t snapshot_start_ns(struct ws_snapshot *s);
+/* How the writer ended: valid once snapshot_finished(). */
+const struct ws_outcome *snapshot_outcome(const struct ws_snapshot *s);
+/* --pace adaptive: when its controller settled (CLOCK_MONOTONIC, 0 not
+ * yet), and where it stands, its times on the clock of origin_ns (the
+ * run's start). */
+uint64_t snapshot_settled_ns(struct ws_snapshot *s);
+void snapshot_adapt_figures(struct ws_snapshot *s, uint64_t origin_ns,
+			    struct ws_adapt_figures *out);
 
 /* One probe's door.  The probe thread publishes every latency into the
  * interval histogram under the mutex; the recorder swaps it out once per

@@ -49,11 +49,15 @@ struct ws_priv_facts {
 };
 
 /* How the writes were issued: one synchronous write at a time, or queued
- * (--iodepth). */
+ * (--iodepth); the job fixes these at setup. */
 struct ws_queue_facts {
 	unsigned int depth;	/* writes in flight; 1: synchronous */
 	const char *engine;	/* "io_uring", or "sync" */
 	bool registered;	/* io_uring with registered buffers */
+	bool direct;		/* O_DIRECT: no page cache in between */
+	/* progress marks count what write() accepted, not what reached
+	 * the disk (--pace none waits for nothing) */
+	bool marks_accepted;
 	/* --iodepth N > 1 asked for, the kernel refused io_uring: its
 	 * errno (then depth is 1 and engine "sync"); 0 otherwise */
 	int refused_err;

@@ -253,3 +253,62 @@ bool snapshot_take_probes(struct ws_snapshot *s,
 	pthread_mutex_unlock(&s->steer_lock);
 	return true;
 }
+
+bool snapshot_stop_requested(struct ws_snapshot *s)
+{
+	return atomic_load(&s->verdict) != 0;
+}
+
+void snapshot_set_mark_spacing(struct ws_snapshot *s, uint64_t ns)
+{
+	s->mark_spacing_ns = ns;
+}
+
+uint64_t snapshot_start_ns(struct ws_snapshot *s)
+{
+	return atomic_load_explicit(&s->start_ns, memory_order_acquire);
+}
+
+const struct ws_outcome *snapshot_outcome(const struct ws_snapshot *s)
+{
+	return &s->outcome;
+}
+
+#define LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
+
+uint64_t snapshot_settled_ns(struct ws_snapshot *s)
+{
+	return LOAD(s->adapt.settled_ns);
+}
+
+void snapshot_adapt_figures(struct ws_snapshot *s, uint64_t origin_ns,
+			    struct ws_adapt_figures *a)
+{
+	struct ws_adapt_state *st = &s->adapt;
+	uint64_t unreachable;
+
+	*a = (struct ws_adapt_figures){
+		.chunk = LOAD(st->chunk),
+		.window = (unsigned int)LOAD(st->window),
+		.inflight = LOAD(st->inflight),
+		.sojourn_ns = LOAD(st->sojourn_ns),
+		.setpoint_ns = LOAD(st->setpoint_ns),
+		.settled = LOAD(st->settled_ns) != 0,
+		.why = (enum ws_adapt_why)LOAD(st->why),
+		.unreachable = LOAD(st->unreachable) != 0,
+		.floor_probe = LOAD(st->floor_probe),
+		.floor_ns = LOAD(st->floor_ns),
+		.steering = LOAD(st->steering),
+		.disk_bps = LOAD(st->disk_bps),
+		.cap_bps = LOAD(st->cap_bps),
+	};
+	a->at_floor = a->inflight <= ADAPT_CHUNK_MIN;
+	unreachable = LOAD(st->unreachable_ns);
+	if (unreachable)	/* never 0 once said: 0 is "never" */
+		a->unreachable_at_ns = unreachable > origin_ns ? unreachable - origin_ns : 1;
+	for (unsigned int i = 0; i < WS_MAX_PROBES; i++)
+		if (s->steer_setup[i].steers) {
+			a->waits[i] = (double)LOAD(st->waits_milli[i]) / 1000;
+			a->idle_ns[i] = s->steer_setup[i].idle_ns;
+		}
+}

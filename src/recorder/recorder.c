@@ -1,6 +1,5 @@
 /* recorder.c - the record: the run's facts, interval records and the
  * summary (see recorder.h). */
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -94,11 +93,11 @@ void recorder_make_run(const struct recorder_sources *src, struct ws_run *run)
 	run->pace_name = ws_pace_name(cfg->set.pace);
 	pace_describe(cfg, run->pace, sizeof(run->pace));
 	run->data = datagen_name(cfg->set.data);
-	run->marks_accepted = pace_modes[cfg->set.pace]->marks_accepted;
 	if (src->queue)
 		run->queue = *src->queue;
 	else
 		run->queue = (struct ws_queue_facts){ .depth = 1, .engine = "sync" };
+	run->marks_accepted = run->queue.marks_accepted;
 	for (int t = 0; t < WS_T_NR; t++)
 		run->timer_used[t] = run->queue.depth > 1 ||
 				     (t != WS_T_SUBMIT && t != WS_T_COMPLETE);
@@ -311,8 +310,7 @@ void recorder_make_summary(const struct ws_run *run, const struct ws_sample *s,
 	snprintf(e->err_detail, sizeof(e->err_detail), "%s", o->err_detail);
 	e->signo = o->reason == WS_STOP_SIGNAL ? signo : 0;
 	e->signal = e->signo ? signals_name(e->signo) : NULL;
-	sum->limit = recorder_limit(sum->time_ns, sum->elapsed_ns,
-				    (pace_modes[run->set.pace]->open_flags & O_DIRECT) != 0);
+	sum->limit = recorder_limit(sum->time_ns, sum->elapsed_ns, run->queue.direct);
 	if (run->target.in_memory)	/* no disk to be the limit */
 		sum->limit = recorder_limit_in_memory(sum->limit);
 	sum->limit_key = recorder_limit_key(sum->limit);

@@ -4,7 +4,6 @@
  * targets it builds each target's intervals and summary, and the
  * aggregate's (aggregate.h) that carries the probes. */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +12,6 @@
 #include "analysis/analysis.h"
 #include "system/clock.h"
 #include "system/kstat.h"
-#include "engine/pace.h"
 #include "recorder/recorder.h"
 #include "analysis/series.h"
 #include "system/signals.h"
@@ -27,7 +25,7 @@ static void follow(struct recorder *r, struct recorder_target *t)
 {
 	series_init(t->series);
 	series_init(t->progress);
-	t->snap->mark_spacing_ns = r->interval_ns / 4;
+	snapshot_set_mark_spacing(t->snap, r->interval_ns / 4);
 }
 
 int recorder_init(struct recorder *r, const struct ws_run *run,
@@ -155,8 +153,7 @@ static uint64_t wait_for_start(struct recorder *r)
 	for (unsigned int i = 0; i < r->ntargets; i++) {
 		struct recorder_target *t = &r->targets[i];
 
-		while (!(t->start_ns = atomic_load_explicit(&t->snap->start_ns,
-							    memory_order_acquire)))
+		while (!(t->start_ns = snapshot_start_ns(t->snap)))
 			snapshot_wait(t->snap, ws_now_ns() + WS_NSEC_PER_MSEC);
 		if (t->start_ns < first)
 			first = t->start_ns;
@@ -220,44 +217,15 @@ static bool adaptive(const struct recorder_target *t)
 	return t->run->set.pace == WS_PACE_ADAPTIVE;
 }
 
-#define LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
-
 /* --pace adaptive: the controller's state, at a target's interval end
  * (its times on the run's clock, from start_ns). */
 static void add_adapt(struct recorder_target *t, uint64_t start_ns,
 		      struct ws_interval *iv)
 {
-	struct ws_adapt_state *st = &t->snap->adapt;
-	struct ws_adapt_figures *a = &iv->adapt;
-	uint64_t unreachable;
-
 	if (!adaptive(t))
 		return;
 	iv->have_adapt = true;
-	*a = (struct ws_adapt_figures){
-		.chunk = LOAD(st->chunk),
-		.window = (unsigned int)LOAD(st->window),
-		.inflight = LOAD(st->inflight),
-		.sojourn_ns = LOAD(st->sojourn_ns),
-		.setpoint_ns = LOAD(st->setpoint_ns),
-		.settled = LOAD(st->settled_ns) != 0,
-		.why = (enum ws_adapt_why)LOAD(st->why),
-		.unreachable = LOAD(st->unreachable) != 0,
-		.floor_probe = LOAD(st->floor_probe),
-		.floor_ns = LOAD(st->floor_ns),
-		.steering = LOAD(st->steering),
-		.disk_bps = LOAD(st->disk_bps),
-		.cap_bps = LOAD(st->cap_bps),
-	};
-	a->at_floor = a->inflight <= ADAPT_CHUNK_MIN;
-	unreachable = LOAD(st->unreachable_ns);
-	if (unreachable)	/* never 0 once said: 0 is "never" */
-		a->unreachable_at_ns = unreachable > start_ns ? unreachable - start_ns : 1;
-	for (unsigned int i = 0; i < WS_MAX_PROBES; i++)
-		if (t->snap->steer_setup[i].steers) {
-			a->waits[i] = (double)LOAD(st->waits_milli[i]) / 1000;
-			a->idle_ns[i] = t->snap->steer_setup[i].idle_ns;
-		}
+	snapshot_adapt_figures(t->snap, start_ns, &iv->adapt);
 }
 
 /* When every adaptive writer's controller had settled, on the run's
@@ -273,8 +241,7 @@ static uint64_t adapt_settled_at(const struct recorder *r)
 
 		if (!adaptive(t))
 			continue;
-		s = atomic_load_explicit(&t->snap->adapt.settled_ns,
-					 memory_order_relaxed);
+		s = snapshot_settled_ns(t->snap);
 		if (!s)
 			return UINT64_MAX;
 		s = s > r->start_ns ? s - r->start_ns : 0;
@@ -356,7 +323,7 @@ static void target_interval(struct recorder *r, struct recorder_target *t,
 	folded = final && recorder_fold_final(&t->last_iv, r->interval_ns, iv);
 	add_point(t->series, iv, folded);
 	take_marks(r, t);
-	if (!final && t->run->set.steady.until && !atomic_load(&t->snap->verdict))
+	if (!final && t->run->set.steady.until && !snapshot_stop_requested(t->snap))
 		check_steady(t, t_ns - (t->start_ns - r->start_ns));
 	t->prev = *now;
 	t->prev_t_ns = t_ns;
@@ -366,7 +333,7 @@ static void target_interval(struct recorder *r, struct recorder_target *t,
 /* Where a finished target's clock stopped, on the run's clock. */
 static uint64_t end_of(const struct recorder *r, const struct recorder_target *t)
 {
-	return t->snap->outcome.end_ns - r->start_ns;
+	return snapshot_outcome(t->snap)->end_ns - r->start_ns;
 }
 
 /* A finished writer's final interval runs to its end (a last millisecond
@@ -495,7 +462,7 @@ static void target_summary(const struct recorder *r, struct recorder_target *t)
 	struct ws_sample now;
 
 	snapshot_read(t->snap, &now);
-	recorder_make_summary(t->run, &now, &t->snap->outcome, signals_received(),
+	recorder_make_summary(t->run, &now, snapshot_outcome(t->snap), signals_received(),
 			      t->summary);
 	if (t->summary != &r->summary)
 		t->summary->start_offset_ns = t->start_ns - r->start_ns;
@@ -504,7 +471,7 @@ static void target_summary(const struct recorder *r, struct recorder_target *t)
 /* A target's final mark and its analysis. */
 static void target_analysis(struct recorder *r, struct recorder_target *t)
 {
-	uint64_t end = t->snap->outcome.end_ns - t->start_ns, writing;
+	uint64_t end = snapshot_outcome(t->snap)->end_ns - t->start_ns, writing;
 
 	series_finish(t->series);
 	take_marks(r, t);
@@ -569,8 +536,7 @@ static void adapt_summary(struct recorder *r)
 		return;
 	for (unsigned int i = 0; r->ntargets > 1 && i < r->ntargets; i++) {
 		struct recorder_target *t = &r->targets[i];
-		uint64_t s = atomic_load_explicit(&t->snap->adapt.settled_ns,
-						  memory_order_relaxed);
+		uint64_t s = snapshot_settled_ns(t->snap);
 
 		add_adapt(t, r->start_ns, &last);
 		t->summary->have_adapt = true;
@@ -624,7 +590,7 @@ static void run_summary(struct recorder *r)
 			writing = last;
 	}
 	aggregate_summary(r->targets[0].summary, r->ntargets, end,
-			  (pace_modes[r->run->set.pace]->open_flags & O_DIRECT) != 0, sum);
+			  r->run->queue.direct, sum);
 	series_finish(r->series);
 	sum->series = r->series;
 	aggregate_progress(ps, offset, r->ntargets, r->progress);

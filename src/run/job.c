@@ -1,5 +1,6 @@
 /* job.c - one target of a run and its writer (see job.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -124,16 +125,19 @@ static void share_space(const struct ws_job *jobs, unsigned int i,
 static void open_queue(struct ws_job *j)
 {
 	const struct ws_config *cfg = &j->cfg;
+	const struct pace_ops *mode = pace_modes[cfg->set.pace];
 	int ret;
 
-	j->queue = (struct ws_queue_facts){ .depth = 1, .engine = "sync" };
+	j->queue = (struct ws_queue_facts){ .depth = 1, .engine = "sync",
+		.direct = (mode->open_flags & O_DIRECT) != 0,
+		.marks_accepted = mode->marks_accepted };
 	if (cfg->set.pacing.iodepth <= 1)
 		return;
 	ret = writer_open_queue(&j->writer, &ioq_uring_ops, NULL);
 	if (!ret) {
-		j->queue = (struct ws_queue_facts){ .depth = cfg->set.pacing.iodepth,
-			.engine = ioq_uring_ops.name,
-			.registered = j->writer.queue.registered };
+		j->queue.depth = cfg->set.pacing.iodepth;
+		j->queue.engine = ioq_uring_ops.name;
+		j->queue.registered = j->writer.queue.registered;
 		return;
 	}
 	j->queue.refused_err = -ret;

@@ -53,6 +53,19 @@ check_json q.json 'q["engine"] == "io_uring" and q["depth"] == 4 and q["refused"
 python3 -c 'import json, sys; sys.exit(any(iv.get("device") for iv in json.load(open(sys.argv[1]))["intervals"]))' "$WORK/q.json" &&
 	skip_part blockdev "$WORK is on no block device: the device's counters against the bytes queued not checked"
 
+# one synchronous O_DIRECT write at a time: write() is its time, and
+# the disk behind it the limit (the job's fact that the writes bypass
+# the page cache, not a guess from the pace)
+ws --pace direct --size 32M -B 8M --no-probe --json d.json data
+assert_status 0
+check_json d.json 'q["engine"] == "sync" and q["depth"] == 1' \
+	's["writer_s"]["write"] > 0'
+if python3 -c 'import json, sys; sys.exit(not any(iv.get("device") for iv in json.load(open(sys.argv[1]))["intervals"]))' "$WORK/d.json"; then
+	assert_file_match "$OUT" '→ the disk was the limit \(O_DIRECT writes\)$' "O_DIRECT writes named as the limit"
+else
+	skip_part blockdev "$WORK is on no block device: --pace direct's limit not checked"
+fi
+
 # seen from outside: io_uring_enter, and no pwrite of the data
 if [ -z "$SANITIZE" ] && command -v strace >/dev/null 2>&1; then
 	LOG=$TESTDIR/strace.log

@@ -64,6 +64,14 @@ plant "a path with .." \
 plant "lib names a run's timer" \
 	'^layers: src/lib/units\.c:[0-9]+: "WS_T_WRITE": lib knows nothing of a run' \
 	sed -i '$a int ws_planted(void) { return WS_T_WRITE; }' src/lib/units.c
+# ... and the recorder reading the engine's tables or the snapshot's
+# insides instead of the facts and accessors it is given
+plant "the recorder reads the pace table" \
+	'^layers: src/recorder/recorder\.c:[0-9]+: "pace_modes\[": the recorder builds the record from facts' \
+	sed -i '$a int ws_planted(int p) { return pace_modes[p]->marks_accepted; }' src/recorder/recorder.c
+plant "the recorder reads a snapshot's field" \
+	'^layers: src/recorder/recorder_thread\.c:[0-9]+: "snap->": the recorder builds the record from facts' \
+	sed -i '$a uint64_t ws_planted(struct ws_snapshot *snap) { return snap->bytes; }' src/recorder/recorder_thread.c
 # a rule lost, and a rule that makes a circle
 plant "a README without its rule" \
 	'^layers: src/analysis/README\.md: no "May include:" line$' \
