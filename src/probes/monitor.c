@@ -1,6 +1,5 @@
-/* monitor.c - probe threads, the stall watcher, wait sites (see monitor.h). */
+/* monitor.c - probe threads and the stall watcher (see monitor.h). */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include "probes/monitor.h"
 #include "system/thread.h"
 #include "lib/units.h"
+#include "waitsite.h"
 
 #define WATCH_NS (50 * WS_NSEC_PER_MSEC)	/* how often the watcher looks */
 
@@ -43,30 +43,6 @@ static void probe_sleep_until(struct monitor *m, uint64_t deadline)
 		m->clock->sleep_until(m->clock, deadline);
 }
 
-/* The site this stall waited at most, and count the stall against it.
- * Probe thread; the site tallies are the watcher's, hence the lock. */
-static void blame_site(struct monitor_probe *mp, uint64_t since, char *site)
-{
-	const struct ws_site_count *top = NULL;
-
-	site[0] = '\0';
-	pthread_mutex_lock(&mp->door.lock);
-	if (mp->current_since == since) {
-		for (unsigned int i = 0; i < mp->ncurrent; i++)
-			if (!top || mp->current[i].samples > top->samples)
-				top = &mp->current[i];
-	}
-	if (top) {
-		snprintf(site, WS_SITE_LEN, "%s", top->name);
-		for (unsigned int i = 0; i < mp->nsites; i++)
-			if (!strcmp(mp->sites[i].name, site))
-				mp->sites[i].stalls++;
-	}
-	mp->ncurrent = 0;
-	mp->current_since = 0;
-	pthread_mutex_unlock(&mp->door.lock);
-}
-
 static void record_stall(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 			 uint64_t bytes, const struct ws_meminfo *mi)
 {
@@ -81,7 +57,7 @@ static void record_stall(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 		.writeback = mi->writeback,
 	};
 
-	blame_site(mp, t0, st.site);
+	waitsite_blame(mp, t0, st.site);
 	mp->nstalls++;
 	mp->stall_total_ns += ns;
 	if (ns > mp->longest.duration_ns)
@@ -224,123 +200,6 @@ static void *probe_main(void *arg)
 	return NULL;
 }
 
-/* Is this stack frame scheduling plumbing rather than a reason to wait? */
-static bool generic_frame(const char *name, size_t len)
-{
-	static const char *const generic[] = {
-		"__schedule", "schedule", "io_schedule", "preempt_schedule",
-		"schedule_timeout", "io_schedule_timeout", "schedule_hrtimeout",
-		"schedule_preempt_disabled", "__wait_for_common",
-		"wait_for_completion", "wait_for_completion_io",
-		"wait_for_completion_killable", "bit_wait", "bit_wait_io",
-		"__wait_on_bit", "out_of_line_wait_on_bit", "__wait_on_bit_lock",
-		"out_of_line_wait_on_bit_lock", "do_nanosleep",
-	};
-
-	for (size_t i = 0; i < sizeof(generic) / sizeof(generic[0]); i++)
-		if (strlen(generic[i]) == len && !strncmp(name, generic[i], len))
-			return true;
-	return false;
-}
-
-bool monitor_parse_site(const char *wchan, const char *stack, char *out,
-			size_t len)
-{
-	const char *p;
-	size_t n;
-
-	/* wchan already skips the scheduler: a symbol there is the answer */
-	if (wchan) {
-		n = strcspn(wchan, " \t\n");
-		if (n && !(n == 1 && wchan[0] == '0') &&
-		    !generic_frame(wchan, n)) {
-			snprintf(out, len, "%.*s", (int)n, wchan);
-			return true;
-		}
-	}
-	/* stack lines look like "[<0>] jbd2_log_wait_commit+0xb5/0x120" */
-	for (p = stack; p && *p; p += strcspn(p, "\n"), p += *p == '\n') {
-		const char *name = strstr(p, "] ");
-
-		if (!name || name > p + strcspn(p, "\n"))
-			continue;
-		name += 2;
-		n = strcspn(name, "+ \t\n");
-		if (n && !generic_frame(name, n)) {
-			snprintf(out, len, "%.*s", (int)n, name);
-			return true;
-		}
-	}
-	return false;
-}
-
-static int read_text(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-
-	buf[0] = '\0';
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -errno;
-	buf[n] = '\0';
-	return 0;
-}
-
-static bool sample_site(struct monitor *m, int tid, char *site, size_t len)
-{
-	char path[128], wchan[128], stack[4096];
-
-	snprintf(path, sizeof(path), "%s/proc/self/task/%d/wchan", m->proc_root, tid);
-	read_text(path, wchan, sizeof(wchan));
-	snprintf(path, sizeof(path), "%s/proc/self/task/%d/stack", m->proc_root, tid);
-	read_text(path, stack, sizeof(stack));	/* root only; fine without */
-	return monitor_parse_site(wchan, stack, site, len);
-}
-
-static struct ws_site_count *find_site(struct ws_site_count *arr,
-				       unsigned int *n, unsigned int max,
-				       const char *name)
-{
-	for (unsigned int i = 0; i < *n; i++)
-		if (!strcmp(arr[i].name, name))
-			return &arr[i];
-	if (*n == max)
-		return &arr[max - 1];	/* full: the last slot becomes "other" */
-	snprintf(arr[*n].name, sizeof(arr[*n].name), "%s", name);
-	return &arr[(*n)++];
-}
-
-/* Count one sample of a stuck probe's wait site.  Watcher thread. */
-static void tally_site(struct monitor_probe *mp, uint64_t since,
-		       const char *site)
-{
-	struct ws_site_count *c, *top = NULL;
-
-	pthread_mutex_lock(&mp->door.lock);
-	if (atomic_load(&mp->door.inflight_since) != since)
-		goto out_unlock;	/* it finished meanwhile */
-	if (mp->current_since != since) {
-		mp->current_since = since;
-		mp->ncurrent = 0;
-	}
-	c = find_site(mp->sites, &mp->nsites, WS_MAX_SITES, site);
-	if (mp->nsites == WS_MAX_SITES && c == &mp->sites[WS_MAX_SITES - 1])
-		snprintf(c->name, sizeof(c->name), "other");
-	c->samples++;
-	c = find_site(mp->current, &mp->ncurrent, 4, site);
-	c->samples++;
-	for (unsigned int i = 0; i < mp->ncurrent; i++)
-		if (!top || mp->current[i].samples > top->samples)
-			top = &mp->current[i];
-	snprintf(mp->door.site, sizeof(mp->door.site), "%s", top->name);
-out_unlock:
-	pthread_mutex_unlock(&mp->door.lock);
-}
-
 static void *watcher_main(void *arg)
 {
 	struct monitor *m = arg;
@@ -361,8 +220,9 @@ static void *watcher_main(void *arg)
 			 * (poll, for the launcher) would be writestress's */
 			if (mp->own_time || !since || now < since + m->cfg->set.stall_ns)
 				continue;
-			if (sample_site(m, atomic_load(&mp->tid), site, sizeof(site)))
-				tally_site(mp, since, site);
+			if (waitsite_sample(m->proc_root, atomic_load(&mp->tid), site,
+						    sizeof(site)))
+				waitsite_tally(mp, since, site);
 		}
 	}
 	m->watcher_cpu_ns = ws_thread_cpu_ns();
