@@ -17,6 +17,7 @@
 	X(wbt_suite) \
 	X(lostspans_suite) \
 	X(stallcause_suite) \
+	X(evidence_suite) \
 	X(recorded_causes_suite) \
 	X(roundlat_suite) \
 	X(observer_suite) \
