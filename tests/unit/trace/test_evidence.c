@@ -1,7 +1,8 @@
 /* What the tracer keeps of a run and a stall's evidence gathered from
  * it (trace/evidence.c): the timeline's buckets, the journal's commits
- * and phases, the events' text form, the pauses and wbt's changes (the
- * rules that judge them: test_stallcause.c). */
+ * and phases, the events' text form, the pauses and wbt's changes, each
+ * into the figures a stall's reason keeps (the rules that judge them:
+ * test_stallcause.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,8 +214,8 @@ START_TEST(test_one_slow_request)
 	static struct evidence ev;
 	struct trace_event e = { .kind = TE_BLOCK };
 	struct stall_query q = { .start_ns = 9000 * MS, .duration_ns = 600 * MS,
-				 .what = "fsync", .site = "folio_wait_bit", .tid = 1 };
-	char why[256];
+				 .site = "folio_wait_bit", .tid = 1 };
+	struct ws_stall_reason r;
 
 	evidence_init(&ev, 1000 * MS);
 	e.blk = (struct blk_event){ .kind = BLK_GETRQ, .ts_ns = 1500 * MS, .sector = 8,
@@ -226,13 +227,17 @@ START_TEST(test_one_slow_request)
 	e.blk.kind = BLK_COMPLETE;
 	e.blk.ts_ns = 9550 * MS;
 	evidence_event(&ev, &e);
-	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_DEVICE);
-	ck_assert_msg(strstr(why, "busy 550 ms of 600 ms with 0.9 requests at once"), "%s", why);
+	ck_assert_int_eq(evidence_explain(&ev, &q, &r), WS_CAUSE_DEVICE);
+	ck_assert_int_eq(r.span.finding, WS_SPAN_BUSY);
+	ck_assert_uint_eq(r.span.dev.busy_ns, 550 * MS);
+	ck_assert_uint_eq(r.span.dev.span_ns, 600 * MS);
+	ck_assert_uint_eq(r.span.dev.max_service_ns, 8000 * MS);
 	/* a stall after the last completion: the device did nothing in it */
 	q.start_ns = 45000 * MS;
 	q.duration_ns = 15000 * MS;
-	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_UNKNOWN);
-	ck_assert_msg(strstr(why, "busy 0 s of 15.0 s"), "%s", why);
+	ck_assert_int_eq(evidence_explain(&ev, &q, &r), WS_CAUSE_UNKNOWN);
+	ck_assert_uint_eq(r.span.dev.busy_ns, 0);
+	ck_assert_uint_eq(r.span.dev.span_ns, 15000 * MS);
 }
 END_TEST
 
@@ -243,8 +248,8 @@ START_TEST(test_commits_share_a_stall)
 {
 	static struct evidence ev;
 	struct stall_query q = { .start_ns = 2000 * MS, .duration_ns = 1000 * MS,
-				 .what = "fsync", .site = "jbd2_log_wait_commit", .tid = 1 };
-	char why[320];
+				 .site = "jbd2_log_wait_commit", .tid = 1 };
+	struct ws_stall_reason r;
 
 	evidence_init(&ev, 1000 * MS);
 	commit_event(&ev.jn, JNL_START, 1900 * MS, 411);
@@ -253,20 +258,23 @@ START_TEST(test_commits_share_a_stall)
 	commit_event(&ev.jn, JNL_START, 2500 * MS, 412);
 	commit_event(&ev.jn, JNL_LOGGING, 2510 * MS, 412);
 	commit_event(&ev.jn, JNL_END, 2650 * MS, 412);
-	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_UNKNOWN);
-	ck_assert_msg(strstr(why, "; commit 411 ran 400 ms, 30.0% of the stall"), "%s", why);
+	ck_assert_int_eq(evidence_explain(&ev, &q, &r), WS_CAUSE_UNKNOWN);
+	ck_assert(r.span.named && !r.span.on_commit);
+	ck_assert_uint_eq(r.span.tid, 411);
+	ck_assert_uint_eq(r.span.commit_ns, 400 * MS);
+	ck_assert_uint_eq(r.span.own_ns, 300 * MS);
 }
 END_TEST
 
 /* The rings keep the last commits and pauses: a stall from before the
- * oldest kept is judged without them, and says so. */
+ * oldest kept is judged without them, and its reason says so. */
 START_TEST(test_overwritten_evidence)
 {
 	static struct evidence ev;
 	struct trace_event e = { .kind = TE_JOURNAL };
 	struct stall_query q = { .start_ns = 5 * MS, .duration_ns = 2 * MS,
-				 .what = "fsync", .site = "", .tid = 1 };
-	char why[256];
+				 .site = "", .tid = 1 };
+	struct ws_stall_reason r;
 
 	evidence_init(&ev, 1 * MS);
 	for (uint32_t tid = 1; tid <= JNL_KEPT; tid++) {
@@ -276,19 +284,19 @@ START_TEST(test_overwritten_evidence)
 		e.jnl.ts_ns += MS;
 		evidence_event(&ev, &e);
 	}
-	evidence_explain(&ev, &q, why, sizeof(why));
-	ck_assert_msg(!strstr(why, "no longer kept"), "all kept: %s", why);
+	evidence_explain(&ev, &q, &r);
+	ck_assert_msg(!r.overwritten, "all kept");
 	e.jnl = (struct jnl_event){ .phase = JNL_START, .ts_ns = (JNL_KEPT + 1) * 10 * MS,
 				    .tid = JNL_KEPT + 1 };
 	evidence_event(&ev, &e);
 	e.jnl.phase = JNL_END;
 	e.jnl.ts_ns += MS;
 	evidence_event(&ev, &e);
-	evidence_explain(&ev, &q, why, sizeof(why));
-	ck_assert_msg(strstr(why, "no longer kept: judged without them"), "%s", why);
+	evidence_explain(&ev, &q, &r);
+	ck_assert(r.overwritten);
 	q.start_ns = 30 * MS;	/* the oldest kept began at 20 ms */
-	evidence_explain(&ev, &q, why, sizeof(why));
-	ck_assert_msg(!strstr(why, "no longer kept"), "%s", why);
+	evidence_explain(&ev, &q, &r);
+	ck_assert(!r.overwritten);
 }
 END_TEST
 
@@ -299,32 +307,37 @@ START_TEST(test_wbt_evidence)
 	static struct evidence ev;
 	struct trace_event e = { .kind = TE_WBT };
 	struct stall_query q = { .start_ns = 1000 * MS, .duration_ns = 400 * MS,
-				 .what = "fsync", .site = "rq_qos_wait", .tid = 11 };
-	char why[256];
+				 .site = "rq_qos_wait", .tid = 11 };
+	struct ws_stall_reason r;
 
 	evidence_init(&ev, 1000 * MS);
 	ev.wbt_lat_us = 2000;
 	ev.wbt_traced = true;
-	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_WBT);
-	ck_assert_ptr_nonnull(strstr(why, "never changed"));
+	ck_assert_int_eq(evidence_explain(&ev, &q, &r), WS_CAUSE_WBT);
+	ck_assert(r.wbt.traced && !r.wbt.known);
 	e.wbt = (struct wbt_event){ 900 * MS, 1, 100000, 8, 16, 32 };	/* before */
 	evidence_event(&ev, &e);
 	e.wbt = (struct wbt_event){ 1200 * MS, 2, 100000, 4, 8, 16 };	/* inside */
 	evidence_event(&ev, &e);
 	e.wbt = (struct wbt_event){ 1400 * MS, 3, 100000, 2, 4, 8 };	/* at its end: after */
 	evidence_event(&ev, &e);
-	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_WBT);
-	ck_assert_ptr_nonnull(strstr(why, "allowed 8 writes in flight (4 of background writeback), step 2"));
-	ck_assert_ptr_nonnull(strstr(why, "changed 1 times"));
+	ck_assert_int_eq(evidence_explain(&ev, &q, &r), WS_CAUSE_WBT);
+	ck_assert(r.wbt.known);
+	ck_assert_uint_eq(r.wbt.normal, 8);
+	ck_assert_uint_eq(r.wbt.bg, 4);
+	ck_assert_int_eq(r.wbt.step, 2);
+	ck_assert_uint_eq(r.wbt.changes, 1);
 	/* a ring: the oldest go, the order stays */
 	for (unsigned int i = 0; i < WBT_KEPT; i++) {
 		e.wbt = (struct wbt_event){ 1300 * MS + i, -1, 100000, 1, 2, 3 };
 		evidence_event(&ev, &e);
 	}
-	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_WBT);
-	ck_assert_ptr_nonnull(strstr(why, "allowed 2 writes in flight (1 of background writeback), step -1,"));
-	ck_assert_ptr_nonnull(strstr(why, "changed 1024 times"));
-	ck_assert_ptr_null(strstr(why, "for a request"));	/* no bio traced */
+	ck_assert_int_eq(evidence_explain(&ev, &q, &r), WS_CAUSE_WBT);
+	ck_assert_uint_eq(r.wbt.normal, 2);
+	ck_assert_uint_eq(r.wbt.bg, 1);
+	ck_assert_int_eq(r.wbt.step, -1);
+	ck_assert_uint_eq(r.wbt.changes, 1024);
+	ck_assert(!r.wbt.bios_waited);	/* no bio traced */
 	/* bios that got their request while it lasted: the longest wait
 	 * among them, measured; one before the stall's bucket is not */
 	e = (struct trace_event){ .kind = TE_BIO };
@@ -341,8 +354,9 @@ START_TEST(test_wbt_evidence)
 	e.blk.ts_ns = 1350 * MS;
 	e.blk.sector = 64;
 	evidence_event(&ev, &e);	/* 300 ms, inside */
-	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_WBT);
-	ck_assert_msg(strstr(why, "; bios waited up to 300 ms for a request meanwhile"), "%s", why);
+	ck_assert_int_eq(evidence_explain(&ev, &q, &r), WS_CAUSE_WBT);
+	ck_assert(r.wbt.bios_waited);
+	ck_assert_uint_eq(r.wbt.max_bio_wait_ns, 300 * MS);
 }
 END_TEST
 
@@ -353,19 +367,19 @@ START_TEST(test_pauses_by_thread)
 	static struct evidence ev;
 	struct trace_event e = { .kind = TE_DIRTY };
 	struct stall_query q = { .start_ns = 1000 * MS, .duration_ns = 400 * MS,
-				 .what = "fsync", .site = "", .tid = 11 };
-	char why[256];
+				 .site = "", .tid = 11 };
+	struct ws_stall_reason r;
 
 	evidence_init(&ev, 1000 * MS);
 	e.dirty = (struct dirty_event){ 900 * MS, 11, 200 * MS, false };	/* 100 ms inside */
 	evidence_event(&ev, &e);
 	e.dirty = (struct dirty_event){ 1100 * MS, 12, 300 * MS, false };	/* another thread */
 	evidence_event(&ev, &e);
-	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_UNKNOWN);
+	ck_assert_int_eq(evidence_explain(&ev, &q, &r), WS_CAUSE_UNKNOWN);
 	e.dirty = (struct dirty_event){ 1200 * MS, 11, 100 * MS, true };	/* 200 ms now */
 	evidence_event(&ev, &e);
-	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_DIRTY);
-	ck_assert_ptr_nonnull(strstr(why, "paused 200 ms"));
+	ck_assert_int_eq(evidence_explain(&ev, &q, &r), WS_CAUSE_DIRTY);
+	ck_assert_uint_eq(r.dirty.paused_ns, 200 * MS);
 	ck_assert_uint_eq(ev.jn.run.dirty_pauses, 3);
 	ck_assert_uint_eq(ev.jn.run.dirty_paused_ns, 600 * MS);
 	/* of them a writer thread's (11 is one, in this made stream) */
