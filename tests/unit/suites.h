@@ -50,6 +50,7 @@
 	X(snapshot_suite) \
 	X(c_suite)        \
 	X(kinds_suite)    \
+	X(stall_words_suite) \
 	X(jsonw_suite)    \
 	X(caps_suite)     \
 	X(priv_suite)     \

@@ -1,7 +1,8 @@
 /* Why a stall happened: trace/stallcause.c's rules at their boundaries
  * (50% of the span, 90% of the limit, two requests at once), each
- * judgement's cause and the figures it keeps; the evidence gathered
- * for them: test_evidence.c; recorded runs: test_recorded_causes.c. */
+ * judgement's cause and the figures it keeps; their words are tested
+ * apart (record/test_stall_words.c), the evidence gathered for them too
+ * (test_evidence.c), and recorded runs (test_recorded_causes.c). */
 #include <string.h>
 
 #include "lib/c.h"
@@ -286,16 +287,6 @@ START_TEST(test_longest_phase)
 }
 END_TEST
 
-START_TEST(test_cause_names)
-{
-	ck_assert_str_eq(ws_stall_cause_name(WS_CAUSE_QUEUE), "queue behind other writes");
-	ck_assert_str_eq(ws_stall_cause_name(WS_CAUSE_LIMIT), "cgroup I/O limit");
-	ck_assert_str_eq(ws_stall_cause_name(WS_CAUSE_NOT_TRACED), "");
-	for (int c = WS_CAUSE_DEVICE; c < WS_CAUSE_NR; c++)
-		ck_assert_int_gt(strlen(ws_stall_cause_name((enum ws_stall_cause)c)), 0);
-}
-END_TEST
-
 /* Rule 3: the probe's write waited in rq_qos_wait (or a wbt_ function)
  * while wbt is on for the disk; after the dirty limit and the cgroup's,
  * before the journal and the device. */
@@ -359,7 +350,6 @@ Suite *stallcause_suite(void)
 	tcase_add_test(tc, test_waited_to_be_issued);
 	tcase_add_test(tc, test_commits_judged);
 	tcase_add_loop_test(tc, test_longest_phase, 0, (int)ARRAY_SIZE(phase_rows));
-	tcase_add_test(tc, test_cause_names);
 	tcase_add_test(tc, test_wbt_held_it);
 	suite_add_tcase(s, tc);
 	return s;
