@@ -1,5 +1,5 @@
 /* record/probe.h - a probe's figures: over an interval and over the run, its
- * stalls with their causes, its wait sites and its latency buckets
+ * stalls (record/stall.h), its wait sites and its latency buckets
  * (monitor.h makes them). */
 #ifndef WS_RECORD_PROBE_H
 #define WS_RECORD_PROBE_H
@@ -10,39 +10,11 @@
 #include "lib/hist.h"
 #include "record/kinds.h"
 #include "record/settings.h"
+#include "record/stall.h"
 
 #define WS_MAX_STALLS 256	/* stall records kept a probe (then counted) */
 #define WS_MAX_SITES 16		/* wait sites named a probe (then "other") */
 #define WS_TOP_SITES 3		/* named in the summary */
-
-/* Why a stall happened, from the traced figures (stallcause.h has the
- * rules): the layer that held the probe's wait. */
-enum ws_stall_cause {
-	WS_CAUSE_NOT_TRACED,	/* no trace to judge by */
-	WS_CAUSE_DEVICE,	/* the device took long to answer */
-	WS_CAUSE_QUEUE,		/* waiting behind other writes */
-	WS_CAUSE_JOURNAL,	/* the journal commit's own work */
-	WS_CAUSE_DIRTY,		/* paused by the dirty limit */
-	WS_CAUSE_LIMIT,		/* a cgroup I/O limit held the requests */
-	WS_CAUSE_WBT,		/* writeback throttling held the write */
-	WS_CAUSE_UNKNOWN,	/* traced, and no rule held */
-	WS_CAUSE_NR
-};
-
-/* Its name in every output ("journal commit"); "" when not traced. */
-const char *ws_stall_cause_name(enum ws_stall_cause c);
-
-struct ws_stall {
-	uint64_t start_ns;	/* since the writer started (0: before it) */
-	uint64_t at_ns;		/* its start, CLOCK_MONOTONIC: what the trace is
-				 * asked about, before the writer's start too */
-	uint64_t duration_ns;
-	uint64_t writer_bytes;	/* written by then */
-	uint64_t dirty, writeback;	/* /proc/meminfo bytes at its start */
-	char site[WS_SITE_LEN];	/* where it waited most ("" unknown) */
-	enum ws_stall_cause cause;
-	char why[512];		/* the evidence, in words ("" not traced) */
-};
 
 struct ws_site_count {
 	char name[WS_SITE_LEN];

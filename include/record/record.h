@@ -23,8 +23,8 @@
  * header from the main thread, before).
  *
  * The record's parts, a header each: kinds (timers, stop reasons, block
- * states), settings and fields, series, phases, probe, verify, run,
- * adapt, block, journal, interval, summary.
+ * states), settings and fields, series, phases, stall, probe, verify,
+ * run, adapt, block, journal, interval, summary.
  */
 #ifndef WS_RECORD_H
 #define WS_RECORD_H
@@ -40,6 +40,7 @@
 #include "record/run.h"
 #include "record/series.h"
 #include "record/settings.h"
+#include "record/stall.h"
 #include "record/summary.h"
 #include "record/verify.h"
 

@@ -77,12 +77,11 @@ int trace_rounds(struct ws_trace *t, uint64_t origin_ns, uint64_t round_ns);
  * write limit.  The recorder's, at the end, before its analysis. */
 void trace_totals(struct ws_trace *t, struct ws_summary *sum);
 
-/* Why a stall happened (stallcause.h's rules): its cause and words, from
- * what was traced while it lasted: from its at_ns, or where that is 0
- * from origin_ns (the CLOCK_MONOTONIC time its start_ns counts from); tid
- * the probe's thread.  After trace_totals. */
-void trace_explain(struct ws_trace *t, uint64_t origin_ns, const char *what,
-		   int tid, struct ws_stall *st);
+/* Why a stall happened (stallcause.h's rules): st->reason, its cause and
+ * the figures that show it, from what was traced while it lasted: from
+ * its at_ns, or where that is 0 from origin_ns (the CLOCK_MONOTONIC time
+ * its start_ns counts from); tid the probe's thread.  After trace_totals. */
+void trace_explain(struct ws_trace *t, uint64_t origin_ns, int tid, struct ws_stall *st);
 
 /* Stop the thread and remove the instance.  NULL: nothing. */
 void trace_stop(struct ws_trace *t);

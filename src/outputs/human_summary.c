@@ -41,11 +41,14 @@ static void print_split(FILE *out,
 static void print_causes(FILE *out, const struct ws_probe_summary *ps)
 {
 	unsigned int count[WS_CAUSE_NR] = { 0 }, shown = 0;
-	char a[32], b[32], c[32];
+	char a[32], b[32], c[32], why[WS_STALL_WORDS_LEN];
 	const char *sep = "           why: ";
 
-	for (unsigned int i = 0; i < ps->nrecorded; i++)
-		count[ps->stalls[i].cause < WS_CAUSE_NR ? ps->stalls[i].cause : WS_CAUSE_UNKNOWN]++;
+	for (unsigned int i = 0; i < ps->nrecorded; i++) {
+		enum ws_stall_cause k = ps->stalls[i].reason.cause;
+
+		count[k < WS_CAUSE_NR ? k : WS_CAUSE_UNKNOWN]++;
+	}
 	for (int k = WS_CAUSE_DEVICE; k < WS_CAUSE_NR; k++)
 		if (count[k]) {
 			fprintf(out, "%s%s %u", sep, ws_stall_cause_name((enum ws_stall_cause)k), count[k]);
@@ -61,7 +64,8 @@ static void print_causes(FILE *out, const struct ws_probe_summary *ps)
 			units_format_duration(a, sizeof(a), st->start_ns),
 			units_format_size(b, sizeof(b), st->writer_bytes),
 			units_format_duration(c, sizeof(c), st->duration_ns),
-			ws_stall_cause_name(st->cause), st->why);
+			ws_stall_cause_name(st->reason.cause),
+			ws_stall_words(st, ps->name, why, sizeof(why)));
 	}
 	if (ps->nrecorded > shown)
 		fprintf(out, "           and %u more (in the JSON result)\n", ps->nrecorded - shown);
@@ -85,7 +89,7 @@ static void print_stalls(FILE *out, const struct ws_run *run,
 		units_format_size(d, sizeof(d), ps->longest.writer_bytes),
 		units_format_size(e, sizeof(e), ps->longest.dirty),
 		units_format_size(f, sizeof(f), ps->longest.writeback));
-	if (ps->nrecorded && ps->stalls[0].cause) {
+	if (ps->nrecorded && ps->stalls[0].reason.cause) {
 		print_causes(out, ps);
 	} else if (ps->nrecorded) {
 		unsigned int shown = ps->nrecorded < 5 ? ps->nrecorded : 5;

@@ -207,8 +207,12 @@ static void json_interval(struct sink *s, const struct ws_run *run,
 	jsonw_end(w);
 }
 
-static void put_stall(struct jsonw *w, const char *key, const struct ws_stall *st)
+static void put_stall(struct jsonw *w, const char *key, const struct ws_stall *st,
+		      const char *probe)
 {
+	char why[WS_STALL_WORDS_LEN];
+	enum ws_stall_cause cause = st->reason.cause;
+
 	jsonw_object(w, key);
 	jsonw_seconds(w, "start_s", st->start_ns);
 	jsonw_ms(w, "duration_ms", st->duration_ns);
@@ -217,8 +221,8 @@ static void put_stall(struct jsonw *w, const char *key, const struct ws_stall *s
 	jsonw_u64(w, "writeback", st->writeback);
 	jsonw_str(w, "wait_site", st->site[0] ? st->site : NULL);
 	/* null when the run was not traced */
-	jsonw_str(w, "cause", st->cause ? ws_stall_cause_name(st->cause) : NULL);
-	jsonw_str(w, "why", st->cause ? st->why : NULL);
+	jsonw_str(w, "cause", cause ? ws_stall_cause_name(cause) : NULL);
+	jsonw_str(w, "why", cause ? ws_stall_words(st, probe, why, sizeof(why)) : NULL);
 	jsonw_end(w);
 }
 
@@ -294,12 +298,12 @@ static void put_probe(struct jsonw *w, const struct ws_probe_summary *ps)
 	jsonw_u64(w, "count", ps->nstalls);
 	jsonw_seconds(w, "total_s", ps->stall_total_ns);
 	if (ps->nstalls)
-		put_stall(w, "longest", &ps->longest);
+		put_stall(w, "longest", &ps->longest, ps->name);
 	else
 		jsonw_null(w, "longest");
 	jsonw_array(w, "records");
 	for (unsigned int k = 0; k < ps->nrecorded; k++)
-		put_stall(w, NULL, &ps->stalls[k]);
+		put_stall(w, NULL, &ps->stalls[k], ps->name);
 	jsonw_end(w);
 	jsonw_u64(w, "records_dropped", ps->nstalls - ps->nrecorded);
 	jsonw_end(w);

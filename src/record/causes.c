@@ -1,22 +1,6 @@
-/* causes.c - the words of the trace's findings: a stall's cause, a
- * request's submitter (see record.h). */
+/* causes.c - the words of the trace's findings: a request's submitter,
+ * a writeback work's reason (see record.h); a stall's, stall.c. */
 #include "record/record.h"
-
-static const char *const cause_names[WS_CAUSE_NR] = {
-	[WS_CAUSE_NOT_TRACED] = "",
-	[WS_CAUSE_DEVICE] = "device",
-	[WS_CAUSE_QUEUE] = "queue behind other writes",
-	[WS_CAUSE_JOURNAL] = "journal commit",
-	[WS_CAUSE_DIRTY] = "dirty throttling",
-	[WS_CAUSE_LIMIT] = "cgroup I/O limit",
-	[WS_CAUSE_WBT] = "writeback throttling",
-	[WS_CAUSE_UNKNOWN] = "unknown",
-};
-
-const char *ws_stall_cause_name(enum ws_stall_cause c)
-{
-	return (unsigned int)c < WS_CAUSE_NR ? cause_names[c] : "?";
-}
 
 static const char *const submitter_names[WS_SUB_NR] = {
 	[WS_SUB_OTHER] = "other", [WS_SUB_WRITER] = "writer",

@@ -517,9 +517,9 @@ static void explain_stalls(struct recorder *r)
 			if (r->targets[t].snap == mp->snap)
 				origin = r->targets[t].start_ns;
 		for (unsigned int k = 0; k < ps->nrecorded; k++)
-			trace_explain(r->trace, origin, mp->name, tid, &ps->stalls[k]);
+			trace_explain(r->trace, origin, tid, &ps->stalls[k]);
 		if (ps->nstalls)
-			trace_explain(r->trace, origin, mp->name, tid, &ps->longest);
+			trace_explain(r->trace, origin, tid, &ps->longest);
 	}
 }
 

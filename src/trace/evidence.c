@@ -168,11 +168,11 @@ static bool before_kept(const struct evidence *ev, uint64_t start_ns)
 
 enum ws_stall_cause evidence_explain(const struct evidence *ev,
 				     const struct stall_query *q,
-				     char *why, size_t len)
+				     struct ws_stall_reason *r)
 {
 	uint64_t end = q->start_ns + q->duration_ns;
 	struct stall_evidence s = {
-		.duration_ns = q->duration_ns, .what = q->what, .site = q->site,
+		.duration_ns = q->duration_ns, .site = q->site,
 		.limit_bps = q->limit_bps, .limit_iops = q->limit_iops,
 	};
 	struct jnl_commit c;
@@ -193,5 +193,5 @@ enum ws_stall_cause evidence_explain(const struct evidence *ev,
 		s.commit_iclogs = c.iclogs;
 		span_of(&ev->tl, c.at[JNL_START], c.at[JNL_END], &s.commit);
 	}
-	return stall_cause(&s, why, len);
+	return stall_cause(&s, r);
 }

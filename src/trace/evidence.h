@@ -40,11 +40,11 @@ struct evidence {
 				   (4096 unless told) */
 };
 
-/* A stall to explain: when (CLOCK_MONOTONIC), how long, which probe and
+/* A stall to explain: when (CLOCK_MONOTONIC), how long, the probe's
  * thread, where it waited; the disk's cgroup write limits (0 none). */
 struct stall_query {
 	uint64_t start_ns, duration_ns;
-	const char *what, *site;
+	const char *site;
 	int32_t tid;
 	uint64_t limit_bps, limit_iops;
 };
@@ -59,9 +59,9 @@ void evidence_flusher_traced(struct evidence *ev);
 void evidence_settle(struct evidence *ev, bool final);
 void evidence_take(struct evidence *ev, struct ws_block_figures *block,
 		   struct ws_journal_figures *journal);
-/* Its cause and the words for it. */
+/* Its cause and the figures that show it (stallcause.h), into *r. */
 enum ws_stall_cause evidence_explain(const struct evidence *ev,
 				     const struct stall_query *q,
-				     char *why, size_t len);
+				     struct ws_stall_reason *r);
 
 #endif

@@ -1,5 +1,4 @@
 /* lostspans.c - where the trace ring dropped events (see lostspans.h). */
-#include <stdio.h>
 #include <string.h>
 
 #include "lostspans.h"
@@ -40,18 +39,9 @@ uint64_t lostspans_within(const struct lostspans *l, uint64_t from_ns, uint64_t 
 	return sum;
 }
 
-void lostspans_say(const struct lostspans *l, uint64_t from_ns, uint64_t to_ns,
-		   char *why, size_t len)
+void lostspans_judge(const struct lostspans *l, uint64_t from_ns, uint64_t to_ns,
+		     struct ws_stall_reason *r)
 {
-	uint64_t lost = lostspans_within(l, from_ns, to_ns);
-	size_t n = strlen(why);
-
-	if (lost && n < len)
-		snprintf(why + n, len - n,
-			 " (the trace lost %llu events meanwhile: judged on part of the evidence)",
-			 (unsigned long long)lost);
-	n = strlen(why);
-	if (from_ns < l->start_ns && n < len)
-		snprintf(why + n, len - n,
-			 " (it began before the trace started: judged on part of the evidence)");
+	r->lost_events = lostspans_within(l, from_ns, to_ns);
+	r->before_trace = from_ns < l->start_ns;
 }

@@ -8,8 +8,9 @@
 #ifndef WS_TRACE_LOSTSPANS_H
 #define WS_TRACE_LOSTSPANS_H
 
-#include <stddef.h>
 #include <stdint.h>
+
+#include "record/stall.h"
 
 #define LOST_SPANS 64
 
@@ -32,12 +33,10 @@ void lostspans_init(struct lostspans *l, uint64_t start_ns);
 uint64_t lostspans_note(struct lostspans *l, uint64_t lost_total, uint64_t now_ns);
 /* Events lost in spans that overlap [from_ns, to_ns]. */
 uint64_t lostspans_within(const struct lostspans *l, uint64_t from_ns, uint64_t to_ns);
-/* A stall's words over [from_ns, to_ns] gain, where events were lost in
- * it, "(the trace lost N events meanwhile: judged on part of the
- * evidence)"; one that began before the trace started (a probe runs from
- * before the tracer is set up), "(it began before the trace started:
- * judged on part of the evidence)". */
-void lostspans_say(const struct lostspans *l, uint64_t from_ns, uint64_t to_ns,
-		   char *why, size_t len);
+/* A stall's reason over [from_ns, to_ns] gains the events lost in it,
+ * and whether it began before the trace started (a probe runs from
+ * before the tracer is set up): judged on part of the evidence. */
+void lostspans_judge(const struct lostspans *l, uint64_t from_ns, uint64_t to_ns,
+		     struct ws_stall_reason *r);
 
 #endif

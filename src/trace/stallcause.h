@@ -1,6 +1,7 @@
 /* stallcause.h - why a stall happened: the rules that tie a probe's wait
  * to the layer that held it, over what the trace saw while it lasted.
- * Pure: the evidence in, a cause and a line of words out.
+ * Pure: the evidence in, a cause and the figures that show it out (their
+ * words are record/stall.h's).
  *
  * The rules, first that holds wins ("half" is at least half):
  *  1. dirty throttling  the probe's own thread was paused by the dirty
@@ -29,18 +30,17 @@
  * On xfs a commit is a write of its log (iclogs written back to back,
  * journal.h), its time all logging.  A commit that ran in the stall but
  * covered less than half of it, while the probe waited in the journal's
- * own code (a jbd2_ or xlog_ function), is named in the words all the
- * same, with its share ("commit 12 ran 1.2 s, 30.0% of the stall"): the
+ * own code (a jbd2_ or xlog_ function), is named all the same, with its
+ * share ("commit 12 ran 1.2 s, 30.0% of the stall"): the
  * probe waited for it and then for something no trace shows (xfs's log
  * completion work, a CPU).
  */
 #ifndef WS_TRACE_STALLCAUSE_H
 #define WS_TRACE_STALLCAUSE_H
 
-#include <stddef.h>
 #include <stdint.h>
 
-#include "record/record.h"
+#include "record/stall.h"
 
 #define STALL_HALF_PCT 50	/* "held it": this share of the span */
 #define STALL_LIMIT_PCT 90	/* "at the limit": this share of it */
@@ -61,7 +61,6 @@ struct stall_span {
 
 struct stall_evidence {
 	uint64_t duration_ns;
-	const char *what;		/* the probe ("fsync") */
 	const char *site;		/* where it waited ("" unknown) */
 	uint64_t paused_ns;		/* its thread paused by the dirty limit */
 	uint64_t limit_bps, limit_iops;	/* cgroup write limits, 0 none */
@@ -85,11 +84,12 @@ struct stall_evidence {
 	uint32_t wbt_changes;
 	/* the run's first commits, pauses or wbt changes are no longer kept
 	 * (their rings wrapped): rules 1, 3 and 4 judged without them, and
-	 * said so */
+	 * the reason says so */
 	bool overwritten;
 };
 
-/* The cause, and the evidence in one line into why[len]. */
-enum ws_stall_cause stall_cause(const struct stall_evidence *ev, char *why, size_t len);
+/* The cause and the figures its rule used into *r, written whole (the
+ * trace's lost events go in after, lostspans.h); returns the cause. */
+enum ws_stall_cause stall_cause(const struct stall_evidence *ev, struct ws_stall_reason *r);
 
 #endif

@@ -320,27 +320,26 @@ void trace_totals(struct ws_trace *t, struct ws_summary *sum)
 	pthread_mutex_unlock(&t->lock);
 }
 
-void trace_explain(struct ws_trace *t, uint64_t origin_ns, const char *what,
-		   int tid, struct ws_stall *st)
+void trace_explain(struct ws_trace *t, uint64_t origin_ns, int tid, struct ws_stall *st)
 {
 	/* a stall from before the writer started (under a CPU limit, say)
 	 * has start_ns 0: the trace is asked about its own time */
 	struct stall_query q = {
 		.start_ns = st->at_ns ? st->at_ns : origin_ns + st->start_ns,
 		.duration_ns = st->duration_ns,
-		.what = what, .site = st->site, .tid = tid,
+		.site = st->site, .tid = tid,
 		.limit_bps = t->limit.bps, .limit_iops = t->limit.iops,
 	};
 
 	pthread_mutex_lock(&t->lock);
-	st->cause = evidence_explain(&t->ev, &q, st->why, sizeof(st->why));
-	lostspans_say(&t->lost, q.start_ns, q.start_ns + q.duration_ns, st->why, sizeof(st->why));
+	evidence_explain(&t->ev, &q, &st->reason);
+	lostspans_judge(&t->lost, q.start_ns, q.start_ns + q.duration_ns, &st->reason);
 	/* a recorded run carries its stalls and what was said of them, so
 	 * the unit tests can explain them again from the events */
 	if (t->record)
 		fprintf(t->record, "# stall %llu %llu %d %s -> %s\n",
 			(unsigned long long)q.start_ns, (unsigned long long)q.duration_ns,
-			tid, st->site[0] ? st->site : "-", ws_stall_cause_name(st->cause));
+			tid, st->site[0] ? st->site : "-", ws_stall_cause_name(st->reason.cause));
 	pthread_mutex_unlock(&t->lock);
 }
 

@@ -544,14 +544,15 @@ static uint64_t make_progress(struct record_fixture *f, const struct story *st)
  * wbt cutting its limits once, this process's dirty-limit pauses, the
  * flusher's two works, no
  * journal (btrfs has no jbd2), and each stall of the fsync probe
- * explained by the tracer's own rules: the first by eight requests in the
- * disk at once (a queue), the second by one slow request (the device),
- * the third by nothing traced (unknown). */
-static void explain(const struct evidence *ev, const char *what, struct ws_stall *st)
+ * explained by the tracer's own rules, its cause and figures as data the
+ * sinks word: the first by eight requests in the disk at once (a queue),
+ * the second by one slow request (the device), the third by nothing
+ * traced (unknown). */
+static void explain(const struct evidence *ev, struct ws_stall *st)
 {
-	struct stall_query q = { BASE + st->start_ns, st->duration_ns, what, st->site, 4243, 0, 0 };
+	struct stall_query q = { BASE + st->start_ns, st->duration_ns, st->site, 4243, 0, 0 };
 
-	st->cause = evidence_explain(ev, &q, st->why, sizeof(st->why));
+	evidence_explain(ev, &q, &st->reason);
 }
 
 static void trace_story(struct ws_summary *sum, uint64_t round_ns)
@@ -638,9 +639,9 @@ static void trace_story(struct ws_summary *sum, uint64_t round_ns)
 		struct ws_probe_summary *ps = &sum->probes[p];
 
 		for (unsigned int k = 0; k < ps->nrecorded; k++)
-			explain(&ev, ps->name, &ps->stalls[k]);
+			explain(&ev, &ps->stalls[k]);
 		if (ps->nstalls)
-			explain(&ev, ps->name, &ps->longest);
+			explain(&ev, &ps->longest);
 	}
 }
 

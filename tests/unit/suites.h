@@ -17,6 +17,7 @@
 	X(wbt_suite) \
 	X(lostspans_suite) \
 	X(stallcause_suite) \
+	X(evidence_suite) \
 	X(recorded_causes_suite) \
 	X(roundlat_suite) \
 	X(observer_suite) \
@@ -49,6 +50,7 @@
 	X(snapshot_suite) \
 	X(c_suite)        \
 	X(kinds_suite)    \
+	X(stall_words_suite) \
 	X(jsonw_suite)    \
 	X(caps_suite)     \
 	X(priv_suite)     \

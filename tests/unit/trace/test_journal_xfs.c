@@ -223,8 +223,8 @@ START_TEST(test_stall_on_a_log_write)
 	static struct evidence ev;
 	struct trace_event e = { .kind = TE_JOURNAL };
 	struct stall_query q = { .start_ns = 100 * MS, .duration_ns = 400 * MS,
-				 .what = "fsync", .site = "xlog_wait_on_iclog", .tid = 1 };
-	char why[512];
+				 .site = "xlog_wait_on_iclog", .tid = 1 };
+	struct explained x;
 
 	evidence_init(&ev, 1 * MS);
 	journal_traced(&ev.jn, true, true, true);
@@ -237,9 +237,12 @@ START_TEST(test_stall_on_a_log_write)
 		evidence_event(&ev, &e);
 	}
 	evidence_settle(&ev, true);
-	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_JOURNAL);
-	ck_assert_msg(strstr(why, "waited in xlog_wait_on_iclog: log write 1 ran 371 ms (2 iclogs, 512 KiB)"),
-		      "%s", why);
+	ck_assert_int_eq(explain_stall(&ev, &q, &x), WS_CAUSE_JOURNAL);
+	ck_assert(x.st.reason.span.on_commit);
+	ck_assert_uint_eq(x.st.reason.span.iclogs, 2);
+	ck_assert_uint_eq(x.st.reason.span.log_bytes, 512 * 1024);
+	ck_assert_msg(strstr(x.why, "waited in xlog_wait_on_iclog: log write 1 ran 371 ms (2 iclogs, 512 KiB)"),
+		      "%s", x.why);
 }
 END_TEST
 
@@ -295,13 +298,13 @@ START_TEST(test_recorded_xfs_log)
 	ck_assert_uint_le(ev.jn.run.commits, ev.jn.run.iclogs);
 	for (unsigned int i = 0; i < r.nstalls; i++) {
 		const struct recorded_stall *s = &r.stalls[i];
-		struct stall_query q = { s->start_ns, s->duration_ns, "fsync", s->site,
+		struct stall_query q = { s->start_ns, s->duration_ns, s->site,
 					 s->tid, r.limit_bps, r.limit_iops };
-		char why[512];
+		struct explained x;
 
-		evidence_explain(&ev, &q, why, sizeof(why));
+		explain_stall(&ev, &q, &x);
 		if (!strcmp(s->site, "xlog_wait_on_iclog")) {
-			ck_assert_msg(strstr(why, "waited in xlog_wait_on_iclog: log write "), "%s", why);
+			ck_assert_msg(strstr(x.why, "waited in xlog_wait_on_iclog: log write "), "%s", x.why);
 			named = true;
 		}
 	}

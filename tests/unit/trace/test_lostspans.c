@@ -1,5 +1,5 @@
 /* Where the trace ring dropped events: trace/lostspans.c on made takes
- * (spans, their growth, the ring's bound, a stall's words) and on a run
+ * (spans, their growth, the ring's bound, a stall's reason) and on a run
  * recorded with a ring too small for its events (record.sh lost): the
  * figures short of the device's own count, every event lost in a span,
  * and each stall while events were lost saying its evidence is short. */
@@ -59,24 +59,42 @@ START_TEST(test_bounded)
 }
 END_TEST
 
-/* A stall's words say so where events were lost in it, and only there. */
-START_TEST(test_words)
+/* A stall the tracer found nothing in, as its words say it. */
+#define NOTHING_HELD "waited in folio_wait_bit; no traced layer held it: " \
+		     "the device was busy 0 s of 1.00 s, each request in <= 0 s"
+
+static struct ws_stall nothing_held(void)
+{
+	return (struct ws_stall){
+		.duration_ns = 1000000000, .site = "folio_wait_bit",
+		.reason = { .cause = WS_CAUSE_UNKNOWN,
+			    .span = { .dev = { .span_ns = 1000000000 } } },
+	};
+}
+
+/* A stall's reason counts the events lost in it, and only there; its
+ * words say so. */
+START_TEST(test_lost_in_a_stall)
 {
 	struct lostspans l;
-	char why[128] = "waited in folio_wait_bit; the device was busy";
+	struct ws_stall st = nothing_held();
+	char why[WS_STALL_WORDS_LEN];
 
 	lostspans_init(&l, 0);
 	lostspans_note(&l, 30, 1000);
-	lostspans_say(&l, 2000, 3000, why, sizeof(why));
-	ck_assert_str_eq(why, "waited in folio_wait_bit; the device was busy");
-	lostspans_say(&l, 500, 3000, why, sizeof(why));
-	ck_assert_str_eq(why, "waited in folio_wait_bit; the device was busy"
-			      " (the trace lost 30 events meanwhile: judged on part of the evidence)");
+	lostspans_judge(&l, 2000, 3000, &st.reason);
+	ck_assert_uint_eq(st.reason.lost_events, 0);
+	ck_assert(!st.reason.before_trace);
+	ck_assert_str_eq(ws_stall_words(&st, "fsync", why, sizeof(why)), NOTHING_HELD);
+	lostspans_judge(&l, 500, 3000, &st.reason);
+	ck_assert_uint_eq(st.reason.lost_events, 30);
+	ck_assert_str_eq(ws_stall_words(&st, "fsync", why, sizeof(why)), NOTHING_HELD
+			 " (the trace lost 30 events meanwhile: judged on part of the evidence)");
 }
 END_TEST
 
-/* A stall that began before the trace started says so: at its start and
- * after it, nothing. */
+/* A stall that began before the trace started is marked so, and its
+ * words say so: at its start and after it, nothing. */
 static const struct before_row {
 	uint64_t from_ns;
 	bool said;
@@ -85,13 +103,15 @@ static const struct before_row {
 START_TEST(test_began_before_the_trace)
 {
 	struct lostspans l;
-	char why[160] = "waited in jbd2_log_wait_commit";
+	struct ws_stall st = nothing_held();
+	char why[WS_STALL_WORDS_LEN];
 
 	lostspans_init(&l, 1000);
-	lostspans_say(&l, before_rows[_i].from_ns, 5000, why, sizeof(why));
-	ck_assert_str_eq(why, before_rows[_i].said ?
-			 "waited in jbd2_log_wait_commit (it began before the trace started: judged on part of the evidence)" :
-			 "waited in jbd2_log_wait_commit");
+	lostspans_judge(&l, before_rows[_i].from_ns, 5000, &st.reason);
+	ck_assert_int_eq(st.reason.before_trace, before_rows[_i].said);
+	ck_assert_str_eq(ws_stall_words(&st, "fsync", why, sizeof(why)), before_rows[_i].said ?
+			 NOTHING_HELD " (it began before the trace started: judged on part of the evidence)" :
+			 NOTHING_HELD);
 }
 END_TEST
 
@@ -128,14 +148,15 @@ START_TEST(test_recorded_lost_run)
 	ck_assert_uint_gt(rec.nstalls, 0);
 	for (unsigned int k = 0; k < rec.nstalls; k++) {
 		const struct recorded_stall *s = &rec.stalls[k];
-		struct stall_query q = { s->start_ns, s->duration_ns, "fsync", s->site, s->tid,
+		struct stall_query q = { s->start_ns, s->duration_ns, s->site, s->tid,
 					 rec.limit_bps, rec.limit_iops };
-		char why[320];
-		enum ws_stall_cause c = evidence_explain(ev, &q, why, sizeof(why));
+		struct explained x;
+		enum ws_stall_cause c = explain_stall(ev, &q, &x);
 
 		ck_assert_msg(!strcmp(ws_stall_cause_name(c), s->cause), "stall %u: %s, the run said %s",
 			      k, ws_stall_cause_name(c), s->cause);
-		lostspans_say(&l, s->start_ns, s->start_ns + s->duration_ns, why, sizeof(why));
+		lostspans_judge(&l, s->start_ns, s->start_ns + s->duration_ns, &x.st.reason);
+		explained_words(&x);
 		/* the test's own reading of the takes: events were lost in
 		 * the stall when a take's count grew over a span (the last
 		 * take to it) that overlaps the stall */
@@ -148,9 +169,10 @@ START_TEST(test_recorded_lost_run)
 			lossy |= rec.lost[i].total > before && from <= s->start_ns + s->duration_ns &&
 				 rec.lost[i].ts_ns >= s->start_ns;
 		}
-		ck_assert_msg(lossy == (strstr(why, " (the trace lost ") != NULL),
+		ck_assert_msg(lossy == (x.st.reason.lost_events > 0) &&
+			      lossy == (strstr(x.why, " (the trace lost ") != NULL),
 			      "stall %u at %llu: lost in it %d, said: %s", k,
-			      (unsigned long long)s->start_ns, lossy, why);
+			      (unsigned long long)s->start_ns, lossy, x.why);
 		said += lossy;
 	}
 	ck_assert_uint_gt(said, 0);
@@ -166,7 +188,7 @@ Suite *lostspans_suite(void)
 
 	tcase_add_test(tc, test_spans);
 	tcase_add_test(tc, test_bounded);
-	tcase_add_test(tc, test_words);
+	tcase_add_test(tc, test_lost_in_a_stall);
 	tcase_add_loop_test(tc, test_began_before_the_trace, 0, 3);
 	tcase_add_test(tc, test_recorded_lost_run);
 	suite_add_tcase(s, tc);

@@ -88,10 +88,11 @@ START_TEST(test_recorded_causes)
 	ev->wbt_traced = r.wbt_lat_us > 0;	/* recorded since wbt's events were read */
 	for (unsigned int i = 0; i < r.nstalls; i++) {
 		const struct recorded_stall *s = &r.stalls[i];
-		struct stall_query q = { s->start_ns, s->duration_ns, "fsync", s->site,
+		struct stall_query q = { s->start_ns, s->duration_ns, s->site,
 					 s->tid, r.limit_bps, r.limit_iops };
-		char why[256];
-		enum ws_stall_cause c = evidence_explain(ev, &q, why, sizeof(why));
+		struct explained x;
+		enum ws_stall_cause c = explain_stall(ev, &q, &x);
+		const char *why = x.why;
 
 		const char *name = ws_stall_cause_name(c);
 		bool designed = !strcmp(name, rigs[_i].cause);

@@ -94,3 +94,19 @@ void recorded_free(struct recorded *r)
 	free(r->ev);
 	r->ev = NULL;
 }
+
+enum ws_stall_cause explain_stall(const struct evidence *ev, const struct stall_query *q,
+				  struct explained *x)
+{
+	memset(x, 0, sizeof(*x));
+	x->st.duration_ns = q->duration_ns;
+	snprintf(x->st.site, sizeof(x->st.site), "%s", q->site ? q->site : "");
+	evidence_explain(ev, q, &x->st.reason);
+	explained_words(x);
+	return x->st.reason.cause;
+}
+
+const char *explained_words(struct explained *x)
+{
+	return ws_stall_words(&x->st, "fsync", x->why, sizeof(x->why));
+}

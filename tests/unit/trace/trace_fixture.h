@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "trace/events.h"
+#include "trace/evidence.h"
 
 struct recorded_stall {
 	uint64_t start_ns, duration_ns;
@@ -42,5 +43,18 @@ struct recorded {
 /* tests/fixtures/trace/NAME into *r (fails the test when unreadable). */
 void recorded_load(const char *name, struct recorded *r);
 void recorded_free(struct recorded *r);
+
+/* A stall explained as the tracer explains it and worded as every output
+ * words it: q judged from ev into st.reason (st's site and duration
+ * q's), then why, the probe "fsync"'s.  Word it again after a change of
+ * st.reason with explained_words(). */
+struct explained {
+	struct ws_stall st;
+	char why[WS_STALL_WORDS_LEN];
+};
+
+enum ws_stall_cause explain_stall(const struct evidence *ev, const struct stall_query *q,
+				  struct explained *x);
+const char *explained_words(struct explained *x);
 
 #endif
