@@ -26,6 +26,7 @@
 #include "outputs/sink.h"
 #include "engine/snapshot.h"
 #include "run/target.h"
+#include "lib/exit.h"
 #include "lib/term.h"
 #include "system/thread.h"
 #include "lib/units.h"

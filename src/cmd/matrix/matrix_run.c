@@ -28,6 +28,7 @@
 #include "matrix_settings.h"
 #include "outputs/sink.h"
 #include "system/sysfs.h"
+#include "lib/exit.h"
 #include "lib/units.h"
 #include "record/fields.h"
 
