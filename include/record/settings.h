@@ -13,6 +13,7 @@
 #define WS_SETTINGS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum ws_pace {
@@ -38,6 +39,12 @@ enum ws_data {
 	WS_DATA_NR
 };
 
+/* A kind of data's word ("random"; "?" out of range), and the kind of
+ * "random", "fixed", "zero" or "compressible=PCT" (PCT 0-100, into
+ * *pct, else 0): 0 or -EINVAL. */
+const char *ws_data_name(enum ws_data data);
+int ws_data_parse(const char *s, enum ws_data *data, unsigned int *pct);
+
 /* Desktop-latency probes (monitor.h). */
 enum ws_probe_kind {
 	WS_PROBE_FSYNC,		/* append + fsync: the mail client */
@@ -49,6 +56,10 @@ enum ws_probe_kind {
 	WS_PROBE_NR
 };
 const char *ws_probe_kind_name(enum ws_probe_kind kind);
+/* "fsync,save,read" (--probe, --steer-by) into a bit set (1 << enum
+ * ws_probe_kind).  0, or -EINVAL with the name not known in bad ("" for
+ * an empty one). */
+int ws_probe_parse_list(const char *s, unsigned int *set, char *bad, size_t len);
 
 /* Targets in one run (FILE1 FILE2 ..., --jobs N), and probes in one run:
  * each kind asked for runs once per filesystem the targets are on. */
@@ -63,6 +74,10 @@ struct ws_probe_cmd {
 	char name[13];		/* [a-z][a-z0-9_]*; "" until named */
 	const char *line;	/* for /bin/sh -c (argv, not copied) */
 };
+/* "[NAME=]COMMAND" (--probe-cmd) into *out (line points into arg; the
+ * name "" when none is given).  0, or -EINVAL with why. */
+int ws_probe_cmd_parse(const char *arg, struct ws_probe_cmd *out, char *why,
+		       size_t len);
 
 /* The pace modes' own settings: each is read by the modes named (opts
  * refuses it under any other, so elsewhere it keeps its default). */

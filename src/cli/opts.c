@@ -74,7 +74,7 @@ static int parse_data(void *dest, const char *arg, char *why)
 {
 	struct ws_config *cfg = dest;
 
-	if (!datagen_parse(arg, &cfg->set.data, &cfg->set.compress_pct))
+	if (!ws_data_parse(arg, &cfg->set.data, &cfg->set.compress_pct))
 		return 0;
 	snprintf(why, WHY_LEN, "expected random, fixed, zero or compressible=PCT (PCT 0-100)");
 	return -EINVAL;
@@ -103,10 +103,10 @@ static int parse_probe(void *dest, const char *arg, char *why)
 	char bad[32], kinds[96];
 	struct ws_buf b = WS_BUF(kinds);
 
-	if (!probe_parse_list(arg, &cfg->set.probes, bad, sizeof(bad)))
+	if (!ws_probe_parse_list(arg, &cfg->set.probes, bad, sizeof(bad)))
 		return 0;
 	for (int k = 0; k < WS_PROBE_NR; k++)
-		ws_buf_item(&b, ", ", "%s", probe_kinds[k]->name);
+		ws_buf_item(&b, ", ", "%s", ws_probe_kind_name((enum ws_probe_kind)k));
 	if (bad[0])
 		snprintf(why, WHY_LEN, "unknown probe '%s' (%s)", bad, kinds);
 	else
@@ -120,7 +120,7 @@ static int parse_steer_by(void *dest, const char *arg, char *why)
 	struct ws_config *cfg = dest;
 	char bad[32];
 
-	if (!probe_parse_list(arg, &cfg->set.pacing.steer_by, bad, sizeof(bad)))
+	if (!ws_probe_parse_list(arg, &cfg->set.pacing.steer_by, bad, sizeof(bad)))
 		return 0;
 	if (bad[0])
 		snprintf(why, WHY_LEN, "unknown probe '%s' (a probe --probe runs, e.g. sqlite)", bad);
@@ -139,7 +139,7 @@ static int parse_probe_cmd(void *dest, const char *arg, char *why)
 		snprintf(why, WHY_LEN, "at most %d commands", WS_MAX_PROBE_CMDS);
 		return -EINVAL;
 	}
-	if (probe_cmd_parse(arg, &c, why, WHY_LEN))
+	if (ws_probe_cmd_parse(arg, &c, why, WHY_LEN))
 		return -EINVAL;
 	if (!c.name[0])
 		snprintf(c.name, sizeof(c.name), cfg->set.cmds.n ? "cmd%u" : "cmd",
@@ -236,7 +236,7 @@ static int parse_steady_criterion(void *dest, const char *arg, char *why)
 	struct ws_analysis_params p;
 
 	analysis_defaults(&p);
-	if (steady_parse_criterion(arg, &p)) {
+	if (ws_steady_criterion_parse(arg, &p)) {
 		snprintf(why, WHY_LEN, "expected snia, bw-slope:PCT or bw-dev:PCT (PCT in (0, 1000], e.g. bw-slope:0.5%%)");
 		return -EINVAL;
 	}

@@ -49,6 +49,7 @@
 	X(snapshot_suite) \
 	X(c_suite)        \
 	X(kinds_suite)    \
+	X(settings_suite) \
 	X(jsonw_suite)    \
 	X(caps_suite)     \
 	X(priv_suite)     \
