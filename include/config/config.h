@@ -43,7 +43,9 @@ struct ws_config {
 	enum ws_colour colour;	/* --color */
 };
 
-/* The defaults documented in --help. */
+/* The defaults documented in --help: every option's default (the
+ * settings table's, record/fields.h) set as if it were given, the rest
+ * zero (config.c). */
 void config_defaults(struct ws_config *cfg);
 
 #endif

@@ -26,8 +26,10 @@ enum ws_pace {
 	WS_PACE_NR
 };
 
-/* A mode's word ("window", "adaptive"; "?" out of range), and the mode
- * of a word: false when it names none. */
+/* The modes' words, by enum and NULL-ended (--pace's, the result's); a
+ * mode's word ("window", "adaptive"; "?" out of range), and the mode of
+ * a word: false when it names none. */
+extern const char *const ws_pace_words[WS_PACE_NR + 1];
 const char *ws_pace_name(enum ws_pace mode);
 bool ws_pace_parse(const char *name, enum ws_pace *mode);
 
@@ -39,9 +41,11 @@ enum ws_data {
 	WS_DATA_NR
 };
 
-/* A kind of data's word ("random"; "?" out of range), and the kind of
+/* The kinds' words, by enum and NULL-ended; a kind's word ("random";
+ * "?" out of range), and the kind of
  * "random", "fixed", "zero" or "compressible=PCT" (PCT 0-100, into
  * *pct, else 0): 0 or -EINVAL. */
+extern const char *const ws_data_words[WS_DATA_NR + 1];
 const char *ws_data_name(enum ws_data data);
 int ws_data_parse(const char *s, enum ws_data *data, unsigned int *pct);
 
@@ -55,6 +59,9 @@ enum ws_probe_kind {
 	WS_PROBE_CMD,		/* the user's command (--probe-cmd) */
 	WS_PROBE_NR
 };
+/* The probes' names, by enum and NULL-ended, and a kind's ("?" out of
+ * range). */
+extern const char *const ws_probe_words[WS_PROBE_NR + 1];
 const char *ws_probe_kind_name(enum ws_probe_kind kind);
 /* "fsync,save,read" (--probe, --steer-by) into a bit set (1 << enum
  * ws_probe_kind).  0, or -EINVAL with the name not known in bad ("" for
@@ -171,7 +178,7 @@ struct ws_settings {
 	 * (root, tracefs), unless --no-trace; --trace: or fail */
 	bool trace_required, no_trace;
 };
-/* The defaults are the registry's (fields.h), not written here. */
+/* The defaults are the settings table's (fields.h), not written here. */
 
 #define WS_UNBOUNDED UINT64_MAX
 

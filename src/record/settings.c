@@ -12,7 +12,7 @@
 #include "record/record.h"
 #include "record/settings.h"
 
-static const char *const pace_names[WS_PACE_NR] = {
+const char *const ws_pace_words[WS_PACE_NR + 1] = {
 	[WS_PACE_WINDOW] = "window", [WS_PACE_NONE] = "none",
 	[WS_PACE_FDATASYNC] = "fdatasync", [WS_PACE_DIRECT] = "direct",
 	[WS_PACE_DONTCACHE] = "dontcache", [WS_PACE_ADAPTIVE] = "adaptive",
@@ -20,27 +20,27 @@ static const char *const pace_names[WS_PACE_NR] = {
 
 const char *ws_pace_name(enum ws_pace mode)
 {
-	return (unsigned int)mode < WS_PACE_NR ? pace_names[mode] : "?";
+	return (unsigned int)mode < WS_PACE_NR ? ws_pace_words[mode] : "?";
 }
 
 bool ws_pace_parse(const char *name, enum ws_pace *mode)
 {
 	for (int m = 0; m < WS_PACE_NR; m++)
-		if (!strcmp(name, pace_names[m])) {
+		if (!strcmp(name, ws_pace_words[m])) {
 			*mode = (enum ws_pace)m;
 			return true;
 		}
 	return false;
 }
 
-static const char *const data_names[WS_DATA_NR] = {
+const char *const ws_data_words[WS_DATA_NR + 1] = {
 	[WS_DATA_RANDOM] = "random", [WS_DATA_FIXED] = "fixed",
 	[WS_DATA_ZERO] = "zero", [WS_DATA_COMPRESSIBLE] = "compressible",
 };
 
 const char *ws_data_name(enum ws_data data)
 {
-	return (unsigned int)data < WS_DATA_NR ? data_names[data] : "?";
+	return (unsigned int)data < WS_DATA_NR ? ws_data_words[data] : "?";
 }
 
 int ws_data_parse(const char *s, enum ws_data *data, unsigned int *pct)
@@ -50,7 +50,7 @@ int ws_data_parse(const char *s, enum ws_data *data, unsigned int *pct)
 	unsigned long v = 0;
 
 	for (int m = 0; m < WS_DATA_NR; m++) {
-		if (m != WS_DATA_COMPRESSIBLE && !strcmp(s, data_names[m])) {
+		if (m != WS_DATA_COMPRESSIBLE && !strcmp(s, ws_data_words[m])) {
 			*data = (enum ws_data)m;
 			*pct = 0;
 			return 0;
@@ -74,7 +74,7 @@ int ws_data_parse(const char *s, enum ws_data *data, unsigned int *pct)
 }
 
 /* the probes' names: the probes' ops name their kind by enum (probe.h) */
-static const char *const probe_kind_names[WS_PROBE_NR] = {
+const char *const ws_probe_words[WS_PROBE_NR + 1] = {
 	[WS_PROBE_FSYNC] = "fsync", [WS_PROBE_SAVE] = "save",
 	[WS_PROBE_READ] = "read", [WS_PROBE_SQLITE] = "sqlite",
 	[WS_PROBE_DSYNC] = "dsync", [WS_PROBE_CMD] = "cmd",
@@ -82,7 +82,7 @@ static const char *const probe_kind_names[WS_PROBE_NR] = {
 
 const char *ws_probe_kind_name(enum ws_probe_kind kind)
 {
-	return (unsigned int)kind < WS_PROBE_NR ? probe_kind_names[kind] : "?";
+	return (unsigned int)kind < WS_PROBE_NR ? ws_probe_words[kind] : "?";
 }
 
 int ws_probe_parse_list(const char *s, unsigned int *set, char *bad, size_t len)
@@ -98,8 +98,8 @@ int ws_probe_parse_list(const char *s, unsigned int *set, char *bad, size_t len)
 		int k;
 
 		for (k = 0; k < WS_PROBE_NR; k++)
-			if (strlen(probe_kind_names[k]) == n &&
-			    !strncmp(s, probe_kind_names[k], n))
+			if (strlen(ws_probe_words[k]) == n &&
+			    !strncmp(s, ws_probe_words[k], n))
 				break;
 		if (k == WS_PROBE_NR) {
 			snprintf(bad, len, "%.*s", (int)n, s);
@@ -138,7 +138,7 @@ int ws_probe_cmd_parse(const char *arg, struct ws_probe_cmd *out, char *why,
 		return -EINVAL;
 	}
 	for (int k = 0; k < WS_PROBE_NR; k++)
-		if (!strcmp(out->name, probe_kind_names[k])) {
+		if (!strcmp(out->name, ws_probe_words[k])) {
 			snprintf(why, len, "the name '%s' is a probe's own; choose another", out->name);
 			return -EINVAL;
 		}
@@ -146,22 +146,26 @@ int ws_probe_cmd_parse(const char *arg, struct ws_probe_cmd *out, char *why,
 	return 0;
 }
 
-/* A criterion's word, and whether it takes a limit ("bw-slope:0.5%") or
- * has bounds of its own (SNIA's are SNIA's: 20% range, 10% slope
- * excursion); the analysis judges by them (analysis/steady.c). */
+const char *const ws_steady_words[WS_STEADY_NR + 1] = {
+	[WS_STEADY_SNIA] = "snia", [WS_STEADY_BW_SLOPE] = "bw-slope",
+	[WS_STEADY_BW_DEV] = "bw-dev",
+};
+
+/* Whether a criterion takes a limit ("bw-slope:0.5%") or has bounds of
+ * its own (SNIA's are SNIA's: 20% range, 10% slope excursion); the
+ * analysis judges by them (analysis/steady.c). */
 static const struct {
-	const char *name;
 	bool takes_pct;
 	double limit_pct, slope_pct;
 } criteria[WS_STEADY_NR] = {
-	[WS_STEADY_SNIA] = { "snia", false, 20, 10 },
-	[WS_STEADY_BW_SLOPE] = { "bw-slope", true, 0, 0 },
-	[WS_STEADY_BW_DEV] = { "bw-dev", true, 0, 0 },
+	[WS_STEADY_SNIA] = { false, 20, 10 },
+	[WS_STEADY_BW_SLOPE] = { true, 0, 0 },
+	[WS_STEADY_BW_DEV] = { true, 0, 0 },
 };
 
 const char *ws_steady_criterion_name(enum ws_steady_criterion c)
 {
-	return (unsigned int)c < WS_STEADY_NR ? criteria[c].name : "?";
+	return (unsigned int)c < WS_STEADY_NR ? ws_steady_words[c] : "?";
 }
 
 /* A percentage: a decimal number in (0, 1000], optionally ending in %. */
@@ -191,7 +195,7 @@ int ws_steady_criterion_parse(const char *s, struct ws_analysis_params *p)
 	for (int c = 0; c < WS_STEADY_NR; c++) {
 		double pct;
 
-		if (strlen(criteria[c].name) != n || strncmp(s, criteria[c].name, n))
+		if (strlen(ws_steady_words[c]) != n || strncmp(s, ws_steady_words[c], n))
 			continue;
 		if (!criteria[c].takes_pct) {
 			if (s[n])
