@@ -48,8 +48,6 @@ void steady_add_device(struct ws_steady *st, const struct ws_round_device *dev,
 bool steady_window_holds(const struct ws_window *w,
 			   const struct ws_analysis_params *p);
 
-/* "snia", "bw-slope", "bw-dev" (as --steady-criterion spells them). */
-const char *steady_criterion_name(enum ws_steady_criterion c);
 /* The rule in words, from p: "SNIA: range ≤ 20%, slope excursion ≤ 10%",
  * "fio bw-slope: |slope| < 0.5% a round", "fio bw-dev: every round within
  * 5%".  Returns buf. */
@@ -61,8 +59,5 @@ char *steady_describe_criterion(const struct ws_analysis_params *p,
 char *steady_describe_figures(const struct ws_analysis_params *p,
 				const struct ws_stretch *s, char *buf,
 				size_t len);
-/* Parse "snia", "bw-slope:PCT" or "bw-dev:PCT" (PCT may end in %) into
- * p's criterion and limits.  0 or -EINVAL. */
-int steady_parse_criterion(const char *s, struct ws_analysis_params *p);
 
 #endif

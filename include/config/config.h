@@ -15,17 +15,6 @@
 /* The fsync probe's file is emptied when it would grow past this. */
 #define WS_PROBE_FSYNC_WRAP (1024 * 1024)
 
-/* Exit statuses; documented in --help, README and writestress(1). */
-enum ws_exit {
-	WS_EXIT_OK = 0,		/* the run reached its bound */
-	WS_EXIT_FAILURE = 1,	/* runtime failure: I/O error, ENOSPC, ... */
-	WS_EXIT_USAGE = 2,	/* bad command line */
-	WS_EXIT_REFUSED = 3,	/* refused to touch the target (safety) */
-	WS_EXIT_SIGINT = 130,	/* stopped by SIGINT, summary printed */
-	WS_EXIT_SIGTERM = 143,	/* stopped by SIGTERM, summary printed */
-	WS_EXIT_SIGPIPE = 141,	/* stdout closed: summary on stderr */
-};
-
 struct ws_config {
 	/* what the run does, as its result records it (settings.h) */
 	struct ws_settings set;
@@ -54,7 +43,9 @@ struct ws_config {
 	enum ws_colour colour;	/* --color */
 };
 
-/* The defaults documented in --help. */
+/* The defaults documented in --help: every option's default (the
+ * settings table's, record/fields.h) set as if it were given, the rest
+ * zero (config.c). */
 void config_defaults(struct ws_config *cfg);
 
 #endif

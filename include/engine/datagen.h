@@ -68,9 +68,6 @@ void *datagen_feed_get(struct datagen_feed *f, uint64_t offset, uint32_t pass,
 void datagen_feed_put(struct datagen_feed *f);
 void datagen_feed_stop(struct datagen_feed *f);
 
-/* Parse "random", "fixed", "zero", "compressible=PCT".  0 or -EINVAL. */
-int datagen_parse(const char *s, enum ws_data *mode, unsigned int *pct);
-const char *datagen_name(enum ws_data mode);
 /* Does mode carry a stamp a 4 KiB block (blockstamp.h)? */
 bool datagen_stamped(enum ws_data mode);
 

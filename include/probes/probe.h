@@ -34,7 +34,8 @@
 struct probe;
 
 struct probe_ops {
-	const char *name;
+	/* which probe: its name is the record's (ws_probe_kind_name) */
+	enum ws_probe_kind kind;
 	/* create files; 0 or -errno with p->err filled */
 	int (*setup)(struct probe *p);
 	/* untimed housekeeping before each timed run (may be NULL) */
@@ -107,17 +108,16 @@ unsigned int probe_file_names(const struct probe *p, const char **names);
 /* Remove the probe's files, close, free.  Safe to call twice. */
 void probe_cleanup(struct probe *p);
 
+/* The probe's name ("fsync"), as --probe and the results spell it (in
+ * the header: each kind's file names its probe without calling back
+ * into probe.c, which calls it). */
+static inline const char *probe_name(const struct probe *p)
+{
+	return ws_probe_kind_name(p->ops->kind);
+}
+
 /* Who a cmd probe's command runs as ("nobody"), or "" when it runs as
  * the caller or P is another kind. */
 const char *probe_cmd_user(const struct probe *p);
-
-/* Parse "[NAME=]COMMAND" (--probe-cmd) into *out (line points into arg).
- * 0 or -EINVAL with why. */
-int probe_cmd_parse(const char *arg, struct ws_probe_cmd *out, char *why,
-		    size_t len);
-
-/* Parse "fsync,save,read" into a bit set.  0 or -EINVAL (bad name in
- * *bad, which points into s). */
-int probe_parse_list(const char *s, unsigned int *set, char *bad, size_t len);
 
 #endif

@@ -52,6 +52,14 @@ struct ws_analysis_params {
 					   was written are not judged */
 };
 
+/* "snia", "bw-slope", "bw-dev" (as --steady-criterion spells them), by
+ * enum and NULL-ended; a criterion's ("?" out of range). */
+extern const char *const ws_steady_words[WS_STEADY_NR + 1];
+const char *ws_steady_criterion_name(enum ws_steady_criterion c);
+/* "snia", "bw-slope:PCT" or "bw-dev:PCT" (PCT in (0, 1000], may end in
+ * %) into p's criterion and limits.  0 or -EINVAL. */
+int ws_steady_criterion_parse(const char *s, struct ws_analysis_params *p);
+
 /* The traced device's writes completed in a round (src/trace's
  * roundlat.h): how many, and their time at the device, issue to
  * completion, at p50 and p99 (0 when none). */

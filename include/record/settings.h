@@ -13,6 +13,7 @@
 #define WS_SETTINGS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum ws_pace {
@@ -25,8 +26,10 @@ enum ws_pace {
 	WS_PACE_NR
 };
 
-/* A mode's word ("window", "adaptive"; "?" out of range), and the mode
- * of a word: false when it names none. */
+/* The modes' words, by enum and NULL-ended (--pace's, the result's); a
+ * mode's word ("window", "adaptive"; "?" out of range), and the mode of
+ * a word: false when it names none. */
+extern const char *const ws_pace_words[WS_PACE_NR + 1];
 const char *ws_pace_name(enum ws_pace mode);
 bool ws_pace_parse(const char *name, enum ws_pace *mode);
 
@@ -38,6 +41,14 @@ enum ws_data {
 	WS_DATA_NR
 };
 
+/* The kinds' words, by enum and NULL-ended; a kind's word ("random";
+ * "?" out of range), and the kind of
+ * "random", "fixed", "zero" or "compressible=PCT" (PCT 0-100, into
+ * *pct, else 0): 0 or -EINVAL. */
+extern const char *const ws_data_words[WS_DATA_NR + 1];
+const char *ws_data_name(enum ws_data data);
+int ws_data_parse(const char *s, enum ws_data *data, unsigned int *pct);
+
 /* Desktop-latency probes (monitor.h). */
 enum ws_probe_kind {
 	WS_PROBE_FSYNC,		/* append + fsync: the mail client */
@@ -48,7 +59,14 @@ enum ws_probe_kind {
 	WS_PROBE_CMD,		/* the user's command (--probe-cmd) */
 	WS_PROBE_NR
 };
+/* The probes' names, by enum and NULL-ended, and a kind's ("?" out of
+ * range). */
+extern const char *const ws_probe_words[WS_PROBE_NR + 1];
 const char *ws_probe_kind_name(enum ws_probe_kind kind);
+/* "fsync,save,read" (--probe, --steer-by) into a bit set (1 << enum
+ * ws_probe_kind).  0, or -EINVAL with the name not known in bad ("" for
+ * an empty one). */
+int ws_probe_parse_list(const char *s, unsigned int *set, char *bad, size_t len);
 
 /* Targets in one run (FILE1 FILE2 ..., --jobs N), and probes in one run:
  * each kind asked for runs once per filesystem the targets are on. */
@@ -63,6 +81,10 @@ struct ws_probe_cmd {
 	char name[13];		/* [a-z][a-z0-9_]*; "" until named */
 	const char *line;	/* for /bin/sh -c (argv, not copied) */
 };
+/* "[NAME=]COMMAND" (--probe-cmd) into *out (line points into arg; the
+ * name "" when none is given).  0, or -EINVAL with why. */
+int ws_probe_cmd_parse(const char *arg, struct ws_probe_cmd *out, char *why,
+		       size_t len);
 
 /* The pace modes' own settings: each is read by the modes named (opts
  * refuses it under any other, so elsewhere it keeps its default). */
@@ -156,7 +178,7 @@ struct ws_settings {
 	 * (root, tracefs), unless --no-trace; --trace: or fail */
 	bool trace_required, no_trace;
 };
-/* The defaults are the registry's (fields.h), not written here. */
+/* The defaults are the settings table's (fields.h), not written here. */
 
 #define WS_UNBOUNDED UINT64_MAX
 

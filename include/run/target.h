@@ -20,6 +20,7 @@
 
 #include "config/config.h"
 #include "lib/c.h"
+#include "lib/exit.h"
 #include "config/plan.h"
 
 #define WS_XATTR_NAME "user.writestress"

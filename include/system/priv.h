@@ -11,7 +11,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "config/config.h"
 #include "lib/c.h"
 #include "system/fingerprint.h"
 
@@ -27,10 +26,20 @@ struct ws_priv {
 	char sched_file[WS_MAX_SCHED_DISKS][620];	/* for the signal handler */
 };
 
-/* Do what cfg asks; fp's scheduler fields are updated to what the run
+/* What the privileged options ask for: the few settings priv_setup
+ * reads, so it depends on them and not on the whole configuration. */
+struct priv_ask {
+	const char *path;	/* the first target, for messages */
+	const char *scheduler;	/* --scheduler, or NULL */
+	int ioprio_class;	/* --ioprio's class, 0: unchanged */
+	int probe_ioprio_class;	/* --probe-ioprio's */
+	bool drop_caches;	/* --drop-caches */
+};
+
+/* Do what ask asks; fp's scheduler fields are updated to what the run
  * runs with.  0, or -errno with a message (no "writestress: ") in why. */
-WS_MUST_CHECK int priv_setup(const struct ws_config *cfg, struct ws_fingerprint *fp,
-	       struct ws_priv *priv, char *why, size_t len);
+WS_MUST_CHECK int priv_setup(const struct priv_ask *ask, struct ws_fingerprint *fp,
+			     struct ws_priv *priv, char *why, size_t len);
 
 /* Put back the schedulers.  0, or -errno with a message in why. */
 WS_MUST_CHECK int priv_restore(struct ws_priv *priv, char *why, size_t len);

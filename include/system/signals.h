@@ -10,7 +10,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 
-#include "config/config.h"
+#include "record/settings.h"
 
 extern atomic_bool ws_stop;
 

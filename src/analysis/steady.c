@@ -115,21 +115,16 @@ static void dev_figures(char *buf, size_t len, const struct ws_stretch *s)
 	snprintf(buf, len, "deviation %.0f%%", s->dev_pct);
 }
 
-/* A criterion: its word, whether it takes a limit ("bw-slope:0.5%") or
- * has bounds of its own (SNIA's are SNIA's: 20% range, 10% slope
- * excursion), when a window holds, and its rule and a stretch's figures
- * in words. */
+/* A criterion (its word and bounds are the record's, phases.h): when a
+ * window holds, and its rule and a stretch's figures in words. */
 static const struct criterion {
-	const char *name;
-	bool takes_pct;
-	double limit_pct, slope_pct;	/* the bounds of one that takes none */
 	bool (*holds)(const struct ws_window *w, const struct ws_analysis_params *p);
 	void (*words)(char *buf, size_t len, const struct ws_analysis_params *p);
 	void (*figures)(char *buf, size_t len, const struct ws_stretch *s);
 } criteria[WS_STEADY_NR] = {
-	[WS_STEADY_SNIA] = { "snia", false, 20, 10, snia_holds, snia_words, snia_figures },
-	[WS_STEADY_BW_SLOPE] = { "bw-slope", true, 0, 0, slope_holds, slope_words, slope_figures },
-	[WS_STEADY_BW_DEV] = { "bw-dev", true, 0, 0, dev_holds, dev_words, dev_figures },
+	[WS_STEADY_SNIA] = { snia_holds, snia_words, snia_figures },
+	[WS_STEADY_BW_SLOPE] = { slope_holds, slope_words, slope_figures },
+	[WS_STEADY_BW_DEV] = { dev_holds, dev_words, dev_figures },
 };
 
 static const struct criterion *criterion_of(const struct ws_analysis_params *p)
@@ -319,11 +314,6 @@ void steady_add_device(struct ws_steady *st, const struct ws_round_device *dev,
 		stretch_device(st, &st->before);
 }
 
-const char *steady_criterion_name(enum ws_steady_criterion c)
-{
-	return (unsigned int)c < WS_STEADY_NR ? criteria[c].name : "?";
-}
-
 char *steady_describe_criterion(const struct ws_analysis_params *p,
 				  char *buf, size_t len)
 {
@@ -347,51 +337,4 @@ char *steady_describe_figures(const struct ws_analysis_params *p,
 	else
 		snprintf(buf, len, "?");
 	return buf;
-}
-
-/* A percentage: a decimal number in (0, 1000], optionally ending in %. */
-static int parse_pct(const char *s, double *out)
-{
-	double v = 0, scale = 0;
-	bool digits = false;
-
-	for (; *s >= '0' && *s <= '9'; s++, digits = true)
-		v = v * 10 + (*s - '0');
-	if (*s == '.')
-		for (s++, scale = 0.1; *s >= '0' && *s <= '9'; s++, scale /= 10,
-		     digits = true)
-			v += (*s - '0') * scale;
-	if (*s == '%')
-		s++;
-	if (!digits || *s || !(v > 0) || v > 1000)
-		return -EINVAL;
-	*out = v;
-	return 0;
-}
-
-int steady_parse_criterion(const char *s, struct ws_analysis_params *p)
-{
-	size_t n = strcspn(s, ":");
-
-	for (int c = 0; c < WS_STEADY_NR; c++) {
-		double pct;
-
-		if (strlen(criteria[c].name) != n || strncmp(s, criteria[c].name, n))
-			continue;
-		if (!criteria[c].takes_pct) {
-			if (s[n])
-				return -EINVAL;	/* its bounds are its own */
-			p->criterion = (enum ws_steady_criterion)c;
-			p->limit_pct = criteria[c].limit_pct;
-			p->slope_pct = criteria[c].slope_pct;
-			return 0;
-		}
-		if (s[n] != ':' || parse_pct(s + n + 1, &pct))
-			return -EINVAL;
-		p->criterion = (enum ws_steady_criterion)c;
-		p->limit_pct = pct;
-		p->slope_pct = 0;
-		return 0;
-	}
-	return -EINVAL;
 }

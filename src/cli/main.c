@@ -26,6 +26,7 @@
 #include "outputs/sink.h"
 #include "engine/snapshot.h"
 #include "run/target.h"
+#include "lib/exit.h"
 #include "lib/term.h"
 #include "system/thread.h"
 #include "lib/units.h"
@@ -384,6 +385,22 @@ static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int 
 #define PRIV_HINT "run it as root (sudo writestress ...), or leave the option out; " \
 	"writestress keeps no capability once its threads run"
 
+/* The privileged options, as priv.h takes them: only what they ask. */
+static int setup_privileged(const struct ws_config *cfg, struct ws_fingerprint *fp,
+			    struct ws_priv *priv)
+{
+	const struct priv_ask ask = {
+		.path = cfg->set.path, .scheduler = cfg->set.scheduler,
+		.ioprio_class = cfg->set.ioprio_class,
+		.probe_ioprio_class = cfg->set.probe_ioprio_class,
+		.drop_caches = cfg->set.drop_caches,
+	};
+	char err[1024];
+	int ret = priv_setup(&ask, fp, priv, err, sizeof(err));
+
+	return ret ? ws_fail(err, ret == -EPERM ? PRIV_HINT : NULL, WS_EXIT_FAILURE) : 0;
+}
+
 /* The big ones (histograms) live on the heap, not on a stack that is
  * locked once the probes start. */
 struct big {
@@ -489,8 +506,8 @@ static int run(struct ws_config *cfg, int argc, char **argv)
 	status = check_devices(cfg, jobs, cfg->ntargets);
 	if (!status)
 		status = jobs_prepare(jobs, cfg->ntargets);
-	if (!status && (ret = priv_setup(cfg, &jobs[0].fp, &priv, err, sizeof(err))))
-		status = ws_fail(err, ret == -EPERM ? PRIV_HINT : NULL, WS_EXIT_FAILURE);
+	if (!status)
+		status = setup_privileged(cfg, &jobs[0].fp, &priv);
 	if (status)
 		goto out_jobs;
 	status = start_monitor(cfg, &big->monitor, jobs, cfg->ntargets);

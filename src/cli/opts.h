@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "config/config.h"
+#include "lib/exit.h"
 
 enum opts_result {
 	OPTS_RUN,	/* cfg is complete: run */

@@ -113,7 +113,8 @@ static enum opts_result check_probe_options(struct ws_config *cfg,
 		    !given(seen, "no-probe"))
 			cfg->set.probes |= 1u << k;
 		if (p->needs && (cfg->set.probes & (1u << k)) && !given(seen, p->needs))
-			return usage_error(err, "--probe %s needs --%s %s, %s", p->name,
+			return usage_error(err, "--probe %s needs --%s %s, %s",
+					   ws_probe_kind_name((enum ws_probe_kind)k),
 					   p->needs, cli_find(opts_cli(), p->needs)->arg,
 					   p->needs_what);
 	}
@@ -128,7 +129,7 @@ static enum opts_result check_probe_options(struct ws_config *cfg,
 		for (int k = 0; k < WS_PROBE_NR; k++) {
 			if (!listed(probe_kinds[k]->options, name))
 				continue;
-			ws_buf_item(&b, " or ", "%s", probe_kinds[k]->name);
+			ws_buf_item(&b, " or ", "%s", ws_probe_kind_name((enum ws_probe_kind)k));
 			taken |= (cfg->set.probes & (1u << k)) != 0;
 		}
 		if (b.len && !taken)
@@ -142,10 +143,13 @@ static enum opts_result check_steer_by(const struct ws_config *cfg, FILE *err)
 {
 	unsigned int missing = cfg->set.pacing.steer_by & ~cfg->set.probes;
 
-	for (int k = 0; k < WS_PROBE_NR; k++)
+	for (int k = 0; k < WS_PROBE_NR; k++) {
+		const char *name = ws_probe_kind_name((enum ws_probe_kind)k);
+
 		if (missing & (1u << k))
 			return usage_error(err, "--steer-by %s: the %s probe does not run (add it to --probe)",
-					   probe_kinds[k]->name, probe_kinds[k]->name);
+					   name, name);
+	}
 	return OPTS_RUN;
 }
 
@@ -219,7 +223,7 @@ enum opts_result opts_check(struct ws_config *cfg, const bool *seen, FILE *err)
 	}
 	if (cfg->verify && !datagen_stamped(cfg->set.data))
 		return usage_error(err, "--verify needs stamped data: --data random or compressible, not %s",
-				   datagen_name(cfg->set.data));
+				   ws_data_name(cfg->set.data));
 	if (cfg->set.steady.round_ns < cfg->set.interval_ns)
 		return usage_error(err, "invalid --steady-round: shorter than the --interval it is made of");
 	if (given(seen, "steady-max-rounds") && !cfg->set.steady.until)

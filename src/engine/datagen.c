@@ -196,49 +196,7 @@ void datagen_feed_stop(struct datagen_feed *f)
 	f->payload = NULL;
 }
 
-static const char *const data_names[WS_DATA_NR] = {
-	[WS_DATA_RANDOM] = "random",
-	[WS_DATA_FIXED] = "fixed",
-	[WS_DATA_ZERO] = "zero",
-	[WS_DATA_COMPRESSIBLE] = "compressible",
-};
-
 bool datagen_stamped(enum ws_data mode)
 {
 	return mode == WS_DATA_RANDOM || mode == WS_DATA_COMPRESSIBLE;
-}
-
-const char *datagen_name(enum ws_data mode)
-{
-	return mode < WS_DATA_NR ? data_names[mode] : "?";
-}
-
-int datagen_parse(const char *s, enum ws_data *mode, unsigned int *pct)
-{
-	static const char prefix[] = "compressible=";
-	const char *p;
-	unsigned long v = 0;
-
-	for (int m = 0; m < WS_DATA_NR; m++) {
-		if (m != WS_DATA_COMPRESSIBLE && !strcmp(s, data_names[m])) {
-			*mode = (enum ws_data)m;
-			*pct = 0;
-			return 0;
-		}
-	}
-	if (strncmp(s, prefix, sizeof(prefix) - 1))
-		return -EINVAL;
-	p = s + sizeof(prefix) - 1;
-	if (*p < '0' || *p > '9')
-		return -EINVAL;
-	for (; *p >= '0' && *p <= '9'; p++) {
-		v = v * 10 + (unsigned long)(*p - '0');
-		if (v > 100)
-			return -EINVAL;
-	}
-	if (*p)
-		return -EINVAL;
-	*mode = WS_DATA_COMPRESSIBLE;
-	*pct = (unsigned int)v;
-	return 0;
 }

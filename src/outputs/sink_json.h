@@ -13,7 +13,7 @@
 
 /* "config": the settings and the plan, every key of doc/result-json.md. */
 void json_put_config(struct jsonw *w, const struct ws_run *run);
-/* One WS_FIELD_OWN row of the registry (record/fields.h) by its own
+/* One WS_FIELD_OWN row of the settings table (record/fields.h) by its own
  * writer; false when the row has none. */
 bool json_put_own(struct jsonw *w, const char *key, const struct ws_run *run);
 /* "target": the file and its filesystem as opened. */

@@ -1,8 +1,8 @@
 /* sink_json_facts.c - the result's facts fixed before the first byte:
  * "config" (what the run was asked to do and what that came to: a key
- * for each row of the registry, record/fields.h, in its order),
- * "target" and "system" (see sink_json.h; the schema is
- * doc/result-json.md).
+ * for each keyed row of the settings table, record/fields.h, in the
+ * result's order), "target" and "system" (see sink_json.h; the schema
+ * is doc/result-json.md).
  */
 #include <string.h>
 
@@ -12,7 +12,7 @@
 #include "record/record.h"
 #include "sink_json.h"
 
-/* ---- the settings the registry cannot write by offset -------------------- */
+/* ---- the settings the table cannot write by offset ----------------------- */
 
 static void put_files(struct jsonw *w, const char *key, const struct ws_run *run)
 {
@@ -161,7 +161,7 @@ static const struct {
 };
 
 /* A WS_FIELD_OWN row by its writer; false when it has none (a row added
- * to the registry without one, which test_sink_json catches). */
+ * to the settings table without one, which test_sink_json catches). */
 bool json_put_own(struct jsonw *w, const char *key, const struct ws_run *run)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(own_writers); i++)
@@ -172,49 +172,49 @@ bool json_put_own(struct jsonw *w, const char *key, const struct ws_run *run)
 	return false;
 }
 
-/* One row of the registry, by its type. */
+/* One row of the settings table, by its result's type. */
 static void put_field(struct jsonw *w, const struct ws_field *f, const struct ws_run *run)
 {
-	const char *at = (const char *)&run->set + f->offset;
+	const char *at = (const char *)&run->set + f->opt.offset;
+	const char *key = f->result.key;
 
-	switch (f->type) {
+	switch (f->result.type) {
 	case WS_FIELD_COUNT:
 	case WS_FIELD_BYTES:
-		jsonw_u64(w, f->key, *(const uint64_t *)at);
+		jsonw_u64(w, key, *(const uint64_t *)at);
 		break;
 	case WS_FIELD_UINT:
-		jsonw_u64(w, f->key, *(const unsigned int *)at);
+		jsonw_u64(w, key, *(const unsigned int *)at);
 		break;
 	case WS_FIELD_BOOL:
-		jsonw_bool(w, f->key, *(const bool *)at);
+		jsonw_bool(w, key, *(const bool *)at);
 		break;
 	case WS_FIELD_SECONDS:
-		jsonw_seconds(w, f->key, *(const uint64_t *)at);
+		jsonw_seconds(w, key, *(const uint64_t *)at);
 		break;
 	case WS_FIELD_MS:
-		jsonw_ms(w, f->key, *(const uint64_t *)at);
+		jsonw_ms(w, key, *(const uint64_t *)at);
 		break;
 	case WS_FIELD_TEXT:
-		jsonw_str(w, f->key, *(const char *const *)at);
+		jsonw_str(w, key, *(const char *const *)at);
 		break;
 	case WS_FIELD_WORD:
-		jsonw_str(w, f->key, f->words[*(const bool *)at]);
+		jsonw_str(w, key, f->words[*(const bool *)at]);
 		break;
 	case WS_FIELD_OWN:
-		if (!json_put_own(w, f->key, run))
-			jsonw_null(w, f->key);
+		if (!json_put_own(w, key, run))
+			jsonw_null(w, key);
 		break;
 	}
 }
 
 void json_put_config(struct jsonw *w, const struct ws_run *run)
 {
-	size_t n;
-	const struct ws_field *f = ws_fields(&n);
+	const struct ws_field *f;
 
 	jsonw_object(w, "config");
-	for (size_t i = 0; i < n; i++)
-		put_field(w, &f[i], run);
+	for (size_t i = 0; (f = ws_field_in_result(i)); i++)
+		put_field(w, f, run);
 	jsonw_end(w);
 }
 

@@ -279,9 +279,9 @@ static int add_probe(struct monitor *m, const struct monitor_site *site,
 			 m->cfg->set.cmds.list[instance].name);
 	else if (site->number)
 		snprintf(mp->name, sizeof(mp->name), "%s@%u",
-			 probe_kinds[k]->name, site->number);
+			 ws_probe_kind_name(k), site->number);
 	else
-		snprintf(mp->name, sizeof(mp->name), "%s", probe_kinds[k]->name);
+		snprintf(mp->name, sizeof(mp->name), "%s", ws_probe_kind_name(k));
 	hist_init(&mp->raw);
 	hist_init(&mp->corrected);
 	ret = probe_door_init(&mp->door);

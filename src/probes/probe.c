@@ -33,7 +33,7 @@ void probe_dir_of(const struct ws_config *cfg, char *out, size_t len)
 static int set_err(struct probe *p, int ret, const char *what)
 {
 	snprintf(p->err, sizeof(p->err), "%s probe: %s in '%.120s': %s",
-		 p->ops->name, what, p->dir, strerror(-ret));
+		 probe_name(p), what, p->dir, strerror(-ret));
 	return ret;
 }
 
@@ -274,7 +274,7 @@ static unsigned int two_syncs(const struct probe *p)
 }
 
 static const struct probe_ops probe_fsync = {
-	.name = "fsync",
+	.kind = WS_PROBE_FSYNC,
 	.stands_for = "a mail client storing a message (append + fsync)",
 	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
 	.options = (const char *const[]){ "probe-size", "probe-sync", NULL },
@@ -287,7 +287,7 @@ static const struct probe_ops probe_fsync = {
 };
 
 static const struct probe_ops probe_save = {
-	.name = "save",
+	.kind = WS_PROBE_SAVE,
 	.stands_for = "an editor saving (write, fsync, rename, fsync the directory)",
 	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
 	.options = (const char *const[]){ "probe-size", NULL },
@@ -298,7 +298,7 @@ static const struct probe_ops probe_save = {
 };
 
 static const struct probe_ops probe_read = {
-	.name = "read",
+	.kind = WS_PROBE_READ,
 	.stands_for = "an application starting, a mail opened (a cold 4 KiB read)",
 	.options = (const char *const[]){ "read-probe", NULL },
 	.needs = "read-probe",
@@ -313,7 +313,7 @@ static const struct probe_ops probe_read = {
 };
 
 static const struct probe_ops probe_sqlite = {
-	.name = "sqlite",
+	.kind = WS_PROBE_SQLITE,
 	.stands_for = "a mail store or a browser's history committing (a real SQLite transaction)",
 	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
 	.options = (const char *const[]){ "probe-size", "sqlite-journal", "sqlite-sync", NULL },
@@ -326,7 +326,7 @@ static const struct probe_ops probe_sqlite = {
 };
 
 static const struct probe_ops probe_dsync = {
-	.name = "dsync",
+	.kind = WS_PROBE_DSYNC,
 	.stands_for = "a database's write-ahead log (in-place O_DSYNC overwrite, as ioping -W -y)",
 	.setup_hint = "--probe-dir DIR puts probe files elsewhere; --no-probe runs without",
 	.options = (const char *const[]){ "probe-size", NULL },
@@ -339,7 +339,7 @@ static const struct probe_ops probe_dsync = {
 };
 
 static const struct probe_ops probe_cmd = {
-	.name = "cmd",
+	.kind = WS_PROBE_CMD,
 	.stands_for = "your own command, e.g. mail='notmuch new' (its wall time)",
 	.options = (const char *const[]){ "probe-cmd", "probe-user", "probe-timeout", NULL },
 	.needs = "probe-cmd",
@@ -420,65 +420,4 @@ unsigned int probe_file_names(const struct probe *p, const char **names)
 		if (all[i][0])
 			names[n++] = all[i];
 	return n;
-}
-
-int probe_parse_list(const char *s, unsigned int *set, char *bad, size_t len)
-{
-	unsigned int bits = 0;
-
-	if (!*s) {
-		snprintf(bad, len, "%s", "");
-		return -EINVAL;
-	}
-	while (*s) {
-		size_t n = strcspn(s, ",");
-		int k;
-
-		for (k = 0; k < WS_PROBE_NR; k++)
-			if (strlen(probe_kinds[k]->name) == n &&
-			    !strncmp(s, probe_kinds[k]->name, n))
-				break;
-		if (k == WS_PROBE_NR) {
-			snprintf(bad, len, "%.*s", (int)n, s);
-			return -EINVAL;
-		}
-		bits |= 1u << k;
-		s += n;
-		if (*s == ',' && !*++s) {
-			snprintf(bad, len, "%s", "");
-			return -EINVAL;	/* trailing comma */
-		}
-	}
-	*set = bits;
-	return 0;
-}
-
-/* --probe-cmd [NAME=]COMMAND; parsed beside the other probe words, so a
- * command is never named as a probe is. */
-int probe_cmd_parse(const char *arg, struct ws_probe_cmd *out, char *why,
-		    size_t len)
-{
-	size_t n = strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_");
-
-	memset(out, 0, sizeof(*out));
-	if (n && arg[n] == '=' && arg[0] >= 'a' && arg[0] <= 'z') {
-		if (n >= sizeof(out->name)) {
-			snprintf(why, len, "the name '%.*s' is longer than %zu characters",
-				 (int)n, arg, sizeof(out->name) - 1);
-			return -EINVAL;
-		}
-		memcpy(out->name, arg, n);
-		arg += n + 1;
-	}
-	if (!*arg || strspn(arg, " \t") == strlen(arg)) {
-		snprintf(why, len, "expected [NAME=]COMMAND, e.g. mail='notmuch new'");
-		return -EINVAL;
-	}
-	for (int k = 0; k < WS_PROBE_NR; k++)
-		if (!strcmp(out->name, probe_kinds[k]->name)) {
-			snprintf(why, len, "the name '%s' is a probe's own; choose another", out->name);
-			return -EINVAL;
-		}
-	out->line = arg;
-	return 0;
 }

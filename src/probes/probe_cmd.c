@@ -123,7 +123,7 @@ static int resolve_user(struct probe *p, struct cmd_user *u)
 	pw = getpwnam(name);
 	if (!pw) {
 		snprintf(p->err, sizeof(p->err),
-			 "%s probe: no user '%.64s' to run its command as", p->ops->name, name);
+			 "%s probe: no user '%.64s' to run its command as", probe_name(p), name);
 		return -ENOENT;
 	}
 	u->change = true;
@@ -434,7 +434,7 @@ int probe_cmd_setup(struct probe *p)
 	if (recv(c->sock, &ready, sizeof(ready), MSG_WAITALL) != sizeof(ready) ||
 	    ready.err) {
 		snprintf(p->err, sizeof(p->err), "%s probe: cannot run its command as %s: %s",
-			 p->ops->name, c->user[0] ? c->user : "you",
+			 probe_name(p), c->user[0] ? c->user : "you",
 			 strerror(ready.err ? ready.err : EPIPE));
 		return -(ready.err ? ready.err : EPIPE);
 	}
@@ -449,7 +449,7 @@ out_fail:
 	ret = errno ? -errno : -ENOMEM;
 	free(env);
 	snprintf(p->err, sizeof(p->err), "%s probe: cannot start its launcher: %s",
-		 p->ops->name, strerror(-ret));
+		 probe_name(p), strerror(-ret));
 	return ret;
 }
 

@@ -52,7 +52,7 @@ static int sqlite_fail(struct probe *p, const char *what)
 	int ret = sqlite_errno(p);
 
 	snprintf(p->err, sizeof(p->err), "%s probe: %s in '%.120s': %s",
-		 p->ops->name, what, p->dir,
+		 probe_name(p), what, p->dir,
 		 q->db ? sqlite3_errmsg(q->db) : strerror(-ret));
 	return ret;
 }
@@ -91,7 +91,7 @@ static int set_journal_mode(struct probe *p)
 	if (!ok) {
 		snprintf(p->err, sizeof(p->err),
 			 "%s probe: SQLite refused journal_mode %s in '%.120s'",
-			 p->ops->name, want, p->dir);
+			 probe_name(p), want, p->dir);
 		return -EOPNOTSUPP;
 	}
 	return 0;
@@ -130,7 +130,7 @@ int probe_sqlite_setup(struct probe *p)
 	ret = claim_dir(p);
 	if (ret) {
 		snprintf(p->err, sizeof(p->err), "%s probe: cannot create its directory in '%.120s': %s",
-			 p->ops->name, p->dir, strerror(-ret));
+			 probe_name(p), p->dir, strerror(-ret));
 		return ret;
 	}
 	snprintf(path, sizeof(path), "%s/%s", p->dir, p->aux_name[0]);

@@ -1,10 +1,18 @@
-/* settings.c - the words of the settings (see settings.h). */
+/* settings.c - the words of the settings and how each is read back from
+ * the command line (see settings.h; the steady criteria's in phases.h).
+ *
+ * Every mode's, kind's and criterion's word is written here once: the
+ * engine's, the probes' and the analysis's tables name theirs by enum,
+ * so --help, the result and the parsers cannot disagree.
+ */
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "record/record.h"
 #include "record/settings.h"
 
-static const char *const pace_names[WS_PACE_NR] = {
+const char *const ws_pace_words[WS_PACE_NR + 1] = {
 	[WS_PACE_WINDOW] = "window", [WS_PACE_NONE] = "none",
 	[WS_PACE_FDATASYNC] = "fdatasync", [WS_PACE_DIRECT] = "direct",
 	[WS_PACE_DONTCACHE] = "dontcache", [WS_PACE_ADAPTIVE] = "adaptive",
@@ -12,11 +20,61 @@ static const char *const pace_names[WS_PACE_NR] = {
 
 const char *ws_pace_name(enum ws_pace mode)
 {
-	return (unsigned int)mode < WS_PACE_NR ? pace_names[mode] : "?";
+	return (unsigned int)mode < WS_PACE_NR ? ws_pace_words[mode] : "?";
 }
 
-/* the probes' own names (probe.c's table; a unit test holds them equal) */
-static const char *const probe_kind_names[WS_PROBE_NR] = {
+bool ws_pace_parse(const char *name, enum ws_pace *mode)
+{
+	for (int m = 0; m < WS_PACE_NR; m++)
+		if (!strcmp(name, ws_pace_words[m])) {
+			*mode = (enum ws_pace)m;
+			return true;
+		}
+	return false;
+}
+
+const char *const ws_data_words[WS_DATA_NR + 1] = {
+	[WS_DATA_RANDOM] = "random", [WS_DATA_FIXED] = "fixed",
+	[WS_DATA_ZERO] = "zero", [WS_DATA_COMPRESSIBLE] = "compressible",
+};
+
+const char *ws_data_name(enum ws_data data)
+{
+	return (unsigned int)data < WS_DATA_NR ? ws_data_words[data] : "?";
+}
+
+int ws_data_parse(const char *s, enum ws_data *data, unsigned int *pct)
+{
+	static const char prefix[] = "compressible=";
+	const char *p;
+	unsigned long v = 0;
+
+	for (int m = 0; m < WS_DATA_NR; m++) {
+		if (m != WS_DATA_COMPRESSIBLE && !strcmp(s, ws_data_words[m])) {
+			*data = (enum ws_data)m;
+			*pct = 0;
+			return 0;
+		}
+	}
+	if (strncmp(s, prefix, sizeof(prefix) - 1))
+		return -EINVAL;
+	p = s + sizeof(prefix) - 1;
+	if (*p < '0' || *p > '9')
+		return -EINVAL;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		v = v * 10 + (unsigned long)(*p - '0');
+		if (v > 100)
+			return -EINVAL;
+	}
+	if (*p)
+		return -EINVAL;
+	*data = WS_DATA_COMPRESSIBLE;
+	*pct = (unsigned int)v;
+	return 0;
+}
+
+/* the probes' names: the probes' ops name their kind by enum (probe.h) */
+const char *const ws_probe_words[WS_PROBE_NR + 1] = {
 	[WS_PROBE_FSYNC] = "fsync", [WS_PROBE_SAVE] = "save",
 	[WS_PROBE_READ] = "read", [WS_PROBE_SQLITE] = "sqlite",
 	[WS_PROBE_DSYNC] = "dsync", [WS_PROBE_CMD] = "cmd",
@@ -24,7 +82,137 @@ static const char *const probe_kind_names[WS_PROBE_NR] = {
 
 const char *ws_probe_kind_name(enum ws_probe_kind kind)
 {
-	return (unsigned int)kind < WS_PROBE_NR ? probe_kind_names[kind] : "?";
+	return (unsigned int)kind < WS_PROBE_NR ? ws_probe_words[kind] : "?";
+}
+
+int ws_probe_parse_list(const char *s, unsigned int *set, char *bad, size_t len)
+{
+	unsigned int bits = 0;
+
+	if (!*s) {
+		snprintf(bad, len, "%s", "");
+		return -EINVAL;
+	}
+	while (*s) {
+		size_t n = strcspn(s, ",");
+		int k;
+
+		for (k = 0; k < WS_PROBE_NR; k++)
+			if (strlen(ws_probe_words[k]) == n &&
+			    !strncmp(s, ws_probe_words[k], n))
+				break;
+		if (k == WS_PROBE_NR) {
+			snprintf(bad, len, "%.*s", (int)n, s);
+			return -EINVAL;
+		}
+		bits |= 1u << k;
+		s += n;
+		if (*s == ',' && !*++s) {
+			snprintf(bad, len, "%s", "");
+			return -EINVAL;	/* trailing comma */
+		}
+	}
+	*set = bits;
+	return 0;
+}
+
+/* A command is never named as a probe is: its figures would be taken
+ * for the probe's. */
+int ws_probe_cmd_parse(const char *arg, struct ws_probe_cmd *out, char *why,
+		       size_t len)
+{
+	size_t n = strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_");
+
+	memset(out, 0, sizeof(*out));
+	if (n && arg[n] == '=' && arg[0] >= 'a' && arg[0] <= 'z') {
+		if (n >= sizeof(out->name)) {
+			snprintf(why, len, "the name '%.*s' is longer than %zu characters",
+				 (int)n, arg, sizeof(out->name) - 1);
+			return -EINVAL;
+		}
+		memcpy(out->name, arg, n);
+		arg += n + 1;
+	}
+	if (!*arg || strspn(arg, " \t") == strlen(arg)) {
+		snprintf(why, len, "expected [NAME=]COMMAND, e.g. mail='notmuch new'");
+		return -EINVAL;
+	}
+	for (int k = 0; k < WS_PROBE_NR; k++)
+		if (!strcmp(out->name, ws_probe_words[k])) {
+			snprintf(why, len, "the name '%s' is a probe's own; choose another", out->name);
+			return -EINVAL;
+		}
+	out->line = arg;
+	return 0;
+}
+
+const char *const ws_steady_words[WS_STEADY_NR + 1] = {
+	[WS_STEADY_SNIA] = "snia", [WS_STEADY_BW_SLOPE] = "bw-slope",
+	[WS_STEADY_BW_DEV] = "bw-dev",
+};
+
+/* Whether a criterion takes a limit ("bw-slope:0.5%") or has bounds of
+ * its own (SNIA's are SNIA's: 20% range, 10% slope excursion); the
+ * analysis judges by them (analysis/steady.c). */
+static const struct {
+	bool takes_pct;
+	double limit_pct, slope_pct;
+} criteria[WS_STEADY_NR] = {
+	[WS_STEADY_SNIA] = { false, 20, 10 },
+	[WS_STEADY_BW_SLOPE] = { true, 0, 0 },
+	[WS_STEADY_BW_DEV] = { true, 0, 0 },
+};
+
+const char *ws_steady_criterion_name(enum ws_steady_criterion c)
+{
+	return (unsigned int)c < WS_STEADY_NR ? ws_steady_words[c] : "?";
+}
+
+/* A percentage: a decimal number in (0, 1000], optionally ending in %. */
+static int parse_pct(const char *s, double *out)
+{
+	double v = 0, scale = 0;
+	bool digits = false;
+
+	for (; *s >= '0' && *s <= '9'; s++, digits = true)
+		v = v * 10 + (*s - '0');
+	if (*s == '.')
+		for (s++, scale = 0.1; *s >= '0' && *s <= '9'; s++, scale /= 10,
+		     digits = true)
+			v += (*s - '0') * scale;
+	if (*s == '%')
+		s++;
+	if (!digits || *s || !(v > 0) || v > 1000)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+int ws_steady_criterion_parse(const char *s, struct ws_analysis_params *p)
+{
+	size_t n = strcspn(s, ":");
+
+	for (int c = 0; c < WS_STEADY_NR; c++) {
+		double pct;
+
+		if (strlen(ws_steady_words[c]) != n || strncmp(s, ws_steady_words[c], n))
+			continue;
+		if (!criteria[c].takes_pct) {
+			if (s[n])
+				return -EINVAL;	/* its bounds are its own */
+			p->criterion = (enum ws_steady_criterion)c;
+			p->limit_pct = criteria[c].limit_pct;
+			p->slope_pct = criteria[c].slope_pct;
+			return 0;
+		}
+		if (s[n] != ':' || parse_pct(s + n + 1, &pct))
+			return -EINVAL;
+		p->criterion = (enum ws_steady_criterion)c;
+		p->limit_pct = pct;
+		p->slope_pct = 0;
+		return 0;
+	}
+	return -EINVAL;
 }
 
 static const char *const adapt_why_keys[WS_ADAPT_WHY_NR] = {
@@ -37,14 +225,4 @@ static const char *const adapt_why_keys[WS_ADAPT_WHY_NR] = {
 const char *ws_adapt_why_key(enum ws_adapt_why why)
 {
 	return (unsigned int)why < WS_ADAPT_WHY_NR ? adapt_why_keys[why] : "?";
-}
-
-bool ws_pace_parse(const char *name, enum ws_pace *mode)
-{
-	for (int m = 0; m < WS_PACE_NR; m++)
-		if (!strcmp(name, pace_names[m])) {
-			*mode = (enum ws_pace)m;
-			return true;
-		}
-	return false;
 }

@@ -87,12 +87,12 @@ void recorder_make_run(const struct recorder_sources *src, struct ws_run *run)
 			 "%s", src->priv->scheduler_old[0]);
 	}
 	recorder_params(cfg, src->plan, &run->params);
-	run->criterion_key = steady_criterion_name(run->params.criterion);
+	run->criterion_key = ws_steady_criterion_name(run->params.criterion);
 	steady_describe_criterion(&run->params, run->criterion_words,
 				    sizeof(run->criterion_words));
 	run->pace_name = ws_pace_name(cfg->set.pace);
 	pace_describe(cfg, run->pace, sizeof(run->pace));
-	run->data = datagen_name(cfg->set.data);
+	run->data = ws_data_name(cfg->set.data);
 	if (src->queue)
 		run->queue = *src->queue;
 	else

@@ -10,6 +10,7 @@
 #include "run/job.h"
 #include "engine/pace.h"
 #include "system/signals.h"
+#include "lib/exit.h"
 #include "lib/units.h"
 
 static int refuse_plan(const struct ws_config *cfg,

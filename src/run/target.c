@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "lib/c.h"
+#include "lib/exit.h"
 #include "run/target.h"
 
 #define WS_XATTR_VALUE "created-by-writestress"

@@ -8,7 +8,7 @@
 #include "system/signals.h"
 
 /* The scheduler file of every disk under FILE (one, or a dm/md set). */
-static int set_schedulers(const struct ws_config *cfg,
+static int set_schedulers(const struct priv_ask *ask,
 			  struct ws_fingerprint *fp, struct ws_priv *priv,
 			  char *why, size_t len)
 {
@@ -17,7 +17,7 @@ static int set_schedulers(const struct ws_config *cfg,
 
 	if (n < 1) {
 		snprintf(why, len, "--scheduler: '%s' is on %s, which has no block device",
-			 cfg->set.path, fp->fs_type[0] ? fp->fs_type : "a filesystem");
+			 ask->path, fp->fs_type[0] ? fp->fs_type : "a filesystem");
 		return -ENODEV;
 	}
 	for (int i = 0; i < n; i++) {
@@ -26,7 +26,7 @@ static int set_schedulers(const struct ws_config *cfg,
 		int ret;
 
 		snprintf(*dir, sizeof(*dir), "%s/queue", fp->disk[i].sysdir);
-		ret = caps_set_scheduler(*dir, cfg->set.scheduler, *old, sizeof(*old),
+		ret = caps_set_scheduler(*dir, ask->scheduler, *old, sizeof(*old),
 					 why, len);
 		if (ret)
 			return ret;
@@ -36,23 +36,23 @@ static int set_schedulers(const struct ws_config *cfg,
 		priv->nsched++;
 		/* the fingerprint tells what the run ran with */
 		snprintf(fp->disk[i].scheduler, sizeof(fp->disk[i].scheduler), "%s",
-			 cfg->set.scheduler);
+			 ask->scheduler);
 	}
 	return 0;
 }
 
-int priv_setup(const struct ws_config *cfg, struct ws_fingerprint *fp,
+int priv_setup(const struct priv_ask *ask, struct ws_fingerprint *fp,
 	       struct ws_priv *priv, char *why, size_t len)
 {
 	/* the threads set them as they start (thread.h); refuse now,
 	 * before a byte is written, what they could not */
-	int ret = caps_ioprio_allowed("--ioprio", cfg->set.ioprio_class, why, len);
+	int ret = caps_ioprio_allowed("--ioprio", ask->ioprio_class, why, len);
 
 	if (!ret)
-		ret = caps_ioprio_allowed("--probe-ioprio", cfg->set.probe_ioprio_class, why, len);
-	if (!ret && cfg->set.scheduler)
-		ret = set_schedulers(cfg, fp, priv, why, len);
-	if (!ret && cfg->set.drop_caches) {
+		ret = caps_ioprio_allowed("--probe-ioprio", ask->probe_ioprio_class, why, len);
+	if (!ret && ask->scheduler)
+		ret = set_schedulers(ask, fp, priv, why, len);
+	if (!ret && ask->drop_caches) {
 		ret = caps_drop_caches(why, len);
 		priv->caches_dropped = !ret;
 	}

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "lib/c.h"
-#include "config/config.h"
+#include "lib/exit.h"
 #include "system/signals.h"
 
 atomic_bool ws_stop;

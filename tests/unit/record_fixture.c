@@ -350,7 +350,7 @@ static void make_run(struct record_fixture *f, enum fixture_ending e)
 	for (unsigned int j = 0; j < f->mon.nprobes; j++) {
 		f->mon.probes[j].snap = &f->snap;
 		snprintf(f->mon.probes[j].name, sizeof(f->mon.probes[j].name), "%s",
-			 f->mon.probes[j].probe.ops->name);
+			 probe_name(&f->mon.probes[j].probe));
 	}
 	f->mon.memory_locked = true;
 	snprintf(f->mon.realtime_why, sizeof(f->mon.realtime_why),
@@ -497,7 +497,7 @@ static void make_interval(struct record_fixture *f, const struct story *st,
 		if (!k)
 			hist_init(&f->probe_run[j].so_far);
 		recorder_probe_take(&f->probe_run[j], &take, BASE + to, f->cfg.set.stall_ns,
-				    mp->probe.ops->name, pi);
+				    probe_name(&mp->probe), pi);
 		iv->nprobes++;
 	}
 	iv->index = k;

@@ -51,6 +51,7 @@
 	X(c_suite)        \
 	X(kinds_suite)    \
 	X(stall_words_suite) \
+	X(settings_suite) \
 	X(jsonw_suite)    \
 	X(caps_suite)     \
 	X(priv_suite)     \

@@ -143,9 +143,9 @@ bool compare_format_unit(char *buf, size_t len, double v, enum cmp_unit unit)
 /* ---- which differences change the result -------------------------------- */
 
 /*
- * A run's settings that change the result are the registry's rows marked
- * so (record/fields.h says which and why), each at "config.KEY" with its
- * option as the label; and the device and filesystem under the file.
+ * A run's settings that change the result are the settings table's rows
+ * marked so (record/fields.h says which and why), each at "config.KEY"
+ * with its option as the label; and the device and filesystem under the file.
  * Everything else (paths, the host, the time, the reporting, what
  * writestress chose by itself, the system's own settings) is information
  * only: comparing those is what compare is for.
@@ -160,30 +160,35 @@ static const struct cmp_setting under_the_file[] = {
 #define MAX_RUN_SETTINGS 64
 static struct cmp_setting run_settings[MAX_RUN_SETTINGS];
 static char run_paths[MAX_RUN_SETTINGS][48];
+static char run_labels[MAX_RUN_SETTINGS][32];
 static size_t nrun_settings;
 static pthread_once_t run_settings_once = PTHREAD_ONCE_INIT;
 
+/* path and label are copied: a row's label is built ("--" and its
+ * option) */
 static void add_run_setting(const char *path, const char *label)
 {
 	if (nrun_settings == MAX_RUN_SETTINGS)
 		return;		/* test_compare holds the count under it */
 	snprintf(run_paths[nrun_settings], sizeof(run_paths[0]), "%s", path);
+	snprintf(run_labels[nrun_settings], sizeof(run_labels[0]), "%s", label);
 	run_settings[nrun_settings].path = run_paths[nrun_settings];
-	run_settings[nrun_settings].label = label;
+	run_settings[nrun_settings].label = run_labels[nrun_settings];
 	nrun_settings++;
 }
 
+/* In the result's order, so a report's settings read as its files do. */
 static void build_run_settings(void)
 {
-	size_t n;
-	const struct ws_field *f = ws_fields(&n);
-	char path[48];
+	const struct ws_field *f;
+	char path[48], label[32];
 
-	for (size_t i = 0; i < n; i++) {
-		if (!f[i].changes_result)
+	for (size_t i = 0; (f = ws_field_in_result(i)); i++) {
+		if (!f->result.changes)
 			continue;
-		snprintf(path, sizeof(path), "config.%s", f[i].key);
-		add_run_setting(path, f[i].option);
+		snprintf(path, sizeof(path), "config.%s", f->result.key);
+		snprintf(label, sizeof(label), "--%s", ws_field_option(f));
+		add_run_setting(path, label);
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(under_the_file); i++)
 		add_run_setting(under_the_file[i].path, under_the_file[i].label);

@@ -28,6 +28,7 @@
 #include "matrix_settings.h"
 #include "outputs/sink.h"
 #include "system/sysfs.h"
+#include "lib/exit.h"
 #include "lib/units.h"
 #include "record/fields.h"
 
@@ -160,7 +161,6 @@ static const char *const *matrix_words_of(const char *name)
 	static char list[] = MATRIX_DEFAULT_LIST;
 	static const char *strategies[16];
 	const struct ws_field *f;
-	char option[64];
 
 	if (!strcmp(name, "strategies")) {
 		if (!strategies[0]) {
@@ -175,9 +175,8 @@ static const char *const *matrix_words_of(const char *name)
 	}
 	if (!strcmp(name, "schedulers"))
 		return ws_blk_schedulers;
-	snprintf(option, sizeof(option), "--%s", name);
-	f = ws_field_by_option(option);
-	return f && f->words[0] ? f->words : NULL;
+	f = ws_field_of(name);
+	return f ? f->words : NULL;
 }
 
 static const struct cli matrix_cli = {

@@ -235,7 +235,7 @@ START_TEST(test_steady_decline)
 	for (i = 0; i < ROUNDS_MAX; i++, v *= 1 - row->per_round)
 		r[i] = v;
 	round_params(&p, row->window, 1);
-	ck_assert_int_eq(steady_parse_criterion(row->criterion, &p), 0);
+	ck_assert_int_eq(ws_steady_criterion_parse(row->criterion, &p), 0);
 	ck_assert_int_eq(steady_judge(pts, build_rounds(r, ROUNDS_MAX, 1), ALL,
 					 &p, &st), 0);
 	ck_assert_int_eq(st.reached, row->reached);
@@ -277,11 +277,11 @@ START_TEST(test_window_figures)
 	ck_assert(steady_window_holds(&st.windows[0], &p));
 	p.slope_pct = 15.9;
 	ck_assert(!steady_window_holds(&st.windows[0], &p));
-	ck_assert_int_eq(steady_parse_criterion("bw-dev:20", &p), 0);
+	ck_assert_int_eq(ws_steady_criterion_parse("bw-dev:20", &p), 0);
 	ck_assert(!steady_window_holds(&st.windows[0], &p));
-	ck_assert_int_eq(steady_parse_criterion("bw-dev:20.01%", &p), 0);
+	ck_assert_int_eq(ws_steady_criterion_parse("bw-dev:20.01%", &p), 0);
 	ck_assert(steady_window_holds(&st.windows[0], &p));
-	ck_assert_int_eq(steady_parse_criterion("bw-slope:4", &p), 0);
+	ck_assert_int_eq(ws_steady_criterion_parse("bw-slope:4", &p), 0);
 	ck_assert(!steady_window_holds(&st.windows[0], &p));
 	free(st.rounds);
 	free(st.windows);
@@ -318,30 +318,6 @@ START_TEST(test_snia_default_bounds)
 		      st.windows[0].excursion_pct);
 	free(st.rounds);
 	free(st.windows);
-}
-END_TEST
-
-START_TEST(test_parse_criterion)
-{
-	static const char *const bad[] = {
-		"", "SNIA", "snia:20", "bw-slope", "bw-slope:", "bw-slope:0",
-		"bw-slope:-1", "bw-dev:x", "bw-dev:5%%", "bw-dev:1001", "iops:5",
-		"bw-dev:5 ",
-	};
-	struct ws_analysis_params p;
-
-	analysis_defaults(&p);
-	ck_assert_int_eq(steady_parse_criterion("bw-slope:0.5%", &p), 0);
-	ck_assert_int_eq(p.criterion, WS_STEADY_BW_SLOPE);
-	ck_assert_double_eq_tol(p.limit_pct, 0.5, 1e-12);
-	ck_assert_str_eq(steady_criterion_name(p.criterion), "bw-slope");
-	ck_assert_int_eq(steady_parse_criterion("snia", &p), 0);
-	ck_assert_int_eq(p.criterion, WS_STEADY_SNIA);
-	ck_assert_double_eq(p.limit_pct, 20);
-	ck_assert_double_eq(p.slope_pct, 10);
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		ck_assert_msg(steady_parse_criterion(bad[i], &p) == -EINVAL,
-			      "'%s' was taken", bad[i]);
 }
 END_TEST
 
@@ -505,7 +481,6 @@ Suite *steady_suite(void)
 	tcase_add_loop_test(steady, test_steady, 0, N_ROWS(steadies));
 	tcase_add_loop_test(steady, test_steady_decline, 0, N_ROWS(declines));
 	tcase_add_test(steady, test_window_figures);
-	tcase_add_test(steady, test_parse_criterion);
 	tcase_add_loop_test(steady, test_snia_default_bounds, 0, N_ROWS(snia_edges));
 	tcase_add_test(steady, test_steady_precondition);
 	tcase_add_test(steady, test_steady_between_marks);

@@ -1,8 +1,9 @@
-/* The registry of settings (record/fields.h) against what it feeds and
- * what documents it: the defaults config_defaults() sets (as literals,
- * so changing one fails here), --help, the JSON result's "config", the
- * settings compare judges, the schema (doc/result-json.md) and the man
- * page (man/writestress.1), read from the source tree.
+/* The settings table (record/fields.h) against what it feeds and what
+ * documents it: the run's option rows (config/options.h), the defaults
+ * config_defaults() sets (as literals, so changing one fails here),
+ * --help, the JSON result's "config", the settings compare judges, the
+ * schema (doc/result-json.md) and the man page (man/writestress.1), read
+ * from the source tree.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include "cli/opts.h"
 #include "cmd/compare/compare.h"
 #include "cmd/matrix/matrix.h"
+#include "config/options.h"
 #include "lib/cli.h"
 #include "lib/jsonw.h"
 #include "lib/units.h"
@@ -78,24 +80,101 @@ END_TEST
 
 /* ---- each row against the command line and --help ----------------------- */
 
-START_TEST(test_every_row_has_its_option)
+/* Each row is a heading, an option, or a key another option (or none)
+ * makes; keys and option names are unique, and what a key says of its
+ * option holds. */
+START_TEST(test_every_row_is_whole)
 {
-	size_t n;
+	size_t n, keys = 0;
 	const struct ws_field *f = ws_fields(&n);
 
-	ck_assert_uint_ge(n, 40);
 	for (size_t i = 0; i < n; i++) {
-		ck_assert_msg(!ws_field_by_key(f[i].key) || ws_field_by_key(f[i].key) == &f[i],
-			      "key %s twice", f[i].key);
-		if (f[i].type == WS_FIELD_WORD)
-			ck_assert_msg(f[i].words[0] && f[i].words[1] && !f[i].words[2],
-				      "%s: a word row takes two words", f[i].key);
-		if (!f[i].option)
+		const char *option = ws_field_option(&f[i]);
+		const char *what = f[i].result.key ? f[i].result.key : option;
+
+		if (!f[i].opt.name && f[i].opt.help) {
+			ck_assert_int_eq(f[i].opt.type, CLI_HEADING);
+			ck_assert_ptr_null(f[i].result.key);
 			continue;
-		ck_assert_msg(!strncmp(f[i].option, "--", 2) &&
-			      cli_find(opts_cli(), f[i].option + 2),
-			      "%s: no option %s", f[i].key, f[i].option);
+		}
+		ck_assert_msg(f[i].opt.name || f[i].result.key, "row %zu: no option, no key", i);
+		if (f[i].opt.name)
+			ck_assert_msg(ws_field_of(f[i].opt.name) == &f[i], "--%s twice", option);
+		else
+			ck_assert_msg(!f[i].of || ws_field_of(f[i].of), "%s: no option %s", what, f[i].of);
+		if (option)
+			ck_assert_msg(cli_find(opts_cli(), option), "%s: no option --%s", what, option);
+		if (!f[i].result.key) {
+			ck_assert(!f[i].result.changes);
+			continue;
+		}
+		keys++;
+		ck_assert_msg(ws_field_by_key(f[i].result.key) == &f[i], "key %s twice", what);
+		ck_assert_msg(!f[i].result.changes || option, "%s changes the result: by which option?", what);
+		/* a value beside the settings has no place in them to read */
+		ck_assert_msg(!f[i].wiring || f[i].result.type == WS_FIELD_OWN, "%s", what);
+		if (f[i].result.type == WS_FIELD_WORD)
+			ck_assert_msg(f[i].words && f[i].words[0] && f[i].words[1] && !f[i].words[2],
+				      "%s: a word row takes two words", what);
 	}
+	ck_assert_uint_ge(keys, 40);
+}
+END_TEST
+
+/* The result's order names every key once, and no other. */
+START_TEST(test_result_order_names_every_key)
+{
+	size_t n, keys = 0, i;
+	const struct ws_field *f = ws_fields(&n), *r;
+
+	for (i = 0; i < n; i++)
+		keys += f[i].result.key != NULL;
+	for (i = 0; (r = ws_field_in_result(i)); i++) {
+		ck_assert_ptr_nonnull(r->result.key);
+		for (size_t j = 0; j < i; j++)
+			ck_assert_msg(ws_field_in_result(j) != r, "%s twice", r->result.key);
+	}
+	ck_assert_uint_eq(i, keys);
+	/* the format's own ends */
+	ck_assert_str_eq(ws_field_in_result(0)->result.key, "file");
+	ck_assert_str_eq(ws_field_in_result(keys - 1)->result.key, "no_trace");
+}
+END_TEST
+
+/* The run's command line is the table's option rows, in its order, each
+ * as the table says, with what the configuration attaches: a parse for
+ * every value no type describes, a place for every value beside the
+ * settings. */
+START_TEST(test_the_command_line_is_the_table)
+{
+	size_t n, k = 0;
+	const struct ws_field *f = ws_fields(&n);
+	const struct cli *c = opts_cli();
+
+	for (size_t i = 0; i < n; i++) {
+		const struct cli_option *t = &f[i].opt, *o;
+
+		if (!t->name && !t->help)
+			continue;
+		ck_assert_uint_lt(k, c->nopts);
+		o = &c->opts[k++];
+		ck_assert_ptr_eq(o->name, t->name);
+		ck_assert_ptr_eq(o->help, t->help);
+		ck_assert_ptr_eq(o->arg, t->arg);
+		ck_assert_int_eq(o->key, t->key);
+		ck_assert_int_eq(o->type, t->type);
+		ck_assert(o->min == t->min && o->max == t->max && o->align == t->align);
+		if (t->name)
+			ck_assert_ptr_eq(config_option(t->name), o);
+		if (o->type == CLI_CUSTOM)
+			ck_assert_msg(o->parse, "--%s: no parse", o->name);
+		else if (f[i].wiring)
+			ck_assert_msg(o->offset, "--%s: nowhere to go", o->name);
+		else
+			ck_assert_uint_eq(o->offset, t->offset);
+	}
+	ck_assert_uint_eq(k, c->nopts);
+	ck_assert_ptr_null(config_option("no-such-option"));
 }
 END_TEST
 
@@ -111,17 +190,16 @@ START_TEST(test_help_shows_each_default_and_word)
 	for (size_t i = 0; i < c->nopts; i++) {
 		const struct cli_option *o = &c->opts[i];
 		const struct ws_field *f;
-		char opt[64];
 
 		if (!o->name)
 			continue;
-		snprintf(opt, sizeof(opt), "--%s", o->name);
-		f = ws_field_by_option(opt);
-		ck_assert_msg(!strstr(o->help, "{default}") == !(f && f->def),
-			      "%s: its help and the registry disagree on a default", opt);
-		for (size_t w = 0; f && w < 8 && f->words[w]; w++)
+		f = ws_field_of(o->name);
+		ck_assert_ptr_nonnull(f);
+		ck_assert_msg(!strstr(o->help, "{default}") == !f->def,
+			      "--%s: its help and the table disagree on a default", o->name);
+		for (size_t w = 0; f->words && f->words[w]; w++)
 			ck_assert_msg(strstr(o->help, f->words[w]),
-				      "%s: help lacks the word %s", opt, f->words[w]);
+				      "--%s: help lacks the word %s", o->name, f->words[w]);
 	}
 	opts_help(out);
 	fclose(out);
@@ -182,8 +260,9 @@ START_TEST(test_every_own_row_has_its_writer)
 	jsonw_init(&w, null);
 	jsonw_object(&w, NULL);
 	for (size_t i = 0; i < n; i++)
-		if (f[i].type == WS_FIELD_OWN)
-			ck_assert_msg(json_put_own(&w, f[i].key, run), "%s has no writer", f[i].key);
+		if (f[i].result.key && f[i].result.type == WS_FIELD_OWN)
+			ck_assert_msg(json_put_own(&w, f[i].result.key, run), "%s has no writer",
+				      f[i].result.key);
 	ck_assert(!json_put_own(&w, "no_such_key", run));
 	jsonw_end(&w);
 	fclose(null);
@@ -195,16 +274,19 @@ START_TEST(test_compare_judges_the_marked_rows)
 {
 	size_t n;
 	const struct ws_field *f = ws_fields(&n);
-	char path[64];
+	char path[64], label[64];
 
 	for (size_t i = 0; i < n; i++) {
 		const struct cmp_setting *s;
 
-		snprintf(path, sizeof(path), "config.%s", f[i].key);
+		if (!f[i].result.key)
+			continue;
+		snprintf(path, sizeof(path), "config.%s", f[i].result.key);
 		s = compare_setting_of(path, false);
-		ck_assert_msg(!s == !f[i].changes_result, "%s", path);
+		ck_assert_msg(!s == !f[i].result.changes, "%s", path);
+		snprintf(label, sizeof(label), "--%s", ws_field_option(&f[i]));
 		if (s)
-			ck_assert_str_eq(s->label, f[i].option);
+			ck_assert_str_eq(s->label, label);
 	}
 	ck_assert_ptr_nonnull(compare_setting_of("config.rate_bytes_per_s", false));
 	ck_assert_str_eq(compare_setting_of("config.rate_bytes_per_s", false)->label, "--rate");
@@ -229,7 +311,9 @@ START_TEST(test_schema_names_every_key)
 	if (end)
 		*end = '\0';
 	for (size_t i = 0; i < n; i++) {
-		snprintf(want, sizeof(want), "`%s`", f[i].key);
+		if (!f[i].result.key)
+			continue;
+		snprintf(want, sizeof(want), "`%s`", f[i].result.key);
 		ck_assert_msg(strstr(row, want), "doc/result-json.md's config lacks %s", want);
 	}
 	free(doc);
@@ -337,17 +421,20 @@ START_TEST(test_man_page_states_each_default)
 	static char entry[16384];
 
 	for (size_t i = 0; i < n; i++) {
-		if (!f[i].option || (f[i].def == NULL && !f[i].words[0]))
+		char option[64];
+
+		if (!f[i].opt.name || (!f[i].def && !f[i].words))
 			continue;
-		ck_assert_msg(man_entry(man, f[i].option, entry, sizeof(entry)),
-			      "man/writestress.1 has no entry for %s", f[i].option);
+		snprintf(option, sizeof(option), "--%s", f[i].opt.name);
+		ck_assert_msg(man_entry(man, option, entry, sizeof(entry)),
+			      "man/writestress.1 has no entry for %s", option);
 		if (f[i].def)
 			ck_assert_msg(states_default(entry, f[i].def),
 				      "man/writestress.1: %s does not say its default is %s",
-				      f[i].option, f[i].def);
-		for (size_t w = 0; w < 8 && f[i].words[w]; w++)
+				      option, f[i].def);
+		for (size_t w = 0; f[i].words && f[i].words[w]; w++)
 			ck_assert_msg(strstr(entry, f[i].words[w]),
-				      "man/writestress.1: %s lacks the word %s", f[i].option,
+				      "man/writestress.1: %s lacks the word %s", option,
 				      f[i].words[w]);
 	}
 	ck_assert(!states_default("default 80M", "8M"));
@@ -374,13 +461,13 @@ START_TEST(test_man_page_lists_what_changes_the_result)
 		const char *at;
 		bool named = false;
 
-		if (!f[i].option)
+		if (!f[i].result.key || !ws_field_option(&f[i]))
 			continue;
-		snprintf(want, sizeof(want), "%s", f[i].option);
+		snprintf(want, sizeof(want), "--%s", ws_field_option(&f[i]));
 		for (at = strstr(text, want); at; at = strstr(at + 1, want))
 			named |= !isalnum((unsigned char)at[strlen(want)]) && at[strlen(want)] != '-';
-		ck_assert_msg(named == f[i].changes_result,
-			      "man/writestress.1: %s is %s the like-for-like list", f[i].option,
+		ck_assert_msg(named == f[i].result.changes,
+			      "man/writestress.1: %s is %s the like-for-like list", want,
 			      named ? "in" : "missing from");
 	}
 	free(man);
@@ -393,7 +480,9 @@ Suite *registry_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_defaults_are_the_documented_ones);
-	tcase_add_test(tc, test_every_row_has_its_option);
+	tcase_add_test(tc, test_every_row_is_whole);
+	tcase_add_test(tc, test_result_order_names_every_key);
+	tcase_add_test(tc, test_the_command_line_is_the_table);
 	tcase_add_test(tc, test_help_shows_each_default_and_word);
 	tcase_add_test(tc, test_matrix_shares_the_target_latency);
 	tcase_add_test(tc, test_a_default_obeys_its_bounds);

@@ -211,41 +211,6 @@ START_TEST(test_feed_fixed_unstamped)
 }
 END_TEST
 
-static const struct {
-	const char *in;
-	int ret;
-	enum ws_data mode;
-	unsigned int pct;
-} parse_cases[] = {
-	{ "random", 0, WS_DATA_RANDOM, 0 },
-	{ "fixed", 0, WS_DATA_FIXED, 0 },
-	{ "zero", 0, WS_DATA_ZERO, 0 },
-	{ "compressible=0", 0, WS_DATA_COMPRESSIBLE, 0 },
-	{ "compressible=75", 0, WS_DATA_COMPRESSIBLE, 75 },
-	{ "compressible=100", 0, WS_DATA_COMPRESSIBLE, 100 },
-	{ "compressible", -EINVAL, 0, 0 },
-	{ "compressible=", -EINVAL, 0, 0 },
-	{ "compressible=101", -EINVAL, 0, 0 },
-	{ "compressible=5x", -EINVAL, 0, 0 },
-	{ "compressible=-5", -EINVAL, 0, 0 },
-	{ "Random", -EINVAL, 0, 0 },
-	{ "", -EINVAL, 0, 0 },
-};
-
-START_TEST(test_parse)
-{
-	enum ws_data mode = WS_DATA_NR;
-	unsigned int pct = 999;
-
-	ck_assert_int_eq(datagen_parse(parse_cases[_i].in, &mode, &pct),
-			 parse_cases[_i].ret);
-	if (!parse_cases[_i].ret) {
-		ck_assert_int_eq(mode, parse_cases[_i].mode);
-		ck_assert_uint_eq(pct, parse_cases[_i].pct);
-	}
-}
-END_TEST
-
 /* Queued writes hold buffers: the pool has a slot more than they hold,
  * and get() hands slots out in turn, so the writer knows which is next. */
 START_TEST(test_feed_slots_for_queued_writes)
@@ -283,8 +248,6 @@ Suite *datagen_suite(void)
 	tcase_add_test(tc, test_feed_slots_for_queued_writes);
 	/* 4 GiB hashed: seconds, more under the sanitizers */
 	tcase_set_timeout(tc, 300);
-	tcase_add_loop_test(tc, test_parse, 0,
-			    sizeof(parse_cases) / sizeof(parse_cases[0]));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,6 +1,5 @@
-/* test_probe.c - the desktop-latency probes: --probe lists parsed into
- * bits (and the bad name pointed at), the probe directory of a config,
- * the ops table, and each probe's setup, run and cleanup on a temporary
+/* test_probe.c - the desktop-latency probes: the probe directory of a
+ * config, the ops table, and each probe's setup, run and cleanup on a temporary
  * directory: its own files only (created exclusively, never an existing
  * name or a symlink), sizes as the operation leaves them, and nothing left
  * behind; the sqlite probe's rows in its database, the dsync probe's
@@ -39,63 +38,9 @@
 #define CMD_OF(p) ((struct cmd_probe *)(p).priv)
 
 #define BIT(k) (1u << (k))
-#define ALL (BIT(WS_PROBE_FSYNC) | BIT(WS_PROBE_SAVE) | BIT(WS_PROBE_READ))
 
-/* ---- probe_parse_list ---- */
-
-static const struct {
-	const char *s;
-	int ret;
-	unsigned int set;	/* on success */
-	const char *bad;	/* on failure */
-} lists[] = {
-	{ "fsync", 0, BIT(WS_PROBE_FSYNC), NULL },
-	{ "save", 0, BIT(WS_PROBE_SAVE), NULL },
-	{ "read", 0, BIT(WS_PROBE_READ), NULL },
-	{ "save,read", 0, BIT(WS_PROBE_SAVE) | BIT(WS_PROBE_READ), NULL },
-	{ "read,fsync,save", 0, ALL, NULL },
-	{ "fsync,fsync", 0, BIT(WS_PROBE_FSYNC), NULL },	/* once is enough */
-	{ "", -EINVAL, 0, "" },
-	{ "fsync,", -EINVAL, 0, "" },		/* trailing comma */
-	{ ",fsync", -EINVAL, 0, "" },		/* empty first name */
-	{ "fsync,,save", -EINVAL, 0, "" },
-	{ "fsync,bogus", -EINVAL, 0, "bogus" },
-	{ "bogus,fsync", -EINVAL, 0, "bogus" },	/* the bad one, not the rest */
-	{ "fsyncx", -EINVAL, 0, "fsyncx" },
-	{ "fsyn", -EINVAL, 0, "fsyn" },
-	{ "FSYNC", -EINVAL, 0, "FSYNC" },		/* names are lower case */
-	{ "save ,read", -EINVAL, 0, "save " },
-};
-
-START_TEST(test_parse_list)
-{
-	unsigned int set = 0xdead;
-	char bad[32] = "untouched";
-
-	ck_assert_int_eq(probe_parse_list(lists[_i].s, &set, bad, sizeof(bad)),
-			 lists[_i].ret);
-	if (lists[_i].ret == 0) {
-		ck_assert_uint_eq(set, lists[_i].set);
-		ck_assert_str_eq(bad, "untouched");
-	} else {
-		ck_assert_uint_eq(set, 0xdead);		/* no half result */
-		ck_assert_str_eq(bad, lists[_i].bad);
-	}
-}
-END_TEST
-
-START_TEST(test_parse_list_bad_cut)
-{
-	unsigned int set = 0;
-	char bad[4];
-
-	ck_assert_int_eq(probe_parse_list("fsync,verylongname", &set, bad,
-					  sizeof(bad)), -EINVAL);
-	ck_assert_str_eq(bad, "ver");
-}
-END_TEST
-
-/* Every kind is in the table, under the name the list parser knows. */
+/* Every kind is in the table, at its own place, under the name the
+ * list parser knows (the record's). */
 START_TEST(test_kinds_table)
 {
 	for (int k = 0; k < WS_PROBE_NR; k++) {
@@ -104,14 +49,13 @@ START_TEST(test_kinds_table)
 		char bad[16];
 
 		ck_assert_ptr_nonnull(ops);
-		ck_assert_ptr_nonnull(ops->name);
+		ck_assert_int_eq(ops->kind, k);
 		ck_assert_ptr_nonnull(ops->setup);
 		ck_assert_ptr_nonnull(ops->run);
 		ck_assert_ptr_nonnull(ops->cleanup);
-		ck_assert_int_eq(probe_parse_list(ops->name, &set, bad, sizeof(bad)), 0);
+		ck_assert_int_eq(ws_probe_parse_list(ws_probe_kind_name(ops->kind), &set, bad,
+						     sizeof(bad)), 0);
 		ck_assert_uint_eq(set, BIT(k));
-		/* the results' word for the kind is the probe's name */
-		ck_assert_str_eq(ws_probe_kind_name((enum ws_probe_kind)k), ops->name);
 		/* a command's time is its own: it has no count of syncs */
 		ck_assert_int_eq(ops->syncs == NULL, ops->per_command);
 	}
@@ -871,45 +815,12 @@ START_TEST(test_cmd_probe_unknown_user)
 }
 END_TEST
 
-static const struct {
-	const char *arg;
-	int ret;
-	const char *name, *line, *why;
-} cmds[] = {
-	{ "mail=notmuch new", 0, "mail", "notmuch new", NULL },
-	{ "ls -l", 0, "", "ls -l", NULL },
-	{ "Mail=x y", 0, "", "Mail=x y", NULL },	/* not a name: the command */
-	{ "a_1=true", 0, "a_1", "true", NULL },
-	{ "abcdefghijklm=true", -EINVAL, NULL, NULL,
-	  "the name 'abcdefghijklm' is longer than 12 characters" },
-	{ "fsync=true", -EINVAL, NULL, NULL, "the name 'fsync' is a probe's own; choose another" },
-	{ "mail=", -EINVAL, NULL, NULL, "expected [NAME=]COMMAND, e.g. mail='notmuch new'" },
-	{ "  ", -EINVAL, NULL, NULL, "expected [NAME=]COMMAND, e.g. mail='notmuch new'" },
-};
-
-START_TEST(test_cmd_parse)
-{
-	struct ws_probe_cmd c;
-	char why[128] = "";
-
-	ck_assert_int_eq(probe_cmd_parse(cmds[_i].arg, &c, why, sizeof(why)), cmds[_i].ret);
-	if (cmds[_i].ret) {
-		ck_assert_str_eq(why, cmds[_i].why);
-		return;
-	}
-	ck_assert_str_eq(c.name, cmds[_i].name);
-	ck_assert_str_eq(c.line, cmds[_i].line);
-}
-END_TEST
-
 Suite *probe_suite(void)
 {
 	Suite *s = suite_create("probe");
 	TCase *parse = tcase_create("parse");
 	TCase *files = tcase_create("files");
 
-	tcase_add_loop_test(parse, test_parse_list, 0, ARRAY_SIZE(lists));
-	tcase_add_test(parse, test_parse_list_bad_cut);
 	tcase_add_test(parse, test_kinds_table);
 	tcase_add_loop_test(parse, test_syncs, 0, ARRAY_SIZE(syncs_rows));
 	tcase_add_loop_test(parse, test_dir_of, 0, ARRAY_SIZE(dirs));
@@ -938,7 +849,6 @@ Suite *probe_suite(void)
 	tcase_add_test(files, test_cmd_probe_outcomes);
 	tcase_add_test(files, test_cmd_probe_user);
 	tcase_add_test(files, test_cmd_probe_unknown_user);
-	tcase_add_loop_test(parse, test_cmd_parse, 0, ARRAY_SIZE(cmds));
 	suite_add_tcase(s, parse);
 	suite_add_tcase(s, files);
 	return s;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "lib/c.h"
+#include "lib/exit.h"
 #include "suites.h"
 #include "run/target.h"
 

@@ -16,12 +16,11 @@
 
 #include "lib/c.h"
 #include "capset.h"
-#include "config/config.h"
 #include "system/fingerprint.h"
 #include "system/priv.h"
 #include "suites.h"
 
-static struct ws_config cfg;
+static struct priv_ask ask;
 static struct ws_fingerprint fp;
 static struct ws_priv priv;
 static char top[64];
@@ -89,8 +88,7 @@ static void emptied(int i)
 
 static void setup(void)
 {
-	config_defaults(&cfg);
-	cfg.set.path = "/data/big.dat";
+	ask = (struct priv_ask){ .path = "/data/big.dat" };
 	memset(&fp, 0, sizeof(fp));
 	snprintf(fp.fs_type, sizeof(fp.fs_type), "ext4");
 	fp.kind = WS_FP_DISK;
@@ -154,10 +152,10 @@ START_TEST(test_refused)
 	char why[256] = "untouched";
 
 	capset_flag(CAP_SYS_ADMIN, false, false);
-	cfg.set.ioprio_class = refusals[_i].ioprio;
-	cfg.set.probe_ioprio_class = refusals[_i].probe_ioprio;
-	cfg.set.drop_caches = refusals[_i].drop_caches;
-	cfg.set.scheduler = refusals[_i].scheduler;
+	ask.ioprio_class = refusals[_i].ioprio;
+	ask.probe_ioprio_class = refusals[_i].probe_ioprio;
+	ask.drop_caches = refusals[_i].drop_caches;
+	ask.scheduler = refusals[_i].scheduler;
 	if (refusals[_i].disks == FAKE_DISK)
 		fake_disk(0, "[mq-deadline] kyber none\n");
 	if (refusals[_i].disks == TMPFS || refusals[_i].disks == NO_FS) {
@@ -165,7 +163,7 @@ START_TEST(test_refused)
 		snprintf(fp.fs_type, sizeof(fp.fs_type), "%s",
 			 refusals[_i].disks == TMPFS ? "tmpfs" : "");
 	}
-	ck_assert_int_eq(priv_setup(&cfg, &fp, &priv, why, sizeof(why)),
+	ck_assert_int_eq(priv_setup(&ask, &fp, &priv, why, sizeof(why)),
 			 refusals[_i].ret);
 	ck_assert_str_eq(why, refusals[_i].why);
 	/* a refusal leaves nothing to put back and changed nothing */
@@ -201,8 +199,8 @@ START_TEST(test_scheduler_dm_pair)
 	fp.kind = WS_FP_DM;
 	fake_disk(0, lists[0]);
 	fake_disk(1, lists[1]);
-	cfg.set.scheduler = "kyber";
-	ck_assert_int_eq(priv_setup(&cfg, &fp, &priv, why, sizeof(why)), 0);
+	ask.scheduler = "kyber";
+	ck_assert_int_eq(priv_setup(&ask, &fp, &priv, why, sizeof(why)), 0);
 	ck_assert_str_eq(why, "untouched");
 	ck_assert_uint_eq(priv.nsched, 2);
 	for (int i = 0; i < 2; i++) {
@@ -239,8 +237,8 @@ START_TEST(test_scheduler_partial)
 	fp.kind = WS_FP_MD;
 	fake_disk(0, "[mq-deadline] kyber none\n");
 	fake_disk(1, "[mq-deadline] none\n");
-	cfg.set.scheduler = "kyber";
-	ck_assert_int_eq(priv_setup(&cfg, &fp, &priv, why, sizeof(why)), -EINVAL);
+	ask.scheduler = "kyber";
+	ck_assert_int_eq(priv_setup(&ask, &fp, &priv, why, sizeof(why)), -EINVAL);
 	ck_assert_str_eq(why, "--scheduler 'kyber': the device offers "
 			      "[mq-deadline] none");
 	ck_assert_uint_eq(priv.nsched, 1);
@@ -263,8 +261,8 @@ START_TEST(test_restore_device_gone)
 	fp.kind = WS_FP_DM;
 	fake_disk(0, "[mq-deadline] kyber none\n");
 	fake_disk(1, "[bfq] kyber none\n");
-	cfg.set.scheduler = "none";
-	ck_assert_int_eq(priv_setup(&cfg, &fp, &priv, why, sizeof(why)), 0);
+	ask.scheduler = "none";
+	ck_assert_int_eq(priv_setup(&ask, &fp, &priv, why, sizeof(why)), 0);
 	ck_assert_uint_eq(priv.nsched, 2);
 	assert_written(1, "[bfq] kyber none\n", "none");
 	emptied(1);

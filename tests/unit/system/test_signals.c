@@ -18,7 +18,7 @@
 #include <check.h>
 
 #include "lib/c.h"
-#include "config/config.h"
+#include "lib/exit.h"
 #include "system/signals.h"
 #include "suites.h"
 #include "testutil.h"

@@ -1,0 +1,24 @@
+/* config.c - the configuration's defaults (see config.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/config.h"
+#include "config/options.h"
+#include "record/fields.h"
+
+/* Every default is a row of the settings table (record/fields.h), parsed
+ * as if given; a default its own option refuses is a bug, caught by the
+ * unit tests before it ships. */
+void config_defaults(struct ws_config *cfg)
+{
+	struct cli rows = { .default_of = ws_field_default };
+	char why[CLI_WHY_LEN];
+
+	rows.opts = config_options(&rows.nopts);
+	memset(cfg, 0, sizeof(*cfg));
+	if (cli_defaults(&rows, cfg, why)) {
+		fprintf(stderr, "writestress: internal error: %s\n", why);
+		abort();
+	}
+}

@@ -1,0 +1,205 @@
+/* test_settings.c - the words of the settings read back: --data's
+ * kinds, --probe's and --steer-by's lists (and the bad name pointed at),
+ * --probe-cmd's [NAME=]COMMAND and --steady-criterion's rules; and every
+ * word named once (record/settings.c). */
+#include <errno.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "lib/c.h"
+#include "record/record.h"
+#include "suites.h"
+
+#define BIT(k) (1u << (k))
+#define ALL (BIT(WS_PROBE_FSYNC) | BIT(WS_PROBE_SAVE) | BIT(WS_PROBE_READ))
+
+/* ---- --probe and --steer-by: probe lists ---- */
+
+static const struct {
+	const char *s;
+	int ret;
+	unsigned int set;	/* on success */
+	const char *bad;	/* on failure */
+} lists[] = {
+	{ "fsync", 0, BIT(WS_PROBE_FSYNC), NULL },
+	{ "save", 0, BIT(WS_PROBE_SAVE), NULL },
+	{ "read", 0, BIT(WS_PROBE_READ), NULL },
+	{ "save,read", 0, BIT(WS_PROBE_SAVE) | BIT(WS_PROBE_READ), NULL },
+	{ "read,fsync,save", 0, ALL, NULL },
+	{ "fsync,fsync", 0, BIT(WS_PROBE_FSYNC), NULL },	/* once is enough */
+	{ "", -EINVAL, 0, "" },
+	{ "fsync,", -EINVAL, 0, "" },		/* trailing comma */
+	{ ",fsync", -EINVAL, 0, "" },		/* empty first name */
+	{ "fsync,,save", -EINVAL, 0, "" },
+	{ "fsync,bogus", -EINVAL, 0, "bogus" },
+	{ "bogus,fsync", -EINVAL, 0, "bogus" },	/* the bad one, not the rest */
+	{ "fsyncx", -EINVAL, 0, "fsyncx" },
+	{ "fsyn", -EINVAL, 0, "fsyn" },
+	{ "FSYNC", -EINVAL, 0, "FSYNC" },		/* names are lower case */
+	{ "save ,read", -EINVAL, 0, "save " },
+};
+
+START_TEST(test_parse_list)
+{
+	unsigned int set = 0xdead;
+	char bad[32] = "untouched";
+
+	ck_assert_int_eq(ws_probe_parse_list(lists[_i].s, &set, bad, sizeof(bad)),
+			 lists[_i].ret);
+	if (lists[_i].ret == 0) {
+		ck_assert_uint_eq(set, lists[_i].set);
+		ck_assert_str_eq(bad, "untouched");
+	} else {
+		ck_assert_uint_eq(set, 0xdead);		/* no half result */
+		ck_assert_str_eq(bad, lists[_i].bad);
+	}
+}
+END_TEST
+
+START_TEST(test_parse_list_bad_cut)
+{
+	unsigned int set = 0;
+	char bad[4];
+
+	ck_assert_int_eq(ws_probe_parse_list("fsync,verylongname", &set, bad,
+					  sizeof(bad)), -EINVAL);
+	ck_assert_str_eq(bad, "ver");
+}
+END_TEST
+
+static const struct {
+	const char *arg;
+	int ret;
+	const char *name, *line, *why;
+} cmds[] = {
+	{ "mail=notmuch new", 0, "mail", "notmuch new", NULL },
+	{ "ls -l", 0, "", "ls -l", NULL },
+	{ "Mail=x y", 0, "", "Mail=x y", NULL },	/* not a name: the command */
+	{ "a_1=true", 0, "a_1", "true", NULL },
+	{ "abcdefghijklm=true", -EINVAL, NULL, NULL,
+	  "the name 'abcdefghijklm' is longer than 12 characters" },
+	{ "fsync=true", -EINVAL, NULL, NULL, "the name 'fsync' is a probe's own; choose another" },
+	{ "mail=", -EINVAL, NULL, NULL, "expected [NAME=]COMMAND, e.g. mail='notmuch new'" },
+	{ "  ", -EINVAL, NULL, NULL, "expected [NAME=]COMMAND, e.g. mail='notmuch new'" },
+};
+
+START_TEST(test_cmd_parse)
+{
+	struct ws_probe_cmd c;
+	char why[128] = "";
+
+	ck_assert_int_eq(ws_probe_cmd_parse(cmds[_i].arg, &c, why, sizeof(why)), cmds[_i].ret);
+	if (cmds[_i].ret) {
+		ck_assert_str_eq(why, cmds[_i].why);
+		return;
+	}
+	ck_assert_str_eq(c.name, cmds[_i].name);
+	ck_assert_str_eq(c.line, cmds[_i].line);
+}
+END_TEST
+
+/* ---- --data ---- */
+
+static const struct {
+	const char *in;
+	int ret;
+	enum ws_data mode;
+	unsigned int pct;
+} parse_cases[] = {
+	{ "random", 0, WS_DATA_RANDOM, 0 },
+	{ "fixed", 0, WS_DATA_FIXED, 0 },
+	{ "zero", 0, WS_DATA_ZERO, 0 },
+	{ "compressible=0", 0, WS_DATA_COMPRESSIBLE, 0 },
+	{ "compressible=75", 0, WS_DATA_COMPRESSIBLE, 75 },
+	{ "compressible=100", 0, WS_DATA_COMPRESSIBLE, 100 },
+	{ "compressible", -EINVAL, 0, 0 },
+	{ "compressible=", -EINVAL, 0, 0 },
+	{ "compressible=101", -EINVAL, 0, 0 },
+	{ "compressible=5x", -EINVAL, 0, 0 },
+	{ "compressible=-5", -EINVAL, 0, 0 },
+	{ "Random", -EINVAL, 0, 0 },
+	{ "", -EINVAL, 0, 0 },
+};
+
+START_TEST(test_data_parse)
+{
+	enum ws_data mode = WS_DATA_NR;
+	unsigned int pct = 999;
+
+	ck_assert_int_eq(ws_data_parse(parse_cases[_i].in, &mode, &pct),
+			 parse_cases[_i].ret);
+	if (!parse_cases[_i].ret) {
+		ck_assert_int_eq(mode, parse_cases[_i].mode);
+		ck_assert_uint_eq(pct, parse_cases[_i].pct);
+	}
+}
+END_TEST
+
+/* ---- --steady-criterion ---- */
+
+START_TEST(test_parse_criterion)
+{
+	static const char *const bad[] = {
+		"", "SNIA", "snia:20", "bw-slope", "bw-slope:", "bw-slope:0",
+		"bw-slope:-1", "bw-dev:x", "bw-dev:5%%", "bw-dev:1001", "iops:5",
+		"bw-dev:5 ",
+	};
+	struct ws_analysis_params p = { .criterion = WS_STEADY_BW_DEV };
+
+	ck_assert_int_eq(ws_steady_criterion_parse("bw-slope:0.5%", &p), 0);
+	ck_assert_int_eq(p.criterion, WS_STEADY_BW_SLOPE);
+	ck_assert_double_eq_tol(p.limit_pct, 0.5, 1e-12);
+	ck_assert_str_eq(ws_steady_criterion_name(p.criterion), "bw-slope");
+	ck_assert_int_eq(ws_steady_criterion_parse("snia", &p), 0);
+	ck_assert_int_eq(p.criterion, WS_STEADY_SNIA);
+	ck_assert_double_eq(p.limit_pct, 20);
+	ck_assert_double_eq(p.slope_pct, 10);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(ws_steady_criterion_parse(bad[i], &p) == -EINVAL,
+			      "'%s' was taken", bad[i]);
+}
+END_TEST
+
+/* Each table's words distinct, and a word read back is its own kind. */
+START_TEST(test_words_round_trip)
+{
+	unsigned int set, pct;
+	enum ws_data data;
+	enum ws_pace pace;
+	char bad[16];
+
+	for (int k = 0; k < WS_PROBE_NR; k++) {
+		ck_assert_int_eq(ws_probe_parse_list(ws_probe_kind_name((enum ws_probe_kind)k),
+						     &set, bad, sizeof(bad)), 0);
+		ck_assert_uint_eq(set, BIT(k));
+	}
+	for (int d = 0; d < WS_DATA_NR; d++)
+		if (d != WS_DATA_COMPRESSIBLE) {
+			ck_assert_int_eq(ws_data_parse(ws_data_name((enum ws_data)d), &data, &pct), 0);
+			ck_assert_int_eq(data, d);
+		}
+	for (int m = 0; m < WS_PACE_NR; m++) {
+		ck_assert(ws_pace_parse(ws_pace_name((enum ws_pace)m), &pace));
+		ck_assert_int_eq(pace, m);
+	}
+	ck_assert_str_eq(ws_probe_kind_name(WS_PROBE_NR), "?");
+	ck_assert_str_eq(ws_data_name(WS_DATA_NR), "?");
+	ck_assert_str_eq(ws_steady_criterion_name(WS_STEADY_NR), "?");
+}
+END_TEST
+
+Suite *settings_suite(void)
+{
+	Suite *s = suite_create("settings");
+	TCase *tc = tcase_create("words");
+
+	tcase_add_loop_test(tc, test_parse_list, 0, ARRAY_SIZE(lists));
+	tcase_add_test(tc, test_parse_list_bad_cut);
+	tcase_add_loop_test(tc, test_cmd_parse, 0, ARRAY_SIZE(cmds));
+	tcase_add_loop_test(tc, test_data_parse, 0, ARRAY_SIZE(parse_cases));
+	tcase_add_test(tc, test_parse_criterion);
+	tcase_add_test(tc, test_words_round_trip);
+	suite_add_tcase(s, tc);
+	return s;
+}
