@@ -27,6 +27,7 @@ static struct journal *fresh(void)
 {
 	static struct journal j;
 
+	journal_free(&j);	/* the last test's */
 	journal_init(&j);
 	journal_traced(&j, true, true, true);
 	return &j;
@@ -240,6 +241,7 @@ START_TEST(test_stall_on_a_log_write)
 	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_JOURNAL);
 	ck_assert_msg(strstr(why, "waited in xlog_wait_on_iclog: log write 1 ran 371 ms (2 iclogs, 512 KiB)"),
 		      "%s", why);
+	evidence_free(&ev);
 }
 END_TEST
 
@@ -254,6 +256,7 @@ static uint64_t whole_commits(const struct recorded *r)
 		if (r->ev[i].kind == TE_JOURNAL)
 			journal_event(&j, &r->ev[i].jnl);
 	journal_settle(&j, 0, true);
+	journal_free(&j);
 	return j.run.commits;
 }
 
@@ -306,6 +309,7 @@ START_TEST(test_recorded_xfs_log)
 		}
 	}
 	ck_assert(named);
+	evidence_free(&ev);
 	recorded_free(&r);
 }
 END_TEST

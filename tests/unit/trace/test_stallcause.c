@@ -244,6 +244,7 @@ START_TEST(test_timeline_buckets)
 	ck_assert_uint_eq(w.requests, 0);
 	ck_assert_uint_eq(w.from_ns, 200000 * MS);
 	ck_assert_uint_eq(w.to_ns, 215000 * MS);
+	timeline_free(&tl);
 }
 END_TEST
 
@@ -275,6 +276,7 @@ START_TEST(test_one_slow_request)
 	q.duration_ns = 15000 * MS;
 	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_UNKNOWN);
 	ck_assert_msg(strstr(why, "busy 0 s of 15.0 s"), "%s", why);
+	evidence_free(&ev);
 }
 END_TEST
 
@@ -303,6 +305,7 @@ START_TEST(test_commits_share_a_stall)
 	commit_event(&ev.jn, JNL_END, 2650 * MS, 412);
 	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_UNKNOWN);
 	ck_assert_msg(strstr(why, "; commit 411 ran 400 ms, 30.0% of the stall"), "%s", why);
+	evidence_free(&ev);
 }
 END_TEST
 
@@ -348,6 +351,7 @@ START_TEST(test_journal_phases)
 	ck_assert_uint_eq(c.tid, 8);
 	ck_assert(!journal_overlap(&j, 31 * MS, 39 * MS, &c, &covered));
 	ck_assert_uint_eq(covered, 0);
+	journal_free(&j);
 }
 END_TEST
 
@@ -382,6 +386,7 @@ START_TEST(test_overwritten_evidence)
 	q.start_ns = 30 * MS;	/* the oldest kept began at 20 ms */
 	evidence_explain(&ev, &q, why, sizeof(why));
 	ck_assert_msg(!strstr(why, "no longer kept"), "%s", why);
+	evidence_free(&ev);
 }
 END_TEST
 
@@ -571,6 +576,7 @@ START_TEST(test_wbt_evidence)
 	evidence_event(&ev, &e);	/* 300 ms, inside */
 	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_WBT);
 	ck_assert_msg(strstr(why, "; bios waited up to 300 ms for a request meanwhile"), "%s", why);
+	evidence_free(&ev);
 }
 END_TEST
 
@@ -598,6 +604,140 @@ START_TEST(test_pauses_by_thread)
 	ck_assert_uint_eq(ev.jn.run.dirty_paused_ns, 600 * MS);
 	/* of them a writer thread's (11 is one, in this made stream) */
 	ck_assert_uint_eq(ev.jn.run.writer_paused_ns, 100 * MS);
+	evidence_free(&ev);
+}
+END_TEST
+
+/* The bounds of what is kept, as before it was kept on the heap, each at
+ * its size less one, its size and one more. */
+
+/* 4096 buckets of 10 ms; a request in the 4097th makes them twice as
+ * wide, and nothing is lost. */
+static const struct {
+	unsigned int bucket, used;
+	uint64_t width_ms;
+} tl_bound[] = {
+	{ 4094, 4095, 10 }, { 4095, 4096, 10 }, { 4096, 2049, 20 },
+};
+
+START_TEST(test_timeline_bound)
+{
+	static struct timeline tl;
+	uint64_t last = 1000 * MS + tl_bound[_i].bucket * 10 * MS + 5 * MS;
+	struct tl_window w;
+
+	timeline_init(&tl, 1000 * MS);
+	timeline_add(&tl, 1005 * MS, 4096, true, 1 * MS, 0);
+	timeline_add(&tl, last, 8192, true, 2 * MS, 0);
+	ck_assert_uint_eq(tl.width_ns, tl_bound[_i].width_ms * MS);
+	ck_assert_uint_eq(tl.used, tl_bound[_i].used);
+	ck_assert_uint_le(tl.cap, 4096);
+	timeline_window(&tl, 0, UINT64_MAX / 2, &w);
+	ck_assert_uint_eq(w.requests, 2);
+	ck_assert_uint_eq(w.bytes, 12288);
+	ck_assert_uint_eq(w.service_ns, 3 * MS);
+	timeline_window(&tl, last, last + 1, &w);
+	ck_assert_uint_eq(w.requests, 1);
+	ck_assert_uint_eq(w.to_ns - w.from_ns, tl_bound[_i].width_ms * MS);
+	timeline_free(&tl);
+}
+END_TEST
+
+/* The first request past the 4096th bucket, none before it: as wide as
+ * it takes, 80 ms, and the buckets only up to it. */
+START_TEST(test_timeline_first_far)
+{
+	static struct timeline tl;
+	struct tl_window w;
+
+	timeline_init(&tl, 1000 * MS);
+	timeline_add(&tl, 1000 * MS + 20000 * 10 * MS, 4096, true, 1 * MS, 0);
+	ck_assert_uint_eq(tl.width_ns, 80 * MS);
+	ck_assert_uint_eq(tl.used, 2501);
+	timeline_window(&tl, 0, UINT64_MAX / 2, &w);
+	ck_assert_uint_eq(w.requests, 1);
+	ck_assert_uint_eq(w.service_ns, 1 * MS);
+	timeline_free(&tl);
+}
+END_TEST
+
+/* The last 1024 commits are kept, every one counted: the 1025th takes
+ * the first one's place. */
+static const struct {
+	uint32_t commits;
+	bool first_kept;
+	uint64_t covered_ms;
+} jnl_bound[] = {
+	{ 1023, true, 1023 }, { 1024, true, 1024 }, { 1025, false, 1024 },
+};
+
+START_TEST(test_journal_bound)
+{
+	static struct journal j;
+	uint32_t n = jnl_bound[_i].commits;
+	const struct jnl_commit *oldest;
+	struct jnl_commit c;
+	uint64_t covered;
+
+	journal_init(&j);
+	for (uint32_t tid = 1; tid <= n; tid++) {
+		commit_event(&j, JNL_START, tid * 10 * MS, tid);
+		commit_event(&j, JNL_END, tid * 10 * MS + MS, tid);
+	}
+	ck_assert_uint_eq(j.run.commits, n);
+	ck_assert(journal_overlap(&j, 0, UINT64_MAX, &c, &covered));
+	ck_assert_uint_eq(covered, jnl_bound[_i].covered_ms * MS);
+	ck_assert_int_eq(journal_overlap(&j, 10 * MS, 11 * MS, &c, &covered),
+			 jnl_bound[_i].first_kept);
+	ck_assert(journal_overlap(&j, n * 10 * MS, n * 10 * MS + MS, &c, &covered));
+	ck_assert_uint_eq(c.tid, n);
+	oldest = journal_oldest(&j);
+	if (jnl_bound[_i].first_kept)
+		ck_assert_ptr_null(oldest);
+	else
+		ck_assert_uint_eq(oldest->tid, 2);
+	journal_free(&j);
+}
+END_TEST
+
+/* The last 4096 dirty pauses are kept, every one counted: a stall over
+ * the first one is its while it is kept, and judged without it, saying
+ * so, once the 4097th took its place. */
+static const struct {
+	unsigned int pauses;
+	bool first_kept;
+} pause_bound[] = {
+	{ 4095, true }, { 4096, true }, { 4097, false },
+};
+
+START_TEST(test_pauses_bound)
+{
+	static struct evidence ev;
+	struct trace_event e = { .kind = TE_DIRTY };
+	unsigned int n = pause_bound[_i].pauses;
+	struct stall_query q = { .start_ns = 10 * MS, .duration_ns = 1 * MS,
+				 .what = "fsync", .site = "", .tid = 7 };
+	char why[256];
+	enum ws_stall_cause c;
+
+	evidence_init(&ev, 1 * MS);
+	for (uint64_t i = 1; i <= n; i++) {
+		e.dirty = (struct dirty_event){ i * 10 * MS, 7, 1 * MS, true };
+		evidence_event(&ev, &e);
+	}
+	ck_assert_uint_eq(ev.jn.run.dirty_pauses, n);
+	ck_assert_uint_eq(ev.jn.run.dirty_paused_ns, n * MS);
+	c = evidence_explain(&ev, &q, why, sizeof(why));
+	if (pause_bound[_i].first_kept) {
+		ck_assert_int_eq(c, WS_CAUSE_DIRTY);
+		ck_assert_msg(!strstr(why, "no longer kept"), "%s", why);
+	} else {
+		ck_assert_int_eq(c, WS_CAUSE_UNKNOWN);
+		ck_assert_msg(strstr(why, "no longer kept: judged without them"), "%s", why);
+	}
+	q.start_ns = n * 10 * MS;	/* the newest is kept */
+	ck_assert_int_eq(evidence_explain(&ev, &q, why, sizeof(why)), WS_CAUSE_DIRTY);
+	evidence_free(&ev);
 }
 END_TEST
 
@@ -623,6 +763,12 @@ Suite *stallcause_suite(void)
 	tcase_add_test(tc, test_wbt_held_it);
 	tcase_add_test(tc, test_commits_share_a_stall);
 	tcase_add_test(tc, test_wbt_evidence);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("bounds");
+	tcase_add_loop_test(tc, test_timeline_bound, 0, sizeof(tl_bound) / sizeof(tl_bound[0]));
+	tcase_add_test(tc, test_timeline_first_far);
+	tcase_add_loop_test(tc, test_journal_bound, 0, sizeof(jnl_bound) / sizeof(jnl_bound[0]));
+	tcase_add_loop_test(tc, test_pauses_bound, 0, sizeof(pause_bound) / sizeof(pause_bound[0]));
 	suite_add_tcase(s, tc);
 	return s;
 }
