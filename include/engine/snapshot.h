@@ -72,8 +72,10 @@ struct ws_snapshot {
 
 	/* progress marks: single producer (writer), single consumer
 	 * (recorder); a full ring drops marks, which loses no bytes (marks
-	 * are cumulative), only resolution */
-	struct ws_mark marks[WS_MARK_RING];
+	 * are cumulative), only resolution.  WS_MARK_RING of them, allocated
+	 * by snapshot_init and never moved while the threads run (the reader
+	 * indexes it as the writer fills it) */
+	struct ws_mark *marks;
 	_Atomic uint64_t mark_head, mark_tail;
 	uint64_t last_mark_ns;		/* writer's own */
 	uint64_t mark_spacing_ns;	/* set before the run; 0: the minimum */
@@ -113,7 +115,9 @@ struct ws_snapshot {
 	pthread_cond_t changed;		/* finish() wakes sleepers */
 };
 
+/* 0, or -ENOMEM (no room for the marks) or a pthread call's -errno. */
 WS_MUST_CHECK int snapshot_init(struct ws_snapshot *s);
+/* Once no thread uses it any more (every snapshot_init'ed one). */
 void snapshot_destroy(struct ws_snapshot *s);
 
 /* Writer side. */

@@ -1,6 +1,7 @@
 /* snapshot.c - the one door between threads (see snapshot.h). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "system/clock.h"
@@ -12,9 +13,12 @@ int snapshot_init(struct ws_snapshot *s)
 	int ret;
 
 	memset(s, 0, sizeof(*s));
+	s->marks = calloc(WS_MARK_RING, sizeof(*s->marks));
+	if (!s->marks)
+		return -ENOMEM;
 	ret = pthread_mutex_init(&s->lock, NULL);
 	if (ret)
-		return -ret;
+		goto out_marks;
 	ret = pthread_mutex_init(&s->steer_lock, NULL);
 	if (ret)
 		goto out_mutex;
@@ -34,6 +38,9 @@ out_steer:
 	pthread_mutex_destroy(&s->steer_lock);
 out_mutex:
 	pthread_mutex_destroy(&s->lock);
+out_marks:
+	free(s->marks);
+	s->marks = NULL;
 	return -ret;
 }
 
@@ -42,6 +49,8 @@ void snapshot_destroy(struct ws_snapshot *s)
 	pthread_cond_destroy(&s->changed);
 	pthread_mutex_destroy(&s->steer_lock);
 	pthread_mutex_destroy(&s->lock);
+	free(s->marks);
+	s->marks = NULL;
 }
 
 void snapshot_start(struct ws_snapshot *s, uint64_t now_ns)

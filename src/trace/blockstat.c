@@ -1,13 +1,28 @@
 /* blockstat.c - block requests into figures (see blockstat.h). */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "blockstat.h"
+
+#define BLK_FIRST_SLOTS 16
+
+_Static_assert(BLK_INFLIGHT >= BLK_FIRST_SLOTS && !(BLK_INFLIGHT & (BLK_INFLIGHT - 1)),
+	       "the slots double from BLK_FIRST_SLOTS up to BLK_INFLIGHT");
 
 void blockstat_init(struct blockstat *b)
 {
 	memset(b, 0, sizeof(*b));
 	hist_init(&b->write_service);
 	b->iv.on = b->run.on = true;
+}
+
+void blockstat_free(struct blockstat *b)
+{
+	free(b->slot);
+	b->slot = NULL;
+	b->nslots = b->used = 0;
+	roundlat_free(&b->rounds);
 }
 
 /* A flush: rwbs "FF", "F", "FN" (no data). */
@@ -22,45 +37,76 @@ static uint64_t key_of(const struct blk_event *e)
 	return e->sector + 1;
 }
 
-/* Where a key's probe starts: the top bits of a Fibonacci hash. */
-static unsigned int home_of(uint64_t key)
+/* Where a key's probe starts in a table of nslots (a power of two): the
+ * top bits of a Fibonacci hash. */
+static unsigned int home_of(uint64_t key, unsigned int nslots)
 {
-	return (unsigned int)((key * UINT64_C(0x9e3779b97f4a7c15)) >> 52) % BLK_INFLIGHT;
+	return (unsigned int)((key * UINT64_C(0x9e3779b97f4a7c15)) >>
+			      (64 - __builtin_ctz(nslots)));
+}
+
+/* The slot key's probe ends at in table t: its own, or the free one. */
+static struct blk_slot *probe(struct blk_slot *t, unsigned int nslots, uint64_t key)
+{
+	unsigned int i = home_of(key, nslots);
+
+	while (t[i].key && t[i].key != key)
+		i = (i + 1) & (nslots - 1);
+	return &t[i];
+}
+
+/* Twice the slots (BLK_FIRST_SLOTS at first), each request placed anew:
+ * where a key lies depends on the table's size, so no realloc. */
+static int grow(struct blockstat *b)
+{
+	unsigned int n = b->nslots ? 2 * b->nslots : BLK_FIRST_SLOTS;
+	struct blk_slot *t = calloc(n, sizeof(*t));
+
+	if (!t)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < b->nslots; i++)
+		if (b->slot[i].key)
+			*probe(t, n, b->slot[i].key) = b->slot[i];
+	free(b->slot);
+	b->slot = t;
+	b->nslots = n;
+	return 0;
 }
 
 static struct blk_slot *find(struct blockstat *b, uint64_t key, bool add)
 {
-	unsigned int i = home_of(key);
+	struct blk_slot *s;
 
-	for (unsigned int n = 0; n < BLK_INFLIGHT; n++, i = (i + 1) % BLK_INFLIGHT) {
-		if (b->slot[i].key == key)
-			return &b->slot[i];
-		if (!b->slot[i].key) {
-			if (!add || b->used == BLK_INFLIGHT - 1)
-				return NULL;	/* one slot stays free: lookups end */
-			b->used++;
-			b->slot[i].key = key;
-			return &b->slot[i];
-		}
-	}
-	return NULL;
+	/* half full at most until BLK_INFLIGHT */
+	if (add && b->nslots < BLK_INFLIGHT && b->used + 1 > b->nslots / 2)
+		(void)grow(b);	/* no memory: the table is full sooner, below */
+	if (!b->nslots)
+		return NULL;
+	s = probe(b->slot, b->nslots, key);
+	if (s->key)
+		return s;
+	if (!add || b->used == b->nslots - 1)
+		return NULL;	/* one slot stays free: lookups end */
+	b->used++;
+	s->key = key;
+	return s;
 }
 
 /* Remove slot s, moving later members of its run back (linear probing's
  * deletion), so lookups still find them. */
 static void release(struct blockstat *b, struct blk_slot *s)
 {
-	unsigned int i = (unsigned int)(s - b->slot), j = i;
+	unsigned int i = (unsigned int)(s - b->slot), j = i, mask = b->nslots - 1;
 
 	memset(s, 0, sizeof(*s));
 	b->used--;
 	for (;;) {
 		unsigned int home;
 
-		j = (j + 1) % BLK_INFLIGHT;
+		j = (j + 1) & mask;
 		if (!b->slot[j].key)
 			return;
-		home = home_of(b->slot[j].key);
+		home = home_of(b->slot[j].key, b->nslots);
 		/* j's member may move to i when i lies on its way from home */
 		if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
 			b->slot[i] = b->slot[j];
@@ -313,7 +359,7 @@ void blockstat_event(struct blockstat *b, const struct blk_event *e)
  * 10 min, a device's longest plausible answer. */
 static void sweep(struct blockstat *b)
 {
-	for (unsigned int i = 0; i < BLK_INFLIGHT; i++) {
+	for (unsigned int i = 0; i < b->nslots; i++) {
 		struct blk_slot *s = &b->slot[i];
 		uint64_t age = s->issue_ns ? 600 * BLK_PENDING_NS : 10 * BLK_PENDING_NS;
 		uint64_t at = s->issue_ns ? s->issue_ns : s->start_ns;

@@ -43,8 +43,11 @@ struct blk_event {
  * flusher, mostly), or anyone else. */
 enum ws_submitter blockstat_submitter(const char *comm);
 
-/* Requests between insert or issue and completion, by where they are;
- * more at once than this are completions left unmatched (counted). */
+/* Requests between insert or issue and completion, by where they are
+ * (a hash table on the heap, half full at most as it doubles from 16 slots
+ * to BLK_INFLIGHT, a power of two); more at once than BLK_INFLIGHT - 1 are
+ * completions left unmatched (counted), and so are those a table that
+ * could not grow had no room for. */
 #define BLK_INFLIGHT 4096
 
 struct blk_slot {
@@ -85,7 +88,8 @@ struct blk_empty {
 };
 
 struct blockstat {
-	struct blk_slot slot[BLK_INFLIGHT];
+	struct blk_slot *slot;		/* nslots of them (0: none yet) */
+	unsigned int nslots;
 	struct blk_empty empty[BLK_EMPTY];	/* oldest first */
 	unsigned int nempty;
 	struct blk_flush flight[BLK_FLUSHES];	/* issued, not completed */
@@ -111,6 +115,8 @@ struct blockstat {
 };
 
 void blockstat_init(struct blockstat *b);
+/* What it holds on the heap (its slots, its rounds): b may be inited again. */
+void blockstat_free(struct blockstat *b);
 void blockstat_event(struct blockstat *b, const struct blk_event *e);
 /* After a drain: the completions waiting for their issue matched, or,
  * waiting a second (all of them when final), counted unmatched. */

@@ -1,19 +1,43 @@
 /* evidence.c - what the tracer keeps of a run (see evidence.h). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "evidence.h"
+#include "lib/array.h"
 #include "stallcause.h"
 
 void evidence_init(struct evidence *ev, uint64_t origin_ns)
 {
 	memset(ev, 0, sizeof(*ev));
 	ev->block_size = 4096;
+	ev->pauses_ring = PAUSES_KEPT;
 	blockstat_init(&ev->bs);
 	biostat_init(&ev->bios, &ev->tl);
 	flusher_init(&ev->flusher);
 	timeline_init(&ev->tl, origin_ns);
 	journal_init(&ev->jn);
 	ev->bs.timeline = &ev->tl;
+}
+
+void evidence_free(struct evidence *ev)
+{
+	blockstat_free(&ev->bs);
+	timeline_free(&ev->tl);
+	journal_free(&ev->jn);
+	free(ev->pauses);
+	ev->pauses = NULL;
+	ev->pauses_cap = ev->npauses = 0;
+}
+
+/* Keep p, over the oldest once the ring is full. */
+static void keep_pause(struct evidence *ev, const struct dirty_event *p)
+{
+	if (ev->npauses < ev->pauses_ring &&
+	    array_grow((void **)&ev->pauses, (size_t)ev->npauses, &ev->pauses_cap,
+		       sizeof(*ev->pauses)))
+		ev->pauses_ring = ev->pauses_cap;
+	if (ev->pauses_ring)
+		ev->pauses[ev->npauses++ % ev->pauses_ring] = *p;
 }
 
 void evidence_bios_traced(struct evidence *ev)
@@ -46,7 +70,7 @@ void evidence_event(struct evidence *ev, const struct trace_event *e)
 		break;
 	case TE_DIRTY:
 		journal_dirty_pause(&ev->jn, e->dirty.pause_ns, e->dirty.writer);
-		ev->pauses[ev->npauses++ % PAUSES_KEPT] = e->dirty;
+		keep_pause(ev, &e->dirty);
 		break;
 	case TE_WBT:
 		ev->bs.iv.wbt_on = ev->bs.run.wbt_on = true;	/* a recording's */
@@ -94,7 +118,7 @@ void evidence_take(struct evidence *ev, struct ws_block_figures *block,
 /* The thread's pauses within [from, to]. */
 static uint64_t paused(const struct evidence *ev, int32_t tid, uint64_t from, uint64_t to)
 {
-	uint64_t n = ev->npauses < PAUSES_KEPT ? ev->npauses : PAUSES_KEPT, sum = 0;
+	uint64_t n = ev->npauses < ev->pauses_ring ? ev->npauses : ev->pauses_ring, sum = 0;
 
 	for (uint64_t i = 0; i < n; i++) {
 		const struct dirty_event *p = &ev->pauses[i];
@@ -157,12 +181,12 @@ static void span_of(const struct timeline *tl, uint64_t from, uint64_t to,
  * still kept (a ring that wrapped)? */
 static bool before_kept(const struct evidence *ev, uint64_t start_ns)
 {
-	const struct jnl_commit *oldest = &ev->jn.kept[ev->jn.nkept % JNL_KEPT];
-	const struct dirty_event *first = &ev->pauses[ev->npauses % PAUSES_KEPT];
+	const struct jnl_commit *oldest = journal_oldest(&ev->jn);
 	const struct wbt_event *step = &ev->wbt[ev->nwbt % WBT_KEPT];
 
-	return (ev->jn.nkept > JNL_KEPT && start_ns < oldest->at[JNL_START]) ||
-	       (ev->npauses > PAUSES_KEPT && start_ns < first->ts_ns) ||
+	return (oldest && start_ns < oldest->at[JNL_START]) ||
+	       (ev->npauses > ev->pauses_ring &&
+		start_ns < ev->pauses[ev->npauses % ev->pauses_ring].ts_ns) ||
 	       (ev->nwbt > WBT_KEPT && start_ns < step->ts_ns);
 }
 

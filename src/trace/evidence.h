@@ -28,8 +28,11 @@ struct evidence {
 	struct flusher flusher;	/* into jn's figures */
 	struct timeline tl;
 	struct journal jn;
-	struct dirty_event pauses[PAUSES_KEPT];	/* a ring of the last */
-	uint64_t npauses;
+	/* a ring of the last PAUSES_KEPT, on the heap, grown until it first
+	 * wraps (or wrapping where there was no memory to grow) */
+	struct dirty_event *pauses;
+	uint64_t npauses;		/* seen so far */
+	size_t pauses_cap, pauses_ring;	/* allocated; the ring's size */
 	struct wbt_event wbt[WBT_KEPT];	/* a ring of the last */
 	uint64_t nwbt;
 	uint32_t wbt_lat_us;	/* wbt's latency target, 0: off (sysfs
@@ -50,6 +53,8 @@ struct stall_query {
 };
 
 void evidence_init(struct evidence *ev, uint64_t origin_ns);
+/* What it holds on the heap: ev (inited, or all zero) may be inited again. */
+void evidence_free(struct evidence *ev);
 void evidence_event(struct evidence *ev, const struct trace_event *e);
 /* The bios' events are read (biostat.h): their figures are meaningful
  * from now on, 0 included. */

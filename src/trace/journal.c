@@ -3,11 +3,20 @@
 #include <string.h>
 
 #include "journal.h"
+#include "lib/array.h"
 
 void journal_init(struct journal *j)
 {
 	memset(j, 0, sizeof(*j));
+	j->kept_ring = JNL_KEPT;
 	journal_traced(j, true, false, true);
+}
+
+void journal_free(struct journal *j)
+{
+	free(j->kept);
+	j->kept = NULL;
+	j->kept_cap = j->nkept = 0;
 }
 
 void journal_traced(struct journal *j, bool commits, bool xfs, bool pauses)
@@ -48,11 +57,21 @@ static void count(struct ws_journal_figures *f, const struct jnl_commit *c)
 	f->log_bytes += c->log_bytes;
 }
 
+/* Keep c, over the oldest once the ring is full. */
+static void keep(struct journal *j, const struct jnl_commit *c)
+{
+	if (j->nkept < j->kept_ring &&
+	    array_grow((void **)&j->kept, (size_t)j->nkept, &j->kept_cap, sizeof(*j->kept)))
+		j->kept_ring = j->kept_cap;
+	if (j->kept_ring)
+		j->kept[j->nkept++ % j->kept_ring] = *c;
+}
+
 static void ended(struct journal *j)
 {
 	count(&j->iv, &j->open);
 	count(&j->run, &j->open);
-	j->kept[j->nkept++ % JNL_KEPT] = j->open;
+	keep(j, &j->open);
 	j->have_open = false;
 }
 
@@ -240,7 +259,7 @@ void journal_take(struct journal *j, struct ws_journal_figures *out)
 bool journal_overlap(const struct journal *j, uint64_t from_ns, uint64_t to_ns,
 		     struct jnl_commit *longest, uint64_t *covered_ns)
 {
-	uint64_t n = j->nkept < JNL_KEPT ? j->nkept : JNL_KEPT, best = 0;
+	uint64_t n = j->nkept < j->kept_ring ? j->nkept : j->kept_ring, best = 0;
 
 	*covered_ns = 0;
 	for (uint64_t i = 0; i < n; i++) {
@@ -257,4 +276,9 @@ bool journal_overlap(const struct journal *j, uint64_t from_ns, uint64_t to_ns,
 		}
 	}
 	return best > 0;
+}
+
+const struct jnl_commit *journal_oldest(const struct journal *j)
+{
+	return j->nkept > j->kept_ring ? &j->kept[j->nkept % j->kept_ring] : NULL;
 }

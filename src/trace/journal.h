@@ -1,7 +1,9 @@
 /* journal.h - the target filesystem's journal commits, event by event
  * (jbd2's tracepoints, events.h), into an interval's and the run's figures
  * (struct ws_journal_figures, record.h), with the last JNL_KEPT commits
- * kept whole so a stall can name the one it waited for.  Pure.
+ * kept whole so a stall can name the one it waited for (a ring on the
+ * heap, grown as commits end until it first wraps; where there was no
+ * memory to grow, it wraps there).  Pure.
  *
  * xfs has no commit events: it writes its log in buffers (iclogs), a few
  * in flight at once, each traced as it is written and done.  Its "commit"
@@ -22,6 +24,7 @@
 #define WS_TRACE_JOURNAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "events.h"
@@ -60,13 +63,16 @@ struct journal {
 	struct jnl_iclog spans[JNL_SPANS];	/* written, not yet grouped */
 	unsigned int nspans;
 	uint32_t xlog_seq;
-	struct jnl_commit kept[JNL_KEPT];	/* a ring of the ended ones */
-	uint64_t nkept;			/* ended so far */
+	struct jnl_commit *kept;	/* a ring of the ended ones ... */
+	uint64_t nkept;			/* ... ended so far ... */
+	size_t kept_cap, kept_ring;	/* ... allocated; the ring's size */
 	struct ws_journal_figures iv, run;
 };
 
 /* Both traced until journal_traced() says otherwise. */
 void journal_init(struct journal *j);
+/* Its kept commits freed: j may be inited again. */
+void journal_free(struct journal *j);
 /* Which of the figures are traced (the kernel's events found; xfs: the
  * commits are xfs's log writes): their flags in every take and in the
  * run's. */
@@ -89,5 +95,8 @@ uint64_t jnl_commit_ns(const struct jnl_commit *c);
  * covered together, and the one that covered most (false: none kept). */
 bool journal_overlap(const struct journal *j, uint64_t from_ns, uint64_t to_ns,
 		     struct jnl_commit *longest, uint64_t *covered_ns);
+/* The oldest commit kept once the ring has wrapped (some ended ones are
+ * no longer kept), else NULL. */
+const struct jnl_commit *journal_oldest(const struct journal *j);
 
 #endif

@@ -1,6 +1,8 @@
 /* timeline.c - the device's answers in time buckets (see timeline.h). */
+#include <stdlib.h>
 #include <string.h>
 
+#include "lib/array.h"
 #include "timeline.h"
 
 void timeline_init(struct timeline *tl, uint64_t origin_ns)
@@ -8,6 +10,13 @@ void timeline_init(struct timeline *tl, uint64_t origin_ns)
 	memset(tl, 0, sizeof(*tl));
 	tl->origin_ns = origin_ns;
 	tl->width_ns = TL_FIRST_NS;
+}
+
+void timeline_free(struct timeline *tl)
+{
+	free(tl->b);
+	tl->b = NULL;
+	tl->cap = tl->used = 0;
 }
 
 static void merge_into(struct tl_bucket *to, const struct tl_bucket *from)
@@ -26,22 +35,41 @@ static void merge_into(struct tl_bucket *to, const struct tl_bucket *from)
 		to->max_request_wait_ns = from->max_request_wait_ns;
 }
 
-/* Twice as wide: bucket i becomes buckets 2i and 2i + 1 together. */
+/* Twice as wide: bucket i becomes buckets 2i and 2i + 1 together (those
+ * from used on are empty). */
 static void coarsen(struct timeline *tl)
 {
-	for (unsigned int i = 0; i < TL_BUCKETS / 2; i++) {
+	unsigned int half = (tl->used + 1) / 2;
+
+	for (unsigned int i = 0; i < half; i++) {
 		struct tl_bucket m = tl->b[2 * i];
 
-		merge_into(&m, &tl->b[2 * i + 1]);
+		if (2 * i + 1 < tl->used)
+			merge_into(&m, &tl->b[2 * i + 1]);
 		tl->b[i] = m;
 	}
-	memset(&tl->b[TL_BUCKETS / 2], 0, sizeof(tl->b[0]) * (TL_BUCKETS / 2));
+	if (tl->used > half)
+		memset(&tl->b[half], 0, sizeof(tl->b[0]) * (tl->used - half));
 	tl->width_ns *= 2;
-	tl->used = (tl->used + 1) / 2;
+	tl->used = half;
+}
+
+/* Room for bucket k (< TL_BUCKETS), the new ones empty; false when there
+ * is no memory for it. */
+static bool room_for(struct timeline *tl, uint64_t k)
+{
+	while (k >= tl->cap) {
+		size_t old = tl->cap;
+
+		if (array_grow((void **)&tl->b, old, &tl->cap, sizeof(*tl->b)))
+			return false;
+		memset(&tl->b[old], 0, (tl->cap - old) * sizeof(*tl->b));
+	}
+	return true;
 }
 
 /* The bucket of ts_ns (widening the buckets to reach it); *at its time
- * from the origin. */
+ * from the origin.  NULL when there is no memory for a single bucket. */
 static struct tl_bucket *bucket_at(struct timeline *tl, uint64_t ts_ns, uint64_t *at)
 {
 	uint64_t k;
@@ -49,9 +77,11 @@ static struct tl_bucket *bucket_at(struct timeline *tl, uint64_t ts_ns, uint64_t
 	if (!tl->origin_ns)
 		tl->origin_ns = ts_ns;	/* none given: the first event's */
 	*at = ts_ns > tl->origin_ns ? ts_ns - tl->origin_ns : 0;
-	while (*at / tl->width_ns >= TL_BUCKETS)
-		coarsen(tl);
-	k = *at / tl->width_ns;
+	while ((k = *at / tl->width_ns) >= TL_BUCKETS || !room_for(tl, k)) {
+		if (k < TL_BUCKETS && !tl->cap)
+			return NULL;
+		coarsen(tl);	/* past the last bucket, or no memory for more */
+	}
 	if (k >= tl->used)
 		tl->used = (unsigned int)k + 1;
 	return &tl->b[k];
@@ -60,9 +90,11 @@ static struct tl_bucket *bucket_at(struct timeline *tl, uint64_t ts_ns, uint64_t
 void timeline_request_wait(struct timeline *tl, uint64_t ts_ns, uint64_t wait_ns)
 {
 	uint64_t at;
+	struct tl_bucket *b = bucket_at(tl, ts_ns, &at);
 
-	merge_into(bucket_at(tl, ts_ns, &at), &(struct tl_bucket){ .request_waits = 1,
-		.max_request_wait_ns = wait_ns });
+	if (b)
+		merge_into(b, &(struct tl_bucket){ .request_waits = 1,
+			   .max_request_wait_ns = wait_ns });
 }
 
 void timeline_add(struct timeline *tl, uint64_t ts_ns, uint64_t bytes, bool write,
@@ -71,6 +103,8 @@ void timeline_add(struct timeline *tl, uint64_t ts_ns, uint64_t bytes, bool writ
 	uint64_t at, start, k;
 	struct tl_bucket *b = bucket_at(tl, ts_ns, &at);
 
+	if (!b)
+		return;
 	k = at / tl->width_ns;
 	merge_into(b, &(struct tl_bucket){ .requests = 1, .bytes = bytes,
 		.wrequests = write, .wbytes = write ? bytes : 0,

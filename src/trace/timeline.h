@@ -2,12 +2,16 @@
  * so a stall that ended minutes ago can still be held against what the
  * device did while it lasted.  Bounded: TL_BUCKETS buckets, 10 ms wide at
  * first; a run that outgrows them merges neighbours and doubles the width
- * (an hour's run keeps about 1 s buckets).  Pure, one owner at a time.
+ * (an hour's run keeps about 1 s buckets).  The buckets are on the heap,
+ * as many as the run reached (doubling from 16); when there is no memory
+ * for more, the width doubles as if all were used.  Pure, one owner at a
+ * time.
  */
 #ifndef WS_TRACE_TIMELINE_H
 #define WS_TRACE_TIMELINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define TL_BUCKETS 4096
@@ -28,7 +32,8 @@ struct tl_bucket {
 struct timeline {
 	uint64_t origin_ns, width_ns;
 	unsigned int used;		/* buckets reached so far */
-	struct tl_bucket b[TL_BUCKETS];
+	struct tl_bucket *b;		/* cap of them, those from used on empty */
+	size_t cap;
 };
 
 /* What the device did in a span: the buckets that overlap it, added. */
@@ -41,6 +46,8 @@ struct tl_window {
 
 /* origin_ns 0: the first request's completion is the origin. */
 void timeline_init(struct timeline *tl, uint64_t origin_ns);
+/* Its buckets freed: tl may be inited again. */
+void timeline_free(struct timeline *tl);
 /* A request (a write or not) completed at ts_ns after service_ns at the
  * device and queue_ns between getrq and issue. */
 void timeline_add(struct timeline *tl, uint64_t ts_ns, uint64_t bytes, bool write,

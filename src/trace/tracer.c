@@ -125,6 +125,7 @@ static int fail(struct ws_trace *t, int err, char *why, size_t len, const char *
 	}
 	if (t->tep)
 		tep_free(t->tep);
+	evidence_free(&t->ev);
 	pthread_mutex_destroy(&t->lock);
 	free(t);
 	return err;
@@ -356,7 +357,7 @@ void trace_stop(struct ws_trace *t)
 	tracefs_instance_destroy(t->inst);
 	tracefs_instance_free(t->inst);
 	tep_free(t->tep);
-	roundlat_free(&t->ev.bs.rounds);
+	evidence_free(&t->ev);
 	pthread_mutex_destroy(&t->lock);
 	free(t);
 }

@@ -568,7 +568,7 @@ static void trace_story(struct ws_summary *sum, uint64_t round_ns)
 		{ 39600 * MS, 1200 * MS, "kworker/u8:0" }, { 52100 * MS, 20 * MS, "ws-probe-save" },
 	};
 
-	roundlat_free(&ev.bs.rounds);	/* the previous story's */
+	evidence_free(&ev);	/* the previous story's */
 	evidence_init(&ev, BASE);
 	journal_traced(&ev.jn, false, false, true);	/* btrfs: no journal traced */
 	ck_assert_int_eq(roundlat_start(&ev.bs.rounds, BASE, round_ns), 0);

@@ -151,6 +151,28 @@ START_TEST(test_mark_ring_full)
 }
 END_TEST
 
+/* The ring's size, 8192 marks (allocated once): as many as it holds are
+ * all taken, one more is dropped (the newest). */
+static const struct {
+	uint64_t offered, taken;
+} ring_bound[] = {
+	{ 8191, 8191 }, { 8192, 8192 }, { 8193, 8192 },
+};
+
+START_TEST(test_mark_ring_bound)
+{
+	static struct ws_mark out[8200];
+	size_t n;
+
+	for (uint64_t k = 1; k <= ring_bound[_i].offered; k++)
+		snapshot_mark(&snap, k * WS_MARK_SPACING_NS, k, 0);
+	n = snapshot_take_marks(&snap, out, ARRAY_SIZE(out));
+	ck_assert_uint_eq(n, ring_bound[_i].taken);
+	ck_assert_uint_eq(out[0].bytes, 1);
+	ck_assert_uint_eq(out[n - 1].bytes, ring_bound[_i].taken);
+}
+END_TEST
+
 /* ---- verdicts ---- */
 
 START_TEST(test_request_stop_first_wins)
@@ -421,6 +443,7 @@ Suite *snapshot_suite(void)
 	tcase_add_loop_test(marks, test_mark_spacing, 0, ARRAY_SIZE(spacings));
 	tcase_add_test(marks, test_mark_take_in_parts);
 	tcase_add_test(marks, test_mark_ring_full);
+	tcase_add_loop_test(marks, test_mark_ring_bound, 0, ARRAY_SIZE(ring_bound));
 	tcase_add_checked_fixture(end, setup, teardown);
 	tcase_set_timeout(end, 30);
 	tcase_add_test(end, test_request_stop_first_wins);

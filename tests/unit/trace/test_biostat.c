@@ -300,6 +300,7 @@ START_TEST(test_evidence_keeps_bios_on)
 	ck_assert(iv.bios_on);
 	ck_assert_uint_eq(iv.dir[WS_BLK_WRITE].bios, 0);
 	ck_assert_uint_eq(ev->bs.run.dir[WS_BLK_WRITE].bios, 1);
+	evidence_free(ev);
 	free(ev);
 }
 END_TEST
@@ -331,6 +332,7 @@ START_TEST(test_recorded_merges_agree)
 	ck_assert_uint_le(w->bios + w->splits, w->merged + w->requests + 16);
 	ck_assert_uint_ge(w->bios + w->splits + 16, w->merged + w->requests);
 	recorded_free(&rec);
+	evidence_free(ev);
 	free(ev);
 }
 END_TEST

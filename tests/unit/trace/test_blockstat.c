@@ -19,6 +19,12 @@ static struct blockstat *fresh(void)
 	return b;
 }
 
+static void gone(struct blockstat *b)
+{
+	blockstat_free(b);
+	free(b);
+}
+
 /* The trace adds up to what the device counted: every write, every byte,
  * every flush, the time within the stat file's millisecond ticks (one per
  * request at most, and 2%).  A completion whose issue came before the
@@ -87,7 +93,7 @@ START_TEST(test_recorded_run_agrees_with_the_device)
 	blockstat_settle(b, true);
 	assert_agrees(b, &r, fixtures[_i].cpu_limited);
 	recorded_free(&r);
-	free(b);
+	gone(b);
 }
 END_TEST
 
@@ -133,7 +139,7 @@ START_TEST(test_completions_before_their_issue)
 	assert_agrees(b, &r, fixtures[_i].cpu_limited);
 	free(blk);
 	recorded_free(&r);
-	free(b);
+	gone(b);
 }
 END_TEST
 
@@ -167,7 +173,7 @@ START_TEST(test_recorded_submitters)
 		ck_assert_uint_gt(b->run.by[WS_SUB_WRITER].requests, 0);
 	}
 	recorded_free(&r);
-	free(b);
+	gone(b);
 }
 END_TEST
 
@@ -234,7 +240,7 @@ START_TEST(test_write_times)
 	ev(b, BLK_ISSUE, 10000, 64, 8, "RA");
 	ev(b, BLK_COMPLETE, 13000, 64, 8, "RA");
 	ck_assert_uint_eq(b->run.dir[WS_BLK_READ].time_ns, 3000);
-	free(b);
+	gone(b);
 }
 END_TEST
 
@@ -298,7 +304,7 @@ START_TEST(test_flush_times)
 	blockstat_settle(b, true);
 	ck_assert_uint_eq(b->nearly, 0);
 	ck_assert_uint_eq(b->run.flushes, 8);
-	free(b);
+	gone(b);
 }
 END_TEST
 
@@ -328,7 +334,7 @@ START_TEST(test_empty_flush_requests)
 	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, 2);
 	blockstat_settle(b, true);
 	ck_assert_uint_eq(b->run.unmatched, 0);
-	free(b);
+	gone(b);
 }
 END_TEST
 
@@ -366,7 +372,7 @@ START_TEST(test_empty_flush_requests_in_flight_together)
 	ck_assert_uint_eq(b->run.by[WS_SUB_PROBES].requests, 1);
 	ck_assert_uint_eq(b->run.by[WS_SUB_WRITER].requests, 2);
 	ck_assert_uint_eq(b->nempty, 0);
-	free(b);
+	gone(b);
 }
 END_TEST
 
@@ -390,7 +396,7 @@ START_TEST(test_empty_flush_requests_bounded)
 	blockstat_settle(b, false);
 	ck_assert_uint_eq(b->nempty, 14);	/* a nanosecond more: gone */
 	ck_assert_uint_eq(b->empty[0].start_ns, 1003);
-	free(b);
+	gone(b);
 	b = fresh();
 	{
 		struct blk_event e = { .kind = BLK_GETRQ, .ts_ns = 1, .sector = 64, .nr_sector = 8 };
@@ -403,7 +409,7 @@ START_TEST(test_empty_flush_requests_bounded)
 	ev(b, BLK_COMPLETE, 3, 64, 8, "WSM");
 	ck_assert_uint_eq(b->run.by[WS_SUB_JOURNAL].requests, 1);
 	ck_assert_uint_eq(b->run.by[WS_SUB_FLUSHER].requests, 0);
-	free(b);
+	gone(b);
 }
 END_TEST
 
@@ -425,7 +431,7 @@ START_TEST(test_flushes_and_fua)
 	ck_assert_uint_eq(b->run.fua, 1);
 	blockstat_settle(b, true);
 	ck_assert_uint_eq(b->run.unmatched, 0);
-	free(b);
+	gone(b);
 }
 END_TEST
 
@@ -448,7 +454,7 @@ START_TEST(test_unmatched_after_a_second)
 	ev(b, BLK_COMPLETE, 2000000000, 78, 8, "W");
 	blockstat_settle(b, true);
 	ck_assert_uint_eq(b->run.unmatched, 2);
-	free(b);
+	gone(b);
 }
 END_TEST
 
@@ -471,7 +477,7 @@ START_TEST(test_stale_slots_swept)
 	ck_assert_uint_eq(b->used, 3);	/* 100 gone, 200 (issued) kept */
 	ev(b, BLK_COMPLETE, s + 12 * s, 200, 8, "W");
 	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, 1);
-	free(b);
+	gone(b);
 }
 END_TEST
 
@@ -490,7 +496,62 @@ START_TEST(test_table_full)
 	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, BLK_INFLIGHT - 1);
 	ck_assert_uint_eq(b->run.unmatched, 11);
 	ck_assert_uint_eq(b->used, 0);
-	free(b);
+	gone(b);
+}
+END_TEST
+
+/* The table at its bound, as before its slots were on the heap: 4096
+ * of them, one always free, so 4095 requests in flight are matched, the
+ * oldest, and each one issued beyond them completes unmatched. */
+static const struct {
+	unsigned int inflight, matched, unmatched;
+} bound[] = {
+	{ 4094, 4094, 0 }, { 4095, 4095, 0 }, { 4096, 4095, 1 }, { 4097, 4095, 2 },
+};
+
+START_TEST(test_table_bound)
+{
+	struct blockstat *b = fresh();
+	unsigned int n = bound[_i].inflight, i;
+
+	for (i = 0; i < n; i++)
+		ev(b, BLK_ISSUE, 10 + i, 8 * (uint64_t)i, 8, "W");
+	ck_assert_uint_eq(b->used, bound[_i].matched);
+	ck_assert_uint_eq(b->nslots, 4096);
+	for (i = 0; i < bound[_i].matched; i++)
+		ev(b, BLK_COMPLETE, 100000 + i, 8 * (uint64_t)i, 8, "W");
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, bound[_i].matched);
+	ck_assert_uint_eq(b->npending, 0);
+	for (; i < n; i++)
+		ev(b, BLK_COMPLETE, 100000 + i, 8 * (uint64_t)i, 8, "W");
+	blockstat_settle(b, true);
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, bound[_i].matched);
+	ck_assert_uint_eq(b->run.unmatched, bound[_i].unmatched);
+	ck_assert_uint_eq(b->unmatched_bytes, bound[_i].unmatched * 4096);
+	ck_assert_uint_eq(b->used, 0);
+	gone(b);
+}
+END_TEST
+
+/* The slots double as requests come, half full at most, and every
+ * request in flight is found again across each doubling. */
+START_TEST(test_table_grows)
+{
+	struct blockstat *b = fresh();
+
+	ck_assert_uint_eq(b->nslots, 0);
+	ev(b, BLK_ISSUE, 10, 8, 8, "W");
+	ck_assert_uint_eq(b->nslots, 16);
+	for (unsigned int i = 1; i < 1000; i++)
+		ev(b, BLK_ISSUE, 10 + i, 8 * (uint64_t)i + 8, 8, "W");
+	ck_assert_uint_eq(b->used, 1000);
+	ck_assert_uint_eq(b->nslots, 2048);
+	for (unsigned int i = 1000; i-- > 0;)
+		ev(b, BLK_COMPLETE, 100000 + i, 8 * (uint64_t)i + 8, 8, "W");
+	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].requests, 1000);
+	ck_assert_uint_eq(b->npending, 0);
+	ck_assert_uint_eq(b->used, 0);
+	gone(b);
 }
 END_TEST
 
@@ -528,7 +589,7 @@ START_TEST(test_latency_buckets)
 	ck_assert_uint_eq(w->service.le[14], 2);	/* 60 s */
 	ck_assert_uint_eq(b->run.dir[WS_BLK_WRITE].service.count, 2);
 	ck_assert_uint_eq(iv.dir[WS_BLK_READ].service.count, 0);
-	free(b);
+	gone(b);
 }
 END_TEST
 
@@ -551,6 +612,8 @@ Suite *blockstat_suite(void)
 	tcase_add_test(tc, test_unmatched_after_a_second);
 	tcase_add_test(tc, test_stale_slots_swept);
 	tcase_add_test(tc, test_table_full);
+	tcase_add_loop_test(tc, test_table_bound, 0, sizeof(bound) / sizeof(bound[0]));
+	tcase_add_test(tc, test_table_grows);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -65,6 +65,7 @@ START_TEST(test_timeline_buckets)
 	ck_assert_uint_eq(w.requests, 0);
 	ck_assert_uint_eq(w.from_ns, 200000 * MS);
 	ck_assert_uint_eq(w.to_ns, 215000 * MS);
+	timeline_free(&tl);
 }
 END_TEST
 
@@ -110,6 +111,7 @@ START_TEST(test_journal_phases)
 	ck_assert_uint_eq(c.tid, 8);
 	ck_assert(!journal_overlap(&j, 31 * MS, 39 * MS, &c, &covered));
 	ck_assert_uint_eq(covered, 0);
+	journal_free(&j);
 }
 END_TEST
 
@@ -238,6 +240,7 @@ START_TEST(test_one_slow_request)
 	ck_assert_int_eq(evidence_explain(&ev, &q, &r), WS_CAUSE_UNKNOWN);
 	ck_assert_uint_eq(r.span.dev.busy_ns, 0);
 	ck_assert_uint_eq(r.span.dev.span_ns, 15000 * MS);
+	evidence_free(&ev);
 }
 END_TEST
 
@@ -263,6 +266,7 @@ START_TEST(test_commits_share_a_stall)
 	ck_assert_uint_eq(r.span.tid, 411);
 	ck_assert_uint_eq(r.span.commit_ns, 400 * MS);
 	ck_assert_uint_eq(r.span.own_ns, 300 * MS);
+	evidence_free(&ev);
 }
 END_TEST
 
@@ -297,6 +301,7 @@ START_TEST(test_overwritten_evidence)
 	q.start_ns = 30 * MS;	/* the oldest kept began at 20 ms */
 	evidence_explain(&ev, &q, &r);
 	ck_assert(!r.overwritten);
+	evidence_free(&ev);
 }
 END_TEST
 
@@ -357,6 +362,7 @@ START_TEST(test_wbt_evidence)
 	ck_assert_int_eq(evidence_explain(&ev, &q, &r), WS_CAUSE_WBT);
 	ck_assert(r.wbt.bios_waited);
 	ck_assert_uint_eq(r.wbt.max_bio_wait_ns, 300 * MS);
+	evidence_free(&ev);
 }
 END_TEST
 
@@ -384,6 +390,7 @@ START_TEST(test_pauses_by_thread)
 	ck_assert_uint_eq(ev.jn.run.dirty_paused_ns, 600 * MS);
 	/* of them a writer thread's (11 is one, in this made stream) */
 	ck_assert_uint_eq(ev.jn.run.writer_paused_ns, 100 * MS);
+	evidence_free(&ev);
 }
 END_TEST
 

@@ -169,6 +169,7 @@ START_TEST(test_text_and_evidence)
 	evidence_take(ev, &block, &j);
 	ck_assert(j.wb_on);
 	ck_assert_uint_eq(j.wb_works, 0);
+	evidence_free(ev);
 	free(ev);
 }
 END_TEST

@@ -27,6 +27,7 @@ static struct journal *fresh(void)
 {
 	static struct journal j;
 
+	journal_free(&j);	/* the last test's */
 	journal_init(&j);
 	journal_traced(&j, true, true, true);
 	return &j;
@@ -243,6 +244,7 @@ START_TEST(test_stall_on_a_log_write)
 	ck_assert_uint_eq(x.st.reason.span.log_bytes, 512 * 1024);
 	ck_assert_msg(strstr(x.why, "waited in xlog_wait_on_iclog: log write 1 ran 371 ms (2 iclogs, 512 KiB)"),
 		      "%s", x.why);
+	evidence_free(&ev);
 }
 END_TEST
 
@@ -257,6 +259,7 @@ static uint64_t whole_commits(const struct recorded *r)
 		if (r->ev[i].kind == TE_JOURNAL)
 			journal_event(&j, &r->ev[i].jnl);
 	journal_settle(&j, 0, true);
+	journal_free(&j);
 	return j.run.commits;
 }
 
@@ -310,6 +313,7 @@ START_TEST(test_recorded_xfs_log)
 	}
 	ck_assert(named);
 	recorded_free(&r);
+	evidence_free(&ev);
 }
 END_TEST
 

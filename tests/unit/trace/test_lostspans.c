@@ -177,6 +177,7 @@ START_TEST(test_recorded_lost_run)
 	}
 	ck_assert_uint_gt(said, 0);
 	recorded_free(&rec);
+	evidence_free(ev);
 	free(ev);
 }
 END_TEST

@@ -123,6 +123,7 @@ START_TEST(test_recorded_causes)
 		      rigs[_i].file, rigs[_i].cause, 100.0 * (double)designed_ns / (double)total_ns,
 		      rigs[_i].share_pct);
 	recorded_free(&r);
+	evidence_free(ev);
 	free(ev);
 }
 END_TEST
@@ -154,6 +155,7 @@ START_TEST(test_commits_agree_with_jbd2)
 		      "%s: traced logging %.0f ms, jbd2 %lu ms", rigs[_i].file,
 		      logging_ms, r.logging_ms);
 	recorded_free(&r);
+	evidence_free(ev);
 	free(ev);
 }
 END_TEST

@@ -166,7 +166,7 @@ START_TEST(test_recorded_rounds_add_up)
 	ck_assert_uint_eq(sum, b->run.dir[WS_BLK_WRITE].requests -
 			       b->run.dir[WS_BLK_WRITE].empty);
 	ck_assert_uint_gt(sum, 0);
-	roundlat_free(&b->rounds);
+	blockstat_free(b);	/* its rounds too */
 	recorded_free(&r);
 	free(b);
 }

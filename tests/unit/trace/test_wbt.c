@@ -59,6 +59,7 @@ START_TEST(test_changes_and_state)
 	ck_assert_uint_eq(b.wbt.normal, 8);
 	ck_assert_uint_eq(ev->bs.run.wbt_changes, 3);
 	ck_assert_uint_eq(ev->bs.run.wbt.normal, 8);
+	evidence_free(ev);
 	free(ev);
 }
 END_TEST
@@ -94,6 +95,7 @@ START_TEST(test_stat)
 	evidence_take(ev, &b, &j);
 	ck_assert(b.wbt_look.known);
 	ck_assert_uint_eq(b.wbt_look.read_min_ns, 3100000);
+	evidence_free(ev);
 	free(ev);
 }
 END_TEST
@@ -123,6 +125,7 @@ START_TEST(test_recorded)
 	ck_assert_uint_eq(ev->bs.run.wbt_changes, steps);
 	ck_assert_uint_eq(ev->bs.run.wbt.normal, normal);
 	recorded_free(&rec);
+	evidence_free(ev);
 	free(ev);
 }
 END_TEST
