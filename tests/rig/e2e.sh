@@ -4,7 +4,8 @@
 # after tests/cli/lib.sh; everything it makes is undone by lib.sh's at_exit,
 # whether the test passes, fails or is killed.
 #
-#   rig_up NAME [rig.sh up options]   a rig in $TESTDIR/NAME, its image in
+#   rig_up NAME [rig.sh up options]   a rig in $TESTDIR/NAME (or NAME if it
+#                                     is a path: a rig on another's mount), its image in
 #                                     memory (--backing memory, unless
 #                                     RIG_BACKING=disk): rigs of tests
 #                                     side by side share no disk; sets
@@ -51,7 +52,10 @@ rig_get()
 
 rig_up()
 {
-	RIG_DIR=$TESTDIR/$1
+	case $1 in
+	/*) RIG_DIR=$1 ;;
+	*) RIG_DIR=$TESTDIR/$1 ;;
+	esac
 	shift
 	at_exit "'$RIG' down '$RIG_DIR' >/dev/null"
 	set -- --backing "${RIG_BACKING:-memory}" "$@"

@@ -4,7 +4,7 @@
 #
 # USAGE (as root)
 #   rig.sh up DIR [--size 2G] [--fs ext4|xfs|btrfs] [--rate BYTES_PER_SEC]
-#                 [--mount-opts OPTS] [--backing disk|memory]
+#                 [--mount-opts OPTS] [--backing disk|memory] [--cached]
 #       Create DIR/img (sparse), attach it to a free loop device with direct
 #       I/O to the backing file (so the image is not cached twice), make the
 #       filesystem (ext4 with lazy inode-table and journal init off, so no
@@ -18,6 +18,12 @@
 #       has, whatever else the machine's disk is doing - rigs side by side
 #       (the tests run several at once) do not share the disk under /tmp.
 #       The default, disk, keeps the image in DIR.
+#       --cached attaches the image without direct I/O: the backing file's
+#       page cache is then the disk's volatile write cache, a write lands
+#       in it at memory speed and a cache flush (the loop device's fsync
+#       of the image) costs what writing the cached image out takes - on a
+#       rig whose own device is throttled, a disk whose flushes cost what
+#       the rate says, whatever the machine's disk does with its own.
 #           LOOP=/dev/loop3  MAJMIN=7:3  MNT=DIR/mnt  FS=ext4  IMG=DIR/img
 #           CGROUP=v1|v2     CG=<v2: the rig's own cgroup directory>
 #           BACKING=<memory: DIR/backing, the tmpfs the image is on>
@@ -220,6 +226,9 @@ save()
 	} >"$ENV.tmp" && mv -f "$ENV.tmp" "$ENV"
 }
 
+# how up attaches the image (--cached: through the backing file's cache)
+DIRECT_IO=on DIO=1
+
 V1_FILE=/sys/fs/cgroup/blkio/blkio.throttle.write_bps_device
 
 fstype()
@@ -417,23 +426,23 @@ attach()
 {
 	local try n size
 	for try in 1 2 3 4 5; do
-		LOOP=$(losetup -f --show --direct-io=on "$IMG") || return 1
+		LOOP=$(losetup -f --show --direct-io="$DIRECT_IO" "$IMG") || return 1
 		save
 		for n in $(seq 40); do
 			size=$(cat "/sys/block/${LOOP#/dev/}/size" 2>/dev/null || echo 0)
 			if [ "$size" -gt 0 ] && [ "$(backing "$LOOP")" = "$IMG" ] &&
-				[ "$(cat "/sys/block/${LOOP#/dev/}/loop/dio" 2>/dev/null)" = 1 ]; then
+				[ "$(cat "/sys/block/${LOOP#/dev/}/loop/dio" 2>/dev/null)" = "$DIO" ]; then
 				return 0
 			fi
 			sleep 0.05
 		done
-		warn "$LOOP came up without a size or direct I/O (try $try): taking another"
+		warn "$LOOP came up without a size or its direct I/O setting (try $try): taking another"
 		losetup -d "$LOOP" 2>/dev/null
 		LOOP=""
 		save
 	done
 	# the last try's device, whatever it is: the checks below say what is wrong
-	LOOP=$(losetup -f --show --direct-io=on "$IMG") || return 1
+	LOOP=$(losetup -f --show --direct-io="$DIRECT_IO" "$IMG") || return 1
 	save
 }
 
@@ -449,6 +458,7 @@ cmd_up()
 		--fs) [ $# -ge 2 ] || usage; fs=$2; shift 2 ;;
 		--rate) [ $# -ge 2 ] || usage; rate=$2; shift 2 ;;
 		--backing) [ $# -ge 2 ] || usage; backing=$2; shift 2 ;;
+		--cached) DIRECT_IO=off DIO=0; shift ;;
 		-*) die "up: unknown option '$1'" ;;
 		*) [ -z "$dir" ] || usage; dir=$1; shift ;;
 		esac
@@ -500,7 +510,7 @@ cmd_up()
 	attach || die "cannot attach $IMG to a loop device"
 	MAJMIN=$(cat "/sys/block/${LOOP#/dev/}/dev") || die "no sysfs entry for $LOOP"
 	save
-	if [ "$(cat "/sys/block/${LOOP#/dev/}/loop/dio" 2>/dev/null)" != 1 ]; then
+	if [ "$DIO" = 1 ] && [ "$(cat "/sys/block/${LOOP#/dev/}/loop/dio" 2>/dev/null)" != 1 ]; then
 		warn "$LOOP: direct I/O to the backing file is off (its filesystem refused it): the image is cached twice"
 	fi
 	# a loop device takes its class from its backing store: over memory
