@@ -54,6 +54,7 @@ START_TEST(test_bounded_and_complete)
 		if (s->pts[i].probe_max[0] > worst)
 			worst = s->pts[i].probe_max[0];
 	ck_assert_uint_eq(worst, 12 * SEC);
+	series_free(s);
 	free(s);
 }
 END_TEST
@@ -109,6 +110,7 @@ START_TEST(test_cells_two_rates)
 	for (size_t c = 0; c < n; c++)
 		ck_assert_double_eq_tol(cells[c].mibps, c < 4 ? 80.0 : 16.0, 0.01);
 	ck_assert_uint_eq(cells[7].to_bytes, 2 * WS_GIB);
+	series_free(s);
 	free(s);
 }
 END_TEST
@@ -134,6 +136,7 @@ START_TEST(test_cells_smaller_than_points)
 	/* requested cells too small for the limit double until they fit */
 	ck_assert_uint_eq(series_cell_size(64 * WS_MIB, WS_MIB, 32, 16), 4 * WS_MIB);
 	ck_assert_uint_eq(series_cells(s, NULL, 0, cells, 64), 0);
+	series_free(s);
 	free(s);
 }
 END_TEST
@@ -169,6 +172,7 @@ START_TEST(test_extend_last)
 	ck_assert_uint_eq(s.n, 2);
 	ck_assert_uint_eq(s.pts[1].dbytes, 5 * WS_MIB);
 	ck_assert_uint_eq(s.pts[1].bytes, 17 * WS_MIB);
+	series_free(&s);
 }
 END_TEST
 

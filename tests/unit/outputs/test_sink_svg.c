@@ -53,6 +53,7 @@ static void base(void)
 			       .plan = { .buffer_size = WS_MIB, .total = WS_UNBOUNDED },
 			       .target = { .fs_type = "ext4" },
 			       .pace = "window(1) + fadvise", .data = "random" };
+	ws_summary_release(&sum);
 	memset(&sum, 0, sizeof(sum));
 	memset(&an, 0, sizeof(an));
 	series_free(&series);
