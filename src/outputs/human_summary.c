@@ -4,7 +4,9 @@
 
 #include "lib/hist.h"
 
+#include "human_adapt.h"
 #include "human_analysis.h"
+#include "human_trace.h"
 #include "outputs/human_summary.h"
 #include "outputs/sink.h"
 #include "lib/units.h"
@@ -294,358 +296,6 @@ static void print_cpu(FILE *out, const struct ws_summary *sum)
 	fputc('\n', out);
 }
 
-/* A submitter's share of the device's time: its requests' and the
- * flushes it asked for. */
-static uint64_t device_time(const struct ws_block_sub *s)
-{
-	return s->service_ns + s->flush_ns;
-}
-
-/* Whose requests took the device's time, most first (the observer's
- * share among them: the probes' and the journal's). */
-static void print_submitters(FILE *out, const struct ws_block_figures *b)
-{
-	uint64_t total = 0;
-	bool shown[WS_SUB_NR] = { false };
-	const char *sep = "           device time: ";
-
-	for (int k = 0; k < WS_SUB_NR; k++)
-		total += device_time(&b->by[k]);
-	if (!total)
-		return;
-	for (int n = 0; n < WS_SUB_NR; n++) {
-		int best = -1;
-		char size[32];
-
-		for (int k = 0; k < WS_SUB_NR; k++)
-			if (!shown[k] && (b->by[k].requests || b->by[k].flushes) &&
-			    (best < 0 || device_time(&b->by[k]) > device_time(&b->by[best])))
-				best = k;
-		if (best < 0)
-			break;
-		shown[best] = true;
-		fprintf(out, "%s%s %.0f%% (%s", sep, ws_submitter_name((enum ws_submitter)best),
-			100.0 * (double)device_time(&b->by[best]) / (double)total,
-			units_format_size(size, sizeof(size), b->by[best].bytes));
-		if (b->by[best].flushes)
-			fprintf(out, ", %llu flushes", (unsigned long long)b->by[best].flushes);
-		fputc(')', out);
-		sep = ", ";
-	}
-	fputs("   (who submitted the requests and asked for the flushes)\n", out);
-}
-
-/* What the probes' work at the device (theirs and the journal's requests,
- * the flushes they asked for) cost the writer, as measured in the run
- * (record.h: struct ws_observer_cost): the writer's rate with none of it
- * in flight against its rate overall.  Under 5% is within what the fit
- * can tell. */
-static void print_observer(FILE *out, const struct ws_summary *sum)
-{
-	const struct ws_observer_cost *o = &sum->observer;
-
-	if (!o->on || !sum->nprobes)
-		return;
-	if (!o->judged) {
-		fprintf(out, "           the probes' cost to the writer: not judged (%s)\n", o->why_not);
-		return;
-	}
-	if (o->bound) {
-		fprintf(out, "           the probes' work at the device (with the journal's and the flushes they asked for) was in flight %.1f%% of the time: it cost the writer at most that (%.2fx)\n",
-			o->busy_pct, o->speedup);
-		return;
-	}
-	fprintf(out, "           the probes' work at the device (with the journal's and the flushes they asked for) was in flight %.0f%% of the time; the writer's data went at %.1f MiB/s without it, %.1f MiB/s while it was",
-		o->busy_pct, o->free_mibps, o->busy_mibps);
-	if (o->negligible)
-		fprintf(out, ": it cost the writer little or nothing (%.2fx)\n", o->speedup);
-	else
-		fprintf(out, ": without it the writer would have been about %.1fx faster\n", o->speedup);
-}
-
-/* The bios behind the write requests: merged into them, split, and how
- * long they waited to get one (writeback throttling, a full queue). */
-static void print_bios(FILE *out, const struct ws_block_figures *b)
-{
-	const struct ws_block_dir *w = &b->dir[WS_BLK_WRITE];
-	char mean[32], max[32];
-
-	if (!b->bios_on || !w->bios)
-		return;
-	fprintf(out, "           %llu write bios (%llu merged into requests, %llu split)",
-		(unsigned long long)w->bios, (unsigned long long)w->merged,
-		(unsigned long long)w->splits);
-	if (w->request_waits)
-		fprintf(out, "; a bio waited %s on average for its request, the longest %s (writeback throttling, a full queue)",
-			units_format_duration(mean, sizeof(mean), w->request_wait_ns / w->request_waits),
-			units_format_duration(max, sizeof(max), w->max_request_wait_ns));
-	if (b->have_counted)
-		fprintf(out, "; the device counted %llu merges",
-			(unsigned long long)b->counted[WS_BLK_WRITE].merges);
-	fputc('\n', out);
-}
-
-/* Writeback throttling on the disk: how often it changed its limits, where
- * they ended, and the read latency it last judged by. */
-static void print_wbt(FILE *out, const struct ws_block_figures *b)
-{
-	char rmin[32];
-
-	if (!b->wbt_on)
-		return;
-	fprintf(out, "           wbt changed its limits %llu time%s", (unsigned long long)b->wbt_changes,
-		b->wbt_changes == 1 ? "" : "s");
-	if (b->wbt.known)
-		fprintf(out, "; at the end it let %u writes in flight (%u of background writeback), step %d",
-			b->wbt.normal, b->wbt.bg, b->wbt.step);
-	if (b->wbt_look.known)
-		fprintf(out, "; reads took at least %s at its last look",
-			units_format_duration(rmin, sizeof(rmin), b->wbt_look.read_min_ns));
-	fputc('\n', out);
-}
-
-/* The device's requests as traced: what reached it, how long it took, and
- * whether the trace holds all the device counted. */
-static void print_block(FILE *out, const struct ws_summary *sum)
-{
-	const struct ws_block_figures *b = &sum->block;
-	const struct ws_block_dir *w = &b->dir[WS_BLK_WRITE];
-	char size[32], mean[32], p50[32], p99[32];
-
-	if (!b->on)
-		return;
-	units_format_size(size, sizeof(size), w->bytes);
-	units_format_duration(mean, sizeof(mean), w->requests ? w->time_ns / w->requests : 0);
-	units_format_duration(p50, sizeof(p50), sum->block_write_p50_ns);
-	units_format_duration(p99, sizeof(p99), sum->block_write_p99_ns);
-	fprintf(out, "  device   %llu write requests, %s, each %s on average (the device answered in %s at p50, %s at p99), %llu cache flushes",
-		(unsigned long long)w->requests, size, mean, p50, p99,
-		(unsigned long long)b->flushes);
-	if (b->flushes && b->flush_ns)
-		fprintf(out, " taking %s (the longest %s)",
-			units_format_duration(mean, sizeof(mean), b->flush_ns),
-			units_format_duration(p50, sizeof(p50), b->max_flush_ns));
-	if (b->lost)
-		fprintf(out, "; %llu events LOST: the figures are short",
-			(unsigned long long)b->lost);
-	else if (b->have_counted)
-		fprintf(out, "; the device counted %llu", (unsigned long long)b->counted[WS_BLK_WRITE].requests);
-	fputc('\n', out);
-	print_bios(out, b);
-	print_wbt(out, b);
-	print_submitters(out, b);
-	print_observer(out, sum);
-}
-
-/* The journal's commits and the dirty limit's pauses as traced: how
- * long the filesystem took to commit, and how long writestress's own
- * threads were held back before their writes reached the page cache. */
-static void print_journal(FILE *out, const struct ws_summary *sum)
-{
-	const struct ws_journal_figures *j = &sum->journal;
-	char a[32], b[32], c[32], d[32], e[32];
-
-	if (!sum->block.on || (!j->on && !j->dirty_on))
-		return;
-	fputs("  journal  ", out);
-	if (j->on && j->xfs && j->commits)
-		fprintf(out, "xfs log written %llu times (%llu iclogs, %s), %s on average, longest %s, %s in all",
-			(unsigned long long)j->commits, (unsigned long long)j->iclogs,
-			units_format_size(a, sizeof(a), j->log_bytes),
-			units_format_duration(b, sizeof(b), j->time_ns / j->commits),
-			units_format_duration(c, sizeof(c), j->max_ns),
-			units_format_duration(d, sizeof(d), j->time_ns));
-	else if (j->on && j->commits)
-		fprintf(out, "%llu commits, %s on average, longest %s (in all: locked %s, flushing %s, logging %s)",
-			(unsigned long long)j->commits,
-			units_format_duration(a, sizeof(a), j->time_ns / j->commits),
-			units_format_duration(b, sizeof(b), j->max_ns),
-			units_format_duration(c, sizeof(c), j->locked_ns),
-			units_format_duration(d, sizeof(d), j->flushing_ns),
-			units_format_duration(e, sizeof(e), j->logging_ns));
-	else
-		fputs(!j->on ? "none traced (no jbd2 journal or xfs log)" :
-		      j->xfs ? "xfs log never written" : "no commits", out);
-	if (j->dirty_on && !j->dirty_pauses)
-		fputs("; the dirty limit never paused writestress", out);
-	else if (j->dirty_on)
-		fprintf(out, "; the dirty limit paused writestress %llu time%s, %s in all",
-			(unsigned long long)j->dirty_pauses, j->dirty_pauses == 1 ? "" : "s",
-			units_format_duration(a, sizeof(a), j->dirty_paused_ns));
-	fputc('\n', out);
-}
-
-/* The kernel's flusher on the disk: its works, why they ran (each reason
- * that ran any, in the kernel's order), the pages they wrote. */
-static void print_flusher(FILE *out, const struct ws_summary *sum)
-{
-	const struct ws_journal_figures *j = &sum->journal;
-	const char *sep = " (";
-
-	if (!sum->block.on || !j->wb_on)
-		return;
-	fprintf(out, "  flusher  %llu writeback work%s", (unsigned long long)j->wb_works,
-		j->wb_works == 1 ? "" : "s");
-	for (unsigned int r = 0; r < WS_WB_REASONS; r++)
-		if (j->wb_by_reason[r]) {
-			fprintf(out, "%s%s %llu", sep, ws_wb_reason_name(r),
-				(unsigned long long)j->wb_by_reason[r]);
-			sep = ", ";
-		}
-	fprintf(out, "%s, writing %llu pages", sep[0] == ',' ? ")" : "",
-		(unsigned long long)j->wb_pages);
-	if (j->wb_running)
-		fprintf(out, "; %llu still running", (unsigned long long)j->wb_running);
-	fputc('\n', out);
-}
-
-/* Why a controller never settled, in words a user can act on. */
-static const char *adapt_why_words(enum ws_adapt_why why)
-{
-	switch (why) {
-	case WS_ADAPT_STARTING:
-		return "the run ended before 3 calm periods in a row (1 s each): run longer";
-	case WS_ADAPT_NO_PROBES:
-		return "no steering probe ended in its last period: a probe stuck, or --probe-interval too long";
-	case WS_ADAPT_OVER:
-		return "its last period's slowest probe was over the target: it was still cutting back";
-	case WS_ADAPT_RACING:
-		return "the probes were far under the target: it was still adding writeback";
-	case WS_ADAPT_MOVING:
-		return "its writeback moved beyond ±35% over 3 periods: the disk's pace did not hold";
-	default:
-		return "";
-	}
-}
-
-static const char *name_of(const struct ws_probe_facts *pf, int i)
-{
-	return i >= 0 && (unsigned int)i < pf->n ? pf->names[i] : "a probe";
-}
-
-/* Who steered and what the controller learned of it: how often one of
- * its operations waits behind the writer, hence what the writer's own
- * chunks may take. */
-static void print_steering(FILE *out, const struct ws_probe_facts *pf,
-			   const struct ws_adapt_figures *a)
-{
-	char sp[32];
-
-	if (a->steering < 0 || a->steering >= WS_MAX_PROBES)
-		return;
-	fprintf(out, "           steered by %s, which waited behind the writer about %.1f times an operation",
-		name_of(pf, a->steering), a->waits[a->steering]);
-	if (a->unreachable)	/* at the floor: what it aims at is moot */
-		fputc('\n', out);
-	else
-		fprintf(out, ": the writer's chunks aimed at %s on the disk\n",
-			units_format_duration(sp, sizeof(sp), a->setpoint_ns));
-}
-
-/* The target out of reach: now (it held the floor), or for a while. */
-static void print_out_of_reach(FILE *out, const struct ws_probe_facts *pf,
-			       const struct ws_summary *sum)
-{
-	const struct ws_adapt_figures *a = &sum->adapt;
-	char t[32], fl[32], at[32], least[32], idle[32];
-
-	units_format_duration(t, sizeof(t), sum->target_latency_ns);
-	units_format_duration(fl, sizeof(fl), a->floor_ns);
-	units_format_duration(at, sizeof(at), a->unreachable_at_ns);
-	units_format_size(least, sizeof(least), (uint64_t)a->chunk * a->window);
-	if (a->unreachable) {
-		bool known = a->floor_probe >= 0 && a->floor_probe < WS_MAX_PROBES;
-
-		units_format_duration(idle, sizeof(idle), known ? a->idle_ns[a->floor_probe] : 0);
-		fprintf(out, "  adaptive target %s out of reach on this disk: %s took ≥ %s with %s under writeback, the least the writer keeps (from %s on); it held that floor\n",
-			t, name_of(pf, a->floor_probe), fl, least, at);
-		fprintf(out, "           that wait is the disk's and the probe's own (on the idle disk %s took %s): no pace of the writer's brings it under %s\n",
-			name_of(pf, a->floor_probe), idle, fl);
-		return;
-	}
-	fprintf(out, "           the target was out of reach from %s (%s ≥ %s at the floor), and met again later\n",
-		at, name_of(pf, a->floor_probe), fl);
-}
-
-/* --headroom: the cap the writer kept to, and the disk's rate it is the
- * share of. */
-static void print_headroom(FILE *out, const struct ws_summary *sum)
-{
-	const struct ws_adapt_figures *a = &sum->adapt;
-
-	if (!sum->headroom_pct)
-		return;
-	if (!a->cap_bps) {
-		fprintf(out, "           headroom %u%%: no cap yet: the writer had not run a whole second to show the disk's rate\n",
-			sum->headroom_pct);
-		return;
-	}
-	fprintf(out, "           headroom %u%%: the writer kept under %.1f MiB/s, %u%% of the %.1f MiB/s the disk did without the cap (one second in eight)\n",
-		sum->headroom_pct, (double)a->cap_bps / WS_MIB, 100 - sum->headroom_pct,
-		(double)a->disk_bps / WS_MIB);
-}
-
-/* --pace adaptive: whether the controller settled (or why not, or that
- * the target was out of reach) and where. */
-static void print_adapt_state(FILE *out, const struct ws_probe_facts *pf,
-			      const struct ws_summary *sum)
-{
-	const struct ws_adapt_figures *a = &sum->adapt;
-	char chunk[32], inflight[32], at[32], t[32];
-
-	units_format_size(chunk, sizeof(chunk), a->chunk);
-	units_format_size(inflight, sizeof(inflight), a->inflight);
-	units_format_duration(t, sizeof(t), sum->target_latency_ns);
-	if (a->unreachable) {
-		print_out_of_reach(out, pf, sum);
-		print_steering(out, pf, a);
-		print_headroom(out, sum);
-		return;
-	}
-	if (!a->settled) {
-		fprintf(out, "  adaptive never settled (target %s): %s; it ended at %s × %u (%s under writeback)\n",
-			t, adapt_why_words(a->why), chunk, a->window, inflight);
-	} else {
-		fprintf(out, "  adaptive settled after %s at about %s × %u (%s under writeback), target %s\n",
-			units_format_duration(at, sizeof(at), sum->adapt_settled_ns),
-			chunk, a->window, inflight, t);
-		if (a->at_floor)
-			fprintf(out, "           at its floor: the probes took longer than the target with the least writeback it keeps; the wait is not the writer's\n");
-	}
-	print_steering(out, pf, a);
-	print_headroom(out, sum);
-	if (a->unreachable_at_ns)
-		print_out_of_reach(out, pf, sum);
-}
-
-/* --pace adaptive: the controller (with several targets each target's
- * is under it) and what the probes saw once every one had settled. */
-static void print_adapt(FILE *out, const struct ws_run *run,
-			const struct ws_summary *sum)
-{
-	char p99[32], max[32];
-
-	if (!sum->have_adapt)
-		return;
-	if (sum->ntargets)
-		fprintf(out, "  adaptive each target's writer steered by the probes of its filesystem (below)%s\n",
-			sum->adapt.settled ? "" : "; not every one settled");
-	else
-		print_adapt_state(out, &run->probes, sum);
-	for (unsigned int i = 0; sum->adapt.settled && i < sum->nprobes; i++) {
-		if (!sum->settled_count[i]) {
-			fprintf(out, "           %s: no probe ended after settling\n",
-				sum->probes[i].name);
-			continue;
-		}
-		fprintf(out, "           %s after settling: %llu probes, p99 %s, max %s\n",
-			sum->probes[i].name,
-			(unsigned long long)sum->settled_count[i],
-			units_format_duration(p99, sizeof(p99), sum->settled_p99_ns[i]),
-			units_format_duration(max, sizeof(max), sum->settled_max_ns[i]));
-	}
-}
-
 /* Several targets: each one's result, time split, phases and verdicts,
  * ending and read-back. */
 static void print_target(FILE *out, const struct ws_run *top,
@@ -657,7 +307,7 @@ static void print_target(FILE *out, const struct ws_run *top,
 	fprintf(out, "  target %u %s: %s\n", run->number, run->target.path, line);
 	print_split(out, sum);
 	if (sum->have_adapt)
-		print_adapt_state(out, &top->probes, sum);
+		human_adapt_state_print(out, &top->probes, sum);
 	if (sum->analysis && sum->bytes)
 		human_analysis_print(out, run, sum);
 	print_ending(out, sum);
@@ -677,16 +327,14 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 		fprintf(out, "%s\n", line);
 	print_split(out, sum);
 	print_cpu(out, sum);
-	print_block(out, sum);
-	print_journal(out, sum);
-	print_flusher(out, sum);
+	human_trace_print(out, sum);
 	if (sum->wraps)
 		fprintf(out, "  file     %s, overwritten in place %llu time%s\n",
 			units_format_size(a, sizeof(a), run->plan.file_size),
 			(unsigned long long)sum->wraps, sum->wraps == 1 ? "" : "s");
 	for (unsigned int i = 0; i < sum->nprobes; i++)
 		print_probe(out, run, &sum->probes[i]);
-	print_adapt(out, run, sum);
+	human_adapt_print(out, run, sum);
 	if (sum->analysis && sum->bytes)	/* nothing written: nothing to say */
 		human_analysis_print(out, run, sum);
 	for (unsigned int i = 0; i < sum->ntargets; i++)
