@@ -45,11 +45,9 @@ static void print_submitters(FILE *out, const struct ws_block_figures *b)
 	fputs("   (who submitted the requests and asked for the flushes)\n", out);
 }
 
-/* What the probes' work at the device (theirs and the journal's requests,
- * the flushes they asked for) cost the writer, as measured in the run
- * (record.h: struct ws_observer_cost): the writer's rate with none of it
- * in flight against its rate overall.  Under 5% is within what the fit
- * can tell. */
+/* What the probes' work at the device cost the writer (block.h: struct
+ * ws_observer_cost).  Whether it was bound or negligible is the
+ * estimate's call (trace/observer.c); this only words it. */
 static void print_observer(FILE *out, const struct ws_summary *sum)
 {
 	const struct ws_observer_cost *o = &sum->observer;
