@@ -28,9 +28,8 @@ static const char *name_of(const struct ws_probe_facts *pf, int i)
 	return i >= 0 && (unsigned int)i < pf->n ? pf->names[i] : "a probe";
 }
 
-/* Who steered and what the controller learned of it: how often one of
- * its operations waits behind the writer, hence what the writer's own
- * chunks may take. */
+/* How often the steering probe waits behind the writer sets what the
+ * writer's chunks may take. */
 static void print_steering(FILE *out, const struct ws_probe_facts *pf,
 			   const struct ws_adapt_figures *a)
 {
@@ -72,8 +71,6 @@ static void print_out_of_reach(FILE *out, const struct ws_probe_facts *pf,
 		at, name_of(pf, a->floor_probe), fl);
 }
 
-/* --headroom: the cap the writer kept to, and the disk's rate it is the
- * share of. */
 static void print_headroom(FILE *out, const struct ws_summary *sum)
 {
 	const struct ws_adapt_figures *a = &sum->adapt;
@@ -90,8 +87,6 @@ static void print_headroom(FILE *out, const struct ws_summary *sum)
 		(double)a->disk_bps / WS_MIB);
 }
 
-/* --pace adaptive: whether the controller settled (or why not, or that
- * the target was out of reach) and where. */
 void human_adapt_state_print(FILE *out, const struct ws_probe_facts *pf,
 			     const struct ws_summary *sum)
 {
@@ -123,8 +118,6 @@ void human_adapt_state_print(FILE *out, const struct ws_probe_facts *pf,
 		print_out_of_reach(out, pf, sum);
 }
 
-/* --pace adaptive: the controller (with several targets each target's
- * is under it) and what the probes saw once every one had settled. */
 void human_adapt_print(FILE *out, const struct ws_run *run,
 		       const struct ws_summary *sum)
 {

@@ -1,6 +1,4 @@
-/* human_analysis.c - what the summary says the analysis found (see
- * human_analysis.h): the phases, the slowdown point, the steady-state
- * verdict with the device's latency over its rounds, the curve. */
+/* human_analysis.c - the summary's analysis lines (see human_analysis.h). */
 #include <stdio.h>
 
 #include "human_analysis.h"
@@ -30,7 +28,6 @@ static void print_phases(FILE *out, const struct ws_analysis *a)
 	fputc('\n', out);
 }
 
-/* Throughput over bytes written in one line of eighth blocks. */
 static void print_curve(FILE *out, const struct ws_summary *sum)
 {
 	static const char *const bars[] = { "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" };
@@ -61,9 +58,7 @@ static char *describe_stretch(char *buf, size_t len, const struct ws_stretch *st
 	return buf;
 }
 
-/* A stretch's device write latency round by round, as SNIA PTS reports
- * response time beside bandwidth: "device writes per round (its 6
- * rounds): p50 1.2–1.5 ms, p99 3.1–4.0 ms" (nothing when not traced). */
+/* Latency beside bandwidth, as SNIA PTS reports them. */
 static void print_stretch_device(FILE *out, const struct ws_steady *st,
 				 const struct ws_stretch *s)
 {
@@ -84,7 +79,6 @@ static void print_stretch_device(FILE *out, const struct ws_steady *st,
 		units_format_duration(d, sizeof(d), s->dev_p99_hi_ns));
 }
 
-/* The steady-state verdict, which describes the end of the run. */
 static void print_steady(FILE *out, const struct ws_run *run,
 			 const struct ws_summary *sum)
 {

@@ -38,8 +38,7 @@ static void print_split(FILE *out,
 
 #define CAUSES_SHOWN 5	/* stalls explained one by one */
 
-/* A traced run: how many stalls each layer held, then the first few one
- * a line, each with its evidence (trace/stallcause.h's rules). */
+/* A traced run: stalls by cause, then the first few with their evidence. */
 static void print_causes(FILE *out, const struct ws_probe_summary *ps)
 {
 	unsigned int count[WS_CAUSE_NR] = { 0 }, shown = 0;
@@ -108,9 +107,8 @@ static void print_stalls(FILE *out, const struct ws_run *run,
 	}
 }
 
-/* ", p50 X, p90 Y": the percentiles n samples support (hist.h: 10 beyond
- * each), then ", max M"; with one sample, that sample alone.  Returns
- * the first percentile n does not support (its q), or 0. */
+/* Only the percentiles n samples support (hist.h); returns the first
+ * one it does not (its q), or 0. */
 static double put_percentiles(FILE *out, uint64_t n, const uint64_t *v,
 			      uint64_t max)
 {
@@ -296,8 +294,6 @@ static void print_cpu(FILE *out, const struct ws_summary *sum)
 	fputc('\n', out);
 }
 
-/* Several targets: each one's result, time split, phases and verdicts,
- * ending and read-back. */
 static void print_target(FILE *out, const struct ws_run *top,
 			 const struct ws_run *run, const struct ws_summary *sum)
 {

@@ -4,15 +4,13 @@
 #include "human_trace.h"
 #include "lib/units.h"
 
-/* A submitter's share of the device's time: its requests' and the
- * flushes it asked for. */
+/* Flushes count for the submitter that asked for them. */
 static uint64_t device_time(const struct ws_block_sub *s)
 {
 	return s->service_ns + s->flush_ns;
 }
 
-/* Whose requests took the device's time, most first (the observer's
- * share among them: the probes' and the journal's). */
+/* Most first. */
 static void print_submitters(FILE *out, const struct ws_block_figures *b)
 {
 	uint64_t total = 0;
@@ -71,8 +69,6 @@ static void print_observer(FILE *out, const struct ws_summary *sum)
 		fprintf(out, ": without it the writer would have been about %.1fx faster\n", o->speedup);
 }
 
-/* The bios behind the write requests: merged into them, split, and how
- * long they waited to get one (writeback throttling, a full queue). */
 static void print_bios(FILE *out, const struct ws_block_figures *b)
 {
 	const struct ws_block_dir *w = &b->dir[WS_BLK_WRITE];
@@ -93,8 +89,6 @@ static void print_bios(FILE *out, const struct ws_block_figures *b)
 	fputc('\n', out);
 }
 
-/* Writeback throttling on the disk: how often it changed its limits, where
- * they ended, and the read latency it last judged by. */
 static void print_wbt(FILE *out, const struct ws_block_figures *b)
 {
 	char rmin[32];
@@ -112,8 +106,7 @@ static void print_wbt(FILE *out, const struct ws_block_figures *b)
 	fputc('\n', out);
 }
 
-/* The device's requests as traced: what reached it, how long it took, and
- * whether the trace holds all the device counted. */
+/* With what the device counted: whether the trace holds it all. */
 static void print_block(FILE *out, const struct ws_summary *sum)
 {
 	const struct ws_block_figures *b = &sum->block;
@@ -145,9 +138,6 @@ static void print_block(FILE *out, const struct ws_summary *sum)
 	print_observer(out, sum);
 }
 
-/* The journal's commits and the dirty limit's pauses as traced: how
- * long the filesystem took to commit, and how long writestress's own
- * threads were held back before their writes reached the page cache. */
 static void print_journal(FILE *out, const struct ws_summary *sum)
 {
 	const struct ws_journal_figures *j = &sum->journal;
@@ -183,8 +173,7 @@ static void print_journal(FILE *out, const struct ws_summary *sum)
 	fputc('\n', out);
 }
 
-/* The kernel's flusher on the disk: its works, why they ran (each reason
- * that ran any, in the kernel's order), the pages they wrote. */
+/* Reasons in the kernel's order. */
 static void print_flusher(FILE *out, const struct ws_summary *sum)
 {
 	const struct ws_journal_figures *j = &sum->journal;

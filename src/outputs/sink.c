@@ -18,10 +18,8 @@ int sink_add(struct sink_set *set, const struct sink_ops *ops, FILE *out)
 	return 0;
 }
 
-/* How each file writestress writes begins: the JSON documents' schema
- * (run, matrix, report), the Prometheus file's first HELP, the CSV
- * headers (a run's, with several targets, report's).  An SVG is ours when
- * its title, within its first lines, names writestress. */
+/* How each file writestress writes begins; an SVG is ours when its
+ * title, within its first lines, names writestress. */
 static const char *const begins[] = {
 	"{\"schema\":\"writestress-",
 	"# HELP writestress_",
@@ -111,8 +109,7 @@ int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 	ret = sink_check_path(path, set->force, err, errlen);
 	if (ret)
 		return ret;
-	/* PATH.tmp.PID; PATH.tmp.PID.N past a stale one of an earlier
-	 * process with our PID (a container's writestress is always PID 1) */
+	/* .N past a stale one of our PID (a container's is always 1) */
 	for (int n = 0; n < 100; n++) {
 		snprintf(s->tmp, sizeof(s->tmp), n ? "%s.tmp.%d.%d" : "%s.tmp.%d",
 			 path, (int)getpid(), n);
@@ -134,8 +131,8 @@ int sink_add_file(struct sink_set *set, const struct sink_ops *ops,
 	return 0;
 }
 
-/* The rename lasts a crash only once the directory is on disk too; a
- * directory that cannot be synced is no reason to fail the result. */
+/* The rename lasts a crash only once the directory is on disk; one that
+ * cannot be synced is no reason to fail the result. */
 static void sync_dir_of(const char *path)
 {
 	char dir[4096];
@@ -150,10 +147,9 @@ static void sync_dir_of(const char *path)
 	}
 }
 
-/* The temporary's contents as PATH: flushed (and with DURABLE fsync'd,
- * the directory too), closed, renamed over PATH; on failure removed.
- * 0 or the first -errno (the call's own: ENOSPC says more than EIO; EIO
- * when only the stream's error flag tells of an earlier failed write). */
+/* On failure the temporary is removed and the first call's own -errno
+ * returned: ENOSPC says more than EIO (EIO when only the stream's error
+ * flag tells of a failed write). */
 static int publish_tmp(struct sink *s, bool durable)
 {
 	int ret = 0;
@@ -198,7 +194,7 @@ int sink_publish_file(struct sink *s)
 	if (!s->path || s->to_stdout)
 		return fflush(s->out) ? -errno : ferror(s->out) ? -EIO : 0;
 	ret = publish_tmp(s, false);	/* a reader wants it whole, not durable */
-	reopen = open_tmp(s);	/* the next state gets its chance, whatever */
+	reopen = open_tmp(s);
 	return ret ? ret : reopen;
 }
 
@@ -271,9 +267,7 @@ int sink_close_all(struct sink_set *set)
 
 void sink_format_result(char *buf, size_t len, const struct ws_summary *sum)
 {
-	/* overwrite.c's "X GB written in S (N MB/s)", in units that say
-	 * what they mean (its GB and MB were 2^30 and 2^20 too); under a GiB
-	 * in MiB, where the live line and units_format_size() switch too */
+	/* overwrite.c's line in honest units; MiB under a GiB, as elsewhere */
 	bool gib = sum->bytes >= WS_GIB - WS_MIB / 2;
 
 	snprintf(buf, len, "%.*f %s written in %.2f s (%.1f MiB/s)", gib ? 3 : 1,

@@ -1,8 +1,5 @@
-/* sink_csv.c - the interval series as CSV (RFC 4180: a header row, CRLF
- * line ends, fields quoted where they need it), streamed as it happens.
- * With several targets a `target` column follows `interval`: a row per
- * target (1, 2, ...; their probe columns empty: the probes are the run's)
- * and then the run's (all). */
+/* sink_csv.c - the interval series as RFC 4180 CSV, streamed.  Several
+ * targets: a row per target, then the run's (target "all"). */
 #include <stdio.h>
 #include <string.h>
 
@@ -20,7 +17,6 @@ static void field(FILE *out, const char *s, bool first)
 	ws_csv_field(out, s);
 }
 
-/* --pace adaptive: the controller's columns (adapt.h) */
 static const char *const adapt_cols[] = {
 	"adapt_chunk_bytes", "adapt_window", "adapt_inflight_bytes",
 	"adapt_sojourn_ms", "adapt_setpoint_ms", "adapt_settled",
@@ -33,12 +29,7 @@ static bool adaptive(const struct ws_run *run)
 	return run->set.pace == WS_PACE_ADAPTIVE;
 }
 
-/* The traced figures (empty where not traced): the device's writes,
- * from issue to completion, its longest request (a read too), its
- * flushes and the events lost; the journal's commits; the dirty limit's
- * pauses of writestress; the bios behind the writes, those merged, and
- * their waits for a request; the flusher's works and their pages; wbt's
- * changes of its limits and the writes it let in flight at the end. */
+/* Empty where not traced. */
 static const char *const traced_cols[] = {
 	"blk_write_requests", "blk_write_bytes", "blk_write_service_ms",
 	"blk_max_service_ms", "blk_flushes", "blk_flush_ms", "blk_lost_events",

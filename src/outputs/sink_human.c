@@ -1,6 +1,5 @@
-/* sink_human.c - what a person reads: the header and the summary
- * (human_header.c, human_summary.c) around a live line redrawn on a
- * terminal, or one key=value line an interval in a pipe or a log. */
+/* sink_human.c - the human sinks: a live line on a terminal, or key=value
+ * lines in a pipe, between the header and the summary. */
 #include <errno.h>
 #include <langinfo.h>
 #include <stdio.h>
@@ -14,9 +13,8 @@
 #include "lib/term.h"
 #include "lib/units.h"
 
-/* Flush; if the reader of stdout has gone (| head), what is left - the
- * summary above all - goes to stderr.  The SIGPIPE that came with it stops
- * the run as a ^C does (signals.c). */
+/* If stdout's reader has gone (| head), the rest goes to stderr; the
+ * SIGPIPE stops the run as a ^C does. */
 static void flush_out(struct sink *s)
 {
 	/* an automatic flush inside a print may have failed already */
@@ -28,8 +26,7 @@ static void flush_out(struct sink *s)
 	}
 }
 
-/* On a terminal (the live sink) the header and the summary are broken
- * at word boundaries to fit it; a pipe or a log gets whole lines. */
+/* Only a terminal gets lines wrapped at words. */
 static void print_fitted(struct sink *s, void (*print)(FILE *, const void *),
 			 const void *arg)
 {
@@ -66,8 +63,7 @@ static void live_line(struct sink *s, const struct ws_run *run,
 		      const struct ws_interval *iv)
 {
 	unsigned int cols = term_columns(s->out);
-	/* the last column left free: a line that fills it wraps on some
-	 * terminals, and the redraw in place would then scroll */
+	/* a line filling the last column wraps on some terminals and scrolls */
 	struct live_style style = {
 		.room = cols ? cols - 1 : 0,
 		.utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8"),
@@ -85,12 +81,8 @@ static void live_line(struct sink *s, const struct ws_run *run,
 	s->dirty_line = 1;
 }
 
-/* --pace adaptive: the moment a writer's target is found out of reach,
- * said once, as it happens (the summary says it again): in the first
- * interval that carries it, whatever its time.  (Said only when that
- * time fell within the interval, it was never said when the controller's
- * verdict reached the recorder an interval after the moment it names: an
- * ASan run on a loaded CI.) */
+/* Said once, in the first interval that carries it whatever its time:
+ * the verdict can reach the recorder an interval late. */
 static void out_of_reach_note(FILE *out, const struct ws_run *run,
 			      const struct ws_interval *iv, bool clear,
 			      unsigned int *said, unsigned int bit)
@@ -104,7 +96,7 @@ static void out_of_reach_note(FILE *out, const struct ws_run *run,
 	*said |= bit;
 	if (iv->number)
 		snprintf(who, sizeof(who), " (target %u)", iv->number);
-	if (clear)	/* the live line it replaces is redrawn below it */
+	if (clear)	/* the live line is redrawn below it */
 		fputs("\r\033[K", out);
 	fprintf(out, "writestress: --target-latency %s is out of reach on this disk%s: %s took ≥ %s with %s under writeback, the least the writer keeps; holding that floor\n",
 		units_format_duration(t, sizeof(t), run->set.pacing.target_latency_ns), who,
@@ -132,8 +124,7 @@ static void live_interval(struct sink *s, const struct ws_run *run,
 	live_line(s, run, iv);
 }
 
-/* A probe's keys, the CSV's column names; a figure the interval has
- * not got is empty, not 0. */
+/* The CSV's column names; a figure the interval has not got is empty. */
 static void plain_probe(FILE *out, const struct ws_probe_interval *pi)
 {
 	fprintf(out, " %s_n=%llu %s_p50_ms=", pi->name, (unsigned long long)pi->count, pi->name);
@@ -151,8 +142,6 @@ static void plain_probe(FILE *out, const struct ws_probe_interval *pi)
 		fprintf(out, " %s_errors=%llu", pi->name, (unsigned long long)pi->errors);
 }
 
-/* One key=value line; with several targets the run's comes after one
- * line per target, and each starts with target=N (the run's: all). */
 static void plain_line(struct sink *s, const struct ws_run *run,
 		       const struct ws_interval *iv, bool several);
 
@@ -160,7 +149,7 @@ static void plain_interval(struct sink *s, const struct ws_run *run,
 			   const struct ws_interval *iv)
 {
 	if (s->reader_gone)
-		return;		/* the lines were for stdout; stderr gets the summary */
+		return;		/* stderr gets only the summary */
 	out_of_reach_notes(s, stderr, run, iv, false);	/* stdout's lines stay key=value */
 	human_header_precondition_eta(s->out, run, iv);
 	for (unsigned int i = 0; i < iv->ntargets; i++)
@@ -205,7 +194,7 @@ static void plain_line(struct sink *s, const struct ws_run *run,
 	if (iv->have_adapt)
 		fprintf(s->out, " adapt_why=%s adapt_unreachable=%d",
 			ws_adapt_why_key(iv->adapt.why), iv->adapt.unreachable);
-	if (iv->have_adapt && iv->adapt.cap_bps)	/* --headroom */
+	if (iv->have_adapt && iv->adapt.cap_bps)
 		fprintf(s->out, " adapt_disk_mibps=%.1f adapt_rate_cap_mibps=%.1f",
 			(double)iv->adapt.disk_bps / WS_MIB,
 			(double)iv->adapt.cap_bps / WS_MIB);
@@ -241,9 +230,7 @@ static void human_summary(struct sink *s, const struct ws_run *run,
 		human_summary_print(s->out, run, sum);
 }
 
-/* A report that could not be written is a failed run (a full disk under
- * a redirected stdout must not exit 0); a reader that left is a stop by
- * SIGPIPE, the summary on stderr. */
+/* A full disk under a redirected stdout must not exit 0. */
 static int human_close(struct sink *s)
 {
 	if (s->reader_gone)

@@ -1,11 +1,6 @@
-/* sink_json.c - the complete result as one JSON document (schema
- * "writestress-result/1", documented in doc/result-json.md).
- *
- * Written as the run goes: the head at the header event, one element of
- * "intervals" per interval, the rest at the summary.  The file is a
- * temporary until close renames it, so the result is either complete and
- * valid or absent; the summary is written on every ending, signals and
- * errors included.
+/* sink_json.c - the result as one JSON document (doc/result-json.md),
+ * written as the run goes into a temporary that close renames: complete
+ * and valid, or absent.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +15,6 @@
 
 #define WS_JSON_SCHEMA "writestress-result/1"
 
-/* The document's writer state, made at the header event. */
 static struct jsonw *writer_of(struct sink *s)
 {
 	if (!s->priv) {
@@ -55,7 +49,6 @@ static void json_header(struct sink *s, const struct ws_run *run)
 	jsonw_array(w, "intervals");
 }
 
-/* --pace adaptive: where the controller stands. */
 static void put_adapt_fields(struct jsonw *w, const struct ws_adapt_figures *a)
 {
 	jsonw_u64(w, "chunk_bytes", a->chunk);
@@ -82,8 +75,6 @@ static const char *probe_name(const struct ws_probe_facts *pf, int i)
 	return i >= 0 && (unsigned int)i < pf->n ? pf->names[i] : NULL;
 }
 
-/* The controller's account: who steered, what it learned of each
- * steering probe, and whether the target was out of reach. */
 static void put_adapt_account(struct jsonw *w, const struct ws_adapt_figures *a,
 			      const struct ws_probe_facts *pf)
 {
@@ -117,8 +108,6 @@ static void put_adapt(struct jsonw *w, const struct ws_adapt_figures *a)
 	jsonw_end(w);
 }
 
-/* One interval's members; a target's carries its number and whether it
- * was its writer's last, the run's its targets' (several targets). */
 static void put_interval(struct jsonw *w, const struct ws_interval *iv)
 {
 	if (iv->number) {
@@ -239,7 +228,7 @@ static void put_percentiles(struct jsonw *w, const char *key, uint64_t count,
 	jsonw_end(w);
 }
 
-/* Non-empty histogram buckets, so a reader can recompute any percentile. */
+/* So a reader can recompute any percentile. */
 static void put_hist(struct jsonw *w, const char *key, const struct hist *h)
 {
 	jsonw_array(w, key);
@@ -255,8 +244,6 @@ static void put_hist(struct jsonw *w, const char *key, const struct hist *h)
 	jsonw_end(w);
 }
 
-/* Failed operations, apart from the latencies: how many, the last one's
- * reason and, for a command, its last line of stderr. */
 static void put_failures(struct jsonw *w, const struct ws_probe_summary *ps)
 {
 	jsonw_object(w, "failures");
@@ -320,7 +307,6 @@ static void put_probe(struct jsonw *w, const struct ws_probe_summary *ps)
 	jsonw_end(w);
 }
 
-/* CPU time, seconds: the process's and its share per GiB written. */
 static void put_cpu(struct jsonw *w, const struct ws_summary *sum)
 {
 	jsonw_object(w, "cpu");
@@ -347,7 +333,6 @@ static void put_cpu(struct jsonw *w, const struct ws_summary *sum)
 	jsonw_end(w);
 }
 
-/* --verify: what the read-back found, or null. */
 static void put_verify(struct jsonw *w, const struct ws_summary *sum)
 {
 	const struct ws_verify *v = &sum->verify;
@@ -384,8 +369,6 @@ static void put_verify(struct jsonw *w, const struct ws_summary *sum)
 	jsonw_end(w);
 }
 
-/* --pace adaptive: where it ended, when it settled, what the probes saw
- * from then on; null for other modes. */
 static void put_adapt_summary(struct jsonw *w, const struct ws_summary *sum,
 			      const struct ws_probe_facts *pf)
 {
@@ -471,8 +454,6 @@ static void put_summary(struct jsonw *w, const struct ws_summary *sum,
 	jsonw_end(w);
 }
 
-/* Several targets: each one's facts, fingerprint, summary and analysis,
- * as the run's are at the top. */
 static void put_targets(struct jsonw *w, const struct ws_run *run,
 			const struct ws_summary *sum)
 {

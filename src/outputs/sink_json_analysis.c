@@ -1,12 +1,8 @@
-/* sink_json_analysis.c - the result's "analysis": the series, the
- * phases, the slowdown point and steady state with every round and
- * window (see sink_json.h; the schema is doc/result-json.md).
- */
+/* sink_json_analysis.c - the result's "analysis" (see sink_json.h). */
 #include "lib/jsonw.h"
 #include "record/record.h"
 #include "sink_json.h"
 
-/* A bounded series as columns and rows. */
 static void put_series(struct jsonw *w, const char *key, const char *stride,
 		       const struct ws_series *s)
 {
@@ -29,8 +25,7 @@ static void put_series(struct jsonw *w, const char *key, const char *stride,
 	jsonw_end(w);
 }
 
-/* A span of the run, in the members every span has: where it starts and
- * ends in bytes and seconds, and its rate. */
+/* The members every span has. */
 static void put_span(struct jsonw *w, uint64_t from_bytes, uint64_t to_bytes,
 		     uint64_t from_ns, uint64_t to_ns, double mibps)
 {
@@ -50,9 +45,7 @@ static void put_ms_range(struct jsonw *w, const char *key, uint64_t lo, uint64_t
 	jsonw_end(w);
 }
 
-/* The traced device's write latency over a stretch's rounds: the range
- * of their p50s and of their p99s (null: not traced, or no write
- * completed in it). */
+/* The ranges of the rounds' p50s and p99s; null where no write completed. */
 static void put_stretch_device(struct jsonw *w, bool traced, const struct ws_stretch *st)
 {
 	if (!traced || !st->dev_rounds) {
@@ -76,8 +69,7 @@ static void put_stretch_figures(struct jsonw *w, bool traced, const struct ws_st
 	put_stretch_device(w, traced, st);
 }
 
-/* A round's traced writes: how many, their time at the device at p50 and
- * p99 (null: not traced; the times null too when none completed). */
+/* Null when not traced; the times null too when none completed. */
 static void put_round_device(struct jsonw *w, bool traced, const struct ws_round_device *d)
 {
 	if (!traced) {
@@ -102,8 +94,7 @@ static const char *const window_verdicts[] = {
 	[WS_WINDOW_UNSTEADY] = "unsteady",
 };
 
-/* Rounds and every window's figures and verdict, so a plot can show how
- * the verdict came about. */
+/* Every window, so a plot can show how the verdict came about. */
 static void put_rounds_and_windows(struct jsonw *w, const struct ws_steady *st)
 {
 	jsonw_array(w, "rounds");
@@ -134,7 +125,6 @@ static void put_rounds_and_windows(struct jsonw *w, const struct ws_steady *st)
 	jsonw_end(w);
 }
 
-/* The verdict, the rule it was judged by, and how it came about. */
 static void put_steady(struct jsonw *w, const struct ws_run *run,
 		       const struct ws_analysis *a)
 {

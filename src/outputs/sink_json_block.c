@@ -1,15 +1,9 @@
-/* sink_json_block.c - the result's traced figures (see sink_json.h): the
- * device's requests by direction and submitter with their latency
- * buckets, the device's own counters beside them, the journal's commits,
- * the dirty limit's pauses, the cgroup's limits and what the probes'
- * work cost the writer.  Schema: doc/result-json.md.
- */
+/* sink_json_block.c - the result's traced figures (see sink_json.h). */
 #include "lib/jsonw.h"
 #include "record/record.h"
 #include "sink_json.h"
 
-/* What the probes' work cost the writer (record.h: ws_observer_cost);
- * null with no probes, whose work it would be. */
+/* Null with no probes, whose work it would be. */
 static void put_observer(struct jsonw *w, const struct ws_summary *sum)
 {
 	const struct ws_observer_cost *o = &sum->observer;
@@ -41,11 +35,9 @@ static void put_observer(struct jsonw *w, const struct ws_summary *sum)
 	jsonw_end(w);
 }
 
-/* The JSON names of the directions of struct ws_block_figures. */
 static const char *const block_dirs[WS_BLK_NR] = { "reads", "writes" };
 
-/* Requests in the fixed buckets (latency_bounds_ms): how many took at
- * most each bound, cumulative, as Prometheus's le. */
+/* Cumulative, as Prometheus's le. */
 static void put_le(struct jsonw *w, const char *key, const struct ws_latency_totals *t)
 {
 	jsonw_array(w, key);
@@ -54,8 +46,6 @@ static void put_le(struct jsonw *w, const char *key, const struct ws_latency_tot
 	jsonw_end(w);
 }
 
-/* The bios behind a direction's requests (record.h: ws_block_dir), null
- * where their events were not traced. */
 static void put_bios(struct jsonw *w, const struct ws_block_figures *b,
 		     const struct ws_block_dir *x)
 {
@@ -75,8 +65,7 @@ static void put_bios(struct jsonw *w, const struct ws_block_figures *b,
 	jsonw_ms(w, "max_request_wait_ms", x->max_request_wait_ns);
 }
 
-/* Writeback throttling on the disk (record.h): null where it is off or
- * its changes are not traced; its limits and latencies null until seen. */
+/* Its limits and latencies are null until seen. */
 static void put_wbt(struct jsonw *w, const struct ws_block_figures *b)
 {
 	if (!b->wbt_on) {
@@ -108,8 +97,6 @@ static void put_wbt(struct jsonw *w, const struct ws_block_figures *b)
 	jsonw_end(w);
 }
 
-/* The device's traced requests (record.h: struct ws_block_figures), one
- * object per direction, their times in ms. */
 void json_put_block(struct jsonw *w, const struct ws_block_figures *b)
 {
 
@@ -147,8 +134,7 @@ void json_put_block(struct jsonw *w, const struct ws_block_figures *b)
 	jsonw_end(w);
 }
 
-/* The device's own counters over the traced span: what the trace should
- * add up to (null where the kernel gave none). */
+/* What the trace should add up to. */
 static void put_counted(struct jsonw *w, const struct ws_block_figures *b)
 {
 
@@ -170,10 +156,6 @@ static void put_counted(struct jsonw *w, const struct ws_block_figures *b)
 	jsonw_end(w);
 }
 
-/* The filesystem's traced journal commits (record.h: struct
- * ws_journal_figures) and this process's pauses by the dirty limit;
- * each null when not traced (no jbd2 journal, or the kernel lacks the
- * events). */
 void json_put_journal(struct jsonw *w, const struct ws_journal_figures *j)
 {
 	if (j->on) {
@@ -235,7 +217,6 @@ void json_put_journal(struct jsonw *w, const struct ws_journal_figures *j)
 	}
 }
 
-/* A cgroup's limit on the traced disk: null when none. */
 static void put_limit(struct jsonw *w, const char *key, uint64_t v)
 {
 	if (v)

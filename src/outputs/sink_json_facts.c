@@ -1,8 +1,5 @@
 /* sink_json_facts.c - the result's facts fixed before the first byte:
- * "config" (what the run was asked to do and what that came to: a key
- * for each keyed row of the settings table, record/fields.h, in the
- * result's order), "target" and "system" (see sink_json.h; the schema
- * is doc/result-json.md).
+ * "config" row by row of the settings table, "target" and "system".
  */
 #include <string.h>
 

@@ -1,19 +1,8 @@
-/* sink_prom.c - the run's live state in the Prometheus text exposition
- * format (0.0.4), for node_exporter's textfile collector (--prom FILE).
- *
- * A state, not a history: each interval the whole state is written to
- * FILE.tmp.PID and renamed over FILE (sink_publish_file), so a reader
- * sees the previous state or the new one, never half of one.  The summary
- * writes the last state, which says the run finished, how it ended and
- * what the analysis found; close publishes it.  Every metric and label
- * is listed in doc/metrics.md.
- *
- * Every series carries a `target` label (the FILE, or the FILEs joined by
- * commas) so several runs on one machine, each with its own file, do not
- * collide; the rest of the run's facts are the labels of
- * writestress_run_info.  A run of several targets is shown as the run's
- * aggregate (record.h).  Figures the record has not got are left out, as
- * a Prometheus series that does not exist, never as 0.
+/* sink_prom.c - --prom FILE: the run's live state in Prometheus's text
+ * format for node_exporter's textfile collector (doc/metrics.md).  A
+ * state, not a history: each interval replaces FILE by a rename, so a
+ * reader never sees half of one.  The `target` label keeps several runs
+ * apart; a figure the record has not got is absent, never 0.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -26,9 +15,9 @@
 #define MIB 1048576.0
 
 struct prom {
-	char target[WS_MAX_TARGETS * 64 + PATH_MAX];	/* the label's value */
+	char target[WS_MAX_TARGETS * 64 + PATH_MAX];
 	char device[32], model[128];
-	struct ws_interval last;	/* the latest interval, for the end */
+	struct ws_interval last;	/* for the summary */
 	bool have_last;
 	int err;			/* the first failed publication */
 };
@@ -59,8 +48,7 @@ static void meta(FILE *out, const char *name, const char *type,
 	fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
-/* NAME{target="...",KEY="VALUE" (key may be NULL): more labels may
- * follow, then the closing brace and the value. */
+/* Leaves the braces open for more labels; key may be NULL. */
 static void series_open(FILE *out, const struct prom *p, const char *name,
 			const char *key, const char *value)
 {
@@ -71,7 +59,6 @@ static void series_open(FILE *out, const struct prom *p, const char *name,
 		put_label(out, key, value);
 }
 
-/* NAME{target="...",KEY="VALUE"} without the value. */
 static void series(FILE *out, const struct prom *p, const char *name,
 		   const char *key, const char *value)
 {
@@ -179,7 +166,6 @@ static void put_device(FILE *out, const struct prom *p,
 	}
 }
 
-/* A counter with the device label and one more (KEY="VALUE"). */
 static void device_counter(FILE *out, const struct prom *p, const char *name,
 			   const char *key, const char *value, double v)
 {
@@ -189,8 +175,6 @@ static void device_counter(FILE *out, const struct prom *p, const char *name,
 	fprintf(out, "} %.10g\n", v);
 }
 
-/* NAME_SUFFIX{target="...",KEY="VALUE"[,KEY2="VALUE2"] without the
- * closing brace. */
 static void hist_series(FILE *out, const struct prom *p, const char *name,
 			const char *suffix, const char *const labels[4])
 {
@@ -202,8 +186,7 @@ static void hist_series(FILE *out, const struct prom *p, const char *name,
 		put_label(out, labels[2], labels[3]);
 }
 
-/* Latencies in the fixed buckets as a histogram NAME with the labels
- * (one or two KEY, VALUE pairs). */
+/* labels: one or two KEY, VALUE pairs. */
 static void put_histogram(FILE *out, const struct prom *p, const char *name,
 			  const char *const labels[4], const struct ws_latency_totals *t)
 {
@@ -221,8 +204,6 @@ static void put_histogram(FILE *out, const struct prom *p, const char *name,
 	fprintf(out, "} %llu\n", (unsigned long long)t->count);
 }
 
-/* A counter of the traced device by direction: its help, then a series
- * for reads and one for writes. */
 static void direction_counter(FILE *out, const struct prom *p, const char *name,
 			      const char *help, double reads, double writes)
 {
@@ -231,8 +212,7 @@ static void direction_counter(FILE *out, const struct prom *p, const char *name,
 	device_counter(out, p, name, "direction", "write", writes);
 }
 
-/* The traced figures since the start, as counters (the record's
- * block_run and journal_run); none when the run is not traced. */
+/* Counters since the start: the record's block_run and journal_run. */
 static void put_traced(FILE *out, const struct prom *p, const struct ws_interval *iv)
 {
 	static const char *const dirs[WS_BLK_NR] = { "read", "write" };
@@ -334,8 +314,7 @@ static void put_traced(FILE *out, const struct prom *p, const struct ws_interval
 	}
 }
 
-/* The probes' metrics: from the interval while running, from the summary
- * at the end (sum; then nothing is in flight). */
+/* From the summary at the end, when nothing is in flight. */
 static void put_probes(FILE *out, const struct prom *p,
 		       const struct ws_interval *iv, const struct ws_summary *sum)
 {
@@ -377,7 +356,6 @@ static void put_probes(FILE *out, const struct prom *p,
 	}
 }
 
-/* What the analysis found, at the end. */
 static void put_analysis(FILE *out, const struct prom *p,
 			 const struct ws_analysis *a)
 {
@@ -428,8 +406,7 @@ static void put_ending(FILE *out, const struct prom *p, const struct ws_run *run
 	fprintf(out, " %.3f\n", (double)run->started_at + (double)sum->elapsed_ns / 1e9);
 }
 
-/* The whole state: iv the latest interval (NULL: none yet), sum the
- * summary at the end (NULL while running). */
+/* iv NULL: no interval yet; sum NULL: still running. */
 static void put_state(FILE *out, const struct prom *p, const struct ws_run *run,
 		      const struct ws_interval *iv, const struct ws_summary *sum)
 {

@@ -1,18 +1,7 @@
-/* sink_svg.c - --svg: the run as one picture for a bug report.
- *
- * One self-contained SVG (no scripts, no external fonts or images), drawn
- * in the summary callback from the bounded series and its analysis: on
- * top, throughput over data written (in MiB or GiB, as its amount reads
- * best) with the phases shaded, the slowdown point and the steady-state
- * window; below, each probe's latency over time on a log axis with the
- * stall threshold and the stalls in red.  Both x axes end where the run
- * did.  Labels go where they cover no tick label and no other label
- * (svgplot's layout), or are left out.  1200x700 user units, every
- * coordinate with one decimal, so the same run gives the same bytes.
- * Header and interval events are not needed: the series holds the whole
- * run.  The generic plotting is svgplot.c's; this file draws the two
- * panels from the record: the top one in sink_svg_throughput.c, what
- * both read off the record in sink_svg_data.c.
+/* sink_svg.c - --svg: the run as one self-contained SVG for a bug report
+ * (no scripts, fonts or images); the top panel is sink_svg_throughput.c's.
+ * One decimal a coordinate, so the same run gives the same bytes.  Only
+ * the summary draws: the series holds the whole run.
  */
 #include <errno.h>
 #include <math.h>
@@ -27,8 +16,6 @@
 #include "sink_svg.h"
 
 static const struct svg_box bot_box = { 80, 408, 1160, 628 };
-
-/* ---- titles -------------------------------------------------------- */
 
 static const char *how_it_ended(char *buf, size_t len, const struct ws_summary *sum)
 {
@@ -55,7 +42,6 @@ static const char *how_it_ended(char *buf, size_t len, const struct ws_summary *
 	return buf;
 }
 
-/* "probes fsync, save every 50.0 ms · 2 stalls ≥ 500 ms" or "no probes". */
 static void describe_probes(char *buf, size_t len, const struct ws_run *run,
 			    const struct ws_summary *sum)
 {
@@ -111,8 +97,7 @@ static bool put_char(char *buf, size_t len, size_t *n, char c)
 	return true;
 }
 
-/* Append " ARG", single-quoted if a shell would need it, to buf at *n;
- * false if it did not fit (buf then ends where it stopped). */
+/* Append " ARG", quoted if a shell needs it; false if it did not fit. */
 static bool append_arg(char *buf, size_t len, size_t *n, const char *arg)
 {
 	static const char safe[] = "abcdefghijklmnopqrstuvwxyz"
@@ -123,17 +108,14 @@ static bool append_arg(char *buf, size_t len, size_t *n, const char *arg)
 	for (const char *p = arg; ok && *p; p++) {
 		if (*p != '\'')
 			ok = put_char(buf, len, n, *p);
-		else		/* ' becomes '\'' */
+		else
 			for (const char *q = "'\\''"; ok && *q; q++)
 				ok = put_char(buf, len, n, *q);
 	}
 	return ok && (plain || put_char(buf, len, n, '\''));
 }
 
-/* The version and the command line, so a pasted plot says how it was
- * made.  The line stops (with "…") at FOOT_CMD_BYTES: 11 px sans-serif
- * averages under 6.5 px a character, so that many end well before the
- * version at the right edge. */
+/* At 11 px sans-serif this many bytes end well before the version. */
 #define FOOT_CMD_BYTES 150
 
 static void draw_footer(FILE *f, const struct ws_run *run)
@@ -153,10 +135,7 @@ static void draw_footer(FILE *f, const struct ws_run *run)
 	svg_text(f, SVG_W - 24, 688, "foot", "end", "writestress %s", WS_VERSION);
 }
 
-/* ---- bottom panel: probe latency over time ------------------------- */
-
-/* One probe's p99 (thick) or max (thin, faint) over time; intervals
- * without data lift the pen. */
+/* An interval without data lifts the pen. */
 static void latency_line(FILE *f, const struct ws_summary *sum, unsigned int j,
 			 bool max, const struct svg_axis *x, const struct svg_axis *y)
 {
@@ -186,7 +165,6 @@ static void latency_line(FILE *f, const struct ws_summary *sum, unsigned int j,
 			    svg_colour(j));
 }
 
-/* Did the trace see the device write anywhere on the plot? */
 static bool device_traced(const struct ws_summary *sum)
 {
 	for (size_t i = 0; i < plot_npoints(sum); i++)
@@ -195,8 +173,7 @@ static bool device_traced(const struct ws_summary *sum)
 	return false;
 }
 
-/* The traced device's mean write time over time (dashed, dark grey):
- * beside a probe's latency it tells the device from the queue. */
+/* Beside a probe's latency, the device's tells the device from the queue. */
 static void device_line(FILE *f, const struct ws_summary *sum,
 			const struct svg_axis *x, const struct svg_axis *y)
 {
@@ -216,8 +193,7 @@ static void device_line(FILE *f, const struct ws_summary *sum,
 	fputs("\"/>\n", f);
 }
 
-/* Every recorded stall: a faint red column over its time (under the
- * lines), or the solid red bar at its duration that tops it. */
+/* A column under the lines, or the bar at its duration that tops it. */
 static void stall_bars(FILE *f, const struct ws_probe_summary *ps,
 		       const struct svg_axis *x, const struct svg_axis *y,
 		       const struct svg_box *b, bool column)
@@ -242,8 +218,6 @@ static void stall_bars(FILE *f, const struct ws_probe_summary *ps,
 	}
 }
 
-/* The stall threshold: a red dashed line, labelled above it at the
- * right (else below, else at the left, else further off). */
 static void stall_threshold(FILE *f, struct svg_layout *lay,
 			    const struct ws_run *run, const struct svg_axis *y,
 			    const struct svg_box *b)
@@ -272,8 +246,7 @@ static void bottom_legend(FILE *f, const struct ws_summary *sum, double y)
 		drawn += sum->probes[j].nrecorded;
 		all += sum->probes[j].nstalls;
 	}
-	/* the keys of the lines' kinds, thick p99 and thin max, in no probe's
-	 * colour: they are every probe's */
+	/* in no probe's colour: the kinds are every probe's */
 	svg_legend_item(f, &x, y, "#555", 2.5, NULL, "p99 (thick)");
 	svg_legend_item(f, &x, y, "#555", 1, NULL, "max (thin)");
 	if (device_traced(sum))
@@ -322,8 +295,6 @@ void plot_draw_latency(FILE *f, struct svg_layout *lay, const struct ws_run *run
 		latency_line(f, sum, j, false, &x, &y);
 	svg_frame(f, b);
 }
-
-/* ---- the sink ------------------------------------------------------ */
 
 static void svg_summary(struct sink *s, const struct ws_run *run,
 			const struct ws_summary *sum)

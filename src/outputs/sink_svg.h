@@ -1,8 +1,5 @@
-/* sink_svg.h - inside the SVG sink only: what sink_svg_data.c reads off
- * the record for both panels, the labels' spots, and the panels drawn
- * by sink_svg_throughput.c (top) and sink_svg.c (bottom).  Pure over the
- * record; the recorder thread.
- */
+/* sink_svg.h - the SVG sink's own: what both panels read off the record.
+ * Recorder thread. */
 #ifndef WS_SINK_SVG_H
 #define WS_SINK_SVG_H
 
@@ -15,7 +12,7 @@
 
 #define SVG_W 1200
 #define SVG_H 700
-#define SEC 1e9			/* ns */
+#define SEC 1e9			/* ns a second */
 #define DOTS_BELOW 60		/* fewer points than this are also dotted */
 #define LABEL_PX 12.0		/* the font sizes of .lbl and .note (svgplot.c) */
 #define NOTE_PX 14.0
@@ -23,7 +20,6 @@
 #define ROWS 8			/* ... this many times each way */
 #define SPOTS_MAX (2 * ROWS * 3)
 
-/* ---- what the run gives (sink_svg_data.c) ---- */
 size_t plot_npoints(const struct ws_summary *sum);
 const struct ws_series *plot_top_series(const struct ws_summary *sum);
 size_t plot_ntop(const struct ws_summary *sum);
@@ -35,27 +31,22 @@ double plot_finite_or_0(double v);
 double plot_max_bytes(const struct ws_summary *sum);
 double plot_max_mibps(const struct ws_summary *sum);
 double plot_max_seconds(const struct ws_summary *sum);
-/* A point's traced device writes: their mean time, issue to completion
- * (0: none traced in it). */
+/* 0: no device write traced in it. */
 double plot_device_write_ns(const struct ws_point *p);
 double plot_max_latency(const struct ws_run *run, const struct ws_summary *sum);
 double plot_min_latency(const struct ws_summary *sum);
 bool plot_any_latency(const struct ws_summary *sum);
 
-/* ---- labels (sink_svg_data.c) ---- */
 int plot_spots_near(struct svg_spot *out, const struct svg_spot *xs, int nx,
 		    double y, double dir, double y2);
 void plot_panel_note(FILE *f, struct svg_layout *lay, const struct svg_box *b,
 		     const char *text);
 
-/* ---- the panels ---- */
-/* The phases as shaded bands, over bytes (per: bytes a unit of x) or,
- * by_time, over seconds; the slowdown point as a dashed line at x = p. */
+/* per: bytes or ns to a unit of x. */
 void plot_phase_bands(FILE *f, const struct ws_summary *sum,
 		      const struct svg_axis *x, double per,
 		      const struct svg_box *b, bool by_time);
 void plot_slowdown_line(FILE *f, double p, const struct svg_box *b);
-/* The top panel (sink_svg_throughput.c) and the bottom one (sink_svg.c). */
 void plot_draw_throughput(FILE *f, struct svg_layout *lay,
 			  const struct ws_summary *sum);
 void plot_draw_latency(FILE *f, struct svg_layout *lay, const struct ws_run *run,

@@ -1,7 +1,4 @@
-/* sink_svg_data.c - what the SVG's panels read off the record: point
- * counts, the axes' extents, midpoints; and where a label may go (see
- * sink_svg.h).
- */
+/* sink_svg_data.c - what the SVG's panels read off the record (sink_svg.h). */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -13,9 +10,7 @@ size_t plot_npoints(const struct ws_summary *sum)
 	return sum->series ? sum->series->n : 0;
 }
 
-/* The top panel draws throughput from the progress marks (buffer ends,
- * no quantisation by interval); a summary without them falls back to
- * the interval series. */
+/* Progress marks, unquantised by interval, when there are any. */
 const struct ws_series *plot_top_series(const struct ws_summary *sum)
 {
 	return sum->progress && sum->progress->n ? sum->progress : sum->series;
@@ -54,7 +49,6 @@ double plot_finite_or_0(double v)
 	return isfinite(v) ? v : 0;
 }
 
-/* The x range of the top panel, in bytes. */
 double plot_max_bytes(const struct ws_summary *sum)
 {
 	double m = (double)sum->bytes;
@@ -67,7 +61,6 @@ double plot_max_bytes(const struct ws_summary *sum)
 	return m;
 }
 
-/* The y range of the top panel, in MiB/s. */
 double plot_max_mibps(const struct ws_summary *sum)
 {
 	double m = 0;
@@ -86,8 +79,6 @@ double plot_max_mibps(const struct ws_summary *sum)
 	return m;
 }
 
-
-/* The x range of the bottom panel, in seconds. */
 double plot_max_seconds(const struct ws_summary *sum)
 {
 	double m = (double)sum->elapsed_ns;
@@ -107,8 +98,7 @@ double plot_device_write_ns(const struct ws_point *p)
 	return p->dev_writes ? (double)p->dev_write_service_ns / (double)p->dev_writes : 0;
 }
 
-/* The worst latency to show, in ns: any point's max, any stall, the
- * device's mean write, the threshold itself. */
+/* The stall threshold itself counts too. */
 double plot_max_latency(const struct ws_run *run, const struct ws_summary *sum)
 {
 	double m = (double)run->set.stall_ns;
@@ -128,7 +118,7 @@ double plot_max_latency(const struct ws_run *run, const struct ws_summary *sum)
 	return m;
 }
 
-/* The least latency drawn (0: none), for the axis's low end. */
+/* 0: none. */
 double plot_min_latency(const struct ws_summary *sum)
 {
 	double m = INFINITY;
@@ -143,7 +133,6 @@ double plot_min_latency(const struct ws_summary *sum)
 	return isfinite(m) ? m : 0;
 }
 
-/* Is there any latency to draw? */
 bool plot_any_latency(const struct ws_summary *sum)
 {
 	for (unsigned int j = 0; j < sum->nprobes; j++) {
@@ -156,9 +145,8 @@ bool plot_any_latency(const struct ws_summary *sum)
 	return false;
 }
 
-/* Where a label may go, best first: at each of the nx places xs (their
- * x and anchor) on row y, then on row y2, then on rows a line further
- * on, from y the way dir (-1 up, +1 down) says and from y2 the other. */
+/* Best first: each of xs on row y, then on y2, then rows further out,
+ * from y the way dir says (-1 up) and from y2 the other. */
 int plot_spots_near(struct svg_spot *out, const struct svg_spot *xs, int nx,
 		    double y, double dir, double y2)
 {

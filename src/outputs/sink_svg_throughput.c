@@ -1,7 +1,4 @@
-/* sink_svg_throughput.c - the SVG's top panel: throughput over data
- * written, the phases shaded and labelled with their rates, the slowdown
- * point and the steady-state window (see sink_svg.h).
- */
+/* sink_svg_throughput.c - the SVG's top panel: throughput over data written. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -14,7 +11,6 @@
 
 static const struct svg_box top_box = { 80, 104, 1160, 334 };
 
-/* Its x axis: bytes, read in the unit the run's amount calls for. */
 struct bytes_axis {
 	struct svg_axis ax;
 	struct svg_unit unit;
@@ -25,10 +21,8 @@ static double bytes_px(const struct bytes_axis *x, double bytes)
 	return svg_axis_px(&x->ax, bytes / x->unit.bytes);
 }
 
-/* Alternating light bands, one per phase, along x in seconds (by_time)
- * or bytes, `per` of them to an axis unit.  The last lasts to the end
- * of the axis, the end of the run: the analysis ends it with the last
- * whole interval, and the run's rest is not another phase. */
+/* The last band lasts to the run's end: the analysis ends the last phase
+ * with the last whole interval, and the rest is not another phase. */
 void plot_phase_bands(FILE *f, const struct ws_summary *sum,
 		      const struct svg_axis *x, double per,
 		      const struct svg_box *b, bool by_time)
@@ -45,8 +39,6 @@ void plot_phase_bands(FILE *f, const struct ws_summary *sum,
 	}
 }
 
-/* Each point at its span's middle; a point without a finite rate is a
- * gap. */
 static void throughput_line(FILE *f, const struct ws_summary *sum,
 			    const struct bytes_axis *x, const struct svg_axis *y)
 {
@@ -71,17 +63,12 @@ static void throughput_line(FILE *f, const struct ws_summary *sum,
 			    svg_axis_px(y, s->pts[i].mibps), 2.5, "#1f5fa8");
 }
 
-/* Several targets: each one's rate as a thin line, placed where the run
- * as a whole had written as much (its progress read at the same time),
- * so all share the top panel's axis. */
 static const char *const target_colours[] = {
 	"#8da0cb", "#fc8d62", "#66c2a5", "#e78ac3", "#a6d854", "#ffd92f",
 	"#e5c494", "#b3b3b3",
 };
 
-/* The run's bytes at time t, between its points; *at carries the search
- * from one call to the next (t only grows along a target's line, so a
- * line costs one pass over the run's series, not one a point). */
+/* *at carries the search between calls: t only grows along a line. */
 static double run_bytes_at(const struct ws_series *s, size_t *at, uint64_t t)
 {
 	struct ws_point prev = { 0 };
@@ -98,6 +85,8 @@ static double run_bytes_at(const struct ws_series *s, size_t *at, uint64_t t)
 	       (double)(t - prev.t_ns) / (double)(s->pts[*at].t_ns - prev.t_ns);
 }
 
+/* A target's line sits where the whole run had written as much, so all
+ * targets share the axis. */
 static void target_lines(FILE *f, const struct ws_summary *sum,
 			 const struct bytes_axis *x, const struct svg_axis *y)
 {
@@ -113,8 +102,7 @@ static void target_lines(FILE *f, const struct ws_summary *sum,
 			target_colours[k % ARRAY_SIZE(target_colours)]);
 		for (size_t i = 0; i < s->n; i++) {
 			const struct ws_point *p = &s->pts[i];
-			/* marks count from its writer's start, intervals from
-			 * the run's */
+			/* marks count from its writer's start */
 			uint64_t mid = p->t_ns - p->dt_ns / 2 +
 				       (s == ts->progress ? ts->start_offset_ns : 0);
 
@@ -129,9 +117,7 @@ static void target_lines(FILE *f, const struct ws_summary *sum,
 	}
 }
 
-/* A stretch of the run at a rate, as drawn: its ends and height in
- * pixels, and where along it a label may go (the middle, then either
- * end, inside it). */
+/* A stretch at a rate in pixels, and where along it a label may go. */
 struct rate_span {
 	double l, r, py;
 	struct svg_spot xs[3];
@@ -152,9 +138,7 @@ static struct rate_span rate_span(const struct bytes_axis *x, const struct svg_a
 	return sp;
 }
 
-/* Each phase's rate as a line across it, labelled in a band along the
- * panel's top (else its bottom, else a row further in): off the rate's
- * line and off the data drawn along it. */
+/* Labels along the panel's top or bottom stay off the data. */
 static void phase_rates(FILE *f, struct svg_layout *lay,
 			const struct ws_summary *sum, const struct bytes_axis *x,
 			const struct svg_axis *y, const struct svg_box *b)
@@ -172,8 +156,6 @@ static void phase_rates(FILE *f, struct svg_layout *lay,
 	}
 }
 
-/* An earlier steady stretch that then changed: a grey bar at its rate,
- * labelled so below it (else above, else further off). */
 static void steady_before(FILE *f, struct svg_layout *lay,
 			  const struct ws_stretch *s, const struct bytes_axis *x,
 			  const struct svg_axis *y, const struct svg_box *b)
@@ -188,9 +170,6 @@ static void steady_before(FILE *f, struct svg_layout *lay,
 		       "steady %.1f MiB/s, then changed", plot_finite_or_0(s->mibps));
 }
 
-/* The steady state that holds to the end: a green bar at its rate, a
- * diamond where it was established and its rate beside that, below (else
- * above, else further off). */
 static void steady_final(FILE *f, struct svg_layout *lay,
 			 const struct ws_steady *st, const struct bytes_axis *x,
 			 const struct svg_axis *y, const struct svg_box *b)
@@ -210,7 +189,6 @@ static void steady_final(FILE *f, struct svg_layout *lay,
 		       "steady %.1f MiB/s", plot_finite_or_0(st->final.mibps));
 }
 
-/* Steady state as the analysis found it. */
 static void steady_mark(FILE *f, struct svg_layout *lay,
 			const struct ws_summary *sum, const struct bytes_axis *x,
 			const struct svg_axis *y, const struct svg_box *b)
@@ -223,15 +201,12 @@ static void steady_mark(FILE *f, struct svg_layout *lay,
 		steady_final(f, lay, st, x, y, b);
 }
 
-/* A dashed vertical line at pixel p across the box. */
 void plot_slowdown_line(FILE *f, double p, const struct svg_box *b)
 {
 	svg_line(f, "stroke=\"#c0561a\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"",
 	     p, b->y0, p, b->y1);
 }
 
-/* The slowdown on the top panel: its line, and where it came in the
- * axis's unit, at the top beside the line (else lower down). */
 static void slowdown_mark(FILE *f, struct svg_layout *lay,
 			  const struct ws_summary *sum, const struct bytes_axis *x,
 			  const struct svg_box *b)
@@ -253,8 +228,7 @@ static void top_legend(FILE *f, const struct ws_summary *sum, double y)
 	char what[48] = "per interval";
 	double x = 560;
 
-	/* marks fall on buffer ends (four to an interval at most), intervals on
-	 * ticks; a long run's points were merged */
+	/* marks fall on buffer ends; a long run's intervals were merged */
 	if (plot_top_series(sum) == sum->progress)
 		snprintf(what, sizeof(what), "per buffer group");
 	else if (sum->series && sum->series->stride > 1)
