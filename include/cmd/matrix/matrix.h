@@ -1,23 +1,7 @@
-/* matrix.h - `writestress matrix [OPTION]... FILE`: the same probes against
- * a list of write strategies on the same file, one after another, and one
- * table: which way of writing keeps the desktop responsive.
- *
- * Each strategy runs as a child writestress (the one engine, its safety
- * checks and its cleanup), quiet, leaving a result file the matrix reads
- * back (result_load).  The work is split so each part is tested alone:
- *
- *   matrix_parse_strategies()  "window:B=1M:W=4,adaptive" -> strategies
- *   matrix_child_args()        a strategy -> the child's command line
- *   matrix_outcome_from()      a child's result tree -> its figures
- *   matrix_rows()              outcomes -> one row per strategy (and
- *                              scheduler, dirty_bytes): medians, spread
- *   matrix_judge()             rows -> ratios, Pareto front, verdicts,
- *                              the recommendation
- *   matrix_print()             rows -> the table a person reads
- *   matrix_main()              the command (matrix_run.c): options, the
- *                              children, the quiet waits, Ctrl-C, files
- *
- * All but matrix_print() and matrix_main() are pure.  Main thread only.
+/* matrix.h - `writestress matrix FILE`: the same probes against each
+ * write strategy, run as a child writestress (the one engine, its checks
+ * and cleanup).  Pure but for matrix_print() and matrix_main().  Main
+ * thread only.
  */
 #ifndef WS_MATRIX_H
 #define WS_MATRIX_H
@@ -43,32 +27,28 @@ struct json_object;
 
 struct matrix_strategy {
 	char label[48];		/* as given: "window:B=1M:W=4" */
-	bool idle;		/* probes only: the baseline */
+	bool idle;		/* probes only */
 	enum ws_pace pace;
 	bool fadvise;
-	uint64_t buffer;	/* B=: 0, the default */
-	unsigned int window;	/* W=: 0, the default */
+	uint64_t buffer;	/* 0: the default */
+	unsigned int window;	/* 0: the default */
 };
 
-/* "LIST" into out[0..*n); 0, or -EINVAL with why ("unknown strategy
- * 'x'"). */
+/* 0, or -EINVAL with why ("unknown strategy 'x'"). */
 int matrix_parse_strategies(const char *list, struct matrix_strategy *out,
 			    unsigned int *n, char *why, size_t len);
 
-/* What every child gets beyond its strategy. */
 struct matrix_cfg {
-	const char *self;		/* the writestress binary */
+	const char *self;		/* writestress binary to run */
 	const char *file;
 	uint64_t each_bytes;		/* --each SIZE, or */
 	uint64_t each_ns;		/* --each TIME */
 	uint64_t target_latency_ns;
-	unsigned int headroom_pct;	/* the adaptive row's --headroom, 0: none */
-	uint64_t file_size;		/* --file-size: every run wraps there */
+	unsigned int headroom_pct;	/* 0: none */
+	uint64_t file_size;
 	const char *passthrough[16];	/* probe options, as given */
 	unsigned int npassthrough;
-	/* the probe the table judges (the first --probe names; fsync by
-	 * default): the one the adaptive row steers by */
-	char steer_by[16];
+	char steer_by[16];		/* the judged probe */
 };
 
 #define MATRIX_ARGS_MAX 48
@@ -77,121 +57,100 @@ struct matrix_argv {
 	char buf[8][32];		/* numbers the argv points into */
 };
 
-/* The child's command line for strategy s (scheduler may be NULL), its
- * result to json_path. */
 void matrix_child_args(const struct matrix_strategy *s, const struct matrix_cfg *mc,
 		       const char *scheduler, const char *json_path,
 		       struct matrix_argv *out);
 
-/* One probe's figures in a run, or their medians in a row. */
 #define MATRIX_MAX_PROBES 4
 struct matrix_probe {
 	char name[16];
 	double p50_ms, p99_ms, max_ms, p99_corrected_ms;	/* raw but the last */
 	double p90_ms;
-	double count;			/* its operations */
+	double count;
 	double stalls;
 };
 
-/* One child's run. */
+/* One child's run; latencies outside probes[] are the first probe's. */
 struct matrix_outcome {
-	unsigned int strategy;		/* index into the strategies */
-	unsigned int setting;		/* index into the scheduler or
-					   dirty_bytes list, 0 without */
+	unsigned int strategy;
+	unsigned int setting;		/* 0 without schedulers or dirty_bytes */
 	int status;			/* the child's exit status */
-	bool have;			/* a result was read */
-	bool unsupported;		/* the mode is not in this kernel/fs */
+	bool have;
+	bool unsupported;		/* by this kernel/fs */
 	double mibps;
-	char probe[16];			/* the first probe's name, "" none */
+	char probe[16];			/* "": none */
 	double p50_ms, p99_ms, max_ms;	/* raw */
 	double p90_ms;
 	double p99_corrected_ms;
 	uint64_t stalls;
-	uint64_t count;			/* the first probe's operations */
-	/* every probe that ran (the first is the one above, judged) */
+	uint64_t count;
 	struct matrix_probe probes[MATRIX_MAX_PROBES];
 	unsigned int nprobes;
 	uint64_t peak_dirty;		/* most Dirty + Writeback, bytes */
-	double cpu_s_per_gib;		/* the writer's */
-	/* the judged probe's recorded stalls by cause (the run traced:
-	 * record.h's enum ws_stall_cause; all 0 when not) */
-	unsigned int causes[WS_CAUSE_NR];
-	double quiet_wait_s;		/* waited before it for writeback */
+	double cpu_s_per_gib;
+	unsigned int causes[WS_CAUSE_NR];	/* 0 when not traced */
+	double quiet_wait_s;
 	bool quiet_timeout;
 };
 
-/* A child's result tree into o's figures; 0, or -EINVAL if it is not a
- * result. */
+/* 0, or -EINVAL if DOC is not a result. */
 int matrix_outcome_from(struct json_object *doc, struct matrix_outcome *o);
 
 enum matrix_verdict {
 	MX_BASELINE,		/* idle */
 	MX_UNSUPPORTED,
 	MX_FAILED,
-	MX_RESPONSIVE,		/* p99 within the target */
-	MX_SLUGGISH,		/* over the target */
-	MX_FROZEN,		/* stalls, or p99 over 10x the target */
-	MX_NOT_JUDGED,		/* too few probes to say (matrix_judge) */
+	MX_RESPONSIVE,
+	MX_SLUGGISH,
+	MX_FROZEN,
+	MX_NOT_JUDGED,		/* too few probes */
 	MX_VERDICT_NR,
 };
 
 const char *matrix_verdict_word(enum matrix_verdict v);
 
-/* One line of the table: a strategy (under one setting), the medians of
- * its runs and their spread. */
+/* Medians of a strategy's runs under one setting. */
 struct matrix_row {
 	unsigned int strategy, setting;
-	unsigned int runs;		/* with a result */
+	unsigned int runs;
 	bool unsupported, failed;
 	double mibps, mibps_lo, mibps_hi;
 	double p50_ms, p99_ms, p99_lo, p99_hi, max_ms, p99_corrected_ms;
 	double p90_ms;
-	double count;			/* the first probe's, median of runs */
+	double count;
 	double stalls;
-	struct matrix_probe probes[MATRIX_MAX_PROBES];	/* medians */
+	struct matrix_probe probes[MATRIX_MAX_PROBES];
 	unsigned int nprobes;
 	uint64_t peak_dirty;
 	double cpu_s_per_gib;
-	unsigned int causes[WS_CAUSE_NR];	/* its runs' stalls by cause */
+	unsigned int causes[WS_CAUSE_NR];
 	double ratio;			/* to the fastest */
-	bool front;			/* Pareto front */
+	bool front;
 	enum matrix_verdict verdict;
 };
 
-/* Why a row's stalls happened: the cause most of them had (ties: the
- * first in record.h's order), or NULL when none was explained. */
+/* The cause most stalls had (ties: record.h's order), or NULL. */
 const char *matrix_row_cause(const struct matrix_row *r);
 
-/* Group outcomes by (strategy, setting), in the order the strategies and
- * settings were given; medians over repeats.  Returns the rows made. */
+/* In the order given.  Returns the rows. */
 size_t matrix_rows(const struct matrix_outcome *o, size_t n,
 		   const struct matrix_strategy *s, unsigned int nstrategies,
 		   unsigned int nsettings, struct matrix_row *rows);
 
-/* Ratios to the fastest, the Pareto front (no other row both faster and
- * lower in p99; rates within MATRIX_SAME_RATE_PCT % count as equal),
- * verdicts; returns the recommended row (the fastest responsive one,
- * idle aside), or -1: none is.  A verdict needs its evidence (hist.h's
- * rule, 10 samples beyond a percentile): frozen, a stall (or, from 1000
- * probes on, p99 over 10x the target); from 1000 probes on, p99 within
- * the target is responsive, over it sluggish; with 100 to 999, every
- * probe within the target is responsive, p90 over it sluggish (p90 over
- * 10x frozen); anything else is not judged, the count short of 1000
- * said. */
+/* Ratios, Pareto front (faster and lower p99), verdicts; returns the
+ * fastest responsive row but idle, or -1.  A stall is frozen; from 1000
+ * probes p99 judges, from 100 p90 (10x the target: frozen), fewer are not
+ * judged (hist.h's samples rule). */
 int matrix_judge(struct matrix_row *rows, size_t n,
 		 const struct matrix_strategy *s, double target_ms);
 
-/* The table and the recommendation, as a person reads them. */
 void matrix_print(FILE *out, const struct matrix_row *rows, size_t n,
 		  const struct matrix_strategy *s, const char *const *settings,
 		  const char *setting_name, int recommended, double target_ms);
 
-/* The quiet wait before each run (man page, MATRIX): the machine is
- * quiet once Dirty + Writeback are back within MATRIX_QUIET_MARGIN of
- * where they were at the start (idle) and the device has written nothing
- * for MATRIX_QUIET_DEVICE_NS (still_ns; a device whose counters cannot be
- * read, have_device false, is not waited for); the wait gives up after
- * MATRIX_QUIET_LIMIT_NS. */
+/* Quiet before each run: Dirty + Writeback back within the margin of IDLE
+ * and the device still for MATRIX_QUIET_DEVICE_NS (not waited for without
+ * have_device); give up after MATRIX_QUIET_LIMIT_NS. */
 #define MATRIX_QUIET_LIMIT_NS (UINT64_C(60) * 1000000000)
 #define MATRIX_QUIET_MARGIN (UINT64_C(16) << 20)
 #define MATRIX_QUIET_DEVICE_NS (UINT64_C(300) * 1000000)
@@ -201,7 +160,6 @@ bool matrix_quiet_gave_up(uint64_t waited_ns);
 int matrix_main(int argc, char **argv);
 
 struct cli;
-/* matrix's option table (cli.h). */
 const struct cli *matrix_options(void);
 
 #endif
