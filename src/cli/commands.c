@@ -1,5 +1,4 @@
-/* commands.c - the subcommands' table (commands.h) and `writestress
- * completion`, which reads it. */
+/* commands.c - the subcommands' table and `writestress completion`. */
 #include <stdio.h>
 #include <string.h>
 
@@ -54,7 +53,6 @@ static void completion_help_head(FILE *out)
 		"  source <(writestress completion zsh)    in zsh, after compinit\n");
 }
 
-/* The shells, each with its generator (cli_complete.h). */
 static const struct completion_shell {
 	const char *name;
 	void (*generate)(FILE *out, const struct cli *top,
@@ -64,7 +62,7 @@ static const struct completion_shell {
 	{ "zsh", cli_complete_zsh },
 };
 
-/* completion_shells' names, as its operand's words */
+/* completion_shells' names */
 static const char *const shells[] = { "bash", "zsh", NULL };
 
 static const struct cli completion_cli = {

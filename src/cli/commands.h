@@ -1,7 +1,5 @@
-/* commands.h - the subcommands of `writestress NAME ...`: each one's
- * name, main and option table, in one table that main() dispatches
- * from, the typo check of FILE operands names, and shell completion is
- * generated from.  Main thread.
+/* commands.h - the subcommands' one table: main() dispatches from it,
+ * the FILE typo check and shell completion read it.  Main thread.
  */
 #ifndef WS_COMMANDS_H
 #define WS_COMMANDS_H
@@ -11,19 +9,17 @@
 struct cli;
 
 struct ws_command {
-	const char *name;			/* "report" */
+	const char *name;
 	int (*main)(int argc, char **argv);	/* argv[0] is name */
-	const struct cli *(*options)(void);	/* its option table */
+	const struct cli *(*options)(void);
 };
 
-/* The subcommands, in the order help and completion list them. */
+/* In the order help and completion list them. */
 const struct ws_command *ws_commands(size_t *n);
 
-/* The subcommand called name, or NULL. */
 const struct ws_command *ws_command_by_name(const char *name);
 
-/* `writestress completion bash|zsh`: the shell's completion script, generated
- * from the run's and every subcommand's option table (cli_complete.h). */
+/* `writestress completion bash|zsh`, from every option table. */
 int completion_main(int argc, char **argv);
 const struct cli *completion_options(void);
 

@@ -1,5 +1,4 @@
-/* main.c - wiring only: options, targets (job.c), probes, the record's
- * facts, threads, exit status. */
+/* main.c - wiring only: options, targets, probes, threads, exit status. */
 #include <errno.h>
 #include <locale.h>
 #include <stddef.h>
@@ -34,8 +33,7 @@
 #include "engine/writer.h"
 #include "trace/trace.h"
 
-/* What a person reads goes to stdout, or to stderr when a result file
- * is written to stdout (--json -). */
+/* What a person reads goes to stderr when a result goes to stdout. */
 static void choose_sinks(const struct ws_config *cfg, struct sink_set *sinks)
 {
 	bool result_out = opts_result_to_stdout(cfg);
@@ -54,7 +52,6 @@ static int exit_status(const struct ws_run *run, const struct ws_summary *sum)
 	const struct ws_ending *o = &sum->ending;
 	char msg[640], who[300] = "";
 
-	/* several targets: the one that failed */
 	for (unsigned int i = 0; i < sum->ntargets; i++)
 		if (sum->targets[i].ending.reason == WS_STOP_ERROR) {
 			snprintf(who, sizeof(who), "'%s': ", run->targets[i].target.path);
@@ -83,10 +80,10 @@ static int exit_status(const struct ws_run *run, const struct ws_summary *sum)
 	return WS_EXIT_OK;
 }
 
-/* A writer that could not start ends like an I/O error, before it wrote. */
+/* A writer that could not start ends like an I/O error, before it wrote;
+ * it started and ended now, so the others' clock is not moved. */
 static void writer_failed(struct ws_job *j, int ret, const char *what)
 {
-	/* it started and ended now: the others' clock is not moved */
 	uint64_t now = ws_now_ns();
 	struct ws_outcome o = { .reason = WS_STOP_ERROR, .err = -ret,
 				.err_op = what, .end_ns = now };
@@ -96,11 +93,8 @@ static void writer_failed(struct ws_job *j, int ret, const char *what)
 	snapshot_finish(&j->snap, &o);
 }
 
-/* The run: recorder, then the writers; when they are done the probes are
- * stopped (a stuck one is waited for) and the recorder writes the summary.
- * 0, or -errno with what failed in *what when the recorder could not
- * start (nothing was written; a writer that could not start is an ending
- * the summary reports). */
+/* 0, or -errno with what failed in *what when the recorder could not
+ * start (nothing written); a writer that could not start is an ending. */
 static int run_threads(struct ws_job *jobs, unsigned int n, struct monitor *mon,
 		       struct recorder *r, const char **what)
 {
@@ -117,12 +111,10 @@ static int run_threads(struct ws_job *jobs, unsigned int n, struct monitor *mon,
 		monitor_stop(mon);
 		return ret;
 	}
-	/* setup is over: the long main loop runs unprivileged */
 	*what = "dropping capabilities";
 	ret = caps_drop_main();
 	for (unsigned int i = 0; i < n; i++) {
-		/* the writer's prologue raises what it needs from the permitted
-		 * set main keeps (caps.h), sets its I/O priority and drops it */
+		/* its prologue raises from main's permitted set (caps.h) */
 		struct ws_thread_spec spec = {
 			.name = "ws-writer", .ioprio_class = jobs[i].cfg.set.ioprio_class,
 			.ioprio_level = jobs[i].cfg.set.ioprio_level,
@@ -153,8 +145,7 @@ static int run_threads(struct ws_job *jobs, unsigned int n, struct monitor *mon,
 	return 0;
 }
 
-/* Result files are opened before anything else is touched: a bad --json
- * path is a usage error, found before a byte is written. */
+/* First of all, so a bad --json path is found before a byte is written. */
 static int open_results(const struct ws_config *cfg, struct sink_set *sinks)
 {
 	static const struct {
@@ -198,11 +189,8 @@ static int open_results(const struct ws_config *cfg, struct sink_set *sinks)
 	return 0;
 }
 
-/* Where the probes run: beside the first target on each filesystem (or
- * once, in --probe-dir).  The first site's probes have the plain names
- * ("fsync"), the others' their target's number ("fsync@2").  Under
- * --pace adaptive a site's probes steer the writers on its filesystem
- * (with --probe-dir: every writer, the probes stand for them all). */
+/* Probes beside the first target on each filesystem (or once, in
+ * --probe-dir); a site's probes steer the writers on its filesystem. */
 static unsigned int probe_sites(struct ws_job *jobs, unsigned int n,
 				struct monitor_site *sites)
 {
@@ -227,7 +215,7 @@ static unsigned int probe_sites(struct ws_job *jobs, unsigned int n,
 }
 
 /* --pace adaptive cannot hold the probes under what they take on the
- * idle disk: measured here, before any writer starts. */
+ * idle disk, so that is measured before any writer starts. */
 #define IDLE_PROBES 5
 static int check_target_latency(const struct ws_config *cfg, struct monitor *mon)
 {
@@ -248,8 +236,7 @@ static int check_target_latency(const struct ws_config *cfg, struct monitor *mon
 		       WS_EXIT_USAGE);
 }
 
-/* Probes: files, privileges, threads.  They start before the writers, so
- * the first figures are the quiet machine's. */
+/* Before the writers, so the first figures are the quiet machine's. */
 static int start_monitor(const struct ws_config *cfg, struct monitor *mon,
 			 struct ws_job *jobs, unsigned int n)
 {
@@ -286,8 +273,7 @@ static int start_monitor(const struct ws_config *cfg, struct monitor *mon,
 	return 0;
 }
 
-/* --scheduler switches one device's scheduler: with targets on several
- * devices, which one would be a guess. */
+/* --scheduler switches one device's: with several, which is a guess. */
 static int check_devices(const struct ws_config *cfg, const struct ws_job *jobs,
 			 unsigned int n)
 {
@@ -302,11 +288,11 @@ static int check_devices(const struct ws_config *cfg, const struct ws_job *jobs,
 	return 0;
 }
 
-/* What the record and the recorder keep of each target, with several. */
+/* With several targets, what is kept of each. */
 struct targets_record {
 	struct ws_run run[WS_MAX_TARGETS];
 	struct recorder_target follow[WS_MAX_TARGETS];
-	struct ws_summary *summary;	/* n of them, one array */
+	struct ws_summary *summary;
 	struct ws_series *series;	/* 2n: intervals, then progress */
 };
 
@@ -319,7 +305,6 @@ static void free_targets_record(struct targets_record *tr)
 	free(tr);
 }
 
-/* What one target's facts are made from; cfg: its own, or the run's. */
 static struct recorder_sources sources_of(const struct ws_job *j,
 					  const struct ws_config *cfg,
 					  const struct monitor *mon,
@@ -333,8 +318,6 @@ static struct recorder_sources sources_of(const struct ws_job *j,
 	};
 }
 
-/* The run's facts, and with several targets each target's, and what the
- * recorder follows of each. */
 static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int n,
 		       struct monitor *mon, const struct ws_priv *priv,
 		       int argc, char **argv, struct ws_run *run,
@@ -344,7 +327,6 @@ static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int 
 	struct recorder_sources src;
 
 	*out = NULL;
-	/* the run's own: the first target's, with the run's cfg */
 	src = sources_of(&jobs[0], n == 1 ? &jobs[0].cfg : cfg, mon, priv, argc, argv);
 	recorder_make_run(&src, run);
 	if (n == 1)
@@ -358,8 +340,8 @@ static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int 
 		free_targets_record(tr);
 		return -ENOMEM;
 	}
-	/* the run's steady state is judged on all targets' bytes: after all
-	 * of their preconditioning */
+	/* steady state is judged on all targets' bytes: after all their
+	 * preconditioning */
 	run->plan.precondition = 0;
 	for (unsigned int i = 0; i < n; i++) {
 		src = sources_of(&jobs[i], &jobs[i].cfg, mon, priv, argc, argv);
@@ -373,7 +355,7 @@ static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int 
 		};
 		run->plan.precondition += tr->run[i].plan.precondition;
 	}
-	run->plan.precondition_x = 0;	/* a sum: no one device's multiple */
+	run->plan.precondition_x = 0;	/* a sum: no device's multiple */
 	run->params.precondition_bytes = run->plan.precondition;
 	run->ntargets = n;
 	run->targets = tr->run;
@@ -381,11 +363,9 @@ static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int 
 	return 0;
 }
 
-/* A privileged option refused: how to get the privilege. */
 #define PRIV_HINT "run it as root (sudo writestress ...), or leave the option out; " \
 	"writestress keeps no capability once its threads run"
 
-/* The privileged options, as priv.h takes them: only what they ask. */
 static int setup_privileged(const struct ws_config *cfg, struct ws_fingerprint *fp,
 			    struct ws_priv *priv)
 {
@@ -401,20 +381,17 @@ static int setup_privileged(const struct ws_config *cfg, struct ws_fingerprint *
 	return ret ? ws_fail(err, ret == -EPERM ? PRIV_HINT : NULL, WS_EXIT_FAILURE) : 0;
 }
 
-/* The big ones (histograms) live on the heap, not on a stack that is
- * locked once the probes start. */
+/* On the heap, not on a stack that is locked once the probes start. */
 struct big {
 	struct monitor monitor;
 	struct recorder recorder;
 	struct ws_series progress;
 	struct ws_run run;
-	struct ws_trace *trace;	/* NULL: the device's requests not traced */
+	struct ws_trace *trace;	/* NULL: not traced */
 };
 
-/* The device's requests traced (trace.h) where it can be: as root, on a
- * block device the targets share.  Anywhere else one line says what is
- * missing and the run goes on, unless --trace asked for it (exit 1); a
- * target in memory has no device to trace and says nothing. */
+/* As root, on a block device the targets share; elsewhere one line says
+ * what is missing and the run goes on, unless --trace asked for it. */
 static int start_trace(const struct ws_config *cfg, const struct ws_job *jobs,
 		       unsigned int n, struct ws_trace **out)
 {
@@ -439,7 +416,6 @@ static int start_trace(const struct ws_config *cfg, const struct ws_job *jobs,
 	if (!ret)
 		ret = trace_start(out, &disk, why, sizeof(why));
 	if (!ret && (ret = trace_run(*out))) {
-		/* as the probes': a thread that cannot drop its capabilities */
 		snprintf(why, sizeof(why), "tracer: %s: %s", ws_thread_last_failure(),
 			 strerror(-ret));
 		trace_stop(*out);
@@ -455,8 +431,6 @@ static int start_trace(const struct ws_config *cfg, const struct ws_job *jobs,
 	return 0;
 }
 
-/* After the threads ran: the exit status from what the run recorded, the
- * files kept (unless --remove), the result files completed. */
 static int finish_run(const struct ws_config *cfg, struct ws_job *jobs,
 		      struct big *big, struct sink_set *sinks)
 {
@@ -474,8 +448,6 @@ static int finish_run(const struct ws_config *cfg, struct ws_job *jobs,
 	return status;
 }
 
-/* One run, its command line parsed: set up, run the threads, clean up.
- * The exit status. */
 static int run(struct ws_config *cfg, int argc, char **argv)
 {
 	struct sink_set sinks = { .n = 0, .tmp_made = signals_unlink_at_exit };
@@ -488,7 +460,7 @@ static int run(struct ws_config *cfg, int argc, char **argv)
 	const char *what;
 	int ret, status;
 
-	/* from here on ^C ends the run cleanly, setup included */
+	/* ^C ends the run cleanly from here on, setup included */
 	signals_install();
 	series = calloc(1, sizeof(*series));
 	big = calloc(1, sizeof(*big));
@@ -538,7 +510,7 @@ static int run(struct ws_config *cfg, int argc, char **argv)
 		ret = run_threads(jobs, cfg->ntargets, &big->monitor, &big->recorder,
 				  &what);
 	}
-	if (ret) {	/* nothing was written: as if setup had failed */
+	if (ret) {	/* nothing written: as if setup had failed */
 		snprintf(err, sizeof(err), "%s: %s", what, strerror(-ret));
 		status = ws_fail(err, NULL, WS_EXIT_FAILURE);
 		caps_raise_cleanup();
@@ -546,7 +518,6 @@ static int run(struct ws_config *cfg, int argc, char **argv)
 		recorder_destroy(&big->recorder);
 		goto out_jobs;
 	}
-	/* it ran: the files stay, unless --remove */
 	status = finish_run(cfg, jobs, big, &sinks);
 
 out_jobs:

@@ -1,9 +1,6 @@
-/* opts.c - the run's command line: the settings table's option rows
- * (record/fields.h, as config/options.h reads them) in --help's frame,
- * with fio's names for ours and completion's words (see opts.h).
- *
- * Every option is a row of the settings table; the rules between rows
- * and the operands are opts_rules.c's.
+/* opts.c - the run's command line: the settings table's rows
+ * (record/fields.c, through config/options.c) in --help's frame.
+ * The rules between rows are opts_rules.c's.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -55,8 +52,7 @@ static void help_tail(FILE *out)
 		"  141  stdout closed by its reader (the summary on stderr)\n");
 }
 
-/* fio's names for ours, for "unknown option" (dd's bs= count= of= are
- * operands: take_targets) */
+/* for "unknown option"; dd's bs= count= are operands (opts_rules.c) */
 static const struct cli_alias fio_names[] = {
 	{ "bs", "fio", "-B/--buffer-size" },
 	{ "blocksize", "fio", "-B/--buffer-size" },
@@ -69,9 +65,8 @@ static const struct cli_alias fio_names[] = {
 	{ NULL, NULL, NULL }
 };
 
-/* Completion's words of option NAME: its row's (record/fields.h), where
- * a word that takes a value ("compressible=PCT") is offered as the
- * prefix the value follows; else the words of a row that lists none. */
+/* Completion's words where a row's own do not do: a word that takes a
+ * value ("compressible=PCT") is offered as the prefix it follows. */
 static const char *const *run_words_of(const char *name)
 {
 	static const char *const data[] = { "random", "fixed", "zero", "compressible=", NULL };
@@ -110,8 +105,6 @@ static void run_cli_rows(void)
 	run_cli.opts = config_options(&run_cli.nopts);
 }
 
-/* The table, for tests that hold every option to its stated bounds and
- * for whatever else reads the options (completion). */
 const struct cli *opts_cli(void)
 {
 	pthread_once(&run_cli_once, run_cli_rows);

@@ -1,9 +1,6 @@
-/* opts_rules.c - opts_parse(): the option table (opts.c) applied, then
- * the rules between the run's options and its operands, what the table
- * cannot say row by row.  A pace mode's or
- * a probe's own options are declared by that mode or probe (pace.h,
- * probe.h) and checked here against the mode and probes chosen, so no
- * mode is named.  Main thread; prints usage errors.
+/* opts_rules.c - opts_parse(): the rules between the run's options and
+ * its operands that no single row can state.  A pace mode or probe
+ * declares its own options (pace.h, probe.h), so no mode is named here.
  */
 #include <limits.h>
 #include <stdarg.h>
@@ -26,7 +23,6 @@
 
 #define SNIA_MAX_ROUNDS 25	/* SNIA PTS: steady within 25 rounds or not */
 
-/* How many of --json, --csv and --svg are "-" (stdout). */
 static unsigned int results_to_stdout(const struct ws_config *cfg)
 {
 	const char *p[] = { cfg->set.json_path, cfg->set.csv_path, cfg->set.svg_path };
@@ -70,8 +66,6 @@ static bool listed(const char *const *names, const char *name)
 	return false;
 }
 
-/* A pace mode's own options only with that mode: "--window needs --pace
- * window, not none". */
 static enum opts_result check_pace_options(const struct ws_config *cfg,
 					   const bool *seen, FILE *err)
 {
@@ -101,8 +95,7 @@ static enum opts_result check_pace_options(const struct ws_config *cfg,
 	return OPTS_RUN;
 }
 
-/* A probe's own options only while a probe that takes them runs; the
- * option a probe cannot run without, given alone, adds that probe. */
+/* The option a probe cannot run without, given alone, adds that probe. */
 static enum opts_result check_probe_options(struct ws_config *cfg,
 					    const bool *seen, FILE *err)
 {
@@ -138,7 +131,6 @@ static enum opts_result check_probe_options(struct ws_config *cfg,
 	return OPTS_RUN;
 }
 
-/* --steer-by names probes that run. */
 static enum opts_result check_steer_by(const struct ws_config *cfg, FILE *err)
 {
 	unsigned int missing = cfg->set.pacing.steer_by & ~cfg->set.probes;
@@ -153,8 +145,8 @@ static enum opts_result check_steer_by(const struct ws_config *cfg, FILE *err)
 	return OPTS_RUN;
 }
 
-/* A run that nothing ends fills the disk (then rewrites it): only on
- * purpose, with --forever, never because a word was mistyped. */
+/* A run that nothing ends fills the disk: only on purpose, with
+ * --forever, never because a word was mistyped. */
 static enum opts_result check_bound(const struct ws_config *cfg, const bool *seen,
 				    FILE *err)
 {
@@ -173,8 +165,7 @@ static enum opts_result check_bound(const struct ws_config *cfg, const bool *see
 	return OPTS_RUN;
 }
 
-/* Two result files, or a result and a target, on one path: the one
- * written last would replace the other. */
+/* Two files on one path: the one written last would replace the other. */
 static enum opts_result check_paths(const struct ws_config *cfg, FILE *err)
 {
 	const struct { const char *opt, *path; } out[] = {
@@ -198,7 +189,6 @@ static enum opts_result check_paths(const struct ws_config *cfg, FILE *err)
 	return OPTS_RUN;
 }
 
-/* Options that make sense only together. */
 enum opts_result opts_check(struct ws_config *cfg, const bool *seen, FILE *err)
 {
 	if (check_pace_options(cfg, seen, err) != OPTS_RUN ||
@@ -237,8 +227,8 @@ enum opts_result opts_check(struct ws_config *cfg, const bool *seen, FILE *err)
 	return check_bound(cfg, seen, err);
 }
 
-/* dd's bs=1M count=10 of=F as operands: say ours rather than take them
- * for files named "bs=1M" (true when it said so). */
+/* dd's bs=1M count=10 as operands, not files named "bs=1M"; true when it
+ * said so, as the other mistakes below. */
 static bool dd_operand(const char *arg, FILE *err)
 {
 	static const struct { const char *key, *ours; } dd[] = {
@@ -261,13 +251,10 @@ static bool dd_operand(const char *arg, FILE *err)
 	return false;
 }
 
-/* Words people type as a command that writestress does not have: a
- * run is `writestress [OPTION]... FILE`, not `writestress run`. */
 static const char *const not_subcommands[] = { "run", "start", "stop", "status", "bench", "demo" };
 
-/* A FILE operand that is a subcommand's name, or within two edits of
- * one (`matrx`, `help`, `run`): a typo that would otherwise write a file
- * of that name.  True when it said so. */
+/* A subcommand's name or within two edits of one (`matrx`): a typo that
+ * would otherwise write a file of that name. */
 static bool subcommand_like(const char *arg, FILE *err)
 {
 	const char *words[16];
@@ -301,7 +288,7 @@ static bool subcommand_like(const char *arg, FILE *err)
 	return true;
 }
 
-/* Does word read as a unit ("min", "M", "GiB", "M/s", "%")? */
+/* "min", "M", "GiB", "M/s", "%" */
 static bool unit_word(const char *word)
 {
 	char one[64];
@@ -317,7 +304,6 @@ static bool unit_word(const char *word)
 	       !units_parse_rate(one, &v, &e);
 }
 
-/* The option row a word of the command line names: "-t", "--time". */
 static const struct cli_option *option_named(const char *word)
 {
 	if (!strncmp(word, "--", 2))
@@ -329,10 +315,8 @@ static const struct cli_option *option_named(const char *word)
 	return NULL;
 }
 
-/* A FILE operand that reads as a unit, typed apart from its number
- * (`-t 5 min`, `-s 100 M`): the option and the value it meant, from the
- * command line as typed (words, nwords: main's argv before getopt
- * reordered it).  True when it said so. */
+/* A unit typed apart from its number (`-t 5 min`); words: argv before
+ * getopt reordered it. */
 static bool unit_operand(const char *arg, char *const *words, int nwords, FILE *err)
 {
 	char meant[128] = "";
@@ -361,8 +345,7 @@ static bool unit_operand(const char *arg, char *const *words, int nwords, FILE *
 	return true;
 }
 
-/* No FILE left: say so, and if the option before the end took the last
- * word as its value (--json f.dat), that it did. */
+/* Says if the last option took the FILE as its value (--json f.dat). */
 enum opts_result opts_missing_file(int argc, char **argv, FILE *err)
 {
 	const char *opt = argc >= 3 ? argv[argc - 2] : "";
@@ -380,11 +363,9 @@ enum opts_result opts_missing_file(int argc, char **argv, FILE *err)
 	return usage_error(err, "missing FILE operand");
 }
 
-/* --jobs N: FILE.1 ... FILE.N, kept for the life of the process */
+/* FILE.1 ... FILE.N, for the life of the process */
 static char job_paths[WS_MAX_TARGETS][PATH_MAX];
 
-/* A FILE that does not exist yet and reads as a mistake: dd's syntax,
- * a subcommand's name or a near miss, a unit cut from its number. */
 static bool mistyped(const char *file, char *const *words, int nwords, FILE *err)
 {
 	struct stat st;
@@ -395,7 +376,6 @@ static bool mistyped(const char *file, char *const *words, int nwords, FILE *err
 	       (!strchr(file, '/') && subcommand_like(file, err));
 }
 
-/* The FILE operands, or --jobs copies of the one. */
 enum opts_result opts_take_targets(struct ws_config *cfg, int n,
 				   char **files, char *const *words, int nwords,
 				   FILE *err)

@@ -1,6 +1,4 @@
-/* version.h - what `writestress --version` says: the version, the git
- * commit it was built from, and the features and libraries built in.
- * Main thread. */
+/* version.h - `writestress --version`: version, commit, libraries. */
 #ifndef WS_VERSION_H
 #define WS_VERSION_H
 

@@ -1,4 +1,4 @@
-/* config.c - the configuration's defaults (see config.h). */
+/* config.c - the configuration's defaults. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,9 +7,7 @@
 #include "config/options.h"
 #include "record/fields.h"
 
-/* Every default is a row of the settings table (record/fields.h), parsed
- * as if given; a default its own option refuses is a bug, caught by the
- * unit tests before it ships. */
+/* A default its own option refuses is a bug the unit tests catch. */
 void config_defaults(struct ws_config *cfg)
 {
 	struct cli rows = { .default_of = ws_field_default };

@@ -1,11 +1,6 @@
-/* options.c - the run's option rows, as the command line reads them
- * into a struct ws_config (see options.h): the settings table's rows
- * with every CLI_CUSTOM row's parse, and every wiring row's place,
- * attached by name.
- *
- * The parsers write into the struct ws_config at dest (matrix's
- * arguments begin with one too); the words they take are the record's
- * (record/settings.h) or their row's.
+/* options.c - the settings table's rows (record/fields.c) with each
+ * CLI_CUSTOM row's parser and each wiring row's place, attached by name.
+ * The parsers write into the struct ws_config at dest.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -54,7 +49,6 @@ static int parse_data(void *dest, const char *arg, char *why)
 	return -EINVAL;
 }
 
-/* --prom: a file renamed over each interval cannot be a stream */
 static int parse_prom(void *dest, const char *arg, char *why)
 {
 	struct ws_config *cfg = dest;
@@ -88,7 +82,6 @@ static int parse_probe(void *dest, const char *arg, char *why)
 	return -EINVAL;
 }
 
-/* --steer-by LIST: probe kinds, as --probe names them */
 static int parse_steer_by(void *dest, const char *arg, char *why)
 {
 	struct ws_config *cfg = dest;
@@ -103,7 +96,7 @@ static int parse_steer_by(void *dest, const char *arg, char *why)
 	return -EINVAL;
 }
 
-/* --probe-cmd [NAME=]CMD, once per command: unnamed ones are cmd, cmd2... */
+/* [NAME=]CMD; unnamed ones are cmd, cmd2... */
 static int parse_probe_cmd(void *dest, const char *arg, char *why)
 {
 	struct ws_config *cfg = dest;
@@ -127,7 +120,6 @@ static int parse_probe_cmd(void *dest, const char *arg, char *why)
 	return 0;
 }
 
-/* --probe-user: a user that exists; changing to one needs root */
 static int parse_probe_user(void *dest, const char *arg, char *why)
 {
 	struct ws_config *cfg = dest;
@@ -145,8 +137,7 @@ static int parse_probe_user(void *dest, const char *arg, char *why)
 	return 0;
 }
 
-/* A two-word option: its row's words (record/fields.h), the first
- * false, the second true, into the bool its row's offset names. */
+/* Its row's words: the first false, the second true. */
 static int parse_two_words(const char *name, void *dest, const char *arg, char *why)
 {
 	const struct ws_field *f = ws_field_of(name);
@@ -170,7 +161,7 @@ static int parse_sqlite_sync(void *dest, const char *arg, char *why)
 	return parse_two_words("sqlite-sync", dest, arg, why);
 }
 
-/* --color: its row's words are enum ws_colour's, in order */
+/* its row's words are enum ws_colour's, in order */
 static int parse_colour(void *dest, const char *arg, char *why)
 {
 	const char *const *words = ws_field_of("color")->words;
@@ -213,8 +204,7 @@ static int parse_steady_criterion(void *dest, const char *arg, char *why)
 	return 0;
 }
 
-/* "2x" (times the device's capacity, a decimal number up to 1000) or a
- * SIZE ("0": judge from the start). */
+/* "2x" (times the device's capacity, up to 1000) or a SIZE. */
 static int parse_precondition(void *dest, const char *arg, char *why)
 {
 	struct ws_config *cfg = dest;
@@ -258,7 +248,7 @@ static int parse_scheduler(void *dest, const char *arg, char *why)
 	return 0;
 }
 
-/* "rt", "be:4", "idle": the class (1..3) and level (0..7, default 4). */
+/* "rt", "be:4", "idle"; the level defaults to 4 */
 static int ioprio_of(const char *arg, int *class, int *level, char *why)
 {
 	size_t n = strcspn(arg, ":");
@@ -303,12 +293,10 @@ static int parse_probe_ioprio(void *dest, const char *arg, char *why)
 
 /* ---- the rows --------------------------------------------------------------- */
 
-/* What only the configuration knows of a row, by its option's name: how
- * a CLI_CUSTOM row's value is read, or where a wiring row's goes. */
 static const struct attachment {
 	const char *name;
 	int (*parse)(void *dest, const char *arg, char *why);
-	size_t offset;		/* a wiring row's, in struct ws_config */
+	size_t offset;		/* a wiring row's */
 } attachments[] = {
 	{ "file-size", NULL, offsetof(struct ws_config, file_size) },
 	{ "reserve", NULL, offsetof(struct ws_config, reserve) },
@@ -348,8 +336,7 @@ static const struct attachment *attachment_of(const char *name)
 	return NULL;
 }
 
-/* A row as the command line reads it; false when what the table leaves
- * to this file is missing (a new row without its parse or place). */
+/* False when a new row lacks its parser or place here. */
 static bool complete(const struct ws_field *f, struct cli_option *o)
 {
 	const struct attachment *a = o->name ? attachment_of(o->name) : NULL;
@@ -372,7 +359,7 @@ static void build_rows(void)
 		struct cli_option o = f[i].opt;
 
 		if (!o.name && !o.help)
-			continue;	/* a result key, no option */
+			continue;	/* a result key only */
 		if (nrows == MAX_ROWS || !complete(&f[i], &o)) {
 			fprintf(stderr, "writestress: internal error: the option table at --%s\n",
 				o.name ? o.name : "(heading)");

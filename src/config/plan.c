@@ -1,4 +1,4 @@
-/* plan.c - bounds, wrapping and the free-space reserve (see plan.h). */
+/* plan.c - bounds, wrapping and the free-space reserve. */
 #include <errno.h>
 #include <string.h>
 
@@ -12,15 +12,13 @@ static uint64_t min_u64(uint64_t a, uint64_t b)
 
 uint64_t plan_default_reserve(uint64_t fs_size, bool system)
 {
-	/* the system's own filesystem keeps a tenth free, whatever its
-	 * size (rounded up: at least 10%); elsewhere 5% keeps a small test
-	 * filesystem usable and 1 GiB is plenty for a big one */
+	/* 5% keeps a small test filesystem usable, 1 GiB is plenty for a
+	 * big one; the system's own keeps at least a tenth */
 	if (system)
 		return fs_size / 10 + (fs_size % 10 != 0);
 	return min_u64(fs_size / 20, WS_GIB);
 }
 
-/* The bytes the run writes in total, from -b and --size. */
 static uint64_t run_total(const struct ws_config *cfg)
 {
 	uint64_t total = WS_UNBOUNDED, bytes;
@@ -35,11 +33,8 @@ static uint64_t run_total(const struct ws_config *cfg)
 	return total;
 }
 
-/* What the probes may keep on disk at once: the fsync probe's file grows
- * to its wrap size, the save probe keeps a file and its temporary, the
- * sqlite probe's database is grown to the wrap size (with SQLite's pages'
- * own overhead, under a quarter more) and its journal holds a row.  They
- * usually share the target's filesystem, so the plan leaves them room. */
+/* The probes usually share the target's filesystem: room for their files
+ * (SQLite's page overhead is under a quarter more). */
 static uint64_t probe_footprint(const struct ws_config *cfg)
 {
 	uint64_t bytes = 0;
@@ -74,8 +69,7 @@ int plan_make(const struct ws_config *cfg, const struct ws_space *sp,
 	} else if (plan->total != WS_UNBOUNDED) {
 		plan->file_size = plan->total;
 	} else {
-		/* no bound at all: wrap where the reserve begins, or at this
-		 * target's share of the room */
+		/* no bound: wrap at this target's share of the room */
 		if (sp->sharers > 1)
 			room /= sp->sharers;
 		plan->file_size = room - room % cfg->set.buffer_size;
@@ -89,8 +83,7 @@ int plan_make(const struct ws_config *cfg, const struct ws_space *sp,
 		why->needed = needed;
 		why->usable = usable;
 		why->reserve = plan->reserve;
-		/* a hint must work when followed: 1% for the filesystem's
-		 * own metadata */
+		/* a hint must work when followed: 1% for metadata */
 		why->fits = room - room / 100;
 		why->fits -= why->fits % (4 * WS_KIB);
 		return -ENOSPC;

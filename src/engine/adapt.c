@@ -29,7 +29,6 @@ static void cut(struct adapt *a)
 		    ADAPT_WINDOW_MAX : (unsigned int)window;
 }
 
-/* The least writeback it keeps: one chunk of the smallest size. */
 static bool at_floor(const struct adapt *a)
 {
 	return a->chunk * a->window <= ADAPT_CHUNK_MIN;
@@ -41,15 +40,14 @@ void adapt_init(struct adapt *a, uint64_t target_ns, uint64_t buffer)
 	a->target_ns = target_ns;
 	a->chunk_max = buffer < ADAPT_CHUNK_MIN ? ADAPT_CHUNK_MIN : buffer;
 	a->setpoint_ns = (double)target_ns / 2;
-	/* a cautious start: 4 x 64 KiB, grown by what the disk shows */
+	/* a cautious start, grown by what the disk shows */
 	a->inflight = (double)(ADAPT_WINDOW_PREFERRED * ADAPT_CHUNK_MIN);
 	a->why = WS_ADAPT_STARTING;
 	a->floor_probe = a->unreachable_probe = -1;
 	cut(a);
 }
 
-/* The most sojourn a probe leaves the writer: what of the target its
- * idle time leaves, shared among its waits (at least 1% of the target). */
+/* What of the target a probe's idle time leaves, per wait (at least 1%). */
 static double probe_room(const struct adapt *a, const struct adapt_probe *p,
 			 double of_target)
 {
@@ -58,8 +56,6 @@ static double probe_room(const struct adapt *a, const struct adapt_probe *p,
 	return room > (double)a->target_ns / 100 ? room : (double)a->target_ns / 100;
 }
 
-/* The setpoint's top: the least room a steering probe leaves, never
- * over the target. */
 static double setpoint_top(const struct adapt *a)
 {
 	double top = (double)a->target_ns;
@@ -81,7 +77,6 @@ void adapt_steer_by(struct adapt *a, unsigned int slot, uint64_t idle_ns,
 	p->steers = true;
 	p->idle_ns = idle_ns;
 	p->waits = clampd(syncs, ADAPT_WAITS_MIN, ADAPT_WAITS_MAX);
-	/* the start: half the target, as the slowest probe's waits share it */
 	a->setpoint_ns = (double)a->target_ns / 2;
 	for (unsigned int i = 0; i < ADAPT_PROBES; i++)
 		if (a->probe[i].steers)
@@ -89,8 +84,7 @@ void adapt_steer_by(struct adapt *a, unsigned int slot, uint64_t idle_ns,
 					      probe_room(a, &a->probe[i], 0.5));
 }
 
-/* Once a round trip (a sojourn): inflight x sqrt(setpoint / sojourn),
- * at most x2 or x1/2. */
+/* Once a round trip: inflight x sqrt(setpoint / sojourn) (adapt.h). */
 static void steer(struct adapt *a, uint64_t now_ns)
 {
 	double rtt = a->sojourn_ns > ADAPT_MIN_ROUND_NS ? a->sojourn_ns
@@ -103,7 +97,7 @@ static void steer(struct adapt *a, uint64_t now_ns)
 	cut(a);
 }
 
-/* Settling: the period's lowest, highest and mean inflight. */
+/* Settling: the period's band of inflight. */
 static void band_track(struct adapt *a)
 {
 	struct adapt_band *b = &a->band[a->nbands % ADAPT_SETTLE_PERIODS];
@@ -118,8 +112,6 @@ static void band_track(struct adapt *a)
 		a->period_off_floor = true;
 }
 
-/* The last ADAPT_SETTLE_PERIODS periods stayed within the band around
- * their common mean. */
 static bool within_band(const struct adapt *a)
 {
 	double mean = 0, reach;
@@ -133,14 +125,13 @@ static bool within_band(const struct adapt *a)
 	return true;
 }
 
-/* Settled once the last ADAPT_SETTLE_PERIODS periods were calm and all
- * stayed within the band; a calm period short of that says why. */
+/* Settled after ADAPT_SETTLE_PERIODS calm periods all within the band. */
 static void band_close(struct adapt *a, bool calm)
 {
 	struct adapt_band *b = &a->band[a->nbands % ADAPT_SETTLE_PERIODS];
 
 	if (!a->band_n)
-		return;		/* no chunk retired: nothing to judge */
+		return;
 	b->mean = a->band_sum / a->band_n;
 	b->start_ns = a->period_start_ns;
 	a->band_n = 0;
@@ -162,11 +153,8 @@ static void band_close(struct adapt *a, bool calm)
 	a->settled_ns = a->band[a->nbands % ADAPT_SETTLE_PERIODS].start_ns;
 }
 
-/* Each probe's waits, from this period: how many of the writer's
- * sojourns its slowest operation took beyond its idle time (the slowest,
- * as it is the slowest that steers).  Not at the
- * floor, nor with sojourns too short to divide by: there the probes'
- * time is not the writer's. */
+/* Not at the floor, nor with sojourns too short to divide by: there the
+ * probes' time is not the writer's. */
 static void learn_waits(struct adapt *a)
 {
 	double sojourn;
@@ -189,8 +177,7 @@ static void learn_waits(struct adapt *a)
 	}
 }
 
-/* The slowest of the last ADAPT_TAIL_PERIODS periods (this one's
- * included): what growth is judged by. */
+/* What growth is judged by: the slowest of the last few periods. */
 static uint64_t recent_worst(struct adapt *a, uint64_t worst)
 {
 	uint64_t most = worst;
@@ -202,11 +189,8 @@ static uint64_t recent_worst(struct adapt *a, uint64_t worst)
 	return most;
 }
 
-/* The slowest steering probe's verdict moves the setpoint by what it is
- * over or under, over its waits: the waits turn the probe's time into
- * the writer's.  A cut answers this period; growth waits until the last
- * ADAPT_TAIL_PERIODS periods all left room, so that the probes' tail,
- * not only a period's slowest, stays under the target. */
+/* A cut answers this period; growth waits until the last few periods
+ * all left room, so the probes' tail stays under the target. */
 static void correct(struct adapt *a, const struct adapt_probe *p, double worst,
 		    double recent)
 {
@@ -220,9 +204,7 @@ static void correct(struct adapt *a, const struct adapt_probe *p, double worst,
 	else if (recent > high)		/* the tail still over: ease off */
 		sp -= sp / ADAPT_GROW;
 	else if (adapt_rate_cap(a))
-		;	/* the cap, not the setpoint, left the probes room:
-			 * grown now, the writer would flood the disk when
-			 * the cap is lifted */
+		;	/* grown under the cap, it would flood the disk when lifted */
 	else if (recent < target / 2)
 		sp += fmin(sp / ADAPT_GROW_FAST, (low - recent) / p->waits);
 	else if (recent < low)
@@ -230,9 +212,6 @@ static void correct(struct adapt *a, const struct adapt_probe *p, double worst,
 	a->setpoint_ns = clampd(sp, target / 100, setpoint_top(a));
 }
 
-/* Over the target with no more than the floor under writeback: after
- * ADAPT_SETTLE_PERIODS such periods in a row the target is unreachable;
- * as many in a row that meet the target clear it. */
 static void judge_floor(struct adapt *a, uint64_t now_ns, int slot,
 			uint64_t worst)
 {
@@ -263,12 +242,8 @@ static void judge_floor(struct adapt *a, uint64_t now_ns, int slot,
 	}
 }
 
-/* Calm: the probes met the target, and the setpoint did not race up
- * because they were far under it - unless nothing followed it (it is at
- * its top, or inflight stayed at the floor all period).  Small cuts and
- * slow growth are calm: the slowest probe of a period is noisy (a block
- * throttle's slices hold one for a whole slice now and then), and the
- * band over the periods judges whether the writer's pace moved. */
+/* Small cuts and slow growth are calm: a period's slowest probe is noisy
+ * (a throttle's slice), and the band judges whether the pace moved. */
 static bool period_calm(struct adapt *a, uint64_t worst, double setpoint_before)
 {
 	const struct adapt_band *b = &a->band[a->nbands % ADAPT_SETTLE_PERIODS];
@@ -283,8 +258,6 @@ static bool period_calm(struct adapt *a, uint64_t worst, double setpoint_before)
 	return a->why == WS_ADAPT_STARTING;
 }
 
-/* The probes' verdict on the period that ends now: the slowest steering
- * probe of the period steers. */
 static void period_close(struct adapt *a, uint64_t now_ns)
 {
 	double before = a->setpoint_ns;
@@ -312,9 +285,7 @@ static void period_close(struct adapt *a, uint64_t now_ns)
 		a->why = WS_ADAPT_NO_PROBES;
 	}
 	if (a->lift_seen) {
-		/* a second without the cap (and the one it ended in) is
-		 * the disk's rate being looked at, not the writer's pace
-		 * moving: neither calm nor not, out of the band */
+		/* a period without the cap measures the disk, not the pace */
 		a->band_n = 0;
 		a->band_sum = 0;
 		a->lift_seen = a->cap_lifted;
@@ -344,12 +315,8 @@ void adapt_set_headroom(struct adapt *a, unsigned int pct)
 	a->headroom_pct = pct > ADAPT_HEADROOM_MAX_PCT ? ADAPT_HEADROOM_MAX_PCT : pct;
 }
 
-/* --headroom: once a period, what the retired chunks did.  A period the
- * cap did not hold back shows the disk's rate; one in ADAPT_PROBE_EVERY
- * runs without the cap so that such a period always comes.  The disk's
- * rate is the fastest of the last ADAPT_TAIL_PERIODS periods' (a slow
- * period of the writer's own, or one the probes' writes shared, is not
- * the disk's), the cap the headroom's share of it. */
+/* --headroom: the disk's rate from the periods the cap did not hold
+ * back (adapt.h). */
 static void rate_period(struct adapt *a, uint64_t now_ns, uint64_t bytes)
 {
 	double did, most = 0;

@@ -1,4 +1,4 @@
-/* blockstamp.c - block stamps (see blockstamp.h). */
+/* blockstamp.c - block stamps. */
 #include <string.h>
 
 #include "engine/blockstamp.h"

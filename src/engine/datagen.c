@@ -1,4 +1,4 @@
-/* datagen.c - buffer contents (see datagen.h). */
+/* datagen.c - buffer contents. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,9 +35,8 @@ static inline uint64_t rotl(uint64_t x, int k)
 	return (x << k) | (x >> (64 - k));
 }
 
-/* xoshiro256+ in four independent lanes laid out as structure of arrays,
- * so the compiler keeps them in vector registers: the pool is made at
- * about memory speed, once. */
+/* xoshiro256+ in four lanes as structure of arrays, so the compiler keeps
+ * them in vector registers. */
 static void fill_random(struct datagen *g, uint64_t *out, size_t words)
 {
 	uint64_t s0[LANES], s1[LANES], s2[LANES], s3[LANES];
@@ -61,15 +60,14 @@ static void fill_random(struct datagen *g, uint64_t *out, size_t words)
 		}
 	}
 	for (int l = 0; i < words; i++, l++)
-		out[i] = s0[l] + s3[l];	/* tail: < LANES words */
+		out[i] = s0[l] + s3[l];
 	memcpy(g->s[0], s0, sizeof(s0));
 	memcpy(g->s[1], s1, sizeof(s1));
 	memcpy(g->s[2], s2, sizeof(s2));
 	memcpy(g->s[3], s3, sizeof(s3));
 }
 
-/* Zero pct % of each 4 KiB block, from just after its stamp on:
- * compressors see long runs. */
+/* Zeros after each block's stamp: compressors see long runs. */
 static void zero_part(void *buf, size_t len, unsigned int pct)
 {
 	size_t zero = (size_t)(BLOCK - WS_STAMP_LEN) * pct / 100;
@@ -107,12 +105,9 @@ void datagen_fill(struct datagen *g, void *buf, size_t len)
 	g->filled = 1;
 }
 
-/* Pool slots for stamped data: enough that the pool spans POOL_BYTES.
- * Larger than the window of what compresses on the way to the disk (an
- * SSD controller's block or page, gzip's 32 KiB, zstd's default 2-8 MiB)
- * so nothing sees a payload twice; small enough to stay mostly in the
- * CPU's cache while the kernel copies from it (a 64 MiB pool made every
- * copy a trip to memory and cost more than the filler it replaced). */
+/* Larger than any compressor's window on the way to the disk (zstd's 2-8
+ * MiB), so none sees a payload twice; small enough to stay mostly in the
+ * CPU's cache while the kernel copies from it (64 MiB cost more). */
 #define POOL_BYTES (16 * WS_MIB)
 
 static unsigned int pool_slots(enum ws_data mode, size_t len,

@@ -8,8 +8,7 @@
 
 #include "engine/io.h"
 
-/* An offset off_t cannot hold would turn negative: pwritev2 takes -1 as
- * "the current position" and would write there. */
+/* pwritev2 takes offset -1 as "the current position". */
 static bool bad_offset(uint64_t off)
 {
 	return off > (uint64_t)INT64_MAX;
@@ -24,8 +23,7 @@ static ssize_t posix_pwrite(void *ctx, int fd, const void *buf, size_t len,
 	if (bad_offset(off))
 		return -EINVAL;
 	if (rwf) {
-		/* pwritev2 only when a flag needs it: libfiu and older
-		 * kernels know pwrite best. */
+		/* only when a flag needs it: libfiu and old kernels know pwrite */
 		struct iovec iov = { .iov_base = (void *)buf, .iov_len = len };
 
 		n = pwritev2(fd, &iov, 1, (off_t)off, rwf);

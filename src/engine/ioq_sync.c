@@ -1,8 +1,5 @@
-/* ioq_sync.c - the synchronous backend of the writer's queue (see ioq.h):
- * submit() is the write itself, through the I/O backend (io.h), and its
- * completion is there to reap at once (fio's FIO_Q_COMPLETED beside
- * io_uring's FIO_Q_QUEUED).  So one write at a time and --iodepth N go
- * the same way through write_queue.c, and the writer has one path.
+/* ioq_sync.c - submit() is the write itself, its completion there to reap
+ * at once (fio's FIO_Q_COMPLETED), so the writer has one path.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -26,7 +23,7 @@ static int sync_open(void *ctx, void **q, unsigned int depth,
 	(void)bufs;
 	(void)nbufs;
 	if (depth != 1)
-		return -EINVAL;	/* one write, done before submit returns */
+		return -EINVAL;
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
@@ -54,7 +51,7 @@ static int sync_reap(void *q, struct ioq_completion *out, unsigned int max)
 	struct sync_q *s = q;
 
 	if (!s->pending || !max)
-		return -EAGAIN;	/* nothing was submitted: nothing to wait for */
+		return -EAGAIN;	/* nothing to wait for */
 	out[0] = s->done;
 	s->pending = false;
 	return 1;

@@ -1,9 +1,6 @@
-/* ioq_uring.c - queued writes through io_uring (see ioq.h).
- *
- * One ring per writer, no SQPOLL: the writer submits a whole buffer per
- * system call, so a polling kernel thread would burn a core to save
- * nothing.  Registered buffers are tried and given up quietly: they need
- * the pool to fit RLIMIT_MEMLOCK, and writes work the same without. */
+/* ioq_uring.c - queued writes through io_uring.  No SQPOLL: a whole
+ * buffer per system call leaves a polling thread nothing to save.
+ * Registered buffers need RLIMIT_MEMLOCK: tried, given up quietly. */
 #include <errno.h>
 #include <liburing.h>
 #include <stdlib.h>

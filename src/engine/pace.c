@@ -1,18 +1,6 @@
-/* pace.c - the pacing modes (see pace.h).
- *
- * window     after buffer i: start its writeback; wait for buffer i-W to be
- *            on disk; with -f drop it from the page cache.  W = 1 is exactly
- *            overwrite.c.
- * none       nothing: dirty pages pile up until the kernel throttles write().
- * fdatasync  fdatasync every --sync-every buffers (-f drops what it synced).
- * direct     O_DIRECT: no page cache at all.
- * dontcache  pwritev2(RWF_DONTCACHE): the kernel writes back and drops the
- *            pages itself (Linux 6.14+).
- * adaptive   window pacing of every write(), whose size (the chunk) and
- *            window the controller in adapt.h sets so that the probes
- *            wait about --target-latency; -f drops as window does.
- * Every mode's drain() leaves nothing of the run unwritten; the writer then
- * fdatasyncs, so the clock stops when the data is on the disk.
+/* pace.c - the pacing modes.  window: start buffer i's writeback, wait for
+ * buffer i-W (W = 1 is overwrite.c); none: the kernel throttles write();
+ * adaptive: window pacing whose chunk and window adapt.h sets.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -71,7 +59,6 @@ static int timed_fdatasync(struct pace_ctx *p, uint64_t off)
 	return ret ? failed(p, ret, "fdatasync", off) : 0;
 }
 
-/* The pending ring: buffers written, oldest first. */
 static void pending_push(struct pace_ctx *p, const struct ws_extent *e,
 			 uint64_t started_ns)
 {
@@ -92,7 +79,6 @@ static struct pace_pending pending_pop(struct pace_ctx *p)
 	return pp;
 }
 
-/* Wait for the oldest pending buffer to reach the disk, then drop it. */
 static int window_retire(struct pace_ctx *p)
 {
 	struct pace_pending old = pending_pop(p);
@@ -137,8 +123,8 @@ static int nothing_drain(struct pace_ctx *p)
 	return 0;
 }
 
-/* fdatasync mode keeps the buffers since the last sync in the ring, so -f
- * can drop exactly what the sync made clean. */
+/* The ring keeps the buffers since the last sync, so -f drops exactly
+ * what the sync made clean. */
 static int fdatasync_flush(struct pace_ctx *p, uint64_t off)
 {
 	int ret = timed_fdatasync(p, off);
@@ -168,7 +154,6 @@ static int fdatasync_drain(struct pace_ctx *p)
 	return p->since_sync ? fdatasync_flush(p, 0) : 0;
 }
 
-/* The controller's state, for the recorder. */
 static void adaptive_publish(struct pace_ctx *p)
 {
 	struct ws_adapt_state *st = &p->snap->adapt;
@@ -197,7 +182,6 @@ static void adaptive_publish(struct pace_ctx *p)
 				      memory_order_relaxed);
 }
 
-/* What the probes told since the last write(). */
 static void adaptive_hear(struct pace_ctx *p)
 {
 	struct adapt_obs obs[WS_SNAPSHOT_PROBES];
@@ -210,8 +194,7 @@ static void adaptive_hear(struct pace_ctx *p)
 		adapt_probe(&p->adapt, now, i, &obs[i]);
 }
 
-/* Wait for the oldest chunk: its sojourn and what drained with it are the
- * controller's fast signal. */
+/* The oldest chunk's sojourn is the controller's fast signal. */
 static int adaptive_retire(struct pace_ctx *p)
 {
 	struct pace_pending old = pending_pop(p);
@@ -234,8 +217,6 @@ static uint64_t adaptive_rate_cap(const struct pace_ctx *p)
 	return adapt_rate_cap(&p->adapt);
 }
 
-/* After every write(): start its writeback, tell the controller what the
- * probes saw, and wait while more than its window is under writeback. */
 static int adaptive_after_piece(struct pace_ctx *p, const struct ws_extent *e)
 {
 	uint64_t started = now_ns(p);
@@ -244,7 +225,7 @@ static int adaptive_after_piece(struct pace_ctx *p, const struct ws_extent *e)
 	if (ret)
 		return ret;
 	pending_push(p, e, started);
-	if (!p->steering_known) {	/* set up before the writer started */
+	if (!p->steering_known) {
 		for (unsigned int i = 0; i < WS_SNAPSHOT_PROBES; i++) {
 			const struct ws_steer_setup *ss = &p->snap->steer_setup[i];
 
@@ -269,10 +250,8 @@ static int adaptive_drain(struct pace_ctx *p)
 	return ret;
 }
 
-/* RWF_DONTCACHE is refused (EOPNOTSUPP) by kernels before 6.14 and by
- * filesystems without it: find out with one page, not the first buffer.
- * The file keeps its size and its first page its content (a rewrite
- * must not shrink or free what it rewrites in place). */
+/* Kernels before 6.14 and filesystems without RWF_DONTCACHE refuse it:
+ * find out with one page, keeping the file's size and first page. */
 static int dontcache_check(int fd)
 {
 	static char page[4096] __attribute__((aligned(4096)));
@@ -373,8 +352,7 @@ int pace_init(struct pace_ctx *p, const struct ws_config *cfg,
 	p->cfg = cfg;
 	p->snap = snap;
 	p->clock = &ws_real_clock;
-	/* window keeps W+1 extents for a moment; fdatasync keeps N;
-	 * adaptive up to its largest window + 1 */
+	/* window keeps W+1 extents for a moment, fdatasync N */
 	p->cap = (cfg->set.pacing.window > cfg->set.pacing.sync_every ? cfg->set.pacing.window
 						 : cfg->set.pacing.sync_every) + 1;
 	if (cfg->set.pace == WS_PACE_ADAPTIVE && p->cap < ADAPT_WINDOW_MAX + 1)

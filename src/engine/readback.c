@@ -1,4 +1,4 @@
-/* readback.c - reading a file back by its block stamps (see readback.h). */
+/* readback.c - reading a file back by its block stamps. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -20,9 +20,8 @@ static void note_bad(struct ws_verify *v, uint64_t offset,
 			.found = found };
 }
 
-/* Consecutive blocks of one pass (UINT32_MAX: blocks without one to
- * judge): a healthy file has one or two such runs, so memory follows
- * the damage, not the file's size. */
+/* Runs of one pass (UINT32_MAX: none to judge): a healthy file has one or
+ * two, so memory follows the damage, not the file's size. */
 struct pass_run {
 	uint64_t first, n;
 	uint32_t pass;
@@ -45,8 +44,7 @@ static int add_block(struct pass_runs *pr, uint64_t b, uint32_t pass)
 	return 0;
 }
 
-/* Before the newest pass's end every block carries that pass: the ones
- * that carry an older one are lost writes. */
+/* Before the newest pass's end a block of an older pass is a lost write. */
 static void judge_passes(const struct pass_runs *pr, struct ws_verify *v)
 {
 	for (size_t i = 0; i < pr->n; i++) {
@@ -63,9 +61,8 @@ static void judge_passes(const struct pass_runs *pr, struct ws_verify *v)
 	}
 }
 
-/* The blocks after the run's last one, all of another single run, intact
- * and in place: an earlier run's tail, taken out of the failures (and out
- * of the first ones listed). */
+/* Blocks after the run's last, all of one other run: an earlier run's
+ * tail, not failures. */
 static void set_aside_tail(struct ws_verify *v, uint64_t tail, bool pure)
 {
 	unsigned int k = 0;

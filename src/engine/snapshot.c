@@ -1,4 +1,4 @@
-/* snapshot.c - the one door between threads (see snapshot.h). */
+/* snapshot.c - the one door between threads. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,7 +140,6 @@ bool snapshot_closed(struct ws_snapshot *s)
 	return atomic_load_explicit(&s->closed, memory_order_acquire);
 }
 
-/* Sleep until the deadline or until done(s). */
 static bool wait_until(struct ws_snapshot *s, uint64_t deadline_ns,
 		       bool (*done)(struct ws_snapshot *))
 {
@@ -249,8 +248,7 @@ void snapshot_post_probe(struct ws_snapshot *s, unsigned int slot, uint64_t ns)
 	atomic_store_explicit(&s->steer_posted, true, memory_order_release);
 }
 
-/* The writer calls this after every write(): a flag spares it the lock
- * while no probe ended. */
+/* After every write(): a flag spares the lock while no probe ended. */
 bool snapshot_take_probes(struct ws_snapshot *s,
 			  struct adapt_obs out[WS_SNAPSHOT_PROBES])
 {

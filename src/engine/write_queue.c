@@ -1,4 +1,4 @@
-/* write_queue.c - the writer's writes in flight (see write_queue.h). */
+/* write_queue.c - the writer's writes in flight. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,14 +87,14 @@ static int submit(struct write_queue *wq, unsigned int tag)
 	return 0;
 }
 
-/* One write came back: count what it wrote; resubmit the rest of a short
- * one (a regular file takes the rest or says why not). */
+/* The rest of a short write is resubmitted: a regular file takes it or
+ * says why not. */
 static void complete(struct write_queue *wq, const struct ioq_completion *c)
 {
 	struct wq_write *w;
 
 	if (c->tag >= wq->depth || !wq->writes[c->tag].busy)
-		return;		/* not ours: nothing to account */
+		return;
 	w = &wq->writes[c->tag];
 	w->busy = false;
 	wq->inflight--;
@@ -118,8 +118,7 @@ static void complete(struct write_queue *wq, const struct ioq_completion *c)
 	wq->slot_users[w->slot]--;
 }
 
-/* The completions of a backend that completes at once: taken as they
- * come, a short write's rest done too, no wait to time. */
+/* A backend that completes at once: no wait to time. */
 static void take_done(struct write_queue *wq)
 {
 	struct ioq_completion done[16];
@@ -136,7 +135,6 @@ static void take_done(struct write_queue *wq)
 	}
 }
 
-/* Wait for at least one completion. */
 static int reap(struct write_queue *wq)
 {
 	struct ioq_completion done[16];

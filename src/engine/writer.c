@@ -1,4 +1,4 @@
-/* writer.c - the writer thread (see writer.h). */
+/* writer.c - the writer thread. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,8 +14,7 @@
 #define RATE_SLICE_NS (100 * WS_NSEC_PER_MSEC)	/* re-check stop this often */
 #define RATE_SLACK_NS (100 * WS_NSEC_PER_MSEC)	/* lateness kept as debt */
 
-/* With --rate, write in pieces of about 20 ms of the rate, so the pacer is
- * smooth at any reporting interval instead of one 8 MiB burst at a time. */
+/* Pieces of about 20 ms of --rate, so the pace is smooth, not bursts. */
 static uint64_t rate_piece(uint64_t rate, uint64_t buffer_size)
 {
 	uint64_t piece;
@@ -29,8 +28,6 @@ static uint64_t rate_piece(uint64_t rate, uint64_t buffer_size)
 	return piece < buffer_size ? piece : buffer_size;
 }
 
-/* The writes go through ops (ctx: the backend's), depth at a time: a
- * queue that opened takes the place of the one before, if any. */
 static int open_queue(struct writer *w, const struct ioq_ops *ops, void *ctx,
 		      unsigned int depth)
 {
@@ -66,7 +63,6 @@ int writer_init(struct writer *w, const struct ws_config *cfg,
 	w->piece = rate_piece(cfg->set.rate, plan->buffer_size);
 	w->clock = &ws_real_clock;
 
-	/* queued writes hold up to iodepth buffers while the next is filled */
 	ret = datagen_feed_start(&w->feed, cfg->set.data, cfg->set.compress_pct, seed,
 				 plan->buffer_size, cfg->set.pacing.iodepth);
 	if (ret)
@@ -86,7 +82,6 @@ int writer_init(struct writer *w, const struct ws_config *cfg,
 
 int writer_open_queue(struct writer *w, const struct ioq_ops *ops, void *ctx)
 {
-	/* refused: the synchronous queue stays */
 	return open_queue(w, ops, ctx, w->cfg->set.pacing.iodepth);
 }
 
@@ -120,7 +115,6 @@ static void set_error(struct ws_outcome *o, int ret, const char *op,
 	o->err_offset = off;
 }
 
-/* Should the run end before the next write?  Sets the reason if so. */
 static bool should_stop(struct writer *w, uint64_t start,
 			struct ws_outcome *o)
 {
@@ -142,18 +136,16 @@ static bool should_stop(struct writer *w, uint64_t start,
 	return false;
 }
 
-/* The rate the writer keeps to now: --rate, or the pacing mode's own cap
- * (adaptive's --headroom), the lower of the two; 0: none. */
+/* The lower of --rate and the mode's own cap (--headroom); 0: none. */
 static uint64_t rate_now(const struct writer *w)
 {
 	return pace_rate_limit(w->cfg->set.rate,
 			       w->mode->rate_cap ? w->mode->rate_cap(&w->pace) : 0);
 }
 
-/* Sleep until the next piece is due under the rate (in slices, so a stop
- * request is never kept waiting), then book the piece.  A writer that fell
- * behind (a slow disk) forgets the debt instead of bursting to catch up:
- * the cap stays smooth, which latency-versus-load curves need. */
+/* In slices, so a stop is never kept waiting.  A writer that fell behind
+ * forgets the debt rather than burst: latency-versus-load curves need a
+ * smooth cap. */
 static void rate_wait(struct writer *w, uint64_t len, uint64_t rate)
 {
 	uint64_t now = now_ns(w), t0 = now;
@@ -172,8 +164,7 @@ static void rate_wait(struct writer *w, uint64_t len, uint64_t rate)
 	w->rate_due += (uint64_t)((unsigned __int128)len * WS_NSEC_PER_SEC / rate);
 }
 
-/* Refuse to grow the file into the reserve, whoever else is filling the
- * filesystem meanwhile. */
+/* Checked per extent: someone else may be filling the filesystem. */
 static int guard_reserve(struct writer *w, const struct ws_extent *e,
 			 struct ws_outcome *o)
 {
@@ -195,10 +186,8 @@ static int guard_reserve(struct writer *w, const struct ws_extent *e,
 	return -ENOSPC;
 }
 
-/* Write one extent (from pool slot `slot`) in pieces, through the queue
- * (at once, or queued).  Returns 0 when all of it was written, 1
- * when a stop request or --time ended it early, -errno on failure; *done
- * is what was written either way. */
+/* 0 when all written, 1 when a stop ended it early, or -errno; *done is
+ * what was written either way. */
 static int write_extent(struct writer *w, const char *buf, unsigned int slot,
 			const struct ws_extent *e, uint64_t start,
 			uint64_t *done, struct ws_outcome *o)
@@ -217,7 +206,6 @@ static int write_extent(struct writer *w, const char *buf, unsigned int slot,
 		rate = rate_now(w);
 		if (rate)
 			rate_wait(w, len, rate);
-		/* done at once, or queued: counted when it completes */
 		ret = wq_write(&w->queue, buf + *done, slot, len, off);
 		if (ret) {
 			set_error(o, ret, w->queue.err_op, w->queue.err_off);
@@ -242,8 +230,7 @@ static int write_extent(struct writer *w, const char *buf, unsigned int slot,
 	return 0;
 }
 
-/* Everything written reaches the disk before the clock stops (overwrite.c
- * stopped it before its last wait and over-reported). */
+/* Before the clock stops (overwrite.c stopped it first and over-reported). */
 static void finish_writeback(struct writer *w, struct ws_outcome *o)
 {
 	uint64_t t0;
@@ -262,7 +249,6 @@ static void finish_writeback(struct writer *w, struct ws_outcome *o)
 			  atomic_load_explicit(&w->snap->offset, memory_order_relaxed));
 }
 
-/* Written or queued, not yet known on disk. */
 static uint64_t pending_bytes(const struct writer *w)
 {
 	return w->pace.pending_bytes + w->queue.inflight_bytes;
@@ -319,7 +305,6 @@ int writer_run(struct writer *w)
 			break;
 		atomic_fetch_add_explicit(&w->snap->buffers, 1,
 					  memory_order_relaxed);
-		/* bytes known on disk (paced modes), or accepted (none) */
 		snapshot_mark(w->snap, now_ns(w) - start, pos - pending_bytes(w),
 			      pending_bytes(w));
 	}
@@ -327,7 +312,7 @@ int writer_run(struct writer *w)
 	o.end_ns = now_ns(w);
 	o.writer_cpu_ns = ws_thread_cpu_ns();
 	o.queue_peak = w->queue.peak;
-	/* after the clock stopped: reading back is no part of the figures */
+	/* after the clock stopped: no part of the figures */
 	if (w->cfg->verify) {
 		uint64_t end = pos < w->plan->file_size ? pos : w->plan->file_size;
 

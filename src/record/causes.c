@@ -1,5 +1,4 @@
-/* causes.c - the words of the trace's findings: a request's submitter,
- * a writeback work's reason (see record.h); a stall's, stall.c. */
+/* causes.c - words for a request's submitter and a writeback's reason. */
 #include "record/record.h"
 
 static const char *const submitter_names[WS_SUB_NR] = {
@@ -13,8 +12,8 @@ const char *ws_submitter_name(enum ws_submitter s)
 	return (unsigned int)s < WS_SUB_NR ? submitter_names[s] : "?";
 }
 
-/* The kernel's enum wb_reason, in its order (include/linux/backing-dev-defs.h,
- * as the writeback tracepoints print it); the last one also any newer. */
+/* The kernel's enum wb_reason in its order (linux/backing-dev-defs.h);
+ * the last one also stands for any newer. */
 static const char *const wb_reason_names[WS_WB_REASONS] = {
 	"background", "vmscan", "sync", "periodic", "laptop_timer",
 	"fs_free_space", "forker_thread", "foreign_flush",

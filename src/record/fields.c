@@ -1,10 +1,7 @@
-/* fields.c - the settings table, one row per setting (see fields.h).
- *
- * The rows are in --help's order, headings among them; a new setting is
- * a new row here (its parse in config/options.c when no type describes
- * its value, and when the result writes it by its own code, a
- * WS_FIELD_OWN writer in outputs/sink_json_facts.c), and its key a place
- * in result_order.
+/* fields.c - the settings table, in --help's order.  A new setting is a
+ * row here, its key a place in result_order; a parser in
+ * config/options.c if no type describes it, a WS_FIELD_OWN writer in
+ * outputs/sink_json_facts.c if the result writes it by its own code.
  */
 #include <string.h>
 
@@ -30,20 +27,10 @@ enum {
 	KEY_TRACE, KEY_NO_TRACE, KEY_FOREVER,
 };
 
-/*
- * result.changes: all else equal, another value moves the figures a
- * comparison judges (throughput, latency, stalls, the steady rate): how
- * fast, how and what the writer writes, for how long, how the steady
- * state is judged, what and how the probes measure.  Not: what merely
- * names things (paths, the probe directory), what changes only the
- * reporting (--interval, --bucket), what writestress chose by itself
- * (file size, reserve, the queue the kernel gave it, the preconditioning
- * derived from the capacity) and the system's own settings (scheduler,
- * I/O priorities, dropped caches): comparing those is what compare is
- * for.  A pace mode's own options keep their defaults under any other
- * mode (writestress refuses them there), so they differ only when they
- * matter.
- */
+/* result.changes: another value moves the figures compare judges.  Not
+ * names (paths), reporting (--interval), what writestress chose itself
+ * (file size, reserve, queue) or the system's settings (scheduler,
+ * ioprio): comparing those is what compare is for. */
 static const struct ws_field fields[] = {
 	{ .opt.offset = AT(path), .result = { "file", WS_FIELD_TEXT } },
 	{ .result = { "files", WS_FIELD_OWN } },
@@ -270,8 +257,7 @@ static const struct ws_field fields[] = {
 		   .help = "show the version and exit" } },
 };
 
-/* The result's "config" object, in the order it has always had: a key's
- * place there is the format's (doc/result-json.md), not --help's. */
+/* The format's order (doc/result-json.md), not --help's. */
 static const char *const result_order[] = {
 	"file", "files", "jobs", "buffer_size", "total_bytes", "buffers",
 	"time_s", "forever", "file_size", "reserve", "pace", "fadvise",

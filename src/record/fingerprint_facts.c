@@ -1,5 +1,4 @@
-/* fingerprint_facts.c - words for the fingerprint's facts (see
- * fingerprint_facts.h). */
+/* fingerprint_facts.c - words for the fingerprint's facts. */
 #include "record/fingerprint_facts.h"
 
 const char *fingerprint_kind_name(enum ws_fp_kind kind)

@@ -1,4 +1,4 @@
-/* kinds.c - the keys and words of the record's kinds (see kinds.h). */
+/* kinds.c - the keys and words of the record's kinds. */
 #include "record/kinds.h"
 
 static const struct {

@@ -1,6 +1,4 @@
-/* latency.c - the fixed latency buckets every histogram output shares
- * (record.h: struct ws_latency_totals): the probes' and the traced
- * device's requests'. */
+/* latency.c - the fixed latency buckets every histogram output shares. */
 #include "record/record.h"
 
 /* Prometheus's default buckets stretched to 60 s: a desktop notices

@@ -1,9 +1,6 @@
-/* settings.c - the words of the settings and how each is read back from
- * the command line (see settings.h; the steady criteria's in phases.h).
- *
- * Every mode's, kind's and criterion's word is written here once: the
- * engine's, the probes' and the analysis's tables name theirs by enum,
- * so --help, the result and the parsers cannot disagree.
+/* settings.c - each setting's words, written once and read back here:
+ * the engine's, probes' and analysis's tables name theirs by enum, so
+ * --help, the result and the parsers cannot disagree.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -73,7 +70,7 @@ int ws_data_parse(const char *s, enum ws_data *data, unsigned int *pct)
 	return 0;
 }
 
-/* the probes' names: the probes' ops name their kind by enum (probe.h) */
+/* the probes' ops name their kind by enum (probe.h) */
 const char *const ws_probe_words[WS_PROBE_NR + 1] = {
 	[WS_PROBE_FSYNC] = "fsync", [WS_PROBE_SAVE] = "save",
 	[WS_PROBE_READ] = "read", [WS_PROBE_SQLITE] = "sqlite",
@@ -151,9 +148,8 @@ const char *const ws_steady_words[WS_STEADY_NR + 1] = {
 	[WS_STEADY_BW_DEV] = "bw-dev",
 };
 
-/* Whether a criterion takes a limit ("bw-slope:0.5%") or has bounds of
- * its own (SNIA's are SNIA's: 20% range, 10% slope excursion); the
- * analysis judges by them (analysis/steady.c). */
+/* A limit ("bw-slope:0.5%") or SNIA's own bounds (20% range, 10% slope);
+ * analysis/steady.c judges by them. */
 static const struct {
 	bool takes_pct;
 	double limit_pct, slope_pct;
@@ -168,7 +164,7 @@ const char *ws_steady_criterion_name(enum ws_steady_criterion c)
 	return (unsigned int)c < WS_STEADY_NR ? ws_steady_words[c] : "?";
 }
 
-/* A percentage: a decimal number in (0, 1000], optionally ending in %. */
+/* in (0, 1000], optionally ending in % */
 static int parse_pct(const char *s, double *out)
 {
 	double v = 0, scale = 0;

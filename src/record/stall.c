@@ -1,5 +1,4 @@
-/* stall.c - a stall's cause in words (see stall.h): its name, and the
- * figures the tracer's rules used in the sentence every output prints. */
+/* stall.c - a stall's cause in words: the sentence every output prints. */
 #include "lib/c.h"
 #include "lib/units.h"
 #include "record/stall.h"
@@ -29,7 +28,6 @@ static const char *const phase_names[] = {
 	[WS_PHASE_LOGGING] = "logging",
 };
 
-/* What the device did over a span, and what that showed. */
 static void span_words(struct ws_buf *b, enum ws_span_finding f, const struct ws_stall_span *s)
 {
 	char longest[24], busy[24], span[24], wait[24];

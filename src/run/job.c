@@ -1,4 +1,4 @@
-/* job.c - one target of a run and its writer (see job.h). */
+/* job.c - one target of a run and its writer. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -33,7 +33,6 @@ static int refuse_plan(const struct ws_config *cfg,
 	return ws_fail(msg, hint, WS_EXIT_REFUSED);
 }
 
-/* --until-steady without a capacity to precondition against. */
 static int refuse_precondition(const struct ws_config *cfg)
 {
 	fprintf(stderr, "writestress: --precondition %s: the capacity of the device under '%s' is unknown, so %s cannot be preconditioned against\n",
@@ -53,7 +52,6 @@ static bool same_device(const struct ws_fingerprint *a,
 
 int jobs_open(const struct ws_config *cfg, struct ws_job *jobs)
 {
-	/* one clock-derived seed for the run: each target's is its own */
 	uint64_t seed = cfg->set.seed ? cfg->set.seed : ws_now_ns() ^ (uint64_t)getpid();
 	struct ws_target_error terr;
 	char msg[512];
@@ -71,8 +69,7 @@ int jobs_open(const struct ws_config *cfg, struct ws_job *jobs)
 			return ws_fail(terr.msg, terr.hint, terr.status);
 		}
 		j->opened = true;
-		/* a file this run created and could not use is removed again */
-		j->remove = j->target.created;
+		j->remove = j->target.created;	/* until the run uses it */
 		fingerprint_collect("", (dev_t)j->target.dev, j->cfg.set.path, &j->fp);
 		for (unsigned int k = 0; k < i; k++) {
 			const struct ws_job *o = &jobs[k];
@@ -94,8 +91,7 @@ int jobs_open(const struct ws_config *cfg, struct ws_job *jobs)
 	return 0;
 }
 
-/* What the targets planned before this one take of a shared filesystem:
- * the room it plans in is what they leave. */
+/* The room left by the targets planned before on the same filesystem. */
 static void share_space(const struct ws_job *jobs, unsigned int i,
 			unsigned int n, struct ws_space *sp)
 {
@@ -114,15 +110,14 @@ static void share_space(const struct ws_job *jobs, unsigned int i,
 			continue;
 		}
 		need = o->plan.total < o->plan.file_size ? o->plan.total : o->plan.file_size;
-		/* a rewrite in place takes what its old file held again */
+		/* a rewrite in place reuses its old blocks */
 		taken += need > o->target.space.reclaimed ? need - o->target.space.reclaimed : 0;
 	}
 	sp->avail = sp->avail > taken ? sp->avail - taken : 0;
 }
 
-/* --iodepth N > 1: a queue for the writer, opened here while main still
- * has its privileges (ioq.h); where the kernel refuses io_uring the run
- * goes on with one synchronous write at a time, and says so. */
+/* Opened while main still has its privileges (ioq.h); a refused io_uring
+ * leaves one synchronous write at a time. */
 static void open_queue(struct ws_job *j)
 {
 	const struct ws_config *cfg = &j->cfg;
@@ -142,7 +137,6 @@ static void open_queue(struct ws_job *j)
 		return;
 	}
 	j->queue.refused_err = -ret;
-	/* with several targets each says so: one may be refused alone */
 	fprintf(stderr, "writestress: %s%s%s--iodepth %u: io_uring is not available here (%s); writing one synchronous %s write at a time\n",
 		cfg->ntargets > 1 ? "'" : "", cfg->ntargets > 1 ? cfg->set.path : "",
 		cfg->ntargets > 1 ? "': " : "", cfg->set.pacing.iodepth, strerror(-ret),
@@ -151,7 +145,6 @@ static void open_queue(struct ws_job *j)
 		fprintf(stderr, "hint: io_uring may be disabled (sysctl kernel.io_uring_disabled) or blocked by a seccomp filter, as in many containers\n");
 }
 
-/* Plan the space and the preconditioning. */
 static int plan_one(struct ws_job *jobs, unsigned int i, unsigned int n)
 {
 	struct ws_job *j = &jobs[i];
@@ -166,9 +159,6 @@ static int plan_one(struct ws_job *jobs, unsigned int i, unsigned int n)
 	return 0;
 }
 
-/* Once every target's plan stands: empty (--truncate) or mark (--force)
- * the file, check the mode.  An existing file is rewritten in place
- * unless --truncate. */
 static int prepare_one(struct ws_job *j)
 {
 	const struct ws_config *cfg = &j->cfg;
@@ -179,7 +169,7 @@ static int prepare_one(struct ws_job *j)
 	if (!j->target.created && cfg->set.truncate && (ret = target_truncate(&j->target)))
 		return ws_fail(strerror(-ret), NULL, WS_EXIT_FAILURE);
 	if (j->target.forced)
-		target_mark(&j->target);	/* ours now: a re-run needs no --force */
+		target_mark(&j->target);	/* a re-run needs no --force */
 	if (mode->check && (ret = mode->check(j->target.fd))) {
 		snprintf(msg, sizeof(msg), "--pace %s is not supported for '%s': %s",
 			 ws_pace_name(cfg->set.pace), cfg->set.path, strerror(-ret));

@@ -1,4 +1,4 @@
-/* target.c - opening the file under test safely (see target.h). */
+/* target.c - opening the file under test safely. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -70,7 +70,6 @@ static void name_fs(int fd, char *buf, size_t len)
 	snprintf(buf, len, "0x%lx", (unsigned long)sfs.f_type);
 }
 
-/* The first of /, /var and /home on the filesystem of fd, or NULL. */
 static const char *system_dir_on(int fd)
 {
 	static const char *const dirs[] = { "/", "/var", "/home" };
@@ -106,7 +105,6 @@ int target_avail(int fd, uint64_t *avail)
 	return ret;
 }
 
-/* The file did not exist: create it, exclusively, and mark it ours. */
 static int create_new(const char *path, int flags, struct ws_target *t,
 		      struct ws_target_error *err)
 {
@@ -133,9 +131,8 @@ static bool has_mark(int fd, bool *unsupported)
 	       !memcmp(val, WS_XATTR_VALUE, (size_t)n);
 }
 
-/* The path exists.  Look at it through an O_PATH descriptor (which opens
- * neither devices nor FIFOs), and reopen that very inode for writing only
- * if it is a regular file we may modify. */
+/* O_PATH opens neither devices nor FIFOs: look first, then reopen that
+ * very inode for writing only if it is a regular file we may modify. */
 static int open_existing(const struct ws_config *cfg, int flags,
 			 struct ws_target *t, struct ws_target_error *err)
 {
@@ -163,8 +160,7 @@ static int open_existing(const struct ws_config *cfg, int flags,
 		goto out_close_pfd;
 	}
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pfd);
-	/* /proc/self/fd/N is a magic link to the inode already looked at:
-	 * following it is the point, so O_NOFOLLOW must go */
+	/* a magic link to the inode already looked at: follow it */
 	fd = open(proc, flags & ~O_NOFOLLOW);
 	if (fd < 0) {
 		ret = -errno;
@@ -190,8 +186,7 @@ static int open_existing(const struct ws_config *cfg, int flags,
 		}
 		t->forced = true;
 	}
-	/* our old file's blocks are rewritten in place (or freed by
-	 * --truncate): space the run has without taking more */
+	/* rewritten in place: space the run has without taking more */
 	t->space.reclaimed = (uint64_t)st2.st_blocks * 512;
 	t->size_at_open = (uint64_t)st2.st_size;
 	close(pfd);
@@ -205,9 +200,6 @@ out_close_pfd:
 	return ret;
 }
 
-/* Why PATH could not be opened (ret, an -errno), in err's words and a
- * hint: a directory that is not there or takes no new files, rights, a
- * read-only filesystem. */
 static void explain_open_failure(const char *path, int ret,
 				 struct ws_target_error *err)
 {
@@ -216,8 +208,6 @@ static void explain_open_failure(const char *path, int ret,
 	struct stat dst;
 
 	if (ret == -ENOENT) {
-		/* which: a directory that is not there, or one that
-		 * takes no new files (/proc, /sys) */
 		if (ws_dirname(path, dir, sizeof(dir)))
 			snprintf(dir, sizeof(dir), ".");
 		if (stat(dir, &dst) || !S_ISDIR(dst.st_mode))
@@ -256,7 +246,7 @@ int target_open(const struct ws_config *cfg, int extra_flags,
 			      "refusing '%s': it is a symbolic link", cfg->set.path);
 
 	ret = create_new(cfg->set.path, flags, t, err);
-	if (ret == -EISDIR)	/* "dir/": the slash makes it a directory */
+	if (ret == -EISDIR)	/* "dir/" */
 		return refuse(err, WS_EXIT_REFUSED, -EPERM,
 			      "name a new or writestress-made file, e.g. /mnt/test/writestress.dat",
 			      "refusing '%s': it is a directory, and writestress only writes regular files",
@@ -268,8 +258,7 @@ int target_open(const struct ws_config *cfg, int extra_flags,
 	if (ret)
 		return ret;
 
-	/* O_DIRECT is set afterwards: open(O_CREAT|O_DIRECT) on a filesystem
-	 * without it may create the file and then fail */
+	/* open(O_CREAT|O_DIRECT) where it is unsupported may create, then fail */
 	if ((extra_flags & O_DIRECT) &&
 	    fcntl(t->fd, F_SETFL, fcntl(t->fd, F_GETFL) | O_DIRECT)) {
 		ret = -errno;

@@ -1,4 +1,4 @@
-/* caps.c - privilege checks with libcap (see caps.h). */
+/* caps.c - privilege checks with libcap. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdbool.h>
@@ -25,15 +25,13 @@ bool caps_effective(int cap)
 	return v == CAP_SET;
 }
 
-/* The main thread's stack grows on demand; once locked, growing it
- * counts against RLIMIT_MEMLOCK, which without CAP_IPC_LOCK (dropped after
- * setup) fails and kills the process with SIGSEGV.  So grow it now, while
- * locking is allowed, well past anything the rest of the run needs. */
+/* Growing a locked stack without CAP_IPC_LOCK (dropped after setup) fails
+ * with SIGSEGV: grow it now, well past what the run needs. */
 __attribute__((noinline)) static void prefault_stack(void)
 {
 	volatile char depth[512 * 1024];
 
-	/* volatile stores, one a page: no compiler may drop them */
+	/* volatile: no compiler may drop the stores */
 	for (size_t i = 0; i < sizeof(depth); i += 4096)
 		depth[i] = 0;
 	depth[sizeof(depth) - 1] = 0;
@@ -49,9 +47,8 @@ int caps_lock_memory(char *why, size_t len)
 			 (unsigned long long)rl.rlim_cur / 1024);
 		return -EPERM;
 	}
-	/* MCL_CURRENT only: with MCL_FUTURE every later allocation would
-	 * count against RLIMIT_MEMLOCK once CAP_IPC_LOCK is dropped, and
-	 * fail; what the probes touch exists already */
+	/* not MCL_FUTURE: later allocations would fail once CAP_IPC_LOCK
+	 * is dropped; what the probes touch exists already */
 	prefault_stack();
 	if (mlockall(MCL_CURRENT)) {
 		int ret = -errno;
@@ -120,9 +117,8 @@ int caps_ioprio_self(int class, int level, char *why, size_t len)
 	return 0;
 }
 
-/* Capabilities a finished run may still need, kept permitted but not
- * effective: removing probe files and our file in directories root does
- * not own, and putting the I/O scheduler back. */
+/* Kept permitted, not effective: a finished run still removes its files
+ * where root does not own the directory and puts the scheduler back. */
 static const cap_value_t cleanup_caps[] = {
 	CAP_DAC_OVERRIDE, CAP_FOWNER, CAP_SYS_ADMIN,
 };
@@ -170,7 +166,7 @@ int caps_raise_cleanup(void)
 	return set_caps(true, true);
 }
 
-/* "[mq-deadline] kyber none" -> the bracketed name. */
+/* "[mq-deadline] kyber none" */
 static bool active_scheduler(const char *list, char *out, size_t len)
 {
 	const char *open_ = strchr(list, '['), *close_;

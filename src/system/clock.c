@@ -1,4 +1,4 @@
-/* clock.c - the real clock behind struct ws_clock (see clock.h). */
+/* clock.c - the real clock behind struct ws_clock. */
 #include <errno.h>
 
 #include <sys/resource.h>

@@ -1,11 +1,6 @@
-/* fingerprint.c - the one-time system fingerprint (see fingerprint.h).
- *
- * The device chain follows sysfs as the kernel lays it out
- * (Documentation/ABI/stable/sysfs-block):
- *   st_dev MAJ:MIN -> /sys/dev/block/MAJ:MIN, a symlink into /sys/devices;
- *   a partition directory holds a `partition` file and sits inside its disk;
- *   dm and md devices list what they are built on in `slaves/`;
- *   a loop device names its file in loop/backing_file.
+/* fingerprint.c - the one-time system fingerprint.  The device chain
+ * follows Documentation/ABI/stable/sysfs-block: /sys/dev/block/MAJ:MIN;
+ * a partition sits inside its disk; dm and md list theirs in slaves/.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -29,7 +24,6 @@
 
 /* ---- small readers: absent means unknown, never an error ---- */
 
-/* dir + "/" + rel into out; false if it does not fit. */
 static bool join(char *out, size_t len, const char *dir, const char *rel)
 {
 	int n = snprintf(out, len, "%s/%s", dir, rel);
@@ -64,7 +58,7 @@ static bool has(const char *root, const char *dir, const char *rel)
 	return join(p, sizeof(p), dir, rel) && sysfs_exists(root, p);
 }
 
-/* Copy a string, cut to fit; false if it was cut. */
+/* False if it was cut. */
 static bool copy(char *dst, size_t len, const char *src)
 {
 	size_t n = strlen(src);
@@ -96,7 +90,7 @@ static void collect_kernel(const char *root, struct ws_fingerprint *fp)
 	}
 }
 
-/* "key\t: value" -> value, if the line is about key. */
+/* "key\t: value" -> value */
 static const char *cpuinfo_value(const char *line, const char *key)
 {
 	size_t k = strlen(key);
@@ -174,11 +168,8 @@ static void collect_vm(const char *root, struct ws_fingerprint *fp)
 		read_num(root, dir, "dirty_writeback_centisecs");
 }
 
-/* ---- /proc/self/mountinfo ----
- * 36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 - ext3 /dev/root rw,errors=continue
- * (1)(2)(3)   (4)   (5)      (6)      (7...)  (8) (9)    (10)        (11)
- * Optional fields (7) end at the "-" separator.  Spaces, tabs, newlines
- * and backslashes in paths are escaped as \ooo octal. */
+/* ---- /proc/self/mountinfo (proc(5)): optional fields end at "-";
+ * paths escape spaces, tabs, newlines and backslashes as \ooo. */
 
 struct mount_line {
 	unsigned major, minor;
@@ -202,7 +193,6 @@ static void unescape(char *s)
 	*o = '\0';
 }
 
-/* Split one line in place; false if it is malformed. */
 static bool parse_mount_line(char *line, struct mount_line *m)
 {
 	char *field[32], *save = NULL, *tok;
@@ -227,8 +217,7 @@ static bool parse_mount_line(char *line, struct mount_line *m)
 	return true;
 }
 
-/* How many characters of path the mount point covers, or -1 if path is
- * not under it ("/data" covers "/data/x" but not "/database"). */
+/* -1 if path is not under point ("/data" does not cover "/database"). */
 static int prefix_len(const char *point, const char *path)
 {
 	size_t n = strlen(point);
@@ -252,10 +241,8 @@ static void take_mount(struct ws_fingerprint *fp, const struct mount_line *m)
 	copy(fp->super_opts, sizeof(fp->super_opts), m->super);
 }
 
-/* One pass over mountinfo: by device, the entry with the file's device
- * whose mount point covers most of the path (bind mounts list a device more
- * than once; among equals the later, shadowing one); by path, the entry
- * covering most of the path. */
+/* Bind mounts list a device more than once: the one covering most of the
+ * path wins, among equals the later, shadowing one. */
 static bool scan_mounts(FILE *f, const char *path, bool by_dev,
 			struct ws_fingerprint *fp)
 {
@@ -279,9 +266,8 @@ static bool scan_mounts(FILE *f, const char *path, bool by_dev,
 	return best > -2;
 }
 
-/* The mount of the file, by device; without a device match (btrfs
- * subvolumes and overlayfs hand out anonymous devices that no entry
- * shows), by the longest mount point covering the path. */
+/* By path when no entry has the device: btrfs subvolumes and overlayfs
+ * hand out anonymous devices. */
 static void collect_mount(const char *root, const char *path,
 			  struct ws_fingerprint *fp)
 {
@@ -314,7 +300,7 @@ static void parse_scheduler(struct ws_fp_disk *d)
 		copy(d->scheduler, sizeof(d->scheduler), d->schedulers);
 }
 
-/* start (512-byte sectors) aligned to `unit` bytes? */
+/* start in 512-byte sectors, unit in bytes */
 static int aligned(int64_t start, int64_t unit)
 {
 	if (start < 0 || unit <= 0)
@@ -371,7 +357,7 @@ static void collect_queue(const char *root, struct ws_fp_disk *d)
 	d->wbt_lat_usec = read_num(root, q, "wbt_lat_usec");
 }
 
-/* A whole disk at sysdir, used through partition `part` (NULL: whole). */
+/* part: the partition it is used through, NULL for the whole disk */
 static void add_disk(const char *root, struct ws_fingerprint *fp,
 		     const char *sysdir, const char *part, int64_t start)
 {
@@ -403,8 +389,7 @@ static void add_disk(const char *root, struct ws_fingerprint *fp,
 	}
 }
 
-/* What dir stands on: itself (a disk), its disk (a partition), or its
- * slaves (dm, md), following stacked devices `depth` more levels. */
+/* Itself (a disk), its disk (a partition), or its slaves (dm, md). */
 static void add_underlying(const char *root, struct ws_fingerprint *fp,
 			   const char *dir, int depth)
 {
@@ -433,9 +418,7 @@ static void add_underlying(const char *root, struct ws_fingerprint *fp,
 	}
 }
 
-/* The sysfs directory of a block device named by a mount source:
- * "/dev/sda2" through /sys/class/block/sda2, "/dev/mapper/NAME" by the
- * dm/name of each dm device, and on the live system by stat()'s rdev. */
+/* "/dev/mapper/NAME" is found by each dm device's dm/name. */
 static bool dir_of_source(const char *root, const char *source, char *out,
 			  size_t len)
 {
@@ -490,9 +473,7 @@ static void collect_block(const char *root, struct ws_fingerprint *fp)
 		fp->kind = WS_FP_LOOP;
 	else
 		fp->kind = WS_FP_DISK;
-	/* one level of stacking below the top device, as dm over md or
-	 * LUKS over LVM: deeper trees are rare and the header would not
-	 * fit them anyway */
+	/* dm over md, LUKS over LVM; deeper trees would not fit the header */
 	add_underlying(root, fp, dir, 2);
 }
 
@@ -522,8 +503,7 @@ int fingerprint_collect(const char *root, dev_t st_dev, const char *path,
 	init(fp);
 	fp->dev_major = major(st_dev);
 	fp->dev_minor = minor(st_dev);
-	/* mount points are matched as the kernel spells them: no symlinks,
-	 * no "..", absolute */
+	/* mount points are matched as the kernel spells them */
 	if (path && !root[0] && realpath(path, abs))
 		path = abs;
 	collect_kernel(root, fp);

@@ -1,4 +1,4 @@
-/* iolimit.c - the write limit cgroups put on a disk (see iolimit.h). */
+/* iolimit.c - the write limit cgroups put on a disk. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -8,9 +8,7 @@
 #include "system/iolimit.h"
 #include "system/sysfs.h"
 
-/* The limit one file sets on MAJ:MIN, or 0.  v1 lines are "MAJ:MIN N";
- * v2 lines "MAJ:MIN rbps=max wbps=N riops=max wiops=max", key "wbps=" or
- * "wiops=". */
+/* 0: none.  v1: "MAJ:MIN N"; v2: "MAJ:MIN rbps=max wbps=N ...", key "wbps=". */
 static uint64_t limit_in(const char *text, unsigned int major, unsigned int minor,
 			 const char *key)
 {
@@ -35,8 +33,7 @@ static uint64_t limit_in(const char *text, unsigned int major, unsigned int mino
 	return 0;
 }
 
-/* The process's cgroup path in the hierarchy whose /proc/self/cgroup
- * line matches (v1: the controller list names "blkio"; v2: "0::"). */
+/* From /proc/self/cgroup: v1's line names "blkio", v2's is "0::". */
 static int cgroup_path(const char *cgroups, int v2, char *out, size_t len)
 {
 	for (const char *line = cgroups; *line; ) {
@@ -67,7 +64,7 @@ static int cgroup_path(const char *cgroups, int v2, char *out, size_t len)
 	return -ENOENT;
 }
 
-/* Walk from the cgroup up to the hierarchy's root, keeping the lowest. */
+/* Up to the hierarchy's root, keeping the lowest. */
 static void walk(const char *root, const char *base, const char *cg,
 		 const char *file, const char *key, unsigned int major,
 		 unsigned int minor, uint64_t *lowest, char *where, size_t len)
@@ -85,7 +82,7 @@ static void walk(const char *root, const char *base, const char *cg,
 			size_t n = strlen(path) < len ? strlen(path) : len - 1;
 
 			*lowest = v;
-			memcpy(where, path, n);	/* a longer path is cut */
+			memcpy(where, path, n);
 			where[n] = '\0';
 		}
 		slash = strrchr(dir, '/');
@@ -112,8 +109,7 @@ int iolimit_write(const char *root, unsigned int major, unsigned int minor,
 		     major, minor, &out->iops, iops_where, sizeof(iops_where));
 	}
 	if (!cgroup_path(cgroups, 1, cg, sizeof(cg))) {
-		/* a pure v2 system mounts it at /sys/fs/cgroup, a hybrid one
-		 * at /sys/fs/cgroup/unified */
+		/* pure v2 at /sys/fs/cgroup, hybrid at .../unified */
 		const char *base = sysfs_read(root, "/sys/fs/cgroup/cgroup.controllers",
 					      probe, sizeof(probe)) >= 0 ?
 				   "/sys/fs/cgroup" : "/sys/fs/cgroup/unified";

@@ -1,4 +1,4 @@
-/* kstat.c - kernel figures sampled during the run (see kstat.h). */
+/* kstat.c - kernel figures sampled during the run. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -10,8 +10,7 @@
 #include "system/kstat.h"
 #include "system/sysfs.h"
 
-/* Read a small /proc file in one go: no stdio, no allocation, so probe
- * threads can afford it before every probe. */
+/* No stdio, no allocation: probe threads call it before every probe. */
 static ssize_t read_small(const char *root, const char *path, char *buf,
 			  size_t len)
 {
@@ -32,7 +31,7 @@ static ssize_t read_small(const char *root, const char *path, char *buf,
 	return n;
 }
 
-/* "Key:   123 kB" -> bytes; false if the key is absent. */
+/* "Key:   123 kB" -> bytes */
 static bool field_kib(const char *text, const char *key, uint64_t *out)
 {
 	const char *p = text;
@@ -61,8 +60,7 @@ int kstat_meminfo(const char *root, struct ws_meminfo *m)
 	return 0;
 }
 
-/* The file at fmt (a path with one %s) for name, under root, into buf:
- * its length, or -errno (-ENAMETOOLONG: the path does not fit). */
+/* fmt: a path with one %s.  Its length, or -errno. */
 static int read_named(const char *root, const char *fmt, const char *name,
 		      char *buf, size_t len)
 {
@@ -107,8 +105,7 @@ int kstat_diskstat(const char *root, const char *disk, struct ws_diskstat *out)
 	return n >= 11 ? 0 : -EINVAL;
 }
 
-/* The line of text that starts with `key` and a blank, at the blank;
- * NULL when none does. */
+/* After "key " at a line's start, or NULL. */
 static const char *line_of(const char *text, const char *key)
 {
 	size_t k = strlen(key);
@@ -147,9 +144,8 @@ int kstat_jbd2_info(const char *root, const char *journal, uint64_t *transaction
 
 	if (ret < 0)
 		return ret;
-	/* "86 transactions (86 requested), each up to 2730 blocks" ...
-	 * "  0ms logging transaction"; a journal that committed nothing yet
-	 * prints the first line alone */
+	/* "86 transactions (86 requested), ..." then "  0ms logging
+	 * transaction", which an idle journal leaves out */
 	if (sscanf(buf, "%llu transactions", &n) != 1)
 		return -EINVAL;
 	if (!n) {

@@ -1,4 +1,4 @@
-/* priv.c - the privileged options (see priv.h). */
+/* priv.c - the privileged options. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,7 +7,7 @@
 #include "system/priv.h"
 #include "system/signals.h"
 
-/* The scheduler file of every disk under FILE (one, or a dm/md set). */
+/* Every disk under FILE (one, or a dm/md set). */
 static int set_schedulers(const struct priv_ask *ask,
 			  struct ws_fingerprint *fp, struct ws_priv *priv,
 			  char *why, size_t len)
@@ -44,8 +44,7 @@ static int set_schedulers(const struct priv_ask *ask,
 int priv_setup(const struct priv_ask *ask, struct ws_fingerprint *fp,
 	       struct ws_priv *priv, char *why, size_t len)
 {
-	/* the threads set them as they start (thread.h); refuse now,
-	 * before a byte is written, what they could not */
+	/* the threads set them (thread.h); refuse now what they could not */
 	int ret = caps_ioprio_allowed("--ioprio", ask->ioprio_class, why, len);
 
 	if (!ret)

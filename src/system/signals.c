@@ -13,8 +13,7 @@
 
 atomic_bool ws_stop;
 
-/* The first stop signal; private to the handler and signals_received().
- * A lock-free atomic is async-signal-safe, unlike anything with a lock. */
+/* A lock-free atomic is async-signal-safe, unlike anything with a lock. */
 static atomic_int first_signal;
 
 #define MAX_UNLINK WS_MAX_UNLINK
@@ -80,7 +79,6 @@ static void on_stop_signal(int signo)
 
 		(void)ignored;
 		restore_all();
-		/* unlinkat is async-signal-safe; the probe files go too */
 		for (int i = 0; i < atomic_load(&nunlink); i++)
 			if (unlinkat(unlink_list[i].dirfd, unlink_list[i].name, 0) &&
 			    errno == EISDIR)	/* a probe's own directory */
@@ -91,8 +89,7 @@ static void on_stop_signal(int signo)
 	atomic_store(&ws_stop, true);
 }
 
-/* a closed stdout (| head) ends the run as ^C does: the summary goes to
- * stderr, the probe files go (sink_human.c) */
+/* a closed stdout (| head) ends the run as ^C does (sink_human.c) */
 static const int stop_signals[] = { SIGINT, SIGTERM, SIGPIPE };
 
 void signals_stop_set(sigset_t *set)

@@ -1,4 +1,4 @@
-/* sysfs.c - /sys and /proc under a root prefix (see sysfs.h). */
+/* sysfs.c - /sys and /proc under a root prefix. */
 #include <ctype.h>
 #include <stdbool.h>
 #include <dirent.h>
@@ -35,8 +35,7 @@ static void trim(char *s)
 		memmove(s, s + i, n - i + 1);
 }
 
-/* The file's first len - 1 bytes, NUL-terminated and trimmed; *cut says
- * whether there was more.  Its length, or -errno. */
+/* Trimmed; *cut says whether there was more.  Its length, or -errno. */
 static int read_text(const char *root, const char *path, char *buf,
 		     size_t len, bool *cut)
 {
@@ -81,9 +80,7 @@ int sysfs_read(const char *root, const char *path, char *buf, size_t len)
 	return read_text(root, path, buf, len, &cut);
 }
 
-/* The one decimal number at PATH: its text in buf, checked whole (a file
- * that holds more than a number is not what was asked for); NEG: may it
- * be negative.  0 or -errno. */
+/* Checked whole: a file that holds more than a number is not one. */
 static int number_text(const char *root, const char *path, char *buf,
 		       size_t len, bool neg)
 {
@@ -98,8 +95,6 @@ static int number_text(const char *root, const char *path, char *buf,
 	return 0;
 }
 
-/* After strtoll/strtoull stopped at end: 0, or why the text was no
- * number. */
 static int number_end(const char *end)
 {
 	if (errno == ERANGE)
@@ -154,8 +149,7 @@ int sysfs_readlink(const char *root, const char *path, char *buf, size_t len)
 	return (int)n;
 }
 
-/* Lexically normalise absolute path `in` ("." and ".." and "//" removed)
- * into out. */
+/* Lexically: "." and ".." and "//" removed. */
 static int normalise(const char *in, char *out, size_t len)
 {
 	size_t o = 0;
@@ -204,8 +198,7 @@ int sysfs_resolve(const char *root, const char *path, char *out, size_t len)
 	if (ret < 0)
 		return ret;
 	if (target[0] == '/') {
-		/* an absolute link means the live tree; inside a canned one it
-		 * would point out of it, so it is taken as root-relative */
+		/* root-relative: it would point out of a canned tree */
 		return normalise(target, out, len);
 	}
 	ret = ws_dirname(path, dir, sizeof(dir));
@@ -215,8 +208,7 @@ int sysfs_resolve(const char *root, const char *path, char *out, size_t len)
 	return normalise(joined, out, len);
 }
 
-/* Insert name into the sorted array names[0..*n) holding at most max, so
- * the `max` smallest names survive whatever the readdir order. */
+/* The `max` smallest names survive, whatever the readdir order. */
 static void insert_sorted(char (*names)[SYSFS_NAME_MAX], size_t *n,
 			  size_t max, const char *name)
 {

@@ -1,4 +1,4 @@
-/* thread.c - the thread trampoline (see thread.h). */
+/* thread.c - the thread trampoline. */
 #include <errno.h>
 #include <sched.h>
 #include <semaphore.h>
@@ -9,7 +9,7 @@
 
 /* Lives on the creator's stack until the prologue has reported. */
 struct start {
-	const struct ws_thread_spec *spec;	/* name and I/O priority */
+	const struct ws_thread_spec *spec;
 	void *(*fn)(void *);
 	void *arg;
 	sem_t done;
@@ -26,7 +26,7 @@ const char *ws_thread_last_failure(void)
 	return s ? s : "starting a thread";
 }
 
-/* Name, I/O priority, then no capabilities; 0 or -errno. */
+/* 0 or -errno. */
 static int prologue(const struct ws_thread_spec *spec, const char **failed)
 {
 	int ret;
@@ -36,8 +36,7 @@ static int prologue(const struct ws_thread_spec *spec, const char **failed)
 		return -ret;
 	}
 	if (spec->ioprio_class) {
-		/* rt needs CAP_SYS_ADMIN: effective again from what the main
-		 * thread keeps permitted, for this one call */
+		/* rt needs CAP_SYS_ADMIN, kept permitted by main */
 		ret = caps_raise_cleanup();
 		if (!ret)
 			ret = caps_ioprio_self(spec->ioprio_class, spec->ioprio_level,
