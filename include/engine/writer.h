@@ -1,9 +1,6 @@
-/* writer.h - the writer thread: streams buffers to the file, paced.
- *
- * The writer owns its buffer, its datagen and its pacing state.  It talks
- * to the rest of the program only through the snapshot (progress and the
- * outcome) and the ws_stop flag (signals.h) it polls between calls.  It
- * never prints.
+/* writer.h - the writer thread: streams buffers to the file, paced.  It
+ * owns its buffers, datagen and pacing, talks only through the snapshot
+ * and the stop flag it polls, and never prints.
  */
 #ifndef WS_WRITER_H
 #define WS_WRITER_H
@@ -26,51 +23,43 @@ struct writer {
 	const struct ws_config *cfg;
 	const struct ws_plan *plan;
 	struct ws_snapshot *snap;
-	atomic_bool *stop;	/* &ws_stop, or a test's own flag */
+	atomic_bool *stop;	/* &ws_stop, or a test's */
 	int fd;
 
 	const struct io_ops *io;
 	void *io_ctx;
-	/* Free-space guard: returns bytes available, or -errno; NULL: none. */
+	/* free-space guard: 0 and *avail bytes, or -errno; NULL: none */
 	int (*avail)(int fd, uint64_t *avail);
-	/* What it measures and sleeps with: ws_real_clock unless a test sets
-	 * its own (before writer_run; writer_set_clock also tells pacing). */
 	const struct ws_clock *clock;
 
-	struct datagen_feed feed;	/* filled buffers, buffer_size bytes */
-	struct ws_verify verify;	/* --verify: the read-back */
+	struct datagen_feed feed;
+	struct ws_verify verify;
 	struct pace_ctx pace;
 	const struct pace_ops *mode;
-	/* every write goes through it: one at a time (ioq_sync_ops over io,
-	 * sync its context), or --iodepth N in flight */
+	/* every write; ioq_sync_ops over io (sync its ctx) unless --iodepth */
 	struct write_queue queue;
 	struct ioq_sync_ctx sync;
-	uint64_t piece;		/* bytes per write(): a buffer, or less
-				   so that --rate is smooth */
+	uint64_t piece;		/* a buffer, or less for a smooth --rate */
 	uint64_t rate_due;	/* --rate: when the next piece may start */
-	uint64_t allocated;	/* highest file offset written: extending
-				   past it needs the free-space guard */
+	uint64_t allocated;	/* highest offset written; past it, the guard */
 };
 
-/* --iodepth N > 1: queue the writes through ops (ioq.h; ctx is the
- * backend's), from the thread that set the writer up.  0, or -errno: the
- * kernel refused the queue (io_uring disabled, a seccomp filter) and the
- * writer stays with one synchronous write at a time. */
+/* --iodepth N > 1, from the thread that set the writer up.  0, or -errno:
+ * the kernel refused (io_uring disabled, seccomp); writes stay synchronous. */
 WS_MUST_CHECK int writer_open_queue(struct writer *w, const struct ioq_ops *ops,
 				   void *ctx);
 
-/* The clock the writer and its pacing read (tests). */
+/* Tests, before writer_run; pacing reads it too. */
 void writer_set_clock(struct writer *w, const struct ws_clock *clock);
 
-/* 0 or -errno (-ENOMEM). */
+/* 0 or -errno. */
 WS_MUST_CHECK int writer_init(struct writer *w, const struct ws_config *cfg,
 		const struct ws_plan *plan, struct ws_snapshot *snap,
 		atomic_bool *stop, int fd, const struct io_ops *io,
 		void *io_ctx);
 void writer_destroy(struct writer *w);
 
-/* Run to the end, publish the outcome with snapshot_finish() and return
- * 0 or the failing -errno.  writer_thread() is the pthread entry. */
+/* Publishes the outcome (snapshot_finish); 0 or the failing -errno. */
 int writer_run(struct writer *w);
 void *writer_thread(void *w);
 

@@ -1,12 +1,5 @@
-/* array.h - growable arrays: the one way an array of unknown length makes
- * room for one more element (the read-back's pass runs, compare's rows
- * and differences, report's rows and groups).
- *
- *	if (array_grow((void **)&rows, nrows, &cap, sizeof(*rows)))
- *		return -ENOMEM;
- *	rows[nrows++] = row;
- *
- * Not thread-safe; the array is the caller's (free() it).
+/* array.h - room for one more element of a growable array; the caller
+ * owns it (free()).  Not thread-safe.
  */
 #ifndef WS_ARRAY_H
 #define WS_ARRAY_H
@@ -15,9 +8,8 @@
 
 #include "lib/c.h"
 
-/* Room for element n of *v, which holds n elements of size bytes in *cap
- * allocated: the capacity doubles when full (from 16).  0, or -ENOMEM
- * with *v and *cap as they were (also when the size would overflow). */
+/* Room for element n; the capacity doubles (from 16).  0, or -ENOMEM
+ * (also on overflow) with *v and *cap untouched. */
 WS_MUST_CHECK int array_grow(void **v, size_t n, size_t *cap, size_t size);
 
 #endif
