@@ -1,9 +1,4 @@
-/* analysis.c - the one pipeline (analysis.h): phases and the slowdown
- * point (phases.c) and steady state (steady.c) over a run's series, and
- * the phases' tidying (short ones merged, the last one to the end, rates
- * from the marks, similar neighbours joined).  Pure functions of the
- * points they are given.
- */
+/* analysis.c - the one pipeline over a run's series, and the phases' tidying. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +39,6 @@ size_t analysis_compact(const struct ws_point *in, size_t n,
 	return m;
 }
 
-/* Phases and the slowdown point over the marks. */
 static int find_phases(const struct ws_analysis_input *in,
 		       const struct ws_analysis_params *p, struct ws_analysis *a)
 {
@@ -101,7 +95,6 @@ void analysis_release(struct ws_analysis *a)
 	a->steady.nwindows = 0;
 }
 
-/* The phase a short one joins: the neighbour with the closer rate. */
 static unsigned int closer_neighbour(const struct ws_phase *ph, unsigned int n,
 				     unsigned int i)
 {
@@ -145,7 +138,6 @@ unsigned int analysis_merge_short(struct ws_phase *ph, unsigned int n,
 	}
 }
 
-/* A phase's rate: its bytes over its time. */
 static void span_rate(struct ws_phase *ph)
 {
 	if (ph->to_ns > ph->from_ns)

@@ -1,12 +1,4 @@
-/* phases.c - phases of near-constant throughput and the slowdown point
- * over a series (analysis.h: the method; analysis.c strings them into the
- * pipeline with steady state).
- *
- * Everything here is a pure function of the points it is given.  The
- * phase finder needs working arrays proportional to n; they come from
- * one malloc per call and are freed before it returns.  No libm: the
- * statistics below need only comparisons, products and quotients.
- */
+/* phases.c - phases and the slowdown point (method: analysis.h).  No libm. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,26 +6,9 @@
 
 #include "analysis/analysis.h"
 
-/*
- * Phase finder thresholds (see analysis.h for the method).
- *
- * PH_MIN_LEN	the shortest phase, in points: shorter changes are noise.
- * PH_FILTER	half-width of the median filter the first stage works on;
- *		2 (five points) erases bursts of up to two points.
- * PH_MIN_REL	neighbouring phases differ by at least this share of the
- *		faster one's rate.
- * PH_Z		how many standard errors a difference must exceed, in the
- *		first stage (between means of the filtered rates) and the
- *		second (between the phases' rates).
- * PH_SIGMA_MIN	floor of the relative noise estimate, so a noise-free
- *		series does not make every wiggle significant.
- * PH_REFINE	how far, in points, a boundary may move when refined.
- * RATE_VAR	variance of a phase's rate (20% trimmed mean, the median
- *		of three points) over that of a mean, at its worst: the
- *		median's pi / 2 on normal noise.
- * DIFF_TO_SIGMA the median |x[i+1] - x[i]| of normal noise of standard
- *		deviation s is 0.954 s.
- */
+/* PH_FILTER 2 erases bursts of two points; PH_Z is in standard errors;
+ * PH_SIGMA_MIN keeps a noise-free series from making every wiggle count;
+ * RATE_VAR is the median's pi / 2; normal noise's median step is 0.954 s. */
 #define PH_MIN_LEN 3
 #define PH_FILTER 2
 #define PH_MIN_REL 0.10
@@ -43,13 +18,10 @@
 #define RATE_VAR 1.5708
 #define DIFF_TO_SIGMA 0.954
 
-/* Slowdown: a point is below the threshold lastingly when it and the
- * median of the SLOW_WINDOW points from it are. */
+/* Lastingly below: the point and the median of the SLOW_WINDOW from it. */
 #define SLOW_WINDOW 5
 
-
-/* Rearrange a[0..n) so that a[k] holds the k-th smallest, nothing after
- * it is smaller and nothing before it larger (Hoare's FIND). */
+/* Hoare's FIND: a[k] becomes the k-th smallest, partitioned around it. */
 static void select_kth(double *a, size_t n, size_t k)
 {
 	size_t lo = 0, hi = n - 1;
@@ -81,7 +53,7 @@ static void select_kth(double *a, size_t n, size_t k)
 	}
 }
 
-/* The median of src[0..n), n > 0, using tmp[0..n) as scratch. */
+/* n > 0; tmp[0..n) is scratch. */
 static double median(const double *src, size_t n, double *tmp)
 {
 	size_t i, k = n / 2;
@@ -100,14 +72,8 @@ static double median(const double *src, size_t n, double *tmp)
 	return (lo + hi) / 2;
 }
 
-/*
- * The 20% trimmed mean of src[0..n), n > 0: the mean of what is left
- * once the lowest and the highest fifth are dropped (rounded up, so
- * three points give their median).  Spikes up to a fifth of the points
- * on either side do not move it, and on plain noise it is nearly as
- * steady as the mean (the median strays 1.5 times as far on uniform
- * noise).
- */
+/* Rounded up (three points give their median): a fifth of spikes per side
+ * do not move it, and on noise it is nearly as steady as a mean. */
 static double trimmed_mean(const double *src, size_t n, double *tmp)
 {
 	size_t i, drop = (n + 4) / 5, keep = n - 2 * drop;
@@ -124,18 +90,17 @@ static double trimmed_mean(const double *src, size_t n, double *tmp)
 	return sum / (double)keep;
 }
 
-/* Working arrays of the phase finder, one allocation. */
 struct phase_work {
-	void *mem;		/* the allocation all below live in */
-	const double *x;	/* the points' rates */
+	void *mem;
+	const double *x;
 	size_t n;
 	double *f;		/* x median-filtered */
-	double *sum;		/* prefix sums of f, n + 1 */
-	double *tmp;		/* scratch for medians */
+	double *sum;
+	double *tmp;
 	size_t *start;		/* segment starts, then n */
-	size_t *stack;		/* pending (from, to) pairs of stage one */
-	double *rate;		/* segment rates */
-	double *score;		/* evidence for the boundary before segment j */
+	size_t *stack;		/* stage one's (from, to) pairs */
+	double *rate;
+	double *score;		/* for the boundary before segment j */
 	unsigned char *cut;	/* stage one: a segment starts here */
 	size_t nseg;
 	double sigma;		/* relative noise */
@@ -176,8 +141,7 @@ static void work_free(struct phase_work *w)
 	free(w->mem);
 }
 
-/* Relative noise from the median relative step between neighbours: the
- * steps of a real change are few, so they hardly move the median. */
+/* From the median relative step: a real change's few steps hardly move it. */
 static double noise_estimate(struct phase_work *w)
 {
 	size_t i, m = 0;
@@ -212,8 +176,7 @@ static void median_filter(struct phase_work *w)
 		w->sum[i + 1] = w->sum[i] + w->f[i];
 }
 
-/* Stage one over [a, b): the split that best separates the means of the
- * filtered rates, if it is significant, else 0. */
+/* The significant split that best separates the filtered means, else 0. */
 static size_t best_split(const struct phase_work *w, size_t a, size_t b)
 {
 	double total = w->sum[b] - w->sum[a], m = (double)(b - a);
@@ -235,8 +198,7 @@ static size_t best_split(const struct phase_work *w, size_t a, size_t b)
 	return best > PH_Z * PH_Z * noise * noise ? at : 0;
 }
 
-/* Stage one: binary segmentation, deliberately generous; stage two
- * removes what is not a phase boundary. */
+/* Stage one: deliberately generous binary segmentation; stage two prunes. */
 static void over_segment(struct phase_work *w)
 {
 	size_t depth = 0, i;
@@ -276,12 +238,8 @@ static void seg_rate(struct phase_work *w, size_t j)
 	w->rate[j] = trimmed_mean(w->x + w->start[j], seg_len(w, j), w->tmp);
 }
 
-/*
- * How strongly the rates of segments j - 1 and j differ, scaled so that
- * 1 is the threshold: the smaller of the relative difference over
- * PH_MIN_REL and the difference in standard errors over PH_Z (both
- * squared; the noise is taken as proportional to each side's rate).
- */
+/* 1 is the threshold: the lesser of relative difference / PH_MIN_REL and
+ * standard errors / PH_Z, squared. */
 static double boundary_score(const struct phase_work *w, size_t j)
 {
 	double l = w->rate[j - 1], r = w->rate[j], d = l - r, big = ws_maxd(l, r);
@@ -296,8 +254,7 @@ static double boundary_score(const struct phase_work *w, size_t j)
 	return rel * rel < z ? rel * rel : z;
 }
 
-/* Stage two: merge the neighbours that differ least until every
- * boundary left passes both tests and at most max segments remain. */
+/* Stage two: merge the closest neighbours until all pass, at most max. */
 static void merge_segments(struct phase_work *w, unsigned int max)
 {
 	size_t j;
@@ -328,9 +285,8 @@ static void merge_segments(struct phase_work *w, unsigned int max)
 	}
 }
 
-/* Move the boundary before segment j to where the points fit the two
- * rates best (least absolute deviation), within PH_REFINE points:
- * stage one found it on filtered data, which can blur it by a point. */
+/* To the least absolute deviation within PH_REFINE: stage one's filtered
+ * data can blur it by a point. */
 static void refine_boundary(struct phase_work *w, size_t j)
 {
 	size_t a = w->start[j - 1], b = w->start[j + 1], s = w->start[j];
@@ -341,8 +297,7 @@ static void refine_boundary(struct phase_work *w, size_t j)
 	double l = w->rate[j - 1], r = w->rate[j], cost = 0, best = 0;
 	size_t k, at = s;
 
-	/* moving the boundary from s to k changes the cost by the points
-	 * between them switching sides */
+	/* each step moves one point to the other side */
 	for (k = s; k > lo; k--) {
 		double v = w->x[k - 1];
 
@@ -408,8 +363,6 @@ unsigned int analysis_phases(const struct ws_point *pts, size_t n,
 	return (unsigned int)j;
 }
 
-/* Whether pts[i] and the median of the SLOW_WINDOW points from it (fewer
- * at the end) are below thr. */
 static bool below_from(const struct ws_point *pts, size_t n, size_t i,
 		       double thr)
 {
@@ -434,13 +387,12 @@ bool analysis_slowdown(const struct ws_point *pts, size_t n,
 	if (nphases < 2 || !n)
 		return false;
 	thr = fraction * phases[0].mibps;
-	/* j: the first phase from which every phase is below thr */
+	/* j: the first phase from which all are below thr */
 	for (j = nphases; j > 1 && phases[j - 1].mibps < thr; j--)
 		;
 	if (j == nphases || phases[j].first >= n)
 		return false;
-	/* a ramp crosses thr inside the phase before: walk back over its
-	 * points that already are lastingly below */
+	/* a ramp crosses thr in the phase before: back over its lasting points */
 	for (i = phases[j].first; i > phases[j - 1].first &&
 	     below_from(pts, n, i - 1, thr); i--)
 		;

@@ -1,4 +1,4 @@
-/* series.c - bounded throughput series (see series.h). */
+/* series.c - bounded throughput series. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,7 +41,7 @@ struct ws_point series_merge(const struct ws_point *a, const struct ws_point *b)
 	return m;
 }
 
-/* Full: halve the resolution of everything kept so far. */
+/* Full: halve the resolution of all kept. */
 static void halve(struct ws_series *s)
 {
 	size_t i;
@@ -63,9 +63,7 @@ void series_add(struct ws_series *s, const struct ws_point *p)
 		return;
 	if (s->n == s->cap && array_grow((void **)&s->pts, s->n, &s->cap,
 					 sizeof(*s->pts))) {
-		/* no memory for more points: coarser points, as when full
-		 * (n is 0 or a power of two from 16, so none waits in
-		 * partial but the one being added) */
+		/* no memory: coarser points, as when full */
 		halve(s);
 		return;
 	}
@@ -92,7 +90,7 @@ void series_finish(struct ws_series *s)
 	if (s->n < s->cap || !array_grow((void **)&s->pts, s->n, &s->cap,
 					 sizeof(*s->pts)))
 		s->pts[s->n++] = s->partial;
-	else if (s->n)	/* no memory for one more: the last point covers it */
+	else if (s->n)	/* no memory: the last point covers it */
 		s->pts[s->n - 1] = series_merge(&s->pts[s->n - 1], &s->partial);
 	s->npartial = 0;
 }
@@ -113,8 +111,7 @@ uint64_t series_cell_size(uint64_t total, uint64_t requested, size_t want,
 	return cell;
 }
 
-/* A point spanning several cells lends each its share of bytes and of
- * time, so a cell's rate is right whatever the sizes. */
+/* Each cell gets its share of bytes and time, so its rate is right. */
 static void spread(const struct ws_point *p, uint64_t cell, struct ws_cell *out,
 		   size_t ncells)
 {

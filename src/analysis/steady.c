@@ -1,9 +1,4 @@
-/* steady.c - steady state over rounds of a run (see steady.h).
- *
- * Pure functions of the marks they are given; the per-round and
- * per-window arrays come from malloc and belong to the caller's
- * struct ws_steady (analysis_release frees them).  No libm.
- */
+/* steady.c - steady state over rounds.  No libm; the arrays are the caller's. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,9 +6,7 @@
 
 #include "analysis/steady.h"
 
-/* Bytes written by t_ns, read off the spans of pts[*at..n) (advanced as
- * t_ns grows), linear within a span: marks fall on buffer ends, and a
- * round's edge between two of them is placed at the rate of that span. */
+/* Linear within a span: marks fall on buffer ends. */
 static uint64_t bytes_at(const struct ws_point *pts, size_t n, size_t *at,
 			 uint64_t t_ns)
 {
@@ -32,7 +25,6 @@ static uint64_t bytes_at(const struct ws_point *pts, size_t n, size_t *at,
 	       (uint64_t)((double)p->dbytes * (double)(t_ns - t0) / (double)p->dt_ns);
 }
 
-/* The figures of the window of rounds [s, s + win). */
 static void measure_window(const struct ws_round *rounds, unsigned int s,
 			   unsigned int win, struct ws_window *w)
 {
@@ -64,8 +56,6 @@ static void measure_window(const struct ws_round *rounds, unsigned int s,
 	w->slope_pct = ws_absd(slope) / avg * 100;
 	w->dev_pct = dev / avg * 100;
 }
-
-/* ---- the criteria, one row each ------------------------------------- */
 
 static bool snia_holds(const struct ws_window *w, const struct ws_analysis_params *p)
 {
@@ -115,8 +105,6 @@ static void dev_figures(char *buf, size_t len, const struct ws_stretch *s)
 	snprintf(buf, len, "deviation %.0f%%", s->dev_pct);
 }
 
-/* A criterion (its word and bounds are the record's, phases.h): when a
- * window holds, and its rule and a stretch's figures in words. */
 static const struct criterion {
 	bool (*holds)(const struct ws_window *w, const struct ws_analysis_params *p);
 	void (*words)(char *buf, size_t len, const struct ws_analysis_params *p);
@@ -142,7 +130,7 @@ bool steady_window_holds(const struct ws_window *w,
 	return c->holds(w, p);
 }
 
-/* The stretch of rounds covered by the windows [a, b] (all holding). */
+/* Over windows [a, b], all holding. */
 static void make_stretch(const struct ws_steady *st, unsigned int a,
 			 unsigned int b, unsigned int win, struct ws_stretch *out)
 {
@@ -166,8 +154,7 @@ static void make_stretch(const struct ws_steady *st, unsigned int a,
 	}
 }
 
-/* The latest run of holding windows ending at or before window `end`:
- * true with its first and last window. */
+/* The latest run of holding windows ending at or before window end. */
 static bool latest_run(const struct ws_steady *st, size_t end,
 		       unsigned int *a, unsigned int *b)
 {
@@ -184,8 +171,7 @@ static bool latest_run(const struct ws_steady *st, size_t end,
 	return true;
 }
 
-/* Rates less than pct % (of the faster) apart are one level to a reader
- * (multiplied out, so whole rates at the bound are exactly on it). */
+/* Multiplied out, so whole rates at the bound are exactly on it. */
 static bool similar(double a, double b, double pct)
 {
 	double hi = ws_maxd(a, b);
@@ -193,9 +179,8 @@ static bool similar(double a, double b, double pct)
 	return hi <= 0 || ws_absd(a - b) * 100 < pct * hi;
 }
 
-/* From the windows' verdicts: is the end steady, since when, and what
- * held before at another level (a stretch at the final rate, cut by one
- * noisy window, is not a change). */
+/* Steady at the end, since when, and at what level before (one noisy
+ * window is not a change). */
 static void judge_end(struct ws_steady *st, const struct ws_analysis_params *p)
 {
 	unsigned int win = p->steady_window, a, b;
@@ -281,7 +266,6 @@ int steady_judge(const struct ws_point *pts, size_t n, uint64_t until_ns,
 	return 0;
 }
 
-/* The range of the device's round p50s and p99s over a stretch. */
 static void stretch_device(const struct ws_steady *st, struct ws_stretch *s)
 {
 	s->dev_rounds = 0;

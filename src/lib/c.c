@@ -154,7 +154,7 @@ int ws_dirname(const char *path, char *out, size_t len)
 	size_t n = slash ? (size_t)(slash - path) : 1;
 
 	if (slash == path)
-		n = 1;	/* "/sys" -> "/" */
+		n = 1;
 	if (n >= len)
 		return -EOVERFLOW;
 	memcpy(out, slash ? path : ".", n);

@@ -1,4 +1,4 @@
-/* cli.c - the option-table command line (see cli.h). */
+/* cli.c - the option-table command line. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -56,9 +56,7 @@ enum cli_result cli_usage_error(const struct cli *c, FILE *err,
 	return CLI_USAGE;
 }
 
-/* ---- typed values ------------------------------------------------------ */
-
-/* A plain decimal in [min, max] (max 0: no bound). */
+/* max 0: no bound. */
 static int parse_decimal(const char *arg, uint64_t min, uint64_t max,
 			 uint64_t *out, char *why)
 {
@@ -92,7 +90,7 @@ static int parse_decimal(const char *arg, uint64_t min, uint64_t max,
 	return 0;
 }
 
-/* A bound as people write it: "4 KiB", "1 GiB", else bytes. */
+/* "4 KiB", "1 GiB", else bytes. */
 char *cli_bound_text(char *buf, size_t len, uint64_t v)
 {
 	static const char *const names[] = { "TiB", "GiB", "MiB", "KiB" };
@@ -109,7 +107,7 @@ char *cli_bound_text(char *buf, size_t len, uint64_t v)
 	return buf;
 }
 
-/* A bound in the option's own unit: "1 ms", "60 s"; "4 KiB", "1 GiB". */
+/* In the option's own unit: "1 ms", "60 s"; "4 KiB". */
 static char *bound_text(const struct cli_option *o, char *buf, size_t len,
 			uint64_t v)
 {
@@ -125,8 +123,7 @@ static char *bound_text(const struct cli_option *o, char *buf, size_t len,
 	return cli_bound_text(buf, len, v);
 }
 
-/* A value's bounds: above zero (unless a SIZE may be 0), at least min,
- * at most max, a multiple of align. */
+/* Above zero (unless a SIZE may be 0), min, max, a multiple of align. */
 static int check_bounds(const struct cli_option *o, uint64_t v, char *why)
 {
 	char b[32];
@@ -153,7 +150,6 @@ static int check_bounds(const struct cli_option *o, uint64_t v, char *why)
 	return 0;
 }
 
-/* A SIZE, DURATION or RATE (units.h) within the row's bounds. */
 static int parse_units(const struct cli_option *o, const char *arg,
 		       uint64_t *out, char *why)
 {
@@ -180,7 +176,7 @@ static int parse_units(const struct cli_option *o, const char *arg,
 	return ret;
 }
 
-/* One option's value into dest; 0 or -errno with why. */
+/* 0 or -errno with why. */
 static int set_value(const struct cli_option *o, void *dest, const char *arg,
 		     char *why)
 {
@@ -217,15 +213,13 @@ static int set_value(const struct cli_option *o, void *dest, const char *arg,
 	}
 }
 
-/* ---- getopt_long -------------------------------------------------------- */
-
 static void build_getopt(const struct cli *c, struct option *longs,
 			 char *shorts)
 {
 	size_t n = 0;
 	char *s = shorts;
 
-	*s++ = ':';	/* report a missing value as ':' */
+	*s++ = ':';	/* a missing value as ':' */
 	for (size_t i = 0; i < c->nopts; i++) {
 		const struct cli_option *o = &c->opts[i];
 
@@ -244,8 +238,7 @@ static void build_getopt(const struct cli *c, struct option *longs,
 	*s = '\0';
 }
 
-/* Edits (insert, delete, change, swap two neighbours) from a to b, up
- * to a small bound: short option names only. */
+/* Damerau distance up to a small bound: short names only. */
 static unsigned int edit_distance(const char *a, size_t la, const char *b, size_t lb)
 {
 	unsigned int d[40][40];
@@ -331,7 +324,7 @@ void cli_suggest(const struct cli *c, const char *given, char *out, size_t len)
 		ws_buf_printf(&b, "did you mean --%s?", best);
 }
 
-/* getopt_long said '?' or ':': say which option and what is wrong. */
+/* getopt_long said '?' or ':'. */
 static enum cli_result bad_option(const struct cli *c, int ch, char **argv,
 				  FILE *err)
 {
@@ -373,7 +366,7 @@ enum cli_result cli_parse(const struct cli *c, int argc, char **argv,
 		abort();	/* a table this big is a build mistake */
 	build_getopt(c, longs, shorts);
 	opterr = 0;
-	optind = 0;	/* GNU: a full reset, whatever parsed before */
+	optind = 0;	/* GNU: a full reset */
 	while ((ch = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		const struct cli_option *o = by_key(c, ch);
 		char why[CLI_WHY_LEN] = "";
@@ -400,8 +393,6 @@ enum cli_result cli_parse(const struct cli *c, int argc, char **argv,
 	*operands = optind;
 	return CLI_RUN;
 }
-
-/* ---- --help -------------------------------------------------------------- */
 
 static void print_wrapped(FILE *out, const char *text, int indent, int width)
 {
@@ -430,7 +421,7 @@ static void print_wrapped(FILE *out, const char *text, int indent, int width)
 
 #define DEFAULT_MARK "{default}"
 
-/* O's help with DEFAULT_MARK replaced by its default, in buf. */
+/* DEFAULT_MARK replaced by the default, in buf. */
 static const char *help_text(const struct cli *c, const struct cli_option *o,
 			     char *buf, size_t len)
 {

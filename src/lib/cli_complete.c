@@ -1,18 +1,12 @@
-/* cli_complete.c - bash completion from option tables (cli_complete.h).
- *
- * The script is one function: it finds the subcommand (the first word,
- * if it names one), then the option whose value is being typed (bash
- * splits --opt=value at the '=', so the option may be two words back),
- * and offers that option's words, files or directories; else the
- * command's options after a '-', else its operands.
- */
+/* cli_complete.c - bash completion from option tables.  bash splits
+ * --opt=value at '=', so the option may be two words back. */
 #include <string.h>
 
 #include "lib/cli.h"
 #include "lib/cli_complete.h"
 #include "cli_complete_rows.h"
 
-/* Words as one single-quoted list (complete_plain_word's only). */
+/* Single-quoted: complete_plain_word's only. */
 static void put_words(FILE *out, const char *const *w)
 {
 	const char *sep = "";
@@ -27,8 +21,7 @@ static void put_words(FILE *out, const char *const *w)
 	fputc('\'', out);
 }
 
-/* The case pattern of option o of the command sub ("" for the top):
- * "report --by"|"report -b" */
+/* "report --by"|"report -b"; sub "" for the top. */
 static void put_pattern(FILE *out, const char *sub, const struct cli_option *o)
 {
 	fprintf(out, "\t\"%s --%s\"", sub, o->name);
@@ -37,8 +30,6 @@ static void put_pattern(FILE *out, const char *sub, const struct cli_option *o)
 	fputs(")\n\t\t", out);
 }
 
-/* What the value of o completes to: its words, files, directories, or
- * nothing (a number, a size, a time, free text). */
 static void put_value(FILE *out, const struct cli *c, const struct cli_option *o)
 {
 	const char *const *words;

@@ -1,5 +1,4 @@
-/* cli_complete_rows.c - an option table as completion sees it
- * (cli_complete_rows.h). */
+/* cli_complete_rows.c - an option row as completion sees it. */
 #include <ctype.h>
 #include <string.h>
 
@@ -24,8 +23,7 @@ bool complete_takes_value(const struct cli_option *o)
 	       o->type != CLI_VERSION;
 }
 
-/* The metavariable says what a value is: the rows have no other field
- * for it, and --help already promises it ("--json FILE"). */
+/* From the metavariable ("--json FILE"): the rows have no other field. */
 enum complete_kind complete_value(const struct cli *c, const struct cli_option *o,
 				  const char *const **words)
 {

@@ -1,12 +1,5 @@
-/* cli_complete_zsh.c - zsh completion from option tables (cli_complete.h).
- *
- * The script is zsh's own kind: `#compdef`, one _arguments call per
- * command whose specs carry each option's description, and a dispatch
- * on the first word to a subcommand's function (zsh's _git-add style).
- * Every spec is single-quoted in the script and parsed twice in zsh:
- * by _arguments (brackets end a description, colons split a spec) and,
- * for an action, by eval; the escapes below are for both.
- */
+/* cli_complete_zsh.c - zsh completion (_git-add style).  Specs are parsed
+ * by _arguments (brackets, colons) and actions by eval too: escapes serve both. */
 #include <ctype.h>
 #include <string.h>
 
@@ -14,17 +7,13 @@
 #include "lib/cli_complete.h"
 #include "cli_complete_rows.h"
 
-/* Before this many characters a phrase says too little to stop at a
- * parenthesis, and before DESC_MIN_COLON at a colon ("for --pace
- * adaptive: how long ..."). */
+/* Shorter phrases say too little to stop at "(" (at ":": DESC_MIN_COLON). */
 #define DESC_MIN 10
 #define DESC_MIN_COLON 20
-/* A description beyond this wraps in an 80-column listing. */
+/* Longer wraps in an 80-column listing. */
 #define DESC_MAX 60
 
-/* Does a phrase end at help[i] (i >= DESC_MIN): an aside " (" (not
- * "(100 - PCT)%"), "; ", ": " past DESC_MIN_COLON, or a sentence's end
- * (not the dots of "e.g. 50M/s" or "FILE.1 ... FILE.N")? */
+/* " (", "; ", ": " or a sentence's end, but not "(100 - PCT)%" or "e.g.". */
 static bool phrase_ends(const char *help, size_t i)
 {
 	if (!strncmp(help + i, " (", 2) && !isdigit((unsigned char)help[i + 2]))
@@ -37,8 +26,7 @@ static bool phrase_ends(const char *help, size_t i)
 	       help[i + 1] == ' ' && isupper((unsigned char)help[i + 2]);
 }
 
-/* The length of help's first phrase: up to a phrase_ends past
- * DESC_MIN, or a "{default}" (its value is --help's to print). */
+/* Or up to a "{default}" (its value is --help's to print). */
 static size_t phrase_len(const char *help)
 {
 	size_t i;
@@ -49,8 +37,7 @@ static size_t phrase_len(const char *help)
 	return i;
 }
 
-/* s[0..len) into a single-quoted spec, as _arguments and eval read it
- * back: a quote closes the quoting, the rest is backslashed. */
+/* A quote closes the quoting; the rest is backslashed. */
 static void put_escaped(FILE *out, const char *s, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
@@ -63,7 +50,7 @@ static void put_escaped(FILE *out, const char *s, size_t len)
 	}
 }
 
-/* "[description]": the first phrase of help, cut at a word to DESC_MAX. */
+/* The first phrase, cut at a word to DESC_MAX. */
 static void put_description(FILE *out, const char *help)
 {
 	size_t len = help ? phrase_len(help) : 0;
@@ -81,9 +68,7 @@ static void put_description(FILE *out, const char *help)
 	fputs(cut ? "...]" : "]", out);
 }
 
-/* Words as arguments of an action, which _arguments evals: every
- * character but a letter, a digit and "_.,+/@%-" backslashed ("bw-slope\:",
- * "compressible\="); a word with a quote or a space is left out. */
+/* _arguments evals actions: all but [A-Za-z0-9_.,+/@%-] backslashed. */
 static void put_words(FILE *out, const char *const *w)
 {
 	for (; *w; w++) {
@@ -98,9 +83,7 @@ static void put_words(FILE *out, const char *const *w)
 	}
 }
 
-/* ":ARG:action": what the value of o completes to.  A LIST's items come
- * from _sequence, which completes after the last comma and leaves out
- * the items already given. */
+/* ":ARG:action"; _sequence completes a LIST after its last comma. */
 static void put_value(FILE *out, const char *name, const struct cli *c,
 		      const struct cli_option *o)
 {
@@ -126,16 +109,13 @@ static void put_value(FILE *out, const char *name, const struct cli *c,
 		fputs("_files -/", out);
 		break;
 	case COMPLETE_NONE:
-		/* a space: no completion, the ARG is shown as a message */
+		/* a space: the ARG is shown as a message */
 		fputc(' ', out);
 		break;
 	}
 }
 
-/* One spec line per option, short and long form in one brace:
- * '*'{-p+,--pace=}'[how the writer paces writeback]:MODE:...'.  Each is
- * starred (may be given again): the rows do not say which options
- * repeat (--probe-cmd does), and a later one overrides for the rest. */
+/* Every option starred (may repeat): the rows do not say which repeat. */
 static void put_option(FILE *out, const char *name, const struct cli *c,
 		       const struct cli_option *o)
 {
@@ -153,8 +133,7 @@ static void put_option(FILE *out, const char *name, const struct cli *c,
 	fputs("' \\\n", out);
 }
 
-/* The operands: words, else files; the top's first one may also be a
- * subcommand (_NAME_operand). */
+/* Words, else files; the top's first may be a subcommand (_NAME_operand). */
 static void put_operands(FILE *out, const char *name, const struct cli *c, bool top)
 {
 	fprintf(out, "\t\t'*:%s:", c->operand_words ? "WORD" : "FILE");
@@ -213,7 +192,6 @@ static void put_helpers(FILE *out, const char *name,
 	      "\treturn ret\n}\n\n", out);
 }
 
-/* A subcommand is the first word; the words after it are its own. */
 static void put_dispatch(FILE *out, const char *name,
 			 const struct cli *const *subs, size_t n)
 {

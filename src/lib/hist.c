@@ -1,12 +1,5 @@
-/* hist.c - log-linear latency histogram; see hist.h for the promise.
- *
- * Layout: bucket b < 256 holds the value b.  Above, each power of two
- * [2^e, 2^(e+1)) (e = 8..42) is cut into 128 equal sub-buckets of width
- * 2^(e-7).  Writing "octave" k = e - 6 (k >= 1; buckets 128..255 are
- * octave 1, width 1), bucket b = k * 128 + sub, with low edge
- * (128 + sub) << (k - 1).  This is HdrHistogram's layout with a
- * sub-bucket count of 256 and a lowest value of 1.
- */
+/* hist.c - HdrHistogram's layout with 256 sub-buckets and a lowest value
+ * of 1: values below 256 exact, then 128 buckets per power of two. */
 #include <math.h>
 #include <string.h>
 
@@ -57,15 +50,13 @@ uint64_t hist_bucket_mid(unsigned b)
 	return low + (hist_bucket_high(b) - low) / 2;
 }
 
-/*----- the exact 128-bit sum -----*/
-
 static void sum_add(struct hist_sum *s, struct hist_sum v)
 {
 	s->lo += v.lo;
 	s->hi += v.hi + (s->lo < v.lo);
 }
 
-/* a * b, all 128 bits of it, by 32-bit halves (no __int128 in C11). */
+/* By 32-bit halves: no __int128 in C11. */
 static struct hist_sum mul64(uint64_t a, uint64_t b)
 {
 	uint64_t al = a & 0xffffffffu, ah = a >> 32;
@@ -78,8 +69,6 @@ static struct hist_sum mul64(uint64_t a, uint64_t b)
 		.lo = (mid << 32) | (ll & 0xffffffffu),
 	};
 }
-
-/*----- life cycle and recording -----*/
 
 void hist_init(struct hist *h)
 {
@@ -115,12 +104,7 @@ void hist_record(struct hist *h, uint64_t ns)
 	hist_record_n(h, ns, 1);
 }
 
-/*
- * The synthetic samples are rem + j * iv for j = 1..n, where
- * rem = ns % iv and n = ns / iv - 1: an arithmetic sequence.  Bucket by
- * bucket, the terms that fall into [low, high] are j..(high - rem) / iv, so
- * each bucket the sequence touches costs one division.
- */
+/* Samples rem + j * iv, j = 1..n: one division per bucket touched. */
 static void record_sequence(struct hist *h, uint64_t rem, uint64_t iv,
 			    uint64_t n)
 {
@@ -138,11 +122,7 @@ static void record_sequence(struct hist *h, uint64_t rem, uint64_t iv,
 	}
 }
 
-/*
- * Sum of rem + j * iv over j = 1..n is n * rem + iv * n * (n + 1) / 2.
- * Halve whichever of n, n + 1 is even first; n * iv < ns fits in 64 bits
- * and so does n + 1 (n < ns / iv), so each product is 64 x 64 bits.
- */
+/* Halving the even factor first keeps each product in 64 bits. */
 static struct hist_sum sequence_sum(uint64_t rem, uint64_t iv, uint64_t n)
 {
 	struct hist_sum s = mul64(n, rem);
@@ -182,8 +162,6 @@ void hist_merge(struct hist *dst, const struct hist *src)
 	sum_add(&dst->sum, src->sum);
 }
 
-/*----- reading -----*/
-
 uint64_t hist_count(const struct hist *h)
 {
 	return h->count;
@@ -207,13 +185,8 @@ double hist_mean(const struct hist *h)
 	       (double)h->count;
 }
 
-/*
- * ceil(pct / 100 * count), clamped to 1..count.  pct * count / 100 of
- * decimal percentiles lands a few ulps above an integer where the decimal
- * would be exact (16.1 * 1000 / 100 = 161.00000000000003); forgive 1e-14
- * relative, far above the rounding error and far below a real fraction for
- * any count a run can reach.
- */
+/* ceil(pct / 100 * count) in 1..count, forgiving 1e-14 relative: 16.1 *
+ * 1000 / 100 is 161.00000000000003. */
 static uint64_t percentile_rank(uint64_t count, double pct)
 {
 	double x;
@@ -227,7 +200,7 @@ static uint64_t percentile_rank(uint64_t count, double pct)
 	x -= x * 1e-14;
 	if (x >= (double)count)
 		return count;
-	rank = (uint64_t)x;	/* ceil without libm, which the tool does not link */
+	rank = (uint64_t)x;	/* ceil without libm */
 	if ((double)rank < x)
 		rank++;
 	return rank ? rank : 1;

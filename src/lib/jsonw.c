@@ -1,4 +1,4 @@
-/* jsonw.c - streaming JSON writer (see jsonw.h). */
+/* jsonw.c - streaming JSON writer. */
 #include <stdlib.h>
 
 #include "lib/jsonw.h"
@@ -30,7 +30,6 @@ static void escaped(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-/* The comma and key before a value. */
 static void member(struct jsonw *w, const char *key)
 {
 	if (w->need_comma[w->depth])
@@ -47,7 +46,7 @@ static void open_(struct jsonw *w, const char *key, char c)
 	member(w, key);
 	fputc(c, w->out);
 	if (w->depth + 1 >= JSONW_DEPTH)
-		abort();	/* a programming error, not a runtime one */
+		abort();	/* a programming error */
 	w->need_comma[++w->depth] = false;
 	w->closer[w->depth] = c == '{' ? '}' : ']';
 }
@@ -107,8 +106,7 @@ void jsonw_double(struct jsonw *w, const char *key, double val)
 		fputs("null", w->out);
 		return;
 	}
-	/* the shortest of 15, 16 or 17 digits that reads back exactly:
-	 * 0.1, not 0.10000000000000001 */
+	/* the shortest that reads back exactly: 0.1, not 0.10000000000000001 */
 	for (int digits = 15; digits <= 17; digits++) {
 		snprintf(buf, sizeof(buf), "%.*g", digits, val);
 		if (strtod(buf, NULL) == val)

@@ -1,8 +1,4 @@
-/* svgplot.c - the generic parts of an SVG plot (see svgplot.h).
- *
- * No libm: the tool links none, so the few logarithms and roundings a
- * plot needs are done here (isfinite() is a compiler builtin).
- */
+/* svgplot.c - the generic parts of an SVG plot.  No libm: logs and rounding are here. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,13 +6,11 @@
 
 #include "lib/svgplot.h"
 
-#define MS 1e6			/* ns */
-#define SEC 1e9			/* ns */
+#define MS 1e6
+#define SEC 1e9
 
-/* ---- numbers ------------------------------------------------------- */
-
-/* ln(x) for x > 0: halve or double into [1, 2), then the atanh series
- * (|z| <= 1/3, so 15 terms are far below a pixel). */
+/* Halve or double into [1, 2), then the atanh series (|z| <= 1/3: 15
+ * terms are far below a pixel). */
 static double svg_log_e(double x)
 {
 	double k = 0, z, z2, term, sum = 0;
@@ -37,7 +31,7 @@ static double svg_log_e(double x)
 	return 2 * sum + k * 0.69314718055994531;
 }
 
-/* Where v falls on the axis, clamped to it (NaN lands on p0). */
+/* Clamped to the axis; NaN lands on p0. */
 double svg_axis_px(const struct svg_axis *a, double v)
 {
 	double lo = a->lo, hi = a->hi, t;
@@ -55,8 +49,8 @@ double svg_axis_px(const struct svg_axis *a, double v)
 	return a->p0 + t * (a->p1 - a->p0);
 }
 
-/* The 1-2-5 step nearest to cutting [0, max] into `target` intervals
- * (Heckbert's "nice numbers": from 2/3 to 3/2 of target of them). */
+/* Heckbert's "nice numbers": the 1-2-5 step giving 2/3 to 3/2 of target
+ * intervals over [0, max]. */
 static double svg_nice_step(double max, int target)
 {
 	double raw = max / target, mag = 1, f;
@@ -71,7 +65,6 @@ static double svg_nice_step(double max, int target)
 	return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * mag;
 }
 
-/* Decimals that show every multiple of step exactly. */
 static int svg_step_decimals(double step)
 {
 	int d = 0;
@@ -81,8 +74,7 @@ static int svg_step_decimals(double step)
 	return d;
 }
 
-/* A linear axis from 0 to the first multiple of its nice step at or
- * above max (an empty range becomes [0, 1]); returns the step. */
+/* Rounded up to a step ([0, 1] if empty); returns the step. */
 double svg_lin_axis(struct svg_axis *a, double max, int target, double p0,
 		       double p1)
 {
@@ -98,9 +90,7 @@ double svg_lin_axis(struct svg_axis *a, double max, int target, double p0,
 	return step;
 }
 
-/* A linear axis that ends where the data does: an axis rounded up to
- * its next step would run past the end of the run, beyond everything
- * drawn on it. */
+/* Ends where the data does: rounded up it would run past the run. */
 double svg_lin_axis_to(struct svg_axis *a, double max, int target,
 		       double p0, double p1)
 {
@@ -131,9 +121,7 @@ void svg_log_axis(struct svg_axis *a, double min, double max, double p0,
 			    .log = true };
 }
 
-/* ---- text ---------------------------------------------------------- */
-
-/* Length of the valid UTF-8 sequence at p, 0 if it is not one. */
+/* 0 if p does not start a valid UTF-8 sequence. */
 static size_t svg_utf8_len(const unsigned char *p)
 {
 	unsigned char lo = 0x80, hi = 0xbf;
@@ -177,9 +165,8 @@ static void svg_put_ascii(FILE *f, unsigned char c)
 	}
 }
 
-/* s as XML character data: markup escaped; control characters (XML 1.0
- * forbids most) and bytes that are not UTF-8 replaced, since a path may
- * hold anything. */
+/* Control characters (XML 1.0 forbids most) and non-UTF-8 bytes are
+ * replaced: a path may hold anything. */
 void svg_put_escaped(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -197,8 +184,6 @@ void svg_put_escaped(FILE *f, const char *s)
 	}
 }
 
-/* A <text> at (x, y): cls its classes, anchor start, middle or end, the
- * formatted string escaped. */
 void svg_text(FILE *f, double x, double y, const char *cls,
 		 const char *anchor, const char *fmt, ...)
 {
@@ -214,8 +199,7 @@ void svg_text(FILE *f, double x, double y, const char *cls,
 	fputs("</text>\n", f);
 }
 
-/* A title that fits: s itself, or "…" and its last `max` bytes (the file
- * name is the telling end of a path), cut at a character boundary. */
+/* s, or "…" and its last max bytes (a path's telling end). */
 const char *svg_tail_of(char *buf, size_t len, const char *s, size_t max)
 {
 	size_t n = strlen(s);
@@ -229,9 +213,6 @@ const char *svg_tail_of(char *buf, size_t len, const char *s, size_t max)
 	return buf;
 }
 
-/* ---- labels that cover no other text -------------------------------- */
-
-/* Characters, not bytes: a UTF-8 continuation byte adds none. */
 static size_t svg_chars(const char *s)
 {
 	size_t n = 0;
@@ -275,8 +256,7 @@ static bool svg_box_inside(const struct svg_box *in, const struct svg_box *b)
 	       b->y1 <= in->y1;
 }
 
-/* First fit, in the caller's order of preference: a few labels on a
- * plot need no search for the best of all arrangements. */
+/* First fit in the caller's order: a few labels need no search. */
 int svg_layout_place(struct svg_layout *l, const struct svg_box *within,
 		     double size, const char *text,
 		     const struct svg_spot *spots, int n)
@@ -316,7 +296,6 @@ int svg_place_text(FILE *f, struct svg_layout *l, const struct svg_box *within,
 	return i;
 }
 
-/* A tick label, its box taken in l. */
 static void svg_tick_text(FILE *f, struct svg_layout *l, double x, double y,
 			  const char *anchor, const char *label)
 {
@@ -326,8 +305,6 @@ static void svg_tick_text(FILE *f, struct svg_layout *l, double x, double y,
 	svg_layout_take(l, &b);
 	svg_text(f, x, y, "tick", anchor, "%s", label);
 }
-
-/* ---- shapes -------------------------------------------------------- */
 
 void svg_line(FILE *f, const char *attrs, double ax, double ay, double bx,
 		 double by)
@@ -343,9 +320,7 @@ void svg_rect(FILE *f, const char *attrs, double x, double y, double w,
 		x, y, w > 0 ? w : 0, h > 0 ? h : 0, attrs);
 }
 
-
-/* A line starts with a zero-length segment: under round caps a point
- * with no neighbour still shows, as a dot. */
+/* A zero-length first segment: under round caps a lone point shows. */
 static void svg_pen_vertex(struct svg_pen *p, double x, double y)
 {
 	fprintf(p->f, "%s%c%.1f %.1f%s", p->n && p->n % 8 == 0 ? "\n" : "",
@@ -354,7 +329,6 @@ static void svg_pen_vertex(struct svg_pen *p, double x, double y)
 	p->n++;
 }
 
-/* Draw the column gathered so far. */
 void svg_pen_flush(struct svg_pen *p)
 {
 	if (!p->held)
@@ -388,7 +362,6 @@ void svg_pen_to(struct svg_pen *p, double x, double y)
 	p->lo_first = true;
 }
 
-/* A gap: the next point starts a new line. */
 void svg_pen_up(struct svg_pen *p)
 {
 	svg_pen_flush(p);
@@ -401,8 +374,7 @@ void svg_dot(FILE *f, double x, double y, double r, const char *colour)
 		x, y, r, colour);
 }
 
-/* A legend entry at *x: a swatch (a stroke of width w, dashed if dash)
- * then the label; *x moves past it. */
+/* *x moves past the swatch and label. */
 void svg_legend_item(FILE *f, double *x, double y, const char *colour,
 			double w, const char *dash, const char *label)
 {
@@ -414,10 +386,7 @@ void svg_legend_item(FILE *f, double *x, double y, const char *colour,
 	*x += 25 + 7.0 * (double)strlen(label) + 16;
 }
 
-/* ---- axes ---------------------------------------------------------- */
-
-/* Grid lines and labels at every step of a linear axis: vertical lines
- * labelled below the box (xside), or horizontal ones labelled left. */
+/* xside: vertical lines labelled below, else horizontal labelled left. */
 void svg_lin_ticks(FILE *f, struct svg_layout *l, const struct svg_axis *a,
 		   double step, const struct svg_box *b, bool xside)
 {
@@ -438,7 +407,6 @@ void svg_lin_ticks(FILE *f, struct svg_layout *l, const struct svg_axis *a,
 	}
 }
 
-/* "0.1 ms" ... "100 ms", "1 s", "10 s", ... */
 static void svg_decade_label(char *buf, size_t len, double ns)
 {
 	if (ns < SEC)
@@ -467,7 +435,6 @@ void svg_log_ticks(FILE *f, struct svg_layout *l, const struct svg_axis *a,
 	}
 }
 
-/* A y-axis title, turned to read upwards, and an x-axis title. */
 void svg_axis_titles(FILE *f, const struct svg_box *b, const char *ytitle,
 			const char *xtitle)
 {
@@ -484,8 +451,6 @@ void svg_frame(FILE *f, const struct svg_box *b)
 {
 	svg_rect(f, "class=\"frame\"", b->x0, b->y0, b->x1 - b->x0, b->y1 - b->y0);
 }
-
-/* ---- the document ------------------------------------------------------ */
 
 static const char *const palette[] = {
 	"#1b9e77", "#7570b3", "#d95f02", "#e7298a", "#66a61e", "#a6761d",

@@ -1,4 +1,4 @@
-/* term.c - what a terminal can take (see term.h). */
+/* term.c - what a terminal can take. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,8 +45,7 @@ size_t term_width(const char *s, size_t n)
 	return w;
 }
 
-/* Where a wrapped line's continuation starts: under the text after a
- * label (leading blanks, a word, two or more blanks), else two in. */
+/* Under the text after a label (blanks, a word, 2+ blanks), else two in. */
 static size_t hanging_indent(const char *line, size_t n)
 {
 	size_t i = strspn(line, " ");
@@ -61,7 +60,6 @@ static size_t hanging_indent(const char *line, size_t n)
 	return i + 2;
 }
 
-/* One line of N bytes (no '\n'), broken to fit COLS. */
 static void wrap_line(FILE *out, const char *line, size_t n, unsigned int cols)
 {
 	size_t indent = hanging_indent(line, n), room = cols;
@@ -75,8 +73,7 @@ static void wrap_line(FILE *out, const char *line, size_t n, unsigned int cols)
 			fwrite(line, 1, n, out);
 			break;
 		}
-		/* the last blank before the room runs out, but not the one
-		 * between a number and its unit */
+		/* the last blank that fits, not one between a number and its unit */
 		for (size_t i = 1; i < n && term_width(line, i) <= room; i++)
 			if (line[i] == ' ' && line[i - 1] != ' ' && !isdigit((unsigned char)line[i - 1]))
 				cut = i;

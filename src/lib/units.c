@@ -1,10 +1,4 @@
-/* units.c - strict parsing and formatting of sizes, durations and rates.
- *
- * Parsing is exact integer arithmetic: a value is split into integer digits,
- * fraction digits and a suffix, and the fraction is scaled by the unit with
- * the common factors of 2 and 5 cancelled, so "1.5G" is 1610612736 and not
- * whatever a double makes of it.
- */
+/* units.c - strict sizes, durations, rates.  Exact: "1.5G" is 1610612736. */
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -19,9 +13,8 @@ struct unit {
 	uint64_t mult;
 };
 
-/* What a parser accepts, and the noun its messages use. */
 struct kind {
-	const struct unit *units;	/* ends with a NULL name */
+	const struct unit *units;	/* NULL-name ended */
 	const char *noun;
 	const char *accepted;		/* the suffixes, for a message */
 };
@@ -51,8 +44,8 @@ static const struct unit duration_units[] = {
 	{ "", WS_NSEC_PER_SEC },
 	{ "ns", 1 },
 	{ "us", UINT64_C(1000) },
-	{ "µs", UINT64_C(1000) },	/* as writestress prints it (U+00B5) */
-	{ "μs", UINT64_C(1000) },	/* the Greek letter mu (U+03BC) */
+	{ "µs", UINT64_C(1000) },	/* U+00B5, as writestress prints it */
+	{ "μs", UINT64_C(1000) },	/* U+03BC */
 	{ "ms", WS_NSEC_PER_MSEC },
 	{ "s", WS_NSEC_PER_SEC },
 	{ "sec", WS_NSEC_PER_SEC },	/* min is taken: sec goes with it */
@@ -74,7 +67,7 @@ static const struct kind rate_kind = {
 	"B; binary: k K Ki KiB, m M Mi MiB, ... up to p P Pi PiB; decimal: kB KB MB GB TB PB"
 };
 
-/* A number as written: [digits][.digits][suffix], none of it converted. */
+/* [digits][.digits][suffix], unconverted. */
 struct number {
 	const char *idig;
 	size_t ilen;
@@ -96,7 +89,7 @@ static void set_msg(struct units_error *err, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Quotes user text in a message: short, and safe to print on a terminal. */
+/* Short, and safe to print on a terminal. */
 static void quote(char *dst, size_t dlen, const char *s, size_t len)
 {
 	size_t max = dlen - 1, i;
@@ -168,7 +161,7 @@ static int find_unit(const struct kind *k, const struct number *n,
 	return -EINVAL;
 }
 
-/* Digits to a number, or -ERANGE if they do not fit in 64 bits. */
+/* -ERANGE if over 64 bits. */
 static int digits_value(const char *d, size_t len, uint64_t *out)
 {
 	uint64_t v = 0;
@@ -183,13 +176,8 @@ static int digits_value(const char *d, size_t len, uint64_t *out)
 	return 0;
 }
 
-/*
- * mult * 0.<d>, exactly.  That is f * mult / (2^len * 5^len) for the digits
- * f; mult's own factors of 2 and 5 cancel part of the denominator and f must
- * be divisible by the rest.  Returns -EINVAL if the product is not whole,
- * -ERANGE if its significant digits do not fit in 64 bits: only silly
- * inputs reach that, such as 2^-50 P written out in 50 digits.
- */
+/* mult * 0.<d> exactly, mult's 2s and 5s cancelling the denominator.
+ * -EINVAL if not whole, -ERANGE past 64 bits (silly inputs only). */
 static int fraction_value(const char *d, size_t len, uint64_t mult,
 			  uint64_t *out)
 {
@@ -207,7 +195,7 @@ static int fraction_value(const char *d, size_t len, uint64_t mult,
 		mult >>= 1;
 	for (fives = len; fives && !(mult % 5); fives--)
 		mult /= 5;
-	/* Both left would need a factor of 10 in f, whose last digit is not 0. */
+	/* f would need a factor of 10, but its last digit is not 0. */
 	if (twos && fives)
 		return -EINVAL;
 	if (digits_value(d, len, &f))
@@ -222,7 +210,7 @@ static int fraction_value(const char *d, size_t len, uint64_t mult,
 			return -EINVAL;
 		f /= 5;
 	}
-	/* No overflow: the product is below the original mult. */
+	/* below the original mult: no overflow */
 	*out = f * mult;
 	return 0;
 }
@@ -256,7 +244,6 @@ out_range:
 	return -ERANGE;
 }
 
-/* Checks common to every parser, on the whole argument. */
 static int check_text(const char *s, struct units_error *err)
 {
 	if (!*s) {
@@ -299,8 +286,7 @@ int units_parse_size(const char *s, uint64_t *out, struct units_error *err)
 	return ret ? ret : parse(&size_kind, s, strlen(s), out, err);
 }
 
-/* "5m" or "5M" for a time: m is mebibytes everywhere in writestress, so
- * a time says min; name what was probably meant. */
+/* m is mebibytes everywhere in writestress: name what was meant. */
 static void size_unit_as_time(const char *s, struct units_error *err)
 {
 	struct number n;
@@ -352,7 +338,7 @@ int units_parse_rate(const char *s, uint64_t *bytes_per_sec,
 		ret = parse(&rate_kind, s, len, &v, err);
 		goto out;
 	}
-	/* Per second only: other periods would invite rounding surprises. */
+	/* other periods would invite rounding surprises */
 	if (strcmp(slash, "/s")) {
 		quote(q, sizeof(q), slash, strlen(slash));
 		set_msg(err, "unknown rate unit '%s' (only '/s' is allowed)",
@@ -373,11 +359,8 @@ out:
 	return 0;
 }
 
-/*
- * n / d rounded half up to 'decimals' places, as an integer scaled by
- * 10^decimals.  Long division keeps it exact: r < d <= 2^60, so r * 10
- * cannot overflow, and the caller keeps n / d below 1024.
- */
+/* n / d rounded half up, scaled by 10^decimals.  Exact long division:
+ * r < d <= 2^60, and the caller keeps n / d below 1024. */
 static uint64_t div_round(uint64_t n, uint64_t d, unsigned int decimals)
 {
 	uint64_t v = n / d, r = n % d;
@@ -390,7 +373,7 @@ static uint64_t div_round(uint64_t n, uint64_t d, unsigned int decimals)
 	return v + (r >= d - r);
 }
 
-/* n / d, where 1 <= n / d < 1024, to three significant figures. */
+/* 1 <= n / d < 1024, three significant figures. */
 static char *format_sig3(char *buf, size_t len, uint64_t n, uint64_t d,
 			 const char *unit)
 {
@@ -429,7 +412,7 @@ char *units_format_size(char *buf, size_t len, uint64_t bytes)
 	}
 	k = (63 - __builtin_clzll(bytes)) / 10;
 	unit = UINT64_C(1) << (10 * k);
-	/* 1023.5 KiB would round to "1024 KiB"; say "1.00 MiB" instead. */
+	/* 1023.5 KiB would round to "1024 KiB" */
 	if (k < 6 && bytes >= (unit << 10) - unit / 2) {
 		k++;
 		unit <<= 10;
@@ -460,7 +443,7 @@ char *units_format_duration(char *buf, size_t len, uint64_t ns)
 		{ "ms", WS_NSEC_PER_MSEC },
 		{ "s", WS_NSEC_PER_SEC },
 	};
-	/* From here on seconds would round to "60.0 s". */
+	/* from here seconds would round to "60.0 s" */
 	const uint64_t hms_from = 60 * WS_NSEC_PER_SEC - 50 * WS_NSEC_PER_MSEC;
 	unsigned int i = 0;
 
@@ -476,7 +459,7 @@ char *units_format_duration(char *buf, size_t len, uint64_t ns)
 		snprintf(buf, len, "%" PRIu64 " ns", ns);
 		return buf;
 	}
-	/* Move up a unit where rounding would print "1000" of this one. */
+	/* where rounding would print "1000" of this unit */
 	while (i < 2 && ns >= 1000 * units[i].mult - units[i].mult / 2)
 		i++;
 	return format_sig3(buf, len, ns, units[i].mult, units[i].name);

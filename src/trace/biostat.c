@@ -1,4 +1,3 @@
-/* biostat.c - the bios behind the requests (see biostat.h). */
 #include <string.h>
 
 #include "biostat.h"
@@ -9,8 +8,7 @@ void biostat_init(struct biostat *s, struct timeline *timeline)
 	s->timeline = timeline;
 }
 
-/* The direction of an rwbs ("WS", "FWFS", "RA"), or -1: a discard, or an
- * empty flush (no data: an fsync's, all at sector 0, not told apart). */
+/* -1: a discard, or an empty flush (an fsync's, all at sector 0). */
 static int dir_of(const char *rwbs)
 {
 	const char *w = strpbrk(rwbs, "WRD");
@@ -20,7 +18,7 @@ static int dir_of(const char *rwbs)
 	return *w == 'W' ? WS_BLK_WRITE : WS_BLK_READ;
 }
 
-/* A bio's key: its sector and direction, never 0 (a free entry). */
+/* Never 0 (a free entry). */
 static uint64_t key_of(uint64_t sector, int dir)
 {
 	return (sector + 1) << 1 | (uint64_t)dir;
@@ -34,9 +32,7 @@ static struct bio_wait *lookup(struct bio_wait *set, unsigned int n, uint64_t ke
 	return NULL;
 }
 
-/* Over its own entry (a bio at the same place again: the last one there
- * got its request unseen), else into a free one, else over the oldest but
- * `keep` (a split's first part, still waiting: NULL none). */
+/* Over its own entry, else a free one, else the oldest but keep. */
 static void put(struct bio_wait *set, unsigned int n, uint64_t key, uint64_t ts_ns,
 		const struct bio_wait *keep)
 {
@@ -45,7 +41,7 @@ static void put(struct bio_wait *set, unsigned int n, uint64_t key, uint64_t ts_
 	for (unsigned int i = 0; !at && i < n; i++)
 		if (!set[i].key)
 			at = &set[i];
-	if (!at)	/* full: over the oldest but keep */
+	if (!at)
 		for (unsigned int i = 0; i < n; i++)
 			if (&set[i] != keep && (!at || set[i].ts_ns < at->ts_ns))
 				at = &set[i];
@@ -62,7 +58,6 @@ static void waited(struct ws_block_figures *f, int dir, uint64_t ns)
 		d->max_request_wait_ns = ns;
 }
 
-/* A bio queued at `queued` got its request at `got`. */
 static void got_request(struct biostat *s, int dir, uint64_t queued, uint64_t got,
 			struct ws_block_figures *iv, struct ws_block_figures *run)
 {
@@ -113,8 +108,7 @@ void biostat_event(struct biostat *s, const struct bio_event *e,
 	case BIO_SPLIT:
 		iv->dir[dir].splits++;
 		run->dir[dir].splits++;
-		/* the rest waits from when the whole was queued (its getrq
-		 * maybe read already), the first part's wait kept */
+		/* the rest waits from the whole's queueing; the first part's wait kept */
 		if ((w = lookup(s->waiting, BIO_WAITING, key))) {
 			uint64_t rest = key_of(e->nr_sector, dir);
 			struct bio_wait *g = lookup(s->early, BIO_EARLY, rest);
@@ -137,7 +131,7 @@ void biostat_getrq(struct biostat *s, const struct blk_event *e,
 	uint64_t key;
 	int dir;
 
-	/* every block event comes here: the issues and completions go at once */
+	/* issues and completions come here too: they go at once */
 	if (e->kind != BLK_GETRQ || (dir = dir_of(e->rwbs)) < 0 ||
 	    (strchr(e->rwbs, 'F') && !e->nr_sector))
 		return;

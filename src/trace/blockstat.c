@@ -1,4 +1,3 @@
-/* blockstat.c - block requests into figures (see blockstat.h). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,27 +24,25 @@ void blockstat_free(struct blockstat *b)
 	roundlat_free(&b->rounds);
 }
 
-/* A flush: rwbs "FF", "F", "FN" (no data). */
+/* rwbs "FF", "F", "FN": no data. */
 static bool is_flush(const char *rwbs)
 {
 	return rwbs[0] == 'F' && !strpbrk(rwbs, "WRD");
 }
 
-/* A request's start sector, never 0 (a free slot). */
+/* Never 0 (a free slot). */
 static uint64_t key_of(const struct blk_event *e)
 {
 	return e->sector + 1;
 }
 
-/* Where a key's probe starts in a table of nslots (a power of two): the
- * top bits of a Fibonacci hash. */
+/* Top bits of a Fibonacci hash; nslots a power of two. */
 static unsigned int home_of(uint64_t key, unsigned int nslots)
 {
 	return (unsigned int)((key * UINT64_C(0x9e3779b97f4a7c15)) >>
 			      (64 - __builtin_ctz(nslots)));
 }
 
-/* The slot key's probe ends at in table t: its own, or the free one. */
 static struct blk_slot *probe(struct blk_slot *t, unsigned int nslots, uint64_t key)
 {
 	unsigned int i = home_of(key, nslots);
@@ -55,8 +52,7 @@ static struct blk_slot *probe(struct blk_slot *t, unsigned int nslots, uint64_t 
 	return &t[i];
 }
 
-/* Twice the slots (BLK_FIRST_SLOTS at first), each request placed anew:
- * where a key lies depends on the table's size, so no realloc. */
+/* Rehash into twice the slots: a key's place depends on the size. */
 static int grow(struct blockstat *b)
 {
 	unsigned int n = b->nslots ? 2 * b->nslots : BLK_FIRST_SLOTS;
@@ -77,23 +73,21 @@ static struct blk_slot *find(struct blockstat *b, uint64_t key, bool add)
 {
 	struct blk_slot *s;
 
-	/* half full at most until BLK_INFLIGHT */
 	if (add && b->nslots < BLK_INFLIGHT && b->used + 1 > b->nslots / 2)
-		(void)grow(b);	/* no memory: the table is full sooner, below */
+		(void)grow(b);	/* no memory: full sooner */
 	if (!b->nslots)
 		return NULL;
 	s = probe(b->slot, b->nslots, key);
 	if (s->key)
 		return s;
 	if (!add || b->used == b->nslots - 1)
-		return NULL;	/* one slot stays free: lookups end */
+		return NULL;	/* one slot stays free so lookups end */
 	b->used++;
 	s->key = key;
 	return s;
 }
 
-/* Remove slot s, moving later members of its run back (linear probing's
- * deletion), so lookups still find them. */
+/* Linear probing's deletion: later members of the run move back. */
 static void release(struct blockstat *b, struct blk_slot *s)
 {
 	unsigned int i = (unsigned int)(s - b->slot), j = i, mask = b->nslots - 1;
@@ -107,7 +101,7 @@ static void release(struct blockstat *b, struct blk_slot *s)
 		if (!b->slot[j].key)
 			return;
 		home = home_of(b->slot[j].key, b->nslots);
-		/* j's member may move to i when i lies on its way from home */
+		/* j's member may move to i when i is on its way from home */
 		if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
 			b->slot[i] = b->slot[j];
 			memset(&b->slot[j], 0, sizeof(b->slot[j]));
@@ -139,7 +133,7 @@ static void count(struct ws_block_figures *f, const struct blk_event *e,
 	struct ws_block_dir *d;
 
 	if (!w || *w == 'D')
-		return;		/* a discard */
+		return;
 	if (*w == 'W' && strchr(w + 1, 'F'))
 		f->fua++;
 	d = &f->dir[*w == 'W' ? WS_BLK_WRITE : WS_BLK_READ];
@@ -150,7 +144,7 @@ static void count(struct ws_block_figures *f, const struct blk_event *e,
 	d->service_ns += service_ns;
 	if (service_ns > d->max_service_ns)
 		d->max_service_ns = service_ns;
-	/* an empty flush request was never issued: no queue, no service */
+	/* an empty flush request is never issued */
 	if (e->nr_sector) {
 		ws_latency_add(&d->queue, time_ns - service_ns);
 		ws_latency_add(&d->service, service_ns);
@@ -167,21 +161,15 @@ static void unmatched(struct blockstat *b, const struct blk_event *e)
 	b->unmatched_bytes += (uint64_t)e->nr_sector * 512;
 }
 
-/* A completion and its slot; false when its issue is not in yet. */
+/* false when its issue is not in yet */
 static bool complete(struct blockstat *b, const struct blk_event *e)
 {
 	struct blk_slot *s = find(b, key_of(e), false);
 	uint64_t from, service;
 
-	/* an fsync's empty flush request ("FWS", no sectors) is never issued
-	 * itself: the flush it asked for is (timed as a flush), and then it
-	 * completes as "WS", a write of nothing the device counts too, its
-	 * time from its getrq; it has no service and waited in no queue, so
-	 * it stays out of the service figures and the timeline.  Several may
-	 * be in flight, all at sector 0: the oldest got before this one
-	 * completed is the one, or none yet (its getrq not read): never a
-	 * request with data there (xfs's superblock), whose first completion
-	 * has its data */
+	/* an fsync's empty "FWS" is never issued (its flush is) and completes
+	 * as "WS": no service, no queue.  Take the oldest got before, never a
+	 * data request at sector 0 (xfs's superblock) */
 	if (!e->nr_sector && !e->sector && strchr(e->rwbs, 'W')) {
 		for (unsigned int i = 0; i < b->nempty; i++) {
 			struct blk_empty x = b->empty[i];
@@ -215,24 +203,19 @@ static bool complete(struct blockstat *b, const struct blk_event *e)
 		timeline_add(b->timeline, e->ts_ns, (uint64_t)e->nr_sector * 512,
 			     strchr(e->rwbs, 'W') != NULL, service, s->issue_ns - from);
 	release(b, s);
-	/* only a request with data completes twice (blockstat.h): an empty
-	 * flush request's completion is its only one, and the next one's at
-	 * the same sector 0 is not its second */
+	/* an empty flush's completion is its only one */
 	if (e->nr_sector)
 		b->done[b->ndone++ % BLK_DONE] = (struct blk_done){ key_of(e), e->ts_ns };
 	return true;
 }
 
-/* A request sent with a cache flush (a journal commit's, rwbs "FWFS")
- * completes twice: its data, then, after the flush that follows it, the
- * request itself.  The second is no new request. */
+/* A flushed write (a commit's "FWFS") completes twice: data, then after
+ * the flush. */
 static bool recently_done(const struct blockstat *b, const struct blk_event *e)
 {
 	uint64_t key = key_of(e);
 
-	/* no data at sector 0: an fsync's empty flush request, read before
-	 * its getrq, not the second completion of a write there (xfs writes
-	 * its superblock at sector 0, with no flush) */
+	/* an early empty flush completion (xfs's superblock write has no flush) */
 	if (!e->sector && !e->nr_sector)
 		return false;
 
@@ -253,7 +236,6 @@ static void flush_timed(struct ws_block_figures *f, enum ws_submitter sub,
 	f->by[sub].flush_ns += ns;
 }
 
-/* Issue `i` completed at `done`: its time booked, its slot freed. */
 static void flush_done(struct blockstat *b, unsigned int i, uint64_t done)
 {
 	flush_timed(&b->iv, b->flight[i].sub, done - b->flight[i].ts_ns);
@@ -263,8 +245,7 @@ static void flush_done(struct blockstat *b, unsigned int i, uint64_t done)
 	b->flight[i] = b->flight[--b->nflight];
 }
 
-/* A flush issued or completed: counted as it completes; timed when its
- * issue is seen, before or after (the CPUs' rings are read one by one). */
+/* Counted at completion, timed once its issue is seen. */
 static void flush_event(struct blockstat *b, const struct blk_event *e)
 {
 	unsigned int best = b->nflight, pick = b->nearly;
@@ -274,10 +255,10 @@ static void flush_event(struct blockstat *b, const struct blk_event *e)
 					e->ts_ns - b->flush_asked_ns < BLK_PENDING_NS ?
 					b->flush_sub : WS_SUB_OTHER;
 
-		if (b->nflight == BLK_FLUSHES)	/* completions lost: the oldest goes */
+		if (b->nflight == BLK_FLUSHES)	/* completions lost */
 			b->flight[0] = b->flight[--b->nflight];
 		b->flight[b->nflight++] = (struct blk_flush){ e->ts_ns, sub };
-		/* its completion read already: the earliest one after it */
+		/* its completion read already: the earliest after it */
 		for (unsigned int k = 0; k < b->nearly; k++)
 			if (b->early[k] >= e->ts_ns &&
 			    (pick == b->nearly || b->early[k] < b->early[pick]))
@@ -314,7 +295,6 @@ void blockstat_event(struct blockstat *b, const struct blk_event *e)
 		b->flush_sub = blockstat_submitter(e->comm);
 		b->flush_asked_ns = e->ts_ns;
 	}
-	/* a flush has no data and one is in flight at a time (blockstat.h) */
 	if (is_flush(e->rwbs)) {
 		flush_event(b, e);
 		return;
@@ -330,7 +310,7 @@ void blockstat_event(struct blockstat *b, const struct blk_event *e)
 		return;
 	}
 	if (e->kind == BLK_GETRQ && !e->nr_sector && !e->sector && strchr(e->rwbs, 'F')) {
-		if (b->nempty == BLK_EMPTY)	/* completions lost: the oldest goes */
+		if (b->nempty == BLK_EMPTY)	/* completions lost */
 			memmove(&b->empty[0], &b->empty[1], --b->nempty * sizeof(b->empty[0]));
 		b->empty[b->nempty++] = (struct blk_empty){ e->ts_ns,
 							    blockstat_submitter(e->comm) };
@@ -345,18 +325,15 @@ void blockstat_event(struct blockstat *b, const struct blk_event *e)
 		s->start_ns = e->ts_ns;
 	if (e->kind == BLK_GETRQ) {
 		s->sub = blockstat_submitter(e->comm);
-		/* the flusher writes data with no flush or FUA: a kworker's
-		 * write that asks for one is a log's (xfs pushes its log from
-		 * a kworker) */
+		/* the flusher's data writes carry no flush or FUA: a kworker's
+		 * that does is a log's (xfs pushes its log from a kworker) */
 		if (s->sub == WS_SUB_FLUSHER && e->nr_sector && strchr(e->rwbs, 'F'))
 			s->sub = WS_SUB_JOURNAL;
 	}
 }
 
-/* Slots no completion will free: a request that was merged into another
- * after it got its request (its start sector gone), or one whose issue
- * the ring dropped.  Unissued ones go after 10 s; issued ones after
- * 10 min, a device's longest plausible answer. */
+/* Slots never freed (merged, issue dropped): unissued after 10 s, issued
+ * after 10 min. */
 static void sweep(struct blockstat *b)
 {
 	for (unsigned int i = 0; i < b->nslots; i++) {
@@ -371,7 +348,6 @@ static void sweep(struct blockstat *b)
 	}
 }
 
-/* Is an issue newer than flight[i] in flight? */
 static bool newer_flush(const struct blockstat *b, unsigned int i)
 {
 	for (unsigned int k = 0; k < b->nflight; k++)
@@ -384,14 +360,13 @@ void blockstat_settle(struct blockstat *b, bool final)
 {
 	unsigned int kept = 0;
 
-	/* one flush at a time: an older issue still here after a drain lost
-	 * its completion (or another hardware queue's overlapped): untimed */
+	/* one flush at a time: an older issue lost its completion: untimed */
 	for (unsigned int i = 0; b->nflight > 1 && i < b->nflight; )
 		if (newer_flush(b, i))
 			b->flight[i] = b->flight[--b->nflight];
 		else
 			i++;
-	/* completions whose issue never came (lost): counted, not timed */
+	/* issue never came: counted, not timed */
 	for (unsigned int i = 0; i < b->nearly; )
 		if (final || b->early[i] + BLK_PENDING_NS < b->latest_ns)
 			b->early[i] = b->early[--b->nearly];
@@ -402,8 +377,7 @@ void blockstat_settle(struct blockstat *b, bool final)
 		sweep(b);
 		b->swept_ns = b->latest_ns;
 	}
-	/* an empty flush request whose completion was lost goes after the
-	 * same 10 s as an unissued slot: it would take a later one's */
+	/* as an unissued slot, or it would take a later one's completion */
 	while (b->nempty && b->empty[0].start_ns + 10 * BLK_PENDING_NS < b->latest_ns)
 		memmove(&b->empty[0], &b->empty[1], --b->nempty * sizeof(b->empty[0]));
 

@@ -1,13 +1,13 @@
-/* events.c - the events' text form (see events.h). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "events.h"
 
-static const char blk_letters[] = "GQDC";	/* by enum blk_event_kind */
-static const char jnl_letters[] = "SKFLEBIO";	/* by enum jnl_phase */
-static const char bio_letters[] = "BMRS";	/* by enum bio_event_kind */
+/* Indexed by enum blk_event_kind, jnl_phase, bio_event_kind. */
+static const char blk_letters[] = "GQDC";
+static const char jnl_letters[] = "SKFLEBIO";
+static const char bio_letters[] = "BMRS";
 
 void trace_event_write(FILE *f, const struct trace_event *e)
 {
@@ -16,7 +16,7 @@ void trace_event_write(FILE *f, const struct trace_event *e)
 		fprintf(f, "%c %" PRIu64 " %" PRIu64 " %" PRIu32 " %s",
 			blk_letters[e->blk.kind], e->blk.ts_ns, e->blk.sector,
 			e->blk.nr_sector, e->blk.rwbs);
-		if (e->blk.comm[0]) {	/* one word: its blanks as '_' */
+		if (e->blk.comm[0]) {	/* its blanks as '_' */
 			fputc(' ', f);
 			for (const char *c = e->blk.comm; *c; c++)
 				fputc(*c == ' ' || *c == '\t' ? '_' : *c, f);
@@ -72,8 +72,7 @@ int trace_event_parse(const char *line, struct trace_event *e)
 	if ((k = strchr(blk_letters, *line)) && *line) {
 		e->kind = TE_BLOCK;
 		e->blk.kind = (enum blk_event_kind)(k - blk_letters);
-		/* the submitter's name is on getrq lines only, and not on
-		 * those of older recordings */
+		/* comm is on getrq lines only, not in older recordings */
 		return sscanf(line + 1, "%" SCNu64 " %" SCNu64 " %" SCNu32 " %9s %15s",
 			      &e->blk.ts_ns, &e->blk.sector, &e->blk.nr_sector,
 			      e->blk.rwbs, e->blk.comm) >= 4 ? 1 : -1;
@@ -93,7 +92,6 @@ int trace_event_parse(const char *line, struct trace_event *e)
 			   &id) != 3 || !c || !(k = strchr(jnl_letters, c)))
 			return -1;
 		e->jnl.phase = (enum jnl_phase)(k - jnl_letters);
-		/* an iclog's lsn, or a transaction */
 		if (e->jnl.phase >= JNL_ICLOG)
 			e->jnl.lsn = id;
 		else if (id > UINT32_MAX)

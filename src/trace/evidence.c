@@ -1,4 +1,3 @@
-/* evidence.c - what the tracer keeps of a run (see evidence.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +28,7 @@ void evidence_free(struct evidence *ev)
 	ev->pauses_cap = ev->npauses = 0;
 }
 
-/* Keep p, over the oldest once the ring is full. */
+/* Over the oldest once the ring is full. */
 static void keep_pause(struct evidence *ev, const struct dirty_event *p)
 {
 	if (ev->npauses < ev->pauses_ring &&
@@ -108,14 +107,12 @@ void evidence_take(struct evidence *ev, struct ws_block_figures *block,
 
 	blockstat_take(&ev->bs, block);
 	journal_take(&ev->jn, journal);
-	/* wbt's limits are a state: the next interval starts where this
-	 * one ended, its changes from 0 */
+	/* wbt's limits are a state: carried over, changes from 0 */
 	iv->wbt_on = block->wbt_on;
 	iv->wbt = block->wbt;
 	iv->wbt_look = block->wbt_look;
 }
 
-/* The thread's pauses within [from, to]. */
 static uint64_t paused(const struct evidence *ev, int32_t tid, uint64_t from, uint64_t to)
 {
 	uint64_t n = ev->npauses < ev->pauses_ring ? ev->npauses : ev->pauses_ring, sum = 0;
@@ -131,10 +128,8 @@ static uint64_t paused(const struct evidence *ev, int32_t tid, uint64_t from, ui
 	return sum;
 }
 
-/* wbt's limits as they stood at `at` (the latest change before it, if one
- * was kept) and the changes over [from, at); s->wbt_known false when none
- * is known.  The ring is in the order the CPUs' buffers were read, not
- * strictly in time. */
+/* The limits at `at` and the changes over [from, at); the ring is in
+ * read order. */
 static void wbt_state(const struct evidence *ev, uint64_t from, uint64_t at,
 		      struct stall_evidence *s)
 {
@@ -159,7 +154,6 @@ static void wbt_state(const struct evidence *ev, uint64_t from, uint64_t at,
 	}
 }
 
-/* What the device did over [from, to). */
 static void span_of(const struct timeline *tl, uint64_t from, uint64_t to,
 		    struct stall_span *s)
 {
@@ -177,8 +171,8 @@ static void span_of(const struct timeline *tl, uint64_t from, uint64_t to,
 	};
 }
 
-/* Did the stall begin before the oldest commit, pause or wbt change
- * still kept (a ring that wrapped)? */
+/* Began before the oldest kept commit, pause or wbt change (a ring
+ * wrapped)? */
 static bool before_kept(const struct evidence *ev, uint64_t start_ns)
 {
 	const struct jnl_commit *oldest = journal_oldest(&ev->jn);

@@ -1,4 +1,3 @@
-/* flusher.c - the flusher's works on the traced disk (see flusher.h). */
 #include <string.h>
 
 #include "flusher.h"
@@ -8,14 +7,12 @@ void flusher_init(struct flusher *f)
 	memset(f, 0, sizeof(*f));
 }
 
-/* A work seen for the first time. */
 static void seen(struct ws_journal_figures *to, int32_t reason)
 {
 	to->wb_works++;
 	to->wb_by_reason[reason >= 0 && reason < WS_WB_REASONS ? reason : WS_WB_REASONS - 1]++;
 }
 
-/* A pass's pages: its count at its start less at its end. */
 static void wrote(struct ws_journal_figures *iv, struct ws_journal_figures *run,
 		  int64_t start_pages, int64_t end_pages)
 {
@@ -25,8 +22,7 @@ static void wrote(struct ws_journal_figures *iv, struct ws_journal_figures *run,
 	run->wb_pages += pages;
 }
 
-/* The cgroup's wb: its own, else a free one, else the one seen longest
- * ago (forgotten). */
+/* Its own, else a free one, else the one seen longest ago. */
 static struct flusher_wb *wb_of(struct flusher *f, uint64_t ino)
 {
 	struct flusher_wb *at = NULL;
@@ -57,8 +53,7 @@ void flusher_event(struct flusher *f, const struct wb_event *e,
 	if (e->ts_ns > w->seen_ns)
 		w->seen_ns = e->ts_ns;
 	if (!e->end) {
-		/* its end read already (another CPU's ring, read first): the
-		 * work was counted then; the pass is whole now */
+		/* its end read first (another CPU's ring): the work was counted then */
 		if (w->have_end && w->end_alone && w->end_ns >= e->ts_ns) {
 			wrote(iv, run, e->nr_pages, w->end_pages);
 			w->end_alone = false;

@@ -1,4 +1,3 @@
-/* journal.c - journal commits into figures (see journal.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,7 +56,7 @@ static void count(struct ws_journal_figures *f, const struct jnl_commit *c)
 	f->log_bytes += c->log_bytes;
 }
 
-/* Keep c, over the oldest once the ring is full. */
+/* Over the oldest once the ring is full. */
 static void keep(struct journal *j, const struct jnl_commit *c)
 {
 	if (j->nkept < j->kept_ring &&
@@ -86,11 +85,8 @@ static void open_write(struct journal *j, const struct jnl_iclog *it)
 	j->have_open = true;
 }
 
-/* A written iclog, in order of start, into the log write growing, or,
- * starting more than JNL_XLOG_GAP_NS after its end, the next one (that
- * one counted).  One from before the growing write began (its write was
- * counted already, a rare late read): within JNL_XLOG_GAP_NS of its start
- * it extends it, further back it is a write of its own. */
+/* In start order: into the growing write, or past the gap, the next.  A
+ * late one from before it extends it within the gap, else stands alone. */
 static void iclog_written(struct journal *j, const struct jnl_iclog *it)
 {
 	struct jnl_commit *o = &j->open;
@@ -118,7 +114,6 @@ static void iclog_written(struct journal *j, const struct jnl_iclog *it)
 	o->log_bytes += it->bytes;
 }
 
-/* Take the iclog `lsn` out of list[*n], true if it was there. */
 static bool take_iclog(struct jnl_iclog *list, unsigned int *n, uint64_t lsn,
 		       struct jnl_iclog *out)
 {
@@ -131,7 +126,7 @@ static bool take_iclog(struct jnl_iclog *list, unsigned int *n, uint64_t lsn,
 	return false;
 }
 
-/* Into list[*n]; full, the oldest goes (its other half never came). */
+/* full: the oldest goes (its other half never came) */
 static void put_iclog(struct jnl_iclog *list, unsigned int *n, struct jnl_iclog it)
 {
 	if (*n == JNL_ICLOGS) {
@@ -183,8 +178,7 @@ static void iclog_event(struct journal *j, const struct jnl_event *e)
 	j->spans[j->nspans++] = it;
 }
 
-/* Is the growing log write still going: an iclog of it in flight, or an
- * end whose start is not read yet? */
+/* An iclog of it in flight, or an end whose start is not read yet. */
 static bool write_going(const struct journal *j)
 {
 	for (unsigned int i = 0; i < j->nbegun; i++)
@@ -222,7 +216,7 @@ void journal_event(struct journal *j, const struct jnl_event *e)
 	}
 	if (e->phase == JNL_START || !j->have_open || j->open.tid != e->tid) {
 		if (e->phase != JNL_START)
-			return;		/* a commit begun before the trace */
+			return;		/* begun before the trace */
 		memset(&j->open, 0, sizeof(j->open));
 		j->open.tid = e->tid;
 		j->have_open = true;
@@ -269,7 +263,7 @@ bool journal_overlap(const struct journal *j, uint64_t from_ns, uint64_t to_ns,
 
 		if (!c->at[JNL_START] || b <= a)
 			continue;
-		*covered_ns += b - a;	/* commits of one journal never overlap */
+		*covered_ns += b - a;	/* one journal's commits never overlap */
 		if (b - a > best) {
 			best = b - a;
 			*longest = *c;

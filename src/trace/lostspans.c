@@ -1,4 +1,3 @@
-/* lostspans.c - where the trace ring dropped events (see lostspans.h). */
 #include <string.h>
 
 #include "lostspans.h"
@@ -14,8 +13,7 @@ uint64_t lostspans_note(struct lostspans *l, uint64_t lost_total, uint64_t now_n
 	struct lost_span *last = l->n ? &l->span[(l->n - 1) % LOST_SPANS] : NULL;
 	uint64_t fresh = lost_total > l->taken ? lost_total - l->taken : 0;
 
-	/* a span that goes on from the last one extends it: a run that
-	 * loses events all along keeps one span, never a ring's worth */
+	/* a span going on from the last extends it: steady losses keep one */
 	if (fresh && last && last->to_ns == l->last_ns) {
 		last->to_ns = now_ns;
 		last->lost += fresh;

@@ -1,5 +1,3 @@
-/* observer.c - what the tool's own watching cost the writer (see
- * observer.h). */
 #include <string.h>
 
 #include "observer.h"
@@ -7,13 +5,12 @@
 #define PART_NS (OBS_SLOT_NS / OBS_BITS)
 #define MIB 1048576.0
 
-/* The rules' figures (observer.h) */
 #define OBS_MIN_SLOTS 30	/* 3.84 s */
 #define OBS_MIN_BUSY_S 0.25
 #define OBS_BOUND_PCT 2.0
 #define OBS_MIN_FREE_S 1.0
 #define OBS_MIN_SPREAD 0.01
-#define OBS_NEGLIGIBLE_X 1.05	/* a fitted speedup under it: little or nothing */
+#define OBS_NEGLIGIBLE_X 1.05
 
 void observer_start(struct observer *o, uint64_t origin_ns)
 {
@@ -23,11 +20,8 @@ void observer_start(struct observer *o, uint64_t origin_ns)
 	o->started = true;
 }
 
-/* The oldest open slot into the sums, last_parts long (a whole slot but
- * at the end).  Slots before the first with a write of the writer's are
- * left out: its data was still going to the page cache, not yet to the
- * device, whatever the observer did (with --pace none that can be
- * seconds of fsyncs with nothing of the writer's to slow). */
+/* Slots before the writer's first device write are left out: its data
+ * only went to the page cache (with --pace none, seconds of fsyncs). */
 static int close_oldest(void *owner)
 {
 	struct observer *o = owner;
@@ -59,8 +53,7 @@ next:
 	return 0;
 }
 
-/* The slot of ts_ns, open (older ones closed as it moves on), or NULL
- * when it closed already (or is before the writer's start). */
+/* NULL when closed already or before the writer's start. */
 static struct obs_slot *slot_of(struct observer *o, uint64_t ts_ns)
 {
 	int64_t slot;
@@ -83,7 +76,6 @@ void observer_writer(struct observer *o, uint64_t ts_ns, uint64_t bytes)
 		s->writer_bytes += bytes;
 }
 
-/* Parts [from, to) of a slot had the work in flight. */
 static void mark(struct obs_slot *s, uint64_t from, uint64_t to)
 {
 	while (from < to) {
@@ -104,15 +96,14 @@ void observer_busy(struct observer *o, uint64_t from_ns, uint64_t to_ns)
 	if (from_ns < c->origin_ns)
 		from_ns = c->origin_ns;
 	if (to_ns <= from_ns)
-		return;		/* all of it before the writer's start */
+		return;		/* all before the writer's start */
 	if (from_ns < c->origin_ns + c->base * OBS_SLOT_NS) {
 		o->clock.late++;	/* its start's slots closed: the rest counts */
 		from_ns = c->origin_ns + c->base * OBS_SLOT_NS;
 		if (to_ns <= from_ns)
 			return;
 	}
-	/* the parts it touches, [first, end) counted from the origin, a
-	 * slot at a time: a long commit is many slots, not a call a part */
+	/* a slot at a time: a long commit is many slots, not a call a part */
 	first = (from_ns - c->origin_ns) / PART_NS;
 	end = (to_ns - c->origin_ns + PART_NS - 1) / PART_NS;
 
@@ -130,9 +121,8 @@ void observer_busy(struct observer *o, uint64_t from_ns, uint64_t to_ns)
 		o->latest_ns = to_ns - 1;
 }
 
-/* The last slot counts up to the latest event, in whole parts: a run
- * ends within a slot, and its rest, counted as time without the work and
- * with no writes, would lower the rate without it. */
+/* The last slot counts only to the latest event: the rest, as free time
+ * with no writes, would lower the free rate. */
 void observer_finish(struct observer *o)
 {
 	struct slotclock *c = &o->clock;
@@ -156,7 +146,7 @@ void observer_estimate(const struct observer *o, struct ws_observer_cost *out)
 	double det = o->s00 * o->s11 - o->s01 * o->s01;
 	double busy_s = (double)o->busy_parts * (double)PART_NS / 1e9;
 
-	/* the rules in whole parts and ns, so an edge is exact */
+	/* in whole parts and ns, so an edge is exact */
 	uint64_t parts = o->parts, busy_ns = o->busy_parts * PART_NS;
 
 	*out = (struct ws_observer_cost){ .on = o->started };

@@ -1,4 +1,3 @@
-/* roundlat.c - the device's write latency round by round (roundlat.h). */
 #include <errno.h>
 #include <stdlib.h>
 
@@ -23,8 +22,7 @@ int roundlat_start(struct roundlat *rl, uint64_t origin_ns, uint64_t round_ns)
 	return 0;
 }
 
-/* Round `base` done: its figures appended, its histogram (a ring:
- * round r's is open[r % nopen]) emptied for round base + nopen. */
+/* Round base's figures appended, its histogram emptied for base + nopen. */
 static int close_oldest(void *owner)
 {
 	struct roundlat *rl = owner;
@@ -35,7 +33,7 @@ static int close_oldest(void *owner)
 		struct ws_round_device *d = realloc(rl->done, cap * sizeof(*d));
 
 		if (!d)
-			return -ENOMEM;	/* no memory for another round */
+			return -ENOMEM;
 		rl->done = d;
 		rl->cap = cap;
 	}
@@ -67,7 +65,7 @@ void roundlat_finish(struct roundlat *rl)
 		slotclock_closed(&rl->clock);
 	free(rl->open);
 	rl->open = NULL;
-	rl->counting = false;	/* nothing more counts */
+	rl->counting = false;
 }
 
 void roundlat_free(struct roundlat *rl)

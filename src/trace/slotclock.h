@@ -1,11 +1,5 @@
-/* slotclock.h - time cut into slots of width_ns from an origin, the last
- * nopen of them open: events arrive a drain at a time, CPU by CPU, and
- * may wait a second for their issue (blockstat.h), so they are not in
- * time order; an event places itself in its slot, older slots close (the
- * owner's close() sums one up) as later events move the clock on, and an
- * event for a slot already closed is counted late, never put elsewhere.
- * The owners: roundlat (a histogram a steady-state round) and observer
- * (the writer's bytes and the work in flight, a 128 ms slot).  Pure.
+/* slotclock.h - slots of width_ns, the last nopen open, as events come
+ * out of order (per-CPU rings).  One for a closed slot is counted late.
  */
 #ifndef WS_TRACE_SLOTCLOCK_H
 #define WS_TRACE_SLOTCLOCK_H
@@ -14,16 +8,13 @@
 
 struct slotclock {
 	uint64_t origin_ns, width_ns;
-	unsigned int nopen;		/* slots open at once */
+	unsigned int nopen;
 	uint64_t base;			/* the oldest slot open */
 	uint64_t reached;		/* slots up to the latest event's */
-	uint64_t early, late;		/* events before the origin; for a
-					   slot already closed */
+	uint64_t early, late;		/* before the origin; for a closed slot */
 };
 
-/* Slot `c->base` done: its owner sums it up and empties it for slot
- * base + nopen; 0, or -errno (then the event that moved the clock is
- * counted late). */
+/* Sums and empties slot c->base; -errno: the event is counted late. */
 typedef int (*slotclock_close_fn)(void *owner);
 
 static inline void slotclock_start(struct slotclock *c, uint64_t origin_ns,
@@ -33,8 +24,7 @@ static inline void slotclock_start(struct slotclock *c, uint64_t origin_ns,
 				 .nopen = nopen };
 }
 
-/* The slot of ts_ns, open, older ones closed as needed; -1 when it is
- * before the origin (early) or its slot closed already (late). */
+/* The slot of ts_ns, closing older ones; -1 if early or late. */
 static inline int64_t slotclock_place(struct slotclock *c, uint64_t ts_ns,
 				      slotclock_close_fn close, void *owner)
 {
@@ -61,7 +51,7 @@ static inline int64_t slotclock_place(struct slotclock *c, uint64_t ts_ns,
 	return (int64_t)slot;
 }
 
-/* Slot `c->base` closed by its owner: the clock moves on by one. */
+/* The owner closed slot c->base itself. */
 static inline void slotclock_closed(struct slotclock *c)
 {
 	c->base++;

@@ -1,16 +1,12 @@
-/* stallcause.c - the rules of a stall's cause (see stallcause.h); their
- * figures' words are record/stall.c's. */
 #include <string.h>
 
 #include "stallcause.h"
 
-/* part is at least pct% of whole */
 static int at_least(double part, double whole, unsigned int pct)
 {
 	return whole > 0 && part * 100.0 >= whole * pct;
 }
 
-/* part is at most pct% of whole */
 static int at_most(double part, double whole, unsigned int pct)
 {
 	return part * 100.0 <= whole * pct;
@@ -27,7 +23,7 @@ static bool near_limit(double rate, uint64_t limit)
 	       at_most(rate, (double)limit, STALL_LIMIT_MAX_PCT);
 }
 
-/* Rule 2: a cgroup's limit set the device's pace. */
+/* Rule 2. */
 static bool at_limit(const struct stall_evidence *ev, struct ws_stall_reason *r)
 {
 	const struct stall_span *s = &ev->stall;
@@ -48,8 +44,8 @@ static bool at_limit(const struct stall_evidence *ev, struct ws_stall_reason *r)
 	return false;
 }
 
-/* Rule 3: the probe's own write waited for wbt's room.  rq_qos_wait is
- * also where io.latency makes writes wait: wbt must be on for the disk. */
+/* Rule 3.  rq_qos_wait is also where io.latency holds writes: wbt must be
+ * on for the disk. */
 static bool wbt_held(const struct stall_evidence *ev, struct ws_stall_reason *r)
 {
 	const char *site = ev->site ? ev->site : "";
@@ -68,8 +64,7 @@ static bool wbt_held(const struct stall_evidence *ev, struct ws_stall_reason *r)
 	return true;
 }
 
-/* The commit's longest phase, the first of equals in the order the
- * commit runs them. */
+/* The first of equals in the commit's own order. */
 static enum ws_commit_phase longest_phase(const struct stall_evidence *ev, uint64_t *ns)
 {
 	if (ev->flushing_ns > ev->locked_ns && ev->flushing_ns >= ev->logging_ns) {
@@ -84,7 +79,7 @@ static enum ws_commit_phase longest_phase(const struct stall_evidence *ev, uint6
 	return WS_PHASE_LOCKED;
 }
 
-/* Rule 4 over one span: a queue, the device, or neither. */
+/* Rule 4 over one span. */
 static enum ws_span_finding judge(const struct stall_span *s, struct ws_stall_span *dev)
 {
 	double depth = s->span_ns ? (double)s->busy_ns / (double)s->span_ns : 0;
@@ -102,7 +97,6 @@ static enum ws_span_finding judge(const struct stall_span *s, struct ws_stall_sp
 	return WS_SPAN_NOTHING;
 }
 
-/* The commit that covered most of the stall, as rule 4 names it. */
 static void commit_of(const struct stall_evidence *ev, struct ws_stall_reason *r)
 {
 	r->span.tid = ev->commit_tid;
@@ -111,9 +105,7 @@ static void commit_of(const struct stall_evidence *ev, struct ws_stall_reason *r
 	r->span.own_ns = ev->commit_own_ns;
 }
 
-/* Rule 4: the span of the commits that covered half the stall, else the
- * stall's own, a commit named in it where the probe waited in the
- * journal's code. */
+/* Rule 4. */
 static enum ws_stall_cause span_held(const struct stall_evidence *ev, struct ws_stall_reason *r)
 {
 	enum ws_span_finding f;

@@ -1,4 +1,3 @@
-/* timeline.c - the device's answers in time buckets (see timeline.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,8 +34,7 @@ static void merge_into(struct tl_bucket *to, const struct tl_bucket *from)
 		to->max_request_wait_ns = from->max_request_wait_ns;
 }
 
-/* Twice as wide: bucket i becomes buckets 2i and 2i + 1 together (those
- * from used on are empty). */
+/* Twice as wide: buckets 2i and 2i + 1 become i. */
 static void coarsen(struct timeline *tl)
 {
 	unsigned int half = (tl->used + 1) / 2;
@@ -54,8 +52,7 @@ static void coarsen(struct timeline *tl)
 	tl->used = half;
 }
 
-/* Room for bucket k (< TL_BUCKETS), the new ones empty; false when there
- * is no memory for it. */
+/* k < TL_BUCKETS; false when there is no memory. */
 static bool room_for(struct timeline *tl, uint64_t k)
 {
 	while (k >= tl->cap) {
@@ -68,8 +65,7 @@ static bool room_for(struct timeline *tl, uint64_t k)
 	return true;
 }
 
-/* The bucket of ts_ns (widening the buckets to reach it); *at its time
- * from the origin.  NULL when there is no memory for a single bucket. */
+/* Widening to reach ts_ns; *at: from the origin; NULL: no memory. */
 static struct tl_bucket *bucket_at(struct timeline *tl, uint64_t ts_ns, uint64_t *at)
 {
 	uint64_t k;
@@ -80,7 +76,7 @@ static struct tl_bucket *bucket_at(struct timeline *tl, uint64_t ts_ns, uint64_t
 	while ((k = *at / tl->width_ns) >= TL_BUCKETS || !room_for(tl, k)) {
 		if (k < TL_BUCKETS && !tl->cap)
 			return NULL;
-		coarsen(tl);	/* past the last bucket, or no memory for more */
+		coarsen(tl);
 	}
 	if (k >= tl->used)
 		tl->used = (unsigned int)k + 1;
@@ -109,8 +105,7 @@ void timeline_add(struct timeline *tl, uint64_t ts_ns, uint64_t bytes, bool writ
 	merge_into(b, &(struct tl_bucket){ .requests = 1, .bytes = bytes,
 		.wrequests = write, .wbytes = write ? bytes : 0,
 		.max_service_ns = service_ns, .max_queue_ns = queue_ns });
-	/* its time at the device, in the buckets it was spent in (so a
-	 * window holds only what the device did within it) */
+	/* spread over the buckets it spanned: a window holds only its own */
 	start = service_ns < at ? at - service_ns : 0;
 	for (uint64_t i = start / tl->width_ns; i <= k; i++) {
 		uint64_t lo = i * tl->width_ns, hi = lo + tl->width_ns;
@@ -128,12 +123,12 @@ void timeline_window(const struct timeline *tl, uint64_t from_ns, uint64_t to_ns
 	uint64_t from = from_ns > tl->origin_ns ? from_ns - tl->origin_ns : 0;
 	uint64_t to = to_ns > tl->origin_ns ? to_ns - tl->origin_ns : 0;
 	uint64_t first = from / tl->width_ns;
-	/* [from, to): a span ending on an edge takes no more bucket */
+	/* a span ending on an edge takes no more bucket */
 	uint64_t last = to > from ? (to - 1) / tl->width_ns : first;
 	struct tl_bucket sum = { 0 };
 
 	memset(w, 0, sizeof(*w));
-	if (first >= tl->used) {	/* nothing completed since: empty */
+	if (first >= tl->used) {	/* nothing completed since */
 		w->from_ns = from_ns;
 		w->to_ns = to_ns > from_ns ? to_ns : from_ns;
 		return;
@@ -152,7 +147,7 @@ void timeline_window(const struct timeline *tl, uint64_t from_ns, uint64_t to_ns
 		.request_waits = sum.request_waits,
 		.max_request_wait_ns = sum.max_request_wait_ns,
 	};
-	/* buckets not yet reached at the span's end count as empty time */
+	/* buckets not yet reached count as empty time */
 	if (w->to_ns < to_ns)
 		w->to_ns = to_ns;
 }

@@ -1,6 +1,4 @@
-/* tracer_events.c - the events the tracer reads: which, their fields,
- * and each one as the ring hands it over, into the evidence (see
- * tracer.h). */
+/* tracer_events.c - the events read, their fields, each into the evidence. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,22 +9,14 @@
 #include "system/sysfs.h"
 #include "tracer.h"
 
-/* The events read: the block requests (required) and the bios behind
- * them (queued, merged, split: biostat.h), first, as tracer_on_event looks
- * them up in this order and they are most of the events at full speed;
- * then the journal's commits, the dirty limit's pauses, writeback
- * throttling's changes of its limits and the latencies it judged by, and
- * the flusher's works on the disk (flusher.h) - each where the kernel and
- * the filesystem have them.  Not block_rq_insert: every request the trace
- * counts has its getrq (the recorded runs hold no insert without one),
- * and each event costs the writer at full speed (bench/, the trace
- * section). */
+/* Block and bio events first: tracer_on_event searches in order.  No
+ * block_rq_insert: getrq suffices, and every event costs the writer. */
 struct event_spec {
 	const char *system, *name;
 	enum trace_kind kind;
-	int sub;		/* enum blk_event_kind, or enum jnl_phase */
+	int sub;		/* enum blk_event_kind or jnl_phase */
 	bool required;
-	enum trace_journal journal;	/* a journal's: of this kind only */
+	enum trace_journal journal;	/* only on this kind of journal */
 };
 
 static const struct event_spec specs[] = {
@@ -64,9 +54,7 @@ static uint64_t field(struct tep_format_field *f, struct tep_record *rec)
 	return v;
 }
 
-/* A thread of this process (and *writer: one of its writer threads,
- * "ws-writer...")?  The dirty limit's events are every process's that
- * dirties the disk's pages. */
+/* The dirty limit's events are every process's that dirties the disk. */
 static bool ours(struct ws_trace *t, int32_t tid, bool *writer)
 {
 	char path[64], comm[32] = "";
@@ -81,10 +69,10 @@ static bool ours(struct ws_trace *t, int32_t tid, bool *writer)
 		if (t->theirs[i] == tid)
 			return false;
 	snprintf(path, sizeof(path), "/proc/self/task/%d/comm", (int)tid);
-	/* the project's one-line file reader: gone (not ours) is an error */
+	/* gone (not ours) is an error */
 	yes = sysfs_read("", path, comm, sizeof(comm)) >= 0;
 	*writer = blockstat_submitter(comm) == WS_SUB_WRITER;
-	/* a ring of the last 16 of each, the oldest replaced */
+	/* the last 16 of each */
 	if (yes) {
 		t->ours_writer[t->ours_at % 16] = *writer;
 		t->ours[t->ours_at++ % 16] = tid;
@@ -127,7 +115,7 @@ int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 		}
 		break;
 	case TE_JOURNAL:
-		/* an iclog is named by its lsn (cycle and block in the log) */
+		/* lsn: cycle and block in the log */
 		e.jnl = (struct jnl_event){ .phase = (enum jnl_phase)specs[k].sub,
 			.ts_ns = rec->ts,
 			.tid = (uint32_t)field(f->tid, rec),
@@ -137,8 +125,7 @@ int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 			.bytes = (uint32_t)field(f->offset, rec) };
 		break;
 	case TE_DIRTY:
-		/* the tracepoint's pause is in milliseconds (jiffies * 1000 /
-		 * HZ); 0 or less when the thread went on without sleeping */
+		/* ms (jiffies * 1000 / HZ); <= 0: went on without sleeping */
 		pause = (int64_t)field(f->pause, rec);
 		e.dirty.tid = (int32_t)tep_data_pid(t->tep, rec);
 		if (pause <= 0 || !ours(t, e.dirty.tid, &e.dirty.writer))
@@ -182,7 +169,7 @@ int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 	return 0;
 }
 
-/* A tracefs file's whole text (caller frees), or NULL. */
+/* Caller frees; NULL on error. */
 static char *read_tracing_file(const char *name, int *size)
 {
 	char *path = tracefs_get_tracing_file(name), *text = NULL;
@@ -209,10 +196,8 @@ static char *read_tracing_file(const char *name, int *size)
 	return text;
 }
 
-/* How to parse our events: the ring's page header and our events'
- * formats, read alone (tracefs_local_events_system() reads every symbol
- * of the kernel too: a tenth of a second, and seconds under a sanitizer).
- * An optional event the kernel has not got is left out. */
+/* Our formats only: tracefs_local_events_system() reads every kernel
+ * symbol too (0.1 s, seconds under a sanitizer). */
 struct tep_handle *tracer_read_formats(void)
 {
 	struct tep_handle *tep = tep_alloc();
@@ -246,7 +231,7 @@ struct tep_handle *tracer_read_formats(void)
 	return tep;
 }
 
-/* Its fields; false when one it needs is missing. */
+/* False when a needed field is missing. */
 static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event_fields *f)
 {
 	switch (kind) {
@@ -254,7 +239,7 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 		f->sector = tep_find_field(ev, "sector");
 		f->nr_sector = tep_find_field(ev, "nr_sector");
 		f->rwbs = tep_find_field(ev, "rwbs");
-		f->comm = tep_find_field(ev, "comm");	/* optional */
+		f->comm = tep_find_field(ev, "comm");
 		return f->sector && f->nr_sector && f->rwbs;
 	case TE_JOURNAL:
 		if (!strcmp(ev->system, "xfs")) {
@@ -264,7 +249,7 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 		}
 		f->tid = tep_find_field(ev, "transaction");
 		if (!f->tid)
-			f->tid = tep_find_field(ev, "tid");	/* run_stats */
+			f->tid = tep_find_field(ev, "tid");
 		f->blocks = tep_find_field(ev, "blocks");
 		f->logged = tep_find_field(ev, "blocks_logged");
 		return f->tid != NULL;
@@ -303,9 +288,7 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 	return false;
 }
 
-/* Each kind's events are filtered to the disk: block requests and bios by
- * its dev_t (the kernel's in trace records: major << 20 | minor), the
- * journal's by the filesystem's, the rest by its bdi's name. */
+/* dev_t in trace records is major << 20 | minor. */
 static void filter_of(enum trace_kind kind, const struct trace_disk *disk, char *buf, size_t len)
 {
 	if (kind == TE_BLOCK || kind == TE_BIO)
@@ -317,10 +300,7 @@ static void filter_of(enum trace_kind kind, const struct trace_disk *disk, char 
 			 disk->major, disk->minor);
 }
 
-/* Kinds traced whole or not at all: a journal traced in part would
- * miscount its commits, bios their merges and waits, the flusher its
- * passes; wbt's changes or the dirty limit's pauses in part are what
- * they are. */
+/* Partial, commits, merges and passes would be miscounted. */
 static bool all_or_none(enum trace_kind kind)
 {
 	return kind == TE_JOURNAL || kind == TE_BIO || kind == TE_WB;
@@ -342,8 +322,7 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 		if (specs[k].kind == TE_JOURNAL && specs[k].journal != disk->journal)
 			continue;	/* another filesystem's */
 		filter_of(specs[k].kind, disk, filter, sizeof(filter));
-		/* the event's own enable file: tracefs_event_enable() looks
-		 * through every event system the kernel has, for each event */
+		/* its own file: tracefs_event_enable() searches every system */
 		if (ok &&
 		    tracefs_event_file_write(t->inst, specs[k].system, specs[k].name,
 					     "filter", filter) >= 0 &&
@@ -355,7 +334,7 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 		}
 		if (specs[k].required)
 			return ok ? -EIO : -ENOENT;
-		/* wbt's changes missing: its rule still holds by the wait site */
+		/* wbt's rule still holds by the wait site */
 		whole[specs[k].kind] = false;
 	}
 	for (unsigned int k = 0; k < NEVENTS; k++)
