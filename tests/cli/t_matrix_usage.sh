@@ -26,6 +26,7 @@ done <<'TABLE'
 --each 5x f                       |--each '5x'
 --each 10K f                      |--each '10K'
 --repeat 0 f                      |--repeat;'0'
+--repeat 20 --schedulers a,b,c,d --strategies idle,none,window,fdatasync,direct,dontcache,adaptive,window:W=2 f |--repeat '20';640 runs in all, at most 512
 --target-latency 0 f              |--target-latency;'0'
 --headroom 51 f                   |--headroom '51';between 0 and 50
 --headroom x f                    |--headroom 'x'
@@ -38,7 +39,7 @@ done <<'TABLE'
 --bogus f                         |'--bogus'
 f g                               |unexpected argument 'g'
 TABLE
-assert_ge "$rows" 19 "rows of the table checked"
+assert_ge "$rows" 20 "rows of the table checked"
 
 ws matrix
 assert_usage_error 'writestress: matrix: ' "$HINT" "missing FILE" "writestress matrix"

@@ -17,6 +17,7 @@
 
 #include <json-c/json.h>
 
+#include "lib/array.h"
 #include "lib/c.h"
 #include "lib/cli.h"
 #include "system/clock.h"
@@ -25,6 +26,7 @@
 #include "system/kstat.h"
 #include "cmd/matrix/matrix.h"
 #include "matrix_files.h"
+#include "matrix_runs.h"
 #include "matrix_settings.h"
 #include "outputs/sink.h"
 #include "system/sysfs.h"
@@ -293,15 +295,34 @@ static int run_child(const char *const *argv, bool quiet_stdout)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+int matrix_runs_add(struct matrix_runs *r)
+{
+	if (r->n == MATRIX_MAX_RUNS)
+		return -E2BIG;
+	if (array_grow((void **)&r->o, r->n, &r->o_cap, sizeof(*r->o)) ||
+	    array_grow((void **)&r->results, r->n, &r->results_cap, sizeof(*r->results)))
+		return -ENOMEM;
+	memset(&r->o[r->n], 0, sizeof(*r->o));
+	r->results[r->n++] = NULL;
+	return 0;
+}
+
+void matrix_runs_free(struct matrix_runs *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		json_object_put(r->results[i]);
+	free(r->o);
+	free(r->results);
+	memset(r, 0, sizeof(*r));
+}
+
 struct matrix_state {
 	struct matrix_args args;
 	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
 	unsigned int ns;
 	struct matrix_cfg mc;
 	struct matrix_settings st;
-	struct matrix_outcome o[MATRIX_MAX_RUNS];
-	struct json_object *results[MATRIX_MAX_RUNS];
-	size_t no;
+	struct matrix_runs runs;
 	unsigned int total;
 	char tmpdir[64];
 	uint64_t idle_dirty;
@@ -310,27 +331,34 @@ struct matrix_state {
 /* One strategy's run: wait for quiet, run the child, read its result. */
 static int run_one(struct matrix_state *m, unsigned int strategy, unsigned int set)
 {
-	struct matrix_outcome *o = &m->o[m->no];
 	const char *sched = m->st.kind && !strcmp(m->st.kind, "scheduler") ?
 			    m->st.names[set] : NULL;
+	struct matrix_outcome *o;
 	struct matrix_argv av;
 	char json[128], why[256];
 	struct json_object *doc = NULL;
+	size_t i = m->runs.n;
+	int ret = matrix_runs_add(&m->runs);
 
-	memset(o, 0, sizeof(*o));
+	if (ret) {
+		cli_error(&matrix_cli, stderr, "cannot keep run %zu: %s", i + 1,
+			  strerror(-ret));
+		return ret;
+	}
+	o = &m->runs.o[i];
 	o->strategy = strategy;
 	o->setting = set;
 	o->quiet_wait_s = quiet_wait(m->mc.file, m->idle_dirty, &o->quiet_timeout);
-	snprintf(json, sizeof(json), "%s/run%zu.json", m->tmpdir, m->no);
+	snprintf(json, sizeof(json), "%s/run%zu.json", m->tmpdir, i);
 	matrix_child_args(&m->s[strategy], &m->mc, sched, json, &av);
-	fprintf(stdout, "  [%zu/%u] %-22s", m->no + 1, m->total, m->s[strategy].label);
+	fprintf(stdout, "  [%zu/%u] %-22s", i + 1, m->total, m->s[strategy].label);
 	if (o->quiet_wait_s >= 1)
 		fprintf(stdout, " (waited %.1f s for writeback%s)", o->quiet_wait_s,
 			o->quiet_timeout ? ", gave up" : "");
 	fflush(stdout);
 	o->status = run_child(av.argv, true);
 	if (!result_load(json, &doc, why, sizeof(why)) && !matrix_outcome_from(doc, o))
-		m->results[m->no] = doc;
+		m->runs.results[i] = doc;
 	else if (doc)
 		json_object_put(doc);
 	unlink(json);
@@ -345,7 +373,6 @@ static int run_one(struct matrix_state *m, unsigned int strategy, unsigned int s
 	else
 		fprintf(stdout, " %s (exit status %d)\n",
 			o->unsupported ? "unsupported here" : "no result", o->status);
-	m->no++;
 	return o->status;
 }
 
@@ -376,7 +403,6 @@ static int run_all(struct matrix_state *m)
 	uint64_t seed = ws_now_ns() ^ (uint64_t)getpid();
 	int worst = 0;
 
-	m->total = nset * m->args.repeat * m->ns;
 	if (m->args.shuffle)
 		fprintf(stdout, "  order shuffled (seed %llu)\n", (unsigned long long)seed);
 	for (unsigned int set = 0; set < nset; set++) {
@@ -397,7 +423,7 @@ static int run_all(struct matrix_state *m)
 				st = run_one(m, order[i], set);
 				if (interrupted || fatal(st))
 					return interrupted ? WS_EXIT_SIGINT : st < 0 ? WS_EXIT_FAILURE : st;
-				if (st && !m->o[m->no - 1].unsupported)
+				if (st && !m->runs.o[m->runs.n - 1].unsupported)
 					worst = WS_EXIT_FAILURE;
 			}
 		}
@@ -596,6 +622,12 @@ static int setup(struct matrix_state *m, int argc, char **argv)
 	if (matrix_parse_settings(&m->st, &matrix_cli, m->args.schedulers,
 				  m->args.dirty_bytes))
 		return WS_EXIT_USAGE;
+	m->total = (m->st.n ? m->st.n : 1) * m->args.repeat * m->ns;
+	if (m->total > MATRIX_MAX_RUNS) {
+		cli_usage_error(&matrix_cli, stderr, "invalid --repeat '%u': %u runs in all, at most %d",
+				m->args.repeat, m->total, MATRIX_MAX_RUNS);
+		return WS_EXIT_USAGE;
+	}
 	m->mc.self = "/proc/self/exe";
 	m->mc.file = argv[first];
 	if ((status = check_outputs(m)))
@@ -652,22 +684,22 @@ int matrix_main(int argc, char **argv)
 		status = run_all(m);
 	}
 	matrix_restore_settings(&m->st);
-	nrows = matrix_rows(m->o, m->no, m->s, m->ns, m->st.n, rows);
+	nrows = matrix_rows(m->runs.o, m->runs.n, m->s, m->ns, m->st.n, rows);
 	best = matrix_judge(rows, nrows, m->s, (double)m->args.target_latency_ns / 1e6);
 	fputc('\n', stdout);
 	matrix_print(stdout, rows, nrows, m->s, m->st.n ? m->st.names : NULL,
 		     m->st.kind, best, (double)m->args.target_latency_ns / 1e6);
 	if (interrupted)
-		fprintf(stdout, "  interrupted: %zu of %u runs done\n", m->no, m->total);
+		fprintf(stdout, "  interrupted: %zu of %u runs done\n", m->runs.n, m->total);
 	{
 		struct matrix_doc d = {
-			.s = m->s, .ns = m->ns, .o = m->o, .results = m->results,
-			.no = m->no, .rows = rows, .nrows = nrows, .best = best,
+			.s = m->s, .ns = m->ns, .o = m->runs.o, .results = m->runs.results,
+			.no = m->runs.n, .rows = rows, .nrows = nrows, .best = best,
 			.target_ms = (double)m->args.target_latency_ns / 1e6,
 			.headroom_pct = m->args.headroom,
 			.each_bytes = m->mc.each_bytes, .each_ns = m->mc.each_ns,
 			.setting_kind = m->st.kind, .settings = m->st.names,
-			.nsettings = m->st.n, .complete = m->no == m->total && !interrupted,
+			.nsettings = m->st.n, .complete = m->runs.n == m->total && !interrupted,
 			.force = m->args.force,
 		};
 
@@ -682,8 +714,7 @@ int matrix_main(int argc, char **argv)
 			status = status ? status : WS_EXIT_FAILURE;
 		}
 	}
-	for (size_t i = 0; i < m->no; i++)
-		json_object_put(m->results[i]);
+	matrix_runs_free(&m->runs);
 	rmdir(m->tmpdir);
 	free(m);
 	return interrupted ? (interrupted == SIGTERM ? WS_EXIT_SIGTERM : WS_EXIT_SIGINT)

@@ -1,7 +1,9 @@
 /* test_matrix.c - the strategy matrix's pure parts (matrix.c,
  * matrix_files.c): strategies parsed and refused, the children's command
  * lines, a result read back, medians over repeats, the Pareto front, the
- * verdicts, the recommendation, and the JSON document. */
+ * verdicts, the recommendation, the JSON document, and the runs kept on
+ * the heap. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -12,6 +14,7 @@
 
 #include "cmd/matrix/matrix.h"
 #include "cmd/matrix/matrix_files.h"
+#include "cmd/matrix/matrix_runs.h"
 #include "lib/svgplot.h"
 #include "suites.h"
 #include "testutil.h"
@@ -656,6 +659,37 @@ START_TEST(test_quiet_rule)
 }
 END_TEST
 
+/* The runs grow on the heap well past their first room, keep what they
+ * hold as they move, stop at MATRIX_MAX_RUNS, and give their results
+ * back when freed. */
+START_TEST(test_runs_grow)
+{
+	struct matrix_runs r = { 0 };
+
+	for (unsigned int i = 0; i < MATRIX_MAX_RUNS; i++) {
+		ck_assert_int_eq(matrix_runs_add(&r), 0);
+		ck_assert_uint_eq(r.n, i + 1);
+		ck_assert_uint_eq(r.o[i].strategy, 0);
+		ck_assert(!r.o[i].have);
+		ck_assert_ptr_null(r.results[i]);
+		r.o[i].strategy = i;
+		if (i % 100 == 0)
+			r.results[i] = json_object_new_int((int)i);
+	}
+	ck_assert_uint_gt(r.o_cap, 16);
+	ck_assert_int_eq(matrix_runs_add(&r), -E2BIG);
+	ck_assert_uint_eq(r.n, MATRIX_MAX_RUNS);
+	for (unsigned int i = 0; i < MATRIX_MAX_RUNS; i++)
+		ck_assert_uint_eq(r.o[i].strategy, i);
+	ck_assert_int_eq(json_object_get_int(r.results[500]), 500);
+	matrix_runs_free(&r);
+	ck_assert_ptr_null(r.o);
+	ck_assert_uint_eq(r.n, 0);
+	ck_assert_int_eq(matrix_runs_add(&r), 0);	/* usable again */
+	matrix_runs_free(&r);
+}
+END_TEST
+
 Suite *matrix_suite(void)
 {
 	Suite *s = suite_create("matrix");
@@ -676,6 +710,7 @@ Suite *matrix_suite(void)
 	tcase_add_test(tc, test_settings);
 	tcase_add_test(tc, test_json_document);
 	tcase_add_test(tc, test_table);
+	tcase_add_test(tc, test_runs_grow);
 	suite_add_tcase(s, tc);
 	return s;
 }
