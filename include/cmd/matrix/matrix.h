@@ -14,7 +14,7 @@
  *   matrix_judge()             rows -> ratios, Pareto front, verdicts,
  *                              the recommendation
  *   matrix_print()             rows -> the table a person reads
- *   matrix_main()              the command (matrix_run.c): options, the
+ *   matrix_main()              the command (matrix_main.c): options, the
  *                              children, the quiet waits, Ctrl-C, files
  *
  * All but matrix_print() and matrix_main() are pure.  Main thread only.
