@@ -64,14 +64,14 @@ struct matrix_cfg {
 	uint64_t target_latency_ns;
 	unsigned int headroom_pct;	/* the adaptive row's --headroom, 0: none */
 	uint64_t file_size;		/* --file-size: every run wraps there */
-	const char *passthrough[16];	/* probe options, as given */
+	const char *passthrough[24];	/* probe options, as given */
 	unsigned int npassthrough;
 	/* the probe the table judges (the first --probe names; fsync by
 	 * default): the one the adaptive row steers by */
 	char steer_by[16];
 };
 
-#define MATRIX_ARGS_MAX 48
+#define MATRIX_ARGS_MAX 64
 struct matrix_argv {
 	const char *argv[MATRIX_ARGS_MAX];
 	char buf[8][32];		/* numbers the argv points into */

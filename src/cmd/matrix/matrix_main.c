@@ -97,30 +97,6 @@ static int check_outputs(const struct matrix_state *m)
 	return 0;
 }
 
-static void passthrough(struct matrix_state *m)
-{
-	const struct { const char *opt, *val; } p[] = {
-		{ "--probe", m->args.probe }, { "--probe-dir", m->args.probe_dir },
-		{ "--probe-interval", m->args.probe_interval }, { "--stall", m->args.stall },
-		{ "--probe-cmd", m->args.probe_cmd }, { "--probe-user", m->args.probe_user },
-		{ "--sqlite-journal", m->args.sqlite_journal },
-		{ "--sqlite-sync", m->args.sqlite_sync },
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(p); i++) {
-		if (!p[i].val)
-			continue;
-		m->mc.passthrough[m->mc.npassthrough++] = p[i].opt;
-		m->mc.passthrough[m->mc.npassthrough++] = p[i].val;
-	}
-	if (m->args.force)
-		m->mc.passthrough[m->mc.npassthrough++] = "--force";
-	/* adaptive steers by the probe the table judges: the first */
-	snprintf(m->mc.steer_by, sizeof(m->mc.steer_by), "%.*s",
-		 m->args.probe ? (int)strcspn(m->args.probe, ",") : 5,
-		 m->args.probe ? m->args.probe : "fsync");
-}
-
 static int setup(struct matrix_state *m, int argc, char **argv)
 {
 	char why[256];
@@ -131,7 +107,7 @@ static int setup(struct matrix_state *m, int argc, char **argv)
 		cli_error(matrix_options(), stderr, "internal error: %s", why);
 		abort();
 	}
-	switch (cli_parse(matrix_options(), argc, argv, &m->args, NULL, &first, stderr)) {
+	switch (cli_parse(matrix_options(), argc, argv, &m->args, m->seen, &first, stderr)) {
 	case CLI_EXIT_OK:
 		return HELP_SHOWN;
 	case CLI_USAGE:
@@ -171,10 +147,8 @@ static int setup(struct matrix_state *m, int argc, char **argv)
 	m->mc.file = argv[first];
 	if ((status = check_outputs(m)))
 		return status;
-	m->mc.target_latency_ns = m->args.target_latency_ns;
-	m->mc.headroom_pct = m->args.headroom;
 	m->mc.file_size = m->args.file_size;
-	passthrough(m);
+	matrix_pass_on(m);
 	snprintf(m->tmpdir, sizeof(m->tmpdir), "/tmp/writestress-matrix.XXXXXX");
 	if (!mkdtemp(m->tmpdir)) {
 		cli_error(matrix_options(), stderr, "cannot make a directory in /tmp: %s",
@@ -193,8 +167,8 @@ static int write_files(const struct matrix_state *m, const struct matrix_row *ro
 	struct matrix_doc d = {
 		.s = m->s, .ns = m->ns, .o = m->runs.o, .results = m->runs.results,
 		.no = m->runs.n, .rows = rows, .nrows = nrows, .best = best,
-		.target_ms = (double)m->args.target_latency_ns / 1e6,
-		.headroom_pct = m->args.headroom,
+		.target_ms = (double)m->mc.target_latency_ns / 1e6,
+		.headroom_pct = m->mc.headroom_pct,
 		.each_bytes = m->mc.each_bytes, .each_ns = m->mc.each_ns,
 		.setting_kind = m->st.kind, .settings = m->st.names,
 		.nsettings = m->st.n, .complete = m->runs.n == m->total && !matrix_interrupted(),
@@ -239,7 +213,7 @@ int matrix_main(int argc, char **argv)
 	fprintf(stdout, "writestress matrix: %u %s on %s, %s each, target p99 %.0f ms\n",
 		m->ns, m->ns == 1 ? "strategy" : "strategies", m->mc.file,
 		each_text(m, each, sizeof(each)),
-		(double)m->args.target_latency_ns / 1e6);
+		(double)m->mc.target_latency_ns / 1e6);
 	fflush(stdout);	/* what it understood, before minutes of runs */
 	status = matrix_lay_out(m);
 	if (!status) {
@@ -249,10 +223,10 @@ int matrix_main(int argc, char **argv)
 	}
 	matrix_restore_settings(&m->st);
 	nrows = matrix_rows(m->runs.o, m->runs.n, m->s, m->ns, m->st.n, rows);
-	best = matrix_judge(rows, nrows, m->s, (double)m->args.target_latency_ns / 1e6);
+	best = matrix_judge(rows, nrows, m->s, (double)m->mc.target_latency_ns / 1e6);
 	fputc('\n', stdout);
 	matrix_print(stdout, rows, nrows, m->s, m->st.n ? m->st.names : NULL,
-		     m->st.kind, best, (double)m->args.target_latency_ns / 1e6);
+		     m->st.kind, best, (double)m->mc.target_latency_ns / 1e6);
 	if (matrix_interrupted())
 		fprintf(stdout, "  interrupted: %zu of %u runs done\n", m->runs.n, m->total);
 	status = write_files(m, rows, nrows, best, status);

@@ -8,26 +8,32 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "config/config.h"
 #include "cmd/matrix/matrix.h"
 #include "matrix_runs.h"
 #include "matrix_settings.h"
 
+#define MATRIX_NOPTS 24	/* rows of matrix's option table, at most */
+
 struct matrix_args {
+	/* the run's options it passes on, as the run's parsers read them
+	 * (config/options.h): they write the struct ws_config at dest */
+	struct ws_config run;
+	const char *probe;			/* as given, and */
+	const char *probe_cmds[WS_MAX_PROBE_CMDS];	/* run.set.cmds.n of them */
 	const char *strategies;
 	const char *each;
-	uint64_t target_latency_ns;
-	unsigned int headroom;
 	bool shuffle, force;
 	unsigned int repeat;
 	const char *json_path, *svg_path;
 	uint64_t file_size;
 	const char *schedulers, *dirty_bytes;
-	const char *probe, *probe_dir, *probe_interval, *stall;
-	const char *probe_cmd, *probe_user, *sqlite_journal, *sqlite_sync;
 };
 
 struct matrix_state {
 	struct matrix_args args;
+	bool seen[MATRIX_NOPTS];	/* cli_parse's: the rows given */
+	char num[2][32];		/* numbers the children's options point into */
 	struct matrix_strategy s[MATRIX_MAX_STRATEGIES];
 	unsigned int ns;
 	struct matrix_cfg mc;
@@ -37,6 +43,10 @@ struct matrix_state {
 	char tmpdir[64];
 	uint64_t idle_dirty;
 };
+
+/* The run's options given to the matrix into m->mc, as every child gets
+ * them, and the target latency and headroom the adaptive row gets. */
+void matrix_pass_on(struct matrix_state *m);
 
 /* SIGINT and SIGTERM reach the running child (matrix_run.c); the signal
  * that came, or 0. */
