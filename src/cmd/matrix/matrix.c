@@ -14,9 +14,6 @@
 #include "cmd/common/result_read.h"
 #include "lib/units.h"
 
-/* ---- strategies --------------------------------------------------------- */
-
-/* "B=1M" or "W=4" after a strategy's name. */
 static int parse_param(struct matrix_strategy *s, const char *p, char *why,
 		       size_t len)
 {
@@ -115,8 +112,6 @@ int matrix_parse_strategies(const char *list, struct matrix_strategy *out,
 	return 0;
 }
 
-/* ---- the children ------------------------------------------------------- */
-
 struct args_builder {
 	struct matrix_argv *out;
 	size_t n, nbuf;
@@ -154,8 +149,7 @@ void matrix_child_args(const struct matrix_strategy *s, const struct matrix_cfg 
 	if (s->fadvise)
 		add(&b, "--fadvise");
 	if (s->idle) {
-		/* the probes on a disk the writer barely touches: a page a
-		 * second, in place */
+		/* a page a second: the disk barely touched */
 		add(&b, "--buffer-size");
 		add(&b, "4K");
 		add(&b, "--rate");
@@ -194,9 +188,6 @@ void matrix_child_args(const struct matrix_strategy *s, const struct matrix_cfg 
 	out->argv[b.n] = NULL;
 }
 
-/* ---- reading a result --------------------------------------------------- */
-
-/* The value at PATH (result_read.h), NULL when absent or null. */
 static struct json_object *at(const struct json_object *o, const char *path)
 {
 	struct json_object *v;
@@ -204,7 +195,7 @@ static struct json_object *at(const struct json_object *o, const char *path)
 	return result_lookup(o, path, &v) == RESULT_FOUND ? v : NULL;
 }
 
-/* The number at PATH; 0 when the child's result lacks it. */
+/* 0 when the child's result lacks it */
 static double num(const struct json_object *o, const char *path)
 {
 	double v = result_num(o, path);
@@ -212,7 +203,6 @@ static double num(const struct json_object *o, const char *path)
 	return isnan(v) ? 0 : v;
 }
 
-/* A probe's stall records by cause (a traced run names one each). */
 static void count_causes(struct json_object *records, unsigned int *causes)
 {
 	for (size_t i = 0; records && json_object_is_type(records, json_type_array) &&
@@ -244,7 +234,7 @@ int matrix_outcome_from(struct json_object *doc, struct matrix_outcome *o)
 		return -EINVAL;
 	o->have = true;
 	o->mibps = num(doc, "summary.mibps");
-	/* the writer thread's CPU per GiB it wrote: what the strategy costs */
+	/* the writer's CPU per GiB: what the strategy costs */
 	if (num(doc, "summary.bytes") > 0)
 		o->cpu_s_per_gib = num(doc, "summary.cpu.writer_s") /
 				   (num(doc, "summary.bytes") / (double)WS_GIB);

@@ -1,6 +1,5 @@
-/* matrix_judge.c - the matrix's rows and their judgement (see matrix.h):
- * medians over repeats, ratios, the Pareto front, the verdicts and the
- * recommendation. */
+/* matrix_judge.c - the matrix's rows: medians over repeats, the Pareto
+ * front, the verdicts (see matrix.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,7 +21,6 @@ static double median(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* Each probe's medians over the runs that have it. */
 static void fill_probes(const struct matrix_outcome *o, size_t n, struct matrix_row *r)
 {
 	for (unsigned int k = 0; k < MATRIX_MAX_PROBES; k++) {
@@ -56,7 +54,6 @@ static void fill_probes(const struct matrix_outcome *o, size_t n, struct matrix_
 	}
 }
 
-/* The medians of one strategy's runs under one setting. */
 static void fill_row(const struct matrix_outcome *o, size_t n, struct matrix_row *r)
 {
 	double p90[MATRIX_MAX_REPEAT], count[MATRIX_MAX_REPEAT];
@@ -156,7 +153,6 @@ static bool judged(const struct matrix_row *r, const struct matrix_strategy *s)
 	return r->runs && !s[r->strategy].idle;
 }
 
-/* The verdict a row's figures support (matrix.h). */
 static enum matrix_verdict evidence(const struct matrix_row *r, double target_ms)
 {
 	uint64_t n = (uint64_t)r->count;
@@ -202,10 +198,8 @@ int matrix_judge(struct matrix_row *rows, size_t n,
 		for (size_t j = 0; j < n && r->front; j++) {
 			const struct matrix_row *q = &rows[j];
 
-			/* dominated: another is at least as good in both and
-			 * better in one (only rows of the same setting meet);
-			 * throughputs within MATRIX_SAME_RATE_PCT are equal,
-			 * a disk's noise is no merit */
+			/* rates this close are equal: a disk's noise is no
+			 * merit */
 			double same = r->mibps * MATRIX_SAME_RATE_PCT / 100.0;
 
 			if (j == i || !judged(q, s) || q->setting != r->setting)

@@ -1,5 +1,5 @@
 /* matrix_main.c - `writestress matrix`: the command line checked, the
- * runs (matrix_run.c), the settings put back, the table and the files. */
+ * runs, the table and the files. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -19,16 +19,13 @@
 
 #define HELP_SHOWN (-1)	/* setup(): --help was printed, exit 0 */
 
-/* ---- setting up --------------------------------------------------------- */
-
 static int parse_each(struct matrix_state *m)
 {
 	const char *e = m->args.each ? m->args.each : "15s";
 	struct units_error err;
 	uint64_t v;
 
-	/* m and M are mebibytes here as everywhere: only a bare number could
-	 * be either a time or a size */
+	/* m and M are mebibytes: only a bare number is both */
 	if (*e && strspn(e, "0123456789.") == strlen(e)) {
 		cli_usage_error(matrix_options(), stderr,
 				"invalid --each '%s': a bare number could be %ss or %s bytes; write %ss for a time or %sM for a size",
@@ -54,7 +51,6 @@ static int parse_each(struct matrix_state *m)
 	return -EINVAL;
 }
 
-/* What --each was understood as, for the header: "400 MiB", "15.0 s". */
 static const char *each_text(const struct matrix_state *m, char *buf, size_t len)
 {
 	if (m->mc.each_bytes)
@@ -62,8 +58,7 @@ static const char *each_text(const struct matrix_state *m, char *buf, size_t len
 	return units_format_duration(buf, len, m->mc.each_ns);
 }
 
-/* The table's files are written at the end, minutes or hours on: what
- * they would replace, or a clash with each other or FILE, is said now. */
+/* The files are written hours on: a clash is said now. */
 static int check_outputs(const struct matrix_state *m)
 {
 	const struct { const char *opt, *path; } out[] = {
@@ -160,7 +155,6 @@ static int setup(struct matrix_state *m, int argc, char **argv)
 	return 0;
 }
 
-/* The --json and --svg files, of the runs so far; the exit status. */
 static int write_files(const struct matrix_state *m, const struct matrix_row *rows,
 		       size_t nrows, int best, int status)
 {

@@ -1,6 +1,4 @@
-/* matrix_opts.c - the command line of `writestress matrix`: its own
- * options and the run's it passes on to every child, --help's frame,
- * defaults and completion's words. */
+/* matrix_opts.c - matrix's options, and the run's it passes on. */
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -21,9 +19,8 @@ _Static_assert(offsetof(struct matrix_args, run) == 0,
 static int keep_probe(void *dest, const char *arg, char *why);
 static int keep_probe_cmd(void *dest, const char *arg, char *why);
 
-/* A row of the table: matrix's own option, or the run's option named
- * `run` (its name, type, bounds, help and parse: config/options.h)
- * under matrix's key, so the run's bounds are matrix's. */
+/* Matrix's own option, or the run's row named `run` under matrix's key:
+ * the run's bounds are matrix's. */
 struct matrix_opt_spec {
 	const char *run;
 	int key;
@@ -80,8 +77,7 @@ _Static_assert(ARRAY_SIZE(specs) <= MATRIX_NOPTS, "matrix_state's seen[] holds a
 static struct cli_option rows[ARRAY_SIZE(specs)];
 static pthread_once_t rows_once = PTHREAD_ONCE_INIT;
 
-/* --probe and --probe-cmd are kept as given too: the children get them
- * so, and the first probe named is the one the table judges. */
+/* Kept as given: the first probe named is the one judged. */
 static int keep_probe(void *dest, const char *arg, char *why)
 {
 	int ret = config_option("probe")->parse(dest, arg, why);
@@ -165,8 +161,6 @@ static const char *matrix_default_of(const char *name)
 	return spec_of(name) ? ws_field_default(name) : NULL;
 }
 
-/* Completion's words: every strategy (the default list is all of them),
- * and the run's own words where an option passes the run's option on. */
 static const char *const *matrix_words_of(const char *name)
 {
 	static char list[] = MATRIX_DEFAULT_LIST;
@@ -201,15 +195,12 @@ static const struct cli matrix_cli = {
 	.words_of = matrix_words_of,
 };
 
-/* The table, for tests that hold every option to its stated bounds and
- * for whatever else reads the options (completion). */
 const struct cli *matrix_options(void)
 {
 	pthread_once(&rows_once, build_rows);
 	return &matrix_cli;
 }
 
-/* "--NAME VALUE" for every child, when the matrix was given NAME. */
 static void pass(struct matrix_state *m, const char *opt, const char *val)
 {
 	const struct cli *c = matrix_options();

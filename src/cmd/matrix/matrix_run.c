@@ -1,5 +1,5 @@
-/* matrix_run.c - the matrix's runs: one child writestress per strategy
- * with a quiet wait before each, FILE laid out first, Ctrl-C passed on. */
+/* matrix_run.c - the matrix's runs: a child writestress each, a quiet wait
+ * before it. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -30,8 +30,8 @@
 static volatile sig_atomic_t interrupted;
 static volatile pid_t running;	/* the child now running, or 0 */
 
-/* The child runs in a process group of its own, so a Ctrl-C reaches it
- * once, from here: it ends its run cleanly and writes its result. */
+/* The child has a process group of its own: a Ctrl-C reaches it once,
+ * from here, and it ends its run cleanly. */
 static void on_signal(int sig)
 {
 	interrupted = sig;
@@ -52,17 +52,12 @@ int matrix_interrupted(void)
 	return interrupted;
 }
 
-/* ---- the runs ----------------------------------------------------------- */
-
-/* FILE's directory, in buf: "." when FILE has none. */
 static const char *dir_of(const char *file, char *buf, size_t len)
 {
 	return ws_dirname(file, buf, len) ? "." : buf;
 }
 
-/* Sectors written to the device under FILE's directory so far
- * (/sys/dev/block/MAJ:MIN reaches a partition too); -1: none (a filesystem
- * on no single block device). */
+/* -1: a filesystem on no single block device. */
 static long long device_sectors(const char *dir)
 {
 	struct ws_diskstat d;
@@ -76,11 +71,8 @@ static long long device_sectors(const char *dir)
 	return kstat_diskstat("", sys, &d) ? -1 : (long long)d.write_sectors;
 }
 
-/* After a sync of FILE's filesystem: Dirty + Writeback back near where
- * they were at the start, and the device written nothing for
- * MATRIX_QUIET_DEVICE_NS (a throttle's queue or a drive's cache draining), so one
- * run's backlog never leaks into the next.  Returns how long it waited;
- * *timeout when it gave up. */
+/* Until matrix_quiet() (a throttle's queue or a drive's cache drains
+ * too), so one run's backlog never leaks into the next.  Seconds waited. */
 static double quiet_wait(const char *file, uint64_t idle, bool *timeout)
 {
 	uint64_t t0 = ws_now_ns(), still_since = t0;
@@ -115,7 +107,7 @@ static double quiet_wait(const char *file, uint64_t idle, bool *timeout)
 	return (double)(ws_now_ns() - t0) / 1e9;
 }
 
-/* Run argv; the child's exit status (128 + signal if killed). */
+/* The exit status; 128 + signal if killed. */
 static int run_child(const char *const *argv, bool quiet_stdout)
 {
 	pid_t pid = fork();
@@ -169,7 +161,6 @@ void matrix_runs_free(struct matrix_runs *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* One strategy's run: wait for quiet, run the child, read its result. */
 static int run_one(struct matrix_state *m, unsigned int strategy, unsigned int set)
 {
 	const char *sched = m->st.kind && !strcmp(m->st.kind, "scheduler") ?
@@ -217,7 +208,6 @@ static int run_one(struct matrix_state *m, unsigned int strategy, unsigned int s
 	return o->status;
 }
 
-/* A run's status that ends the matrix: usage, refusal, a signal. */
 static bool fatal(int status)
 {
 	return status == WS_EXIT_USAGE || status == WS_EXIT_REFUSED ||
@@ -272,8 +262,6 @@ int matrix_run_all(struct matrix_state *m)
 	return worst;
 }
 
-/* Every run rewrites FILE in place: when it does not exist yet it is laid
- * out at full speed first, to the size every run wraps at. */
 int matrix_lay_out(struct matrix_state *m)
 {
 	struct stat sb;
@@ -283,8 +271,7 @@ int matrix_lay_out(struct matrix_state *m)
 	int n = 0, st;
 
 	if (!lstat(m->mc.file, &sb)) {
-		/* the children check it is safe to rewrite; without
-		 * --file-size they rewrite it within its size */
+		/* the children check it is safe to rewrite */
 		if (!m->mc.file_size && S_ISREG(sb.st_mode) &&
 		    (uint64_t)sb.st_size >= WS_MIB)
 			m->mc.file_size = (uint64_t)sb.st_size - (uint64_t)sb.st_size % WS_MIB;

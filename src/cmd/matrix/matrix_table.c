@@ -1,5 +1,4 @@
-/* matrix_table.c - the matrix's rows as the table a person reads (see
- * matrix.h). */
+/* matrix_table.c - the matrix's rows as a person reads them. */
 #include <stdio.h>
 
 #include "lib/hist.h"
@@ -54,7 +53,6 @@ void matrix_print(FILE *out, const struct matrix_row *rows, size_t n,
 			units_format_size(dirty, sizeof(dirty), r->peak_dirty),
 			r->cpu_s_per_gib, matrix_verdict_word(r->verdict), why,
 			(int)i == recommended ? " <- recommended" : "");
-		/* the other probes, a line each, under the judged one */
 		for (unsigned int k = 1; k < r->nprobes; k++) {
 			const struct matrix_probe *p = &r->probes[k];
 			char pname[40];
