@@ -1,6 +1,7 @@
 # writestress matrix: bad command lines exit 2 with one line naming the
 # option and the value and the pointer to its --help, print nothing and
-# create no file; --help describes the strategies; --dirty-bytes is
+# create no file (the run's options by the run's rules, before any run);
+# --help describes the strategies; --dirty-bytes is
 # refused to a user who is not root.  --headroom reaches the adaptive row
 # alone, and the matrix file says it (a second each on a tmpfs).
 # shellcheck source=lib.sh
@@ -26,7 +27,12 @@ done <<'TABLE'
 --each 5x f                       |--each '5x'
 --each 10K f                      |--each '10K'
 --repeat 0 f                      |--repeat;'0'
+--repeat 20 --schedulers a,b,c,d --strategies idle,none,window,fdatasync,direct,dontcache,adaptive,window:W=2 f |--repeat '20';640 runs in all, at most 512
 --target-latency 0 f              |--target-latency;'0'
+--target-latency 61s f            |--target-latency '61s';at most
+--stall 0 f                       |--stall '0'
+--sqlite-journal bogus f          |--sqlite-journal 'bogus';expected delete or wal
+--probe bogus f                   |--probe 'bogus';unknown probe
 --headroom 51 f                   |--headroom '51';between 0 and 50
 --headroom x f                    |--headroom 'x'
 --schedulers bfq --dirty-bytes 64M f |--schedulers and --dirty-bytes
@@ -38,7 +44,7 @@ done <<'TABLE'
 --bogus f                         |'--bogus'
 f g                               |unexpected argument 'g'
 TABLE
-assert_ge "$rows" 19 "rows of the table checked"
+assert_ge "$rows" 24 "rows of the table checked"
 
 ws matrix
 assert_usage_error 'writestress: matrix: ' "$HINT" "missing FILE" "writestress matrix"

@@ -46,12 +46,12 @@ struct matrix_cfg {
 	uint64_t target_latency_ns;
 	unsigned int headroom_pct;	/* 0: none */
 	uint64_t file_size;
-	const char *passthrough[16];	/* probe options, as given */
+	const char *passthrough[24];	/* probe options, as given */
 	unsigned int npassthrough;
 	char steer_by[16];		/* the judged probe */
 };
 
-#define MATRIX_ARGS_MAX 48
+#define MATRIX_ARGS_MAX 64
 struct matrix_argv {
 	const char *argv[MATRIX_ARGS_MAX];
 	char buf[8][32];		/* numbers the argv points into */

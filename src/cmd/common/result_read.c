@@ -1,6 +1,5 @@
-/* result_read.c - reading result files back: the whole file, one JSON
- * document with nothing after it but blanks; its schema; fields looked up
- * by path (see result_read.h). */
+/* result_read.c - result files read back and looked up (see
+ * result_read.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,8 +9,6 @@
 #include <json-c/json.h>
 
 #include "cmd/common/result_read.h"
-
-/* ---- reading a file ---------------------------------------------------- */
 
 #define CHUNK 16384
 
@@ -32,9 +29,8 @@ static int read_error(char *why, size_t len)
 	return -err;
 }
 
-/* After the document, which ended at BUF[POS] (BUF holds N bytes read,
- * the first of them at byte BASE of the file): white space only, to the
- * end of the file. */
+/* Blanks only after the document, which ended at BUF[POS] (BUF's first
+ * byte is the file's BASE), to the end of the file. */
 static int check_rest(FILE *f, char *buf, size_t n, size_t pos, size_t base,
 		      char *why, size_t len)
 {
@@ -53,7 +49,6 @@ static int check_rest(FILE *f, char *buf, size_t n, size_t pos, size_t base,
 	return ferror(f) ? read_error(why, len) : 0;
 }
 
-/* Feed F to TOK a chunk at a time; the document into *doc. */
 static int parse_stream(FILE *f, struct json_tokener *tok,
 			struct json_object **doc, char *why, size_t len)
 {
@@ -152,8 +147,6 @@ int result_schema_version(const struct json_object *doc, unsigned int *version,
 	*version = (unsigned int)strtoul(n, NULL, 10);
 	return 0;
 }
-
-/* ---- looking values up ------------------------------------------------- */
 
 enum result_found result_lookup(const struct json_object *o, const char *path,
 				struct json_object **out)

@@ -1,14 +1,6 @@
-/* compare.c - judging B against A: the rows of metrics, and the report
- * they and the differences (compare_diff.c) make (see compare.h; the
- * rules are compare_rules.c, reading a file and looking fields up
- * result_read.c (shared with `writestress report`), the command
- * and its printing compare_main.c).
- *
- * The result files are read with json-c; the metrics shown are listed in
- * the tables below (a path into the file per row), so a new metric is one
- * line.  Fields are looked up, never assumed: an older or partial file
- * shows "-" where it lacks something.
- */
+/* compare.c - B judged against A: the rows of metrics (see compare.h).
+ * A metric is a line of the tables below; fields are looked up, never
+ * assumed, so an older file shows "-" where it lacks one. */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -26,8 +18,6 @@
 #include "lib/units.h"
 
 #define GIB ((double)WS_GIB)
-
-/* ---- the schema ------------------------------------------------------- */
 
 int compare_check_schema(const struct json_object *doc, char *why, size_t len)
 {
@@ -53,7 +43,6 @@ int compare_check_schema(const struct json_object *doc, char *why, size_t len)
 	return 0;
 }
 
-/* The string at PATH under O, or NULL. */
 static void set_text(struct cmp_value *val, const char *s)
 {
 	val->kind = CMP_TEXT;
@@ -61,27 +50,23 @@ static void set_text(struct cmp_value *val, const char *s)
 	result_sanitize(val->text);
 }
 
-/* ---- the rows ---------------------------------------------------------- */
-
 enum on_null { NULL_MISSING, NULL_ZERO, NULL_NONE };
 
-/* One metric: where it is and how it is judged and shown. */
 struct row_spec {
 	const char *metric;
-	const char *path;	/* from the run, or from the probe or phase */
+	const char *path;
 	enum cmp_better better;
 	int decimals;
 	double scale;		/* 0: 1 */
-	bool text;		/* a word, not a number */
-	enum on_null on_null;	/* a JSON null on the path (at its end too) */
+	bool text;
+	enum on_null on_null;
 	const char *gate;	/* a bool that must be true, else "not reached" */
 	bool latency;		/* ms: the floor applies */
-	double q;		/* a percentile's quantile, else 0 */
+	double q;		/* 0: not a percentile */
 	const char *count;	/* its samples, beside path; NULL: the caller's */
 };
 
 #define NUM(m, p, b, d) .metric = (m), .path = (p), .better = (b), .decimals = (d)
-/* A latency in ms; a percentile of the samples counted at c (or not). */
 #define LAT(m, p) NUM(m, p, CMP_LOWER, 3), .latency = true
 #define PCT(m, p, quant, c) LAT(m, p), .q = (quant), .count = (c)
 
@@ -108,8 +93,7 @@ static const struct row_spec tail_rows[] = {
 	{ NUM("free space GiB", "target.fs_avail", CMP_INFO, 3), .scale = 1 / GIB },
 };
 
-/* A probe's percentiles count their own samples (raw.count, corrected.count,
- * which has the samples coordinated omission hid), else the probe's. */
+/* corrected.count has the samples coordinated omission hid */
 static const struct row_spec probe_rows[] = {
 	{ NUM("count", "count", CMP_INFO, 0) },
 	{ PCT("raw p50 ms", "raw.p50_ms", 0.50, "raw.count") },
@@ -119,12 +103,10 @@ static const struct row_spec probe_rows[] = {
 	{ PCT("corrected p99 ms", "corrected.p99_ms", 0.99, "corrected.count") },
 	{ NUM("stalls", "stalls.count", CMP_LOWER, 0) },
 	{ NUM("stall total s", "stalls.total_s", CMP_LOWER, 3) },
-	/* longest is null when there was no stall: then it is 0 */
 	{ LAT("longest stall ms", "stalls.longest.duration_ms"), .on_null = NULL_ZERO },
 };
 
-/* A matrix's table row (writestress-matrix/1), strategy by strategy; its
- * percentiles are of the judged probe, whose samples are in the runs. */
+/* A matrix's row: its percentiles' samples are in its runs. */
 static const struct row_spec matrix_rows_spec[] = {
 	{ NUM("MiB/s", "mibps", CMP_HIGHER, 1) },
 	{ PCT("p50 ms", "p50_ms", 0.50, NULL) },
@@ -137,7 +119,6 @@ static const struct row_spec matrix_rows_spec[] = {
 #undef PCT
 #undef LAT
 #undef NUM
-
 
 static struct cmp_value value_of(const struct json_object *base,
 				 const struct row_spec *s)
@@ -165,16 +146,13 @@ static struct cmp_value value_of(const struct json_object *base,
 	return val;
 }
 
-/* What a row is read from: a run, a probe, a phase or a matrix row of
- * A and of B (NULL: absent), and the samples of a percentile whose spec
- * does not say where they are (NaN: unknown). */
+/* A row's source in A and B (NULL: absent); the samples of a percentile
+ * whose spec does not say (NaN: unknown). */
 struct pair {
 	const struct json_object *a, *b;
 	double samples_a, samples_b;
 };
 
-/* The number at PATH under O, or NaN. */
-/* The samples behind a percentile: at the spec's count, else DEFAULT. */
 static double samples_of(const struct json_object *base, const struct row_spec *s,
 			 double dflt)
 {
@@ -249,7 +227,7 @@ static const char *probe_name(const struct json_object *p)
 	return result_str(p, "name");
 }
 
-/* The first probe of ARR called NAME, among the first LIMIT; or NULL. */
+/* Among the first LIMIT probes of ARR. */
 static struct json_object *find_probe(const struct json_object *arr,
 				      const char *name, size_t limit)
 {
@@ -263,8 +241,8 @@ static struct json_object *find_probe(const struct json_object *arr,
 	return NULL;
 }
 
-/* Probes matched by name: A's in A's order, then those only B has.  An
- * unnamed probe cannot be matched and is left out. */
+/* Probes matched by name: A's in order, then B's own; unnamed ones left
+ * out. */
 static int add_probes(struct cmp_report *r, const struct json_object *a,
 		      const struct json_object *b)
 {
@@ -343,7 +321,6 @@ static void matrix_row_name(const struct json_object *row, char *buf, size_t len
 		snprintf(buf, len, "%s", st);
 }
 
-/* The row of TABLE named NAME, or NULL. */
 static struct json_object *matrix_row_named(const struct json_object *table,
 					    const char *name)
 {
@@ -357,9 +334,8 @@ static struct json_object *matrix_row_named(const struct json_object *table,
 	return NULL;
 }
 
-/* The fewest samples behind a matrix row's percentiles: its judged
- * probe's (the first of the row's probes) in each run of the row's
- * strategy and setting that left a result; NaN when none says. */
+/* The fewest samples of the row's judged probe over its runs; NaN: none
+ * says. */
 static double matrix_samples(const struct json_object *doc,
 			     const struct json_object *row)
 {
@@ -383,7 +359,7 @@ static double matrix_samples(const struct json_object *doc,
 		n = result_num(p, "raw.count");
 		if (isnan(n))
 			n = result_num(p, "count");
-		/* a run that failed, or lacks the count, says nothing */
+		/* a run without the count says nothing */
 		if (isnan(fewest) || n < fewest)
 			fewest = n;
 	}

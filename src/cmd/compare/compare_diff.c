@@ -1,9 +1,5 @@
-/* compare_diff.c - the differences between two result files for
- * `writestress compare` (see compare_tree.h): every scalar leaf under a
- * key that differs, printable (byte counts in units), then which of them
- * change the result (compare_setting_of) and which values writestress
- * chose by itself.
- */
+/* compare_diff.c - the leaves two result files differ in, and which of
+ * them change the result (see compare_tree.h). */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,10 +19,7 @@ struct diff_list {
 	size_t *n, *cap;
 };
 
-/* Printable form of a scalar: strings as they are (control characters
- * and '|' as '?'), fractions to 15 digits (the file's 0.20000000000000001
- * is 0.2), numbers in UNIT when it has one, other numbers and booleans
- * as written. */
+/* Fractions to 15 digits: the file's 0.20000000000000001 is 0.2. */
 static char *printable(const struct json_object *v, enum result_found f,
 		       enum cmp_unit unit)
 {
@@ -59,8 +52,8 @@ static void free_diff(struct cmp_diff *d)
 	free(d->note);
 }
 
-/* Two sizes that differ but read the same in units ("65.6 GiB") get
- * their bytes too: "65.6 GiB (70447529984)". */
+/* Sizes that differ but read the same get their bytes: "65.6 GiB
+ * (70447529984)". */
 static int add_exact(char **text, const struct json_object *v, enum result_found f)
 {
 	char *raw = printable(v, f, CMP_UNIT_NONE), *both = NULL;
@@ -124,7 +117,7 @@ static int diff_leaves(struct diff_list *l, const char *path,
 		       const struct json_object *a, enum result_found fa,
 		       const struct json_object *b, enum result_found fb);
 
-/* Members of objects: A's keys in A's order, then B's that A lacks. */
+/* A's keys in A's order, then B's that A lacks. */
 static int diff_objects(struct diff_list *l, const char *path,
 			const struct json_object *a, const struct json_object *b)
 {
@@ -188,9 +181,7 @@ static int diff_arrays(struct diff_list *l, const char *path,
 	return 0;
 }
 
-/* Every scalar leaf under PATH that differs.  Where only one side is a
- * container, its leaves are compared with absent ones, and the other
- * side's scalar (if any) is listed against an absent one. */
+/* Where only one side is a container, its leaves meet absent ones. */
 static int diff_leaves(struct diff_list *l, const char *path,
 		       const struct json_object *a, enum result_found fa,
 		       const struct json_object *b, enum result_found fb)
@@ -218,7 +209,6 @@ static int diff_leaves(struct diff_list *l, const char *path,
 	return ret;
 }
 
-/* Figures that differ on every run, or repeat another field. */
 static const char *const not_system[] = { "target.path", "target.fs_avail" };
 
 static bool skipped(const char *path)
@@ -229,7 +219,6 @@ static bool skipped(const char *path)
 	return false;
 }
 
-/* Drop the differences from index FROM on whose path is skipped. */
 static void drop_skipped(struct diff_list *l, size_t from)
 {
 	struct cmp_diff *d = *l->v;
@@ -261,9 +250,8 @@ int compare_diff_key(struct cmp_diff **v, size_t *n, size_t *cap, const char *ke
 	return ret;
 }
 
-/* Whether the command line recorded in DOC gives AU's option (as
- * "--file-size N", "--file-size=N" or an abbreviation getopt_long
- * takes): 1 or 0, or -1 when DOC has no command line. */
+/* Did DOC's command line give AU's option (abbreviated too)?  -1: no
+ * command line. */
 static int option_given(const struct json_object *doc, const struct cmp_auto *au)
 {
 	struct json_object *argv = result_array_at(doc, "command_line");
@@ -288,8 +276,7 @@ static int option_given(const struct json_object *doc, const struct cmp_auto *au
 	return 0;
 }
 
-/* "chosen by writestress in A and B" on a value that defaults to what the
- * run found (file size, reserve) where a run did not set it. */
+/* "chosen by writestress" where a run left the value to what it found. */
 static int note_auto(struct cmp_diff *d, const struct json_object *a,
 		     const struct json_object *b)
 {
@@ -298,7 +285,7 @@ static int note_auto(struct cmp_diff *d, const struct json_object *a,
 
 	if (!au)
 		return 0;
-	/* a file without its command line gets no note: nobody knows */
+	/* without a command line (-1) nobody knows */
 	in_a = option_given(a, au) == 0;
 	in_b = option_given(b, au) == 0;
 	if (!in_a && !in_b)
@@ -311,8 +298,7 @@ static int note_auto(struct cmp_diff *d, const struct json_object *a,
 	return 0;
 }
 
-/* DOC has a value at PATH, JSON null included, but not a null on the
- * way there ("config": null is a damaged file, not a setting). */
+/* A null on the way ("config": null) is a damaged file, not a setting. */
 static bool has(const struct json_object *doc, const char *path)
 {
 	const char *dot = strrchr(path, '.');
@@ -326,9 +312,7 @@ static bool has(const struct json_object *doc, const char *path)
 	       result_lookup(doc, path, &v) != RESULT_ABSENT;
 }
 
-/* The label of the setting D is a difference in, when that changes the
- * result: both files have the setting (an older file that lacks it, or
- * its array, has not another value of it), else NULL. */
+/* An older file that lacks a setting has not another value of it. */
 static const char *changes_of(const struct cmp_diff *d, const struct json_object *a,
 			      const struct json_object *b, bool matrix)
 {
@@ -341,8 +325,6 @@ static const char *changes_of(const struct cmp_diff *d, const struct json_object
 	return has(a, root) && has(b, root) ? s->label : NULL;
 }
 
-/* Mark and count the differences that change the result, note the
- * values writestress chose, and decide whether the rows are judged. */
 int compare_settle_diffs(struct cmp_report *r, const struct json_object *a,
 			 const struct json_object *b, bool matrix)
 {

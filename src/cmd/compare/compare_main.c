@@ -1,8 +1,5 @@
-/* compare_main.c - `writestress compare A.json B.json`: the command
- * line (cli.h), the report printed (the differences that make the runs
- * not like for like first, the table, the rules and what they kept from a
- * flag, the other differences, the verdict), the exit status (see
- * compare.h). */
+/* compare_main.c - `writestress compare A.json B.json`: the command line,
+ * the report printed and the exit status (see compare.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -20,8 +17,6 @@
 #include "lib/units.h"
 
 #define GIB ((double)WS_GIB)
-
-/* ---- printing ---------------------------------------------------------- */
 
 enum { COL_METRIC, COL_A, COL_B, COL_CHANGE, COL_FLAG, NCOLS };
 
@@ -54,7 +49,7 @@ static void format_change(char *buf, size_t len, const struct cmp_row *row)
 		snprintf(buf, len, "%+.1f%%", pct);
 }
 
-/* The cells of a row (or of the title row when ROW is NULL). */
+/* ROW NULL: the title row. */
 static void cells_of(char cells[NCOLS][64], const struct cmp_row *row)
 {
 	if (!row) {
@@ -69,8 +64,7 @@ static void cells_of(char cells[NCOLS][64], const struct cmp_row *row)
 	snprintf(cells[COL_FLAG], 64, "%s", flag_words[row->flag]);
 }
 
-/* metric left-aligned; A, B and change right-aligned; the flag last, with
- * no trailing blanks (a blank flag leaves the line ending in '|'). */
+/* no trailing blanks: a blank flag leaves the line ending in '|' */
 static void print_line(FILE *out, char cells[NCOLS][64], const int *width)
 {
 	fprintf(out, "%-*s | %*s | %*s | %*s |%s%s\n", width[COL_METRIC],
@@ -113,8 +107,6 @@ static void print_diff(FILE *out, const struct cmp_diff *d)
 	fputc('\n', out);
 }
 
-/* The differences that are information only (those that change the
- * result came first). */
 static void print_diffs(FILE *out, const char *title, const struct cmp_diff *d,
 			size_t n)
 {
@@ -131,8 +123,7 @@ static void print_diffs(FILE *out, const char *title, const struct cmp_diff *d,
 		fprintf(out, "  (none%s)\n", n ? " besides those above" : "");
 }
 
-/* The labels of the differences that change the result, each once:
- * "--rate, --pace". */
+/* "--rate, --pace": each label once. */
 static const char *changing_labels(char *buf, size_t len, const struct cmp_report *r)
 {
 	const struct cmp_diff *lists[2] = { r->config, r->system };
@@ -158,7 +149,7 @@ static const char *changing_labels(char *buf, size_t len, const struct cmp_repor
 	return b.s;
 }
 
-/* First, before any figure: what makes the runs not like for like. */
+/* Before any figure: what makes the runs not like for like. */
 static void print_changing(FILE *out, const struct cmp_report *r)
 {
 	const struct cmp_diff *lists[2] = { r->config, r->system };
@@ -192,7 +183,6 @@ static void print_rules(FILE *out, const struct cmp_report *r)
 		hist_min_samples(0.999));
 }
 
-/* The rows beyond the threshold that the other rules kept from a flag. */
 static void print_notes(FILE *out, const struct cmp_report *r)
 {
 	bool any = false;
@@ -258,8 +248,6 @@ void compare_print(FILE *out, const struct cmp_report *r, const char *name_a,
 	print_verdict(out, r);
 }
 
-/* ---- the command ------------------------------------------------------- */
-
 enum { KEY_THRESHOLD = 256, KEY_FLOOR, KEY_FORCE };
 
 struct cmp_args {
@@ -276,7 +264,7 @@ static int parse_threshold(void *dest, const char *arg, char *why)
 	return -EINVAL;
 }
 
-/* A duration as everywhere (units.h), but 0 too: no floor. */
+/* 0 too: no floor. */
 static int parse_floor(void *dest, const char *arg, char *why)
 {
 	struct units_error err;
@@ -358,15 +346,12 @@ static const struct cli compare_cli = {
 	.help_tail = compare_help_tail,
 };
 
-/* The table, for tests that hold every option to its stated bounds and
- * for whatever else reads the options (completion). */
 const struct cli *compare_options(void)
 {
 	return &compare_cli;
 }
 
-/* Options into *args; -1 to go on with argv[*first..], else the exit
- * status. */
+/* -1 to go on with argv[*first..], else the exit status. */
 static int parse_args(int argc, char **argv, struct cmp_args *args, int *first)
 {
 	switch (cli_parse(&compare_cli, argc, argv, args, NULL, first, stderr)) {

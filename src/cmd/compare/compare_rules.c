@@ -1,8 +1,6 @@
-/* compare_rules.c - the rules `writestress compare` judges by (see
- * compare.h): the threshold, the samples a percentile needs, the latency
- * floor, which settings change the result, and which values are bytes.
- * Pure: numbers and paths in, words out; no json-c here.
- */
+/* compare_rules.c - the rules compare judges by (see compare.h): the
+ * threshold, a percentile's samples, the latency floor, the settings that
+ * change the result, the values that are bytes.  No json-c here. */
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -16,8 +14,6 @@
 #include "lib/hist.h"
 #include "lib/units.h"
 #include "record/fields.h"
-
-/* ---- one number --------------------------------------------------------- */
 
 enum cmp_flag compare_metric(double a, double b, enum cmp_better better,
 			     double threshold_pct)
@@ -63,8 +59,6 @@ int compare_parse_threshold(const char *s, double *pct)
 	return 0;
 }
 
-/* ---- one row ------------------------------------------------------------ */
-
 static bool enough_samples(const struct cmp_row *row)
 {
 	double need = (double)hist_min_samples(row->quantile);
@@ -88,8 +82,6 @@ void compare_judge(struct cmp_row *row, const struct cmp_rules *rules,
 		row->skip = CMP_SKIP_FLOOR;
 	row->flag = row->skip == CMP_JUDGED ? row->would : CMP_FLAG_NONE;
 }
-
-/* ---- values in units ---------------------------------------------------- */
 
 /* Byte counts whose name does not end in "size" or "bytes". */
 static const char *const byte_keys[] = {
@@ -140,16 +132,9 @@ bool compare_format_unit(char *buf, size_t len, double v, enum cmp_unit unit)
 	return true;
 }
 
-/* ---- which differences change the result -------------------------------- */
-
-/*
- * A run's settings that change the result are the settings table's rows
- * marked so (record/fields.h says which and why), each at "config.KEY"
- * with its option as the label; and the device and filesystem under the file.
- * Everything else (paths, the host, the time, the reporting, what
- * writestress chose by itself, the system's own settings) is information
- * only: comparing those is what compare is for.
- */
+/* The settings that change the result: the settings table's rows marked
+ * so (record/fields.h says why), and the device and filesystem under the
+ * file; everything else is information. */
 static const struct cmp_setting under_the_file[] = {
 	{ "target.fs_type", "filesystem" },
 	{ "fingerprint.filesystem.type", "filesystem" },
@@ -164,8 +149,6 @@ static char run_labels[MAX_RUN_SETTINGS][32];
 static size_t nrun_settings;
 static pthread_once_t run_settings_once = PTHREAD_ONCE_INIT;
 
-/* path and label are copied: a row's label is built ("--" and its
- * option) */
 static void add_run_setting(const char *path, const char *label)
 {
 	if (nrun_settings == MAX_RUN_SETTINGS)
@@ -208,7 +191,7 @@ static const struct cmp_setting matrix_settings[] = {
 	{ "each_s", "--each" },
 };
 
-/* PATH with every "[N]" made "[]", into BUF; false when it does not fit. */
+/* Every "[N]" made "[]"; false when it does not fit. */
 static bool generic_path(char *buf, size_t len, const char *path)
 {
 	size_t j = 0;
@@ -224,7 +207,6 @@ static bool generic_path(char *buf, size_t len, const char *path)
 	return true;
 }
 
-/* PATH is SETTING or lies under it (".", or "[" of an element). */
 static bool under(const char *path, const char *setting)
 {
 	size_t n = strlen(setting);

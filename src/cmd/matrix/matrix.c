@@ -1,6 +1,5 @@
 /* matrix.c - the strategy matrix's pure parts (see matrix.h): strategies,
- * the children's command lines, reading their results, the rows, the
- * front, the verdicts and the table. */
+ * the children's command lines, reading their results, the quiet rule. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,15 +9,11 @@
 #include <json-c/json.h>
 
 #include "lib/c.h"
-#include "lib/hist.h"
 #include "cmd/matrix/matrix.h"
 #include "record/settings.h"
 #include "cmd/common/result_read.h"
 #include "lib/units.h"
 
-/* ---- strategies --------------------------------------------------------- */
-
-/* "B=1M" or "W=4" after a strategy's name. */
 static int parse_param(struct matrix_strategy *s, const char *p, char *why,
 		       size_t len)
 {
@@ -117,8 +112,6 @@ int matrix_parse_strategies(const char *list, struct matrix_strategy *out,
 	return 0;
 }
 
-/* ---- the children ------------------------------------------------------- */
-
 struct args_builder {
 	struct matrix_argv *out;
 	size_t n, nbuf;
@@ -156,8 +149,7 @@ void matrix_child_args(const struct matrix_strategy *s, const struct matrix_cfg 
 	if (s->fadvise)
 		add(&b, "--fadvise");
 	if (s->idle) {
-		/* the probes on a disk the writer barely touches: a page a
-		 * second, in place */
+		/* a page a second: the disk barely touched */
 		add(&b, "--buffer-size");
 		add(&b, "4K");
 		add(&b, "--rate");
@@ -196,9 +188,6 @@ void matrix_child_args(const struct matrix_strategy *s, const struct matrix_cfg 
 	out->argv[b.n] = NULL;
 }
 
-/* ---- reading a result --------------------------------------------------- */
-
-/* The value at PATH (result_read.h), NULL when absent or null. */
 static struct json_object *at(const struct json_object *o, const char *path)
 {
 	struct json_object *v;
@@ -206,7 +195,7 @@ static struct json_object *at(const struct json_object *o, const char *path)
 	return result_lookup(o, path, &v) == RESULT_FOUND ? v : NULL;
 }
 
-/* The number at PATH; 0 when the child's result lacks it. */
+/* 0 when the child's result lacks it */
 static double num(const struct json_object *o, const char *path)
 {
 	double v = result_num(o, path);
@@ -214,7 +203,6 @@ static double num(const struct json_object *o, const char *path)
 	return isnan(v) ? 0 : v;
 }
 
-/* A probe's stall records by cause (a traced run names one each). */
 static void count_causes(struct json_object *records, unsigned int *causes)
 {
 	for (size_t i = 0; records && json_object_is_type(records, json_type_array) &&
@@ -246,7 +234,7 @@ int matrix_outcome_from(struct json_object *doc, struct matrix_outcome *o)
 		return -EINVAL;
 	o->have = true;
 	o->mibps = num(doc, "summary.mibps");
-	/* the writer thread's CPU per GiB it wrote: what the strategy costs */
+	/* the writer's CPU per GiB: what the strategy costs */
 	if (num(doc, "summary.bytes") > 0)
 		o->cpu_s_per_gib = num(doc, "summary.cpu.writer_s") /
 				   (num(doc, "summary.bytes") / (double)WS_GIB);
@@ -287,308 +275,6 @@ int matrix_outcome_from(struct json_object *doc, struct matrix_outcome *o)
 			o->peak_dirty = d;
 	}
 	return 0;
-}
-
-/* ---- rows and judgement ------------------------------------------------- */
-
-static int by_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *v, size_t n)
-{
-	if (!n)
-		return 0;
-	qsort(v, n, sizeof(*v), by_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/* Each probe's medians over the runs that have it. */
-static void fill_probes(const struct matrix_outcome *o, size_t n, struct matrix_row *r)
-{
-	for (unsigned int k = 0; k < MATRIX_MAX_PROBES; k++) {
-		double v[5][MATRIX_MAX_REPEAT];
-		size_t m = 0;
-		const char *name = NULL;
-
-		for (size_t i = 0; i < n && m < MATRIX_MAX_REPEAT; i++) {
-			const struct matrix_probe *p = &o[i].probes[k];
-
-			if (o[i].strategy != r->strategy || o[i].setting != r->setting ||
-			    !o[i].have || k >= o[i].nprobes)
-				continue;
-			name = p->name;
-			v[0][m] = p->p50_ms;
-			v[1][m] = p->p99_ms;
-			v[2][m] = p->max_ms;
-			v[3][m] = p->p99_corrected_ms;
-			v[4][m] = p->stalls;
-			m++;
-		}
-		if (!m)
-			break;
-		snprintf(r->probes[k].name, sizeof(r->probes[k].name), "%s", name);
-		r->probes[k].p50_ms = median(v[0], m);
-		r->probes[k].p99_ms = median(v[1], m);
-		r->probes[k].max_ms = median(v[2], m);
-		r->probes[k].p99_corrected_ms = median(v[3], m);
-		r->probes[k].stalls = median(v[4], m);
-		r->nprobes = k + 1;
-	}
-}
-
-/* The medians of one strategy's runs under one setting. */
-static void fill_row(const struct matrix_outcome *o, size_t n, struct matrix_row *r)
-{
-	double p90[MATRIX_MAX_REPEAT], count[MATRIX_MAX_REPEAT];
-	double mibps[MATRIX_MAX_REPEAT], p50[MATRIX_MAX_REPEAT], p99[MATRIX_MAX_REPEAT],
-	       max[MATRIX_MAX_REPEAT], cp99[MATRIX_MAX_REPEAT], stalls[MATRIX_MAX_REPEAT],
-	       dirty[MATRIX_MAX_REPEAT], cpu[MATRIX_MAX_REPEAT];
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		const struct matrix_outcome *x = &o[i];
-
-		if (x->strategy != r->strategy || x->setting != r->setting)
-			continue;
-		if (x->unsupported)
-			r->unsupported = true;
-		if (!x->have) {
-			r->failed |= !x->unsupported;
-			continue;
-		}
-		if (k == MATRIX_MAX_REPEAT)
-			continue;
-		mibps[k] = x->mibps;
-		p50[k] = x->p50_ms;
-		p90[k] = x->p90_ms;
-		count[k] = (double)x->count;
-		p99[k] = x->p99_ms;
-		max[k] = x->max_ms;
-		cp99[k] = x->p99_corrected_ms;
-		stalls[k] = (double)x->stalls;
-		for (int c = 0; c < WS_CAUSE_NR; c++)
-			r->causes[c] += x->causes[c];
-		dirty[k] = (double)x->peak_dirty;
-		cpu[k] = x->cpu_s_per_gib;
-		k++;
-	}
-	r->runs = (unsigned int)k;
-	if (!k)
-		return;
-	r->failed = false;	/* a run that worked is the figure */
-	r->mibps = median(mibps, k);
-	r->mibps_lo = mibps[0];
-	r->mibps_hi = mibps[k - 1];
-	r->p50_ms = median(p50, k);
-	r->p90_ms = median(p90, k);
-	r->count = median(count, k);
-	r->p99_ms = median(p99, k);
-	r->p99_lo = p99[0];
-	r->p99_hi = p99[k - 1];
-	r->max_ms = median(max, k);
-	r->p99_corrected_ms = median(cp99, k);
-	r->stalls = median(stalls, k);
-	r->peak_dirty = (uint64_t)median(dirty, k);
-	r->cpu_s_per_gib = median(cpu, k);
-	fill_probes(o, n, r);
-}
-
-size_t matrix_rows(const struct matrix_outcome *o, size_t n,
-		   const struct matrix_strategy *s, unsigned int nstrategies,
-		   unsigned int nsettings, struct matrix_row *rows)
-{
-	size_t nrows = 0;
-
-	(void)s;
-	for (unsigned int set = 0; set < (nsettings ? nsettings : 1); set++) {
-		for (unsigned int st = 0; st < nstrategies; st++) {
-			struct matrix_row *r = &rows[nrows];
-			bool ran = false;
-
-			for (size_t i = 0; i < n; i++)
-				ran |= o[i].strategy == st && o[i].setting == set;
-			if (!ran)
-				continue;	/* a matrix cut short */
-			memset(r, 0, sizeof(*r));
-			r->strategy = st;
-			r->setting = set;
-			fill_row(o, n, r);
-			nrows++;
-		}
-	}
-	return nrows;
-}
-
-static const char *const verdict_words[MX_VERDICT_NR] = {
-	[MX_BASELINE] = "baseline", [MX_UNSUPPORTED] = "unsupported",
-	[MX_FAILED] = "failed", [MX_RESPONSIVE] = "responsive",
-	[MX_SLUGGISH] = "sluggish", [MX_FROZEN] = "frozen",
-	[MX_NOT_JUDGED] = "not judged",
-};
-
-const char *matrix_verdict_word(enum matrix_verdict v)
-{
-	return v < MX_VERDICT_NR ? verdict_words[v] : "?";
-}
-
-static bool judged(const struct matrix_row *r, const struct matrix_strategy *s)
-{
-	return r->runs && !s[r->strategy].idle;
-}
-
-/* The verdict a row's figures support (matrix.h). */
-static enum matrix_verdict evidence(const struct matrix_row *r, double target_ms)
-{
-	uint64_t n = (uint64_t)r->count;
-
-	if (r->stalls > 0)
-		return MX_FROZEN;
-	if (hist_percentile_shown(0.99, n))
-		return r->p99_ms > 10 * target_ms ? MX_FROZEN :
-		       r->p99_ms > target_ms ? MX_SLUGGISH : MX_RESPONSIVE;
-	if (hist_percentile_shown(0.9, n)) {
-		if (r->max_ms <= target_ms)
-			return MX_RESPONSIVE;
-		if (r->p90_ms > 10 * target_ms)
-			return MX_FROZEN;
-		if (r->p90_ms > target_ms)
-			return MX_SLUGGISH;
-	}
-	return MX_NOT_JUDGED;
-}
-
-int matrix_judge(struct matrix_row *rows, size_t n,
-		 const struct matrix_strategy *s, double target_ms)
-{
-	double fastest = 0;
-	int best = -1;
-
-	for (size_t i = 0; i < n; i++)
-		if (judged(&rows[i], s) && rows[i].mibps > fastest)
-			fastest = rows[i].mibps;
-	for (size_t i = 0; i < n; i++) {
-		struct matrix_row *r = &rows[i];
-
-		r->ratio = fastest > 0 && judged(r, s) ? r->mibps / fastest : 0;
-		if (s[r->strategy].idle)
-			r->verdict = r->runs ? MX_BASELINE : MX_FAILED;
-		else if (r->unsupported && !r->runs)
-			r->verdict = MX_UNSUPPORTED;
-		else if (!r->runs)
-			r->verdict = MX_FAILED;
-		else
-			r->verdict = evidence(r, target_ms);
-		r->front = judged(r, s);
-		for (size_t j = 0; j < n && r->front; j++) {
-			const struct matrix_row *q = &rows[j];
-
-			/* dominated: another is at least as good in both and
-			 * better in one (only rows of the same setting meet);
-			 * throughputs within MATRIX_SAME_RATE_PCT are equal,
-			 * a disk's noise is no merit */
-			double same = r->mibps * MATRIX_SAME_RATE_PCT / 100.0;
-
-			if (j == i || !judged(q, s) || q->setting != r->setting)
-				continue;
-			if (q->mibps >= r->mibps - same && q->p99_ms <= r->p99_ms &&
-			    (q->mibps > r->mibps + same || q->p99_ms < r->p99_ms))
-				r->front = false;
-		}
-		if (judged(r, s) && r->verdict == MX_RESPONSIVE &&
-		    (best < 0 || r->mibps > rows[best].mibps))
-			best = (int)i;
-	}
-	return best;
-}
-
-/* ---- the table ---------------------------------------------------------- */
-
-static void ms(char *buf, size_t len, double v)
-{
-	if (v >= 100)
-		snprintf(buf, len, "%.0f", v);
-	else if (v >= 10)
-		snprintf(buf, len, "%.1f", v);
-	else
-		snprintf(buf, len, "%.2f", v);
-}
-
-void matrix_print(FILE *out, const struct matrix_row *rows, size_t n,
-		  const struct matrix_strategy *s, const char *const *settings,
-		  const char *setting_name, int recommended, double target_ms)
-{
-	char probe_hdr[64], a[16], b[16], c[16], d[16], dirty[32], t[16];
-
-	snprintf(probe_hdr, sizeof(probe_hdr), "%s p50/p99/max ms (p99 corr.)",
-		 n && rows[0].nprobes ? rows[0].probes[0].name : "probe");
-	fprintf(out, "  %-22s %9s %6s  %-32s %6s %10s %7s  %s\n", "strategy",
-		"MiB/s", "x best", probe_hdr, "stalls", "dirty+wb", "cpu s/G",
-		"verdict");
-	for (size_t i = 0; i < n; i++) {
-		const struct matrix_row *r = &rows[i];
-		char label[64], lat[80], why[64];
-
-		if (settings && (!i || rows[i - 1].setting != r->setting))
-			fprintf(out, "%s%s %s\n", i ? "\n" : "", setting_name,
-				settings[r->setting]);
-		snprintf(label, sizeof(label), "%s%s", r->front ? "*" : " ",
-			 s[r->strategy].label);
-		if (!r->runs) {
-			fprintf(out, "  %-22s %9s %6s  %-32s %6s %10s %7s  %s\n", label,
-				"-", "-", "-", "-", "-", "-", matrix_verdict_word(r->verdict));
-			continue;
-		}
-		ms(a, sizeof(a), r->p50_ms);
-		ms(b, sizeof(b), r->p99_ms);
-		ms(c, sizeof(c), r->max_ms);
-		ms(d, sizeof(d), r->p99_corrected_ms);
-		snprintf(lat, sizeof(lat), "%s/%s/%s (%s)", a, b, c, d);
-		why[0] = '\0';
-		if (matrix_row_cause(r))
-			snprintf(why, sizeof(why), " (stalls: %s)", matrix_row_cause(r));
-		fprintf(out, "  %-22s %9.1f %6.2f  %-32s %6.0f %10s %7.3f  %s%s%s\n",
-			label, r->mibps, r->ratio, lat, r->stalls,
-			units_format_size(dirty, sizeof(dirty), r->peak_dirty),
-			r->cpu_s_per_gib, matrix_verdict_word(r->verdict), why,
-			(int)i == recommended ? " <- recommended" : "");
-		/* the other probes, a line each, under the judged one */
-		for (unsigned int k = 1; k < r->nprobes; k++) {
-			const struct matrix_probe *p = &r->probes[k];
-			char pname[40];
-
-			ms(a, sizeof(a), p->p50_ms);
-			ms(b, sizeof(b), p->p99_ms);
-			ms(c, sizeof(c), p->max_ms);
-			ms(d, sizeof(d), p->p99_corrected_ms);
-			snprintf(lat, sizeof(lat), "%s/%s/%s (%s)", a, b, c, d);
-			snprintf(pname, sizeof(pname), "   + %s", p->name);
-			fprintf(out, "  %-22s %9s %6s  %-32s %6.0f\n", pname, "", "", lat,
-				p->stalls);
-		}
-		if (r->runs > 1)
-			fprintf(out, "  %-22s %4.1f-%-4.1f %6s  p99 %.1f-%.1f over %u runs\n", "",
-				r->mibps_lo, r->mibps_hi, "", r->p99_lo, r->p99_hi, r->runs);
-	}
-	ms(t, sizeof(t), target_ms);
-	fprintf(out, "\n  * the Pareto front: no other strategy both faster and lower in p99\n");
-	for (size_t i = 0; i < n; i++)
-		if (rows[i].verdict == MX_NOT_JUDGED)
-			fprintf(out, "  not judged: %s%s%s: too few samples (%.0f %s probes of the %lu a p99 needs; %lu, all within the target, would do)\n",
-				s[rows[i].strategy].label, settings ? " under " : "",
-				settings ? settings[rows[i].setting] : "", rows[i].count,
-				rows[i].nprobes ? rows[i].probes[0].name : "", hist_min_samples(0.99),
-				hist_min_samples(0.9));
-	if (recommended >= 0)
-		fprintf(out, "  recommendation: %s, the fastest judged responsive to the target of %s ms (%.1f MiB/s, p99 %.1f ms)\n",
-			s[rows[recommended].strategy].label, t, rows[recommended].mibps,
-			rows[recommended].p99_ms);
-	else
-		fprintf(out, "  recommendation: none; no strategy was judged to keep p99 within the target of %s ms (try adaptive, a larger --target-latency, or a longer --each for more probes)\n",
-			t);
 }
 
 bool matrix_quiet(uint64_t dirty_wb, uint64_t idle, bool have_device, uint64_t still_ns)

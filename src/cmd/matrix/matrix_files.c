@@ -1,8 +1,4 @@
-/* matrix_files.c - the matrix's JSON and SVG (see matrix_files.h): written
- * with the JSON writer and the SVG frame every output uses, each through
- * a safe result file (sink_add_file: an exclusive temporary, never
- * through a link, fsync'd and renamed over PATH; "-" is stdout).
- */
+/* matrix_files.c - the matrix's JSON and SVG (see matrix_files.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -20,7 +16,6 @@ static const char *setting_of(const struct matrix_doc *d, unsigned int set)
 	return d->nsettings ? d->settings[set] : NULL;
 }
 
-/* A tree read back (a run's result), written again member by member. */
 static void put_tree(struct jsonw *w, const char *key, struct json_object *o)
 {
 	switch (json_object_get_type(o)) {
@@ -54,7 +49,6 @@ static void put_tree(struct jsonw *w, const char *key, struct json_object *o)
 	}
 }
 
-/* Every probe's medians: the first is the judged one above. */
 static void put_probes(struct jsonw *w, const struct matrix_row *r)
 {
 	jsonw_array(w, "probes");
@@ -119,7 +113,6 @@ static void put_recommendation(struct jsonw *w, const struct matrix_doc *d)
 	jsonw_end(w);
 }
 
-/* Each run in the order it ran, with its own result file whole. */
 static void put_runs(struct jsonw *w, const struct matrix_doc *d)
 {
 	jsonw_array(w, "runs");
@@ -180,8 +173,6 @@ void matrix_json(FILE *f, const struct matrix_doc *d)
 	fputc('\n', f);
 }
 
-/* The document, drawn by DRAW, as the result file PATH.  0, or -errno
- * with err filled. */
 static int write_file(const char *path, const struct matrix_doc *d,
 		      void (*draw)(FILE *f, const struct matrix_doc *d),
 		      char *err, size_t len)
@@ -211,12 +202,10 @@ int matrix_write_svg(const char *path, const struct matrix_doc *d, char *err,
 	return write_file(path, d, matrix_svg, err, len);
 }
 
-/* ---- the plot ----------------------------------------------------------- */
-
 #define W 760.0
 #define H 480.0
 
-/* what the shared style sheet (svgplot.c) has not: the title, labels */
+/* what svgplot.c's style sheet has not */
 static const char style[] =
 	".t{font-size:14px;font-weight:bold;fill:#111}\n"
 	".l{font-size:11px;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}\n";
@@ -226,7 +215,6 @@ static bool plotted(const struct matrix_doc *d, const struct matrix_row *r)
 	return r->runs && !d->s[r->strategy].idle && r->p99_ms > 0;
 }
 
-/* The front of one setting, joined from slow to fast. */
 static void draw_front(FILE *f, const struct matrix_doc *d, unsigned int set,
 		       const struct svg_axis *x, const struct svg_axis *y,
 		       const char *colour)
@@ -254,9 +242,8 @@ static void draw_front(FILE *f, const struct matrix_doc *d, unsigned int set,
 	}
 }
 
-/* Where a point's label may go, best first: right of it, a row above
- * and below, then further down, then left of it: the layout (svgplot.h)
- * keeps it off the tick labels, the target's and the other labels. */
+/* Where a point's label may go, best first (svgplot.h's layout keeps it
+ * off the other labels). */
 static int label_spots(struct svg_spot *out, double px, double py)
 {
 	int n = 0;

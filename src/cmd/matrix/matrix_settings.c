@@ -1,8 +1,5 @@
-/* matrix_settings.c - what the matrix's rows compare besides strategies:
- * I/O schedulers (--schedulers, passed to each child as --scheduler) or
- * vm.dirty_bytes (--dirty-bytes, set here for each row and put back at
- * the end, also after Ctrl-C).  See matrix_settings.h.
- */
+/* matrix_settings.c - the schedulers or dirty_bytes the rows compare
+ * (see matrix_settings.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,7 +14,6 @@
 
 #define DIRTY_BYTES "/proc/sys/vm/dirty_bytes"
 #define DIRTY_RATIO "/proc/sys/vm/dirty_ratio"
-
 
 static int split_list(struct matrix_settings *st, const struct cli *cli,
 		      const char *list, const char *opt)
@@ -98,8 +94,7 @@ int matrix_apply_setting(struct matrix_settings *st, unsigned int i)
 	return ret;
 }
 
-/* vm.dirty_bytes and vm.dirty_ratio exclude each other: the one in force
- * before is written back. */
+/* dirty_bytes and dirty_ratio exclude each other */
 void matrix_restore_settings(struct matrix_settings *st)
 {
 	if (!st->changed)

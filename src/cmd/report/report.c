@@ -1,7 +1,5 @@
-/* report.c - many results in one table: the outlier rule (median and
- * MAD), a result's row and curve, grouping (see report.h; the outputs are
- * report_out.c and report_svg.c, the command report_main.c).
- */
+/* report.c - many results in one table: the outlier rule, a result's row
+ * and curve, the groups (see report.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -45,8 +43,6 @@ const char *report_by_name(enum report_by by)
 {
 	return by_names[by];
 }
-
-/* ---- the rule ---------------------------------------------------------- */
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -94,8 +90,6 @@ int report_outlier(const struct report_spread *s, double x, double k)
 	return x > s->median ? 1 : -1;
 }
 
-/* ---- a result's row ---------------------------------------------------- */
-
 static void text_at(char *buf, size_t len, const struct json_object *doc,
 		    const char *path, const char *fallback)
 {
@@ -113,7 +107,7 @@ static void text_at(char *buf, size_t len, const struct json_object *doc,
 	result_sanitize(buf);
 }
 
-/* The column of probe NAME, added when new; -1 when there is no room. */
+/* Added when new; -1: no room. */
 static int probe_column(struct report *r, const char *name)
 {
 	for (unsigned int i = 0; i < r->nprobes; i++)
@@ -145,9 +139,8 @@ static void probes_of(struct report *r, const struct json_object *doc,
 	}
 }
 
-/* "--rate=10485760\n--pace=\"window\"\n...": the run's options that change
- * its result, as compare lists them (filesystem and device are what the
- * groups are by). */
+/* "--rate=10485760\n--pace=\"window\"\n...": the options that change the
+ * result, as compare lists them. */
 static char *settings_of(const struct json_object *doc)
 {
 	size_t n, len = 0, cap = 256;
@@ -222,9 +215,7 @@ void report_row_from(struct report *r, const struct json_object *doc,
 		*npts = report_curve_from(doc, pts);
 }
 
-/* ---- the curve --------------------------------------------------------- */
-
-/* by_bytes.cells merged GROUP at a time: bytes over the time they took. */
+/* GROUP cells at a time: bytes over the time they took. */
 static size_t curve_cells(const struct json_object *cells, struct report_point *pts)
 {
 	size_t n = result_array_len(cells), group = (n + REPORT_CURVE_MAX - 1) / REPORT_CURVE_MAX;
@@ -254,7 +245,6 @@ static size_t curve_cells(const struct json_object *cells, struct report_point *
 	return out;
 }
 
-/* progress.points ([t_s, bytes, mibps]) merged GROUP at a time. */
 static size_t curve_progress(const struct json_object *points, struct report_point *pts)
 {
 	size_t n = result_array_len(points), group = (n + REPORT_CURVE_MAX - 1) / REPORT_CURVE_MAX;
@@ -286,8 +276,6 @@ size_t report_curve_from(const struct json_object *doc, struct report_point *pts
 
 	return n ? n : curve_progress(result_array_at(doc, "progress.points"), pts);
 }
-
-/* ---- the report -------------------------------------------------------- */
 
 const char *report_key(const struct report_row *row, enum report_by by)
 {
@@ -360,7 +348,6 @@ static int by_key(const void *a, const void *b, void *arg)
 	return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
 }
 
-/* Does settings s hold the line l[0..n)? */
 static bool has_line(const char *s, const char *l, size_t n)
 {
 	for (const char *e; (e = strchr(s, '\n')); s = e + 1)
@@ -369,7 +356,6 @@ static bool has_line(const char *s, const char *l, size_t n)
 	return false;
 }
 
-/* Is the "label=value" line l[0..n) every row's? */
 static bool shared(const struct report *r, const char *l, size_t n)
 {
 	for (size_t i = 0; i < r->nrows; i++)
@@ -416,7 +402,7 @@ const char *report_metric_name(const struct report *r, int m, char *buf,
 	return buf;
 }
 
-/* The median of the finite values among V[0..n). */
+/* Of the finite values. */
 static double report_median_of(const double *v, size_t n, double *scratch)
 {
 	size_t m = 0;
@@ -427,7 +413,7 @@ static double report_median_of(const double *v, size_t n, double *scratch)
 	return report_median(scratch, m);
 }
 
-/* Medians, spreads and flags of G's rows; SCRATCH and V hold g->n. */
+/* SCRATCH and V hold g->n. */
 static void judge_group(struct report *r, struct report_group *g, double *v,
 			double *scratch)
 {

@@ -1,7 +1,5 @@
-/* report_main.c - `writestress report`: the command line (cli.h), the
- * results read one file at a time, the outputs written, the exit status
- * (see report.h).
- */
+/* report_main.c - `writestress report`: the command line, the results
+ * read a file at a time, the outputs written (see report.h). */
 #include <dirent.h>
 #include <errno.h>
 #include <stddef.h>
@@ -105,8 +103,6 @@ static const struct cli report_cli = {
 	.words_of = report_words_of,
 };
 
-/* The table, for tests that hold every option to its stated bounds and
- * for whatever else reads the options (completion). */
 const struct cli *report_options(void)
 {
 	return &report_cli;
@@ -117,8 +113,7 @@ static bool is_stdout(const char *path)
 	return path && !strcmp(path, "-");
 }
 
-/* Options into *args; -1 to go on with argv[*first..], else the exit
- * status. */
+/* -1 to go on with argv[*first..], else the exit status. */
 static int parse_args(int argc, char **argv, struct report_args *args, int *first)
 {
 	switch (cli_parse(&report_cli, argc, argv, args, NULL, first, stderr)) {
@@ -141,10 +136,7 @@ static int parse_args(int argc, char **argv, struct report_args *args, int *firs
 	return -1;
 }
 
-/* ---- reading ----------------------------------------------------------- */
-
-/* One file into R: 0, 1 when skipped (IN_DIR and not a result), -1 on
- * trouble (said on stderr). */
+/* 0; 1: skipped (IN_DIR, not a result); -1: said on stderr. */
 static int read_one(struct report *r, const char *path, bool in_dir)
 {
 	struct report_point pts[REPORT_CURVE_MAX];
@@ -182,7 +174,6 @@ static int read_one(struct report *r, const char *path, bool in_dir)
 	return 0;
 }
 
-/* Regular *.json files, not hidden. */
 static int json_name(const struct dirent *d)
 {
 	size_t n = strlen(d->d_name);
@@ -237,11 +228,7 @@ static int read_all(struct report *r, int n, char **operands)
 	return 0;
 }
 
-/* ---- writing ----------------------------------------------------------- */
-
-/* The outputs are result files as a run's are (sink.h: a temporary
- * renamed over PATH, never through a link, only over a regular file;
- * "-" is stdout); their writing is report_out.c's, not a sink's. */
+/* The outputs are result files as a run's are (sink.h). */
 static const struct sink_ops report_file_ops = { .name = "report" };
 
 struct outputs {
@@ -249,8 +236,8 @@ struct outputs {
 	struct sink *json, *csv, *svg;
 };
 
-/* Made before the first result is read: a path that cannot be written
- * is said before minutes of reading.  0, or the exit status. */
+/* Before any reading, so a path that cannot be written is said before
+ * minutes of it.  0, or the exit status. */
 static int open_output(struct outputs *o, const char *option, const char *path,
 		       struct sink **s)
 {
@@ -307,7 +294,7 @@ static int open_outputs(struct outputs *o, const struct report_args *a)
 	return status;
 }
 
-/* S written whole by WRITE and published.  0, or -1 said on stderr. */
+/* 0, or -1 said on stderr. */
 static int write_output(struct sink *s, const struct report *r,
 			void (*write)(FILE *, const struct report *))
 {

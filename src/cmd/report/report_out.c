@@ -1,6 +1,4 @@
-/* report_out.c - a report as a table for people, as CSV and as JSON
- * (schema writestress-report/1, doc/report-json.md); see report.h.
- */
+/* report_out.c - a report as a table, CSV and JSON (doc/report-json.md). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -24,7 +22,7 @@ static int ncols(const struct report *r)
 	return NFIX + 2 * (int)r->nprobes + 1;
 }
 
-/* A figure with DEC decimals, "-" when missing, and a '!' when flagged. */
+/* "-" when missing, '!' when flagged. */
 static void num_cell(char *buf, double v, int dec, bool flagged)
 {
 	if (isnan(v))
@@ -83,7 +81,6 @@ static void row_cells(char cells[NCOL_MAX][CELL], const struct report *r,
 	flags_cell(cells[c], r, row);
 }
 
-/* Did no result of G slow down (SLOWDOWN), or reach steady state? */
 static bool all_rows(const struct report *r, const struct report_group *g,
 		     bool slowdown)
 {
@@ -134,8 +131,7 @@ static void widen(int *width, char cells[NCOL_MAX][CELL], int n)
 			width[i] = (int)strlen(cells[i]);
 }
 
-/* Text left-aligned, figures right-aligned, the flags last without
- * trailing blanks. */
+/* The flags last, without trailing blanks. */
 static void print_line(FILE *out, char cells[NCOL_MAX][CELL], const int *width,
 		       int n)
 {
@@ -202,8 +198,6 @@ void report_print(FILE *out, const struct report *r)
 			REPORT_MAX_PROBES, r->probes_dropped);
 }
 
-/* ---- CSV --------------------------------------------------------------- */
-
 static void csv_text(FILE *out, const char *s, bool comma)
 {
 	ws_csv_field(out, s);
@@ -262,8 +256,6 @@ void report_csv(FILE *out, const struct report *r)
 		fputs("\r\n", out);
 	}
 }
-
-/* ---- JSON -------------------------------------------------------------- */
 
 static void json_probes(struct jsonw *w, const struct report *r,
 			const double *p99, const double *stalls)

@@ -1,8 +1,5 @@
-/* report_svg.c - a report's curves: throughput over GiB written, one
- * panel per group, every result one line in its group's colour, outliers
- * drawn last in red and thicker (see report.h).  Curves are read back
- * from the spill file one at a time.
- */
+/* report_svg.c - a report's curves, a panel per group, outliers last in
+ * red (see report.h); read back from the spill file one at a time. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,7 +14,7 @@
 #define PANEL 270		/* a group's height */
 #define FOOT 60
 
-/* what the shared style sheet (svgplot.c) has not: the curves */
+/* what svgplot.c's style sheet has not */
 static const char style[] =
 	".curve{fill:none;stroke-linejoin:round;stroke-linecap:round}\n"
 	".outliers{fill:" SVG_ALARM "}\n";
@@ -50,7 +47,6 @@ static void draw_curve(FILE *f, const struct report *r, const struct report_row 
 	fputs("</title></path>\n", f);
 }
 
-/* The first few outliers' files, right-aligned above the panel. */
 static void outlier_names(FILE *f, const struct report *r,
 			  const struct report_group *g, double x, double y)
 {
@@ -78,8 +74,7 @@ static void draw_group(FILE *f, const struct report *r, size_t gi)
 	const struct report_group *g = &r->groups[gi];
 	double top = TOP + (double)gi * PANEL;
 	struct svg_box b = { 80, top + 34, W - 40, top + PANEL - 46 };
-	/* the data axis as the run's plot draws it: MiB or GiB by range,
-	 * ending with the longest curve */
+	/* as the run's plot: MiB or GiB by range */
 	struct svg_unit unit = svg_bytes_unit((g->max_gib > 0 ? g->max_gib : 1) * WS_GIB);
 	double per_gib = (double)WS_GIB / unit.bytes;
 	struct svg_axis x, y;
@@ -124,8 +119,6 @@ void report_svg(FILE *f, const struct report *r)
 	snprintf(title, sizeof(title), "writestress report: %zu results by %s", r->nrows,
 		 report_by_name(r->by));
 	svg_begin(f, W, h, title, style);
-	/* the title says what the panels' axes do: data written, in MiB or
-	 * GiB as each panel's range reads */
 	svg_text(f, 80, 30, "title", "start", "Throughput over data written: %zu results, %zu group%s by %s",
 		 r->nrows, r->ngroups, r->ngroups == 1 ? "" : "s", report_by_name(r->by));
 	svg_legend_item(f, &lx, 55, svg_colour(0), 1, NULL, "a result (colour: its group)");

@@ -68,8 +68,6 @@ static const struct cli verify_cli = {
 	.help_tail = verify_help_tail,
 };
 
-/* The table, for tests that hold every option to its stated bounds and
- * for whatever else reads the options (completion). */
 const struct cli *verify_options(void)
 {
 	return &verify_cli;

@@ -62,9 +62,11 @@ static const struct bound_row {
 	{ "writestress", "bucket", CLI_SIZE, 1048576, 0, 0 },
 	{ "writestress", "interval", CLI_DURATION, 10000000, 0, 0 },
 	/* writestress matrix */
-	{ "writestress matrix", "target-latency", CLI_DURATION, 1000000, 0, 0 },
+	{ "writestress matrix", "target-latency", CLI_DURATION, 1000000, 60000000000, 0 },
 	{ "writestress matrix", "repeat", CLI_UINT, 1, 20, 0 },
 	{ "writestress matrix", "headroom", CLI_UINT, 0, 50, 0 },
+	{ "writestress matrix", "probe-interval", CLI_DURATION, 1000000, 0, 0 },
+	{ "writestress matrix", "stall", CLI_DURATION, 1000000, 0, 0 },
 	{ "writestress matrix", "file-size", CLI_SIZE, 1048576, 0, 4096 },
 };
 

@@ -211,7 +211,7 @@ START_TEST(test_help_shows_each_default_and_word)
 }
 END_TEST
 
-/* The matrix's target latency is the run's default, shown by its help. */
+/* The matrix's target latency is the run's row: its help and default. */
 START_TEST(test_matrix_shares_the_target_latency)
 {
 	char *text = NULL;
@@ -221,8 +221,10 @@ START_TEST(test_matrix_shares_the_target_latency)
 	cli_help(matrix_options(), out);
 	fclose(out);
 	ck_assert_ptr_null(strstr(text, "{default}"));
-	ck_assert_ptr_nonnull(strstr(text, "adaptive's target (default 100ms)"));
+	ck_assert_ptr_nonnull(strstr(text, "(default 100ms); refused"));
 	ck_assert_ptr_nonnull(strstr(text, "(default 1)"));
+	ck_assert_ptr_eq(cli_find(matrix_options(), "target-latency")->help,
+			 config_option("target-latency")->help);
 	free(text);
 }
 END_TEST

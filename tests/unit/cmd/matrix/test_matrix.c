@@ -1,7 +1,9 @@
 /* test_matrix.c - the strategy matrix's pure parts (matrix.c,
  * matrix_files.c): strategies parsed and refused, the children's command
  * lines, a result read back, medians over repeats, the Pareto front, the
- * verdicts, the recommendation, and the JSON document. */
+ * verdicts, the recommendation, the JSON document, the runs kept on the
+ * heap, and the run's options matrix takes by the run's rows. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -12,6 +14,9 @@
 
 #include "cmd/matrix/matrix.h"
 #include "cmd/matrix/matrix_files.h"
+#include "cmd/matrix/matrix_runs.h"
+#include "cmd/matrix/matrix_state.h"
+#include "lib/cli.h"
 #include "lib/svgplot.h"
 #include "suites.h"
 #include "testutil.h"
@@ -656,6 +661,137 @@ START_TEST(test_quiet_rule)
 }
 END_TEST
 
+/* The runs grow on the heap well past their first room, keep what they
+ * hold as they move, stop at MATRIX_MAX_RUNS, and give their results
+ * back when freed. */
+START_TEST(test_runs_grow)
+{
+	struct matrix_runs r = { 0 };
+
+	for (unsigned int i = 0; i < MATRIX_MAX_RUNS; i++) {
+		ck_assert_int_eq(matrix_runs_add(&r), 0);
+		ck_assert_uint_eq(r.n, i + 1);
+		ck_assert_uint_eq(r.o[i].strategy, 0);
+		ck_assert(!r.o[i].have);
+		ck_assert_ptr_null(r.results[i]);
+		r.o[i].strategy = i;
+		if (i % 100 == 0)
+			r.results[i] = json_object_new_int((int)i);
+	}
+	ck_assert_uint_gt(r.o_cap, 16);
+	ck_assert_int_eq(matrix_runs_add(&r), -E2BIG);
+	ck_assert_uint_eq(r.n, MATRIX_MAX_RUNS);
+	for (unsigned int i = 0; i < MATRIX_MAX_RUNS; i++)
+		ck_assert_uint_eq(r.o[i].strategy, i);
+	ck_assert_int_eq(json_object_get_int(r.results[500]), 500);
+	matrix_runs_free(&r);
+	ck_assert_ptr_null(r.o);
+	ck_assert_uint_eq(r.n, 0);
+	ck_assert_int_eq(matrix_runs_add(&r), 0);	/* usable again */
+	matrix_runs_free(&r);
+}
+END_TEST
+
+/* Parse argv (after "writestress matrix") with matrix's table into m, its
+ * defaults first; true if taken, the refusal in msg. */
+static bool matrix_takes(struct matrix_state *m, char **args, int n, char *msg,
+			 size_t len)
+{
+	char prog[] = "writestress", why[CLI_WHY_LEN];
+	char *argv[16] = { prog };
+	FILE *err = fmemopen(msg, len, "w");
+	int first;
+	enum cli_result r;
+
+	ck_assert_int_lt(n, 15);
+	for (int i = 0; i < n; i++)
+		argv[i + 1] = args[i];
+	memset(msg, 0, len);
+	ck_assert_int_eq(cli_defaults(matrix_options(), &m->args, why), 0);
+	r = cli_parse(matrix_options(), n + 1, argv, &m->args, m->seen, &first, err);
+	fclose(err);
+	return r == CLI_RUN;
+}
+
+/* --target-latency is the run's row, so the run's bounds: 1 ms to 60 s. */
+static const struct {
+	const char *value;
+	uint64_t ns;		/* taken as, 0: refused */
+	const char *why;
+} target_latencies[] = {
+	{ "60s", 60000000000, NULL },
+	{ "60000000000ns", 60000000000, NULL },
+	{ "60000000001ns", 0, "at most" },
+	{ "61s", 0, "at most" },
+	{ "1ms", 1000000, NULL },
+	{ "999999ns", 0, "at least" },
+};
+
+START_TEST(test_target_latency_bounds)
+{
+	struct matrix_state *m = calloc(1, sizeof(*m));
+	char opt[] = "--target-latency", val[32], msg[512];
+	char *args[] = { opt, val };
+	bool taken;
+
+	snprintf(val, sizeof(val), "%s", target_latencies[_i].value);
+	taken = matrix_takes(m, args, 2, msg, sizeof(msg));
+	if (target_latencies[_i].ns) {
+		ck_assert_msg(taken, "--target-latency %s: %s", val, msg);
+		ck_assert_uint_eq(m->args.run.set.pacing.target_latency_ns,
+				  target_latencies[_i].ns);
+	} else {
+		ck_assert_msg(!taken, "--target-latency %s taken", val);
+		ck_assert_ptr_nonnull(strstr(msg, "--target-latency"));
+		ck_assert_msg(strstr(msg, target_latencies[_i].why), "%s", msg);
+	}
+	free(m);
+}
+END_TEST
+
+static const char *passed(const struct matrix_cfg *mc, const char *opt, int nth)
+{
+	for (unsigned int i = 0; i + 1 < mc->npassthrough; i++)
+		if (!strcmp(mc->passthrough[i], opt) && !nth--)
+			return mc->passthrough[i + 1];
+	return NULL;
+}
+
+/* The run's options given reach every child as the run takes them; those
+ * not given are left to the child's defaults; a value the run refuses is
+ * refused before any run. */
+START_TEST(test_run_options_passed_on)
+{
+	struct matrix_state *m = calloc(1, sizeof(*m));
+	char a0[] = "--stall", a1[] = "2s", a2[] = "--probe", a3[] = "save,fsync",
+	     a4[] = "--probe-cmd", a5[] = "a=true", a6[] = "--probe-cmd", a7[] = "false",
+	     a8[] = "--sqlite-journal", a9[] = "wal", a10[] = "--headroom", a11[] = "8",
+	     a12[] = "-T", a13[] = "250ms", bad[] = "0", msg[512];
+	char *args[] = { a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13 };
+
+	ck_assert_msg(matrix_takes(m, args, 14, msg, sizeof(msg)), "%s", msg);
+	matrix_pass_on(m);
+	ck_assert_str_eq(passed(&m->mc, "--stall", 0), "2000000000ns");
+	ck_assert_str_eq(passed(&m->mc, "--probe", 0), "save,fsync");
+	ck_assert_str_eq(passed(&m->mc, "--probe-cmd", 0), "a=true");
+	ck_assert_str_eq(passed(&m->mc, "--probe-cmd", 1), "false");
+	ck_assert_str_eq(passed(&m->mc, "--sqlite-journal", 0), "wal");
+	ck_assert_ptr_null(passed(&m->mc, "--sqlite-sync", 0));
+	ck_assert_ptr_null(passed(&m->mc, "--probe-interval", 0));
+	ck_assert_ptr_null(passed(&m->mc, "--headroom", 0));	/* adaptive's alone */
+	ck_assert_str_eq(m->mc.steer_by, "save");
+	ck_assert_uint_eq(m->mc.target_latency_ns, 250000000);
+	ck_assert_uint_eq(m->mc.headroom_pct, 8);
+	free(m);
+
+	m = calloc(1, sizeof(*m));
+	args[1] = bad;
+	ck_assert(!matrix_takes(m, args, 2, msg, sizeof(msg)));
+	ck_assert_msg(strstr(msg, "--stall '0'"), "%s", msg);
+	free(m);
+}
+END_TEST
+
 Suite *matrix_suite(void)
 {
 	Suite *s = suite_create("matrix");
@@ -676,6 +812,9 @@ Suite *matrix_suite(void)
 	tcase_add_test(tc, test_settings);
 	tcase_add_test(tc, test_json_document);
 	tcase_add_test(tc, test_table);
+	tcase_add_test(tc, test_runs_grow);
+	tcase_add_loop_test(tc, test_target_latency_bounds, 0, N_ROWS(target_latencies));
+	tcase_add_test(tc, test_run_options_passed_on);
 	suite_add_tcase(s, tc);
 	return s;
 }
