@@ -27,12 +27,4 @@ void steady_add_device(struct ws_steady *st, const struct ws_round_device *dev,
 bool steady_window_holds(const struct ws_window *w,
 			   const struct ws_analysis_params *p);
 
-/* "SNIA: range ≤ 20%, slope excursion ≤ 10%".  Returns buf. */
-char *steady_describe_criterion(const struct ws_analysis_params *p,
-				  char *buf, size_t len);
-/* Its worst window: "range 6%, slope excursion 2%".  Returns buf. */
-char *steady_describe_figures(const struct ws_analysis_params *p,
-				const struct ws_stretch *s, char *buf,
-				size_t len);
-
 #endif

@@ -44,6 +44,9 @@ extern const char *const ws_steady_words[WS_STEADY_NR + 1];
 const char *ws_steady_criterion_name(enum ws_steady_criterion c);
 /* "bw-slope:PCT" sets limit_pct, 0 < PCT <= 1000.  0 or -EINVAL. */
 int ws_steady_criterion_parse(const char *s, struct ws_analysis_params *p);
+/* "SNIA: range ≤ 20%, slope excursion ≤ 10%".  Returns buf. */
+char *ws_steady_criterion_words(const struct ws_analysis_params *p, char *buf,
+				size_t len);
 
 /* The device's writes completed in a round, issue to completion. */
 struct ws_round_device {
@@ -54,7 +57,7 @@ struct ws_round_device {
 struct ws_round {
 	uint64_t from_bytes, to_bytes, from_ns, to_ns;
 	double mibps;
-	struct ws_round_device dev;	/* has_dev */
+	struct ws_round_device dev;	/* valid when has_dev */
 };
 
 enum ws_window_verdict {
@@ -84,6 +87,11 @@ struct ws_stretch {
 	unsigned int dev_rounds;
 	uint64_t dev_p50_lo_ns, dev_p50_hi_ns, dev_p99_lo_ns, dev_p99_hi_ns;
 };
+
+/* A stretch's worst figures by p's criterion: "range 6%, slope excursion
+ * 2%".  Returns buf. */
+char *ws_steady_figures_words(const struct ws_analysis_params *p,
+			      const struct ws_stretch *s, char *buf, size_t len);
 
 struct ws_steady {
 	bool judged;

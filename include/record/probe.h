@@ -67,7 +67,7 @@ struct ws_probe_summary {
 	uint64_t count, errors;
 	int last_error;			/* -errno */
 	char last_fail[96];		/* beyond errno (exit status), or "" */
-	char last_stderr[WS_STDERR_LINE];	/* its last line, or "" */
+	char last_stderr[WS_STDERR_LINE];	/* of the failed command; "" if none */
 	uint64_t p50, p90, p99, p999, max;
 	uint64_t c_count, c_p50, c_p90, c_p99, c_p999;	/* corrected */
 	uint64_t nstalls, stall_total_ns;

@@ -62,7 +62,6 @@ struct ws_run {
 	struct ws_priv_facts priv;
 	struct ws_analysis_params params;
 	const char *criterion_key;
-	char criterion_words[96];	/* "SNIA: range ≤ 20%, slope ..." */
 	const char *pace_name;
 	char pace[64];			/* "window(1) + fadvise" */
 	const char *data;

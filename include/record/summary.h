@@ -29,6 +29,10 @@ enum ws_limit {
 	WS_LIMIT_NR
 };
 
+/* Its key in the result ("disk") and its words in the summary. */
+const char *ws_limit_key(enum ws_limit l);
+const char *ws_limit_words(enum ws_limit l);
+
 struct ws_ending {
 	enum ws_stop_reason reason;
 	int err;			/* WS_STOP_ERROR: positive errno */
@@ -60,14 +64,11 @@ struct ws_summary {
 	double mibps;
 	struct ws_ending ending;
 	enum ws_limit limit;
-	const char *limit_key;
-	const char *limit_words;
 	unsigned int nprobes;
 	struct ws_probe_summary *probes;	/* ws_summary_hold_probes() */
 	const struct ws_series *series;
 	const struct ws_series *progress;	/* per mark */
 	const struct ws_analysis *analysis;
-	char steady_figures[96];	/* "range 4%, slope excursion 3%" */
 	/* for the files; curve: the summary's line */
 	uint64_t cell_bytes, curve_bytes;
 	size_t ncells, ncurve;

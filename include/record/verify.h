@@ -20,7 +20,7 @@ struct ws_verify_bad {
 };
 
 struct ws_verify {
-	uint64_t run;			/* the run's id */
+	uint64_t run;			/* id of the run that wrote the blocks */
 	uint64_t blocks;		/* whole ones read */
 	uint64_t count[WS_BLOCK_NR];	/* stale ones not as ok */
 	uint64_t stale;

@@ -124,8 +124,6 @@ enum ws_limit recorder_limit(const uint64_t time_ns[WS_T_NR],
 			     uint64_t elapsed_ns, bool direct);
 /* In memory there is no disk: a disk or write() limit is WS_LIMIT_MEMORY. */
 enum ws_limit recorder_limit_in_memory(enum ws_limit l);
-const char *recorder_limit_key(enum ws_limit l);
-const char *recorder_limit_words(enum ws_limit l);
 void recorder_add_cpu(struct ws_summary *sum, uint64_t process_ns,
 		      uint64_t watcher_ns);
 void recorder_make_cells(const struct ws_settings *set, struct ws_summary *sum);

@@ -73,46 +73,12 @@ static bool dev_holds(const struct ws_window *w, const struct ws_analysis_params
 	return w->dev_pct < p->limit_pct;
 }
 
-static void snia_words(char *buf, size_t len, const struct ws_analysis_params *p)
-{
-	snprintf(buf, len, "SNIA: range ≤ %g%%, slope excursion ≤ %g%%",
-		 p->limit_pct, p->slope_pct);
-}
-
-static void slope_words(char *buf, size_t len, const struct ws_analysis_params *p)
-{
-	snprintf(buf, len, "fio bw-slope: |slope| < %g%% a round", p->limit_pct);
-}
-
-static void dev_words(char *buf, size_t len, const struct ws_analysis_params *p)
-{
-	snprintf(buf, len, "fio bw-dev: every round within %g%%", p->limit_pct);
-}
-
-static void snia_figures(char *buf, size_t len, const struct ws_stretch *s)
-{
-	snprintf(buf, len, "range %.0f%%, slope excursion %.0f%%",
-		 s->range_pct, s->excursion_pct);
-}
-
-static void slope_figures(char *buf, size_t len, const struct ws_stretch *s)
-{
-	snprintf(buf, len, "|slope| %.2g%% a round", s->slope_pct);
-}
-
-static void dev_figures(char *buf, size_t len, const struct ws_stretch *s)
-{
-	snprintf(buf, len, "deviation %.0f%%", s->dev_pct);
-}
-
 static const struct criterion {
 	bool (*holds)(const struct ws_window *w, const struct ws_analysis_params *p);
-	void (*words)(char *buf, size_t len, const struct ws_analysis_params *p);
-	void (*figures)(char *buf, size_t len, const struct ws_stretch *s);
 } criteria[WS_STEADY_NR] = {
-	[WS_STEADY_SNIA] = { snia_holds, snia_words, snia_figures },
-	[WS_STEADY_BW_SLOPE] = { slope_holds, slope_words, slope_figures },
-	[WS_STEADY_BW_DEV] = { dev_holds, dev_words, dev_figures },
+	[WS_STEADY_SNIA] = { snia_holds },
+	[WS_STEADY_BW_SLOPE] = { slope_holds },
+	[WS_STEADY_BW_DEV] = { dev_holds },
 };
 
 static const struct criterion *criterion_of(const struct ws_analysis_params *p)
@@ -296,29 +262,4 @@ void steady_add_device(struct ws_steady *st, const struct ws_round_device *dev,
 		stretch_device(st, &st->final);
 	if (st->earlier)
 		stretch_device(st, &st->before);
-}
-
-char *steady_describe_criterion(const struct ws_analysis_params *p,
-				  char *buf, size_t len)
-{
-	const struct criterion *c = criterion_of(p);
-
-	if (c)
-		c->words(buf, len, p);
-	else
-		snprintf(buf, len, "?");
-	return buf;
-}
-
-char *steady_describe_figures(const struct ws_analysis_params *p,
-				const struct ws_stretch *s, char *buf,
-				size_t len)
-{
-	const struct criterion *c = criterion_of(p);
-
-	if (c)
-		c->figures(buf, len, s);
-	else
-		snprintf(buf, len, "?");
-	return buf;
 }

@@ -84,30 +84,33 @@ static void print_steady(FILE *out, const struct ws_run *run,
 {
 	const struct ws_steady *st = &sum->analysis->steady;
 	const struct ws_analysis_params *p = &sum->analysis->params;
-	char fig[96], rule[256], x[32], y[32], z[64];
+	char fig[96], rule[256], x[32], y[32], z[64], crit[96], worst[96];
 
+	ws_steady_criterion_words(&run->params, crit, sizeof(crit));
 	units_format_duration(y, sizeof(y), st->round_ns ? st->round_ns : p->round_ns);
 	if (p->precondition_bytes)
 		snprintf(z, sizeof(z), "after %s of preconditioning",
 			 units_format_size(x, sizeof(x), p->precondition_bytes));
 	else
 		snprintf(z, sizeof(z), "not preconditioned");
-	snprintf(rule, sizeof(rule), "%s; %u rounds of %s, %s", run->criterion_words,
+	snprintf(rule, sizeof(rule), "%s; %u rounds of %s, %s", crit,
 		 p->steady_window, y, z);
 	if (!st->judged) {
 		if (p->precondition_bytes)
 			fprintf(out, "  steady   not judged: no window of %u rounds of %s after preconditioning (%s of it; %s)\n",
-				p->steady_window, y, x, run->criterion_words);
+				p->steady_window, y, x, crit);
 		else
 			fprintf(out, "  steady   not judged: no window of %u rounds of %s in the run (%s)\n",
-				p->steady_window, y, run->criterion_words);
+				p->steady_window, y, crit);
 		return;
 	}
 	if (st->reached) {
 		fprintf(out, "  steady   from %s (%s) to the end: %.1f MiB/s, %s (%s)\n",
 			units_format_size(x, sizeof(x), st->final.from_bytes),
 			units_format_duration(z, sizeof(z), st->final.from_ns),
-			st->final.mibps, sum->steady_figures, rule);
+			st->final.mibps,
+			ws_steady_figures_words(&run->params, &st->final, worst, sizeof(worst)),
+			rule);
 		print_stretch_device(out, st, &st->final);
 		if (st->earlier)
 			fprintf(out, "           earlier steady at %s, then changed\n",

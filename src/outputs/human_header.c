@@ -145,12 +145,13 @@ static void print_steady(FILE *out, const struct ws_run *run)
 {
 	const struct ws_settings *set = &run->set;
 	const struct ws_plan *plan = &run->plan;
-	char a[32], b[32], c[32];
+	char a[32], b[32], c[32], crit[96];
 
 	if (!set->steady.until && !set->steady.precondition_set)
 		return;
+	ws_steady_criterion_words(&run->params, crit, sizeof(crit));
 	fprintf(out, "  steady   %s%s over %u rounds of %s, ",
-		set->steady.until ? "until steady by " : "", run->criterion_words,
+		set->steady.until ? "until steady by " : "", crit,
 		run->params.steady_window,
 		units_format_duration(a, sizeof(a), run->params.round_ns));
 	if (!plan->precondition)

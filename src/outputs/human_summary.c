@@ -33,7 +33,7 @@ static void print_split(FILE *out,
 							  sum->journal.writer_paused_ns));
 	}
 	fprintf(out, "  %-8s %s   → %s\n", sum->ntargets ? "writers" : "writer",
-		line, sum->limit_words);
+		line, ws_limit_words(sum->limit));
 }
 
 #define CAUSES_SHOWN 5	/* stalls explained one by one */

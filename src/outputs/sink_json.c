@@ -425,8 +425,8 @@ static void put_summary(struct jsonw *w, const struct ws_summary *sum,
 		jsonw_null(w, "queue_peak");
 	put_adapt_summary(w, sum, pf);
 	jsonw_object(w, "writer_limit");
-	jsonw_str(w, "kind", sum->limit_key);
-	jsonw_str(w, "words", sum->limit_words);
+	jsonw_str(w, "kind", ws_limit_key(sum->limit));
+	jsonw_str(w, "words", ws_limit_words(sum->limit));
 	jsonw_end(w);
 	jsonw_str(w, "exit_reason", ws_stop_key(o->reason));
 	if (o->reason == WS_STOP_SIGNAL)

@@ -184,6 +184,46 @@ static int parse_pct(const char *s, double *out)
 	return 0;
 }
 
+char *ws_steady_criterion_words(const struct ws_analysis_params *p, char *buf,
+				size_t len)
+{
+	switch (p->criterion) {
+	case WS_STEADY_SNIA:
+		snprintf(buf, len, "SNIA: range ≤ %g%%, slope excursion ≤ %g%%",
+			 p->limit_pct, p->slope_pct);
+		break;
+	case WS_STEADY_BW_SLOPE:
+		snprintf(buf, len, "fio bw-slope: |slope| < %g%% a round", p->limit_pct);
+		break;
+	case WS_STEADY_BW_DEV:
+		snprintf(buf, len, "fio bw-dev: every round within %g%%", p->limit_pct);
+		break;
+	default:
+		snprintf(buf, len, "?");
+	}
+	return buf;
+}
+
+char *ws_steady_figures_words(const struct ws_analysis_params *p,
+			      const struct ws_stretch *s, char *buf, size_t len)
+{
+	switch (p->criterion) {
+	case WS_STEADY_SNIA:
+		snprintf(buf, len, "range %.0f%%, slope excursion %.0f%%",
+			 s->range_pct, s->excursion_pct);
+		break;
+	case WS_STEADY_BW_SLOPE:
+		snprintf(buf, len, "|slope| %.2g%% a round", s->slope_pct);
+		break;
+	case WS_STEADY_BW_DEV:
+		snprintf(buf, len, "deviation %.0f%%", s->dev_pct);
+		break;
+	default:
+		snprintf(buf, len, "?");
+	}
+	return buf;
+}
+
 int ws_steady_criterion_parse(const char *s, struct ws_analysis_params *p)
 {
 	size_t n = strcspn(s, ":");

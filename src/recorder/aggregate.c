@@ -156,8 +156,6 @@ void aggregate_summary(const struct ws_summary *ts, unsigned int n,
 	for (unsigned int i = 0; i < n && ts[i].limit == WS_LIMIT_MEMORY; i++)
 		if (i + 1 == n)	/* every target in memory */
 			sum->limit = recorder_limit_in_memory(sum->limit);
-	sum->limit_key = recorder_limit_key(sum->limit);
-	sum->limit_words = recorder_limit_words(sum->limit);
 	sum->ntargets = n;
 	sum->targets = ts;
 }

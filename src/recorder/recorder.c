@@ -88,8 +88,6 @@ void recorder_make_run(const struct recorder_sources *src, struct ws_run *run)
 	}
 	recorder_params(cfg, src->plan, &run->params);
 	run->criterion_key = ws_steady_criterion_name(run->params.criterion);
-	steady_describe_criterion(&run->params, run->criterion_words,
-				    sizeof(run->criterion_words));
 	run->pace_name = ws_pace_name(cfg->set.pace);
 	pace_describe(cfg, run->pace, sizeof(run->pace));
 	run->data = ws_data_name(cfg->set.data);
@@ -237,33 +235,10 @@ bool recorder_fold_final(const struct ws_interval *prev, uint64_t interval_ns,
 	return true;
 }
 
-static const struct {
-	const char *key, *words;
-} limits[WS_LIMIT_NR] = {
-	[WS_LIMIT_NONE] = { "none", "no single limit" },
-	[WS_LIMIT_RATE] = { "rate", "--rate was the limit" },
-	[WS_LIMIT_FILL] = { "fill", "generating data was the limit" },
-	[WS_LIMIT_WRITEBACK] = { "disk", "the disk was the limit (waiting for writeback)" },
-	[WS_LIMIT_DIRECT] = { "disk", "the disk was the limit (O_DIRECT writes)" },
-	[WS_LIMIT_QUEUED] = { "disk", "the disk was the limit (waiting for queued writes)" },
-	[WS_LIMIT_WRITE] = { "write", "write() was the limit: copying into the page cache and dirty-page throttling" },
-	[WS_LIMIT_MEMORY] = { "memory", "the writes themselves were the limit: the target is memory (tmpfs, ramfs), there is no disk" },
-};
-
 enum ws_limit recorder_limit_in_memory(enum ws_limit l)
 {
 	return l == WS_LIMIT_WRITEBACK || l == WS_LIMIT_DIRECT ||
 	       l == WS_LIMIT_QUEUED || l == WS_LIMIT_WRITE ? WS_LIMIT_MEMORY : l;
-}
-
-const char *recorder_limit_key(enum ws_limit l)
-{
-	return l < WS_LIMIT_NR ? limits[l].key : limits[WS_LIMIT_NONE].key;
-}
-
-const char *recorder_limit_words(enum ws_limit l)
-{
-	return l < WS_LIMIT_NR ? limits[l].words : limits[WS_LIMIT_NONE].words;
 }
 
 enum ws_limit recorder_limit(const uint64_t time_ns[WS_T_NR],
@@ -313,8 +288,6 @@ void recorder_make_summary(const struct ws_run *run, const struct ws_sample *s,
 	sum->limit = recorder_limit(sum->time_ns, sum->elapsed_ns, run->queue.direct);
 	if (run->target.in_memory)	/* no disk to be the limit */
 		sum->limit = recorder_limit_in_memory(sum->limit);
-	sum->limit_key = recorder_limit_key(sum->limit);
-	sum->limit_words = recorder_limit_words(sum->limit);
 	sum->cpu_writer_ns = o->writer_cpu_ns;
 	sum->queue_peak = o->queue_peak;
 	sum->cpu_verify_ns = o->verify_cpu_ns;
@@ -381,15 +354,12 @@ void recorder_analyse(const struct ws_run *run, const struct ws_series *progress
 		.dev_traced = sum->block_rounds_on,
 		.dev_rounds = sum->block_rounds, .ndev_rounds = sum->nblock_rounds,
 	};
-	int ret = analysis_run(&in, &run->params, a);
 
+	if (analysis_run(&in, &run->params, a))	/* no memory to judge by */
+		a->steady.judged = a->steady.reached = false;
 	sum->progress = progress;
 	sum->analysis = a;
 	recorder_make_cells(&run->set, sum);
-	if (!ret && a->steady.reached)
-		steady_describe_figures(&run->params, &a->steady.final,
-					sum->steady_figures,
-					sizeof(sum->steady_figures));
 }
 
 void recorder_make_cells(const struct ws_settings *set, struct ws_summary *sum)

@@ -83,8 +83,8 @@ START_TEST(test_golden)
 	assert_str(j, "tool.version", "@VERSION@");
 	assert_str(j, "started_at", "2025-01-01T12:00:00Z");
 	assert_str(j, "summary.exit_reason", r->exit_reason);
-	assert_str(j, "summary.writer_limit.kind", f->sum.limit_key);
-	assert_str(j, "summary.writer_limit.words", f->sum.limit_words);
+	assert_str(j, "summary.writer_limit.kind", ws_limit_key(f->sum.limit));
+	assert_str(j, "summary.writer_limit.words", ws_limit_words(f->sum.limit));
 	ck_assert_int_eq(get_int(j, "summary.bytes"), (int64_t)f->sum.bytes);
 	ck_assert_uint_eq(get_len(j, "intervals"), f->niv);
 	ck_assert_uint_eq(get_len(j, "command_line"), (size_t)f->run.argc);

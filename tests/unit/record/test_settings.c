@@ -161,6 +161,50 @@ START_TEST(test_parse_criterion)
 }
 END_TEST
 
+/* A criterion and a stretch's figures in words, from the numbers alone. */
+START_TEST(test_criterion_words)
+{
+	struct ws_analysis_params p = { 0 };
+	struct ws_stretch st = { .range_pct = 6.4, .excursion_pct = 2.0,
+				 .slope_pct = 0.25, .dev_pct = 3.6 };
+	char buf[96];
+
+	ck_assert_int_eq(ws_steady_criterion_parse("snia", &p), 0);
+	ck_assert_str_eq(ws_steady_criterion_words(&p, buf, sizeof(buf)),
+			 "SNIA: range ≤ 20%, slope excursion ≤ 10%");
+	ck_assert_str_eq(ws_steady_figures_words(&p, &st, buf, sizeof(buf)),
+			 "range 6%, slope excursion 2%");
+	ck_assert_int_eq(ws_steady_criterion_parse("bw-slope:0.5%", &p), 0);
+	ck_assert_str_eq(ws_steady_criterion_words(&p, buf, sizeof(buf)),
+			 "fio bw-slope: |slope| < 0.5% a round");
+	ck_assert_str_eq(ws_steady_figures_words(&p, &st, buf, sizeof(buf)),
+			 "|slope| 0.25% a round");
+	ck_assert_int_eq(ws_steady_criterion_parse("bw-dev:5", &p), 0);
+	ck_assert_str_eq(ws_steady_criterion_words(&p, buf, sizeof(buf)),
+			 "fio bw-dev: every round within 5%");
+	ck_assert_str_eq(ws_steady_figures_words(&p, &st, buf, sizeof(buf)),
+			 "deviation 4%");
+	p.criterion = WS_STEADY_NR;
+	ck_assert_str_eq(ws_steady_criterion_words(&p, buf, sizeof(buf)), "?");
+	ck_assert_str_eq(ws_steady_figures_words(&p, &st, buf, sizeof(buf)), "?");
+}
+END_TEST
+
+/* The writer's limit: a key and words for each, none past the end. */
+START_TEST(test_limit_words)
+{
+	for (int l = 0; l < WS_LIMIT_NR; l++) {
+		ck_assert_int_gt(strlen(ws_limit_key((enum ws_limit)l)), 0);
+		ck_assert_int_gt(strlen(ws_limit_words((enum ws_limit)l)), 0);
+	}
+	ck_assert_str_eq(ws_limit_key(WS_LIMIT_DIRECT), "disk");
+	ck_assert_str_eq(ws_limit_words(WS_LIMIT_DIRECT),
+			 "the disk was the limit (O_DIRECT writes)");
+	ck_assert_str_eq(ws_limit_key(WS_LIMIT_NR), "none");
+	ck_assert_str_eq(ws_limit_words(WS_LIMIT_NR), "no single limit");
+}
+END_TEST
+
 /* Each table's words distinct, and a word read back is its own kind. */
 START_TEST(test_words_round_trip)
 {
@@ -200,6 +244,8 @@ Suite *settings_suite(void)
 	tcase_add_loop_test(tc, test_data_parse, 0, ARRAY_SIZE(parse_cases));
 	tcase_add_test(tc, test_parse_criterion);
 	tcase_add_test(tc, test_words_round_trip);
+	tcase_add_test(tc, test_criterion_words);
+	tcase_add_test(tc, test_limit_words);
 	suite_add_tcase(s, tc);
 	return s;
 }
