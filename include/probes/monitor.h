@@ -145,11 +145,28 @@ struct ws_meminfo;
 void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 		    int ret, uint64_t writer_bytes, const struct ws_meminfo *mi);
 
-/* The run's figures of one probe, for the record (the monitor must have
- * stopped): percentiles raw and corrected, stalls, wait sites most
- * sampled first, the histogram. */
-void monitor_probe_summary(const struct monitor_probe *mp,
-			   struct ws_probe_summary *ps);
+/* One probe's figures over the run, copied out of the monitor: the
+ * recorder builds the record's probe summary from them. */
+struct monitor_probe_figures {
+	char name[16];
+	struct hist raw, corrected;
+	uint64_t errors;
+	int last_error;
+	char last_fail[96];
+	char last_stderr[WS_STDERR_LINE];
+	uint64_t nstalls, stall_total_ns;
+	struct ws_stall longest;
+	struct ws_stall stalls[WS_MAX_STALLS];	/* the first nrecorded */
+	unsigned int nrecorded;
+	struct ws_site_count sites[WS_MAX_SITES];	/* in the order first seen */
+	unsigned int nsites;
+	uint64_t sched_misses, cpu_ns;
+};
+
+/* Copy mp's figures into *f (about 130 KiB: the caller's, not on a
+ * thread's stack).  Once the monitor has stopped. */
+void monitor_copy_figures(const struct monitor_probe *mp,
+			  struct monitor_probe_figures *f);
 
 /* Wait-site parsing, pure, for tests: the wait site in a wchan file's
  * text or, failing that, the first frame of a stack file's text that is

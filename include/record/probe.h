@@ -1,6 +1,6 @@
 /* record/probe.h - a probe's figures: over an interval and over the run, its
  * stalls (record/stall.h), its wait sites and its latency buckets
- * (monitor.h makes them). */
+ * (the recorder makes them from the monitor's). */
 #ifndef WS_RECORD_PROBE_H
 #define WS_RECORD_PROBE_H
 

@@ -47,7 +47,7 @@ struct ws_summary {
 	struct ws_block_figures block;
 	uint64_t block_write_p50_ns, block_write_p99_ns;
 	/* ... round by round (the steady state's rounds, from the writer's
-	 * start; block_rounds_on: counted), the tracer's until it stops */
+	 * start; block_rounds_on: counted), the recorder's copy */
 	bool block_rounds_on;
 	const struct ws_round_device *block_rounds;
 	size_t nblock_rounds;

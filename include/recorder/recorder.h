@@ -48,6 +48,7 @@ struct recorder_target {
 
 /* A probe since the start of the run, as the recorder keeps it. */
 struct recorder_probe_run {
+	char name[16];		/* the record's copy of the monitor's */
 	uint64_t stalls_total;
 	struct ws_latency_totals latency;
 	struct hist so_far;	/* hist_init() before the first interval */
@@ -89,6 +90,8 @@ struct recorder {
 	uint64_t psi_at;
 	struct ws_mark marks[256];	/* scratch */
 	struct recorder_probe_run *probe_run;	/* one a probe (mon's) */
+	struct monitor_probe_figures *figures;	/* scratch: one probe's */
+	struct ws_round_device *block_rounds;	/* the summary's, traced */
 };
 
 /* What the run's facts are made from. */
@@ -195,6 +198,12 @@ void recorder_probe_take(struct recorder_probe_run *run,
 			 const struct ws_probe_take *take, uint64_t now_ns,
 			 uint64_t stall_ns, const char *name,
 			 struct ws_probe_interval *pi);
+/* A probe's summary over the run from the monitor's figures: its
+ * percentiles, wait sites most sampled first, fixed-bucket latencies; its
+ * name kept in run.  after_end is left 0. */
+void recorder_probe_summary(struct recorder_probe_run *run,
+			    const struct monitor_probe_figures *f,
+			    struct ws_probe_summary *ps);
 /* Add an interval's traced figures to the totals since the start (the
  * interval's block_run and journal_run): every count and time added, the
  * longest kept, the flags the interval's. */

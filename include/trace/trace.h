@@ -71,17 +71,29 @@ void trace_take(struct ws_trace *t, struct ws_block_figures *block,
  * The recorder's, once the writers started.  0 or -ENOMEM. */
 int trace_rounds(struct ws_trace *t, uint64_t origin_ns, uint64_t round_ns);
 
-/* The run's figures, the ring drained first, into the summary: block and
- * journal figures, the writes' service times (p50, p99; 0 when none) and
- * their rounds (trace_rounds; valid until trace_stop), the disk's cgroup
- * write limit.  The recorder's, at the end, before its analysis. */
-void trace_totals(struct ws_trace *t, struct ws_summary *sum);
+/* The run's traced figures, copied out for the recorder: nothing in it
+ * points into the trace.  rounds is malloc'd, the caller's to free. */
+struct trace_totals {
+	struct ws_block_figures block;
+	uint64_t write_p50_ns, write_p99_ns;	/* service times; 0: no write */
+	bool rounds_on;			/* trace_rounds counted */
+	struct ws_round_device *rounds;	/* nrounds, from the writer's start */
+	size_t nrounds;
+	uint64_t rounds_outside;	/* writes in no round */
+	struct ws_observer_cost observer;
+	struct ws_journal_figures journal;
+	uint64_t io_limit_bps, io_limit_iops;	/* the disk's cgroup limits */
+};
 
-/* Why a stall happened (stallcause.h's rules): st->reason, its cause and
- * the figures that show it, from what was traced while it lasted: from
- * its at_ns, or where that is 0 from origin_ns (the CLOCK_MONOTONIC time
- * its start_ns counts from); tid the probe's thread.  After trace_totals. */
-void trace_explain(struct ws_trace *t, uint64_t origin_ns, int tid, struct ws_stall *st);
+/* The run's figures, the ring drained first.  The recorder's, at the end,
+ * before its analysis.  0, or -ENOMEM: no rounds (rounds_on false). */
+int trace_totals(struct ws_trace *t, struct trace_totals *out);
+
+/* Why a stall happened (stallcause.h's rules), from what was traced while
+ * it lasted: start_ns (CLOCK_MONOTONIC) for duration_ns, site where it
+ * waited ("" unknown), tid the probe's thread.  After trace_totals. */
+struct ws_stall_reason trace_explain(struct ws_trace *t, uint64_t start_ns,
+				     uint64_t duration_ns, const char *site, int tid);
 
 /* Stop the thread and remove the instance.  NULL: nothing. */
 void trace_stop(struct ws_trace *t);

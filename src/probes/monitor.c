@@ -466,50 +466,24 @@ void monitor_cleanup(struct monitor *m)
 	}
 }
 
-/* Most sampled first; equal counts keep the order they were first seen
- * in (an insertion sort: stable, and there are at most WS_MAX_SITES). */
-static void sort_sites(struct ws_site_count *s, unsigned int n)
+void monitor_copy_figures(const struct monitor_probe *mp,
+			  struct monitor_probe_figures *f)
 {
-	for (unsigned int i = 1; i < n; i++) {
-		struct ws_site_count x = s[i];
-		unsigned int j = i;
-
-		for (; j > 0 && s[j - 1].samples < x.samples; j--)
-			s[j] = s[j - 1];
-		s[j] = x;
-	}
-}
-
-void monitor_probe_summary(const struct monitor_probe *mp,
-			   struct ws_probe_summary *ps)
-{
-	memset(ps, 0, sizeof(*ps));
-	ps->name = mp->name;
-	ps->count = hist_count(&mp->raw);
-	ps->errors = mp->errors;
-	ps->last_error = mp->last_error;
-	snprintf(ps->last_fail, sizeof(ps->last_fail), "%s", mp->last_fail);
-	snprintf(ps->last_stderr, sizeof(ps->last_stderr), "%s", mp->last_stderr);
-	ps->p50 = hist_percentile(&mp->raw, 50);
-	ps->p90 = hist_percentile(&mp->raw, 90);
-	ps->p99 = hist_percentile(&mp->raw, 99);
-	ps->p999 = hist_percentile(&mp->raw, 99.9);
-	ps->max = hist_max(&mp->raw);
-	ps->c_count = hist_count(&mp->corrected);
-	ps->c_p50 = hist_percentile(&mp->corrected, 50);
-	ps->c_p90 = hist_percentile(&mp->corrected, 90);
-	ps->c_p99 = hist_percentile(&mp->corrected, 99);
-	ps->c_p999 = hist_percentile(&mp->corrected, 99.9);
-	ps->nstalls = mp->nstalls;
-	ps->stall_total_ns = mp->stall_total_ns;
-	ps->longest = mp->longest;
-	ps->nrecorded = mp->nrecorded;
-	memcpy(ps->stalls, mp->stalls, mp->nrecorded * sizeof(mp->stalls[0]));
-	ps->sched_misses = mp->sched_misses;
-	ps->cpu_ns = mp->cpu_ns;
-	ps->nsites = mp->nsites;
-	memcpy(ps->sites, mp->sites, mp->nsites * sizeof(mp->sites[0]));
-	sort_sites(ps->sites, ps->nsites);
-	ps->ntop = ps->nsites < WS_TOP_SITES ? ps->nsites : WS_TOP_SITES;
-	ps->raw = mp->raw;
+	memset(f, 0, sizeof(*f));
+	snprintf(f->name, sizeof(f->name), "%s", mp->name);
+	f->raw = mp->raw;
+	f->corrected = mp->corrected;
+	f->errors = mp->errors;
+	f->last_error = mp->last_error;
+	snprintf(f->last_fail, sizeof(f->last_fail), "%s", mp->last_fail);
+	snprintf(f->last_stderr, sizeof(f->last_stderr), "%s", mp->last_stderr);
+	f->nstalls = mp->nstalls;
+	f->stall_total_ns = mp->stall_total_ns;
+	f->longest = mp->longest;
+	f->nrecorded = mp->nrecorded;
+	memcpy(f->stalls, mp->stalls, mp->nrecorded * sizeof(mp->stalls[0]));
+	f->nsites = mp->nsites;
+	memcpy(f->sites, mp->sites, mp->nsites * sizeof(mp->sites[0]));
+	f->sched_misses = mp->sched_misses;
+	f->cpu_ns = mp->cpu_ns;
 }

@@ -4,6 +4,7 @@
  * targets it builds each target's intervals and summary, and the
  * aggregate's (aggregate.h) that carries the probes. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,9 +53,12 @@ int recorder_init(struct recorder *r, const struct ws_run *run,
 	if (!nprobes)
 		return 0;
 	r->probe_run = calloc(nprobes, sizeof(*r->probe_run));
-	if (!r->probe_run || ws_summary_hold_probes(&r->summary, nprobes))
+	r->figures = malloc(sizeof(*r->figures));
+	if (!r->probe_run || !r->figures || ws_summary_hold_probes(&r->summary, nprobes))
 		return -ENOMEM;
 	for (unsigned int i = 0; i < nprobes; i++) {
+		snprintf(r->probe_run[i].name, sizeof(r->probe_run[i].name), "%s",
+			 mon->probes[i].name);
 		hist_init(&r->probe_run[i].settled);
 		hist_init(&r->probe_run[i].so_far);
 	}
@@ -87,6 +91,10 @@ void recorder_destroy(struct recorder *r)
 	ws_summary_release(&r->summary);
 	free(r->probe_run);
 	r->probe_run = NULL;
+	free(r->figures);
+	r->figures = NULL;
+	free(r->block_rounds);
+	r->block_rounds = NULL;
 }
 
 static void add_mark(struct recorder_target *t, const struct ws_mark *m,
@@ -283,7 +291,7 @@ static void add_context(struct recorder *r, struct ws_interval *iv)
 		if (after_settling)
 			hist_merge(&r->probe_run[i].settled, &r->take.hist);
 		recorder_probe_take(&r->probe_run[i], &r->take, now,
-				    mon->cfg->set.stall_ns, mon->probes[i].name, pi);
+				    mon->cfg->set.stall_ns, r->probe_run[i].name, pi);
 		iv->nprobes++;
 	}
 }
@@ -429,25 +437,6 @@ static bool wait_writers(struct recorder *r, uint64_t deadline)
 	return true;
 }
 
-/* After the writers: a probe stuck past their end is waited for by the
- * main thread (monitor_stop); what it and any other probe finished since
- * the final interval is in the summary's figures and counted here. */
-static void take_late_probes(struct recorder *r)
-{
-	struct monitor *mon = r->mon;
-
-	/* every snapshot is closed at once, after monitor_stop */
-	while (!snapshot_wait(r->targets[0].snap, ws_now_ns() + 10 * WS_NSEC_PER_SEC))
-		;
-	for (unsigned int i = 0; mon && i < mon->nprobes; i++) {
-		struct ws_probe_summary *ps = &r->summary.probes[i];
-
-		probe_door_take(&mon->probes[i].door, &r->take);
-		ps->after_end = hist_count(&r->take.hist);
-		ps->after_end_max_ns = ps->after_end ? hist_max(&r->take.hist) : 0;
-	}
-}
-
 static void analyse(const struct ws_run *run, const struct ws_series *progress,
 		    uint64_t writing_ns, uint64_t elapsed_ns,
 		    struct ws_analysis *a, struct ws_summary *sum)
@@ -486,21 +475,60 @@ static void target_analysis(struct recorder *r, struct recorder_target *t)
 	analyse(t->run, t->progress, writing, end, &t->analysis, t->summary);
 }
 
-/* The probes' figures, once their threads have ended. */
+/* The probes' figures, once their threads have ended: a probe stuck past
+ * the writers' end is waited for by the main thread (monitor_stop), and
+ * what it finished since the final interval is in its figures and counted
+ * apart. */
 static void probe_summaries(struct recorder *r)
 {
-	take_late_probes(r);
-	for (unsigned int i = 0; r->mon && i < r->mon->nprobes; i++) {
-		struct ws_probe_summary *ps = &r->summary.probes[i];
-		uint64_t late = ps->after_end, late_max = ps->after_end_max_ns;
+	struct monitor *mon = r->mon;
 
-		monitor_probe_summary(&r->mon->probes[i], ps);
-		ps->after_end = late;
-		ps->after_end_max_ns = late_max;
-		ps->latency = (struct ws_latency_totals){ 0 };
-		recorder_add_latencies(&ps->latency, &ps->raw);
+	/* every snapshot is closed at once, after monitor_stop */
+	while (!snapshot_wait(r->targets[0].snap, ws_now_ns() + 10 * WS_NSEC_PER_SEC))
+		;
+	for (unsigned int i = 0; mon && i < mon->nprobes; i++) {
+		struct ws_probe_summary *ps = &r->summary.probes[i];
+
+		monitor_copy_figures(&mon->probes[i], r->figures);
+		recorder_probe_summary(&r->probe_run[i], r->figures, ps);
+		probe_door_take(&mon->probes[i].door, &r->take);
+		ps->after_end = hist_count(&r->take.hist);
+		ps->after_end_max_ns = ps->after_end ? hist_max(&r->take.hist) : 0;
 		r->summary.nprobes++;
 	}
+}
+
+/* The traced figures into the run's summary; their rounds are the
+ * recorder's (recorder_destroy). */
+static void traced_summary(struct recorder *r)
+{
+	struct ws_summary *sum = &r->summary;
+	struct trace_totals tt;
+
+	/* out of memory: the analysis goes without the device's rounds */
+	(void)trace_totals(r->trace, &tt);
+	r->block_rounds = tt.rounds;
+	sum->block = tt.block;
+	sum->block_write_p50_ns = tt.write_p50_ns;
+	sum->block_write_p99_ns = tt.write_p99_ns;
+	sum->block_rounds_on = tt.rounds_on;
+	sum->block_rounds = r->block_rounds;
+	sum->nblock_rounds = tt.nrounds;
+	sum->block_rounds_outside = tt.rounds_outside;
+	sum->observer = tt.observer;
+	sum->journal = tt.journal;
+	sum->io_limit_bps = tt.io_limit_bps;
+	sum->io_limit_iops = tt.io_limit_iops;
+}
+
+/* A stall from before the writer started (under a CPU limit, say) has
+ * start_ns 0: the trace is asked about its own time, at_ns. */
+static void explain(struct ws_trace *trace, uint64_t origin, int tid,
+		    struct ws_stall *st)
+{
+	uint64_t at = st->at_ns ? st->at_ns : origin + st->start_ns;
+
+	st->reason = trace_explain(trace, at, st->duration_ns, st->site, tid);
 }
 
 /* Each stall recorded, and the longest, tied to the layer that held it
@@ -517,9 +545,9 @@ static void explain_stalls(struct recorder *r)
 			if (r->targets[t].snap == mp->snap)
 				origin = r->targets[t].start_ns;
 		for (unsigned int k = 0; k < ps->nrecorded; k++)
-			trace_explain(r->trace, origin, tid, &ps->stalls[k]);
+			explain(r->trace, origin, tid, &ps->stalls[k]);
 		if (ps->nstalls)
-			trace_explain(r->trace, origin, tid, &ps->longest);
+			explain(r->trace, origin, tid, &ps->longest);
 	}
 }
 
@@ -640,7 +668,7 @@ void *recorder_thread(void *arg)
 	/* the traced figures first: the analysis's rounds carry the
 	 * device's latency */
 	if (r->trace) {
-		trace_totals(r->trace, &r->summary);
+		traced_summary(r);
 		explain_stalls(r);
 	}
 	for (unsigned int i = 0; i < r->ntargets; i++)

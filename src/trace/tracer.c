@@ -276,72 +276,96 @@ static void counted(struct ws_trace *t, struct ws_block_figures *run)
 	run->counted_flush_ns = (d.flush_ticks - t->stat0.flush_ticks) * 1000000;
 }
 
-void trace_totals(struct ws_trace *t, struct ws_summary *sum)
+/* The rounds counted, a copy of the caller's own.  0 or -ENOMEM. */
+static int copy_rounds(const struct roundlat *rl, struct trace_totals *out)
+{
+	out->rounds_on = rl->started;
+	out->nrounds = rl->ndone;
+	out->rounds_outside = rl->clock.early + rl->clock.late;
+	if (!rl->ndone)
+		return 0;
+	out->rounds = malloc(rl->ndone * sizeof(*out->rounds));
+	if (!out->rounds) {
+		out->rounds_on = false;
+		out->nrounds = 0;
+		return -ENOMEM;
+	}
+	memcpy(out->rounds, rl->done, rl->ndone * sizeof(*out->rounds));
+	return 0;
+}
+
+/* The filesystem's own counts over the span the trace saw. */
+static void counted_journal(struct ws_trace *t, struct ws_journal_figures *j)
+{
+	uint64_t w, b;
+
+	if (t->have_xlog && kstat_xfs_log("", t->xfs_name, &w, &b) == 0) {
+		j->have_counted = true;
+		j->counted_log_writes = w - t->xlog_writes0;
+		j->counted_log_blocks = b - t->xlog_blocks0;
+	}
+	if (t->have_jbd2 && kstat_jbd2_info("", t->jbd2_name, &w, &b) == 0) {
+		j->have_jbd2_counted = true;
+		j->counted_transactions = w - t->jbd2_transactions0;
+		/* an average times a count: it may shrink by rounding */
+		j->counted_logging_ms = b > t->jbd2_logging0 ? b - t->jbd2_logging0 : 0;
+	}
+}
+
+int trace_totals(struct ws_trace *t, struct trace_totals *out)
 {
 	struct blockstat *bs = &t->ev.bs;
-	uint64_t lost, w, b;
+	uint64_t lost;
+	int ret;
 
+	memset(out, 0, sizeof(*out));
 	drain(t);
 	lost = lost_so_far(t);
 	pthread_mutex_lock(&t->lock);
 	evidence_settle(&t->ev, true);
 	note_lost(t, lost);
-	sum->block = bs->run;
-	sum->block.lost = lost;
-	counted(t, &sum->block);
-	sum->block_write_p50_ns = bs->write_service.count ?
-				  hist_percentile(&bs->write_service, 50.0) : 0;
-	sum->block_write_p99_ns = bs->write_service.count ?
-				  hist_percentile(&bs->write_service, 99.0) : 0;
+	out->block = bs->run;
+	out->block.lost = lost;
+	counted(t, &out->block);
+	if (bs->write_service.count) {
+		out->write_p50_ns = hist_percentile(&bs->write_service, 50.0);
+		out->write_p99_ns = hist_percentile(&bs->write_service, 99.0);
+	}
 	roundlat_finish(&bs->rounds);
-	sum->block_rounds_on = bs->rounds.started;
-	sum->block_rounds = bs->rounds.done;
-	sum->nblock_rounds = bs->rounds.ndone;
-	sum->block_rounds_outside = bs->rounds.clock.early + bs->rounds.clock.late;
+	ret = copy_rounds(&bs->rounds, out);
 	observer_finish(&bs->obs);
-	observer_estimate(&bs->obs, &sum->observer);
-	sum->journal = t->ev.jn.run;
-	sum->journal.wb_running_known = true;
-	sum->journal.wb_running = flusher_running(&t->ev.flusher);
-	/* xfs's own count over the same span, as the device's above */
-	if (t->have_xlog && kstat_xfs_log("", t->xfs_name, &w, &b) == 0) {
-		sum->journal.have_counted = true;
-		sum->journal.counted_log_writes = w - t->xlog_writes0;
-		sum->journal.counted_log_blocks = b - t->xlog_blocks0;
-	}
-	/* jbd2's, as xfs's */
-	if (t->have_jbd2 && kstat_jbd2_info("", t->jbd2_name, &w, &b) == 0) {
-		sum->journal.have_jbd2_counted = true;
-		sum->journal.counted_transactions = w - t->jbd2_transactions0;
-		/* an average times a count: it may shrink by rounding */
-		sum->journal.counted_logging_ms = b > t->jbd2_logging0 ? b - t->jbd2_logging0 : 0;
-	}
-	sum->io_limit_bps = t->limit.bps;
-	sum->io_limit_iops = t->limit.iops;
+	observer_estimate(&bs->obs, &out->observer);
+	out->journal = t->ev.jn.run;
+	out->journal.wb_running_known = true;
+	out->journal.wb_running = flusher_running(&t->ev.flusher);
+	counted_journal(t, &out->journal);
+	out->io_limit_bps = t->limit.bps;
+	out->io_limit_iops = t->limit.iops;
 	pthread_mutex_unlock(&t->lock);
+	return ret;
 }
 
-void trace_explain(struct ws_trace *t, uint64_t origin_ns, int tid, struct ws_stall *st)
+struct ws_stall_reason trace_explain(struct ws_trace *t, uint64_t start_ns,
+				     uint64_t duration_ns, const char *site, int tid)
 {
-	/* a stall from before the writer started (under a CPU limit, say)
-	 * has start_ns 0: the trace is asked about its own time */
 	struct stall_query q = {
-		.start_ns = st->at_ns ? st->at_ns : origin_ns + st->start_ns,
-		.duration_ns = st->duration_ns,
-		.site = st->site, .tid = tid,
+		.start_ns = start_ns, .duration_ns = duration_ns,
+		.site = site, .tid = tid,
 		.limit_bps = t->limit.bps, .limit_iops = t->limit.iops,
 	};
+	struct ws_stall_reason r;
 
 	pthread_mutex_lock(&t->lock);
-	evidence_explain(&t->ev, &q, &st->reason);
-	lostspans_judge(&t->lost, q.start_ns, q.start_ns + q.duration_ns, &st->reason);
+	evidence_explain(&t->ev, &q, &r);
+	lostspans_judge(&t->lost, start_ns, start_ns + duration_ns, &r);
 	/* a recorded run carries its stalls and what was said of them, so
 	 * the unit tests can explain them again from the events */
 	if (t->record)
 		fprintf(t->record, "# stall %llu %llu %d %s -> %s\n",
-			(unsigned long long)q.start_ns, (unsigned long long)q.duration_ns,
-			tid, st->site[0] ? st->site : "-", ws_stall_cause_name(st->reason.cause));
+			(unsigned long long)start_ns, (unsigned long long)duration_ns,
+			tid, site[0] ? site : "-", ws_stall_cause_name(r.cause));
 	pthread_mutex_unlock(&t->lock);
+	return r;
 }
 
 void trace_stop(struct ws_trace *t)
