@@ -1,8 +1,4 @@
-/* recorder_thread.c - the recorder thread: it follows each target's
- * writer through its snapshot, and the probes through their doors, and
- * builds the record as the run goes (see recorder.h).  With several
- * targets it builds each target's intervals and summary, and the
- * aggregate's (aggregate.h) that carries the probes. */
+/* recorder_thread.c - the recorder thread: ticks on absolute deadlines into intervals (recorder.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +11,8 @@
 #include "system/kstat.h"
 #include "recorder/recorder.h"
 #include "analysis/series.h"
-#include "system/signals.h"
-#include "analysis/steady.h"
 #include "lib/units.h"
+#include "recorder_thread.h"
 
 /* four marks an interval: fine enough to place a change within one
  * interval, coarse enough to average out a device's bursts (the block
@@ -97,8 +92,8 @@ void recorder_destroy(struct recorder *r)
 	r->block_rounds = NULL;
 }
 
-static void add_mark(struct recorder_target *t, const struct ws_mark *m,
-		     bool last)
+void recorder_add_mark(struct recorder_target *t, const struct ws_mark *m,
+		       bool last)
 {
 	struct ws_point p;
 
@@ -110,13 +105,13 @@ static void add_mark(struct recorder_target *t, const struct ws_mark *m,
 	t->last_mark = *m;
 }
 
-static void take_marks(struct recorder *r, struct recorder_target *t)
+void recorder_take_marks(struct recorder *r, struct recorder_target *t)
 {
 	size_t n;
 
 	while ((n = snapshot_take_marks(t->snap, r->marks, ARRAY_SIZE(r->marks))))
 		for (size_t i = 0; i < n; i++)
-			add_mark(t, &r->marks[i], false);
+			recorder_add_mark(t, &r->marks[i], false);
 }
 
 /* What the analysis reads of a target so far: its marks, and the time of
@@ -220,17 +215,17 @@ static void add_psi(struct recorder *r, struct ws_interval *iv)
 	r->have_psi = true;
 }
 
-static bool adaptive(const struct recorder_target *t)
+bool recorder_adaptive(const struct recorder_target *t)
 {
 	return t->run->set.pace == WS_PACE_ADAPTIVE;
 }
 
 /* --pace adaptive: the controller's state, at a target's interval end
  * (its times on the run's clock, from start_ns). */
-static void add_adapt(struct recorder_target *t, uint64_t start_ns,
-		      struct ws_interval *iv)
+void recorder_add_adapt(struct recorder_target *t, uint64_t start_ns,
+			struct ws_interval *iv)
 {
-	if (!adaptive(t))
+	if (!recorder_adaptive(t))
 		return;
 	iv->have_adapt = true;
 	snapshot_adapt_figures(t->snap, start_ns, &iv->adapt);
@@ -238,7 +233,7 @@ static void add_adapt(struct recorder_target *t, uint64_t start_ns,
 
 /* When every adaptive writer's controller had settled, on the run's
  * clock; UINT64_MAX while one has not (or none is adaptive). */
-static uint64_t adapt_settled_at(const struct recorder *r)
+uint64_t recorder_adapt_settled_at(const struct recorder *r)
 {
 	uint64_t at = 0;
 	bool any = false;
@@ -247,7 +242,7 @@ static uint64_t adapt_settled_at(const struct recorder *r)
 		const struct recorder_target *t = &r->targets[i];
 		uint64_t s;
 
-		if (!adaptive(t))
+		if (!recorder_adaptive(t))
 			continue;
 		s = snapshot_settled_ns(t->snap);
 		if (!s)
@@ -279,7 +274,7 @@ static void add_context(struct recorder *r, struct ws_interval *iv)
 		iv->dirty = mi.dirty;
 		iv->writeback = mi.writeback;
 	}
-	uint64_t settled = adapt_settled_at(r);
+	uint64_t settled = recorder_adapt_settled_at(r);
 	/* whole intervals after the controllers settled count as settled */
 	bool after_settling = settled != UINT64_MAX &&
 			      iv->t_ns - iv->dt_ns >= settled;
@@ -321,7 +316,7 @@ static void target_interval(struct recorder *r, struct recorder_target *t,
 
 	recorder_make_interval(t->run, &t->prev, t->prev_t_ns, now, t_ns, iv);
 	add_device(t, iv);
-	add_adapt(t, r->start_ns, iv);
+	recorder_add_adapt(t, r->start_ns, iv);
 	if (r->ntargets == 1)
 		add_context(r, iv);
 	iv->index = t->index++;
@@ -330,7 +325,7 @@ static void target_interval(struct recorder *r, struct recorder_target *t,
 	recorder_precondition_eta(t->run, iv);
 	folded = final && recorder_fold_final(&t->last_iv, r->interval_ns, iv);
 	add_point(t->series, iv, folded);
-	take_marks(r, t);
+	recorder_take_marks(r, t);
 	if (!final && t->run->set.steady.until && !snapshot_stop_requested(t->snap))
 		check_steady(t, t_ns - (t->start_ns - r->start_ns));
 	t->prev = *now;
@@ -339,7 +334,7 @@ static void target_interval(struct recorder *r, struct recorder_target *t,
 }
 
 /* Where a finished target's clock stopped, on the run's clock. */
-static uint64_t end_of(const struct recorder *r, const struct recorder_target *t)
+uint64_t recorder_end_of(const struct recorder *r, const struct recorder_target *t)
 {
 	return snapshot_outcome(t->snap)->end_ns - r->start_ns;
 }
@@ -349,7 +344,7 @@ static uint64_t end_of(const struct recorder *r, const struct recorder_target *t
 static bool final_due(const struct recorder *r, const struct recorder_target *t,
 		      const struct ws_sample *now)
 {
-	uint64_t end = end_of(r, t);
+	uint64_t end = recorder_end_of(r, t);
 
 	return end > t->prev_t_ns &&
 	       (end - t->prev_t_ns >= WS_NSEC_PER_MSEC || now->bytes != t->prev.bytes);
@@ -379,7 +374,7 @@ static void tick(struct recorder *r, uint64_t t_ns, bool at_end)
 		 * interval to the deadline now and its final one later, as
 		 * if it had still been writing when the tick came */
 		finished = snapshot_finished(t->snap) &&
-			   (at_end || end_of(r, t) <= t_ns);
+			   (at_end || recorder_end_of(r, t) <= t_ns);
 		snapshot_read(t->snap, &now);
 		bytes += now.bytes;
 		if (!finished && !at_end) {
@@ -388,9 +383,9 @@ static void tick(struct recorder *r, uint64_t t_ns, bool at_end)
 			t->done = true;
 			if (!final_due(r, t, &now))
 				continue;
-			target_interval(r, t, &now, end_of(r, t), true, &r->tick[n]);
-			if (end_of(r, t) > end)
-				end = end_of(r, t);
+			target_interval(r, t, &now, recorder_end_of(r, t), true, &r->tick[n]);
+			if (recorder_end_of(r, t) > end)
+				end = recorder_end_of(r, t);
 		}
 		/* a device under several targets counts once: for the first
 		 * of them still writing */
@@ -437,194 +432,6 @@ static bool wait_writers(struct recorder *r, uint64_t deadline)
 	return true;
 }
 
-static void analyse(const struct ws_run *run, const struct ws_series *progress,
-		    uint64_t writing_ns, uint64_t elapsed_ns,
-		    struct ws_analysis *a, struct ws_summary *sum)
-{
-	/* out of memory at the very end: the analysis says it found nothing */
-	recorder_analyse(run, progress, writing_ns, elapsed_ns, a, sum);
-}
-
-/* A target's own figures from its final sample and its writer's outcome. */
-static void target_summary(const struct recorder *r, struct recorder_target *t)
-{
-	struct ws_sample now;
-
-	snapshot_read(t->snap, &now);
-	recorder_make_summary(t->run, &now, snapshot_outcome(t->snap), signals_received(),
-			      t->summary);
-	if (t->summary != &r->summary)
-		t->summary->start_offset_ns = t->start_ns - r->start_ns;
-}
-
-/* A target's final mark and its analysis. */
-static void target_analysis(struct recorder *r, struct recorder_target *t)
-{
-	uint64_t end = snapshot_outcome(t->snap)->end_ns - t->start_ns, writing;
-
-	series_finish(t->series);
-	take_marks(r, t);
-	writing = t->last_mark.t_ns;
-	/* the last mark: everything written, on disk, clock stopped; unless it
-	 * would credit a window of bytes to the final wait alone */
-	if (recorder_final_mark_stands(t->last_pending, t->progress->n +
-				       t->progress->npartial))
-		add_mark(t, &(struct ws_mark){ end, t->summary->bytes, 0 }, true);
-	series_finish(t->progress);
-	t->summary->series = t->series;
-	analyse(t->run, t->progress, writing, end, &t->analysis, t->summary);
-}
-
-/* The probes' figures, once their threads have ended: a probe stuck past
- * the writers' end is waited for by the main thread (monitor_stop), and
- * what it finished since the final interval is in its figures and counted
- * apart. */
-static void probe_summaries(struct recorder *r)
-{
-	struct monitor *mon = r->mon;
-
-	/* every snapshot is closed at once, after monitor_stop */
-	while (!snapshot_wait(r->targets[0].snap, ws_now_ns() + 10 * WS_NSEC_PER_SEC))
-		;
-	for (unsigned int i = 0; mon && i < mon->nprobes; i++) {
-		struct ws_probe_summary *ps = &r->summary.probes[i];
-
-		monitor_copy_figures(&mon->probes[i], r->figures);
-		recorder_probe_summary(&r->probe_run[i], r->figures, ps);
-		probe_door_take(&mon->probes[i].door, &r->take);
-		ps->after_end = hist_count(&r->take.hist);
-		ps->after_end_max_ns = ps->after_end ? hist_max(&r->take.hist) : 0;
-		r->summary.nprobes++;
-	}
-}
-
-/* The traced figures into the run's summary; their rounds are the
- * recorder's (recorder_destroy). */
-static void traced_summary(struct recorder *r)
-{
-	struct ws_summary *sum = &r->summary;
-	struct trace_totals tt;
-
-	/* out of memory: the analysis goes without the device's rounds */
-	(void)trace_totals(r->trace, &tt);
-	r->block_rounds = tt.rounds;
-	sum->block = tt.block;
-	sum->block_write_p50_ns = tt.write_p50_ns;
-	sum->block_write_p99_ns = tt.write_p99_ns;
-	sum->block_rounds_on = tt.rounds_on;
-	sum->block_rounds = r->block_rounds;
-	sum->nblock_rounds = tt.nrounds;
-	sum->block_rounds_outside = tt.rounds_outside;
-	sum->observer = tt.observer;
-	sum->journal = tt.journal;
-	sum->io_limit_bps = tt.io_limit_bps;
-	sum->io_limit_iops = tt.io_limit_iops;
-}
-
-/* A stall from before the writer started (under a CPU limit, say) has
- * start_ns 0: the trace is asked about its own time, at_ns. */
-static void explain(struct ws_trace *trace, uint64_t origin, int tid,
-		    struct ws_stall *st)
-{
-	uint64_t at = st->at_ns ? st->at_ns : origin + st->start_ns;
-
-	st->reason = trace_explain(trace, at, st->duration_ns, st->site, tid);
-}
-
-/* Each stall recorded, and the longest, tied to the layer that held it
- * (trace.h), from the start of the writer its probe watched. */
-static void explain_stalls(struct recorder *r)
-{
-	for (unsigned int i = 0; r->mon && i < r->mon->nprobes; i++) {
-		const struct monitor_probe *mp = &r->mon->probes[i];
-		struct ws_probe_summary *ps = &r->summary.probes[i];
-		uint64_t origin = r->start_ns;
-		int tid = atomic_load_explicit(&mp->tid, memory_order_relaxed);
-
-		for (unsigned int t = 0; t < r->ntargets; t++)
-			if (r->targets[t].snap == mp->snap)
-				origin = r->targets[t].start_ns;
-		for (unsigned int k = 0; k < ps->nrecorded; k++)
-			explain(r->trace, origin, tid, &ps->stalls[k]);
-		if (ps->nstalls)
-			explain(r->trace, origin, tid, &ps->longest);
-	}
-}
-
-/* --pace adaptive: where the controllers ended and what the probes saw
- * once they had settled; with several targets each one's controller in
- * its own summary too. */
-static void adapt_summary(struct recorder *r)
-{
-	struct ws_summary *sum = &r->summary;
-	uint64_t settled = adapt_settled_at(r);
-	struct ws_interval last = { 0 };
-
-	if (!adaptive(&r->targets[0]))
-		return;
-	for (unsigned int i = 0; r->ntargets > 1 && i < r->ntargets; i++) {
-		struct recorder_target *t = &r->targets[i];
-		uint64_t s = snapshot_settled_ns(t->snap);
-
-		add_adapt(t, r->start_ns, &last);
-		t->summary->have_adapt = true;
-		t->summary->adapt = last.adapt;
-		t->summary->target_latency_ns = r->run->set.pacing.target_latency_ns;
-		t->summary->headroom_pct = r->run->set.pacing.headroom_pct;
-		t->summary->adapt_settled_ns = !s ? 0 : s > r->start_ns ? s - r->start_ns : 1;
-	}
-	add_adapt(&r->targets[0], r->start_ns, &last);
-	sum->have_adapt = true;
-	sum->adapt = last.adapt;
-	sum->adapt.settled = settled != UINT64_MAX;
-	/* several: the run's why is the first unsettled writer's */
-	for (unsigned int i = 0; !sum->adapt.settled && i < r->ntargets; i++)
-		if (r->ntargets > 1 && !r->targets[i].summary->adapt.settled) {
-			sum->adapt.why = r->targets[i].summary->adapt.why;
-			break;
-		}
-	sum->adapt_settled_ns = sum->adapt.settled ? settled : 0;
-	sum->target_latency_ns = r->run->set.pacing.target_latency_ns;
-	sum->headroom_pct = r->run->set.pacing.headroom_pct;
-	for (unsigned int i = 0; i < sum->nprobes; i++) {
-		const struct hist *h = &r->probe_run[i].settled;
-
-		sum->settled_count[i] = hist_count(h);
-		if (!sum->settled_count[i])
-			continue;
-		sum->settled_p50_ns[i] = hist_percentile(h, 50);
-		sum->settled_p99_ns[i] = hist_percentile(h, 99);
-		sum->settled_max_ns[i] = hist_max(h);
-	}
-}
-
-/* Several targets: the run's summary is theirs added up (their summaries
- * are one array), its phases come from their progress added up. */
-static void run_summary(struct recorder *r)
-{
-	const struct ws_series *ps[WS_MAX_TARGETS];
-	uint64_t offset[WS_MAX_TARGETS], end = 0, writing = 0;
-	struct ws_summary *sum = &r->summary;
-
-	for (unsigned int i = 0; i < r->ntargets; i++) {
-		struct recorder_target *t = &r->targets[i];
-		uint64_t last = t->last_mark.t_ns + t->start_ns - r->start_ns;
-
-		ps[i] = t->progress;
-		offset[i] = t->start_ns - r->start_ns;
-		if (end_of(r, t) > end)
-			end = end_of(r, t);
-		if (last > writing)
-			writing = last;
-	}
-	aggregate_summary(r->targets[0].summary, r->ntargets, end,
-			  r->run->queue.direct, sum);
-	series_finish(r->series);
-	sum->series = r->series;
-	aggregate_progress(ps, offset, r->ntargets, r->progress);
-	analyse(r->run, r->progress, writing, end, &r->analysis, sum);
-}
-
 void recorder_baseline(struct recorder *r)
 {
 	for (unsigned int i = 0; i < r->ntargets; i++)
@@ -659,24 +466,6 @@ void *recorder_thread(void *arg)
 	/* intervals end when the writers did: each final one runs to its
 	 * writer's end */
 	tick(r, 0, true);
-	/* with one target its summary is the run's: made first, the probes'
-	 * figures then go into it; with several the run's starts empty */
-	for (unsigned int i = 0; i < r->ntargets; i++)
-		target_summary(r, &r->targets[i]);
-	probe_summaries(r);
-	adapt_summary(r);
-	/* the traced figures first: the analysis's rounds carry the
-	 * device's latency */
-	if (r->trace) {
-		traced_summary(r);
-		explain_stalls(r);
-	}
-	for (unsigned int i = 0; i < r->ntargets; i++)
-		target_analysis(r, &r->targets[i]);
-	if (r->ntargets > 1)
-		run_summary(r);
-	recorder_add_cpu(&r->summary, ws_process_cpu_ns(),
-			 r->mon ? r->mon->watcher_cpu_ns : 0);
-	sink_summary(r->sinks, r->run, &r->summary);
+	recorder_finish(r);
 	return NULL;
 }
