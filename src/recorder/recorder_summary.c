@@ -1,4 +1,4 @@
-/* recorder_summary.c - the run's summaries, built once the writers and probes have ended. */
+/* recorder_summary.c - the summaries, once the writers and probes ended. */
 #include <stdio.h>
 #include <string.h>
 
@@ -10,8 +10,7 @@
 #include "system/clock.h"
 #include "system/signals.h"
 
-/* Most sampled first; equal counts keep the order they were first seen
- * in (an insertion sort: stable, and there are at most WS_MAX_SITES). */
+/* Most sampled first, stable: ties keep the order first seen in. */
 static void sort_sites(struct ws_site_count *s, unsigned int n)
 {
 	for (unsigned int i = 1; i < n; i++) {
@@ -69,7 +68,6 @@ static void analyse(const struct ws_run *run, const struct ws_series *progress,
 	recorder_analyse(run, progress, writing_ns, elapsed_ns, a, sum);
 }
 
-/* A target's own figures from its final sample and its writer's outcome. */
 static void target_summary(const struct recorder *r, struct recorder_target *t)
 {
 	struct ws_sample now;
@@ -81,7 +79,6 @@ static void target_summary(const struct recorder *r, struct recorder_target *t)
 		t->summary->start_offset_ns = t->start_ns - r->start_ns;
 }
 
-/* A target's final mark and its analysis. */
 static void target_analysis(struct recorder *r, struct recorder_target *t)
 {
 	uint64_t end = snapshot_outcome(t->snap)->end_ns - t->start_ns, writing;
@@ -89,8 +86,8 @@ static void target_analysis(struct recorder *r, struct recorder_target *t)
 	series_finish(t->series);
 	recorder_take_marks(r, t);
 	writing = t->last_mark.t_ns;
-	/* the last mark: everything written, on disk, clock stopped; unless it
-	 * would credit a window of bytes to the final wait alone */
+	/* everything on disk, clock stopped; unless it would credit a
+	 * window of bytes to the final wait alone */
 	if (recorder_final_mark_stands(t->last_pending, t->progress->n +
 				       t->progress->npartial))
 		recorder_add_mark(t, &(struct ws_mark){ end, t->summary->bytes, 0 }, true);
@@ -99,10 +96,8 @@ static void target_analysis(struct recorder *r, struct recorder_target *t)
 	analyse(t->run, t->progress, writing, end, &t->analysis, t->summary);
 }
 
-/* The probes' figures, once their threads have ended: a probe stuck past
- * the writers' end is waited for by the main thread (monitor_stop), and
- * what it finished since the final interval is in its figures and counted
- * apart. */
+/* A probe stuck past the writers' end is waited for by monitor_stop:
+ * what it finished since the final interval is counted apart. */
 static void probe_summaries(struct recorder *r)
 {
 	struct monitor *mon = r->mon;
@@ -122,8 +117,7 @@ static void probe_summaries(struct recorder *r)
 	}
 }
 
-/* The traced figures into the run's summary; their rounds are the
- * recorder's (recorder_destroy). */
+/* The rounds are the recorder's, freed by recorder_destroy. */
 static void traced_summary(struct recorder *r)
 {
 	struct ws_summary *sum = &r->summary;
@@ -145,8 +139,7 @@ static void traced_summary(struct recorder *r)
 	sum->io_limit_iops = tt.io_limit_iops;
 }
 
-/* A stall from before the writer started (under a CPU limit, say) has
- * start_ns 0: the trace is asked about its own time, at_ns. */
+/* A stall before the writer started has start_ns 0: at_ns says when. */
 static void explain(struct ws_trace *trace, uint64_t origin, int tid,
 		    struct ws_stall *st)
 {
@@ -155,8 +148,7 @@ static void explain(struct ws_trace *trace, uint64_t origin, int tid,
 	st->reason = trace_explain(trace, at, st->duration_ns, st->site, tid);
 }
 
-/* Each stall recorded, and the longest, tied to the layer that held it
- * (trace.h), from the start of the writer its probe watched. */
+/* From the start of the writer the probe watched. */
 static void explain_stalls(struct recorder *r)
 {
 	for (unsigned int i = 0; r->mon && i < r->mon->nprobes; i++) {
@@ -175,9 +167,7 @@ static void explain_stalls(struct recorder *r)
 	}
 }
 
-/* --pace adaptive: where the controllers ended and what the probes saw
- * once they had settled; with several targets each one's controller in
- * its own summary too. */
+/* --pace adaptive: with several targets, each one's too. */
 static void adapt_summary(struct recorder *r)
 {
 	struct ws_summary *sum = &r->summary;
@@ -222,8 +212,7 @@ static void adapt_summary(struct recorder *r)
 	}
 }
 
-/* Several targets: the run's summary is theirs added up (their summaries
- * are one array), its phases come from their progress added up. */
+/* Several targets: theirs added up, phases from their summed progress. */
 static void run_summary(struct recorder *r)
 {
 	const struct ws_series *ps[WS_MAX_TARGETS];
@@ -251,14 +240,12 @@ static void run_summary(struct recorder *r)
 
 void recorder_finish(struct recorder *r)
 {
-	/* with one target its summary is the run's: made first, the probes'
-	 * figures then go into it; with several the run's starts empty */
+	/* one target's summary is the run's, which the probes' then join */
 	for (unsigned int i = 0; i < r->ntargets; i++)
 		target_summary(r, &r->targets[i]);
 	probe_summaries(r);
 	adapt_summary(r);
-	/* the traced figures first: the analysis's rounds carry the
-	 * device's latency */
+	/* before the analysis: its rounds carry the device's latency */
 	if (r->trace) {
 		traced_summary(r);
 		explain_stalls(r);

@@ -1,4 +1,4 @@
-/* recorder_thread.c - the recorder thread: ticks on absolute deadlines into intervals (recorder.h). */
+/* recorder_thread.c - the recorder thread: intervals on absolute deadlines. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,9 +14,8 @@
 #include "lib/units.h"
 #include "recorder_thread.h"
 
-/* four marks an interval: fine enough to place a change within one
- * interval, coarse enough to average out a device's bursts (the block
- * throttle's 100 ms slices, an SSD's garbage collection) */
+/* four marks an interval: fine enough to place a change, coarse enough to
+ * average out a device's bursts (the block throttle's 100 ms slices) */
 static void follow(struct recorder *r, struct recorder_target *t)
 {
 	series_init(t->series);
@@ -80,7 +79,6 @@ void recorder_destroy(struct recorder *r)
 	}
 	if (r->ntargets > 1)
 		analysis_release(&r->analysis);
-	/* with one target these are its own, freed above (and empty now) */
 	series_free(r->series);
 	series_free(r->progress);
 	ws_summary_release(&r->summary);
@@ -114,8 +112,6 @@ void recorder_take_marks(struct recorder *r, struct recorder_target *t)
 			recorder_add_mark(t, &r->marks[i], false);
 }
 
-/* What the analysis reads of a target so far: its marks, and the time of
- * the last one taken while writing. */
 static struct ws_analysis_input analysis_input(const struct ws_series *progress,
 					       uint64_t writing_ns,
 					       uint64_t elapsed_ns)
@@ -126,9 +122,7 @@ static struct ws_analysis_input analysis_input(const struct ws_series *progress,
 	};
 }
 
-/* --until-steady: once the last window holds after preconditioning, ask
- * the writer to end; after --steady-max-rounds judged rounds without, give
- * up.  The same pipeline as the summary's verdict, steady state only. */
+/* --until-steady: the summary's pipeline, steady state only. */
 static void check_steady(struct recorder_target *t, uint64_t t_ns)
 {
 	struct ws_analysis_input in = analysis_input(t->progress, t->last_mark.t_ns,
@@ -146,9 +140,7 @@ static void check_steady(struct recorder_target *t, uint64_t t_ns)
 	analysis_release(&a);
 }
 
-/* Every writer sets its start time as its first act (one that could not
- * start, as it ends); wait for all of them.  The first start is the
- * run's. */
+/* One that could not start sets its start time as it ends. */
 static uint64_t wait_for_start(struct recorder *r)
 {
 	uint64_t first = UINT64_MAX;
@@ -164,7 +156,6 @@ static uint64_t wait_for_start(struct recorder *r)
 	return first;
 }
 
-/* A target's device counters over its interval. */
 static void add_device(struct recorder_target *t, struct ws_interval *iv)
 {
 	const struct ws_fingerprint *fp = t->run->fp;
@@ -190,7 +181,6 @@ static void add_device(struct recorder_target *t, struct ws_interval *iv)
 	t->have_disk = true;
 }
 
-/* I/O pressure over the interval: the machine's, once a tick. */
 static void add_psi(struct recorder *r, struct ws_interval *iv)
 {
 	struct ws_psi psi;
@@ -220,8 +210,6 @@ bool recorder_adaptive(const struct recorder_target *t)
 	return t->run->set.pace == WS_PACE_ADAPTIVE;
 }
 
-/* --pace adaptive: the controller's state, at a target's interval end
- * (its times on the run's clock, from start_ns). */
 void recorder_add_adapt(struct recorder_target *t, uint64_t start_ns,
 			struct ws_interval *iv)
 {
@@ -231,8 +219,7 @@ void recorder_add_adapt(struct recorder_target *t, uint64_t start_ns,
 	snapshot_adapt_figures(t->snap, start_ns, &iv->adapt);
 }
 
-/* When every adaptive writer's controller had settled, on the run's
- * clock; UINT64_MAX while one has not (or none is adaptive). */
+/* On the run's clock; UINT64_MAX while one has not (or none adapts). */
 uint64_t recorder_adapt_settled_at(const struct recorder *r)
 {
 	uint64_t at = 0;
@@ -255,7 +242,6 @@ uint64_t recorder_adapt_settled_at(const struct recorder *r)
 	return any ? at : UINT64_MAX;
 }
 
-/* What the monitor and the kernel add to the run's interval. */
 static void add_context(struct recorder *r, struct ws_interval *iv)
 {
 	struct monitor *mon = r->mon;
@@ -291,8 +277,6 @@ static void add_context(struct recorder *r, struct ws_interval *iv)
 	}
 }
 
-/* Into a series: a final interval folded into the one before is one point
- * with it. */
 static void add_point(struct ws_series *s, const struct ws_interval *iv,
 		      bool folded)
 {
@@ -304,10 +288,7 @@ static void add_point(struct ws_series *s, const struct ws_interval *iv,
 		series_add(s, &p);
 }
 
-/* One target's interval: from its last tick to t_ns (the run's clock).
- * Its final one (the writer ended within it) may be too short to stand
- * alone: then its rate is that of itself and the one before.  With one
- * target the interval is the run's and gets the context too. */
+/* With one target the interval is the run's and gets the context too. */
 static void target_interval(struct recorder *r, struct recorder_target *t,
 			    const struct ws_sample *now, uint64_t t_ns,
 			    bool final, struct ws_interval *iv)
@@ -333,14 +314,12 @@ static void target_interval(struct recorder *r, struct recorder_target *t,
 	t->last_iv = *iv;
 }
 
-/* Where a finished target's clock stopped, on the run's clock. */
 uint64_t recorder_end_of(const struct recorder *r, const struct recorder_target *t)
 {
 	return snapshot_outcome(t->snap)->end_ns - r->start_ns;
 }
 
-/* A finished writer's final interval runs to its end (a last millisecond
- * that wrote nothing is no interval).  False: none to emit. */
+/* A last millisecond that wrote nothing is no interval. */
 static bool final_due(const struct recorder *r, const struct recorder_target *t,
 		      const struct ws_sample *now)
 {
@@ -350,9 +329,7 @@ static bool final_due(const struct recorder *r, const struct recorder_target *t,
 	       (end - t->prev_t_ns >= WS_NSEC_PER_MSEC || now->bytes != t->prev.bytes);
 }
 
-/* One tick at t_ns; at_end: the writers have all ended.  Every target
- * still writing gets its interval (a finished one its final one); with
- * several, the run's interval is their sum with the context. */
+/* With several targets the run's interval is their sum with the context. */
 static void tick(struct recorder *r, uint64_t t_ns, bool at_end)
 {
 	struct ws_interval agg;
@@ -370,9 +347,8 @@ static void tick(struct recorder *r, uint64_t t_ns, bool at_end)
 			bytes += t->prev.bytes;
 			continue;
 		}
-		/* a writer that ended after the tick's deadline gets its
-		 * interval to the deadline now and its final one later, as
-		 * if it had still been writing when the tick came */
+		/* one that ended after the deadline gets its final interval
+		 * on the next tick */
 		finished = snapshot_finished(t->snap) &&
 			   (at_end || recorder_end_of(r, t) <= t_ns);
 		snapshot_read(t->snap, &now);
@@ -387,8 +363,7 @@ static void tick(struct recorder *r, uint64_t t_ns, bool at_end)
 			if (recorder_end_of(r, t) > end)
 				end = recorder_end_of(r, t);
 		}
-		/* a device under several targets counts once: for the first
-		 * of them still writing */
+		/* a device under several targets counts once */
 		device[n] = t->run->same_device_as ? t->run->same_device_as
 						   : t->run->number;
 		own_device[n] = true;
@@ -422,7 +397,6 @@ static void tick(struct recorder *r, uint64_t t_ns, bool at_end)
 	r->last_iv = agg;
 }
 
-/* Until the deadline, or until every writer has ended (true). */
 static bool wait_writers(struct recorder *r, uint64_t deadline)
 {
 	for (unsigned int i = 0; i < r->ntargets; i++)
@@ -463,8 +437,7 @@ void *recorder_thread(void *arg)
 			break;
 		tick(r, deadline - r->start_ns, false);
 	}
-	/* intervals end when the writers did: each final one runs to its
-	 * writer's end */
+	/* each final interval runs to its writer's end */
 	tick(r, 0, true);
 	recorder_finish(r);
 	return NULL;
