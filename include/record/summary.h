@@ -47,7 +47,7 @@ struct ws_summary {
 	/* traced if block.on */
 	struct ws_block_figures block;
 	uint64_t block_write_p50_ns, block_write_p99_ns;
-	/* per steady-state round until the tracer stops; outside: in none */
+	/* per steady-state round, the recorder's copy */
 	bool block_rounds_on;
 	const struct ws_round_device *block_rounds;
 	size_t nblock_rounds;

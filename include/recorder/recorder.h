@@ -38,6 +38,7 @@ struct recorder_target {
 };
 
 struct recorder_probe_run {
+	char name[16];		/* the record's copy of the monitor's */
 	uint64_t stalls_total;
 	struct ws_latency_totals latency;
 	struct hist so_far;	/* hist_init() first */
@@ -74,7 +75,9 @@ struct recorder {
 	bool have_psi;
 	uint64_t psi_at;
 	struct ws_mark marks[256];	/* scratch */
-	struct recorder_probe_run *probe_run;	/* one per mon's probe */
+	struct recorder_probe_run *probe_run;	/* one a probe (mon's) */
+	struct monitor_probe_figures *figures;	/* scratch: one probe's */
+	struct ws_round_device *block_rounds;	/* the summary's, traced */
 };
 
 /* fp, priv, mon (no probes) may be NULL; queue NULL: synchronous. */
@@ -146,6 +149,13 @@ void recorder_probe_take(struct recorder_probe_run *run,
 			 const struct ws_probe_take *take, uint64_t now_ns,
 			 uint64_t stall_ns, const char *name,
 			 struct ws_probe_interval *pi);
+/* A probe's summary over the run from the monitor's figures: its
+ * percentiles, wait sites most sampled first, fixed-bucket latencies; its
+ * name kept in run.  after_end is left 0. */
+void recorder_probe_summary(struct recorder_probe_run *run,
+			    const struct monitor_probe_figures *f,
+			    struct ws_probe_summary *ps);
+/* Counts and times added, the longest kept, the flags the interval's. */
 void recorder_add_traced(struct ws_block_figures *run_block,
 			 struct ws_journal_figures *run_journal,
 			 const struct ws_block_figures *block,

@@ -1,4 +1,4 @@
-/* monitor.c - probe threads and the stall watcher (see monitor.h). */
+/* monitor.c - probe threads and the stall watcher. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,10 +13,9 @@
 #include "lib/units.h"
 #include "waitsite.h"
 
-#define WATCH_NS (50 * WS_NSEC_PER_MSEC)	/* how often the watcher looks */
+#define WATCH_NS (50 * WS_NSEC_PER_MSEC)
 
-/* Sleep until `deadline` (real time) or until monitor_stop(), whichever
- * is first: a run must not end a probe interval late. */
+/* Or until monitor_stop(): a run must not end a probe interval late. */
 static void sleep_until(struct monitor *m, uint64_t deadline)
 {
 	struct timespec ts = ws_timespec(deadline);
@@ -33,8 +32,7 @@ static uint64_t now_ns(const struct monitor *m)
 	return m->clock->now(m->clock);
 }
 
-/* A probe's schedule runs on the monitor's clock: the real one sleeps
- * until the deadline or monitor_stop(); a test's clock is moved there. */
+/* A test's clock is moved to the deadline. */
 static void probe_sleep_until(struct monitor *m, uint64_t deadline)
 {
 	if (m->clock == &ws_real_clock)
@@ -72,8 +70,7 @@ void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 	struct monitor *m = mp->mon;
 	bool stall = ns >= m->cfg->set.stall_ns;
 
-	/* a failed operation's time is no latency: counted apart, whatever
-	 * it took (a command that exits 1 at once is not a fast commit) */
+	/* a command that exits 1 at once is not a fast commit */
 	if (ret) {
 		probe_door_end(&mp->door, ns, false, true);
 		mp->errors++;
@@ -85,14 +82,12 @@ void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 	if (stall)
 		record_stall(mp, t0, ns, writer_bytes, mi);
 	probe_door_end(&mp->door, ns, stall, false);
-	/* adaptive pacing's truth */
 	for (unsigned int i = 0; mp->steers && i < mp->nsteer; i++)
 		snapshot_post_probe(mp->steer[i], (unsigned int)(mp - m->probes), ns);
 	hist_record(&mp->raw, ns);
 	hist_record_corrected(&mp->corrected, ns, m->cfg->set.probe_interval_ns);
 }
 
-/* One timed operation. */
 static void probe_once(struct monitor_probe *mp)
 {
 	struct monitor *m = mp->mon;
@@ -101,7 +96,6 @@ static void probe_once(struct monitor_probe *mp)
 	uint64_t bytes, t0, ns;
 	int ret;
 
-	/* untimed: housekeeping, and the context a stall record needs */
 	if (p->ops->prepare)
 		p->ops->prepare(p);
 	kstat_meminfo(m->proc_root, &mi);
@@ -111,7 +105,7 @@ static void probe_once(struct monitor_probe *mp)
 	probe_door_begin(&mp->door, t0);
 	ret = p->ops->run(p);
 	ns = now_ns(m) - t0;
-	if (ret == -ECANCELED) {	/* the run is stopping: not a probe */
+	if (ret == -ECANCELED) {
 		probe_door_cancel(&mp->door);
 		return;
 	}
@@ -185,8 +179,8 @@ static void *probe_main(void *arg)
 		if (atomic_load(&m->stop))
 			break;
 		probe_once(mp);
-		/* a slot that passed while the probe was stuck is gone: the
-		 * corrected histogram accounts for it, the schedule skips it */
+		/* slots missed while stuck: skipped here, the corrected
+		 * histogram accounts for them */
 		next += interval;
 		now = now_ns(m);
 		if (next <= now) {
@@ -210,14 +204,13 @@ static void *watcher_main(void *arg)
 
 		next += WATCH_NS;
 		sleep_until(m, next);
-		now = now_ns(m);	/* the probes' clock, for their ages */
+		now = now_ns(m);
 		for (unsigned int i = 0; i < m->nprobes; i++) {
 			struct monitor_probe *mp = &m->probes[i];
 			uint64_t since = atomic_load(&mp->door.inflight_since);
 			char site[WS_SITE_LEN];
 
-			/* a command's wait is in its own process: this thread's
-			 * (poll, for the launcher) would be writestress's */
+			/* a command waits in its own process, not this thread */
 			if (mp->own_time || !since || now < since + m->cfg->set.stall_ns)
 				continue;
 			if (waitsite_sample(m->proc_root, atomic_load(&mp->tid), site,
@@ -229,7 +222,6 @@ static void *watcher_main(void *arg)
 	return NULL;
 }
 
-/* The stop wake-up: a condition variable on CLOCK_MONOTONIC. */
 static int init_wake(struct monitor *m)
 {
 	pthread_condattr_t attr;
@@ -245,9 +237,7 @@ static int init_wake(struct monitor *m)
 	return -ret;
 }
 
-/* Whether probe kind k steers --pace adaptive: --steer-by's, else every
- * kind but a command (its time is its own, not the disk's); under other
- * modes none does (nothing takes what they would post). */
+/* By default every kind but a command, whose time is not the disk's. */
 static bool steers(const struct ws_config *cfg, enum ws_probe_kind k)
 {
 	if (cfg->set.pace != WS_PACE_ADAPTIVE)
@@ -257,8 +247,7 @@ static bool steers(const struct ws_config *cfg, enum ws_probe_kind k)
 	return !probe_kinds[k]->per_command;
 }
 
-/* One probe of kind k at a site (instance: which --probe-cmd); a command
- * steers every writer (all), the others their site's. */
+/* A command steers every writer (all), the others their site's. */
 static int add_probe(struct monitor *m, const struct monitor_site *site,
 		     const struct monitor_site *all, enum ws_probe_kind k,
 		     unsigned int instance, char *err, size_t errlen,
@@ -338,8 +327,7 @@ int monitor_init(struct monitor *m, const struct ws_config *cfg,
 			return -ENOMEM;
 		}
 	}
-	/* a command is not tied to a filesystem: it runs once, beside the
-	 * first target's writer, and steers every writer */
+	/* a command runs once, beside the first target's writer */
 	for (unsigned int s = 0; s < nsites; s++)
 		for (unsigned int i = 0; i < sites[s].nsteer && all.nsteer < WS_MAX_TARGETS; i++)
 			all.steer[all.nsteer++] = sites[s].steer[i];
@@ -379,8 +367,7 @@ void monitor_lock_memory(struct monitor *m)
 						    sizeof(m->memory_why)) == 0;
 }
 
-/* Real-time if allowed; if the kernel still says no (a cgroup without a
- * real-time budget), normal priority, and the header says why. */
+/* Refused real-time (a cgroup without a budget): normal, and said why. */
 static int start_thread(struct monitor *m, const char *name, pthread_t *tid,
 			void *(*fn)(void *), void *arg)
 {
@@ -418,7 +405,6 @@ int monitor_start(struct monitor *m)
 	for (started = 0; started < m->nprobes; started++) {
 		char name[16];
 
-		/* a thread's name is 15 characters at most */
 		snprintf(name, sizeof(name), "ws-probe-%.6s",
 			 m->probes[started].name);
 		ret = start_thread(m, name, &m->probes[started].thread, probe_main,
@@ -466,50 +452,24 @@ void monitor_cleanup(struct monitor *m)
 	}
 }
 
-/* Most sampled first; equal counts keep the order they were first seen
- * in (an insertion sort: stable, and there are at most WS_MAX_SITES). */
-static void sort_sites(struct ws_site_count *s, unsigned int n)
+void monitor_copy_figures(const struct monitor_probe *mp,
+			  struct monitor_probe_figures *f)
 {
-	for (unsigned int i = 1; i < n; i++) {
-		struct ws_site_count x = s[i];
-		unsigned int j = i;
-
-		for (; j > 0 && s[j - 1].samples < x.samples; j--)
-			s[j] = s[j - 1];
-		s[j] = x;
-	}
-}
-
-void monitor_probe_summary(const struct monitor_probe *mp,
-			   struct ws_probe_summary *ps)
-{
-	memset(ps, 0, sizeof(*ps));
-	ps->name = mp->name;
-	ps->count = hist_count(&mp->raw);
-	ps->errors = mp->errors;
-	ps->last_error = mp->last_error;
-	snprintf(ps->last_fail, sizeof(ps->last_fail), "%s", mp->last_fail);
-	snprintf(ps->last_stderr, sizeof(ps->last_stderr), "%s", mp->last_stderr);
-	ps->p50 = hist_percentile(&mp->raw, 50);
-	ps->p90 = hist_percentile(&mp->raw, 90);
-	ps->p99 = hist_percentile(&mp->raw, 99);
-	ps->p999 = hist_percentile(&mp->raw, 99.9);
-	ps->max = hist_max(&mp->raw);
-	ps->c_count = hist_count(&mp->corrected);
-	ps->c_p50 = hist_percentile(&mp->corrected, 50);
-	ps->c_p90 = hist_percentile(&mp->corrected, 90);
-	ps->c_p99 = hist_percentile(&mp->corrected, 99);
-	ps->c_p999 = hist_percentile(&mp->corrected, 99.9);
-	ps->nstalls = mp->nstalls;
-	ps->stall_total_ns = mp->stall_total_ns;
-	ps->longest = mp->longest;
-	ps->nrecorded = mp->nrecorded;
-	memcpy(ps->stalls, mp->stalls, mp->nrecorded * sizeof(mp->stalls[0]));
-	ps->sched_misses = mp->sched_misses;
-	ps->cpu_ns = mp->cpu_ns;
-	ps->nsites = mp->nsites;
-	memcpy(ps->sites, mp->sites, mp->nsites * sizeof(mp->sites[0]));
-	sort_sites(ps->sites, ps->nsites);
-	ps->ntop = ps->nsites < WS_TOP_SITES ? ps->nsites : WS_TOP_SITES;
-	ps->raw = mp->raw;
+	memset(f, 0, sizeof(*f));
+	snprintf(f->name, sizeof(f->name), "%s", mp->name);
+	f->raw = mp->raw;
+	f->corrected = mp->corrected;
+	f->errors = mp->errors;
+	f->last_error = mp->last_error;
+	snprintf(f->last_fail, sizeof(f->last_fail), "%s", mp->last_fail);
+	snprintf(f->last_stderr, sizeof(f->last_stderr), "%s", mp->last_stderr);
+	f->nstalls = mp->nstalls;
+	f->stall_total_ns = mp->stall_total_ns;
+	f->longest = mp->longest;
+	f->nrecorded = mp->nrecorded;
+	memcpy(f->stalls, mp->stalls, mp->nrecorded * sizeof(mp->stalls[0]));
+	f->nsites = mp->nsites;
+	memcpy(f->sites, mp->sites, mp->nsites * sizeof(mp->sites[0]));
+	f->sched_misses = mp->sched_misses;
+	f->cpu_ns = mp->cpu_ns;
 }

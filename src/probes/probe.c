@@ -1,4 +1,4 @@
-/* probe.c - the desktop-latency probes (see probe.h). */
+/* probe.c - the probes' table and the file probes. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -37,7 +37,6 @@ static int set_err(struct probe *p, int ret, const char *what)
 	return ret;
 }
 
-/* Create our own file in the probe directory, never an existing one. */
 static int create_probe_file(struct probe *p, const char *name)
 {
 	int fd = openat(p->dirfd, name, O_WRONLY | O_CREAT | O_EXCL |
@@ -61,7 +60,7 @@ static int fsync_setup(struct probe *p)
 	return 0;
 }
 
-/* A mail folder is compacted now and then: start again, untimed. */
+/* As a mail folder is compacted now and then. */
 static void fsync_prepare(struct probe *p)
 {
 	struct file_probe *f = p->priv;
@@ -141,8 +140,7 @@ static int save_run(struct probe *p)
 	return ret;
 }
 
-/* The dsync probe's file: allocated and on disk before the load, so each
- * overwrite changes data only (no allocation, no size: no journal). */
+/* Allocated and on disk first: an overwrite needs no journal. */
 #define DSYNC_FILE (1024 * 1024)
 
 static uint64_t dsync_span(const struct probe *p)
@@ -174,7 +172,6 @@ static int dsync_setup(struct probe *p)
 	return ret ? set_err(p, ret, "cannot write its file") : 0;
 }
 
-/* the next block, in turn over the file: always an overwrite */
 static void dsync_prepare(struct probe *p)
 {
 	struct file_probe *f = p->priv;
@@ -227,7 +224,7 @@ static uint64_t next_block(struct probe *p)
 {
 	struct file_probe *f = p->priv;
 
-	/* xorshift64: a different block each time, cheaply */
+	/* xorshift64 */
 	f->rng ^= f->rng << 13;
 	f->rng ^= f->rng >> 7;
 	f->rng ^= f->rng << 17;
@@ -239,8 +236,7 @@ static void read_prepare(struct probe *p)
 	struct file_probe *f = p->priv;
 	uint64_t block = next_block(p);
 
-	/* remember the choice in `offset`; without O_DIRECT make sure the
-	 * block is not cached, so the read reaches the device */
+	/* without O_DIRECT, drop the block so the read reaches the device */
 	f->offset = block * READ_BLOCK;
 	if (!f->direct)
 		posix_fadvise(p->fd, (off_t)f->offset, READ_BLOCK,
@@ -256,17 +252,15 @@ static int read_run(struct probe *p)
 
 static void read_cleanup(struct probe *p)
 {
-	(void)p;	/* the file read is not ours: nothing to remove */
+	(void)p;	/* the file read is not ours */
 }
 
-/* fsync, dsync, read: one call waits for the disk */
 static unsigned int one_sync(const struct probe *p)
 {
 	(void)p;
 	return 1;
 }
 
-/* save: the file's fsync and the directory's */
 static unsigned int two_syncs(const struct probe *p)
 {
 	(void)p;
@@ -386,7 +380,7 @@ int probe_init(struct probe *p, enum ws_probe_kind kind, unsigned int instance,
 		probe_cleanup(p);
 		return set_err(p, -ret, "cannot allocate");
 	}
-	/* probe contents: recognisable text, not zeros a filesystem skips */
+	/* not zeros, which a filesystem may skip */
 	for (size_t i = 0; i < bufsize; i++)
 		((char *)p->buf)[i] = "writestress probe\n"[i % 18];
 	ret = p->ops->setup(p);

@@ -1,22 +1,10 @@
-/* probe_cmd.c - the cmd probe: a user's own command, timed (see probe.h).
+/* probe_cmd.c - the cmd probe: a user's own command, timed.
  *
- * The command is started by a launcher, a process forked at setup while
- * writestress is still one thread and still privileged: it drops to the
- * user the command runs as (--probe-user, else nobody when root) once,
- * then starts /bin/sh -c CMD each time the probe thread asks
- * over a socket pair, waits for it at most --probe-timeout (then kills its
- * process group) and answers with its wait status.  So the probe threads
- * keep no capabilities, a command never runs as root by default, and one
- * command of a probe runs at a time.  Its stderr comes back through a
- * pipe, of which the launcher keeps the last bytes, so a failure can say
- * why in the command's own words.  A stop signal (Ctrl-C) kills the
- * command in flight at once and starts no other; neither is a probe
- * (-ECANCELED: the monitor records nothing).  The launcher ends when writestress
- * closes its end of the socket, or dies (PR_SET_PDEATHSIG: then it kills
- * the command in flight too).
- *
- * The launcher is forked before the probe, recorder and writer threads
- * start, and runs only async-signal-safe calls and posix_spawn.
+ * A launcher forked at setup, while writestress is one privileged thread,
+ * drops once to --probe-user (nobody when root) and runs sh -c CMD when
+ * the probe thread asks: the probe threads keep no capabilities, and a
+ * command never runs as root by default.  Being forked, it runs only
+ * async-signal-safe calls and posix_spawn.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -43,10 +31,9 @@
 #define MAX_GROUPS 64
 #define CMD_STOP_POLL_MS 50	/* how soon a stop signal reaches a command */
 
-/* The launcher's answer for one run. */
 struct cmd_result {
-	int status;		/* waitpid status */
-	int err;		/* errno: fork failed, or ETIMEDOUT */
+	int status;
+	int err;
 	char last_stderr[WS_STDERR_LINE];
 };
 
@@ -98,8 +85,7 @@ static int64_t monotonic_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Who the command runs as; resolved in the parent (getpwnam is not
- * async-signal-safe). */
+/* Resolved in the parent: getpwnam is not async-signal-safe. */
 struct cmd_user {
 	bool change;
 	uid_t uid;
@@ -108,7 +94,6 @@ struct cmd_user {
 	int ngroups;
 };
 
-/* --probe-user, or nobody when root; nobody to change when not root. */
 static int resolve_user(struct probe *p, struct cmd_user *u)
 {
 	struct cmd_probe *c = p->priv;
@@ -131,19 +116,17 @@ static int resolve_user(struct probe *p, struct cmd_user *u)
 	u->gid = pw->pw_gid;
 	u->ngroups = MAX_GROUPS;
 	if (getgrouplist(pw->pw_name, pw->pw_gid, u->groups, &u->ngroups) < 0) {
-		/* in more than MAX_GROUPS groups: its primary group alone */
+		/* in more than MAX_GROUPS: its primary group alone */
 		u->ngroups = 1;
 		u->groups[0] = pw->pw_gid;
 	}
 	snprintf(c->user, sizeof(c->user), "%s", pw->pw_name);
-	/* its own HOME and names, not root's */
 	snprintf(c->env_home, sizeof(c->env_home), "HOME=%s", pw->pw_dir);
 	snprintf(c->env_user, sizeof(c->env_user), "USER=%s", pw->pw_name);
 	snprintf(c->env_logname, sizeof(c->env_logname), "LOGNAME=%s", pw->pw_name);
 	return 0;
 }
 
-/* environ with HOME, USER and LOGNAME replaced when the user changes */
 static char **command_env(struct probe *p, const struct cmd_user *u)
 {
 	struct cmd_probe *c = p->priv;
@@ -170,7 +153,6 @@ static char **command_env(struct probe *p, const struct cmd_user *u)
 	return env;
 }
 
-/* Without a pidfd (before Linux 5.3): look every millisecond. */
 enum cmd_wait probe_cmd_wait_polling(pid_t pid, int timeout_ms, int sock,
 				     int errfd, struct cmd_stderr *t, int *status)
 {
@@ -194,8 +176,7 @@ enum cmd_wait probe_cmd_wait_polling(pid_t pid, int timeout_ms, int sock,
 	}
 }
 
-/* Wait for pid at most timeout_ms, or until writestress says stop (a
- * byte, or the end, on sock), keeping what it writes to errfd in t. */
+/* A stop is a byte, or the end, on sock. */
 static enum cmd_wait wait_bounded(pid_t pid, int timeout_ms, int sock, int errfd,
 				  struct cmd_stderr *t, int *status)
 {
@@ -232,10 +213,7 @@ static enum cmd_wait wait_bounded(pid_t pid, int timeout_ms, int sock, int errfd
 	return waitpid(pid, status, 0) == pid ? CMD_DONE : CMD_LOST;
 }
 
-/* Start the command: a fresh process group, default signals and mask, no
- * input or output but stderr, to errfd.  posix_spawn (a vfork: no copy
- * of the launcher's memory) keeps the start of a command as cheap as a
- * shell's. */
+/* posix_spawn's vfork copies no memory: a start costs a shell's. */
 static pid_t spawn_command(const char *line, char **env, int devnull, int errfd)
 {
 	char *argv[] = { "sh", "-c", (char *)line, NULL };
@@ -246,7 +224,7 @@ static pid_t spawn_command(const char *line, char **env, int devnull, int errfd)
 	int err;
 
 	sigemptyset(&none);
-	signals_stop_set(&dfl);	/* the command's own, not ours */
+	signals_stop_set(&dfl);
 	if (posix_spawn_file_actions_init(&fa))
 		return -1;
 	if (posix_spawnattr_init(&at)) {
@@ -273,11 +251,9 @@ static pid_t spawn_command(const char *line, char **env, int devnull, int errfd)
 	return pid;
 }
 
-/* The command now running (its process group), for the handler below. */
 static volatile sig_atomic_t running_pid;
 
-/* writestress is gone (killed, or a second ^C's _exit): the command in
- * flight goes with the launcher, not on alone in its own group. */
+/* writestress is gone: so is the command, not left alone in its group. */
 static void on_parent_death(int sig)
 {
 	(void)sig;
@@ -286,10 +262,8 @@ static void on_parent_death(int sig)
 	ws_exit_now(0);
 }
 
-/* The launcher ends, by its own choice: writestress's death must not start
- * the handler's exit inside this one (in the coverage build both dump the
- * counts under one lock: a CI rehearsal's launcher hung on it, outliving
- * a killed writestress). */
+/* Blocked as the launcher exits: the handler's exit inside this one
+ * deadlocks in the coverage build (both dump counts under one lock). */
 static void death_signal(sigset_t *set)
 {
 	sigemptyset(set);
@@ -321,13 +295,11 @@ static void launcher_loop(int sock, int devnull, const char *line,
 
 		if (c != 'r')
 			continue;	/* a stop that came as the command ended */
-		/* a pipe of its own each time: what a command left running
-		 * writes later is not the next one's */
+		/* what a command left running writes later is not the next's */
 		if (pipe2(errpipe, O_CLOEXEC) == 0)
 			fcntl(errpipe[0], F_SETFL, O_NONBLOCK);
-		/* writestress's death (SIGUSR1) waits until the handler knows
-		 * the command: a death between the spawn and the store would
-		 * leave it running; the command starts with no signal blocked */
+		/* a death between the spawn and the store would leave the
+		 * command running */
 		sigprocmask(SIG_BLOCK, &death, &old);
 		pid = spawn_command(line, env, devnull, errpipe[1] >= 0 ? errpipe[1] : devnull);
 		err = errno;
@@ -361,8 +333,6 @@ static void launcher_loop(int sock, int devnull, const char *line,
 	launcher_exit(0);
 }
 
-/* The launcher: privileges dropped once (the outcome is its first
- * answer), then only its end of the socket and /dev/null are kept. */
 static void launcher_main(struct probe *p, const struct cmd_user *u,
 			  int sock, int devnull, char **env, pid_t parent)
 {
@@ -372,9 +342,7 @@ static void launcher_main(struct probe *p, const struct cmd_user *u,
 	int lo = sock < devnull ? sock : devnull, hi = sock ^ devnull ^ lo;
 	struct cmd_result ready = { .status = 0 };
 
-	/* Ctrl-C is writestress's to handle; the command gets it again.
-	 * SIGCHLD as default, whatever writestress inherited: an ignored one
-	 * would leave no status to wait for. */
+	/* an ignored SIGCHLD, if inherited, would leave no status to wait for */
 	signal(SIGINT, SIG_IGN);
 	signal(SIGTERM, SIG_IGN);
 	signal(SIGCHLD, SIG_DFL);
@@ -384,11 +352,10 @@ static void launcher_main(struct probe *p, const struct cmd_user *u,
 	if (u->change && (setgroups((size_t)u->ngroups, u->groups) ||
 			  setgid(u->gid) || setuid(u->uid)))
 		ready.err = errno;
-	/* after the credentials change, which clears it */
+	/* the credentials change clears it */
 	prctl(PR_SET_PDEATHSIG, SIGUSR1);
 	if (getppid() != parent)
 		launcher_exit(0);
-	/* everything else closed: the target's descriptors, the other end */
 	if (lo > 3)
 		close_range(3, (unsigned int)lo - 1, 0);
 	if (hi > lo + 1)
@@ -463,9 +430,9 @@ int probe_cmd_run(struct probe *p)
 	p->fail[0] = '\0';
 	p->fail_stderr[0] = '\0';
 	if (signals_received())
-		return -ECANCELED;	/* stopping: no new command */
+		return -ECANCELED;
 	if (send(c->sock, &req, 1, MSG_NOSIGNAL) != 1)
-		return -EPIPE;	/* the launcher is gone */
+		return -EPIPE;
 	/* a Ctrl-C (or SIGTERM) ends the command now, not at its timeout */
 	for (;;) {
 		struct pollfd fds = { .fd = c->sock, .events = POLLIN };
@@ -512,7 +479,7 @@ void probe_cmd_cleanup(struct probe *p)
 	struct cmd_probe *c = p->priv;
 
 	if (c->launcher > 0) {
-		close(c->sock);	/* the launcher sees the end and exits */
+		close(c->sock);	/* the launcher exits */
 		waitpid(c->launcher, NULL, 0);
 	}
 	c->sock = -1;

@@ -1,20 +1,10 @@
 /* probe_sqlite.c - the sqlite probe: one transaction of a real SQLite
- * database inserting a --probe-size row, as a mail store or a browser's
- * history commits (see probe.h).
+ * database inserting a --probe-size row, as a mail store commits.
  *
- * The database and its journals (-journal, -wal, -shm) live in a
- * directory of our own, created exclusively (0700) in the probe
- * directory: SQLite opens the journals by name at every commit, and in a
- * shared directory a name planted between two commits could send them
- * elsewhere.  Everything in it is ours and removed at the end.  Journal mode and
- * synchronous level are set before the load starts (--sqlite-journal,
- * --sqlite-sync; defaults delete and full, what mail stores and browsers
- * used for years).  The table is emptied, untimed, when it would grow past
- * WS_PROBE_FSYNC_WRAP, as a mail folder is compacted now and then; the
- * database is grown to that size before the load (and emptied), so every
- * timed commit reuses free pages, as a store that has run a while does,
- * rather than growing the file for its first megabyte (where each sync
- * also commits the file's new size) and not after.
+ * The table is emptied, untimed, before it grows past
+ * WS_PROBE_FSYNC_WRAP, and the database is grown to that size first, so
+ * every timed commit reuses free pages as a store that has run a while
+ * does, rather than also committing the file's new size.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -30,12 +20,10 @@
 #include "probes/probe.h"
 #include "probe_kinds.h"
 
-/* The database and its journals, in our own directory */
 static const char *const files[] = { "mail.db", "mail.db-journal",
 				     "mail.db-wal", "mail.db-shm" };
 
-/* SQLite's failure as -errno (the system call's where there was one), and
- * its words for the summary */
+/* The system call's errno where there was one. */
 static int sqlite_errno(struct probe *p)
 {
 	struct sqlite_probe *q = p->priv;
@@ -57,8 +45,8 @@ static int sqlite_fail(struct probe *p, const char *what)
 	return ret;
 }
 
-/* A directory of our own (0700, created here, so nobody else can put a
- * name in it): SQLite opens its journals by name at every commit. */
+/* SQLite opens its journals by name at every commit: in a directory of
+ * our own (0700), nobody can plant one. */
 static int claim_dir(struct probe *p)
 {
 	snprintf(p->name, sizeof(p->name), "writestress-probe.%d.sqlite",
@@ -73,7 +61,7 @@ static int claim_dir(struct probe *p)
 	return 0;
 }
 
-/* The mode SQLite took (it may keep another: WAL needs shared memory). */
+/* SQLite may keep another mode: WAL needs shared memory. */
 static int set_journal_mode(struct probe *p)
 {
 	struct sqlite_probe *q = p->priv;
@@ -97,8 +85,7 @@ static int set_journal_mode(struct probe *p)
 	return 0;
 }
 
-/* The database at its full size, then emptied (its pages stay free:
- * no auto_vacuum): one untimed transaction before the load. */
+/* Grown, then emptied: without auto_vacuum its pages stay free. */
 static int pregrow(struct probe *p)
 {
 	struct sqlite_probe *q = p->priv;
@@ -152,7 +139,6 @@ int probe_sqlite_setup(struct probe *p)
 	return pregrow(p);
 }
 
-/* A compaction now and then, untimed. */
 void probe_sqlite_prepare(struct probe *p)
 {
 	struct sqlite_probe *q = p->priv;
@@ -163,7 +149,6 @@ void probe_sqlite_prepare(struct probe *p)
 		q->appended = 0;
 }
 
-/* BEGIN, one row, COMMIT: what the application waits for. */
 int probe_sqlite_run(struct probe *p)
 {
 	struct sqlite_probe *q = p->priv;
@@ -191,11 +176,9 @@ int probe_sqlite_run(struct probe *p)
 	return 0;
 }
 
-/* A commit's syncs, as SQLite's pager makes them: in a rollback journal
- * the journal (twice under FULL: its header is synced apart), the
- * database and the directory the journal was created in; in WAL one
- * sync of the log under FULL, none under NORMAL (counted as one: the
- * commit still waits for its writes to queue). */
+/* As SQLite's pager syncs: a rollback journal (twice under FULL), the
+ * database and the journal's directory; WAL's log once (under NORMAL
+ * none, counted one: the commit still waits for its writes to queue). */
 unsigned int probe_sqlite_syncs(const struct probe *p)
 {
 	if (p->cfg->set.sqlite.wal)
@@ -203,8 +186,7 @@ unsigned int probe_sqlite_syncs(const struct probe *p)
 	return p->cfg->set.sqlite.sync_normal ? 3 : 4;
 }
 
-/* Closed first (a WAL database checkpoints and removes its files), then
- * everything in our directory, then the directory. */
+/* Closed first: a WAL database checkpoints and removes its files. */
 void probe_sqlite_cleanup(struct probe *p)
 {
 	struct sqlite_probe *q = p->priv;

@@ -1,6 +1,4 @@
-/* waitsite.c - where a stuck probe waits in the kernel: read from
- * /proc/self/task/TID/{wchan,stack}, tallied per probe and per stall
- * (see waitsite.h). */
+/* waitsite.c - where a stuck probe waits: /proc/self/task/TID/wchan. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -10,8 +8,7 @@
 #include "probes/monitor.h"
 #include "waitsite.h"
 
-/* The site this stall waited at most, and count the stall against it.
- * Probe thread; the site tallies are the watcher's, hence the lock. */
+/* The tallies are the watcher's, hence the lock. */
 void waitsite_blame(struct monitor_probe *mp, uint64_t since, char *site)
 {
 	const struct ws_site_count *top = NULL;
@@ -34,7 +31,6 @@ void waitsite_blame(struct monitor_probe *mp, uint64_t since, char *site)
 	pthread_mutex_unlock(&mp->door.lock);
 }
 
-/* Is this stack frame scheduling plumbing rather than a reason to wait? */
 static bool generic_frame(const char *name, size_t len)
 {
 	static const char *const generic[] = {
@@ -68,7 +64,7 @@ bool monitor_parse_site(const char *wchan, const char *stack, char *out,
 			return true;
 		}
 	}
-	/* stack lines look like "[<0>] jbd2_log_wait_commit+0xb5/0x120" */
+	/* "[<0>] jbd2_log_wait_commit+0xb5/0x120" */
 	for (p = stack; p && *p; p += strcspn(p, "\n"), p += *p == '\n') {
 		const char *name = strstr(p, "] ");
 
@@ -131,7 +127,7 @@ void waitsite_tally(struct monitor_probe *mp, uint64_t since,
 
 	pthread_mutex_lock(&mp->door.lock);
 	if (atomic_load(&mp->door.inflight_since) != since)
-		goto out_unlock;	/* it finished meanwhile */
+		goto out_unlock;
 	if (mp->current_since != since) {
 		mp->current_since = since;
 		mp->ncurrent = 0;

@@ -1,4 +1,4 @@
-/* aggregate.c - several targets as one run (see aggregate.h). */
+/* aggregate.c - several targets as one run. */
 #include <string.h>
 
 #include "aggregate.h"
@@ -50,8 +50,7 @@ void aggregate_interval(const struct ws_interval *ts, unsigned int n,
 	}
 }
 
-/* Bytes of one target's progress at time t (its own clock), between its
- * marks; before the first, from (0, 0); after the last, the last. */
+/* On its own clock; before the first mark from (0, 0). */
 static uint64_t bytes_at(const struct ws_series *s, size_t *at, uint64_t t)
 {
 	struct ws_point prev = { 0 };
@@ -79,7 +78,6 @@ void aggregate_progress(const struct ws_series *const *ps,
 		uint64_t t = UINT64_MAX, bytes = 0;
 		struct ws_point p;
 
-		/* the earliest point not yet taken, on the common clock */
 		for (unsigned int i = 0; i < n; i++)
 			if (next[i] < ps[i]->n && ps[i]->pts[next[i]].t_ns + offset_ns[i] < t)
 				t = ps[i]->pts[next[i]].t_ns + offset_ns[i];

@@ -1,5 +1,4 @@
-/* recorder.c - the record: the run's facts, interval records and the
- * summary (see recorder.h). */
+/* recorder.c - the record's facts, intervals and summary figures. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -158,8 +157,6 @@ bool recorder_final_mark_stands(uint64_t last_pending, size_t npoints)
 	return !npoints || !last_pending;
 }
 
-
-/* How far along a bounded run is: the furthest of its bounds. */
 static double progress(const struct ws_run *run, uint64_t bytes, uint64_t t)
 {
 	double f = -1.0;
@@ -267,7 +264,7 @@ void recorder_make_summary(const struct ws_run *run, const struct ws_sample *s,
 			   struct ws_summary *sum)
 {
 	struct ws_ending *e = &sum->ending;
-	struct ws_probe_summary *held = sum->probes;	/* recorder_init's */
+	struct ws_probe_summary *held = sum->probes;
 
 	memset(sum, 0, sizeof(*sum));
 	sum->probes = held;
@@ -286,7 +283,7 @@ void recorder_make_summary(const struct ws_run *run, const struct ws_sample *s,
 	e->signo = o->reason == WS_STOP_SIGNAL ? signo : 0;
 	e->signal = e->signo ? signals_name(e->signo) : NULL;
 	sum->limit = recorder_limit(sum->time_ns, sum->elapsed_ns, run->queue.direct);
-	if (run->target.in_memory)	/* no disk to be the limit */
+	if (run->target.in_memory)
 		sum->limit = recorder_limit_in_memory(sum->limit);
 	sum->cpu_writer_ns = o->writer_cpu_ns;
 	sum->queue_peak = o->queue_peak;
@@ -311,13 +308,10 @@ void recorder_add_cpu(struct ws_summary *sum, uint64_t process_ns,
 					  ((double)sum->bytes / (double)WS_GIB) : 0;
 }
 
-/* The stretch after the last progress mark, to the run's bytes: what the
- * final wait saw on disk, and the buffers window pacing had not yet seen
- * there.  Its own time is not known (the writer learns of a buffer on
- * disk a buffer late when the disk is the faster), so it goes at the rate
- * of the phase it ends, which runs to the run's end (analysis.h): the
- * cells add up to the run's bytes and no cell shows a rate the run never
- * had.  false: no tail. */
+/* After the last mark, what the final wait saw on disk.  Its time is not
+ * known (the writer learns of a buffer on disk a buffer late), so it goes
+ * at its phase's rate: the cells add up to the run's bytes and none shows
+ * a rate the run never had. */
 static bool progress_tail(const struct ws_summary *sum, struct ws_point *tail)
 {
 	const struct ws_series *s = sum->progress;
@@ -349,8 +343,7 @@ void recorder_analyse(const struct ws_run *run, const struct ws_series *progress
 		.marks = progress->pts, .nmarks = progress->n,
 		.writing_ns = writing_ns, .elapsed_ns = elapsed_ns,
 		.end_bytes = sum->bytes,
-		/* the traced rounds count from the run's start: the run's
-		 * summary has them, a target's among several not */
+		/* from the run's start: a target's among several has none */
 		.dev_traced = sum->block_rounds_on,
 		.dev_rounds = sum->block_rounds, .ndev_rounds = sum->nblock_rounds,
 	};
@@ -424,7 +417,6 @@ void recorder_probe_interval(const struct ws_probe_take *take,
 	pi->blocked = take->inflight_since && pi->inflight_ns >= stall_ns;
 	memcpy(pi->site, take->site, sizeof(pi->site));
 }
-
 
 static void add_max(uint64_t *to, uint64_t v)
 {

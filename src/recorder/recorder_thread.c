@@ -1,9 +1,6 @@
-/* recorder_thread.c - the recorder thread: it follows each target's
- * writer through its snapshot, and the probes through their doors, and
- * builds the record as the run goes (see recorder.h).  With several
- * targets it builds each target's intervals and summary, and the
- * aggregate's (aggregate.h) that carries the probes. */
+/* recorder_thread.c - the recorder thread: intervals on absolute deadlines. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,13 +11,11 @@
 #include "system/kstat.h"
 #include "recorder/recorder.h"
 #include "analysis/series.h"
-#include "system/signals.h"
-#include "analysis/steady.h"
 #include "lib/units.h"
+#include "recorder_thread.h"
 
-/* four marks an interval: fine enough to place a change within one
- * interval, coarse enough to average out a device's bursts (the block
- * throttle's 100 ms slices, an SSD's garbage collection) */
+/* four marks an interval: fine enough to place a change, coarse enough to
+ * average out a device's bursts (the block throttle's 100 ms slices) */
 static void follow(struct recorder *r, struct recorder_target *t)
 {
 	series_init(t->series);
@@ -52,9 +47,12 @@ int recorder_init(struct recorder *r, const struct ws_run *run,
 	if (!nprobes)
 		return 0;
 	r->probe_run = calloc(nprobes, sizeof(*r->probe_run));
-	if (!r->probe_run || ws_summary_hold_probes(&r->summary, nprobes))
+	r->figures = malloc(sizeof(*r->figures));
+	if (!r->probe_run || !r->figures || ws_summary_hold_probes(&r->summary, nprobes))
 		return -ENOMEM;
 	for (unsigned int i = 0; i < nprobes; i++) {
+		snprintf(r->probe_run[i].name, sizeof(r->probe_run[i].name), "%s",
+			 mon->probes[i].name);
 		hist_init(&r->probe_run[i].settled);
 		hist_init(&r->probe_run[i].so_far);
 	}
@@ -81,16 +79,19 @@ void recorder_destroy(struct recorder *r)
 	}
 	if (r->ntargets > 1)
 		analysis_release(&r->analysis);
-	/* with one target these are its own, freed above (and empty now) */
 	series_free(r->series);
 	series_free(r->progress);
 	ws_summary_release(&r->summary);
 	free(r->probe_run);
 	r->probe_run = NULL;
+	free(r->figures);
+	r->figures = NULL;
+	free(r->block_rounds);
+	r->block_rounds = NULL;
 }
 
-static void add_mark(struct recorder_target *t, const struct ws_mark *m,
-		     bool last)
+void recorder_add_mark(struct recorder_target *t, const struct ws_mark *m,
+		       bool last)
 {
 	struct ws_point p;
 
@@ -102,17 +103,15 @@ static void add_mark(struct recorder_target *t, const struct ws_mark *m,
 	t->last_mark = *m;
 }
 
-static void take_marks(struct recorder *r, struct recorder_target *t)
+void recorder_take_marks(struct recorder *r, struct recorder_target *t)
 {
 	size_t n;
 
 	while ((n = snapshot_take_marks(t->snap, r->marks, ARRAY_SIZE(r->marks))))
 		for (size_t i = 0; i < n; i++)
-			add_mark(t, &r->marks[i], false);
+			recorder_add_mark(t, &r->marks[i], false);
 }
 
-/* What the analysis reads of a target so far: its marks, and the time of
- * the last one taken while writing. */
 static struct ws_analysis_input analysis_input(const struct ws_series *progress,
 					       uint64_t writing_ns,
 					       uint64_t elapsed_ns)
@@ -123,9 +122,7 @@ static struct ws_analysis_input analysis_input(const struct ws_series *progress,
 	};
 }
 
-/* --until-steady: once the last window holds after preconditioning, ask
- * the writer to end; after --steady-max-rounds judged rounds without, give
- * up.  The same pipeline as the summary's verdict, steady state only. */
+/* --until-steady: the summary's pipeline, steady state only. */
 static void check_steady(struct recorder_target *t, uint64_t t_ns)
 {
 	struct ws_analysis_input in = analysis_input(t->progress, t->last_mark.t_ns,
@@ -143,9 +140,7 @@ static void check_steady(struct recorder_target *t, uint64_t t_ns)
 	analysis_release(&a);
 }
 
-/* Every writer sets its start time as its first act (one that could not
- * start, as it ends); wait for all of them.  The first start is the
- * run's. */
+/* One that could not start sets its start time as it ends. */
 static uint64_t wait_for_start(struct recorder *r)
 {
 	uint64_t first = UINT64_MAX;
@@ -161,7 +156,6 @@ static uint64_t wait_for_start(struct recorder *r)
 	return first;
 }
 
-/* A target's device counters over its interval. */
 static void add_device(struct recorder_target *t, struct ws_interval *iv)
 {
 	const struct ws_fingerprint *fp = t->run->fp;
@@ -187,7 +181,6 @@ static void add_device(struct recorder_target *t, struct ws_interval *iv)
 	t->have_disk = true;
 }
 
-/* I/O pressure over the interval: the machine's, once a tick. */
 static void add_psi(struct recorder *r, struct ws_interval *iv)
 {
 	struct ws_psi psi;
@@ -212,25 +205,22 @@ static void add_psi(struct recorder *r, struct ws_interval *iv)
 	r->have_psi = true;
 }
 
-static bool adaptive(const struct recorder_target *t)
+bool recorder_adaptive(const struct recorder_target *t)
 {
 	return t->run->set.pace == WS_PACE_ADAPTIVE;
 }
 
-/* --pace adaptive: the controller's state, at a target's interval end
- * (its times on the run's clock, from start_ns). */
-static void add_adapt(struct recorder_target *t, uint64_t start_ns,
-		      struct ws_interval *iv)
+void recorder_add_adapt(struct recorder_target *t, uint64_t start_ns,
+			struct ws_interval *iv)
 {
-	if (!adaptive(t))
+	if (!recorder_adaptive(t))
 		return;
 	iv->have_adapt = true;
 	snapshot_adapt_figures(t->snap, start_ns, &iv->adapt);
 }
 
-/* When every adaptive writer's controller had settled, on the run's
- * clock; UINT64_MAX while one has not (or none is adaptive). */
-static uint64_t adapt_settled_at(const struct recorder *r)
+/* On the run's clock; UINT64_MAX while one has not (or none adapts). */
+uint64_t recorder_adapt_settled_at(const struct recorder *r)
 {
 	uint64_t at = 0;
 	bool any = false;
@@ -239,7 +229,7 @@ static uint64_t adapt_settled_at(const struct recorder *r)
 		const struct recorder_target *t = &r->targets[i];
 		uint64_t s;
 
-		if (!adaptive(t))
+		if (!recorder_adaptive(t))
 			continue;
 		s = snapshot_settled_ns(t->snap);
 		if (!s)
@@ -252,7 +242,6 @@ static uint64_t adapt_settled_at(const struct recorder *r)
 	return any ? at : UINT64_MAX;
 }
 
-/* What the monitor and the kernel add to the run's interval. */
 static void add_context(struct recorder *r, struct ws_interval *iv)
 {
 	struct monitor *mon = r->mon;
@@ -271,7 +260,7 @@ static void add_context(struct recorder *r, struct ws_interval *iv)
 		iv->dirty = mi.dirty;
 		iv->writeback = mi.writeback;
 	}
-	uint64_t settled = adapt_settled_at(r);
+	uint64_t settled = recorder_adapt_settled_at(r);
 	/* whole intervals after the controllers settled count as settled */
 	bool after_settling = settled != UINT64_MAX &&
 			      iv->t_ns - iv->dt_ns >= settled;
@@ -283,13 +272,11 @@ static void add_context(struct recorder *r, struct ws_interval *iv)
 		if (after_settling)
 			hist_merge(&r->probe_run[i].settled, &r->take.hist);
 		recorder_probe_take(&r->probe_run[i], &r->take, now,
-				    mon->cfg->set.stall_ns, mon->probes[i].name, pi);
+				    mon->cfg->set.stall_ns, r->probe_run[i].name, pi);
 		iv->nprobes++;
 	}
 }
 
-/* Into a series: a final interval folded into the one before is one point
- * with it. */
 static void add_point(struct ws_series *s, const struct ws_interval *iv,
 		      bool folded)
 {
@@ -301,10 +288,7 @@ static void add_point(struct ws_series *s, const struct ws_interval *iv,
 		series_add(s, &p);
 }
 
-/* One target's interval: from its last tick to t_ns (the run's clock).
- * Its final one (the writer ended within it) may be too short to stand
- * alone: then its rate is that of itself and the one before.  With one
- * target the interval is the run's and gets the context too. */
+/* With one target the interval is the run's and gets the context too. */
 static void target_interval(struct recorder *r, struct recorder_target *t,
 			    const struct ws_sample *now, uint64_t t_ns,
 			    bool final, struct ws_interval *iv)
@@ -313,7 +297,7 @@ static void target_interval(struct recorder *r, struct recorder_target *t,
 
 	recorder_make_interval(t->run, &t->prev, t->prev_t_ns, now, t_ns, iv);
 	add_device(t, iv);
-	add_adapt(t, r->start_ns, iv);
+	recorder_add_adapt(t, r->start_ns, iv);
 	if (r->ntargets == 1)
 		add_context(r, iv);
 	iv->index = t->index++;
@@ -322,7 +306,7 @@ static void target_interval(struct recorder *r, struct recorder_target *t,
 	recorder_precondition_eta(t->run, iv);
 	folded = final && recorder_fold_final(&t->last_iv, r->interval_ns, iv);
 	add_point(t->series, iv, folded);
-	take_marks(r, t);
+	recorder_take_marks(r, t);
 	if (!final && t->run->set.steady.until && !snapshot_stop_requested(t->snap))
 		check_steady(t, t_ns - (t->start_ns - r->start_ns));
 	t->prev = *now;
@@ -330,26 +314,22 @@ static void target_interval(struct recorder *r, struct recorder_target *t,
 	t->last_iv = *iv;
 }
 
-/* Where a finished target's clock stopped, on the run's clock. */
-static uint64_t end_of(const struct recorder *r, const struct recorder_target *t)
+uint64_t recorder_end_of(const struct recorder *r, const struct recorder_target *t)
 {
 	return snapshot_outcome(t->snap)->end_ns - r->start_ns;
 }
 
-/* A finished writer's final interval runs to its end (a last millisecond
- * that wrote nothing is no interval).  False: none to emit. */
+/* A last millisecond that wrote nothing is no interval. */
 static bool final_due(const struct recorder *r, const struct recorder_target *t,
 		      const struct ws_sample *now)
 {
-	uint64_t end = end_of(r, t);
+	uint64_t end = recorder_end_of(r, t);
 
 	return end > t->prev_t_ns &&
 	       (end - t->prev_t_ns >= WS_NSEC_PER_MSEC || now->bytes != t->prev.bytes);
 }
 
-/* One tick at t_ns; at_end: the writers have all ended.  Every target
- * still writing gets its interval (a finished one its final one); with
- * several, the run's interval is their sum with the context. */
+/* With several targets the run's interval is their sum with the context. */
 static void tick(struct recorder *r, uint64_t t_ns, bool at_end)
 {
 	struct ws_interval agg;
@@ -367,11 +347,10 @@ static void tick(struct recorder *r, uint64_t t_ns, bool at_end)
 			bytes += t->prev.bytes;
 			continue;
 		}
-		/* a writer that ended after the tick's deadline gets its
-		 * interval to the deadline now and its final one later, as
-		 * if it had still been writing when the tick came */
+		/* one that ended after the deadline gets its final interval
+		 * on the next tick */
 		finished = snapshot_finished(t->snap) &&
-			   (at_end || end_of(r, t) <= t_ns);
+			   (at_end || recorder_end_of(r, t) <= t_ns);
 		snapshot_read(t->snap, &now);
 		bytes += now.bytes;
 		if (!finished && !at_end) {
@@ -380,12 +359,11 @@ static void tick(struct recorder *r, uint64_t t_ns, bool at_end)
 			t->done = true;
 			if (!final_due(r, t, &now))
 				continue;
-			target_interval(r, t, &now, end_of(r, t), true, &r->tick[n]);
-			if (end_of(r, t) > end)
-				end = end_of(r, t);
+			target_interval(r, t, &now, recorder_end_of(r, t), true, &r->tick[n]);
+			if (recorder_end_of(r, t) > end)
+				end = recorder_end_of(r, t);
 		}
-		/* a device under several targets counts once: for the first
-		 * of them still writing */
+		/* a device under several targets counts once */
 		device[n] = t->run->same_device_as ? t->run->same_device_as
 						   : t->run->number;
 		own_device[n] = true;
@@ -419,7 +397,6 @@ static void tick(struct recorder *r, uint64_t t_ns, bool at_end)
 	r->last_iv = agg;
 }
 
-/* Until the deadline, or until every writer has ended (true). */
 static bool wait_writers(struct recorder *r, uint64_t deadline)
 {
 	for (unsigned int i = 0; i < r->ntargets; i++)
@@ -427,174 +404,6 @@ static bool wait_writers(struct recorder *r, uint64_t deadline)
 		    !snapshot_wait_writer(r->targets[i].snap, deadline))
 			return false;
 	return true;
-}
-
-/* After the writers: a probe stuck past their end is waited for by the
- * main thread (monitor_stop); what it and any other probe finished since
- * the final interval is in the summary's figures and counted here. */
-static void take_late_probes(struct recorder *r)
-{
-	struct monitor *mon = r->mon;
-
-	/* every snapshot is closed at once, after monitor_stop */
-	while (!snapshot_wait(r->targets[0].snap, ws_now_ns() + 10 * WS_NSEC_PER_SEC))
-		;
-	for (unsigned int i = 0; mon && i < mon->nprobes; i++) {
-		struct ws_probe_summary *ps = &r->summary.probes[i];
-
-		probe_door_take(&mon->probes[i].door, &r->take);
-		ps->after_end = hist_count(&r->take.hist);
-		ps->after_end_max_ns = ps->after_end ? hist_max(&r->take.hist) : 0;
-	}
-}
-
-static void analyse(const struct ws_run *run, const struct ws_series *progress,
-		    uint64_t writing_ns, uint64_t elapsed_ns,
-		    struct ws_analysis *a, struct ws_summary *sum)
-{
-	/* out of memory at the very end: the analysis says it found nothing */
-	recorder_analyse(run, progress, writing_ns, elapsed_ns, a, sum);
-}
-
-/* A target's own figures from its final sample and its writer's outcome. */
-static void target_summary(const struct recorder *r, struct recorder_target *t)
-{
-	struct ws_sample now;
-
-	snapshot_read(t->snap, &now);
-	recorder_make_summary(t->run, &now, snapshot_outcome(t->snap), signals_received(),
-			      t->summary);
-	if (t->summary != &r->summary)
-		t->summary->start_offset_ns = t->start_ns - r->start_ns;
-}
-
-/* A target's final mark and its analysis. */
-static void target_analysis(struct recorder *r, struct recorder_target *t)
-{
-	uint64_t end = snapshot_outcome(t->snap)->end_ns - t->start_ns, writing;
-
-	series_finish(t->series);
-	take_marks(r, t);
-	writing = t->last_mark.t_ns;
-	/* the last mark: everything written, on disk, clock stopped; unless it
-	 * would credit a window of bytes to the final wait alone */
-	if (recorder_final_mark_stands(t->last_pending, t->progress->n +
-				       t->progress->npartial))
-		add_mark(t, &(struct ws_mark){ end, t->summary->bytes, 0 }, true);
-	series_finish(t->progress);
-	t->summary->series = t->series;
-	analyse(t->run, t->progress, writing, end, &t->analysis, t->summary);
-}
-
-/* The probes' figures, once their threads have ended. */
-static void probe_summaries(struct recorder *r)
-{
-	take_late_probes(r);
-	for (unsigned int i = 0; r->mon && i < r->mon->nprobes; i++) {
-		struct ws_probe_summary *ps = &r->summary.probes[i];
-		uint64_t late = ps->after_end, late_max = ps->after_end_max_ns;
-
-		monitor_probe_summary(&r->mon->probes[i], ps);
-		ps->after_end = late;
-		ps->after_end_max_ns = late_max;
-		ps->latency = (struct ws_latency_totals){ 0 };
-		recorder_add_latencies(&ps->latency, &ps->raw);
-		r->summary.nprobes++;
-	}
-}
-
-/* Each stall recorded, and the longest, tied to the layer that held it
- * (trace.h), from the start of the writer its probe watched. */
-static void explain_stalls(struct recorder *r)
-{
-	for (unsigned int i = 0; r->mon && i < r->mon->nprobes; i++) {
-		const struct monitor_probe *mp = &r->mon->probes[i];
-		struct ws_probe_summary *ps = &r->summary.probes[i];
-		uint64_t origin = r->start_ns;
-		int tid = atomic_load_explicit(&mp->tid, memory_order_relaxed);
-
-		for (unsigned int t = 0; t < r->ntargets; t++)
-			if (r->targets[t].snap == mp->snap)
-				origin = r->targets[t].start_ns;
-		for (unsigned int k = 0; k < ps->nrecorded; k++)
-			trace_explain(r->trace, origin, tid, &ps->stalls[k]);
-		if (ps->nstalls)
-			trace_explain(r->trace, origin, tid, &ps->longest);
-	}
-}
-
-/* --pace adaptive: where the controllers ended and what the probes saw
- * once they had settled; with several targets each one's controller in
- * its own summary too. */
-static void adapt_summary(struct recorder *r)
-{
-	struct ws_summary *sum = &r->summary;
-	uint64_t settled = adapt_settled_at(r);
-	struct ws_interval last = { 0 };
-
-	if (!adaptive(&r->targets[0]))
-		return;
-	for (unsigned int i = 0; r->ntargets > 1 && i < r->ntargets; i++) {
-		struct recorder_target *t = &r->targets[i];
-		uint64_t s = snapshot_settled_ns(t->snap);
-
-		add_adapt(t, r->start_ns, &last);
-		t->summary->have_adapt = true;
-		t->summary->adapt = last.adapt;
-		t->summary->target_latency_ns = r->run->set.pacing.target_latency_ns;
-		t->summary->headroom_pct = r->run->set.pacing.headroom_pct;
-		t->summary->adapt_settled_ns = !s ? 0 : s > r->start_ns ? s - r->start_ns : 1;
-	}
-	add_adapt(&r->targets[0], r->start_ns, &last);
-	sum->have_adapt = true;
-	sum->adapt = last.adapt;
-	sum->adapt.settled = settled != UINT64_MAX;
-	/* several: the run's why is the first unsettled writer's */
-	for (unsigned int i = 0; !sum->adapt.settled && i < r->ntargets; i++)
-		if (r->ntargets > 1 && !r->targets[i].summary->adapt.settled) {
-			sum->adapt.why = r->targets[i].summary->adapt.why;
-			break;
-		}
-	sum->adapt_settled_ns = sum->adapt.settled ? settled : 0;
-	sum->target_latency_ns = r->run->set.pacing.target_latency_ns;
-	sum->headroom_pct = r->run->set.pacing.headroom_pct;
-	for (unsigned int i = 0; i < sum->nprobes; i++) {
-		const struct hist *h = &r->probe_run[i].settled;
-
-		sum->settled_count[i] = hist_count(h);
-		if (!sum->settled_count[i])
-			continue;
-		sum->settled_p50_ns[i] = hist_percentile(h, 50);
-		sum->settled_p99_ns[i] = hist_percentile(h, 99);
-		sum->settled_max_ns[i] = hist_max(h);
-	}
-}
-
-/* Several targets: the run's summary is theirs added up (their summaries
- * are one array), its phases come from their progress added up. */
-static void run_summary(struct recorder *r)
-{
-	const struct ws_series *ps[WS_MAX_TARGETS];
-	uint64_t offset[WS_MAX_TARGETS], end = 0, writing = 0;
-	struct ws_summary *sum = &r->summary;
-
-	for (unsigned int i = 0; i < r->ntargets; i++) {
-		struct recorder_target *t = &r->targets[i];
-		uint64_t last = t->last_mark.t_ns + t->start_ns - r->start_ns;
-
-		ps[i] = t->progress;
-		offset[i] = t->start_ns - r->start_ns;
-		if (end_of(r, t) > end)
-			end = end_of(r, t);
-		if (last > writing)
-			writing = last;
-	}
-	aggregate_summary(r->targets[0].summary, r->ntargets, end,
-			  r->run->queue.direct, sum);
-	series_finish(r->series);
-	sum->series = r->series;
-	aggregate_progress(ps, offset, r->ntargets, r->progress);
-	analyse(r->run, r->progress, writing, end, &r->analysis, sum);
 }
 
 void recorder_baseline(struct recorder *r)
@@ -628,27 +437,8 @@ void *recorder_thread(void *arg)
 			break;
 		tick(r, deadline - r->start_ns, false);
 	}
-	/* intervals end when the writers did: each final one runs to its
-	 * writer's end */
+	/* each final interval runs to its writer's end */
 	tick(r, 0, true);
-	/* with one target its summary is the run's: made first, the probes'
-	 * figures then go into it; with several the run's starts empty */
-	for (unsigned int i = 0; i < r->ntargets; i++)
-		target_summary(r, &r->targets[i]);
-	probe_summaries(r);
-	adapt_summary(r);
-	/* the traced figures first: the analysis's rounds carry the
-	 * device's latency */
-	if (r->trace) {
-		trace_totals(r->trace, &r->summary);
-		explain_stalls(r);
-	}
-	for (unsigned int i = 0; i < r->ntargets; i++)
-		target_analysis(r, &r->targets[i]);
-	if (r->ntargets > 1)
-		run_summary(r);
-	recorder_add_cpu(&r->summary, ws_process_cpu_ns(),
-			 r->mon ? r->mon->watcher_cpu_ns : 0);
-	sink_summary(r->sinks, r->run, &r->summary);
+	recorder_finish(r);
 	return NULL;
 }

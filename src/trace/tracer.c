@@ -1,4 +1,4 @@
-/* tracer.c - the private tracefs instance and its thread (see trace.h). */
+/* tracer.c - the private tracefs instance and its thread. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -27,8 +27,7 @@
 
 #define INSTANCE_PREFIX "writestress-"
 #define DRAIN_NS (50 * 1000 * 1000)
-/* per CPU: at full speed a request is three events of about 80 bytes, and
- * the ring is drained every 50 ms */
+/* per CPU: a request is three events of about 80 bytes, drained each 50 ms */
 #define RING_KB "2048"
 
 static void drain(struct ws_trace *t)
@@ -52,8 +51,6 @@ static void *tracer_thread(void *arg)
 	return NULL;
 }
 
-/* The events the ring dropped, over every CPU ("overrun" in per_cpu/cpuN/
- * stats). */
 static uint64_t lost_so_far(struct ws_trace *t)
 {
 	uint64_t sum = 0;
@@ -75,9 +72,8 @@ static uint64_t lost_so_far(struct ws_trace *t)
 	return sum;
 }
 
-/* WS_TRACE_RECORD's file, for recording test fixtures: a new file of our
- * own, never an existing one or a link (this runs as root); NULL when it
- * cannot be made, said on stderr. */
+/* WS_TRACE_RECORD, for test fixtures: a new file, never an existing one
+ * or a link (this runs as root). */
 static FILE *record_file(const char *path)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -92,9 +88,7 @@ static FILE *record_file(const char *path)
 	return f;
 }
 
-/* The ring's size per CPU in KiB: RING_KB, or WS_TRACE_RING_KB's (a
- * test's way to make the ring overflow: t_e2e_trace's lost events).
- * -1 with why when that is not a whole number of KiB, 1 to 65536. */
+/* WS_TRACE_RING_KB lets a test overflow the ring (t_e2e_trace). */
 static int ring_kb(char *out, size_t len, char *why, size_t wlen)
 {
 	const char *v = getenv("WS_TRACE_RING_KB");
@@ -131,8 +125,6 @@ static int fail(struct ws_trace *t, int err, char *why, size_t len, const char *
 	return err;
 }
 
-/* wbt's latency target on the disk in µs (queue/wbt_lat_usec), 0 when
- * wbt is off or the kernel has not got it. */
 static uint32_t wbt_lat_us(const char *sysdir)
 {
 	char path[700];
@@ -169,9 +161,8 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 			    "cannot make a tracefs instance (root only)");
 	if (ring_kb(ring, sizeof(ring), why, len))
 		return fail(t, -EINVAL, why, len, why);
-	/* a new instance records at once: off until trace_run, so the trace
-	 * starts where the device's counters are read (the setup's own
-	 * requests and flushes, the probes' files, are neither's) */
+	/* a new instance records at once: off until trace_run, where the
+	 * device's counters are read, so setup's requests are neither's */
 	if (tracefs_trace_off(t->inst) < 0 ||
 	    tracefs_instance_file_write(t->inst, "buffer_size_kb", ring) < 0 ||
 	    tracefs_instance_file_write(t->inst, "trace_clock", "mono") < 0)
@@ -189,15 +180,13 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 	snprintf(t->sysdir, sizeof(t->sysdir), "%s", disk->sysdir);
 	if (disk->journal == TRACE_JOURNAL_XFS)
 		snprintf(t->xfs_name, sizeof(t->xfs_name), "%s", disk->fs_name);
-	/* a journal of the filesystem's own (its inode 8); one on a device
-	 * of its own is named by that device: not counted */
+	/* a journal in the filesystem (inode 8); an external one is not counted */
 	if (disk->journal == TRACE_JOURNAL_JBD2 && disk->fs_name[0])
 		snprintf(t->jbd2_name, sizeof(t->jbd2_name), "%s-8", disk->fs_name);
 	if (disk->fs_block)
 		t->ev.block_size = disk->fs_block;
 	iolimit_write("", disk->major, disk->minor, &t->limit);
 	t->ev.wbt_lat_us = wbt_lat_us(disk->sysdir);
-	/* wbt on for the disk, its changes traced: its figures say so */
 	t->ev.bs.iv.wbt_on = t->ev.bs.run.wbt_on = t->ev.wbt_traced && t->ev.wbt_lat_us;
 	if (t->record)
 		fprintf(t->record, "# io_limit_bps %llu iops %llu\n# wbt_lat_us %u\n",
@@ -213,7 +202,7 @@ int trace_run(struct ws_trace *t)
 
 	t->ev.tl.origin_ns = ws_now_ns();
 	lostspans_init(&t->lost, t->ev.tl.origin_ns);
-	if (t->record)	/* so a replay's buckets are the run's */
+	if (t->record)
 		fprintf(t->record, "# origin %llu\n", (unsigned long long)t->ev.tl.origin_ns);
 	/* the counters first: a request between the two is the device's
 	 * count only, never the trace's alone */
@@ -230,8 +219,7 @@ int trace_run(struct ws_trace *t)
 	return ret;
 }
 
-/* Events dropped since the last take, into their span (and every take
- * into a recording, "# lost TS TOTAL", so a replay has the same spans). */
+/* Recorded too, so a replay has the same spans. */
 static uint64_t note_lost(struct ws_trace *t, uint64_t lost)
 {
 	uint64_t now = ws_now_ns();
@@ -256,7 +244,6 @@ void trace_take(struct ws_trace *t, struct ws_block_figures *block,
 	pthread_mutex_unlock(&t->lock);
 }
 
-/* The device's own counters since the start, beside the trace. */
 static void counted(struct ws_trace *t, struct ws_block_figures *run)
 {
 	struct ws_diskstat d;
@@ -276,72 +263,93 @@ static void counted(struct ws_trace *t, struct ws_block_figures *run)
 	run->counted_flush_ns = (d.flush_ticks - t->stat0.flush_ticks) * 1000000;
 }
 
-void trace_totals(struct ws_trace *t, struct ws_summary *sum)
+static int copy_rounds(const struct roundlat *rl, struct trace_totals *out)
+{
+	out->rounds_on = rl->started;
+	out->nrounds = rl->ndone;
+	out->rounds_outside = rl->clock.early + rl->clock.late;
+	if (!rl->ndone)
+		return 0;
+	out->rounds = malloc(rl->ndone * sizeof(*out->rounds));
+	if (!out->rounds) {
+		out->rounds_on = false;
+		out->nrounds = 0;
+		return -ENOMEM;
+	}
+	memcpy(out->rounds, rl->done, rl->ndone * sizeof(*out->rounds));
+	return 0;
+}
+
+static void counted_journal(struct ws_trace *t, struct ws_journal_figures *j)
+{
+	uint64_t w, b;
+
+	if (t->have_xlog && kstat_xfs_log("", t->xfs_name, &w, &b) == 0) {
+		j->have_counted = true;
+		j->counted_log_writes = w - t->xlog_writes0;
+		j->counted_log_blocks = b - t->xlog_blocks0;
+	}
+	if (t->have_jbd2 && kstat_jbd2_info("", t->jbd2_name, &w, &b) == 0) {
+		j->have_jbd2_counted = true;
+		j->counted_transactions = w - t->jbd2_transactions0;
+		/* an average times a count: it may shrink by rounding */
+		j->counted_logging_ms = b > t->jbd2_logging0 ? b - t->jbd2_logging0 : 0;
+	}
+}
+
+int trace_totals(struct ws_trace *t, struct trace_totals *out)
 {
 	struct blockstat *bs = &t->ev.bs;
-	uint64_t lost, w, b;
+	uint64_t lost;
+	int ret;
 
+	memset(out, 0, sizeof(*out));
 	drain(t);
 	lost = lost_so_far(t);
 	pthread_mutex_lock(&t->lock);
 	evidence_settle(&t->ev, true);
 	note_lost(t, lost);
-	sum->block = bs->run;
-	sum->block.lost = lost;
-	counted(t, &sum->block);
-	sum->block_write_p50_ns = bs->write_service.count ?
-				  hist_percentile(&bs->write_service, 50.0) : 0;
-	sum->block_write_p99_ns = bs->write_service.count ?
-				  hist_percentile(&bs->write_service, 99.0) : 0;
+	out->block = bs->run;
+	out->block.lost = lost;
+	counted(t, &out->block);
+	if (bs->write_service.count) {
+		out->write_p50_ns = hist_percentile(&bs->write_service, 50.0);
+		out->write_p99_ns = hist_percentile(&bs->write_service, 99.0);
+	}
 	roundlat_finish(&bs->rounds);
-	sum->block_rounds_on = bs->rounds.started;
-	sum->block_rounds = bs->rounds.done;
-	sum->nblock_rounds = bs->rounds.ndone;
-	sum->block_rounds_outside = bs->rounds.clock.early + bs->rounds.clock.late;
+	ret = copy_rounds(&bs->rounds, out);
 	observer_finish(&bs->obs);
-	observer_estimate(&bs->obs, &sum->observer);
-	sum->journal = t->ev.jn.run;
-	sum->journal.wb_running_known = true;
-	sum->journal.wb_running = flusher_running(&t->ev.flusher);
-	/* xfs's own count over the same span, as the device's above */
-	if (t->have_xlog && kstat_xfs_log("", t->xfs_name, &w, &b) == 0) {
-		sum->journal.have_counted = true;
-		sum->journal.counted_log_writes = w - t->xlog_writes0;
-		sum->journal.counted_log_blocks = b - t->xlog_blocks0;
-	}
-	/* jbd2's, as xfs's */
-	if (t->have_jbd2 && kstat_jbd2_info("", t->jbd2_name, &w, &b) == 0) {
-		sum->journal.have_jbd2_counted = true;
-		sum->journal.counted_transactions = w - t->jbd2_transactions0;
-		/* an average times a count: it may shrink by rounding */
-		sum->journal.counted_logging_ms = b > t->jbd2_logging0 ? b - t->jbd2_logging0 : 0;
-	}
-	sum->io_limit_bps = t->limit.bps;
-	sum->io_limit_iops = t->limit.iops;
+	observer_estimate(&bs->obs, &out->observer);
+	out->journal = t->ev.jn.run;
+	out->journal.wb_running_known = true;
+	out->journal.wb_running = flusher_running(&t->ev.flusher);
+	counted_journal(t, &out->journal);
+	out->io_limit_bps = t->limit.bps;
+	out->io_limit_iops = t->limit.iops;
 	pthread_mutex_unlock(&t->lock);
+	return ret;
 }
 
-void trace_explain(struct ws_trace *t, uint64_t origin_ns, int tid, struct ws_stall *st)
+struct ws_stall_reason trace_explain(struct ws_trace *t, uint64_t start_ns,
+				     uint64_t duration_ns, const char *site, int tid)
 {
-	/* a stall from before the writer started (under a CPU limit, say)
-	 * has start_ns 0: the trace is asked about its own time */
 	struct stall_query q = {
-		.start_ns = st->at_ns ? st->at_ns : origin_ns + st->start_ns,
-		.duration_ns = st->duration_ns,
-		.site = st->site, .tid = tid,
+		.start_ns = start_ns, .duration_ns = duration_ns,
+		.site = site, .tid = tid,
 		.limit_bps = t->limit.bps, .limit_iops = t->limit.iops,
 	};
+	struct ws_stall_reason r;
 
 	pthread_mutex_lock(&t->lock);
-	evidence_explain(&t->ev, &q, &st->reason);
-	lostspans_judge(&t->lost, q.start_ns, q.start_ns + q.duration_ns, &st->reason);
-	/* a recorded run carries its stalls and what was said of them, so
-	 * the unit tests can explain them again from the events */
+	evidence_explain(&t->ev, &q, &r);
+	lostspans_judge(&t->lost, start_ns, start_ns + duration_ns, &r);
+	/* so the unit tests can explain a recorded run's stalls again */
 	if (t->record)
 		fprintf(t->record, "# stall %llu %llu %d %s -> %s\n",
-			(unsigned long long)q.start_ns, (unsigned long long)q.duration_ns,
-			tid, st->site[0] ? st->site : "-", ws_stall_cause_name(st->reason.cause));
+			(unsigned long long)start_ns, (unsigned long long)duration_ns,
+			tid, site[0] ? site : "-", ws_stall_cause_name(r.cause));
 	pthread_mutex_unlock(&t->lock);
+	return r;
 }
 
 void trace_stop(struct ws_trace *t)
@@ -373,7 +381,6 @@ int trace_rounds(struct ws_trace *t, uint64_t origin_ns, uint64_t round_ns)
 	return ret;
 }
 
-/* "writestress-PID" with PID a number: its PID, else 0. */
 static pid_t instance_pid(const char *name)
 {
 	const char *p = name + strlen(INSTANCE_PREFIX);
@@ -429,7 +436,7 @@ int trace_disk_of(const struct ws_fingerprint *fp, struct trace_disk *disk,
 		snprintf(disk->sysdir, sizeof(disk->sysdir), "%s", fp->bdev_sysdir);
 		break;
 	case WS_FP_PARTITION:
-		/* requests are the whole disk's: the partition's parent */
+		/* requests are the whole disk's */
 		slash = strrchr(fp->bdev_sysdir, '/');
 		if (!slash)
 			goto unknown;

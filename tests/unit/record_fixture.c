@@ -654,6 +654,7 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 				.writer_cpu_ns = 1200 * WS_NSEC_PER_MSEC };
 	struct ws_summary *sum = &f->sum;
 	static struct ws_probe_take take;
+	static struct monitor_probe_figures fig;
 	uint64_t writing;
 	char size[32];
 	int signo = 0;
@@ -694,8 +695,8 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 		/* the recorder's take_late_probes() */
 		book_until(mp, &pr[j], st, UINT64_MAX / 2);
 		probe_door_take(&mp->door, &take);
-		monitor_probe_summary(mp, &sum->probes[j]);
-		recorder_add_latencies(&sum->probes[j].latency, &sum->probes[j].raw);
+		monitor_copy_figures(mp, &fig);
+		recorder_probe_summary(&f->probe_run[j], &fig, &sum->probes[j]);
 		sum->probes[j].after_end = hist_count(&take.hist);
 		sum->probes[j].after_end_max_ns = hist_count(&take.hist) ?
 						  hist_max(&take.hist) : 0;

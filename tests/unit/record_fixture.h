@@ -5,8 +5,9 @@
  * consistent run instead of threads and a disk: recorder_make_run() for
  * the facts, the probes' doors, monitor_record() and recorder_probe_interval()
  * for the probe figures, recorder_make_interval() and recorder_fold_final()
- * for the intervals, recorder_make_summary(), monitor_probe_summary(),
- * analysis_run() and recorder_make_cells() for the summary.  What the tool
+ * for the intervals, recorder_make_summary(), monitor_copy_figures(),
+ * recorder_probe_summary(), analysis_run() and recorder_make_cells() for
+ * the summary.  What the tool
  * reads from the machine (uname, the clock, /proc and /sys) is fixed here:
  * the fingerprint is collected from tests/fixtures/fp/nvme.
  *
