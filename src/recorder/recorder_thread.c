@@ -90,28 +90,6 @@ void recorder_destroy(struct recorder *r)
 	r->block_rounds = NULL;
 }
 
-void recorder_add_mark(struct recorder_target *t, const struct ws_mark *m,
-		       bool last)
-{
-	struct ws_point p;
-
-	if (!last)
-		t->last_pending = m->pending;
-	if (!recorder_mark_point(&t->last_mark, m, last, &p))
-		return;
-	series_add(t->progress, &p);
-	t->last_mark = *m;
-}
-
-void recorder_take_marks(struct recorder *r, struct recorder_target *t)
-{
-	size_t n;
-
-	while ((n = snapshot_take_marks(t->snap, r->marks, ARRAY_SIZE(r->marks))))
-		for (size_t i = 0; i < n; i++)
-			recorder_add_mark(t, &r->marks[i], false);
-}
-
 static struct ws_analysis_input analysis_input(const struct ws_series *progress,
 					       uint64_t writing_ns,
 					       uint64_t elapsed_ns)
@@ -205,43 +183,6 @@ static void add_psi(struct recorder *r, struct ws_interval *iv)
 	r->have_psi = true;
 }
 
-bool recorder_adaptive(const struct recorder_target *t)
-{
-	return t->run->set.pace == WS_PACE_ADAPTIVE;
-}
-
-void recorder_add_adapt(struct recorder_target *t, uint64_t start_ns,
-			struct ws_interval *iv)
-{
-	if (!recorder_adaptive(t))
-		return;
-	iv->have_adapt = true;
-	snapshot_adapt_figures(t->snap, start_ns, &iv->adapt);
-}
-
-/* On the run's clock; UINT64_MAX while one has not (or none adapts). */
-uint64_t recorder_adapt_settled_at(const struct recorder *r)
-{
-	uint64_t at = 0;
-	bool any = false;
-
-	for (unsigned int i = 0; i < r->ntargets; i++) {
-		const struct recorder_target *t = &r->targets[i];
-		uint64_t s;
-
-		if (!recorder_adaptive(t))
-			continue;
-		s = snapshot_settled_ns(t->snap);
-		if (!s)
-			return UINT64_MAX;
-		s = s > r->start_ns ? s - r->start_ns : 0;
-		if (s > at)
-			at = s;
-		any = true;
-	}
-	return any ? at : UINT64_MAX;
-}
-
 static void add_context(struct recorder *r, struct ws_interval *iv)
 {
 	struct monitor *mon = r->mon;
@@ -312,11 +253,6 @@ static void target_interval(struct recorder *r, struct recorder_target *t,
 	t->prev = *now;
 	t->prev_t_ns = t_ns;
 	t->last_iv = *iv;
-}
-
-uint64_t recorder_end_of(const struct recorder *r, const struct recorder_target *t)
-{
-	return snapshot_outcome(t->snap)->end_ns - r->start_ns;
 }
 
 /* A last millisecond that wrote nothing is no interval. */
