@@ -34,6 +34,7 @@ need librsvg2-bin	# rsvg-convert renders --svg plots in the tests
 need gzip
 need zstd	# random data must not compress (t_data_incompressible)
 need time	# /usr/bin/time: the kernel's CPU figures beside the tool's (t_cpu)
+need dwarves	# pahole: t_lean reads the build's structs for fixed arrays
 # --prom (t_prom): the file read back by the Prometheus project's own
 # parser, and served by a node_exporter the test starts on 127.0.0.1 and
 # scrapes with curl.  (promtool's package, prometheus, is 96 MB: not needed.)
