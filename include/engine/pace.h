@@ -75,8 +75,6 @@ WS_MUST_CHECK int pace_init(struct pace_ctx *p, const struct ws_config *cfg,
 	      struct ws_snapshot *snap);
 void pace_destroy(struct pace_ctx *p);
 
-/* "fdatasync every 4", "adaptive to 50 ms", ...: for headers. */
-void pace_describe(const struct ws_config *cfg, char *buf, size_t len);
 
 
 #endif

@@ -40,7 +40,8 @@ struct ws_outcome {
 	int err;		/* positive errno for WS_STOP_ERROR */
 	const char *err_op;	/* "write", ... */
 	uint64_t err_offset;
-	char err_detail[160];
+	enum ws_err_detail detail;
+	uint64_t detail_bytes;
 	uint64_t end_ns;	/* the last byte on disk */
 	uint64_t writer_cpu_ns;
 	unsigned int queue_peak;	/* --iodepth: most writes in flight */

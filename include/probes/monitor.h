@@ -40,7 +40,7 @@ struct monitor_probe {
 	struct hist corrected;		/* plus what coordinated omission hid */
 	uint64_t errors;
 	int last_error;
-	char last_fail[96];
+	struct ws_probe_failure last_fail;
 	char last_stderr[WS_STDERR_LINE];
 	uint64_t nstalls, stall_total_ns;
 	struct ws_stall longest;
@@ -79,7 +79,7 @@ struct monitor {
 	bool started;
 
 	bool memory_locked, realtime;
-	char memory_why[128], realtime_why[128];
+	struct ws_denial_why memory_why, realtime_why;
 	atomic_int realtime_failures;
 	uint64_t watcher_cpu_ns;
 };
@@ -115,7 +115,7 @@ struct monitor_probe_figures {
 	struct hist raw, corrected;
 	uint64_t errors;
 	int last_error;
-	char last_fail[96];
+	struct ws_probe_failure last_fail;
 	char last_stderr[WS_STDERR_LINE];
 	uint64_t nstalls, stall_total_ns;
 	struct ws_stall longest;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "config/config.h"
+#include "record/probe.h"
 
 struct probe;
 
@@ -52,7 +53,7 @@ struct probe {
 	char aux_name[4][80];
 	char dir[PATH_MAX];
 	void *buf;		/* page-aligned, probe_size bytes */
-	char fail[96];		/* beyond errno */
+	struct ws_probe_failure fail;
 	char fail_stderr[WS_STDERR_LINE];
 	char err[256];
 };

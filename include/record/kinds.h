@@ -35,6 +35,14 @@ enum ws_stop_reason {
 /* The result's exit_reason. */
 const char *ws_stop_key(enum ws_stop_reason r);
 
+/* What an error adds to its errno. */
+enum ws_err_detail {
+	WS_DETAIL_NONE,
+	WS_DETAIL_RESERVE,	/* bytes: the --reserve free space fell to */
+	WS_DETAIL_DONTCACHE,	/* the --pace needs RWF_DONTCACHE */
+	WS_DETAIL_NO_START,	/* the writer could not start */
+};
+
 /* A 4 KiB block read back, by its stamp (blockstamp.h). */
 enum ws_block_state {
 	WS_BLOCK_OK,		/* intact, where it was written */

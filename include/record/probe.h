@@ -3,6 +3,7 @@
 #define WS_RECORD_PROBE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lib/hist.h"
@@ -62,11 +63,32 @@ static inline bool ws_probe_has_max(const struct ws_probe_interval *pi)
 	return pi->count > 0 || pi->inflight_ns > 0;
 }
 
+/* Why a probe's command or query failed, beyond its errno. */
+enum ws_probe_fail {
+	WS_FAIL_NONE,
+	WS_FAIL_TIMEOUT,	/* killed after --probe-timeout */
+	WS_FAIL_LOST,		/* its exit status was lost */
+	WS_FAIL_EXIT,		/* code: its exit status */
+	WS_FAIL_SIGNAL,		/* code: the signal that killed it */
+	WS_FAIL_SQLITE,		/* text: SQLite's own message */
+};
+
+struct ws_probe_failure {
+	enum ws_probe_fail kind;
+	int code;
+	char text[80];
+};
+
+/* The failure in words; with no kind, err's (-errno) strerror.  Returns
+ * buf. */
+const char *ws_probe_failure_words(const struct ws_probe_failure *f, int err,
+				   char *buf, size_t len);
+
 struct ws_probe_summary {
 	const char *name;
 	uint64_t count, errors;
 	int last_error;			/* -errno */
-	char last_fail[96];		/* beyond errno (exit status), or "" */
+	struct ws_probe_failure last_fail;
 	char last_stderr[WS_STDERR_LINE];	/* of the failed command; "" if none */
 	uint64_t p50, p90, p99, p999, max;
 	uint64_t c_count, c_p50, c_p90, c_p99, c_p999;	/* corrected */

@@ -26,13 +26,32 @@ struct ws_target_facts {
 	const char *fs_holds;		/* "/", "/var", "/home" or NULL */
 };
 
+/* Why the probes went without real time or locked memory. */
+enum ws_denial {
+	WS_DENIED_NONE,
+	WS_DENIED_RLIMIT,	/* no capability; limit: the rlimit's value */
+	WS_DENIED_ERRNO,	/* err: the call's errno */
+	WS_DENIED_KERNEL,	/* the kernel refused SCHED_FIFO */
+};
+
+struct ws_denial_why {
+	enum ws_denial kind;
+	uint64_t limit;
+	int err;
+};
+
+/* In words, for real time (RLIMIT_RTPRIO) and for memory (RLIMIT_MEMLOCK,
+ * mlockall).  Return buf. */
+const char *ws_realtime_words(const struct ws_denial_why *w, char *buf, size_t len);
+const char *ws_memory_words(const struct ws_denial_why *w, char *buf, size_t len);
+
 struct ws_probe_facts {
 	unsigned int n;
 	const char *names[WS_MAX_PROBES];
 	char dir[PATH_MAX];		/* the first one's files */
 	const char *dirs[WS_MAX_PROBES];	/* NULL: on one filesystem */
 	bool realtime, memory_locked;
-	char realtime_why[128], memory_why[128];
+	struct ws_denial_why realtime_why, memory_why;
 	char cmd_user[64];		/* "": the caller */
 };
 
@@ -63,7 +82,6 @@ struct ws_run {
 	struct ws_analysis_params params;
 	const char *criterion_key;
 	const char *pace_name;
-	char pace[64];			/* "window(1) + fadvise" */
 	const char *data;
 	struct ws_queue_facts queue;
 	bool timer_used[WS_T_NR];	/* plain lines show only these */
@@ -80,5 +98,9 @@ struct ws_run {
 	/* in targets[]: an earlier target on the same device, or 0 */
 	unsigned int same_device_as;
 };
+
+/* How the run paces, in a few words: "window(1) + fadvise", "adaptive to
+ * 100 ms", with the queue's engine and depth when it has one.  Returns buf. */
+const char *ws_pace_label(const struct ws_run *run, char *buf, size_t len);
 
 #endif

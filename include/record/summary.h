@@ -33,12 +33,17 @@ enum ws_limit {
 const char *ws_limit_key(enum ws_limit l);
 const char *ws_limit_words(enum ws_limit l);
 
+/* An error's detail in words ("" for none); pace: the run's.  Returns buf. */
+const char *ws_detail_words(enum ws_err_detail d, uint64_t bytes,
+			    enum ws_pace pace, char *buf, size_t len);
+
 struct ws_ending {
 	enum ws_stop_reason reason;
 	int err;			/* WS_STOP_ERROR: positive errno */
 	const char *err_op;		/* "write" */
 	uint64_t err_offset;
-	char err_detail[160];
+	enum ws_err_detail detail;
+	uint64_t detail_bytes;
 	int signo;
 	const char *signal;		/* "SIGINT", or NULL */
 };

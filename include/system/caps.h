@@ -8,14 +8,15 @@
 #include <stddef.h>
 
 #include "lib/c.h"
+#include "record/run.h"
 
 bool caps_effective(int cap);
 
 /* So page faults never pollute a probe's latency.  0 or -errno, why set. */
-int caps_lock_memory(char *why, size_t len);
+int caps_lock_memory(struct ws_denial_why *why);
 
 /* SCHED_FIFO at prio, so a probe measures the I/O, not the run queue. */
-bool caps_can_realtime(int prio, char *why, size_t len);
+bool caps_can_realtime(int prio, struct ws_denial_why *why);
 
 int caps_drop_caches(char *why, size_t len);
 

@@ -50,7 +50,7 @@ static void choose_sinks(const struct ws_config *cfg, struct sink_set *sinks)
 static int exit_status(const struct ws_run *run, const struct ws_summary *sum)
 {
 	const struct ws_ending *o = &sum->ending;
-	char msg[640], who[300] = "";
+	char msg[640], who[300] = "", detail[192];
 
 	for (unsigned int i = 0; i < sum->ntargets; i++)
 		if (sum->targets[i].ending.reason == WS_STOP_ERROR) {
@@ -62,7 +62,9 @@ static int exit_status(const struct ws_run *run, const struct ws_summary *sum)
 		snprintf(msg, sizeof(msg), "%s%s failed at offset %llu: %s%s%s", who,
 			 o->err_op ? o->err_op : "I/O",
 			 (unsigned long long)o->err_offset, strerror(o->err),
-			 o->err_detail[0] ? "; " : "", o->err_detail);
+			 o->detail ? "; " : "",
+			 ws_detail_words(o->detail, o->detail_bytes, run->set.pace,
+					 detail, sizeof(detail)));
 		return ws_fail(msg, NULL, WS_EXIT_FAILURE);
 	case WS_STOP_SIGNAL:
 		return o->signo ? 128 + o->signo : WS_EXIT_FAILURE;
@@ -88,7 +90,7 @@ static void writer_failed(struct ws_job *j, int ret, const char *what)
 	struct ws_outcome o = { .reason = WS_STOP_ERROR, .err = -ret,
 				.err_op = what, .end_ns = now };
 
-	snprintf(o.err_detail, sizeof(o.err_detail), "the writer could not start");
+	o.detail = WS_DETAIL_NO_START;
 	snapshot_start(&j->snap, now);
 	snapshot_finish(&j->snap, &o);
 }

@@ -323,24 +323,6 @@ const struct pace_ops *const pace_modes[WS_PACE_NR] = {
 	[WS_PACE_ADAPTIVE] = &pace_adaptive,
 };
 
-void pace_describe(const struct ws_config *cfg, char *buf, size_t len)
-{
-	const char *name = ws_pace_name(cfg->set.pace);
-	const char *drop = cfg->set.pacing.fadvise ? " + fadvise" : "";
-	char target[32];
-
-	if (cfg->set.pace == WS_PACE_WINDOW)
-		snprintf(buf, len, "%s(%u)%s", name, cfg->set.pacing.window, drop);
-	else if (cfg->set.pace == WS_PACE_FDATASYNC)
-		snprintf(buf, len, "%s every %u%s", name, cfg->set.pacing.sync_every, drop);
-	else if (cfg->set.pace == WS_PACE_ADAPTIVE)
-		snprintf(buf, len, "%s to %s%s", name,
-			 units_format_duration(target, sizeof(target),
-					       cfg->set.pacing.target_latency_ns), drop);
-	else
-		snprintf(buf, len, "%s%s", name, drop);
-}
-
 int pace_init(struct pace_ctx *p, const struct ws_config *cfg,
 	      const struct io_ops *io, void *io_ctx, int fd,
 	      struct ws_snapshot *snap)

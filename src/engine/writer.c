@@ -169,7 +169,6 @@ static int guard_reserve(struct writer *w, const struct ws_extent *e,
 			 struct ws_outcome *o)
 {
 	uint64_t avail, end = e->off + e->len;
-	char size[32];
 	int ret;
 
 	if (!w->avail || end <= w->allocated || !w->plan->reserve)
@@ -180,9 +179,8 @@ static int guard_reserve(struct writer *w, const struct ws_extent *e,
 	if (avail >= w->plan->reserve + (end - w->allocated))
 		return 0;
 	set_error(o, -ENOSPC, "reserve", e->off);
-	snprintf(o->err_detail, sizeof(o->err_detail),
-		 "free space fell to the --reserve of %s",
-		 units_format_size(size, sizeof(size), w->plan->reserve));
+	o->detail = WS_DETAIL_RESERVE;
+	o->detail_bytes = w->plan->reserve;
 	return -ENOSPC;
 }
 
@@ -210,9 +208,7 @@ static int write_extent(struct writer *w, const char *buf, unsigned int slot,
 		if (ret) {
 			set_error(o, ret, w->queue.err_op, w->queue.err_off);
 			if (w->mode->rwf && (ret == -EOPNOTSUPP || ret == -EINVAL))
-				snprintf(o->err_detail, sizeof(o->err_detail),
-					 "--pace %s needs RWF_DONTCACHE: Linux 6.14 or later and a filesystem that supports it",
-					 ws_pace_name(w->cfg->set.pace));
+				o->detail = WS_DETAIL_DONTCACHE;
 			return ret;
 		}
 		*done += len;

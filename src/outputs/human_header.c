@@ -75,11 +75,11 @@ static void print_space(FILE *out, const struct ws_run *run, const char *lead)
 static void print_run(FILE *out, const struct ws_run *run)
 {
 	const struct ws_settings *set = &run->set;
-	char bounds[128], a[32];
+	char bounds[128], a[32], pace[96];
 
 	fprintf(out, "  run      %s%s, pace %s, data %s",
 		describe_bounds(bounds, sizeof(bounds), run),
-		run->ntargets ? " each" : "", run->pace, run->data);
+		run->ntargets ? " each" : "", ws_pace_label(run, pace, sizeof(pace)), run->data);
 	if (set->data == WS_DATA_COMPRESSIBLE)
 		fprintf(out, "=%u%%", set->compress_pct);
 	if (set->rate)
@@ -101,7 +101,7 @@ static void print_probes(FILE *out, const struct ws_run *run)
 {
 	const struct ws_probe_facts *pf = &run->probes;
 	const struct ws_settings *set = &run->set;
-	char a[32], b[32], c[32];
+	char a[32], b[32], c[32], rt[96], mem[96];
 
 	if (!pf->n) {
 		fprintf(out, "  probes   none (--no-probe)\n");
@@ -133,10 +133,11 @@ static void print_probes(FILE *out, const struct ws_run *run)
 			units_format_duration(a, sizeof(a), set->cmds.timeout_ns));
 	fprintf(out, "           %s%s%s, %s%s%s\n",
 		pf->realtime ? "realtime priority (SCHED_FIFO)" : "normal priority",
-		pf->realtime ? "" : ": ", pf->realtime ? "" : pf->realtime_why,
+		pf->realtime ? "" : ": ",
+		pf->realtime ? "" : ws_realtime_words(&pf->realtime_why, rt, sizeof(rt)),
 		pf->memory_locked ? "memory locked" : "memory not locked",
 		pf->memory_locked ? "" : ": ",
-		pf->memory_locked ? "" : pf->memory_why);
+		pf->memory_locked ? "" : ws_memory_words(&pf->memory_why, mem, sizeof(mem)));
 }
 
 /* With --until-steady or --precondition: how steady state is judged and

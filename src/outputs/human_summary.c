@@ -138,7 +138,7 @@ static void print_probe(FILE *out, const struct ws_run *run,
 {
 	const uint64_t raw[] = { ps->p50, ps->p90, ps->p99, ps->p999 };
 	const uint64_t cor[] = { ps->c_p50, 0, ps->c_p99, ps->c_p999 };
-	char a[32];
+	char a[32], why[128];
 	double missing;
 
 	fprintf(out, "  %-8s %llu probe%s", ps->name, (unsigned long long)ps->count,
@@ -180,7 +180,7 @@ static void print_probe(FILE *out, const struct ws_run *run,
 	if (ps->errors)
 		fprintf(out, "           %llu failed, counted apart from the latencies (last: %s%s%s)\n",
 			(unsigned long long)ps->errors,
-			ps->last_fail[0] ? ps->last_fail : strerror(-ps->last_error),
+			ws_probe_failure_words(&ps->last_fail, ps->last_error, why, sizeof(why)),
 			ps->last_stderr[0] ? ": " : "", ps->last_stderr);
 }
 
@@ -202,9 +202,11 @@ static void print_results(FILE *out, const struct ws_settings *set)
 		fprintf(out, "  results  %s\n", line);
 }
 
-static void print_ending(FILE *out, const struct ws_summary *sum)
+static void print_ending(FILE *out, const struct ws_run *run,
+			 const struct ws_summary *sum)
 {
 	const struct ws_ending *e = &sum->ending;
+	char detail[192];
 
 	switch (e->reason) {
 	case WS_STOP_STEADY:
@@ -222,7 +224,9 @@ static void print_ending(FILE *out, const struct ws_summary *sum)
 		fprintf(out, "  failed   %s at offset %llu: %s%s%s\n",
 			e->err_op ? e->err_op : "I/O",
 			(unsigned long long)e->err_offset, strerror(e->err),
-			e->err_detail[0] ? "; " : "", e->err_detail);
+			e->detail ? "; " : "",
+			ws_detail_words(e->detail, e->detail_bytes, run->set.pace,
+					detail, sizeof(detail)));
 		break;
 	default:
 		break;
@@ -306,7 +310,7 @@ static void print_target(FILE *out, const struct ws_run *top,
 		human_adapt_state_print(out, &top->probes, sum);
 	if (sum->analysis && sum->bytes)
 		human_analysis_print(out, run, sum);
-	print_ending(out, sum);
+	print_ending(out, run, sum);
 	if (sum->verified)
 		human_verify_print(out, "  ", run->target.path, &sum->verify);
 }
@@ -338,14 +342,14 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 	print_results(out, &run->set);
 	if (sum->ntargets) {	/* each said its own */
 		if (sum->ending.reason == WS_STOP_SIGNAL)
-			print_ending(out, sum);
+			print_ending(out, run, sum);
 		if (sum->verified)
 			fprintf(out, "  %s\n", sum->verify.clean ?
 				"verified: every block of every target as written" :
 				"NOT verified: some blocks are not as written");
 		return;
 	}
-	print_ending(out, sum);
+	print_ending(out, run, sum);
 	if (sum->verified)
 		human_verify_print(out, "  ", run->target.path, &sum->verify);
 }

@@ -246,11 +246,13 @@ static void put_hist(struct jsonw *w, const char *key, const struct hist *h)
 
 static void put_failures(struct jsonw *w, const struct ws_probe_summary *ps)
 {
+	char why[128];
+
 	jsonw_object(w, "failures");
 	jsonw_u64(w, "count", ps->errors);
 	if (ps->errors)
-		jsonw_str(w, "last", ps->last_fail[0] ? ps->last_fail
-						      : strerror(-ps->last_error));
+		jsonw_str(w, "last", ws_probe_failure_words(&ps->last_fail, ps->last_error,
+							    why, sizeof(why)));
 	else
 		jsonw_null(w, "last");
 	if (ps->last_stderr[0])
@@ -262,13 +264,15 @@ static void put_failures(struct jsonw *w, const struct ws_probe_summary *ps)
 
 static void put_probe(struct jsonw *w, const struct ws_probe_summary *ps)
 {
+	char why[128];
+
 	jsonw_object(w, NULL);
 	jsonw_str(w, "name", ps->name);
 	jsonw_u64(w, "count", ps->count);
 	jsonw_u64(w, "errors", ps->errors);
 	if (ps->errors)
-		jsonw_str(w, "last_error", ps->last_fail[0] ? ps->last_fail
-							    : strerror(-ps->last_error));
+		jsonw_str(w, "last_error", ws_probe_failure_words(&ps->last_fail, ps->last_error,
+								  why, sizeof(why)));
 	else
 		jsonw_null(w, "last_error");
 	put_failures(w, ps);
@@ -405,9 +409,10 @@ static void put_adapt_summary(struct jsonw *w, const struct ws_summary *sum,
 }
 
 static void put_summary(struct jsonw *w, const struct ws_summary *sum,
-			const struct ws_probe_facts *pf)
+			const struct ws_probe_facts *pf, enum ws_pace pace)
 {
 	const struct ws_ending *o = &sum->ending;
+	char detail[192];
 
 	jsonw_object(w, "summary");
 	jsonw_u64(w, "bytes", sum->bytes);
@@ -437,7 +442,9 @@ static void put_summary(struct jsonw *w, const struct ws_summary *sum,
 		jsonw_u64(w, "offset", o->err_offset);
 		jsonw_i64(w, "errno", o->err);
 		jsonw_str(w, "message", strerror(o->err));
-		jsonw_str(w, "detail", o->err_detail[0] ? o->err_detail : NULL);
+		jsonw_str(w, "detail", o->detail ?
+			  ws_detail_words(o->detail, o->detail_bytes, pace,
+					  detail, sizeof(detail)) : NULL);
 		jsonw_end(w);
 	} else {
 		jsonw_null(w, "error");
@@ -472,7 +479,7 @@ static void put_targets(struct jsonw *w, const struct ws_run *run,
 		jsonw_u64(w, "seed", t->set.seed);
 		if (t->fp)
 			fingerprint_json(t->fp, w);
-		put_summary(w, &sum->targets[i], &run->probes);
+		put_summary(w, &sum->targets[i], &run->probes, run->set.pace);
 		if (sum->targets[i].analysis)
 			json_put_analysis(w, t, &sum->targets[i]);
 		jsonw_end(w);
@@ -486,7 +493,7 @@ static void json_summary(struct sink *s, const struct ws_run *run,
 	struct jsonw *w = writer_of(s);
 
 	jsonw_end(w);	/* intervals */
-	put_summary(w, sum, &run->probes);
+	put_summary(w, sum, &run->probes, run->set.pace);
 	jsonw_array(w, "probes");
 	for (unsigned int i = 0; i < sum->nprobes; i++)
 		put_probe(w, &sum->probes[i]);

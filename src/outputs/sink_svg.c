@@ -66,7 +66,7 @@ static void draw_titles(FILE *f, const struct ws_run *run,
 {
 	const struct ws_settings *set = &run->set;
 	char path[256], result[160], end[256], probes[192];
-	char a[32], b[32];
+	char a[32], b[32], pace[96];
 
 	if (run->ntargets)
 		svg_text(f, 24, 32, "title", "start", "writestress — %u targets, %s and more, on %s",
@@ -82,7 +82,7 @@ static void draw_titles(FILE *f, const struct ws_run *run,
 	describe_probes(probes, sizeof(probes), run, sum);
 	units_format_size(b, sizeof(b), set->rate);
 	svg_text(f, 24, 74, "sub", "start", "pace %s · data %s · %s buffers%s%s%s · %s",
-		 run->pace, run->data,
+		 ws_pace_label(run, pace, sizeof(pace)), run->data,
 		 units_format_size(a, sizeof(a), run->plan.buffer_size),
 		 set->rate ? " · rate " : "", set->rate ? b : "", set->rate ? "/s" : "",
 		 probes);

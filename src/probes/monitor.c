@@ -75,7 +75,7 @@ void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 		probe_door_end(&mp->door, ns, false, true);
 		mp->errors++;
 		mp->last_error = ret;
-		snprintf(mp->last_fail, sizeof(mp->last_fail), "%s", mp->probe.fail);
+		mp->last_fail = mp->probe.fail;
 		snprintf(mp->last_stderr, sizeof(mp->last_stderr), "%s", mp->probe.fail_stderr);
 		return;
 	}
@@ -356,15 +356,13 @@ void monitor_harden(struct monitor *m)
 {
 	if (!m->nprobes)
 		return;
-	m->realtime = caps_can_realtime(WS_THREAD_RT_PRIO, m->realtime_why,
-					sizeof(m->realtime_why));
+	m->realtime = caps_can_realtime(WS_THREAD_RT_PRIO, &m->realtime_why);
 }
 
 void monitor_lock_memory(struct monitor *m)
 {
 	if (m->nprobes)
-		m->memory_locked = caps_lock_memory(m->memory_why,
-						    sizeof(m->memory_why)) == 0;
+		m->memory_locked = caps_lock_memory(&m->memory_why) == 0;
 }
 
 /* Refused real-time (a cgroup without a budget): normal, and said why. */
@@ -381,8 +379,7 @@ static int start_thread(struct monitor *m, const char *name, pthread_t *tid,
 
 	if (spec.realtime_refused) {
 		m->realtime = false;
-		snprintf(m->realtime_why, sizeof(m->realtime_why),
-			 "SCHED_FIFO refused by the kernel (cgroup real-time budget?)");
+		m->realtime_why = (struct ws_denial_why){ .kind = WS_DENIED_KERNEL };
 	}
 	return ret;
 }
@@ -461,7 +458,7 @@ void monitor_copy_figures(const struct monitor_probe *mp,
 	f->corrected = mp->corrected;
 	f->errors = mp->errors;
 	f->last_error = mp->last_error;
-	snprintf(f->last_fail, sizeof(f->last_fail), "%s", mp->last_fail);
+	f->last_fail = mp->last_fail;
 	snprintf(f->last_stderr, sizeof(f->last_stderr), "%s", mp->last_stderr);
 	f->nstalls = mp->nstalls;
 	f->stall_total_ns = mp->stall_total_ns;

@@ -427,7 +427,7 @@ int probe_cmd_run(struct probe *p)
 	bool stopping = false;
 	char req = 'r';
 
-	p->fail[0] = '\0';
+	p->fail = (struct ws_probe_failure){ .kind = WS_FAIL_NONE };
 	p->fail_stderr[0] = '\0';
 	if (signals_received())
 		return -ECANCELED;
@@ -450,13 +450,13 @@ int probe_cmd_run(struct probe *p)
 	if (res.err || !WIFEXITED(res.status) || WEXITSTATUS(res.status))
 		snprintf(p->fail_stderr, sizeof(p->fail_stderr), "%s", res.last_stderr);
 	if (res.err == ETIMEDOUT) {
-		snprintf(p->fail, sizeof(p->fail), "killed after the --probe-timeout");
+		p->fail.kind = WS_FAIL_TIMEOUT;
 		return -ETIMEDOUT;
 	}
 	if (res.err == EINTR)
 		return -ECANCELED;	/* cut short by the stop: not a latency */
 	if (res.err == ECHILD) {
-		snprintf(p->fail, sizeof(p->fail), "its exit status was lost");
+		p->fail.kind = WS_FAIL_LOST;
 		return -ECHILD;
 	}
 	if (res.err)
@@ -464,13 +464,11 @@ int probe_cmd_run(struct probe *p)
 	if (WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0)
 		return 0;
 	if (WIFEXITED(res.status))
-		snprintf(p->fail, sizeof(p->fail), "exit status %d%s",
-			 WEXITSTATUS(res.status),
-			 WEXITSTATUS(res.status) == 126 ? " (not executable)" :
-			 WEXITSTATUS(res.status) == 127 ? " (command not found)" : "");
+		p->fail = (struct ws_probe_failure){ .kind = WS_FAIL_EXIT,
+						     .code = WEXITSTATUS(res.status) };
 	else
-		snprintf(p->fail, sizeof(p->fail), "killed by signal %d",
-			 WTERMSIG(res.status));
+		p->fail = (struct ws_probe_failure){ .kind = WS_FAIL_SIGNAL,
+						     .code = WTERMSIG(res.status) };
 	return -ECHILD;
 }
 

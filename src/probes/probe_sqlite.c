@@ -29,8 +29,10 @@ static int sqlite_errno(struct probe *p)
 	struct sqlite_probe *q = p->priv;
 	int e = q->db ? sqlite3_system_errno(q->db) : 0;
 
-	if (q->db)
-		snprintf(p->fail, sizeof(p->fail), "SQLite: %s", sqlite3_errmsg(q->db));
+	if (q->db) {
+		p->fail.kind = WS_FAIL_SQLITE;
+		snprintf(p->fail.text, sizeof(p->fail.text), "%s", sqlite3_errmsg(q->db));
+	}
 	return e > 0 ? -e : -EIO;
 }
 

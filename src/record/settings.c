@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/units.h"
 #include "record/record.h"
 #include "record/settings.h"
 
@@ -261,4 +262,29 @@ static const char *const adapt_why_keys[WS_ADAPT_WHY_NR] = {
 const char *ws_adapt_why_key(enum ws_adapt_why why)
 {
 	return (unsigned int)why < WS_ADAPT_WHY_NR ? adapt_why_keys[why] : "?";
+}
+
+const char *ws_pace_label(const struct ws_run *run, char *buf, size_t len)
+{
+	const struct ws_settings *set = &run->set;
+	const char *name = ws_pace_name(set->pace);
+	const char *drop = set->pacing.fadvise ? " + fadvise" : "";
+	char target[32];
+	size_t n;
+
+	if (set->pace == WS_PACE_WINDOW)
+		snprintf(buf, len, "%s(%u)%s", name, set->pacing.window, drop);
+	else if (set->pace == WS_PACE_FDATASYNC)
+		snprintf(buf, len, "%s every %u%s", name, set->pacing.sync_every, drop);
+	else if (set->pace == WS_PACE_ADAPTIVE)
+		snprintf(buf, len, "%s to %s%s", name,
+			 units_format_duration(target, sizeof(target),
+					       set->pacing.target_latency_ns), drop);
+	else
+		snprintf(buf, len, "%s%s", name, drop);
+	n = strlen(buf);
+	if (run->queue.depth > 1 && n < len)
+		snprintf(buf + n, len - n, ", %s depth %u", run->queue.engine,
+			 run->queue.depth);
+	return buf;
 }

@@ -1,7 +1,9 @@
 /* summary.c - what a summary holds on the heap (record/summary.h). */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "lib/units.h"
 #include "record/summary.h"
 
 static const struct {
@@ -38,4 +40,27 @@ void ws_summary_release(struct ws_summary *sum)
 	free(sum->probes);
 	sum->probes = NULL;
 	sum->nprobes = 0;
+}
+
+const char *ws_detail_words(enum ws_err_detail d, uint64_t bytes,
+			    enum ws_pace pace, char *buf, size_t len)
+{
+	char size[32];
+
+	switch (d) {
+	case WS_DETAIL_RESERVE:
+		snprintf(buf, len, "free space fell to the --reserve of %s",
+			 units_format_size(size, sizeof(size), bytes));
+		break;
+	case WS_DETAIL_DONTCACHE:
+		snprintf(buf, len, "--pace %s needs RWF_DONTCACHE: Linux 6.14 or later and a filesystem that supports it",
+			 ws_pace_name(pace));
+		break;
+	case WS_DETAIL_NO_START:
+		snprintf(buf, len, "the writer could not start");
+		break;
+	default:
+		snprintf(buf, len, "%s", "");
+	}
+	return buf;
 }

@@ -64,8 +64,8 @@ static void probe_facts(const struct ws_config *cfg, const struct monitor *mon,
 	}
 	f->realtime = mon->realtime;
 	f->memory_locked = mon->memory_locked;
-	snprintf(f->realtime_why, sizeof(f->realtime_why), "%s", mon->realtime_why);
-	snprintf(f->memory_why, sizeof(f->memory_why), "%s", mon->memory_why);
+	f->realtime_why = mon->realtime_why;
+	f->memory_why = mon->memory_why;
 }
 
 void recorder_make_run(const struct recorder_sources *src, struct ws_run *run)
@@ -88,7 +88,6 @@ void recorder_make_run(const struct recorder_sources *src, struct ws_run *run)
 	recorder_params(cfg, src->plan, &run->params);
 	run->criterion_key = ws_steady_criterion_name(run->params.criterion);
 	run->pace_name = ws_pace_name(cfg->set.pace);
-	pace_describe(cfg, run->pace, sizeof(run->pace));
 	run->data = ws_data_name(cfg->set.data);
 	if (src->queue)
 		run->queue = *src->queue;
@@ -98,12 +97,6 @@ void recorder_make_run(const struct recorder_sources *src, struct ws_run *run)
 	for (int t = 0; t < WS_T_NR; t++)
 		run->timer_used[t] = run->queue.depth > 1 ||
 				     (t != WS_T_SUBMIT && t != WS_T_COMPLETE);
-	if (run->queue.depth > 1) {
-		size_t n = strlen(run->pace);
-
-		snprintf(run->pace + n, sizeof(run->pace) - n, ", %s depth %u",
-			 run->queue.engine, run->queue.depth);
-	}
 	if (uname(&u) == 0) {
 		snprintf(run->sysname, sizeof(run->sysname), "%s", u.sysname);
 		snprintf(run->release, sizeof(run->release), "%s", u.release);
@@ -279,7 +272,8 @@ void recorder_make_summary(const struct ws_run *run, const struct ws_sample *s,
 	e->err = o->err;
 	e->err_op = o->err_op;
 	e->err_offset = o->err_offset;
-	snprintf(e->err_detail, sizeof(e->err_detail), "%s", o->err_detail);
+	e->detail = o->detail;
+	e->detail_bytes = o->detail_bytes;
 	e->signo = o->reason == WS_STOP_SIGNAL ? signo : 0;
 	e->signal = e->signo ? signals_name(e->signo) : NULL;
 	sum->limit = recorder_limit(sum->time_ns, sum->elapsed_ns, run->queue.direct);

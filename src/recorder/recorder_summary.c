@@ -33,7 +33,7 @@ void recorder_probe_summary(struct recorder_probe_run *run,
 	ps->count = hist_count(&f->raw);
 	ps->errors = f->errors;
 	ps->last_error = f->last_error;
-	snprintf(ps->last_fail, sizeof(ps->last_fail), "%s", f->last_fail);
+	ps->last_fail = f->last_fail;
 	snprintf(ps->last_stderr, sizeof(ps->last_stderr), "%s", f->last_stderr);
 	ps->p50 = hist_percentile(&f->raw, 50);
 	ps->p90 = hist_percentile(&f->raw, 90);

@@ -37,14 +37,14 @@ __attribute__((noinline)) static void prefault_stack(void)
 	depth[sizeof(depth) - 1] = 0;
 }
 
-int caps_lock_memory(char *why, size_t len)
+int caps_lock_memory(struct ws_denial_why *why)
 {
 	struct rlimit rl = { 0, 0 };
 
 	getrlimit(RLIMIT_MEMLOCK, &rl);
 	if (!caps_effective(CAP_IPC_LOCK) && rl.rlim_cur != RLIM_INFINITY) {
-		snprintf(why, len, "no CAP_IPC_LOCK and RLIMIT_MEMLOCK is %llu KiB",
-			 (unsigned long long)rl.rlim_cur / 1024);
+		*why = (struct ws_denial_why){ .kind = WS_DENIED_RLIMIT,
+					       .limit = rl.rlim_cur };
 		return -EPERM;
 	}
 	/* not MCL_FUTURE: later allocations would fail once CAP_IPC_LOCK
@@ -53,21 +53,20 @@ int caps_lock_memory(char *why, size_t len)
 	if (mlockall(MCL_CURRENT)) {
 		int ret = -errno;
 
-		snprintf(why, len, "mlockall: %s", strerror(-ret));
+		*why = (struct ws_denial_why){ .kind = WS_DENIED_ERRNO, .err = -ret };
 		return ret;
 	}
 	return 0;
 }
 
-bool caps_can_realtime(int prio, char *why, size_t len)
+bool caps_can_realtime(int prio, struct ws_denial_why *why)
 {
 	struct rlimit rl = { 0, 0 };
 
 	getrlimit(RLIMIT_RTPRIO, &rl);
 	if (caps_effective(CAP_SYS_NICE) || rl.rlim_cur >= (rlim_t)prio)
 		return true;
-	snprintf(why, len, "no CAP_SYS_NICE and RLIMIT_RTPRIO is %llu",
-		 (unsigned long long)rl.rlim_cur);
+	*why = (struct ws_denial_why){ .kind = WS_DENIED_RLIMIT, .limit = rl.rlim_cur };
 	return false;
 }
 

@@ -353,8 +353,7 @@ static void make_run(struct record_fixture *f, enum fixture_ending e)
 			 probe_name(&f->mon.probes[j].probe));
 	}
 	f->mon.memory_locked = true;
-	snprintf(f->mon.realtime_why, sizeof(f->mon.realtime_why),
-		 "no CAP_SYS_NICE and RLIMIT_RTPRIO is 0");
+	f->mon.realtime_why = (struct ws_denial_why){ .kind = WS_DENIED_RLIMIT };
 	for (unsigned int j = 0; j < f->mon.nprobes; j++) {
 		f->mon.probes[j].mon = &f->mon;
 		ck_assert_int_eq(probe_door_init(&f->mon.probes[j].door), 0);
@@ -656,7 +655,6 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 	static struct ws_probe_take take;
 	static struct monitor_probe_figures fig;
 	uint64_t writing;
-	char size[32];
 	int signo = 0;
 
 	if (st->ending == FIXTURE_SIGNAL) {
@@ -667,9 +665,8 @@ static void make_summary(struct record_fixture *f, const struct story *st,
 		o.err = ENOSPC;
 		o.err_op = "reserve";
 		o.err_offset = st->bytes % f->plan.file_size;
-		snprintf(o.err_detail, sizeof(o.err_detail),
-			 "free space fell to the --reserve of %s",
-			 units_format_size(size, sizeof(size), f->plan.reserve));
+		o.detail = WS_DETAIL_RESERVE;
+		o.detail_bytes = f->plan.reserve;
 	}
 	if (st->ending == FIXTURE_ERROR) {
 		/* --verify's read-back: one corrupt block, one lost write */

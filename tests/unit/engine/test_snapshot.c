@@ -234,7 +234,8 @@ START_TEST(test_finish_publishes_outcome)
 		.err_offset = 1 << 20, .end_ns = 123,
 	};
 
-	snprintf(o.err_detail, sizeof(o.err_detail), "%s", "disk full");
+	o.detail = WS_DETAIL_RESERVE;
+	o.detail_bytes = 4096;
 	snapshot_finish(&snap, &o);
 	/* a copy: the writer's own struct may go */
 	memset(&o, 0, sizeof(o));
@@ -244,7 +245,8 @@ START_TEST(test_finish_publishes_outcome)
 	ck_assert_int_eq(snap.outcome.err, 28);
 	ck_assert_str_eq(snap.outcome.err_op, "write");
 	ck_assert_uint_eq(snap.outcome.err_offset, 1 << 20);
-	ck_assert_str_eq(snap.outcome.err_detail, "disk full");
+	ck_assert_int_eq(snap.outcome.detail, WS_DETAIL_RESERVE);
+	ck_assert_uint_eq(snap.outcome.detail_bytes, 4096);
 	ck_assert_uint_eq(snap.outcome.end_ns, 123);
 }
 END_TEST

@@ -301,7 +301,8 @@ START_TEST(test_reserve_guard)
 	ck_assert_int_eq(writer_run(&h->w), -ENOSPC);
 	writer_destroy(&h->w);
 	ck_assert_str_eq(h->snap.outcome.err_op, "reserve");
-	ck_assert_ptr_nonnull(strstr(h->snap.outcome.err_detail, "--reserve"));
+	ck_assert_int_eq(h->snap.outcome.detail, WS_DETAIL_RESERVE);
+	ck_assert_uint_eq(h->snap.outcome.detail_bytes, 4 * M);
 	/* free 20, 17, 14, 11, 8, 5 MiB each fit one more 1 MiB buffer above
 	 * the 4 MiB reserve; at 2 MiB the guard stops the run: six buffers */
 	ck_assert_uint_eq(atomic_load(&h->snap.bytes), 6 * M);

@@ -52,7 +52,7 @@ static void base(void)
 	run = (struct ws_run){ .set = cfg.set, .argc = 4, .argv = argv_,
 			       .plan = { .buffer_size = WS_MIB, .total = WS_UNBOUNDED },
 			       .target = { .fs_type = "ext4" },
-			       .pace = "window(1) + fadvise", .data = "random" };
+			       .data = "random" };
 	ws_summary_release(&sum);
 	memset(&sum, 0, sizeof(sum));
 	memset(&an, 0, sizeof(an));

@@ -372,7 +372,7 @@ START_TEST(test_failure_counted_apart)
 	o.mp->steer[0] = &o.snap;
 	o.mp->nsteer = 1;
 	monitor_record(o.mp, 1, 20 * MS, 0, 0, &mi);
-	snprintf(o.mp->probe.fail, sizeof(o.mp->probe.fail), "exit status 1");
+	o.mp->probe.fail = (struct ws_probe_failure){ .kind = WS_FAIL_EXIT, .code = 1 };
 	snprintf(o.mp->probe.fail_stderr, sizeof(o.mp->probe.fail_stderr), "touch: denied");
 	monitor_record(o.mp, 2, 900 * MS, -ECHILD, 0, &mi);	/* over --stall */
 	monitor_record(o.mp, 3, 1 * MS, -ECHILD, 0, &mi);
@@ -392,7 +392,8 @@ START_TEST(test_failure_counted_apart)
 	ck_assert_uint_eq(ps->errors, 2);
 	ck_assert_uint_eq(ps->max, hist_max(&o.mp->raw));
 	ck_assert_uint_lt(ps->max, 900 * MS);
-	ck_assert_str_eq(ps->last_fail, "exit status 1");
+	ck_assert_int_eq(ps->last_fail.kind, WS_FAIL_EXIT);
+	ck_assert_int_eq(ps->last_fail.code, 1);
 	ck_assert_str_eq(ps->last_stderr, "touch: denied");
 	free(ps);
 	one_probe_destroy(&o);

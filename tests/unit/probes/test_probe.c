@@ -39,6 +39,16 @@
 
 #define BIT(k) (1u << (k))
 
+/* What the last run's failure says ("" for none), as the outputs word it. */
+static const char *fail_words(const struct probe *pr)
+{
+	static char buf[160];
+
+	if (pr->fail.kind == WS_FAIL_NONE)
+		return "";
+	return ws_probe_failure_words(&pr->fail, 0, buf, sizeof(buf));
+}
+
 /* Every kind is in the table, at its own place, under the name the
  * list parser knows (the record's). */
 START_TEST(test_kinds_table)
@@ -512,7 +522,7 @@ START_TEST(test_sqlite_failure_says_why)
 	ck_assert_int_eq(p.ops->run(&p), 0);
 	ck_assert_int_eq(sqlite3_exec(SQLITE_OF(p)->db, "PRAGMA query_only=1", NULL, NULL, NULL), SQLITE_OK);
 	ck_assert_int_lt(p.ops->run(&p), 0);
-	ck_assert_msg(!strncmp(p.fail, "SQLite: ", 8), "fail: '%s'", p.fail);
+	ck_assert_msg(!strncmp(fail_words(&p), "SQLite: ", 8), "fail: '%s'", fail_words(&p));
 	probe_cleanup(&p);
 }
 END_TEST
@@ -525,7 +535,7 @@ START_TEST(test_sqlite_begin_and_commit_refused)
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_SQLITE, 0, &cfg), 0);
 	ck_assert_int_eq(sqlite3_exec(SQLITE_OF(p)->db, "BEGIN", NULL, NULL, NULL), SQLITE_OK);
 	ck_assert_int_lt(p.ops->run(&p), 0);
-	ck_assert_msg(strstr(p.fail, "within a transaction"), "fail: '%s'", p.fail);
+	ck_assert_msg(strstr(fail_words(&p), "within a transaction"), "fail: '%s'", fail_words(&p));
 	ck_assert_int_eq(sqlite3_exec(SQLITE_OF(p)->db, "ROLLBACK", NULL, NULL, NULL), SQLITE_OK);
 	ck_assert_int_eq(p.ops->run(&p), 0);
 
@@ -536,7 +546,7 @@ START_TEST(test_sqlite_begin_and_commit_refused)
 		" CREATE TRIGGER orphan AFTER INSERT ON mail BEGIN INSERT INTO child VALUES (42); END;",
 		NULL, NULL, NULL), SQLITE_OK);
 	ck_assert_int_lt(p.ops->run(&p), 0);
-	ck_assert_msg(strstr(p.fail, "FOREIGN KEY"), "fail: '%s'", p.fail);
+	ck_assert_msg(strstr(fail_words(&p), "FOREIGN KEY"), "fail: '%s'", fail_words(&p));
 	ck_assert_int_eq(sqlite3_get_autocommit(SQLITE_OF(p)->db), 1);	/* rolled back */
 	ck_assert_int_eq(sqlite3_exec(SQLITE_OF(p)->db, "DROP TRIGGER orphan", NULL, NULL, NULL), SQLITE_OK);
 	ck_assert_int_eq(p.ops->run(&p), 0);
@@ -601,16 +611,16 @@ START_TEST(test_cmd_probe_outcomes)
 		cfg.probe_user = "root";	/* to write n in the test's directory */
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_CMD, 0, &cfg), 0);
 	ck_assert_int_eq(p.ops->run(&p), 0);
-	ck_assert_str_eq(p.fail, "");
+	ck_assert_str_eq(fail_words(&p), "");
 	ck_assert_str_eq(p.fail_stderr, "");
 	ck_assert_int_eq(p.ops->run(&p), -ECHILD);
-	ck_assert_str_eq(p.fail, "exit status 3");
+	ck_assert_str_eq(fail_words(&p), "exit status 3");
 	ck_assert_str_eq(p.fail_stderr, "no space left");
 	ck_assert_int_eq(p.ops->run(&p), -ECHILD);
-	ck_assert_str_eq(p.fail, "killed by signal 15");
+	ck_assert_str_eq(fail_words(&p), "killed by signal 15");
 	ck_assert_str_eq(p.fail_stderr, "dying");
 	ck_assert_int_eq(p.ops->run(&p), -ETIMEDOUT);
-	ck_assert_str_eq(p.fail, "killed after the --probe-timeout");
+	ck_assert_str_eq(fail_words(&p), "killed after the --probe-timeout");
 	ck_assert_str_eq(p.fail_stderr, "stuck");
 	snprintf(path, sizeof(path), "%s/pid", dir);
 	f = fopen(path, "r");
@@ -788,7 +798,7 @@ START_TEST(test_cmd_probe_user)
 	one_command(line);
 	ck_assert_int_eq(probe_init(&p, WS_PROBE_CMD, 0, &cfg), 0);
 	ck_assert_str_eq(probe_cmd_user(&p), geteuid() == 0 ? "nobody" : "");
-	ck_assert_msg(p.ops->run(&p) == 0, "the command failed: %s", p.fail);
+	ck_assert_msg(p.ops->run(&p) == 0, "the command failed: %s", fail_words(&p));
 	launcher = CMD_OF(p)->launcher;
 	ck_assert_int_gt(launcher, 0);
 	probe_cleanup(&p);

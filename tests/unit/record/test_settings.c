@@ -205,6 +205,70 @@ START_TEST(test_limit_words)
 }
 END_TEST
 
+/* A failed probe's reason from its kind and code, errno's words without. */
+START_TEST(test_failure_words)
+{
+	static const struct {
+		struct ws_probe_failure f;
+		const char *want;
+	} rows[] = {
+		{ { .kind = WS_FAIL_EXIT, .code = 1 }, "exit status 1" },
+		{ { .kind = WS_FAIL_EXIT, .code = 126 }, "exit status 126 (not executable)" },
+		{ { .kind = WS_FAIL_EXIT, .code = 127 }, "exit status 127 (command not found)" },
+		{ { .kind = WS_FAIL_EXIT, .code = 128 }, "exit status 128" },
+		{ { .kind = WS_FAIL_SIGNAL, .code = 15 }, "killed by signal 15" },
+		{ { .kind = WS_FAIL_TIMEOUT }, "killed after the --probe-timeout" },
+		{ { .kind = WS_FAIL_LOST }, "its exit status was lost" },
+		{ { .kind = WS_FAIL_SQLITE, .text = "disk I/O error" }, "SQLite: disk I/O error" },
+		{ { .kind = WS_FAIL_NONE }, "No space left on device" },
+	};
+	char buf[128];
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+		ck_assert_str_eq(ws_probe_failure_words(&rows[i].f, -ENOSPC, buf, sizeof(buf)),
+				 rows[i].want);
+}
+END_TEST
+
+/* An error's detail from its kind, the bytes and the run's pace. */
+START_TEST(test_detail_words)
+{
+	char buf[192];
+
+	ck_assert_str_eq(ws_detail_words(WS_DETAIL_RESERVE, 64 << 20, WS_PACE_WINDOW,
+					 buf, sizeof(buf)),
+			 "free space fell to the --reserve of 64.0 MiB");
+	ck_assert_str_eq(ws_detail_words(WS_DETAIL_DONTCACHE, 0, WS_PACE_DONTCACHE,
+					 buf, sizeof(buf)),
+			 "--pace dontcache needs RWF_DONTCACHE: Linux 6.14 or later and a filesystem that supports it");
+	ck_assert_str_eq(ws_detail_words(WS_DETAIL_NO_START, 0, WS_PACE_WINDOW, buf, sizeof(buf)),
+			 "the writer could not start");
+	ck_assert_str_eq(ws_detail_words(WS_DETAIL_NONE, 0, WS_PACE_WINDOW, buf, sizeof(buf)), "");
+}
+END_TEST
+
+/* Why the probes went without real time or locked memory, in words. */
+START_TEST(test_denial_words)
+{
+	struct ws_denial_why rl = { .kind = WS_DENIED_RLIMIT, .limit = 65536 };
+	struct ws_denial_why kernel = { .kind = WS_DENIED_KERNEL };
+	struct ws_denial_why err = { .kind = WS_DENIED_ERRNO, .err = ENOMEM };
+	struct ws_denial_why none = { .kind = WS_DENIED_NONE };
+	char buf[96];
+
+	ck_assert_str_eq(ws_realtime_words(&rl, buf, sizeof(buf)),
+			 "no CAP_SYS_NICE and RLIMIT_RTPRIO is 65536");
+	ck_assert_str_eq(ws_realtime_words(&kernel, buf, sizeof(buf)),
+			 "SCHED_FIFO refused by the kernel (cgroup real-time budget?)");
+	ck_assert_str_eq(ws_memory_words(&rl, buf, sizeof(buf)),
+			 "no CAP_IPC_LOCK and RLIMIT_MEMLOCK is 64 KiB");
+	ck_assert_str_eq(ws_memory_words(&err, buf, sizeof(buf)),
+			 "mlockall: Cannot allocate memory");
+	ck_assert_str_eq(ws_memory_words(&none, buf, sizeof(buf)), "");
+	ck_assert_str_eq(ws_realtime_words(&none, buf, sizeof(buf)), "");
+}
+END_TEST
+
 /* Each table's words distinct, and a word read back is its own kind. */
 START_TEST(test_words_round_trip)
 {
@@ -246,6 +310,9 @@ Suite *settings_suite(void)
 	tcase_add_test(tc, test_words_round_trip);
 	tcase_add_test(tc, test_criterion_words);
 	tcase_add_test(tc, test_limit_words);
+	tcase_add_test(tc, test_failure_words);
+	tcase_add_test(tc, test_detail_words);
+	tcase_add_test(tc, test_denial_words);
 	suite_add_tcase(s, tc);
 	return s;
 }

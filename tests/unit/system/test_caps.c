@@ -173,44 +173,51 @@ static void set_soft_limit(int resource, rlim_t soft)
 
 START_TEST(test_realtime_refused)
 {
-	char why[128] = "untouched";
+	struct ws_denial_why why = { .kind = WS_DENIED_KERNEL };
+	char words[96];
 
 	capset_flag(CAP_SYS_NICE, false, false);
 	set_soft_limit(RLIMIT_RTPRIO, 0);
-	ck_assert(!caps_can_realtime(10, why, sizeof(why)));
-	ck_assert_str_eq(why, "no CAP_SYS_NICE and RLIMIT_RTPRIO is 0");
+	ck_assert(!caps_can_realtime(10, &why));
+	ck_assert_int_eq(why.kind, WS_DENIED_RLIMIT);
+	ck_assert_uint_eq(why.limit, 0);
+	ck_assert_str_eq(ws_realtime_words(&why, words, sizeof(words)),
+			 "no CAP_SYS_NICE and RLIMIT_RTPRIO is 0");
 	/* priority 0 is within a limit of 0 */
-	snprintf(why, sizeof(why), "untouched");
-	ck_assert(caps_can_realtime(0, why, sizeof(why)));
-	ck_assert_str_eq(why, "untouched");
+	why.kind = WS_DENIED_KERNEL;
+	ck_assert(caps_can_realtime(0, &why));
+	ck_assert_int_eq(why.kind, WS_DENIED_KERNEL);
 }
 END_TEST
 
 /* CAP_SYS_NICE will do, whatever RLIMIT_RTPRIO says. */
 START_TEST(test_realtime_allowed)
 {
-	char why[128] = "untouched";
+	struct ws_denial_why why = { .kind = WS_DENIED_KERNEL };
 
 	set_soft_limit(RLIMIT_RTPRIO, 0);
 	capset_flag(CAP_SYS_NICE, true, false);
-	ck_assert(caps_can_realtime(10, why, sizeof(why)));
-	ck_assert(caps_can_realtime(99, why, sizeof(why)));
-	ck_assert_str_eq(why, "untouched");
+	ck_assert(caps_can_realtime(10, &why));
+	ck_assert(caps_can_realtime(99, &why));
+	ck_assert_int_eq(why.kind, WS_DENIED_KERNEL);
 }
 END_TEST
 
 START_TEST(test_lock_memory_refused)
 {
 	struct rlimit rl;
-	char why[128], want[128];
+	struct ws_denial_why why = { 0 };
+	char words[96], want[96];
 
 	capset_flag(CAP_IPC_LOCK, false, false);
 	set_soft_limit(RLIMIT_MEMLOCK, 64 * 1024);
 	ck_assert_int_eq(getrlimit(RLIMIT_MEMLOCK, &rl), 0);
-	ck_assert_int_eq(caps_lock_memory(why, sizeof(why)), -EPERM);
+	ck_assert_int_eq(caps_lock_memory(&why), -EPERM);
+	ck_assert_int_eq(why.kind, WS_DENIED_RLIMIT);
+	ck_assert_uint_eq(why.limit, rl.rlim_cur);
 	snprintf(want, sizeof(want), "no CAP_IPC_LOCK and RLIMIT_MEMLOCK is %llu KiB",
 		 (unsigned long long)rl.rlim_cur / 1024);
-	ck_assert_str_eq(why, want);
+	ck_assert_str_eq(ws_memory_words(&why, words, sizeof(words)), want);
 }
 END_TEST
 
