@@ -76,7 +76,7 @@ enum ws_probe_fail {
 struct ws_probe_failure {
 	enum ws_probe_fail kind;
 	int code;
-	char text[80];
+	char text[88];
 };
 
 /* The failure in words; with no kind, err's (-errno) strerror.  Returns

@@ -47,9 +47,9 @@ const char *ws_memory_words(const struct ws_denial_why *w, char *buf, size_t len
 
 struct ws_probe_facts {
 	unsigned int n;
-	const char *names[WS_MAX_PROBES];
+	char names[WS_MAX_PROBES][16];
 	char dir[PATH_MAX];		/* the first one's files */
-	const char *dirs[WS_MAX_PROBES];	/* NULL: on one filesystem */
+	char dirs[WS_MAX_PROBES][PATH_MAX];	/* "": all on one filesystem */
 	bool realtime, memory_locked;
 	struct ws_denial_why realtime_why, memory_why;
 	char cmd_user[64];		/* "": the caller */

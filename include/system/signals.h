@@ -20,6 +20,9 @@ int signals_install(void);
 /* Removed if a second SIGINT ends the process: probe files must not
  * outlive a run.  NAME must stay valid. */
 void signals_unlink_at_exit(int dirfd, const char *name);
+/* Before dirfd is closed and the names registered with it are freed: a
+ * second ^C no longer unlinks them. */
+void signals_unlink_forget(int dirfd);
 
 /* Written back on a second SIGINT.  Both must stay valid; up to 4. */
 void signals_restore_at_exit(const char *path, const char *value);

@@ -110,13 +110,13 @@ static void print_probes(FILE *out, const struct ws_run *run)
 	fputs("  probes   ", out);
 	for (unsigned int i = 0; i < pf->n; i++) {
 		fprintf(out, "%s%s", i ? ", " : "", pf->names[i]);
-		if (pf->dirs[i])	/* several filesystems: each its own */
+		if (pf->dirs[i][0])	/* several filesystems: each its own */
 			fprintf(out, " in %s", pf->dirs[i]);
 	}
 	/* a colon, so a command named "slow" reads as a name, not as "slow
 	 * every 100 ms" */
 	fprintf(out, ": every %s", units_format_duration(a, sizeof(a), set->probe_interval_ns));
-	if (!pf->dirs[0])
+	if (!pf->dirs[0][0])
 		fprintf(out, " in %s", pf->dir);
 	fprintf(out, ", %s each, stall ≥ %s\n",
 		units_format_size(b, sizeof(b), set->probe_size),

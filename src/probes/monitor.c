@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "system/caps.h"
+#include "system/signals.h"
 #include "system/clock.h"
 #include "system/kstat.h"
 #include "probes/monitor.h"
@@ -436,6 +437,7 @@ void monitor_stop(struct monitor *m)
 void monitor_cleanup(struct monitor *m)
 {
 	for (unsigned int i = 0; i < m->nprobes; i++) {
+		signals_unlink_forget(m->probes[i].probe.dirfd);
 		probe_cleanup(&m->probes[i].probe);
 		probe_door_destroy(&m->probes[i].door);
 	}

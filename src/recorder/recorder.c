@@ -54,13 +54,14 @@ static void probe_facts(const struct ws_config *cfg, const struct monitor *mon,
 		return;
 	f->n = mon->nprobes;
 	for (unsigned int i = 0; i < mon->nprobes; i++) {
-		f->names[i] = mon->probes[i].name;
+		snprintf(f->names[i], sizeof(f->names[i]), "%s", mon->probes[i].name);
 		if (probe_cmd_user(&mon->probes[i].probe)[0])
 			snprintf(f->cmd_user, sizeof(f->cmd_user), "%s",
 				 probe_cmd_user(&mon->probes[i].probe));
 		if (strcmp(mon->probes[i].probe.dir, mon->probes[0].probe.dir))
 			for (unsigned int k = 0; k < mon->nprobes; k++)
-				f->dirs[k] = mon->probes[k].probe.dir;
+				snprintf(f->dirs[k], sizeof(f->dirs[k]), "%s",
+					 mon->probes[k].probe.dir);
 	}
 	f->realtime = mon->realtime;
 	f->memory_locked = mon->memory_locked;

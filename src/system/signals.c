@@ -17,8 +17,9 @@ atomic_bool ws_stop;
 static atomic_int first_signal;
 
 #define MAX_UNLINK WS_MAX_UNLINK
+/* dirfd -1: forgotten (its owner removed the file and closed the fd) */
 static struct {
-	int dirfd;
+	atomic_int dirfd;
 	const char *name;
 } unlink_list[MAX_UNLINK];
 static atomic_int nunlink;
@@ -27,11 +28,18 @@ void signals_unlink_at_exit(int dirfd, const char *name)
 {
 	int n = atomic_load(&nunlink);
 
-	if (n < MAX_UNLINK && name && name[0]) {
-		unlink_list[n].dirfd = dirfd;
+	if (n < MAX_UNLINK && name && name[0] && dirfd != -1) {
 		unlink_list[n].name = name;
+		atomic_store(&unlink_list[n].dirfd, dirfd);
 		atomic_store(&nunlink, n + 1);
 	}
+}
+
+void signals_unlink_forget(int dirfd)
+{
+	for (int i = 0; i < atomic_load(&nunlink); i++)
+		if (atomic_load(&unlink_list[i].dirfd) == dirfd)
+			atomic_store(&unlink_list[i].dirfd, -1);
 }
 
 #define MAX_RESTORE 4
@@ -79,11 +87,15 @@ static void on_stop_signal(int signo)
 
 		(void)ignored;
 		restore_all();
-		for (int i = 0; i < atomic_load(&nunlink); i++)
-			if (unlinkat(unlink_list[i].dirfd, unlink_list[i].name, 0) &&
+		for (int i = 0; i < atomic_load(&nunlink); i++) {
+			int fd = atomic_load(&unlink_list[i].dirfd);
+
+			if (fd == -1)
+				continue;
+			if (unlinkat(fd, unlink_list[i].name, 0) &&
 			    errno == EISDIR)	/* a probe's own directory */
-				unlinkat(unlink_list[i].dirfd, unlink_list[i].name,
-					 AT_REMOVEDIR);
+				unlinkat(fd, unlink_list[i].name, AT_REMOVEDIR);
+		}
 		ws_exit_now(WS_EXIT_SIGINT);
 	}
 	atomic_store(&ws_stop, true);

@@ -267,6 +267,39 @@ START_TEST(test_second_sigint_cleans_up)
 }
 END_TEST
 
+/* A directory whose owner forgot its files (it removed them and closes
+ * its fd) is left alone by the second SIGINT; another's files still go. */
+static void forget_and_interrupt(FILE *out, void *arg)
+{
+	int kept = open(dir, O_RDONLY | O_DIRECTORY);
+	int other = open(dir, O_RDONLY | O_DIRECTORY);
+
+	(void)arg;
+	(void)out;
+	if (kept < 0 || other < 0 || signals_install())
+		_exit(3);
+	signals_unlink_at_exit(kept, "forgotten");
+	signals_unlink_at_exit(other, "removed");
+	signals_unlink_forget(kept);
+	raise(SIGINT);
+	raise(SIGINT);
+}
+
+START_TEST(test_forgotten_are_kept)
+{
+	struct child c;
+
+	tu_write_file(dir, "forgotten", "probe");
+	tu_write_file(dir, "removed", "probe");
+	child_run(&c, forget_and_interrupt, NULL);
+	ck_assert(WIFEXITED(c.status));
+	ck_assert_int_eq(WEXITSTATUS(c.status), WS_EXIT_SIGINT);
+	ck_assert(exists("forgotten"));
+	ck_assert(!exists("removed"));
+	remove_file("forgotten");
+}
+END_TEST
+
 /* SIGTERM alone is graceful: nothing is unlinked, the run cleans up. */
 static void register_and_term(FILE *out, void *arg)
 {
@@ -305,6 +338,7 @@ Suite *signals_suite(void)
 	tcase_add_loop_test(tc, test_sequence, 0, ARRAY_SIZE(sequences));
 	tcase_add_checked_fixture(files, dir_setup, dir_teardown);
 	tcase_add_test(files, test_second_sigint_cleans_up);
+	tcase_add_test(files, test_forgotten_are_kept);
 	tcase_add_test(files, test_sigterm_unlinks_nothing);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, files);
