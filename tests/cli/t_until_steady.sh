@@ -4,9 +4,13 @@
 # 0 and the reason in the summary and the result.  The verdict is checked
 # against the rounds computed here from the raw progress marks (bytes on
 # disk at each mark, linearly between two, as doc/result-json.md says):
-# their rates, the window's range ((max - min) / average) and slope
-# excursion (|least-squares slope| x (rounds - 1) / average), not the
-# tool's own figures for them.
+# the final stretch's rate (its bytes over its time) and its worst
+# window's range ((max - min) / average) and slope excursion
+# (|least-squares slope| x (rounds - 1) / average), over every window of
+# the stretch - not the tool's own figures for them.  The stretch may hold
+# more than one window: the stop takes effect at the recorder's next tick,
+# and a round may end before it (one run in a fresh clone's first make
+# check: 6 rounds, its worst window 10.4% against the last one's 7.0%).
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 need_cmd python3
@@ -30,7 +34,7 @@ assert 1.4 <= st["at_s"] <= s["elapsed_s"], (st["at_s"], s["elapsed_s"])
 assert s["elapsed_s"] < 10, s["elapsed_s"]
 assert s["bytes"] < 1 << 30, s["bytes"]
 assert abs(st["mibps"] - 32) < 32 * 0.1, st["mibps"]
-# the last window, from the raw marks
+# the final stretch, from the raw marks
 pts = d["progress"]["points"]
 assert d["progress"]["stride_marks"] == 1, d["progress"]["stride_marks"]
 def on_disk(t):
@@ -41,17 +45,28 @@ def on_disk(t):
         t0, b0 = t1, b1
     return b0
 R, w = st["round_s"], st["window_rounds"]
-first = st["windows"][-1]["first_round"]
-rates = [(on_disk((first + k + 1) * R) - on_disk((first + k) * R)) / R / (1 << 20) for k in range(w)]
-avg = sum(rates) / w
-xm = (w - 1) / 2
-slope = sum((k - xm) * (r - avg) for k, r in enumerate(rates)) / sum((k - xm) ** 2 for k in range(w))
-rng = (max(rates) - min(rates)) / avg * 100
-exc = abs(slope) * (w - 1) / avg * 100
-print(f"rounds from the marks: {', '.join(f'{r:.2f}' for r in rates)} MiB/s; range {rng:.2f}%, excursion {exc:.2f}%")
+MiB = 1 << 20
+a, end = round(st["from_s"] / R), round(st["to_s"] / R)
+assert abs(st["from_s"] - a * R) < 1e-6 and abs(st["to_s"] - end * R) < 1e-6, (st["from_s"], st["to_s"])
+assert end - a >= w, (a, end)
+def figures(first):
+    rates = [(on_disk((first + k + 1) * R) - on_disk((first + k) * R)) / R / MiB for k in range(w)]
+    avg = sum(rates) / w
+    xm = (w - 1) / 2
+    slope = sum((k - xm) * (r - avg) for k, r in enumerate(rates)) / sum((k - xm) ** 2 for k in range(w))
+    return rates, (max(rates) - min(rates)) / avg * 100, abs(slope) * (w - 1) / avg * 100
+wins = {x["first_round"]: x for x in st["windows"]}
+rng = exc = 0.0
+for first in range(a, end - w + 1):
+    rates, r, e = figures(first)
+    print(f"window from round {first}: {', '.join(f'{x:.2f}' for x in rates)} MiB/s; range {r:.2f}%, excursion {e:.2f}%")
+    assert wins[first]["verdict"] == "steady", wins[first]
+    rng, exc = max(rng, r), max(exc, e)
+mibps = (on_disk(st["to_s"]) - on_disk(st["from_s"])) / (st["to_s"] - st["from_s"]) / MiB
+print(f"the stretch from the marks: {mibps:.2f} MiB/s, worst range {rng:.2f}%, excursion {exc:.2f}%")
 print(f"the tool: {st['mibps']:.2f} MiB/s, range {st['range_pct']:.2f}%, excursion {st['excursion_pct']:.2f}%")
 assert rng <= 20 and exc <= 10, (rng, exc)
-assert abs(st["mibps"] - avg) <= 0.01 * avg, (st["mibps"], avg)
+assert abs(st["mibps"] - mibps) <= 0.01 * mibps, (st["mibps"], mibps)
 assert abs(st["range_pct"] - rng) <= 0.5 and abs(st["excursion_pct"] - exc) <= 0.5, (st, rng, exc)
 assert st["windows"][-1]["verdict"] == "steady", st["windows"][-1]
 assert d["config"]["steady_max_rounds"] == 25, d["config"]
