@@ -20,6 +20,24 @@
 #include "record/record.h"
 #include "engine/snapshot.h"
 
+/* A probe's run: kept by its monitor_probe, copied out for the recorder
+ * (name set then). */
+struct monitor_probe_figures {
+	char name[16];
+	struct hist raw, corrected;
+	uint64_t errors;
+	int last_error;
+	struct ws_probe_failure last_fail;
+	char last_stderr[WS_STDERR_LINE];
+	uint64_t nstalls, stall_total_ns;
+	struct ws_stall longest;
+	struct ws_stall stalls[WS_MAX_STALLS];
+	unsigned int nrecorded;
+	struct ws_site_count sites[WS_MAX_SITES];	/* in the order first seen */
+	unsigned int nsites;
+	uint64_t sched_misses, cpu_ns;
+};
+
 struct monitor_probe {
 	struct probe probe;
 	char name[16];		/* "fsync@2": on target 2's filesystem */
@@ -35,23 +53,10 @@ struct monitor_probe {
 	pthread_t thread;
 	atomic_int tid;
 
-	/* the probe thread's */
-	struct hist raw;
-	struct hist corrected;		/* plus what coordinated omission hid */
-	uint64_t errors;
-	int last_error;
-	struct ws_probe_failure last_fail;
-	char last_stderr[WS_STDERR_LINE];
-	uint64_t nstalls, stall_total_ns;
-	struct ws_stall longest;
-	struct ws_stall stalls[WS_MAX_STALLS];
-	unsigned int nrecorded;
-	uint64_t sched_misses;
-	uint64_t cpu_ns;
+	/* the probe thread's; its sites the watcher's, under door.lock */
+	struct monitor_probe_figures fig;
 
 	/* the watcher's, under door.lock */
-	struct ws_site_count sites[WS_MAX_SITES];
-	unsigned int nsites;
 	struct ws_site_count current[4];	/* the stall in progress */
 	unsigned int ncurrent;
 	uint64_t current_since;
@@ -109,22 +114,6 @@ struct ws_meminfo;
 void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 		    int ret, uint64_t writer_bytes, const struct ws_meminfo *mi);
 
-/* A probe's run, copied out for the recorder. */
-struct monitor_probe_figures {
-	char name[16];
-	struct hist raw, corrected;
-	uint64_t errors;
-	int last_error;
-	struct ws_probe_failure last_fail;
-	char last_stderr[WS_STDERR_LINE];
-	uint64_t nstalls, stall_total_ns;
-	struct ws_stall longest;
-	struct ws_stall stalls[WS_MAX_STALLS];
-	unsigned int nrecorded;
-	struct ws_site_count sites[WS_MAX_SITES];	/* in the order first seen */
-	unsigned int nsites;
-	uint64_t sched_misses, cpu_ns;
-};
 
 /* After monitor_stop.  f is 130 KiB: not for a thread's stack. */
 void monitor_copy_figures(const struct monitor_probe *mp,

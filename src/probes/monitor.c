@@ -57,12 +57,12 @@ static void record_stall(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 	};
 
 	waitsite_blame(mp, t0, st.site);
-	mp->nstalls++;
-	mp->stall_total_ns += ns;
-	if (ns > mp->longest.duration_ns)
-		mp->longest = st;
-	if (mp->nrecorded < WS_MAX_STALLS)
-		mp->stalls[mp->nrecorded++] = st;
+	mp->fig.nstalls++;
+	mp->fig.stall_total_ns += ns;
+	if (ns > mp->fig.longest.duration_ns)
+		mp->fig.longest = st;
+	if (mp->fig.nrecorded < WS_MAX_STALLS)
+		mp->fig.stalls[mp->fig.nrecorded++] = st;
 }
 
 void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
@@ -74,10 +74,10 @@ void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 	/* a command that exits 1 at once is not a fast commit */
 	if (ret) {
 		probe_door_end(&mp->door, ns, false, true);
-		mp->errors++;
-		mp->last_error = ret;
-		mp->last_fail = mp->probe.fail;
-		snprintf(mp->last_stderr, sizeof(mp->last_stderr), "%s", mp->probe.fail_stderr);
+		mp->fig.errors++;
+		mp->fig.last_error = ret;
+		mp->fig.last_fail = mp->probe.fail;
+		snprintf(mp->fig.last_stderr, sizeof(mp->fig.last_stderr), "%s", mp->probe.fail_stderr);
 		return;
 	}
 	if (stall)
@@ -85,8 +85,8 @@ void monitor_record(struct monitor_probe *mp, uint64_t t0, uint64_t ns,
 	probe_door_end(&mp->door, ns, stall, false);
 	for (unsigned int i = 0; mp->steers && i < mp->nsteer; i++)
 		snapshot_post_probe(mp->steer[i], (unsigned int)(mp - m->probes), ns);
-	hist_record(&mp->raw, ns);
-	hist_record_corrected(&mp->corrected, ns, m->cfg->set.probe_interval_ns);
+	hist_record(&mp->fig.raw, ns);
+	hist_record_corrected(&mp->fig.corrected, ns, m->cfg->set.probe_interval_ns);
 }
 
 static void probe_once(struct monitor_probe *mp)
@@ -187,11 +187,11 @@ static void *probe_main(void *arg)
 		if (next <= now) {
 			uint64_t missed = (now - next) / interval + 1;
 
-			mp->sched_misses += missed;
+			mp->fig.sched_misses += missed;
 			next += missed * interval;
 		}
 	}
-	mp->cpu_ns = ws_thread_cpu_ns();
+	mp->fig.cpu_ns = ws_thread_cpu_ns();
 	return NULL;
 }
 
@@ -272,8 +272,8 @@ static int add_probe(struct monitor *m, const struct monitor_site *site,
 			 ws_probe_kind_name(k), site->number);
 	else
 		snprintf(mp->name, sizeof(mp->name), "%s", ws_probe_kind_name(k));
-	hist_init(&mp->raw);
-	hist_init(&mp->corrected);
+	hist_init(&mp->fig.raw);
+	hist_init(&mp->fig.corrected);
 	ret = probe_door_init(&mp->door);
 	if (!ret)
 		ret = probe_init(&mp->probe, k, instance, site->cfg);
@@ -454,21 +454,6 @@ void monitor_cleanup(struct monitor *m)
 void monitor_copy_figures(const struct monitor_probe *mp,
 			  struct monitor_probe_figures *f)
 {
-	memset(f, 0, sizeof(*f));
+	*f = mp->fig;
 	snprintf(f->name, sizeof(f->name), "%s", mp->name);
-	f->raw = mp->raw;
-	f->corrected = mp->corrected;
-	f->errors = mp->errors;
-	f->last_error = mp->last_error;
-	f->last_fail = mp->last_fail;
-	snprintf(f->last_stderr, sizeof(f->last_stderr), "%s", mp->last_stderr);
-	f->nstalls = mp->nstalls;
-	f->stall_total_ns = mp->stall_total_ns;
-	f->longest = mp->longest;
-	f->nrecorded = mp->nrecorded;
-	memcpy(f->stalls, mp->stalls, mp->nrecorded * sizeof(mp->stalls[0]));
-	f->nsites = mp->nsites;
-	memcpy(f->sites, mp->sites, mp->nsites * sizeof(mp->sites[0]));
-	f->sched_misses = mp->sched_misses;
-	f->cpu_ns = mp->cpu_ns;
 }

@@ -22,9 +22,9 @@ void waitsite_blame(struct monitor_probe *mp, uint64_t since, char *site)
 	}
 	if (top) {
 		snprintf(site, WS_SITE_LEN, "%s", top->name);
-		for (unsigned int i = 0; i < mp->nsites; i++)
-			if (!strcmp(mp->sites[i].name, site))
-				mp->sites[i].stalls++;
+		for (unsigned int i = 0; i < mp->fig.nsites; i++)
+			if (!strcmp(mp->fig.sites[i].name, site))
+				mp->fig.sites[i].stalls++;
 	}
 	mp->ncurrent = 0;
 	mp->current_since = 0;
@@ -132,8 +132,8 @@ void waitsite_tally(struct monitor_probe *mp, uint64_t since,
 		mp->current_since = since;
 		mp->ncurrent = 0;
 	}
-	c = find_site(mp->sites, &mp->nsites, WS_MAX_SITES, site);
-	if (mp->nsites == WS_MAX_SITES && c == &mp->sites[WS_MAX_SITES - 1])
+	c = find_site(mp->fig.sites, &mp->fig.nsites, WS_MAX_SITES, site);
+	if (mp->fig.nsites == WS_MAX_SITES && c == &mp->fig.sites[WS_MAX_SITES - 1])
 		snprintf(c->name, sizeof(c->name), "other");
 	c->samples++;
 	c = find_site(mp->current, &mp->ncurrent, 4, site);

@@ -224,7 +224,7 @@ static void make_ops(struct monitor_probe *mp, unsigned int j,
 		end = t + o->ns;
 		t += every;
 		while (t < end) {
-			mp->sched_misses++;
+			mp->fig.sched_misses++;
 			t += every;
 		}
 	}
@@ -256,13 +256,13 @@ static void watch_stall(struct monitor_probe *mp, const struct op *o)
 	for (unsigned int c = 0; c < 2; c++) {
 		unsigned int i = 0;
 
-		while (i < mp->nsites && strcmp(mp->sites[i].name, mp->current[c].name))
+		while (i < mp->fig.nsites && strcmp(mp->fig.sites[i].name, mp->current[c].name))
 			i++;
-		if (i == mp->nsites && mp->nsites < WS_MAX_SITES)
-			snprintf(mp->sites[mp->nsites++].name, WS_SITE_LEN, "%s",
+		if (i == mp->fig.nsites && mp->fig.nsites < WS_MAX_SITES)
+			snprintf(mp->fig.sites[mp->fig.nsites++].name, WS_SITE_LEN, "%s",
 				 mp->current[c].name);
-		if (i < mp->nsites)
-			mp->sites[i].samples += mp->current[c].samples;
+		if (i < mp->fig.nsites)
+			mp->fig.sites[i].samples += mp->current[c].samples;
 	}
 }
 
@@ -357,8 +357,8 @@ static void make_run(struct record_fixture *f, enum fixture_ending e)
 	for (unsigned int j = 0; j < f->mon.nprobes; j++) {
 		f->mon.probes[j].mon = &f->mon;
 		ck_assert_int_eq(probe_door_init(&f->mon.probes[j].door), 0);
-		hist_init(&f->mon.probes[j].raw);
-		hist_init(&f->mon.probes[j].corrected);
+		hist_init(&f->mon.probes[j].fig.raw);
+		hist_init(&f->mon.probes[j].fig.corrected);
 	}
 
 	recorder_make_run(&src, run);

@@ -118,8 +118,8 @@ static struct rig *start_rig(const uint64_t *delays, unsigned int n)
 	snprintf(mp->name, sizeof(mp->name), "scripted");
 	mp->probe.ops = &scripted_ops;
 	mp->probe.fd = mp->probe.dirfd = -1;
-	hist_init(&mp->raw);
-	hist_init(&mp->corrected);
+	hist_init(&mp->fig.raw);
+	hist_init(&mp->fig.corrected);
 	ck_assert_int_eq(probe_door_init(&mp->door), 0);
 	r->mon.nprobes = 1;
 	ck_assert_int_eq(pthread_create(&r->feeder, NULL, feeder, &the_script), 0);
@@ -206,7 +206,7 @@ START_TEST(test_known_stall_is_reported)
 	ck_assert_uint_eq(ps.max, 300 * MS);
 	ck_assert_uint_eq(ps.stall_total_ns, 300 * MS);
 	ck_assert_uint_eq(ps.c_count, ps.count + 14);
-	ck_assert_uint_eq(mp->sched_misses, 15);
+	ck_assert_uint_eq(mp->fig.sched_misses, 15);
 	/* anon_pipe_read since 6.15, pipe_read before */
 	ck_assert_ptr_nonnull(strstr(site, "pipe_read"));
 	ck_assert_uint_ge(ps.ntop, 1);
@@ -281,8 +281,8 @@ static void one_probe_init(struct one_probe *o)
 	o->m->cfg = &o->cfg;
 	o->mp->snap = &o->snap;
 	o->mp->mon = o->m;
-	hist_init(&o->mp->raw);
-	hist_init(&o->mp->corrected);
+	hist_init(&o->mp->fig.raw);
+	hist_init(&o->mp->fig.corrected);
 	ck_assert_int_eq(probe_door_init(&o->mp->door), 0);
 }
 
@@ -310,9 +310,9 @@ START_TEST(test_memory_fixed)
 		monitor_record(mp, i, (i % 1000 ? (i % 5000) * 1000 : 700 * MS),
 			       0, i, &mi);
 	after = rss_kib();
-	ck_assert_uint_eq(hist_count(&mp->raw), 1001000);
-	ck_assert_uint_gt(mp->nstalls, 1000);
-	ck_assert_uint_le(mp->nrecorded, WS_MAX_STALLS);
+	ck_assert_uint_eq(hist_count(&mp->fig.raw), 1001000);
+	ck_assert_uint_gt(mp->fig.nstalls, 1000);
+	ck_assert_uint_le(mp->fig.nrecorded, WS_MAX_STALLS);
 	ck_assert_int_lt(after - before, 1024);
 	one_probe_destroy(&o);
 }
@@ -349,7 +349,7 @@ START_TEST(test_steering_posts)
 	monitor_record(o.mp, 3, 900 * MS, 0, 0, &mi);
 	ck_assert(!snapshot_take_probes(&o.snap, obs));
 	ck_assert(!snapshot_take_probes(&other, obs));
-	ck_assert_uint_eq(hist_count(&o.mp->raw), 3);	/* still its figure */
+	ck_assert_uint_eq(hist_count(&o.mp->fig.raw), 3);	/* still its figure */
 	snapshot_destroy(&other);
 	one_probe_destroy(&o);
 }
@@ -376,10 +376,10 @@ START_TEST(test_failure_counted_apart)
 	snprintf(o.mp->probe.fail_stderr, sizeof(o.mp->probe.fail_stderr), "touch: denied");
 	monitor_record(o.mp, 2, 900 * MS, -ECHILD, 0, &mi);	/* over --stall */
 	monitor_record(o.mp, 3, 1 * MS, -ECHILD, 0, &mi);
-	ck_assert_uint_eq(hist_count(&o.mp->raw), 1);
-	ck_assert_uint_eq(hist_count(&o.mp->corrected), 1);
-	ck_assert_uint_eq(o.mp->nstalls, 0);
-	ck_assert_uint_eq(o.mp->errors, 2);
+	ck_assert_uint_eq(hist_count(&o.mp->fig.raw), 1);
+	ck_assert_uint_eq(hist_count(&o.mp->fig.corrected), 1);
+	ck_assert_uint_eq(o.mp->fig.nstalls, 0);
+	ck_assert_uint_eq(o.mp->fig.errors, 2);
 	ck_assert(snapshot_take_probes(&o.snap, obs));
 	ck_assert_uint_eq(obs[0].n, 1);
 	ck_assert_uint_eq(obs[0].worst_ns, 20 * MS);
@@ -390,7 +390,7 @@ START_TEST(test_failure_counted_apart)
 	summarise(o.mp, ps);
 	ck_assert_uint_eq(ps->count, 1);
 	ck_assert_uint_eq(ps->errors, 2);
-	ck_assert_uint_eq(ps->max, hist_max(&o.mp->raw));
+	ck_assert_uint_eq(ps->max, hist_max(&o.mp->fig.raw));
 	ck_assert_uint_lt(ps->max, 900 * MS);
 	ck_assert_int_eq(ps->last_fail.kind, WS_FAIL_EXIT);
 	ck_assert_int_eq(ps->last_fail.code, 1);
@@ -417,8 +417,8 @@ START_TEST(test_stall_at_least_the_threshold)
 	one_probe_init(&o);
 	ck_assert_uint_eq(o.cfg.set.stall_ns, 500000000);
 	monitor_record(o.mp, 1, stall_edges[_i].ns, 0, 0, &mi);
-	ck_assert_uint_eq(o.mp->nstalls, stall_edges[_i].stall);
-	ck_assert_uint_eq(o.mp->stall_total_ns,
+	ck_assert_uint_eq(o.mp->fig.nstalls, stall_edges[_i].stall);
+	ck_assert_uint_eq(o.mp->fig.stall_total_ns,
 			  stall_edges[_i].stall ? stall_edges[_i].ns : 0);
 	one_probe_destroy(&o);
 }
@@ -437,14 +437,14 @@ START_TEST(test_stall_before_the_writer)
 	atomic_store(&o.snap.start_ns, 9000 * MS);
 	monitor_record(o.mp, 8000 * MS, 700 * MS, 0, 0, &mi);	/* before its start */
 	monitor_record(o.mp, 9500 * MS, 800 * MS, 0, 0, &mi);	/* after */
-	ck_assert_uint_eq(o.mp->nrecorded, 3);
-	ck_assert_uint_eq(o.mp->stalls[0].start_ns, 0);
-	ck_assert_uint_eq(o.mp->stalls[0].at_ns, 7000 * MS);
-	ck_assert_uint_eq(o.mp->stalls[1].start_ns, 0);
-	ck_assert_uint_eq(o.mp->stalls[1].at_ns, 8000 * MS);
-	ck_assert_uint_eq(o.mp->stalls[2].start_ns, 500 * MS);
-	ck_assert_uint_eq(o.mp->stalls[2].at_ns, 9500 * MS);
-	ck_assert_uint_eq(o.mp->longest.at_ns, 9500 * MS);
+	ck_assert_uint_eq(o.mp->fig.nrecorded, 3);
+	ck_assert_uint_eq(o.mp->fig.stalls[0].start_ns, 0);
+	ck_assert_uint_eq(o.mp->fig.stalls[0].at_ns, 7000 * MS);
+	ck_assert_uint_eq(o.mp->fig.stalls[1].start_ns, 0);
+	ck_assert_uint_eq(o.mp->fig.stalls[1].at_ns, 8000 * MS);
+	ck_assert_uint_eq(o.mp->fig.stalls[2].start_ns, 500 * MS);
+	ck_assert_uint_eq(o.mp->fig.stalls[2].at_ns, 9500 * MS);
+	ck_assert_uint_eq(o.mp->fig.longest.at_ns, 9500 * MS);
 	one_probe_destroy(&o);
 }
 END_TEST
