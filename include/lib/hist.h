@@ -84,4 +84,24 @@ static inline bool hist_percentile_shown(double q, uint64_t n)
 	return n >= hist_min_samples(q);
 }
 
+/* The one sample rule, for every output and verdict: a q-quantile of n
+ * samples, of which over lie above a bound, is within the bound only
+ * where it is shown (above) and its sample value is within; it is over
+ * the bound where its sample value is over and it is shown, or, on
+ * fewer samples, where so many are over that samples of a quantile
+ * within the bound would give as many under HIST_OVER_CHANCE of the time
+ * (all 6 of 6 over is over a p99; 1 of 6 is not judged). */
+enum hist_verdict {
+	HIST_NOT_JUDGED,
+	HIST_WITHIN,
+	HIST_OVER,
+};
+
+#define HIST_OVER_CHANCE 0.01
+
+enum hist_verdict hist_judge(double q, uint64_t n, uint64_t over);
+
+/* P(X >= k) for X ~ Binomial(n, p), 0 < p < 1. */
+double hist_binomial_tail(uint64_t n, double p, uint64_t k);
+
 #endif

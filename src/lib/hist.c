@@ -248,3 +248,48 @@ unsigned long hist_min_samples(double q)
 	/* 1 - 0.99 is 0.010000000000000009: 999.9999999, which is 1000 */
 	return (unsigned long)ceil(HIST_SAMPLES_BEYOND / (1 - q) - 1e-6);
 }
+
+static double binomial_term(uint64_t n, uint64_t i, double lp, double lq)
+{
+	return exp(lgamma((double)n + 1) - lgamma((double)i + 1) -
+		   lgamma((double)(n - i) + 1) + (double)i * lp + (double)(n - i) * lq);
+}
+
+double hist_binomial_tail(uint64_t n, double p, uint64_t k)
+{
+	double lp = log(p), lq = log1p(-p), sum = 0;
+
+	if (!k)
+		return 1;
+	if (k > n)
+		return 0;
+	if ((double)k <= (double)n * p) {	/* the short side is below k */
+		for (uint64_t i = 0; i < k; i++)
+			sum += binomial_term(n, i, lp, lq);
+		return sum < 1 ? 1 - sum : 0;
+	}
+	/* past the mode the terms only fall: stop once they vanish */
+	for (uint64_t i = k; i <= n; i++) {
+		double t = binomial_term(n, i, lp, lq);
+
+		sum += t;
+		if (t < sum * 1e-12)
+			break;
+	}
+	return sum < 1 ? sum : 1;
+}
+
+enum hist_verdict hist_judge(double q, uint64_t n, uint64_t over)
+{
+	/* the sample q-quantile is the ceil(q n)-th smallest */
+	uint64_t within_at_most = n - (uint64_t)ceil(q * (double)n - 1e-9);
+
+	if (!n || over > n)
+		return HIST_NOT_JUDGED;
+	if (hist_percentile_shown(q, n))
+		return over > within_at_most ? HIST_OVER : HIST_WITHIN;
+	if (over > within_at_most &&
+	    hist_binomial_tail(n, 1 - q, over) < HIST_OVER_CHANCE)
+		return HIST_OVER;
+	return HIST_NOT_JUDGED;
+}

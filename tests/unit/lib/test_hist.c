@@ -713,6 +713,57 @@ START_TEST(test_co_extreme)
 }
 END_TEST
 
+/* The sample rule (hist.h), each boundary on both sides. */
+static const struct judge_case {
+	double q;
+	uint64_t n, over;
+	enum hist_verdict want;
+} judge_cases[] = {
+	{ 0.99, 1000, 10, HIST_WITHIN },	/* shown: p99 is the 990th */
+	{ 0.99, 1000, 11, HIST_OVER },
+	{ 0.99, 1000, 0, HIST_WITHIN },
+	{ 0.99, 999, 0, HIST_NOT_JUDGED },	/* never within unshown */
+	{ 0.99, 999, 10, HIST_NOT_JUDGED },	/* a tail of 0.54 */
+	{ 0.99, 6, 6, HIST_OVER },		/* all of 6: 1e-12 */
+	{ 0.99, 6, 2, HIST_OVER },		/* 0.00146 */
+	{ 0.99, 6, 1, HIST_NOT_JUDGED },	/* 0.0585 */
+	{ 0.99, 6, 0, HIST_NOT_JUDGED },
+	{ 0.99, 100, 5, HIST_OVER },		/* 0.00343 */
+	{ 0.99, 100, 4, HIST_NOT_JUDGED },	/* 0.0184 */
+	{ 0.5, 20, 10, HIST_WITHIN },
+	{ 0.5, 20, 11, HIST_OVER },
+	{ 0.5, 19, 0, HIST_NOT_JUDGED },
+	{ 0.5, 7, 7, HIST_OVER },		/* 0.0078 */
+	{ 0.5, 6, 6, HIST_NOT_JUDGED },		/* 0.0156 */
+	{ 0.9, 100, 10, HIST_WITHIN },
+	{ 0.9, 100, 11, HIST_OVER },
+	{ 0.99, 0, 0, HIST_NOT_JUDGED },
+	{ 0.99, 5, 6, HIST_NOT_JUDGED },	/* more over than samples */
+};
+
+START_TEST(test_judge)
+{
+	const struct judge_case *c = &judge_cases[_i];
+
+	ck_assert_msg(hist_judge(c->q, c->n, c->over) == c->want,
+		      "q %g, %llu over of %llu: %d, want %d", c->q,
+		      (unsigned long long)c->over, (unsigned long long)c->n,
+		      hist_judge(c->q, c->n, c->over), c->want);
+}
+END_TEST
+
+START_TEST(test_binomial_tail)
+{
+	/* 1 - 0.99^6, 0.5^7, and against the sum of the terms below k */
+	ck_assert_double_eq_tol(hist_binomial_tail(6, 0.01, 1), 0.058519850599, 1e-9);
+	ck_assert_double_eq_tol(hist_binomial_tail(7, 0.5, 7), 0.0078125, 1e-12);
+	ck_assert_double_eq_tol(hist_binomial_tail(100, 0.01, 5), 0.0034323, 1e-6);
+	ck_assert_double_eq_tol(hist_binomial_tail(100000, 0.01, 1), 1, 1e-12);
+	ck_assert_double_eq(hist_binomial_tail(10, 0.3, 0), 1);
+	ck_assert_double_eq(hist_binomial_tail(10, 0.3, 11), 0);
+}
+END_TEST
+
 Suite *hist_suite(void)
 {
 	Suite *s = suite_create("hist");
@@ -741,6 +792,8 @@ Suite *hist_suite(void)
 	tcase_add_test(pct, test_clamped_to_extremes);
 	tcase_add_test(pct, test_record_n);
 	tcase_add_test(pct, test_count_le);
+	tcase_add_loop_test(pct, test_judge, 0, N_ROWS(judge_cases));
+	tcase_add_test(pct, test_binomial_tail);
 	suite_add_tcase(s, pct);
 
 	tcase_add_loop_test(merge, test_merge, 0, N_ROWS(merges));
