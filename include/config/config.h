@@ -33,6 +33,7 @@ struct ws_config {
 	bool remove_after;
 	bool verify;
 	bool quiet;
+	bool verbose;
 	enum ws_colour colour;
 };
 

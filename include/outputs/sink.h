@@ -31,6 +31,7 @@ struct sink {
 	bool reader_gone;	/* EPIPE on stdout: now on stderr */
 	bool to_stdout;		/* a file given as "-" */
 	bool colour;
+	bool verbose;		/* -v: the whole summary */
 	unsigned int reach_said;	/* bit 0 the run, 1 + i target i */
 	void *priv;
 	const char *path;	/* file sinks */

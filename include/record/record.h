@@ -22,6 +22,7 @@
 #include "record/settings.h"
 #include "record/stall.h"
 #include "record/summary.h"
+#include "record/verdict.h"
 #include "record/verify.h"
 
 #endif

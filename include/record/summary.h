@@ -32,6 +32,8 @@ enum ws_limit {
 /* Its key in the result ("disk") and its words in the summary. */
 const char *ws_limit_key(enum ws_limit l);
 const char *ws_limit_words(enum ws_limit l);
+/* Its words in the summary's first line: "the disk was the limit". */
+const char *ws_limit_brief(enum ws_limit l);
 
 /* An error's detail in words ("" for none); pace: the run's.  Returns buf. */
 const char *ws_detail_words(enum ws_err_detail d, uint64_t bytes,

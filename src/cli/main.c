@@ -45,6 +45,8 @@ static void choose_sinks(const struct ws_config *cfg, struct sink_set *sinks)
 		sinks->sinks[sinks->n - 1].colour = term_wants_colour(cfg->colour, out);
 	else
 		sink_add(sinks, &sink_plain_ops, out);
+	if (sinks->n)
+		sinks->sinks[sinks->n - 1].verbose = cfg->verbose;
 }
 
 static int exit_status(const struct ws_run *run, const struct ws_summary *sum)

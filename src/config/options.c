@@ -318,6 +318,7 @@ static const struct attachment {
 	{ "ioprio", parse_ioprio, 0 },
 	{ "probe-ioprio", parse_probe_ioprio, 0 },
 	{ "quiet", NULL, offsetof(struct ws_config, quiet) },
+	{ "verbose", NULL, offsetof(struct ws_config, verbose) },
 	{ "color", parse_colour, 0 },
 	{ "force", NULL, offsetof(struct ws_config, force) },
 	{ "remove", NULL, offsetof(struct ws_config, remove_after) },

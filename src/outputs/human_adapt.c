@@ -1,6 +1,8 @@
 /* human_adapt.c - the summary's lines of the adaptive controller (see human_adapt.h). */
 #include <stdio.h>
 
+#include "lib/hist.h"
+
 #include "human_adapt.h"
 #include "lib/units.h"
 
@@ -136,10 +138,37 @@ void human_adapt_print(FILE *out, const struct ws_run *run,
 				sum->probes[i].name);
 			continue;
 		}
-		fprintf(out, "           %s after settling: %llu probes, p99 %s, max %s\n",
-			sum->probes[i].name,
-			(unsigned long long)sum->settled_count[i],
-			units_format_duration(p99, sizeof(p99), sum->settled_p99_ns[i]),
-			units_format_duration(max, sizeof(max), sum->settled_max_ns[i]));
+		fprintf(out, "           %s after settling: %llu probes", sum->probes[i].name,
+			(unsigned long long)sum->settled_count[i]);
+		if (hist_percentile_shown(0.99, sum->settled_count[i]))
+			fprintf(out, ", p99 %s", units_format_duration(p99, sizeof(p99),
+								       sum->settled_p99_ns[i]));
+		else if (hist_percentile_shown(0.5, sum->settled_count[i]))
+			fprintf(out, ", p50 %s", units_format_duration(p99, sizeof(p99),
+								       sum->settled_p50_ns[i]));
+		fprintf(out, ", max %s\n", units_format_duration(max, sizeof(max),
+								sum->settled_max_ns[i]));
 	}
+}
+
+void human_adapt_brief(FILE *out, const struct ws_probe_facts *pf,
+		       const struct ws_summary *sum)
+{
+	const struct ws_adapt_figures *a = &sum->adapt;
+	char t[32], x[32], y[32];
+
+	units_format_duration(t, sizeof(t), sum->target_latency_ns);
+	if (sum->ntargets)
+		fprintf(out, "  adaptive each target steered by its own probes%s\n",
+			a->settled ? "" : "; not every one settled");
+	else if (a->unreachable)
+		fprintf(out, "  adaptive target %s out of reach: %s took ≥ %s at the floor\n",
+			t, name_of(pf, a->floor_probe),
+			units_format_duration(x, sizeof(x), a->floor_ns));
+	else if (!a->settled)
+		fprintf(out, "  adaptive never settled, target %s (-v: why)\n", t);
+	else
+		fprintf(out, "  adaptive settled after %s at %s under writeback, target %s\n",
+			units_format_duration(x, sizeof(x), sum->adapt_settled_ns),
+			units_format_size(y, sizeof(y), a->inflight), t);
 }

@@ -13,4 +13,8 @@ void human_adapt_print(FILE *out, const struct ws_run *run,
 void human_adapt_state_print(FILE *out, const struct ws_probe_facts *pf,
 			     const struct ws_summary *sum);
 
+/* One line: settled, never settled, or the target out of reach. */
+void human_adapt_brief(FILE *out, const struct ws_probe_facts *pf,
+		       const struct ws_summary *sum);
+
 #endif

@@ -1,5 +1,6 @@
 /* human_analysis.c - the summary's analysis lines (see human_analysis.h). */
 #include <stdio.h>
+#include <string.h>
 
 #include "human_analysis.h"
 #include "lib/units.h"
@@ -28,13 +29,22 @@ static void print_phases(FILE *out, const struct ws_analysis *a)
 	fputc('\n', out);
 }
 
-static void print_curve(FILE *out, const struct ws_summary *sum)
+/* cols 0: with the cell's size and the top; else what fits in cols */
+void human_analysis_curve(FILE *out, const struct ws_summary *sum, unsigned int cols)
 {
 	static const char *const bars[] = { "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" };
-	char a[32], b[32];
+	char a[32], b[32], tail[160];
 
 	if (sum->ncurve < 2)
 		return;
+	units_format_size(a, sizeof(a), sum->bytes);
+	if (!cols)
+		snprintf(tail, sizeof(tail), "  MiB/s over %s written, %s a cell, top %.1f MiB/s",
+			 a, units_format_size(b, sizeof(b), sum->curve_bytes), sum->curve_top);
+	else if (11 + sum->ncurve + 31 + strlen(a) <= cols)
+		snprintf(tail, sizeof(tail), "  MiB/s over %s, top %.0f MiB/s", a, sum->curve_top);
+	else
+		snprintf(tail, sizeof(tail), "  MiB/s over %s", a);
 	fputs("  curve    ", out);
 	for (size_t i = 0; i < sum->ncurve; i++) {
 		double f = sum->curve_top > 0 ? sum->curve[i].mibps / sum->curve_top : 0;
@@ -42,9 +52,7 @@ static void print_curve(FILE *out, const struct ws_summary *sum)
 
 		fputs(bars[level < 0 ? 0 : level > 7 ? 7 : level], out);
 	}
-	fprintf(out, "  MiB/s over %s written, %s a cell, top %.1f MiB/s\n",
-		units_format_size(a, sizeof(a), sum->bytes),
-		units_format_size(b, sizeof(b), sum->curve_bytes), sum->curve_top);
+	fprintf(out, "%s\n", tail);
 }
 
 /* "15.0 MiB/s for 0 B–190 MiB" */
@@ -140,6 +148,6 @@ void human_analysis_print(FILE *out, const struct ws_run *run,
 			run->marks_accepted ?
 			": --pace none measures write(), which runs at page-cache speed until the dirty limit" : "");
 	print_steady(out, run, sum);
-	print_curve(out, sum);
+	human_analysis_curve(out, sum, 0);
 }
 

@@ -12,5 +12,7 @@
 
 void human_analysis_print(FILE *out, const struct ws_run *run,
 			  const struct ws_summary *sum);
+/* The curve's line, within cols columns (0: any). */
+void human_analysis_curve(FILE *out, const struct ws_summary *sum, unsigned int cols);
 
 #endif

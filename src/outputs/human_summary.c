@@ -1,5 +1,6 @@
 /* human_summary.c - the summary (see human_summary.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/hist.h"
@@ -7,8 +8,10 @@
 #include "human_adapt.h"
 #include "human_analysis.h"
 #include "human_trace.h"
+#include "human_verdict.h"
 #include "outputs/human_summary.h"
 #include "outputs/sink.h"
+#include "lib/term.h"
 #include "lib/units.h"
 
 static void print_split(FILE *out,
@@ -151,14 +154,16 @@ static void print_probe(FILE *out, const struct ws_run *run,
 		fputs("   (raw: as measured)\n", out);
 	else
 		fputc('\n', out);
-	if (ps->c_count > ps->count && hist_percentile_shown(0.5, ps->c_count)) {
+	/* the corrected samples are made up of the raw ones: the raw count
+	 * is the evidence */
+	if (ps->c_count > ps->count && hist_percentile_shown(0.5, ps->count)) {
 		fprintf(out, "           corrected for %llu probe%s that slow ones kept from running: p50 %s",
 			(unsigned long long)(ps->c_count - ps->count),
 			ps->c_count - ps->count == 1 ? "" : "s",
 			units_format_duration(a, sizeof(a), cor[0]));
-		if (hist_percentile_shown(0.99, ps->c_count))
+		if (hist_percentile_shown(0.99, ps->count))
 			fprintf(out, ", p99 %s", units_format_duration(a, sizeof(a), cor[2]));
-		if (hist_percentile_shown(0.999, ps->c_count))
+		if (hist_percentile_shown(0.999, ps->count))
 			fprintf(out, ", p99.9 %s", units_format_duration(a, sizeof(a), cor[3]));
 		fputc('\n', out);
 		if (ps->c_p50 < ps->p50)
@@ -184,7 +189,8 @@ static void print_probe(FILE *out, const struct ws_run *run,
 			ps->last_stderr[0] ? ": " : "", ps->last_stderr);
 }
 
-static void print_results(FILE *out, const struct ws_settings *set)
+static void print_results(FILE *out, const struct ws_settings *set,
+			  const char *more)
 {
 	const char *files[] = { set->json_path, set->csv_path, set->svg_path,
 				set->prom_path };
@@ -199,7 +205,9 @@ static void print_results(FILE *out, const struct ws_settings *set)
 		else if (files[i])
 			ws_buf_item(&b, " · ", "%s", files[i]);
 	if (b.len)
-		fprintf(out, "  results  %s\n", line);
+		fprintf(out, "  results  %s%s%s\n", line, more ? "   " : "", more ? more : "");
+	else if (more)
+		fprintf(out, "  more     %s\n", more);
 }
 
 static void print_ending(FILE *out, const struct ws_run *run,
@@ -217,7 +225,7 @@ static void print_ending(FILE *out, const struct ws_run *run,
 			sum->analysis ? sum->analysis->steady.judged_rounds : 0);
 		break;
 	case WS_STOP_SIGNAL:
-		fprintf(out, "  stopped  by %s; everything written reached the disk before the clock stopped\n",
+		fprintf(out, "  stopped  by %s; what was written was on disk when the clock stopped\n",
 			e->signal ? e->signal : "a signal");
 		break;
 	case WS_STOP_ERROR:
@@ -315,16 +323,12 @@ static void print_target(FILE *out, const struct ws_run *top,
 		human_verify_print(out, "  ", run->target.path, &sum->verify);
 }
 
-void human_summary_print(FILE *out, const struct ws_run *run,
-			 const struct ws_summary *sum)
+/* Everything: the verdict, then each layer's figures and evidence. */
+static void print_details(FILE *out, const struct ws_run *run,
+			  const struct ws_summary *sum)
 {
-	char line[160], a[32];
+	char a[32];
 
-	sink_format_result(line, sizeof(line), sum);
-	if (sum->ntargets)
-		fprintf(out, "%s by %u targets\n", line, sum->ntargets);
-	else
-		fprintf(out, "%s\n", line);
 	print_split(out, sum);
 	print_cpu(out, sum);
 	human_trace_print(out, sum);
@@ -339,7 +343,7 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 		human_analysis_print(out, run, sum);
 	for (unsigned int i = 0; i < sum->ntargets; i++)
 		print_target(out, run, &run->targets[i], &sum->targets[i]);
-	print_results(out, &run->set);
+	print_results(out, &run->set, NULL);
 	if (sum->ntargets) {	/* each said its own */
 		if (sum->ending.reason == WS_STOP_SIGNAL)
 			print_ending(out, run, sum);
@@ -352,4 +356,118 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 	print_ending(out, run, sum);
 	if (sum->verified)
 		human_verify_print(out, "  ", run->target.path, &sum->verify);
+}
+
+struct summary_ctx {
+	const struct ws_run *run;
+	const struct ws_summary *sum;
+	unsigned int targets_shown;
+};
+
+static void verdict_part(FILE *out, const struct summary_ctx *c)
+{
+	human_verdict_print(out, c->run, c->sum);
+	if (c->sum->have_adapt)
+		human_adapt_brief(out, &c->run->probes, c->sum);
+}
+
+static void targets_part(FILE *out, const struct summary_ctx *c)
+{
+	char a[32];
+	unsigned int n = c->sum->ntargets, shown = c->targets_shown;
+
+	for (unsigned int i = 0; i < shown; i++) {
+		const struct ws_summary *t = &c->sum->targets[i];
+
+		fprintf(out, "  target %u %s: %s in %.2f s (%.1f MiB/s)%s\n",
+			c->run->targets[i].number, c->run->targets[i].target.path,
+			units_format_size(a, sizeof(a), t->bytes), (double)t->elapsed_ns / 1e9,
+			t->mibps, t->ending.reason == WS_STOP_ERROR ? ", failed" : "");
+	}
+	if (shown < n)
+		fprintf(out, "           and %u more targets (-v)\n", n - shown);
+}
+
+static void verify_brief(FILE *out, const struct ws_verify *v)
+{
+	if (v->clean) {
+		fputs("  verified every block as written\n", out);
+		return;
+	}
+	fprintf(out, "  NOT verified: %llu corrupt, %llu misplaced, %llu lost of %llu blocks\n",
+		(unsigned long long)v->count[WS_BLOCK_CORRUPT],
+		(unsigned long long)v->count[WS_BLOCK_MISPLACED],
+		(unsigned long long)v->stale, (unsigned long long)v->blocks);
+}
+
+static void tail_part(FILE *out, const struct summary_ctx *c)
+{
+	const struct ws_summary *sum = c->sum;
+
+	if (sum->analysis && sum->bytes)
+		human_analysis_curve(out, sum, HUMAN_COLUMNS);
+	print_ending(out, c->run, sum);
+	if (sum->verified)
+		verify_brief(out, &sum->verify);
+	print_results(out, &c->run->set, "(-v: more)");
+}
+
+/* part's lines wrapped at HUMAN_COLUMNS, and how many */
+static char *render(void (*part)(FILE *, const struct summary_ctx *),
+		    const struct summary_ctx *c, unsigned int *lines)
+{
+	char *raw = NULL, *text = NULL;
+	size_t rlen = 0, tlen = 0;
+	FILE *m = open_memstream(&raw, &rlen);
+
+	*lines = 0;
+	if (!m)
+		return NULL;
+	part(m, c);
+	if (fclose(m))
+		return NULL;
+	m = open_memstream(&text, &tlen);
+	if (m) {
+		term_wrap(m, raw, HUMAN_COLUMNS);
+		if (fclose(m)) {
+			free(text);
+			text = NULL;
+		}
+	}
+	free(raw);
+	for (size_t i = 0; text && i < tlen; i++)
+		*lines += text[i] == '\n';
+	return text;
+}
+
+void human_summary_print(FILE *out, const struct ws_run *run,
+			 const struct ws_summary *sum, bool verbose)
+{
+	struct summary_ctx c = { run, sum, sum->ntargets };
+	unsigned int nv, nt, ntail, room;
+	char *v, *t, *tail;
+
+	if (verbose) {
+		human_verdict_print(out, run, sum);
+		print_details(out, run, sum);
+		return;
+	}
+	v = render(verdict_part, &c, &nv);
+	tail = render(tail_part, &c, &ntail);
+	room = HUMAN_SUMMARY_LINES > nv + ntail ? HUMAN_SUMMARY_LINES - nv - ntail : 0;
+	if (c.targets_shown > room)
+		c.targets_shown = room ? room - 1 : 0;
+	t = sum->ntargets ? render(targets_part, &c, &nt) : NULL;
+	if (!v || !tail) {	/* no memory for the text: as it comes */
+		human_verdict_print(out, run, sum);
+		print_details(out, run, sum);
+	} else {
+		fputs(v, out);
+		if (t)
+			fputs(t, out);
+		fputs(tail, out);
+	}
+	free(v);
+	free(t);
+	free(tail);
 }

@@ -206,19 +206,20 @@ static void plain_line(struct sink *s, const struct ws_run *run,
 struct summary_args {
 	const struct ws_run *run;
 	const struct ws_summary *sum;
+	bool verbose;
 };
 
 static void summary_text(FILE *out, const void *arg)
 {
 	const struct summary_args *a = arg;
 
-	human_summary_print(out, a->run, a->sum);
+	human_summary_print(out, a->run, a->sum, a->verbose);
 }
 
 static void human_summary(struct sink *s, const struct ws_run *run,
 			  const struct ws_summary *sum)
 {
-	struct summary_args args = { run, sum };
+	struct summary_args args = { run, sum, s->verbose };
 	bool gone = s->reader_gone;
 
 	if (s->dirty_line)	/* the summary takes the live line's place */
@@ -227,7 +228,7 @@ static void human_summary(struct sink *s, const struct ws_run *run,
 	print_fitted(s, summary_text, &args);
 	flush_out(s);
 	if (s->reader_gone && !gone)	/* it left during the summary */
-		human_summary_print(s->out, run, sum);
+		human_summary_print(s->out, run, sum, s->verbose);
 }
 
 /* A full disk under a redirected stdout must not exit 0. */

@@ -7,16 +7,16 @@
 #include "record/summary.h"
 
 static const struct {
-	const char *key, *words;
+	const char *key, *words, *brief;
 } limits[WS_LIMIT_NR] = {
-	[WS_LIMIT_NONE] = { "none", "no single limit" },
-	[WS_LIMIT_RATE] = { "rate", "--rate was the limit" },
-	[WS_LIMIT_FILL] = { "fill", "generating data was the limit" },
-	[WS_LIMIT_WRITEBACK] = { "disk", "the disk was the limit (waiting for writeback)" },
-	[WS_LIMIT_DIRECT] = { "disk", "the disk was the limit (O_DIRECT writes)" },
-	[WS_LIMIT_QUEUED] = { "disk", "the disk was the limit (waiting for queued writes)" },
-	[WS_LIMIT_WRITE] = { "write", "write() was the limit: copying into the page cache and dirty-page throttling" },
-	[WS_LIMIT_MEMORY] = { "memory", "the writes themselves were the limit: the target is memory (tmpfs, ramfs), there is no disk" },
+	[WS_LIMIT_NONE] = { "none", "no single limit", "no single limit" },
+	[WS_LIMIT_RATE] = { "rate", "--rate was the limit", "--rate was the limit" },
+	[WS_LIMIT_FILL] = { "fill", "generating data was the limit", "generating data was the limit" },
+	[WS_LIMIT_WRITEBACK] = { "disk", "the disk was the limit (waiting for writeback)", "the disk was the limit" },
+	[WS_LIMIT_DIRECT] = { "disk", "the disk was the limit (O_DIRECT writes)", "the disk was the limit" },
+	[WS_LIMIT_QUEUED] = { "disk", "the disk was the limit (waiting for queued writes)", "the disk was the limit" },
+	[WS_LIMIT_WRITE] = { "write", "write() was the limit: copying into the page cache and dirty-page throttling", "write() was the limit" },
+	[WS_LIMIT_MEMORY] = { "memory", "the writes themselves were the limit: the target is memory (tmpfs, ramfs), there is no disk", "memory, no disk: the writes were the limit" },
 };
 
 const char *ws_limit_key(enum ws_limit l)
@@ -27,6 +27,11 @@ const char *ws_limit_key(enum ws_limit l)
 const char *ws_limit_words(enum ws_limit l)
 {
 	return l < WS_LIMIT_NR ? limits[l].words : limits[WS_LIMIT_NONE].words;
+}
+
+const char *ws_limit_brief(enum ws_limit l)
+{
+	return l < WS_LIMIT_NR ? limits[l].brief : limits[WS_LIMIT_NONE].brief;
 }
 
 int ws_summary_hold_probes(struct ws_summary *sum, unsigned int n)

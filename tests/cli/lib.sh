@@ -432,7 +432,7 @@ assert_dir_only()
 
 # The usual shape of writestress's last words (used by the tests).
 # shellcheck disable=SC2034
-SUMMARY_RE='^[0-9.]+ [MG]iB written in [0-9.]+ s \([0-9.]+ MiB/s\)$'
+SUMMARY_RE='^[0-9.]+ [MG]iB written in [0-9.]+ s \([0-9.]+ MiB/s\)(: [a-z-].+)?$'
 
 # ---- inspecting files ---------------------------------------------------
 

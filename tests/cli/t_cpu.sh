@@ -9,9 +9,9 @@
 need_cmd python3
 [ -x /usr/bin/time ] || skip_as cmd "needs /usr/bin/time (Debian's time package)"
 
-LAST_CMD="time writestress --size 512M -B 8M --json r.json data"
+LAST_CMD="time writestress -v --size 512M -B 8M --json r.json data"
 (cd "$WORK" && exec /usr/bin/time -f 'time %U %S' -o "$TESTDIR/time" "$WS" \
-	--size 512M -B 8M --pace none --json r.json data) >"$OUT" 2>"$ERR" </dev/null
+	-v --size 512M -B 8M --pace none --json r.json data) >"$OUT" 2>"$ERR" </dev/null
 rc=$?
 assert_status 0
 cat "$TESTDIR/time"

@@ -90,7 +90,7 @@ T_SQL_MS=550
 HEADROOM=5
 rig_up rig --size 1G
 # laid out at full speed: both runs below rewrite it in place
-ws -q --size 320M --pace direct "$RIG_MNT/big"
+ws -v -q --size 320M --pace direct "$RIG_MNT/big"
 assert_status 0
 "$RIG" rate "$RIG_DIR" "$R" || fail "rig.sh rate failed"
 
@@ -122,7 +122,7 @@ for run in adaptive adaptive_sqlite window_sqlite steered_sqlite unreachable; do
 	esac
 	c0=$(cpu_waited)
 	# shellcheck disable=SC2086 # the options are words
-	ws -t "$secs" $opts --json "$TESTDIR/$run.json" "$RIG_MNT/big"
+	ws -v -t "$secs" $opts --json "$TESTDIR/$run.json" "$RIG_MNT/big"
 	echo "  $run: some task waited for a CPU $(( ($(cpu_waited) - c0) / 10000 / secs ))% of the run (PSI)"
 	touch "$TESTDIR/stop"
 	[ -z "$sq" ] || wait "$sq" || fail "the SQLite commit loop failed"

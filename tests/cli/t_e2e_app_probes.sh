@@ -79,7 +79,7 @@ $rt python3 "$CLI_DIR/py/sqlite_commits.py" "$RIG_MNT/mail.db" "$TESTDIR/stop" \
 	"$TESTDIR/flood.commits" &
 sq=$!
 sleep 1
-ws -t 10 --pace none --rate 30M/s --probe sqlite --json "$TESTDIR/flood.json" "$RIG_MNT/flood"
+ws -v -t 10 --pace none --rate 30M/s --probe sqlite --json "$TESTDIR/flood.json" "$RIG_MNT/flood"
 st=$rc
 touch "$TESTDIR/stop"
 wait "$sq" || fail "the SQLite commit loop failed"
@@ -102,7 +102,7 @@ fi
 rm -f "$TESTDIR/stop"
 python3 "$CLI_DIR/py/cmd_runs.py" "$TESTDIR/stop" "$TESTDIR/nap.runs" 'sleep 1.0007' &
 peer=$!
-ws_bg -t 8 --pace window -f --probe fsync,sqlite,dsync,cmd --probe-cmd nap='sleep 1.0007' \
+ws_bg -v -t 8 --pace window -f --probe fsync,sqlite,dsync,cmd --probe-cmd nap='sleep 1.0007' \
 	--json "$TESTDIR/paced.json" --csv "$TESTDIR/paced.csv" "$RIG_MNT/paced"
 if [ -n "$cg" ]; then
 	# the probe threads exist before the writer's first byte
@@ -199,7 +199,7 @@ sys.exit(1 if bad else 0)
 PY
 
 # 3. Ctrl-C while a command runs: it is killed at once, the run ends cleanly
-ws_bg -t 60 --probe fsync,sqlite,dsync,cmd --probe-cmd nap='sleep 1.0007' \
+ws_bg -v -t 60 --probe fsync,sqlite,dsync,cmd --probe-cmd nap='sleep 1.0007' \
 	--probe-timeout 20s --rate 2M/s --json "$TESTDIR/int.json" "$RIG_MNT/int"
 wait_for 10 "the command running" pgrep -f '^sleep 1\.0007'
 kill -INT "$WS_PID"
@@ -209,7 +209,7 @@ leftovers "a Ctrl-C"
 rm -f "$RIG_MNT/int"
 
 # 4. an error after the probes were set up
-ws -t 5 --pace adaptive --target-latency 1us --probe fsync,sqlite,dsync,cmd \
+ws -v -t 5 --pace adaptive --target-latency 1us --probe fsync,sqlite,dsync,cmd \
 	--probe-cmd nap='sleep 0.0107' "$RIG_MNT/err"
 assert_status 2
 assert_file_match "$ERR" 'target' "the refusal names the target"

@@ -37,7 +37,7 @@ step()
 
 # 1. the post-run verdict
 step
-ws --size 640M -B 1M -f -i 500ms --steady-round 1500ms --json "$TESTDIR/a.json" "$RIG_MNT/data"
+ws -v --size 640M -B 1M -f -i 500ms --steady-round 1500ms --json "$TESTDIR/a.json" "$RIG_MNT/data"
 assert_status 0
 [ -s "$RIG_DIR/step.log" ] || fail "the rig never stepped down"
 check_result "$TESTDIR/a.json" --reason bound --bytes $((640 * MiB))
@@ -130,7 +130,7 @@ PY
 
 # 2. --until-steady never stops in the fast stretch
 step
-ws --size 800M -B 1M -f -i 500ms --steady-round 1500ms --until-steady --precondition 500M \
+ws -v --size 800M -B 1M -f -i 500ms --steady-round 1500ms --until-steady --precondition 500M \
 	--json "$TESTDIR/b.json" "$RIG_MNT/data"
 assert_status 0
 assert_file_match "$OUT" '^  steady   until steady by SNIA: .* judged after 500 MiB of preconditioning; gives up after 25 rounds$' "header"
@@ -151,7 +151,7 @@ PY
 
 # 3. without preconditioning it stops in the fast stretch
 step
-ws --size 800M -B 1M -f -i 500ms --steady-round 1500ms --until-steady --precondition 0 \
+ws -v --size 800M -B 1M -f -i 500ms --steady-round 1500ms --until-steady --precondition 0 \
 	--json "$TESTDIR/c.json" "$RIG_MNT/data"
 assert_status 0
 assert_file_match "$OUT" 'not preconditioned' "header and summary"
@@ -165,7 +165,7 @@ PY
 
 # 4. the default is twice the device's capacity
 "$RIG" rate "$RIG_DIR" 0 || fail "rig.sh rate failed"
-ws --size 32M -B 1M -i 250ms --until-steady --steady-round 500ms "$RIG_MNT/data"
+ws -v --size 32M -B 1M -i 250ms --until-steady --steady-round 500ms "$RIG_MNT/data"
 assert_status 0
 assert_file_match "$OUT" '^  steady   until steady by SNIA: .* judged after 2\.00 GiB of preconditioning \(2× the 1\.00 GiB device\); gives up after 25 rounds$' "default preconditioning in the header"
 assert_file_match "$OUT" '^           at the first measured [0-9.]+ MiB/s, 2\.00 GiB of preconditioning take about ' "how long it takes"

@@ -17,7 +17,7 @@ need_rig
 . "$CLI_DIR/../rig/observer.sh"
 
 rig_up slow --size 1G
-ws -q --size 160M -B 1M --no-probe "$RIG_MNT/data"	# the file, once, unthrottled
+ws -v -q --size 160M -B 1M --no-probe "$RIG_MNT/data"	# the file, once, unthrottled
 assert_status 0
 "$RIG" rate "$RIG_DIR" $((20 * MiB)) || fail "rig.sh rate failed"
 for i in 1 2; do

@@ -32,7 +32,7 @@ not_under_sanitizer "a disk at memory speed: the $SANITIZE build's writer is hel
 rig_up media --size 3G
 MEDIA_DIR=$RIG_DIR
 RIG_BACKING=disk rig_up "$RIG_MNT/cached" --size 2G --cached
-ws -q --size 1G -B 8M --no-probe "$RIG_MNT/data"	# the file, once
+ws -v -q --size 1G -B 8M --no-probe "$RIG_MNT/data"	# the file, once
 assert_status 0
 run calibrate --size 10G --file-size 1G -B 8M --no-probe
 rate=$(python3 -c "import json, sys

@@ -27,7 +27,7 @@ for pace in window none; do
 	none) opts="--pace none" ;;
 	esac
 	# shellcheck disable=SC2086 # two options
-	ws --size 150M -B 1M $opts -i 250ms --json "$TESTDIR/$pace.json" "$RIG_MNT/$pace"
+	ws -v --size 150M -B 1M $opts -i 250ms --json "$TESTDIR/$pace.json" "$RIG_MNT/$pace"
 	assert_status 0
 	assert_file_match "$OUT" "$SUMMARY_RE" "summary line (--pace $pace)"
 	assert_file_match "$OUT" '^ +fsync +[1-9][0-9]* probes?, (p50 |max |[0-9])' "probe latencies in the summary (--pace $pace)"

@@ -15,7 +15,7 @@ A_DIR=$RIG_DIR A_MNT=$RIG_MNT
 rig_up b --size 256M
 B_DIR=$RIG_DIR B_MNT=$RIG_MNT
 a0=$(rig_written "$A_DIR") b0=$(rig_written "$B_DIR")
-ws_bg --size 100M -B 1M -i 250ms --probe-dir "$B_MNT" --json "$TESTDIR/r.json" "$A_MNT/data"
+ws_bg -v --size 100M -B 1M -i 250ms --probe-dir "$B_MNT" --json "$TESTDIR/r.json" "$A_MNT/data"
 probe_on_b() { [ -n "$(find "$B_MNT" -maxdepth 1 -name "writestress-probe.$WS_PID.*")" ]; }
 wait_for 10 "the probe's file on B" probe_on_b
 wait_for 10 "an interval line" intervals_at_least 1

@@ -19,7 +19,7 @@ w1=$(rig_written "$RIG_DIR")
 assert_status 0
 assert_file_match "$OUT" "$SUMMARY_RE" "summary line"
 check_result "$TESTDIR/r.json" --reason bound --bytes $((200 * MiB))
-text=$(sed -n 's/.* s (\([0-9.]*\) MiB\/s)$/\1/p' "$OUT")
+text=$(sed -n 's/^[0-9.]* [MG]iB written in [0-9.]* s (\([0-9.]*\) MiB\/s).*/\1/p' "$OUT")
 pycheck "$TESTDIR/r.json" dev="$((w1 - w0))" text="$text" <<'PY'
 RATE_PCT = 5	# README.md states it (tests/claims.tsv)
 s = d["summary"]

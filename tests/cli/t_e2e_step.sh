@@ -28,7 +28,7 @@ R1=$((40 * MiB)) R2=$((15 * MiB)) N=$((160 * MiB))
 rig_up rig --size 1G --rate "$R1"
 "$RIG" step "$RIG_DIR" "$RIG_MNT/data" "$N" "$R2" >/dev/null ||
 	fail "rig.sh step failed"
-ws --size 400M -B "${STEP_BUFFER:-1M}" -f -i 250ms --steady-round 1s --json "$TESTDIR/r.json" "$RIG_MNT/data"
+ws -v --size 400M -B "${STEP_BUFFER:-1M}" -f -i 250ms --steady-round 1s --json "$TESTDIR/r.json" "$RIG_MNT/data"
 assert_status 0
 [ -s "$RIG_DIR/step.log" ] || fail "the rig never stepped down to $R2 B/s"
 echo "  rig stepped: $(cat "$RIG_DIR/step.log")"
@@ -71,7 +71,7 @@ if st["reached"] or v["judge_steady"]:
 PY
 assert_file_match "$OUT" "$SUMMARY_RE" "summary line"
 assert_file_match "$OUT" '^ +phases +[0-9.]+ MiB/s for 0 B.* MiB/s from ' "phases in words"
-phases=$(grep -E '^ +phases ' "$OUT")
+phases=$(grep -m1 -E '^ +phases ' "$OUT")
 # the result's phases and whether steady state was reached, "N 0|1"
 got=$(python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))

@@ -24,7 +24,7 @@ N1=$((180 * MiB)) N2=$((300 * MiB))
 rig_up rig --size 1G --rate "$R1"
 "$RIG" step "$RIG_DIR" "$RIG_MNT/data" "$N1" "$R2" --then "$N2" "$R3" >/dev/null ||
 	fail "rig.sh step failed"
-ws --size 480M -B 1M -f -i 250ms --steady-round 1s --json "$TESTDIR/r.json" "$RIG_MNT/data"
+ws -v --size 480M -B 1M -f -i 250ms --steady-round 1s --json "$TESTDIR/r.json" "$RIG_MNT/data"
 assert_status 0
 assert_lines "$RIG_DIR/step.log" 2 "steps the rig took"
 echo "  rig stepped: $(tr '\n' ';' <"$RIG_DIR/step.log")"
@@ -51,6 +51,6 @@ want(st.get("at_bytes", 0) > v["N2"], "steady state found in the last phase")
 PY
 assert_file_match "$OUT" "$SUMMARY_RE" "summary line"
 assert_file_match "$OUT" '^ +phases +[0-9.]+ MiB/s for 0 B.* MiB/s from ' "phases in words"
-phases=$(grep -E '^ +phases ' "$OUT")
+phases=$(grep -m1 -E '^ +phases ' "$OUT")
 assert_eq 2 "$(printf '%s\n' "$phases" | grep -o '→' | wc -l)" "phase changes named in '$phases'"
 assert_file_match "$OUT" '^ +steady +from [0-9.]+ MiB \([0-9.]+ s\) to the end: [0-9.]+ MiB/s' "steady state in words"

@@ -51,7 +51,7 @@ mkdir "$T/instances/writestress-$dead" || fail "cannot make a tracefs instance"
 at_exit "rmdir '$T/instances/writestress-$dead' 2>/dev/null || true"
 
 before=$(dev_writes) cpu0=$(cpu_waited)
-ws_bg --size 96M --trace --pace none -B 1M --json "$TESTDIR/r.json" --csv "$TESTDIR/r.csv" \
+ws_bg -v --size 96M --trace --pace none -B 1M --json "$TESTDIR/r.json" --csv "$TESTDIR/r.csv" \
 	--prom "$TESTDIR/r.prom" "$RIG_MNT/data"
 pid=$WS_PID
 wait_for 10 "the run's tracefs instance" test -d "$T/instances/writestress-$pid"
@@ -205,7 +205,7 @@ if [ -w "$bdi/strict_limit" ] && [ -w "$bdi/max_bytes" ]; then
 	at_exit "echo 100 >'$bdi/max_ratio'; echo 0 >'$bdi/strict_limit'"
 	echo 1 >"$bdi/strict_limit"
 	echo $((8 * MiB)) >"$bdi/max_bytes"
-	ws -t 3s --pace none --no-probe --json "$TESTDIR/dirty.json" "$RIG_MNT/data"
+	ws -v -t 3s --pace none --no-probe --json "$TESTDIR/dirty.json" "$RIG_MNT/data"
 	rc2=$rc
 	echo 100 >"$bdi/max_ratio"
 	echo 0 >"$bdi/strict_limit"
@@ -247,7 +247,7 @@ lower_mnt=$RIG_MNT lower_loop=$RIG_LOOP
 RIG_BACKING=disk rig_up rig/mnt/slow --size 256M
 j0=$(jbd2_info "$RIG_LOOP")
 wbt_us=$(cat "/sys/block/$(basename "$RIG_LOOP")/queue/wbt_lat_usec" 2>/dev/null || echo 0)
-ws -t 4s --pace none -B 1M --json "$TESTDIR/slow.json" --csv "$TESTDIR/slow.csv" \
+ws -v -t 4s --pace none -B 1M --json "$TESTDIR/slow.json" --csv "$TESTDIR/slow.csv" \
 	--prom "$TESTDIR/slow.prom" "$RIG_MNT/data"
 assert_status 0
 j1=$(jbd2_info "$RIG_LOOP")
@@ -348,7 +348,7 @@ PY
 fi
 
 # a Ctrl-C: the instance goes with the run
-ws_bg -t 30s --json "$TESTDIR/int.json" "$RIG_MNT/data"
+ws_bg -v -t 30s --json "$TESTDIR/int.json" "$RIG_MNT/data"
 pid=$WS_PID
 wait_for 10 "the run's tracefs instance" test -d "$T/instances/writestress-$pid"
 wait_for 10 "10 MiB written" size_at_least "$RIG_MNT/data" $((10 * MiB))
@@ -362,7 +362,7 @@ pycheck "$TESTDIR/int.json" <<'PY'
 want(d["summary"]["block"] is not None, "traced by default as root")
 PY
 
-ws -t 1s --no-trace --json "$TESTDIR/off.json" "$RIG_MNT/data"
+ws -v -t 1s --no-trace --json "$TESTDIR/off.json" "$RIG_MNT/data"
 assert_status 0
 pycheck "$TESTDIR/off.json" <<'PY'
 want(d["summary"]["block"] is None, "--no-trace: summary.block is null")
@@ -382,7 +382,7 @@ shim=$HELPERS/slow_fsync.so
 [ -f "$shim" ] || fail "the LD_PRELOAD shim $shim was not built"
 rig_up fast --size 256M
 LD_PRELOAD=$shim WS_SLOW_FSYNC_MS=20 WS_TRACE_RING_KB=4 \
-	ws -t 2s -s 200M -B 4K --pace direct --stall 10ms --json "$TESTDIR/lost.json" "$RIG_MNT/data"
+	ws -v -t 2s -s 200M -B 4K --pace direct --stall 10ms --json "$TESTDIR/lost.json" "$RIG_MNT/data"
 assert_status 0
 assert_file_match "$OUT" "events LOST: the figures are short" "the summary says events were lost"
 pycheck "$TESTDIR/lost.json" <<'PY'
@@ -415,7 +415,7 @@ for r in recs:
     want(near_lossy or not said, f"the stall at {a:.3f} s says its evidence is short, with no events lost near it")
 show("a stall's why", recs[0]["why"] if recs else None)
 PY
-WS_TRACE_RING_KB=0 ws --trace -s 1M "$RIG_MNT/data"
+WS_TRACE_RING_KB=0 ws -v --trace -s 1M "$RIG_MNT/data"
 assert_status 1
 assert_file_match "$ERR" "^writestress: WS_TRACE_RING_KB '0': not a size in KiB from 1 to 65536$" "a bad ring size named"
 fi
@@ -423,10 +423,10 @@ fi
 # --trace where there is no disk to trace fails, naming why; without it a
 # file in memory is simply not traced
 small_tmpfs 64M
-ws -t 1s --trace "$TMPFS/mem"
+ws -v -t 1s --trace "$TMPFS/mem"
 assert_status 1
 assert_file_match "$ERR" "^writestress: the file is not on a block device$" "--trace on tmpfs"
-ws -t 1s --json "$TESTDIR/mem.json" "$TMPFS/mem"
+ws -v -t 1s --json "$TESTDIR/mem.json" "$TMPFS/mem"
 assert_status 0
 assert_file_no_match "$ERR" "tracing" "a file in memory: nothing to say about tracing"
 

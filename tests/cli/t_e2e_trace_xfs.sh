@@ -41,7 +41,7 @@ xfs_log() { awk '$1 == "log" { print $2, $3 }' "/sys/fs/xfs/$name/stats/stats"; 
 # paced at the disk's speed, the probe's fsyncs force the log ten times
 # a second: many log writes to count
 x0=$(xfs_log)
-ws -t 4s -B 1M --json "$TESTDIR/p.json" "$RIG_MNT/data"
+ws -v -t 4s -B 1M --json "$TESTDIR/p.json" "$RIG_MNT/data"
 assert_status 0
 x1=$(xfs_log)
 pycheck "$TESTDIR/p.json" x0="$x0" x1="$x1" slack="$XFS_SLACK" <<'PY'
@@ -65,7 +65,7 @@ if j:
 PY
 # an unpaced flood: the probe stalls
 x0=$(xfs_log)
-ws --size 128M --pace none -B 1M --json "$TESTDIR/x.json" "$RIG_MNT/data"
+ws -v --size 128M --pace none -B 1M --json "$TESTDIR/x.json" "$RIG_MNT/data"
 assert_status 0
 x1=$(xfs_log)
 assert_file_match "$OUT" '^  journal  xfs log written [0-9]+ times \([0-9]+ iclogs, [0-9.]+ [KMG]?i?B\), [0-9.]+ (m|µ)?s on average, longest [0-9.]+ (m|µ)?s, [0-9.]+ (m|µ)?s in all' "the log's writes in words"

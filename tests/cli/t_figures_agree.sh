@@ -19,7 +19,7 @@ while IFS='|' read -r name opts; do
 	rm -f "$WORK"/d*.dat
 	set -f
 	# shellcheck disable=SC2086 # the table's options are meant to split
-	ws $opts --json "$TESTDIR/$name.json" --csv "$TESTDIR/$name.csv" \
+	ws -v $opts --json "$TESTDIR/$name.json" --csv "$TESTDIR/$name.csv" \
 		--svg "$TESTDIR/$name.svg" --prom "$TESTDIR/$name.prom" d.dat
 	set +f
 	assert_status 0

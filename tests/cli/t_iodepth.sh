@@ -39,7 +39,7 @@ for expr in sys.argv[2:]:
 PY
 }
 
-ws --pace direct --iodepth 4 --size 256M -B 8M --verify --json q.json data
+ws -v --pace direct --iodepth 4 --size 256M -B 8M --verify --json q.json data
 assert_status 0
 assert_file_match "$OUT" '^  run      32 × 8\.00 MiB = 256 MiB, pace direct, io_uring depth 4, data random$' "the header names the queue"
 assert_file_match "$OUT" 'submit [0-9]+% · wait completions [0-9]+%' "the time split is submit and wait"
@@ -56,7 +56,7 @@ python3 -c 'import json, sys; sys.exit(any(iv.get("device") for iv in json.load(
 # one synchronous O_DIRECT write at a time: write() is its time, and
 # the disk behind it the limit (the job's fact that the writes bypass
 # the page cache, not a guess from the pace)
-ws --pace direct --size 32M -B 8M --no-probe --json d.json data
+ws -v --pace direct --size 32M -B 8M --no-probe --json d.json data
 assert_status 0
 check_json d.json 'q["engine"] == "sync" and q["depth"] == 1' \
 	's["writer_s"]["write"] > 0'

@@ -11,7 +11,7 @@
 small_tmpfs 64M
 for pace in window direct none; do
 	rm -f "$TMPFS/data"
-	ws --size 16M --pace "$pace" --data fixed --json "$TESTDIR/r.json" "$TMPFS/data"
+	ws -v --size 16M --pace "$pace" --data fixed --json "$TESTDIR/r.json" "$TMPFS/data"
 	assert_status 0
 	assert_file_match "$OUT" "^writestress .* on tmpfs .* · memory, not a disk \(new file\)$" "the header (--pace $pace)"
 	assert_file_match "$OUT" "^  writer   .* → the writes themselves were the limit: the target is memory \(tmpfs, ramfs\), there is no disk$" "the summary (--pace $pace)"

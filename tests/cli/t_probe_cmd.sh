@@ -23,7 +23,7 @@ gone()
 
 # a command that fails: counted apart (no latency, no interval figure),
 # with its exit status and the last line of its stderr
-ws -t 2 --rate 1M/s --probe fsync,cmd --probe-cmd bad='echo starting >&2; echo "store locked" >&2; exit 3' \
+ws -v -t 2 --rate 1M/s --probe fsync,cmd --probe-cmd bad='echo starting >&2; echo "store locked" >&2; exit 3' \
 	--json "$TESTDIR/bad.json" data
 assert_status 0
 assert_file_match "$OUT" '^  bad      0 probes$' "the failing command's probe line: no latency"
@@ -41,7 +41,7 @@ PY
 # the command of the issue, as root: nobody may not write in the probe
 # directory, and the summary says so in touch's own words
 if have_root; then
-	ws -t 1 --rate 1M/s --probe cmd --probe-cmd mail='touch x && sync x' --json "$TESTDIR/mail.json" data
+	ws -v -t 1 --rate 1M/s --probe cmd --probe-cmd mail='touch x && sync x' --json "$TESTDIR/mail.json" data
 	assert_status 0
 	assert_file_match "$OUT" "failed, counted apart from the latencies \\(last: exit status 1: touch: cannot touch 'x': Permission denied\\)" "nobody's failure, in its words"
 	python3 - "$TESTDIR/mail.json" <<'PY' || fail "the JSON lacks touch's words"
@@ -56,7 +56,7 @@ fi
 # a command slower than --stall: its stalls, and no wait site of
 # writestress's own (the thread that waits for the command polls its
 # launcher; the command waits elsewhere)
-ws -t 2.5 --rate 1M/s --stall 200ms --probe cmd --probe-cmd slow='sleep 0.6' --json "$TESTDIR/slow.json" data
+ws -v -t 2.5 --rate 1M/s --stall 200ms --probe cmd --probe-cmd slow='sleep 0.6' --json "$TESTDIR/slow.json" data
 assert_status 0
 assert_file_match "$OUT" '^ +[1-9][0-9]* stalls? ≥ 200 ms' "the command's stalls"
 assert_file_no_match "$OUT" 'poll_schedule_timeout|waiting in' "a wait site of writestress's own"

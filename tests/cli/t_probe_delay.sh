@@ -26,7 +26,7 @@ if [ -d /dev/shm ] && [ -w /dev/shm ] && shm=$(mktemp -d /dev/shm/ws-probe-delay
 	dir=$shm
 fi
 export WS_SLOW_FSYNC_LOG=$TESTDIR/shim.log
-LD_PRELOAD=$shim ws --size 48M -B 1M --rate 16M/s --stall 200ms \
+LD_PRELOAD=$shim ws -v --size 48M -B 1M --rate 16M/s --stall 200ms \
 	--probe-interval 100ms -i 100ms --json "$TESTDIR/r.json" "$dir/data"
 assert_status 0
 line=$(grep -E '^  fsync +[0-9]+ probes,' "$OUT") || fail "no fsync summary line"

@@ -8,7 +8,7 @@ need_cmd python3
 mkdir "$TESTDIR/home"
 head -c 16777216 /dev/urandom >"$TESTDIR/cold.bin"
 sum_before=$(cksum <"$TESTDIR/cold.bin")
-ws_bg --size 64M -B 1M --rate 24M/s --probe fsync,save,read --read-probe "$TESTDIR/cold.bin" \
+ws_bg -v --size 64M -B 1M --rate 24M/s --probe fsync,save,read --read-probe "$TESTDIR/cold.bin" \
 	--probe-dir "$TESTDIR/home" --probe-interval 50ms --probe-sync fdatasync \
 	--json "$TESTDIR/r.json" data
 probe_files() { [ -f "$(echo "$TESTDIR"/home/writestress-probe.*.fsync)" ] && [ -f "$(echo "$TESTDIR"/home/writestress-probe.*.save)" ]; }

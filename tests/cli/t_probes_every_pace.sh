@@ -8,7 +8,7 @@
 . "$CLI_DIR/lib.sh"
 
 for pace in window none fdatasync direct dontcache adaptive; do
-	ws -t 1.5 -B 1M --pace "$pace" --probe sqlite,dsync,cmd --probe-cmd mail='true' \
+	ws -v -t 1.5 -B 1M --pace "$pace" --probe sqlite,dsync,cmd --probe-cmd mail='true' \
 		-i 250ms --json "$TESTDIR/$pace.json" --csv "$TESTDIR/$pace.csv" \
 		--svg "$TESTDIR/$pace.svg" data
 	if [ "$pace" = dontcache ] && [ "$rc" != 0 ] && grep -q 'RWF_DONTCACHE' "$ERR"; then

@@ -21,8 +21,8 @@ assert_size "$WORK/b" $((64 << 20))
 assert_file_match "$OUT" '^writestress .* — 2 targets, one writer each$' "header"
 assert_file_match "$OUT" '^  target 2 b on .* same device as target 1: they compete for it$' "a shared device flagged"
 assert_file_match "$OUT" '^128\.0 MiB written in [0-9.]+ s \([0-9.]+ MiB/s\) by 2 targets$' "the run's result"
-assert_file_match "$OUT" '^  target 1 a: 64\.0 MiB written in ' "target 1's result"
-assert_file_match "$OUT" '^  target 2 b: 64\.0 MiB written in ' "target 2's result"
+assert_file_match "$OUT" '^  target 1 a: 64\.0 MiB in [0-9.]+ s \([0-9.]+ MiB/s\)$' "target 1's result"
+assert_file_match "$OUT" '^  target 2 b: 64\.0 MiB in [0-9.]+ s \([0-9.]+ MiB/s\)$' "target 2's result"
 python3 - "$OUT" "$WORK" <<'PY' || fail "outputs of two targets"
 import csv, json, sys
 out, work = sys.argv[1], sys.argv[2]

@@ -15,7 +15,7 @@
 . "$CLI_DIR/lib.sh"
 need_cmd python3
 
-ws --size 1G -B 1M --rate 32M/s -i 100ms --until-steady --steady-round 300ms \
+ws -v --size 1G -B 1M --rate 32M/s -i 100ms --until-steady --steady-round 300ms \
 	--steady-window 5 --precondition 0 --no-probe --json "$TESTDIR/r.json" data
 assert_status 0
 assert_file_match "$OUT" '^  steady   until steady by SNIA: range ≤ 20%, slope excursion ≤ 10% over 5 rounds of 300 ms, not preconditioned; gives up after 25 rounds$' "steady header"

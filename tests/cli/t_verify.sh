@@ -98,7 +98,7 @@ assert_status 2
 assert_file_match "$ERR" "^writestress: verify: cannot read 'link': " "a symlink is not followed"
 
 # --verify: the run reads its file back after the clock stopped
-ws --size 16M -B 1M --no-probe --seed 9 --verify --json r.json -q after
+ws -v --size 16M -B 1M --no-probe --seed 9 --verify --json r.json -q after
 assert_status 0
 assert_file_match "$OUT" '^  verify   .*after: 4096 blocks of 4 KiB \(16\.0 MiB\); run 0000000000000009 wrote 0 B–16\.0 MiB, newest pass 0 to 16\.0 MiB$' "the read-back"
 assert_file_match "$OUT" '^  verified: every block as written$' "its verdict"

@@ -3,7 +3,7 @@
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 
-ws --file-size 64M --size 256M -B 1M data
+ws -v --file-size 64M --size 256M -B 1M data
 assert_status 0
 assert_size "$WORK/data" 67108864
 assert_file_match "$OUT" "$SUMMARY_RE" "summary line"

@@ -11,7 +11,7 @@ run()
 	_name=$1
 	shift
 	_w0=$(rig_written "$RIG_DIR")
-	ws "$@" --json "$TESTDIR/$_name.json" "$RIG_MNT/data"
+	ws -v "$@" --json "$TESTDIR/$_name.json" "$RIG_MNT/data"
 	_w1=$(rig_written "$RIG_DIR")
 	assert_status 0
 	cp "$OUT" "$TESTDIR/$_name.out"

@@ -936,8 +936,14 @@ const struct record_fixture *record_fixture_shared(enum fixture_ending e)
 char *record_fixture_render(const struct record_fixture *f,
 			    const struct sink_ops *ops, size_t *len)
 {
+	return record_fixture_render_as(f, ops, false, len);
+}
+
+char *record_fixture_render_as(const struct record_fixture *f,
+			       const struct sink_ops *ops, bool verbose, size_t *len)
+{
 	char *buf = NULL;
-	struct sink s = { .ops = ops };
+	struct sink s = { .ops = ops, .verbose = verbose };
 
 	s.out = open_memstream(&buf, len);
 	ck_assert_ptr_nonnull(s.out);

@@ -82,6 +82,9 @@ const struct record_fixture *record_fixture_shared(enum fixture_ending e);
  * of *len bytes (caller frees). */
 char *record_fixture_render(const struct record_fixture *f,
 			    const struct sink_ops *ops, size_t *len);
+/* verbose: as -v */
+char *record_fixture_render_as(const struct record_fixture *f,
+			       const struct sink_ops *ops, bool verbose, size_t *len);
 
 /* Replace every "writestress VERSION" and JSON "version": "VERSION" of
  * this build in buf (malloc'd, *len bytes and a NUL) by "@VERSION@", so a

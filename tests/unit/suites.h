@@ -68,6 +68,7 @@
 	X(fingerprint_suite) \
 	X(kstat_suite)    \
 	X(sink_human_suite) \
+	X(summary_bounds_suite) \
 	X(live_line_suite) \
 	X(term_suite)     \
 	X(sink_json_suite)  \

@@ -21,15 +21,20 @@ static const struct row {
 	const struct sink_ops *ops;
 	enum fixture_ending ending;
 	const char *ctype;	/* the live line draws its bar by the codeset */
+	bool verbose;
 } rows[] = {
-	{ "sink_human_live.txt", &sink_live_ops, FIXTURE_BOUND, "C" },
-	{ "sink_human_live_utf8.txt", &sink_live_ops, FIXTURE_BOUND, "C.UTF-8" },
-	{ "sink_human_plain.txt", &sink_plain_ops, FIXTURE_BOUND, "C" },
-	{ "sink_human_quiet.txt", &sink_quiet_ops, FIXTURE_BOUND, "C" },
-	{ "sink_human_signal.txt", &sink_plain_ops, FIXTURE_SIGNAL, "C" },
-	{ "sink_human_error.txt", &sink_plain_ops, FIXTURE_ERROR, "C" },
-	{ "sink_human_targets.txt", &sink_plain_ops, FIXTURE_TWO_TARGETS, "C" },
-	{ "sink_human_targets_live.txt", &sink_live_ops, FIXTURE_TWO_TARGETS, "C.UTF-8" },
+	{ "sink_human_live.txt", &sink_live_ops, FIXTURE_BOUND, "C", false },
+	{ "sink_human_live_utf8.txt", &sink_live_ops, FIXTURE_BOUND, "C.UTF-8", false },
+	{ "sink_human_plain.txt", &sink_plain_ops, FIXTURE_BOUND, "C", false },
+	{ "sink_human_quiet.txt", &sink_quiet_ops, FIXTURE_BOUND, "C", false },
+	{ "sink_human_signal.txt", &sink_plain_ops, FIXTURE_SIGNAL, "C", false },
+	{ "sink_human_error.txt", &sink_plain_ops, FIXTURE_ERROR, "C", false },
+	{ "sink_human_targets.txt", &sink_plain_ops, FIXTURE_TWO_TARGETS, "C", false },
+	{ "sink_human_targets_live.txt", &sink_live_ops, FIXTURE_TWO_TARGETS, "C.UTF-8", false },
+	{ "sink_human_verbose.txt", &sink_quiet_ops, FIXTURE_BOUND, "C", true },
+	{ "sink_human_verbose_signal.txt", &sink_quiet_ops, FIXTURE_SIGNAL, "C", true },
+	{ "sink_human_verbose_error.txt", &sink_quiet_ops, FIXTURE_ERROR, "C", true },
+	{ "sink_human_verbose_targets.txt", &sink_quiet_ops, FIXTURE_TWO_TARGETS, "C", true },
 };
 
 START_TEST(test_golden)
@@ -44,7 +49,7 @@ START_TEST(test_golden)
 	ck_assert_msg(setlocale(LC_CTYPE, r->ctype), "%s: locale %s is not available",
 		      r->golden, r->ctype);
 	f = record_fixture_shared(r->ending);
-	out = record_fixture_render(f, r->ops, &len);
+	out = record_fixture_render_as(f, r->ops, r->verbose, &len);
 	ck_assert_uint_eq(strlen(out), len);
 	golden_check(r->golden, out, len);
 	free(out);
