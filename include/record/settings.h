@@ -77,6 +77,7 @@ struct ws_pace_settings {
 
 struct ws_steady_settings {
 	bool until;
+	bool asked;	/* a steady-state option given: the summary says it */
 	unsigned int window;	/* rounds */
 	uint64_t round_ns;
 	/* unset: 2x capacity with until, else 0 */

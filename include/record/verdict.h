@@ -28,7 +28,7 @@ void ws_stall_tally(const struct ws_summary *sum, struct ws_stall_tally *t);
 #define WS_COST_SHOWN_X 1.10
 bool ws_observer_cost_shown(const struct ws_observer_cost *o);
 
-/* Asked for steady state: --until-steady or --precondition. */
+/* Asked for steady state: --until-steady or a steady-state option. */
 bool ws_steady_asked(const struct ws_settings *set);
 
 #endif

@@ -196,6 +196,9 @@ enum opts_result opts_check(struct ws_config *cfg, const bool *seen, FILE *err)
 	    check_steer_by(cfg, err) != OPTS_RUN)
 		return OPTS_USAGE;
 	cfg->reserve_set = given(seen, "reserve");
+	cfg->set.steady.asked = cfg->set.steady.until || given(seen, "precondition") ||
+				given(seen, "steady-window") || given(seen, "steady-round") ||
+				given(seen, "steady-criterion");
 	if (cfg->set.trace_required && cfg->set.no_trace)
 		return usage_error(err, "--trace and --no-trace: give one");
 	if (results_to_stdout(cfg) > 1)

@@ -46,5 +46,5 @@ bool ws_observer_cost_shown(const struct ws_observer_cost *o)
 
 bool ws_steady_asked(const struct ws_settings *set)
 {
-	return set->steady.until || set->steady.precondition_set;
+	return set->steady.asked;
 }

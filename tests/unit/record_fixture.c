@@ -309,6 +309,7 @@ static void make_config(struct ws_config *cfg)
 	cfg->set.interval_ns = 10 * SEC;
 	cfg->set.probes = 1u << WS_PROBE_FSYNC | 1u << WS_PROBE_SAVE;
 	cfg->set.steady.precondition_set = true;
+	cfg->set.steady.asked = true;	/* as --steady-window does */
 	cfg->set.steady.precondition_bytes = 4 * WS_GIB;
 	cfg->set.steady.window = 3;
 	cfg->set.ioprio_class = WS_IOPRIO_BE;

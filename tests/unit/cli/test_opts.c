@@ -43,6 +43,34 @@ START_TEST(test_overwrite_c_command_line)
 }
 END_TEST
 
+/* The summary says steady state when a steady-state option asked for it,
+ * even one set to its default; -v and -q are the summary's and the
+ * live line's. */
+static const struct {
+	const char *args[6];
+	bool asked, verbose;
+} steady_asked[] = {
+	{ { "-s", "1G", "f", NULL }, false, false },
+	{ { "-s", "1G", "--until-steady", "f", NULL }, true, false },
+	{ { "-s", "1G", "--steady-round", "10s", "f", NULL }, true, false },
+	{ { "-s", "1G", "--steady-window", "5", "f", NULL }, true, false },
+	{ { "-s", "1G", "--steady-criterion", "snia", "f", NULL }, true, false },
+	{ { "-s", "1G", "--precondition", "0", "f", NULL }, true, false },
+	{ { "-s", "1G", "-v", "f", NULL }, false, true },
+	{ { "-s", "1G", "--verbose", "-q", "f", NULL }, false, true },
+};
+
+START_TEST(test_steady_asked)
+{
+	struct ws_config cfg;
+	char err[512] = "";
+
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), steady_asked[_i].args), OPTS_RUN);
+	ck_assert_int_eq(cfg.set.steady.asked, steady_asked[_i].asked);
+	ck_assert_int_eq(cfg.verbose, steady_asked[_i].verbose);
+}
+END_TEST
+
 START_TEST(test_long_options)
 {
 	struct ws_config cfg;
@@ -250,6 +278,8 @@ Suite *opts_suite(void)
 
 	tcase_add_test(tc, test_overwrite_c_command_line);
 	tcase_add_test(tc, test_long_options);
+	tcase_add_loop_test(tc, test_steady_asked, 0,
+			    sizeof(steady_asked) / sizeof(steady_asked[0]));
 	tcase_add_test(tc, test_steer_by);
 	tcase_add_test(tc, test_targets);
 	tcase_add_loop_test(tc, test_bad_input, 0, sizeof(bad) / sizeof(bad[0]));

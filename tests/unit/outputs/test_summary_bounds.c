@@ -189,6 +189,27 @@ START_TEST(test_stalls_agree)
 }
 END_TEST
 
+/* The probes' cost opens the summary from 1.10x on, when judged. */
+static const struct {
+	bool judged;
+	double speedup;
+	bool shown;
+} costs[] = {
+	{ true, 1.09, false }, { true, 1.10, true }, { true, 1.11, true },
+	{ false, 3.0, false },
+};
+
+START_TEST(test_cost_shown)
+{
+	struct ws_observer_cost o = { .on = true, .judged = costs[_i].judged,
+				      .speedup = costs[_i].speedup };
+
+	ck_assert_int_eq(ws_observer_cost_shown(&o), costs[_i].shown);
+	o.on = false;
+	ck_assert(!ws_observer_cost_shown(&o));
+}
+END_TEST
+
 Suite *summary_bounds_suite(void)
 {
 	Suite *s = suite_create("summary_bounds");
@@ -200,6 +221,7 @@ Suite *summary_bounds_suite(void)
 	tcase_add_test(tc, test_every_probe);
 	tcase_add_test(tc, test_many_targets);
 	tcase_add_test(tc, test_stalls_agree);
+	tcase_add_loop_test(tc, test_cost_shown, 0, N_ROWS(costs));
 	suite_add_tcase(s, tc);
 	return s;
 }
