@@ -40,7 +40,7 @@ static void print_submitters(FILE *out, const struct ws_block_figures *b)
 		fputc(')', out);
 		sep = ", ";
 	}
-	fputs("   (who submitted the requests and asked for the flushes)\n", out);
+	fputs("   (whose data the requests carried, a kernel worker's on the file the writer's; who asked for the flushes)\n", out);
 }
 
 /* What the probes' work at the device cost the writer (block.h: struct
