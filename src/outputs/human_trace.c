@@ -53,7 +53,8 @@ static void print_observer(FILE *out, const struct ws_summary *sum)
 	if (!o->on || !sum->nprobes)
 		return;
 	if (!o->judged) {
-		fprintf(out, "           the probes' cost to the writer: not judged (%s)\n", o->why_not);
+		fprintf(out, "           the probes' cost to the writer: not judged (%s)\n",
+			ws_obs_why_name(o->why_not));
 		return;
 	}
 	if (o->bound) {
