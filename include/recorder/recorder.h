@@ -18,6 +18,7 @@
 /* series, progress and summary are the caller's. */
 struct recorder_target {
 	const struct ws_run *run;
+	double dev_peak_mibps;	/* the fastest interval of >= 0.5 s */
 	struct ws_snapshot *snap;
 	struct ws_series *series;
 	struct ws_series *progress;

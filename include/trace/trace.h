@@ -30,6 +30,9 @@ struct trace_disk {
 	} journal;
 	char fs_name[64];	/* "sda2": xfs counts its log writes under it */
 	char sysdir[600];
+	/* the writer's file; its sectors from the filesystem's first */
+	char file[512];
+	uint64_t part_start;
 };
 int trace_disk_of(const struct ws_fingerprint *fp, struct trace_disk *disk,
 		  char *why, size_t len);

@@ -420,6 +420,8 @@ static int start_trace(const struct ws_config *cfg, const struct ws_job *jobs,
 	if (!ret)
 		ret = trace_disk_of(&jobs[0].fp, &disk, why, sizeof(why));
 	if (!ret)
+		snprintf(disk.file, sizeof(disk.file), "%s", jobs[0].cfg.set.path);
+	if (!ret)
 		ret = trace_start(out, &disk, why, sizeof(why));
 	if (!ret && (ret = trace_run(*out))) {
 		snprintf(why, sizeof(why), "tracer: %s: %s", ws_thread_last_failure(),

@@ -40,7 +40,7 @@ static void print_submitters(FILE *out, const struct ws_block_figures *b)
 		fputc(')', out);
 		sep = ", ";
 	}
-	fputs("   (who submitted the requests and asked for the flushes)\n", out);
+	fputs("   (whose data the requests carried, a kernel worker's on the file the writer's; who asked for the flushes)\n", out);
 }
 
 /* What the probes' work at the device cost the writer (block.h: struct
@@ -53,7 +53,8 @@ static void print_observer(FILE *out, const struct ws_summary *sum)
 	if (!o->on || !sum->nprobes)
 		return;
 	if (!o->judged) {
-		fprintf(out, "           the probes' cost to the writer: not judged (%s)\n", o->why_not);
+		fprintf(out, "           the probes' cost to the writer: not judged (%s)\n",
+			ws_obs_why_name(o->why_not));
 		return;
 	}
 	if (o->bound) {

@@ -14,7 +14,7 @@ static void put_observer(struct jsonw *w, const struct ws_summary *sum)
 	}
 	jsonw_object(w, "observer");
 	jsonw_bool(w, "judged", o->judged);
-	jsonw_str(w, "why_not", o->why_not);
+	jsonw_str(w, "why_not", ws_obs_why_name(o->why_not));
 	jsonw_double(w, "seconds", o->seconds);
 	jsonw_double(w, "busy_pct", o->busy_pct);
 	jsonw_double(w, "writer_mibps", o->mibps);

@@ -134,6 +134,8 @@ static void traced_summary(struct recorder *r)
 	sum->nblock_rounds = tt.nrounds;
 	sum->block_rounds_outside = tt.rounds_outside;
 	sum->observer = tt.observer;
+	/* one device under every target */
+	ws_observer_within_device(&sum->observer, r->targets[0].dev_peak_mibps);
 	sum->journal = tt.journal;
 	sum->io_limit_bps = tt.io_limit_bps;
 	sum->io_limit_iops = tt.io_limit_iops;

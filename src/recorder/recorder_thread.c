@@ -149,6 +149,8 @@ static void add_device(struct recorder_target *t, struct ws_interval *iv)
 		iv->have_device = true;
 		iv->dev_bytes = (d.write_sectors - t->disk.write_sectors) * WS_SECTOR;
 		iv->dev_mibps = ws_mibps(iv->dev_bytes, (uint64_t)dt);
+		if (dt >= 5e8 && iv->dev_mibps > t->dev_peak_mibps)
+			t->dev_peak_mibps = iv->dev_mibps;
 		iv->dev_inflight = d.in_flight;
 		iv->dev_busy_pct = (double)(d.io_ticks - t->disk.io_ticks) *
 				   1e6 * 100.0 / dt;

@@ -329,6 +329,12 @@ void blockstat_event(struct blockstat *b, const struct blk_event *e)
 		 * that does is a log's (xfs pushes its log from a kworker) */
 		if (s->sub == WS_SUB_FLUSHER && e->nr_sector && strchr(e->rwbs, 'F'))
 			s->sub = WS_SUB_JOURNAL;
+		/* a worker's (the flusher's, or a cgroup limit's dispatch of
+		 * what it held) carrying the file's pages: the writer's data */
+		else if (s->sub == WS_SUB_FLUSHER && b->file && e->nr_sector &&
+			 strchr(e->rwbs, 'W') && !strchr(e->rwbs, 'M') &&
+			 fileext_holds(b->file, e->sector, e->nr_sector))
+			s->sub = WS_SUB_WRITER;
 	}
 }
 

@@ -7,6 +7,7 @@
 
 #include "lib/hist.h"
 #include "record/record.h"
+#include "fileext.h"
 #include "observer.h"
 #include "roundlat.h"
 #include "timeline.h"
@@ -28,7 +29,8 @@ struct blk_event {
 	char comm[16];	/* BLK_GETRQ: the submitter ("" unknown) */
 };
 
-/* From getrq's task name: "ws-writer*", "ws-probe-*", "jbd2/...", "kworker/...". */
+/* From getrq's task name: "ws-writer*", "ws-probe-*", "jbd2/...", "kworker/...".
+ * A worker's data write in blockstat's file is the writer's. */
 enum ws_submitter blockstat_submitter(const char *comm);
 
 /* Requests in flight, hashed; beyond this, completions go unmatched. */
@@ -89,6 +91,7 @@ struct blockstat {
 	struct roundlat rounds;
 	struct observer obs;
 	struct timeline *timeline;	/* NULL, or completions go here too */
+	const struct fileext *file;	/* NULL, or the writer's file's place */
 	uint64_t unmatched_bytes;
 };
 

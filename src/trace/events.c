@@ -57,6 +57,9 @@ void trace_event_write(FILE *f, const struct trace_event *e)
 			bio_letters[e->bio.kind], e->bio.ts_ns, e->bio.sector,
 			e->bio.nr_sector, e->bio.rwbs);
 		break;
+	case TE_EXTENT:
+		fprintf(f, "X %" PRIu64 " %" PRIu64 "\n", e->ext.sector, e->ext.nr_sector);
+		break;
 	}
 }
 
@@ -134,6 +137,11 @@ int trace_event_parse(const char *line, struct trace_event *e)
 			return -1;
 		e->wb.end = c == 'E';
 		return 1;
+	}
+	if (*line == 'X') {
+		e->kind = TE_EXTENT;
+		return sscanf(line + 1, "%" SCNu64 " %" SCNu64, &e->ext.sector,
+			      &e->ext.nr_sector) == 2 ? 1 : -1;
 	}
 	if (*line == 'W') {
 		e->kind = TE_WBT;

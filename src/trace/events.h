@@ -3,7 +3,8 @@
  * trace_event_write prints.  G/Q/D/C a request's getrq, insert, issue,
  * complete; B/M/R/S bio queue, bio merge, request merge, split; J S/K/F/L/E
  * commit phases, J B run_stats, J I/O xfs iclog write, done; P dirty pause;
- * W/V wbt_step, wbt_stat; F S/E flusher work.  '#' lines are skipped.
+ * W/V wbt_step, wbt_stat; F S/E flusher work; X the writer's file's
+ * sectors.  '#' lines are skipped.
  */
 #ifndef WS_TRACE_EVENTS_H
 #define WS_TRACE_EVENTS_H
@@ -74,8 +75,14 @@ struct wbt_stat_event {
 	int64_t rsamples, wsamples;
 };
 
-enum trace_kind { TE_BLOCK, TE_JOURNAL, TE_DIRTY, TE_WBT, TE_BIO, TE_WB, TE_WBT_STAT };
-#define TE_KINDS (TE_WBT_STAT + 1)
+/* A place of the writer's file on the disk, as read then. */
+struct extent_event {
+	uint64_t sector, nr_sector;
+};
+
+enum trace_kind { TE_BLOCK, TE_JOURNAL, TE_DIRTY, TE_WBT, TE_BIO, TE_WB, TE_WBT_STAT,
+		  TE_EXTENT };
+#define TE_KINDS (TE_EXTENT + 1)
 
 struct trace_event {
 	enum trace_kind kind;
@@ -87,6 +94,7 @@ struct trace_event {
 		struct bio_event bio;
 		struct wb_event wb;
 		struct wbt_stat_event wbt_stat;
+		struct extent_event ext;
 	};
 };
 

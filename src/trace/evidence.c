@@ -16,11 +16,13 @@ void evidence_init(struct evidence *ev, uint64_t origin_ns)
 	timeline_init(&ev->tl, origin_ns);
 	journal_init(&ev->jn);
 	ev->bs.timeline = &ev->tl;
+	ev->bs.file = &ev->file;
 }
 
 void evidence_free(struct evidence *ev)
 {
 	blockstat_free(&ev->bs);
+	fileext_free(&ev->file);
 	timeline_free(&ev->tl);
 	journal_free(&ev->jn);
 	free(ev->pauses);
@@ -59,6 +61,9 @@ void evidence_event(struct evidence *ev, const struct trace_event *e)
 	case TE_WB:
 		ev->jn.iv.wb_on = ev->jn.run.wb_on = true;	/* as for bios */
 		flusher_event(&ev->flusher, &e->wb, &ev->jn.iv, &ev->jn.run);
+		break;
+	case TE_EXTENT:
+		(void)fileext_add(&ev->file, e->ext.sector, e->ext.nr_sector);
 		break;
 	case TE_BIO:
 		evidence_bios_traced(ev);	/* a recording's: they are there */

@@ -17,6 +17,7 @@
 
 struct evidence {
 	struct blockstat bs;
+	struct fileext file;	/* bs's: the writer's file's sectors */
 	struct biostat bios;	/* counts into bs's figures */
 	struct flusher flusher;	/* counts into jn's figures */
 	struct timeline tl;

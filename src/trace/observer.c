@@ -156,7 +156,7 @@ void observer_estimate(const struct observer *o, struct ws_observer_cost *out)
 		out->mibps = (double)o->writer_bytes / MIB / out->seconds;
 	}
 	if (o->slots < OBS_MIN_SLOTS) {
-		out->why_not = "too short a run";
+		out->why_not = WS_OBS_SHORT;
 		return;
 	}
 	if ((double)busy_ns < OBS_MIN_BUSY_S * 1e9 ||
@@ -166,9 +166,9 @@ void observer_estimate(const struct observer *o, struct ws_observer_cost *out)
 		return;
 	}
 	if ((double)((parts - o->busy_parts) * PART_NS) < OBS_MIN_FREE_S * 1e9)
-		out->why_not = "its work was in flight nearly all the time";
+		out->why_not = WS_OBS_ALWAYS_BUSY;
 	else if (!(det > OBS_MIN_SPREAD * o->s00 * o->s11))
-		out->why_not = "its work was in flight the same share of every slot";
+		out->why_not = WS_OBS_SAME_SHARE;
 	if (out->why_not)
 		return;
 	out->free_mibps = (o->s11 * o->s0y - o->s01 * o->s1y) / det;
@@ -176,7 +176,7 @@ void observer_estimate(const struct observer *o, struct ws_observer_cost *out)
 	if (out->busy_mibps < 0)
 		out->busy_mibps = 0;
 	if (out->free_mibps <= 0) {
-		out->why_not = "the writer wrote nothing without its work in flight";
+		out->why_not = WS_OBS_NOTHING_FREE;
 		return;
 	}
 	out->judged = true;

@@ -185,6 +185,8 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 		snprintf(t->jbd2_name, sizeof(t->jbd2_name), "%s-8", disk->fs_name);
 	if (disk->fs_block)
 		t->ev.block_size = disk->fs_block;
+	snprintf(t->file, sizeof(t->file), "%s", disk->file);
+	fileext_init(&t->ev.file, disk->part_start);
 	iolimit_write("", disk->major, disk->minor, &t->limit);
 	t->ev.wbt_lat_us = wbt_lat_us(disk->sysdir);
 	t->ev.bs.iv.wbt_on = t->ev.bs.run.wbt_on = t->ev.wbt_traced && t->ev.wbt_lat_us;
@@ -456,6 +458,8 @@ int trace_disk_of(const struct ws_fingerprint *fp, struct trace_disk *disk,
 	slash = strrchr(fp->bdev_sysdir, '/');
 	snprintf(disk->fs_name, sizeof(disk->fs_name), "%s", slash ? slash + 1 : "");
 	disk->fs_block = (unsigned int)fp->block_size;
+	disk->part_start = fp->kind == WS_FP_PARTITION && fp->disk[0].part_start > 0 ?
+			   (uint64_t)fp->disk[0].part_start : 0;
 	/* ext3 and ext4 journal through jbd2; xfs writes its own log */
 	disk->journal = !strcmp(fp->fs_type, "ext4") || !strcmp(fp->fs_type, "ext3") ?
 			TRACE_JOURNAL_JBD2 : !strcmp(fp->fs_type, "xfs") ?

@@ -52,6 +52,7 @@ struct ws_trace {
 	uint64_t jbd2_transactions0, jbd2_logging0;
 	bool have_jbd2;
 	struct io_limit limit;
+	char file[512];		/* the writer's, "" none */
 	struct lostspans lost;
 	/* cache of tids seen pausing: dirty-limit events are every process's */
 	int32_t ours[16], theirs[16];

@@ -84,6 +84,27 @@ static bool ours(struct ws_trace *t, int32_t tid, bool *writer)
 	return yes;
 }
 
+/* A worker's data write outside the file as last read: the file may have
+ * grown since (blocks are allocated before their writes are sent).  Read
+ * again at most every 100 ms of trace time; a recording gets the spans. */
+static void learn_file(struct ws_trace *t, const struct blk_event *b)
+{
+	struct fileext *x = &t->ev.file;
+	uint64_t changes = x->changes;
+	struct trace_event e = { .kind = TE_EXTENT };
+
+	if (!t->file[0] || b->kind != BLK_GETRQ || !b->nr_sector ||
+	    blockstat_submitter(b->comm) != WS_SUB_FLUSHER || !strchr(b->rwbs, 'W') ||
+	    strchr(b->rwbs, 'M') || fileext_holds(x, b->sector, b->nr_sector) ||
+	    (x->refreshed_ns && b->ts_ns < x->refreshed_ns + 100000000))
+		return;
+	(void)fileext_refresh(x, t->file, b->ts_ns);	/* not there yet: the flusher's */
+	for (unsigned int i = 0; t->record && changes != x->changes && i < x->n; i++) {
+		e.ext = (struct extent_event){ x->span[i].start, x->span[i].end - x->span[i].start };
+		trace_event_write(t->record, &e);
+	}
+}
+
 int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void *ctx)
 {
 	struct ws_trace *t = ctx;
@@ -162,7 +183,11 @@ int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 			.normal = (uint32_t)field(f->normal, rec),
 			.max = (uint32_t)field(f->max, rec) };
 		break;
+	case TE_EXTENT:		/* not a kernel event */
+		return 0;
 	}
+	if (e.kind == TE_BLOCK)
+		learn_file(t, &e.blk);
 	if (t->record)
 		trace_event_write(t->record, &e);
 	evidence_event(&t->ev, &e);
@@ -284,6 +309,8 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 		f->normal = tep_find_field(ev, "normal");
 		f->max = tep_find_field(ev, "max");
 		return f->step && f->window && f->bg && f->normal && f->max;
+	case TE_EXTENT:
+		return false;
 	}
 	return false;
 }

@@ -12,6 +12,7 @@
 	X(array_suite)    \
 	X(opts_suite)     \
 	X(blockstat_suite) \
+	X(fileext_suite) \
 	X(biostat_suite) \
 	X(flusher_suite) \
 	X(wbt_suite) \

@@ -118,7 +118,7 @@ END_TEST
 /* Each kind of event to text and back. */
 START_TEST(test_event_lines)
 {
-	struct trace_event in[4], out;
+	struct trace_event in[5], out;
 	char buf[256];
 	FILE *f;
 
@@ -143,7 +143,9 @@ START_TEST(test_event_lines)
 	in[2].dirty.writer = true;
 	in[3].kind = TE_WBT;
 	in[3].wbt = (struct wbt_event){ 11, -2, 100000, 16, 32, 64 };
-	for (int i = 0; i < 4; i++) {
+	in[4].kind = TE_EXTENT;
+	in[4].ext = (struct extent_event){ 278528, 65536 };
+	for (int i = 0; i < 5; i++) {
 		f = fmemopen(buf, sizeof(buf), "w");
 		ck_assert_ptr_nonnull(f);
 		trace_event_write(f, &in[i]);
@@ -171,6 +173,9 @@ START_TEST(test_event_lines)
 			ck_assert(out.wbt.ts_ns == 11 && out.wbt.step == -2 &&
 				  out.wbt.window_us == 100000 && out.wbt.bg == 16 &&
 				  out.wbt.normal == 32 && out.wbt.max == 64);
+			break;
+		case TE_EXTENT:
+			ck_assert(out.ext.sector == 278528 && out.ext.nr_sector == 65536);
 			break;
 		case TE_WBT_STAT:	/* test_wbt_figures's */
 		case TE_WB:	/* test_flusher.c's */
