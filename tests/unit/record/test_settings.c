@@ -297,6 +297,45 @@ START_TEST(test_words_round_trip)
 }
 END_TEST
 
+/* The steady state's outcome and why it was not judged, as the summary,
+ * compare and report word them. */
+START_TEST(test_steady_outcome_words)
+{
+	char buf[160];
+
+	ck_assert_str_eq(ws_steady_outcome_words(ws_steady_outcome_of(false, false, false)),
+			 "not judged");
+	ck_assert_str_eq(ws_steady_outcome_words(ws_steady_outcome_of(true, false, false)),
+			 "not reached");
+	ck_assert_str_eq(ws_steady_outcome_words(ws_steady_outcome_of(true, false, true)),
+			 "not steady at the end");
+	ck_assert_str_eq(ws_steady_outcome_words(ws_steady_outcome_of(true, true, false)),
+			 "steady");
+	ck_assert_str_eq(ws_steady_unjudged_words(5, 10000000000ull, 0, NULL, buf, sizeof(buf)),
+			 "no window of 5 rounds of 10.0 s in the run");
+	ck_assert_str_eq(ws_steady_unjudged_words(5, 500000000ull, 0, "SNIA", buf, sizeof(buf)),
+			 "no window of 5 rounds of 500 ms in the run (SNIA)");
+	ck_assert_str_eq(ws_steady_unjudged_words(3, 10000000000ull, 4ull << 30, NULL, buf,
+						  sizeof(buf)),
+			 "no window of 3 rounds of 10.0 s after preconditioning (4.00 GiB of it)");
+	ck_assert_str_eq(ws_steady_unjudged_words(3, 10000000000ull, 4ull << 30, "SNIA", buf,
+						  sizeof(buf)),
+			 "no window of 3 rounds of 10.0 s after preconditioning (4.00 GiB of it; SNIA)");
+}
+END_TEST
+
+/* A percentile not shown says what it needs (hist.h's rule). */
+START_TEST(test_percentile_needs_words)
+{
+	char buf[64];
+
+	ck_assert_str_eq(ws_percentile_needs_words(0.5, buf, sizeof(buf)), "p50 needs 20 probes");
+	ck_assert_str_eq(ws_percentile_needs_words(0.99, buf, sizeof(buf)), "p99 needs 1000 probes");
+	ck_assert_str_eq(ws_percentile_needs_words(0.999, buf, sizeof(buf)),
+			 "p99.9 needs 10000 probes");
+}
+END_TEST
+
 Suite *settings_suite(void)
 {
 	Suite *s = suite_create("settings");
@@ -313,6 +352,8 @@ Suite *settings_suite(void)
 	tcase_add_test(tc, test_failure_words);
 	tcase_add_test(tc, test_detail_words);
 	tcase_add_test(tc, test_denial_words);
+	tcase_add_test(tc, test_steady_outcome_words);
+	tcase_add_test(tc, test_percentile_needs_words);
 	suite_add_tcase(s, tc);
 	return s;
 }
