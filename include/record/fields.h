@@ -51,4 +51,12 @@ const char *ws_field_option(const struct ws_field *f);
 /* struct cli's default_of. */
 const char *ws_field_default(const char *name);
 
+/* A setting as a person types it, from its value in a result: "-B 1.00
+ * MiB", "--rate 40.0 MiB/s", "-t 5m00s", "--pace none", "--fadvise"; ""
+ * when unset or at its default.  The value is a number (TEXT NULL; a
+ * bool is 0 or 1) or a text; TEXT NULL and NUM NaN: unset (null).
+ * Returns buf. */
+char *ws_field_typed(const struct ws_field *f, double num, const char *text,
+		     char *buf, size_t len);
+
 #endif

@@ -48,6 +48,25 @@ int ws_steady_criterion_parse(const char *s, struct ws_analysis_params *p);
 char *ws_steady_criterion_words(const struct ws_analysis_params *p, char *buf,
 				size_t len);
 
+/* What the steady-state judgement came to, as every output words it:
+ * "not judged" (no window of rounds to judge), "not reached", "not
+ * steady at the end" (steady earlier, then changed), "steady". */
+enum ws_steady_outcome {
+	WS_STEADY_NOT_JUDGED,
+	WS_STEADY_NOT_REACHED,
+	WS_STEADY_CHANGED,
+	WS_STEADY_REACHED,
+};
+
+enum ws_steady_outcome ws_steady_outcome_of(bool judged, bool reached, bool earlier);
+const char *ws_steady_outcome_words(enum ws_steady_outcome o);
+/* Why it was not judged: "no window of 5 rounds of 10.0 s in the run
+ * (CRITERION)", or "... after preconditioning (4.00 GiB of it;
+ * CRITERION)"; CRITERION NULL: without it.  Returns buf. */
+char *ws_steady_unjudged_words(unsigned int window, uint64_t round_ns,
+			       uint64_t precondition_bytes, const char *criterion,
+			       char *buf, size_t len);
+
 /* The device's writes completed in a round, issue to completion. */
 struct ws_round_device {
 	uint64_t writes;

@@ -36,6 +36,10 @@ void ws_latency_add(struct ws_latency_totals *t, uint64_t ns);
 void ws_latency_merge(struct ws_latency_totals *to,
 		      const struct ws_latency_totals *from);
 
+/* Why a percentile is not shown (hist_percentile_shown): "p99 needs 1000
+ * probes".  Returns buf. */
+char *ws_percentile_needs_words(double q, char *buf, size_t len);
+
 struct ws_probe_interval {
 	const char *name;
 	uint64_t count;

@@ -104,12 +104,9 @@ static void print_steady(FILE *out, const struct ws_run *run,
 	snprintf(rule, sizeof(rule), "%s; %u rounds of %s, %s", crit,
 		 p->steady_window, y, z);
 	if (!st->judged) {
-		if (p->precondition_bytes)
-			fprintf(out, "  steady   not judged: no window of %u rounds of %s after preconditioning (%s of it; %s)\n",
-				p->steady_window, y, x, crit);
-		else
-			fprintf(out, "  steady   not judged: no window of %u rounds of %s in the run (%s)\n",
-				p->steady_window, y, crit);
+		fprintf(out, "  steady   %s: %s\n", ws_steady_outcome_words(WS_STEADY_NOT_JUDGED),
+			ws_steady_unjudged_words(p->steady_window, st->round_ns ? st->round_ns : p->round_ns,
+						 p->precondition_bytes, crit, rule, sizeof(rule)));
 		return;
 	}
 	if (st->reached) {
@@ -129,7 +126,7 @@ static void print_steady(FILE *out, const struct ws_run *run,
 		fprintf(out, "  steady   at %s, then changed; not steady at the end (%s)\n",
 			describe_stretch(fig, sizeof(fig), &st->before), rule);
 	else
-		fprintf(out, "  steady   not reached (%s)\n", rule);
+		fprintf(out, "  steady   %s (%s)\n", ws_steady_outcome_words(WS_STEADY_NOT_REACHED), rule);
 }
 
 void human_analysis_print(FILE *out, const struct ws_run *run,

@@ -72,27 +72,29 @@ static void probe_part(struct part *p, const struct ws_probe_interval *pi)
 {
 	char full[sizeof(p->form[0])], brief[sizeof(p->form[0])], stalls[40] = "";
 	char a[32], b[32];
+	unsigned long long n = pi->run_count;
 
 	if (pi->stalls_total)
-		snprintf(stalls, sizeof(stalls), " stalls %llu",
-			 (unsigned long long)pi->stalls_total);
-	/* the run so far: its p99 once enough probes support one (hist.h),
-	 * else its max and how many */
+		snprintf(stalls, sizeof(stalls), ", %llu stall%s",
+			 (unsigned long long)pi->stalls_total, pi->stalls_total == 1 ? "" : "s");
+	/* the run so far: its p99 where the probes support one (hist.h),
+	 * else its max and how many probes it is the max of */
 	units_format_duration(a, sizeof(a), pi->blocked ? pi->inflight_ns : pi->run_p99_ns);
 	units_format_duration(b, sizeof(b), pi->run_max_ns);
 	if (pi->blocked) {
 		snprintf(full, sizeof(full), "%s BLOCKED %s%s%s%s%s", pi->name, a,
 			 pi->site[0] ? " (" : "", pi->site, pi->site[0] ? ")" : "", stalls);
 		snprintf(brief, sizeof(brief), "%s BLOCKED %s%s", pi->name, a, stalls);
-	} else if (pi->run_count && hist_percentile_shown(0.99, pi->run_count)) {
-		snprintf(full, sizeof(full), "%s p99 %s max %s%s", pi->name, a, b, stalls);
+	} else if (n && hist_percentile_shown(0.99, n)) {
+		snprintf(full, sizeof(full), "%s p99 %s, max %s%s", pi->name, a, b, stalls);
 		snprintf(brief, sizeof(brief), "%s p99 %s%s", pi->name, a, stalls);
-	} else if (pi->run_count) {
-		snprintf(full, sizeof(full), "%s max %s of %llu%s", pi->name, b,
-			 (unsigned long long)pi->run_count, stalls);
+	} else if (n) {
+		snprintf(full, sizeof(full), "%s max %s (%llu probe%s)%s", pi->name, b,
+			 n, n == 1 ? "" : "s", stalls);
 		snprintf(brief, sizeof(brief), "%s max %s%s", pi->name, b, stalls);
 	} else if (pi->stalls_total) {
-		snprintf(full, sizeof(full), "%s%s", pi->name, stalls);
+		/* "fsync 1 stall": no figure for the comma to follow */
+		snprintf(full, sizeof(full), "%s %s", pi->name, stalls + 2);
 		snprintf(brief, sizeof(brief), "%s", full);
 	} else {
 		return;		/* nothing to say this interval */
@@ -110,8 +112,10 @@ static int worst_probe(const struct ws_interval *iv)
 
 	for (unsigned int i = 0; i < iv->nprobes; i++) {
 		const struct ws_probe_interval *pi = &iv->probes[i];
+		/* an interval's p99 its probes do not support is not a figure */
+		uint64_t slowest = hist_percentile_shown(0.99, pi->count) ? pi->p99_ns : pi->max_ns;
 		uint64_t score = pi->blocked ? UINT64_MAX / 2 + pi->inflight_ns :
-				 pi->count ? pi->p99_ns + 1 : pi->stalls_total ? 1 : 0;
+				 pi->count ? slowest + 1 : pi->stalls_total ? 1 : 0;
 
 		if (score > worst) {
 			worst = score;

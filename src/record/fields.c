@@ -3,6 +3,10 @@
  * config/options.c if no type describes it, a WS_FIELD_OWN writer in
  * outputs/sink_json_facts.c if the result writes it by its own code.
  */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/c.h"
@@ -312,4 +316,93 @@ const char *ws_field_default(const char *name)
 	const struct ws_field *f = ws_field_of(name);
 
 	return f ? f->def : NULL;
+}
+
+static bool ends_with(const char *s, const char *end)
+{
+	size_t n = strlen(s), e = strlen(end);
+
+	return n >= e && !strcmp(s + n - e, end);
+}
+
+/* A number's unit by its type, or by its key for the result's own. */
+enum unit { U_NONE, U_SIZE, U_RATE, U_SECONDS, U_MS };
+
+static enum unit unit_of(const struct ws_field *f)
+{
+	const char *key = f->result.key;
+
+	if (f->result.type == WS_FIELD_SECONDS)
+		return U_SECONDS;
+	if (f->result.type == WS_FIELD_MS)
+		return U_MS;
+	if (ends_with(key, "_per_s"))
+		return U_RATE;
+	if (f->result.type == WS_FIELD_BYTES || ends_with(key, "_bytes") ||
+	    ends_with(key, "_size"))
+		return U_SIZE;
+	return U_NONE;
+}
+
+/* The default in the value's unit (bytes, ns or a count); 0 without one
+ * or with a rule for one. */
+static double default_num(const struct ws_field *f, enum unit u)
+{
+	struct units_error err;
+	uint64_t v;
+
+	if (!f->def)
+		return 0;
+	if (u == U_SIZE && !units_parse_size(f->def, &v, &err))
+		return (double)v;
+	if ((u == U_SECONDS || u == U_MS) && !units_parse_duration(f->def, &v, &err))
+		return (double)v;
+	return strtod(f->def, NULL);
+}
+
+static void value_words(char *buf, size_t len, enum unit u, double v)
+{
+	char size[32];
+
+	/* the run's header formats sizes and durations so */
+	if (u == U_SIZE || u == U_RATE)
+		snprintf(buf, len, "%s%s", units_format_size(size, sizeof(size), (uint64_t)v),
+			 u == U_RATE ? "/s" : "");
+	else if (u == U_SECONDS || u == U_MS)
+		units_format_duration(buf, len, (uint64_t)v);
+	else
+		snprintf(buf, len, "%.15g", v);
+}
+
+char *ws_field_typed(const struct ws_field *f, double num, const char *text,
+		     char *buf, size_t len)
+{
+	enum unit u = unit_of(f);
+	char opt[48], value[64];
+
+	buf[0] = '\0';
+	if (f->opt.key > 0 && f->opt.key < 256)
+		snprintf(opt, sizeof(opt), "-%c", f->opt.key);
+	else
+		snprintf(opt, sizeof(opt), "--%s", ws_field_option(f));
+	if (text) {
+		if (*text && !(f->def && !strcmp(text, f->def)))
+			snprintf(buf, len, "%s %s", opt, text);
+		return buf;
+	}
+	if (isnan(num) || num < 0)
+		return buf;
+	if (u == U_SECONDS)
+		num = round(num * 1e9);
+	else if (u == U_MS)
+		num = round(num * 1e6);
+	if (num == default_num(f, u))
+		return buf;
+	if (f->result.type == WS_FIELD_BOOL) {
+		snprintf(buf, len, "%s", opt);	/* true: false is the default */
+		return buf;
+	}
+	value_words(value, sizeof(value), u, num);
+	snprintf(buf, len, "%s %s", opt, value);
+	return buf;
 }

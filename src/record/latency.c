@@ -1,4 +1,6 @@
 /* latency.c - the fixed latency buckets every histogram output shares. */
+#include <stdio.h>
+
 #include "record/record.h"
 
 /* Prometheus's default buckets stretched to 60 s: a desktop notices
@@ -24,4 +26,10 @@ void ws_latency_add(struct ws_latency_totals *t, uint64_t ns)
 	t->sum_ns += ns;
 	for (unsigned int b = 0; b < WS_LATENCY_BUCKETS; b++)
 		t->le[b] += ns <= ws_latency_bounds_ns[b];
+}
+
+char *ws_percentile_needs_words(double q, char *buf, size_t len)
+{
+	snprintf(buf, len, "p%g needs %lu probes", q * 100, hist_min_samples(q));
+	return buf;
 }

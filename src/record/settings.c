@@ -225,6 +225,47 @@ char *ws_steady_figures_words(const struct ws_analysis_params *p,
 	return buf;
 }
 
+enum ws_steady_outcome ws_steady_outcome_of(bool judged, bool reached, bool earlier)
+{
+	if (!judged)
+		return WS_STEADY_NOT_JUDGED;
+	if (reached)
+		return WS_STEADY_REACHED;
+	return earlier ? WS_STEADY_CHANGED : WS_STEADY_NOT_REACHED;
+}
+
+const char *ws_steady_outcome_words(enum ws_steady_outcome o)
+{
+	static const char *const words[] = {
+		[WS_STEADY_NOT_JUDGED] = "not judged",
+		[WS_STEADY_NOT_REACHED] = "not reached",
+		[WS_STEADY_CHANGED] = "not steady at the end",
+		[WS_STEADY_REACHED] = "steady",
+	};
+
+	return (unsigned int)o < ARRAY_SIZE(words) ? words[o] : "?";
+}
+
+char *ws_steady_unjudged_words(unsigned int window, uint64_t round_ns,
+			       uint64_t precondition_bytes, const char *criterion,
+			       char *buf, size_t len)
+{
+	char round[32], pre[32];
+	const char *sep = criterion ? "; " : "";
+
+	if (!criterion)
+		criterion = "";
+	units_format_duration(round, sizeof(round), round_ns);
+	if (precondition_bytes)
+		snprintf(buf, len, "no window of %u rounds of %s after preconditioning (%s of it%s%s)",
+			 window, round, units_format_size(pre, sizeof(pre), precondition_bytes),
+			 sep, criterion);
+	else
+		snprintf(buf, len, "no window of %u rounds of %s in the run%s%s%s", window, round,
+			 *criterion ? " (" : "", criterion, *criterion ? ")" : "");
+	return buf;
+}
+
 int ws_steady_criterion_parse(const char *s, struct ws_analysis_params *p)
 {
 	size_t n = strcspn(s, ":");

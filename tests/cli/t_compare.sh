@@ -5,7 +5,8 @@
 #  - a planted regression (throughput cut to 45/248 of A's, fsync p99 ten
 #    times A's, nothing else) is flagged exactly there and exits 1, and
 #    the whole report matches the golden file: throughput only, since 17
-#    probes are too few to judge a p99 (a note says so); the same runs
+#    probes are too few to show or judge a p99 (its cells say what it
+#    needs: "p99 needs 1000 probes"); the same runs
 #    with 2000 probes flag the p99 too; the other way round both are
 #    "improved" and it exits 0; --threshold moves the line;
 #  - a latency under the floor (10 ms, --floor) in both runs is not
@@ -17,6 +18,8 @@
 #    kernel is information;
 #  - fingerprint fields are compared leaf by leaf; an older, partial file
 #    shows "-" where it lacks a field, and is comparable;
+#  - a steady state the run did not judge is "not judged", its reason in
+#    a note, never "not reached";
 #  - bad command lines exit 2 with the --help pointer, unreadable and
 #    foreign files exit 2 with one line naming the file and the reason;
 #  - compare writes nothing and leaves its inputs alone.
@@ -81,7 +84,7 @@ assert_rules()
 {
 	assert_eq "  a change beyond $1% of A (--threshold)
   $2
-  pX only with 10/(1-X) samples in each run: p50 20, p99 1000, p99.9 10000" \
+  pX shown and judged only with 10/(1-X) samples in each run: p50 20, p99 1000, p99.9 10000" \
 		"$(section 'judged by')" "the rules of: $LAST_CMD"
 }
 FLOOR10="a latency under 10 ms in both runs is not flagged (--floor)"
@@ -104,8 +107,9 @@ assert_report 1
 assert_eq "throughput MiB/s" "$(flagged REGRESSION)" "metrics flagged REGRESSION"
 assert_eq "" "$(flagged improved)" "metrics flagged improved"
 assert_file_match "$OUT" '^throughput MiB/s +\| +39\.6 \| +7\.2 \| +-81\.9% \| REGRESSION$' "throughput row"
-assert_file_match "$OUT" '^fsync raw p99 ms +\| +30\.067 \| +300\.672 \| +\+900\.0% \|$' "fsync p99 row, unflagged"
-assert_eq "  fsync raw p99 ms not judged: 17 samples < 1000" "$(section notes)" "why p99 is not judged"
+assert_file_match "$OUT" '^fsync raw p99 ms +\| +p99 needs 1000 probes \| +p99 needs 1000 probes \| +- \|$' "fsync p99 row, not shown"
+assert_file_match "$OUT" '^fsync raw p99\.9 ms +\| +p99\.9 needs 10000 probes \| +p99\.9 needs 10000 probes \| +- \|$' "fsync p99.9 row, not shown"
+assert_eq "" "$(section notes)" "notes: the cells say why p99 is not judged"
 assert_eq "verdict: 1 regression beyond 10% (B vs A)" "$(tail -n 1 "$OUT")" "verdict"
 diff -u "$FIX/window-vs-regressed.out" "$OUT" ||
 	fail "the report differs from tests/fixtures/compare/window-vs-regressed.out"
@@ -194,11 +198,11 @@ assert_report 1
 assert_eq "settings that change the result differ:
   config.pace = window vs none
 judged anyway (--force): they may explain any change below" "$(sed -n 4,6p "$OUT")" "the settings, first, with --force"
-# the percentiles of 17 probes are not judged; the maximum is
+# the percentiles of 17 probes are neither shown nor judged; the maximum is
 assert_eq "fsync max ms" "$(flagged REGRESSION)" "latency flagged with --pace none"
-assert_eq "  fsync raw p99 ms not judged: 17 samples < 1000
-  fsync raw p99.9 ms not judged: 17 samples < 10000
-  fsync corrected p99 ms not judged: 17 samples < 1000" "$(section notes)" "notes with --force"
+assert_file_match "$OUT" '^fsync raw p50 ms +\| +p50 needs 20 probes \| +p50 needs 20 probes \| +- \|$' "p50 of 17 probes, not shown"
+assert_file_match "$OUT" '^fsync corrected p99 ms +\| +p99 needs 1000 probes \| +p99 needs 1000 probes \| +- \|$' "corrected p99 of 17, not shown"
+assert_eq "" "$(section notes)" "notes with --force"
 assert_eq "verdict: 1 regression beyond 10% (B vs A), with different --pace (--force)" "$(tail -n 1 "$OUT")" "verdict with --force"
 
 # ---- the user's runs: --rate 25M/s, then 15M/s, on another kernel --------
@@ -245,11 +249,22 @@ assert_file_match "$OUT" '^throughput MiB/s +\| +248\.0 \| +45\.0 \| +-81\.9% \|
 ws compare partial.json window.json
 assert_report 0
 assert_file_match "$OUT" '^steady rate MiB/s +\| +- \| +not reached \| +- \|$' "a missing steady state"
-assert_file_match "$OUT" '^fsync corrected p99 ms +\| +- \| +30\.067 \| +- \|$' "a missing percentile"
+assert_file_match "$OUT" '^fsync corrected p99 ms +\| +- \| +p99 needs 1000 probes \| +- \|$' "a missing percentile"
 assert_file_match "$OUT" '^  config\.pace = - vs window$' "a missing configuration"
 assert_file_match "$OUT" '^  tool\.version = 0\.0\.9 vs 0\.1\.0$' "another version"
 ws compare window.json partial.json
 assert_report 0
+
+# ---- a steady state not judged: the run's words and reason ---------------
+variant window.json unjudged.json 'd["steady"]["judged"] = False'
+ws compare window.json unjudged.json
+assert_report 0
+assert_file_match "$OUT" '^steady rate MiB/s +\| +not reached \| +not judged \| +- \|$' "steady, not judged in B"
+assert_eq "  steady rate MiB/s not judged in B: no window of 5 rounds of 10.0 s in the run" \
+	"$(section notes)" "why the steady state was not judged"
+ws compare unjudged.json unjudged.json
+assert_report 0
+assert_eq "" "$(grep 'not reached' "$OUT")" "not reached, where the run did not judge"
 
 # ---- --help ---------------------------------------------------------------
 for opt in --help -h; do
@@ -262,7 +277,7 @@ for opt in --help -h; do
 	assert_file_match "$OUT" '(default 10ms; 0: flag any)' "--floor's default in compare $opt"
 	assert_file_match "$OUT" '^ +--force ' "--force in compare $opt"
 	assert_file_match "$OUT" '^Like for like: ' "the settings rule in compare $opt"
-	assert_file_match "$OUT" '10/\(1-X\) samples or more \(p50 20, p99 1000,' "the samples rule in compare $opt"
+	assert_file_match "$OUT" 'fewer than 10/\(1-X\) samples \(p50 20, p99 1000,' "the samples rule in compare $opt"
 	assert_file_match "$OUT" '^Not flagged, with a note: a latency under the --floor' "the floor rule in compare $opt"
 	assert_file_match "$OUT" '^Exit status' "exit status section of compare $opt"
 	for code in 0 1 2 3; do
@@ -338,4 +353,4 @@ for f in $FIXTURES; do
 done
 # shellcheck disable=SC2086 # plain names
 assert_dir_only "$WORK" $FIXTURES adir empty.json cut.json trailing.json v2.json other.json array.json \
-	many.json many-regressed.json fast.json slower.json rate25.json rate15.json kernel.json
+	many.json many-regressed.json fast.json slower.json rate25.json rate15.json kernel.json unjudged.json

@@ -3,7 +3,8 @@
 # less one column and is made of whole parts (bytes, elapsed, rate, bar,
 # percentage, ETA, probes, device rate, busiest timer: no word cut), at
 # 80 columns the worst probe's figure (its p99 so far from 1000 probes on,
-# else its max) and the ETA are there; the header and
+# else its max, "(N probes)" after it) and the ETA are there; counts
+# agree with their nouns ("1 stall", "2 stalls"); the header and
 # the summary are broken at blanks to fit; the summary takes the live
 # line's place (none left above it).  Stalls are red on the live line
 # unless NO_COLOR, TERM=dumb or --color never say otherwise, or with
@@ -43,14 +44,17 @@ raw = open(sys.argv[1], encoding='utf-8', newline='').read().replace('\r\n', '\n
 cols = int(sys.argv[2])
 sgr = re.compile(r'\x1b\[[0-9;]*m')
 dur = r'(?:\d+(?:\.\d+)? (?:ns|µs|ms|s)|\d+m\d\ds|\d+h\d\dm\d\ds)'
+# a count and its noun agree: "1 stall", "2 stalls"
+probes = r'(?:1 probe|(?:[02-9]|[1-9]\d+) probes)'
+stalls = r'(?:1 stall|(?:[02-9]|[1-9]\d+) stalls)'
 alt = '|'.join([
     r'\d+(?:\.\d+)? (?:B|KiB|MiB|GiB|TiB)',          # written
     dur,                                            # elapsed
     r'(?:now |avg |dev )?\d+\.\d MiB/s',             # rates
     r'\[[█▏▎▍▌▋▊▉ #.]{20}\]', r'\d+%',               # bar, percentage
     'ETA ' + dur,
-    r'[a-z][a-z0-9_]* (?:p99 %s(?: max %s)?|max %s(?: of \d+)?|BLOCKED %s(?: \([\w.+]+\))?)(?: stalls \d+)?' % (dur, dur, dur, dur),
-    r'[a-z][a-z0-9_]* stalls \d+',
+    r'[a-z][a-z0-9_]* (?:p99 %s(?:, max %s)?|max %s(?: \(%s\))?|BLOCKED %s(?: \([\w.+]+\))?)(?:, %s)?' % (dur, dur, dur, probes, dur, stalls),
+    r'[a-z][a-z0-9_]* ' + stalls,
     r'[a-z ]+ \d+%',                                 # the busiest timer
 ])
 line_re = re.compile(r' (?:%s)(?: {1,2}(?:%s))*' % (alt, alt))
@@ -100,13 +104,13 @@ STALLS="--probe cmd --probe-cmd nap=$TESTDIR/nap --stall 1ms"
 # shellcheck disable=SC2086 # STALLS is words
 on_tty 120 TERM=xterm NO_COLOR= -- -t 1.2 --rate 16M/s $STALLS data
 assert_status 0
-grep -q 'stalls [1-9]' "$OUT" || fail "no stall on the live line: the colour checks below would say nothing"
+grep -Eq '(, |nap )[1-9][0-9]* stalls?' "$OUT" || fail "no stall on the live line: the colour checks below would say nothing"
 grep -q "$(printf '\033\\[31m')nap " "$OUT" || fail "no red on a colour terminal"
 for case in "TERM=xterm NO_COLOR=1 --" "TERM=dumb --" "TERM=xterm -- --color never"; do
 	# shellcheck disable=SC2086 # the case is words
 	on_tty 120 $case -t 1.2 --rate 16M/s $STALLS data
 	assert_status 0
-	grep -q 'stalls [1-9]' "$OUT" || fail "no stall with $case"
+	grep -Eq '(, |nap )[1-9][0-9]* stalls?' "$OUT" || fail "no stall with $case"
 	! grep -q "$(printf '\033\\[3')" "$OUT" || fail "red despite $case"
 done
 # shellcheck disable=SC2086 # STALLS is words

@@ -3,10 +3,16 @@
 #    parse (their figures are the machine's: no flags are asserted);
 #  - a fleet made from a real result by tests/cli/py/report_fleet.py:
 #    grouped by model, exactly the planted outlier flagged (exit 1), the
-#    two-result group not judged, a writestress-result/2 file read, a
+#    two-result group not judged, a p99 of 20 probes neither shown nor
+#    flagged however far out (1000 make one), a steady state the runs did
+#    not judge in their words with their reason, never "not reached",
+#    a writestress-result/2 file read, a
 #    matrix and a report in the directory skipped with a warning each;
 #    CSV, JSON and SVG parse; the SVG has one curve per result, the
 #    outlier's red; --by host regroups; - puts one output on stdout;
+#  - results that differ in settings that change the result: a group
+#    each, headed by the options as typed (-B 1.00 MiB, -s 300 MiB;
+#    -t 5m00s), none at its default or unset;
 #  - bad command lines exit 2 with the --help pointer; a named foreign,
 #    unreadable or broken file exits 2 naming it; no results exits 2;
 #  - 2,000 results: a few seconds, and memory flat in the number of files
@@ -62,45 +68,59 @@ assert_status 1
 assert_eq "writestress: report: skipping 'fleet/matrix.json': it has schema 'writestress-matrix/1', not writestress-result/N
 writestress: report: skipping 'fleet/old-report.json': it has schema 'writestress-report/1', not writestress-result/N" \
 	"$(cat "$ERR")" "warnings for the files that are not results"
-assert_eq 11 "$(rows "$OUT" | wc -l)" "rows of the fleet"
+assert_eq 14 "$(rows "$OUT" | wc -l)" "rows of the fleet"
 assert_eq "fleet/a-outlier.json" "$(flagged "$OUT")" "the rows flagged"
 assert_file_match "$OUT" '^fleet/a-outlier\.json .*\| +60\.0! \|.*\| MiB/s low$' "the outlier's cell and flags"
 assert_file_match "$OUT" '^== model Disk A: 5 results ==$' "group Disk A"
 assert_file_match "$OUT" '^== model Disk B: 4 results ==$' "group Disk B"
 assert_file_match "$OUT" '^== model Disk C: 2 results, not judged \(fewer than 3\) ==$' "group Disk C"
+assert_file_match "$OUT" '^== model Disk D: 3 results ==$' "group Disk D"
 assert_file_match "$OUT" '^median of 5 +\|.*\| +200\.0 \|' "Disk A's median row"
-assert_file_match "$OUT" '^11 results in 3 groups by model; 1 with outliers; 1 group not judged; 2 files skipped$' "the totals"
+assert_file_match "$OUT" '^14 results in 4 groups by model; 1 with outliers; 1 group not judged; 2 files skipped$' "the totals"
+# 20 probes: no p99 shown, the slow one's 95 ms not flagged
+assert_file_match "$OUT" '^fleet/d-slow\.json .*\| p99 needs 1000 probes \| +0 \|$' "a p99 of 20 probes"
+assert_file_match "$OUT" '^median of 3 .*\| p99 needs 1000 probes \| +0 \|$' "Disk D's median p99"
+assert_file_match "$OUT" '^  of fewer than 1000 probes is neither shown nor judged$' "the sample rule in the footer"
+# the real run's steady state was not judged: its words and reason
+assert_file_match "$OUT" '^fleet/a1\.json .*\| +not judged \|' "a steady state not judged"
+assert_file_match "$OUT" '^steady not judged in 10 results: no window of 5 rounds of 10\.0 s in the run$' "why not judged"
+assert_eq "" "$(grep 'not reached' "$OUT")" "not reached, for runs not judged"
 # the groups in order, the rows of each together
 assert_eq "Disk A
 Disk B
-Disk C" "$(sed -n 's/^== model \(.*\): .*/\1/p' "$OUT")" "group order"
+Disk C
+Disk D" "$(sed -n 's/^== model \(.*\): .*/\1/p' "$OUT")" "group order"
 python3 - "$WORK/fleet.csv" "$WORK/fleet.json" "$WORK/fleet.svg" <<'EOF' || fail "fleet outputs"
 import csv, json, sys
 import xml.etree.ElementTree as ET
 rows = list(csv.DictReader(open(sys.argv[1])))
-assert len(rows) == 11, len(rows)
+assert len(rows) == 14, len(rows)
 flagged = [(r["file"], r["outliers"], r["mibps_outlier"]) for r in rows if r["outliers"]]
 assert flagged == [("fleet/a-outlier.json", "mibps", "low")], flagged
-assert {r["group"] for r in rows} == {"Disk A", "Disk B", "Disk C"}
+assert {r["group"] for r in rows} == {"Disk A", "Disk B", "Disk C", "Disk D"}
+assert [r["fsync_p99_ms"] for r in rows if r["file"] == "fleet/d-slow.json"] == [""]
 assert [r["schema_version"] for r in rows if r["file"].endswith("b4-v2.json")] == ["2"]
 doc = json.load(open(sys.argv[2]))
 assert doc["schema"] == "writestress-report/1" and doc["by"] == "model"
-assert doc["count"] == 11 and doc["skipped"] == 2 and doc["outlier_results"] == 1
+assert doc["count"] == 14 and doc["skipped"] == 2 and doc["outlier_results"] == 1
 assert doc["rule"]["k"] == 3.5 and doc["rule"]["min_group"] == 3
 g = {x["key"]: x for x in doc["groups"]}
 assert g["Disk C"]["judged"] is False and g["Disk A"]["judged"] is True
 assert g["Disk A"]["median"]["mibps"] == 200 and g["Disk B"]["median"]["steady_mibps"] == 301
+slow = [r for r in g["Disk D"]["results"] if r["file"] == "fleet/d-slow.json"][0]
+assert slow["probes"]["fsync"] == {"count": 20, "p99_ms": None, "stalls": 0}, slow["probes"]
+assert slow["steady_not_judged"] is True and slow["steady_not_reached"] is False, slow
 out = [(r["file"], r["outliers"]) for x in doc["groups"] for r in x["results"] if r["outliers"]]
 assert out == [("fleet/a-outlier.json", {"mibps": "low"})], out
 ns = {"s": "http://www.w3.org/2000/svg"}
 svg = ET.parse(sys.argv[3]).getroot()
 curves = [p for p in svg.iter("{http://www.w3.org/2000/svg}path")
           if "curve" in p.get("class", "").split()]
-assert len(curves) == 11, len(curves)
+assert len(curves) == 14, len(curves)
 assert all(p.get("d", "").startswith("M") for p in curves)
 red = [p.find("s:title", ns).text for p in curves if "outlier" in p.get("class").split()]
 assert red == ["fleet/a-outlier.json"], red
-assert len(svg.findall(".//s:g[@class='group']", ns)) == 3
+assert len(svg.findall(".//s:g[@class='group']", ns)) == 4
 # runs of 16 MiB read in MiB, as the run's own plot
 texts = ["".join(t.itertext()) for t in svg.iter("{http://www.w3.org/2000/svg}text")]
 assert "MiB written" in texts and "GiB written" not in texts, [t for t in texts if "written" in t]
@@ -118,6 +138,13 @@ assert_status 1
 assert_eq 1 "$(grep -c '^== kernel ' "$OUT")" "groups by kernel"
 assert_eq "fleet/c1.json
 fleet/c2.json" "$(flagged "$OUT")" "the rows flagged by kernel"
+
+# settings that change the result: a group each, the options as typed
+python3 "$PY/report_fleet.py" "$WORK/r1.json" settings "$WORK/settings" || fail "report_fleet.py settings"
+ws report settings
+assert_status 0
+assert_eq "== model Disk S · -B 1.00 MiB, -s 300 MiB: 1 result, not judged (fewer than 3) ==
+== model Disk S · -t 5m00s: 1 result, not judged (fewer than 3) ==" "$(grep '^== ' "$OUT")" "headings by settings"
 
 # one output on stdout: the table goes to stderr
 ws report --json - fleet/a1.json fleet/a2.json

@@ -60,6 +60,7 @@ struct cmp_value {
 	enum cmp_kind kind;
 	double num;		/* in the row's unit */
 	char text[32];
+	char why[96];		/* the run's reason for TEXT, "": none */
 };
 
 struct cmp_row {
@@ -115,8 +116,13 @@ bool compare_change(double a, double b, double *pct);
 /* "10", "2.5", "10%".  0 or -EINVAL. */
 int compare_parse_threshold(const char *s, double *pct);
 
-/* Not judged when !COMPARABLE, a percentile lacks hist_min_samples()
- * in either run, or a latency is under the floor in both. */
+/* hist_percentile_shown() of a count read from a file: false for NaN, a
+ * count the file lacks proves nothing. */
+bool compare_percentile_shown(double q, double samples);
+
+/* Not judged when !COMPARABLE, a percentile is not shown
+ * (hist_percentile_shown) in either run, or a latency is under the floor
+ * in both. */
 void compare_judge(struct cmp_row *row, const struct cmp_rules *rules,
 		   bool comparable);
 

@@ -74,8 +74,14 @@ struct report_row {
 	double slowdown_gib;		/* NaN: none or unknown ... */
 	bool slowdown_none;		/* ... none: it did not slow down */
 	double steady_mibps;		/* NaN: not reached or unknown ... */
-	bool steady_not_reached;	/* ... the file says not reached */
-	double p99_ms[REPORT_MAX_PROBES];	/* by probe_names */
+	bool steady_known;		/* ... the file says how it came out */
+	unsigned char steady;		/* enum ws_steady_outcome */
+	char steady_why[96];		/* not judged: the run's reason */
+	/* by probe_names; NaN where the probes do not support a p99
+	 * (hist_percentile_shown), bit p of p99_hidden set */
+	double p99_ms[REPORT_MAX_PROBES];
+	double p99_count[REPORT_MAX_PROBES];	/* raw samples, NaN: unknown */
+	unsigned int p99_hidden;
 	double stalls[REPORT_MAX_PROBES];
 	unsigned int high, low;		/* REPORT_M_* bits */
 	size_t seq, group;

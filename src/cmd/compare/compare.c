@@ -16,6 +16,7 @@
 #include "compare_tree.h"
 #include "cmd/common/result_read.h"
 #include "lib/units.h"
+#include "record/record.h"
 
 #define GIB ((double)WS_GIB)
 
@@ -60,7 +61,8 @@ struct row_spec {
 	double scale;		/* 0: 1 */
 	bool text;
 	enum on_null on_null;
-	const char *gate;	/* a bool that must be true, else "not reached" */
+	const char *gate;	/* a steady state that must be reached, else its words */
+	bool why;		/* and why it was not judged, in a note */
 	bool latency;		/* ms: the floor applies */
 	double q;		/* 0: not a percentile */
 	const char *count;	/* its samples, beside path; NULL: the caller's */
@@ -87,9 +89,9 @@ static const struct row_spec tail_rows[] = {
 	{ NUM("slowdown at GiB", "slowdown.at_bytes", CMP_INFO, 3), .scale = 1 / GIB,
 	  .on_null = NULL_NONE },
 	{ NUM("slowdown at s", "slowdown.at_s", CMP_INFO, 3), .on_null = NULL_NONE },
-	{ NUM("steady rate MiB/s", "steady.mibps", CMP_HIGHER, 1), .gate = "steady.reached" },
+	{ NUM("steady rate MiB/s", "steady.mibps", CMP_HIGHER, 1), .gate = "steady", .why = true },
 	{ NUM("steady from GiB", "steady.from_bytes", CMP_INFO, 3), .scale = 1 / GIB,
-	  .gate = "steady.reached" },
+	  .gate = "steady" },
 	{ NUM("free space GiB", "target.fs_avail", CMP_INFO, 3), .scale = 1 / GIB },
 };
 
@@ -120,6 +122,42 @@ static const struct row_spec matrix_rows_spec[] = {
 #undef LAT
 #undef NUM
 
+static bool bool_at(const struct json_object *o, const char *path, bool *b)
+{
+	struct json_object *v;
+
+	if (result_lookup(o, path, &v) != RESULT_FOUND || !json_object_is_type(v, json_type_boolean))
+		return false;
+	*b = json_object_get_boolean(v);
+	return true;
+}
+
+/* The steady state at S->gate not reached: VAL in the run's words, and
+ * with S->why, why it was not judged.  False when reached or unknown. */
+static bool steady_not_reached(const struct json_object *base, const struct row_spec *s,
+			       struct cmp_value *val)
+{
+	struct json_object *st = NULL, *v;
+	bool judged = true, reached;
+	double round_s;
+	enum ws_steady_outcome o;
+
+	if (result_lookup(base, s->gate, &st) != RESULT_FOUND || !bool_at(st, "reached", &reached))
+		return false;
+	bool_at(st, "judged", &judged);		/* files before it was kept judged */
+	o = ws_steady_outcome_of(judged, reached, result_lookup(st, "earlier", &v) == RESULT_FOUND);
+	if (o == WS_STEADY_REACHED)
+		return false;
+	set_text(val, ws_steady_outcome_words(o));
+	round_s = result_num(st, "round_s");
+	if (o == WS_STEADY_NOT_JUDGED && s->why && round_s > 0 && round_s < 1e9)
+		ws_steady_unjudged_words((unsigned int)result_num(st, "window_rounds"),
+					 (uint64_t)llround(round_s * 1e9),
+					 (uint64_t)fmax(0, result_num(st, "precondition_bytes")),
+					 NULL, val->why, sizeof(val->why));
+	return true;
+}
+
 static struct cmp_value value_of(const struct json_object *base,
 				 const struct row_spec *s)
 {
@@ -127,11 +165,8 @@ static struct cmp_value value_of(const struct json_object *base,
 	struct json_object *v = NULL;
 	enum result_found f;
 
-	if (s->gate && result_lookup(base, s->gate, &v) == RESULT_FOUND &&
-	    json_object_is_type(v, json_type_boolean) && !json_object_get_boolean(v)) {
-		set_text(&val, "not reached");
+	if (s->gate && steady_not_reached(base, s, &val))
 		return val;
-	}
 	f = result_lookup(base, s->path, &v);
 	if (f == RESULT_NULL && s->on_null == NULL_ZERO) {
 		val.kind = CMP_NUMBER;
@@ -161,6 +196,17 @@ static double samples_of(const struct json_object *base, const struct row_spec *
 	return isnan(n) ? dflt : n;
 }
 
+/* A percentile its samples do not support is not shown (hist.h): in its
+ * place what it needs, as the run's summary says. */
+static void hide_unshown(struct cmp_value *v, double q, double samples)
+{
+	char needs[32];
+
+	if (v->kind != CMP_NUMBER || compare_percentile_shown(q, samples))
+		return;
+	set_text(v, ws_percentile_needs_words(q, needs, sizeof(needs)));
+}
+
 static int add_row(struct cmp_report *r, const char *prefix,
 		   const struct row_spec *s, const struct pair *p)
 {
@@ -177,6 +223,10 @@ static int add_row(struct cmp_report *r, const char *prefix,
 	row->b = value_of(p->b, s);
 	row->samples_a = samples_of(p->a, s, p->samples_a);
 	row->samples_b = samples_of(p->b, s, p->samples_b);
+	if (s->q > 0) {
+		hide_unshown(&row->a, s->q, row->samples_a);
+		hide_unshown(&row->b, s->q, row->samples_b);
+	}
 	compare_judge(row, &r->rules, r->judged);
 	if (row->flag == CMP_FLAG_REGRESSION)
 		r->regressions++;

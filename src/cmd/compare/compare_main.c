@@ -2,6 +2,7 @@
  * the report printed and the exit status (see compare.h). */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,36 +178,49 @@ static void print_rules(FILE *out, const struct cmp_report *r)
 			r->rules.floor_ms);
 	else
 		fprintf(out, "  every latency, however short (--floor 0)\n");
-	fprintf(out, "  pX only with %d/(1-X) samples in each run: "
+	fprintf(out, "  pX shown and judged only with %d/(1-X) samples in each run: "
 		"p50 %lu, p99 %lu, p99.9 %lu\n", HIST_SAMPLES_BEYOND,
 		hist_min_samples(0.5), hist_min_samples(0.99),
 		hist_min_samples(0.999));
 }
 
+static void print_note(FILE *out, bool *any, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void print_note(FILE *out, bool *any, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!*any)
+		fprintf(out, "\nnotes:\n");
+	*any = true;
+	va_start(ap, fmt);
+	vfprintf(out, fmt, ap);
+	va_end(ap);
+}
+
+/* The run's reasons for what it did not judge, then the rows the
+ * threshold alone would flag but a rule keeps unflagged. */
 static void print_notes(FILE *out, const struct cmp_report *r)
 {
 	bool any = false;
 
 	for (size_t i = 0; i < r->nrows; i++) {
 		const struct cmp_row *row = &r->rows[i];
-		double fewer = row->samples_a < row->samples_b ? row->samples_a :
-								 row->samples_b;
 
-		if (row->would == CMP_FLAG_NONE || row->skip == CMP_JUDGED ||
-		    row->skip == CMP_SKIP_CONFIG)
-			continue;
-		if (!any)
-			fprintf(out, "\nnotes:\n");
-		any = true;
-		if (row->skip == CMP_SKIP_FLOOR)
-			fprintf(out, "  %s not flagged: under the %g ms floor in both runs\n",
-				row->metric, r->rules.floor_ms);
-		else if (isnan(row->samples_a) || isnan(row->samples_b))
-			fprintf(out, "  %s not judged: the number of samples is not in the file\n",
-				row->metric);
-		else
-			fprintf(out, "  %s not judged: %.0f samples < %lu\n", row->metric,
-				fewer, hist_min_samples(row->quantile));
+		if (row->a.why[0] && !strcmp(row->a.why, row->b.why))
+			print_note(out, &any, "  %s %s in A and B: %s\n", row->metric,
+				   row->a.text, row->a.why);
+		else if (row->a.why[0] || row->b.why[0])
+			print_note(out, &any, "  %s %s in %s: %s\n", row->metric,
+				   row->a.why[0] ? row->a.text : row->b.text,
+				   row->a.why[0] ? "A" : "B", row->a.why[0] ? row->a.why : row->b.why);
+		if (row->a.why[0] && row->b.why[0] && strcmp(row->a.why, row->b.why))
+			print_note(out, &any, "  %s %s in B: %s\n", row->metric, row->b.text,
+				   row->b.why);
+		if (row->would != CMP_FLAG_NONE && row->skip == CMP_SKIP_FLOOR)
+			print_note(out, &any, "  %s not flagged: under the %g ms floor in both runs\n",
+				   row->metric, r->rules.floor_ms);
 	}
 }
 
@@ -319,9 +333,12 @@ static void compare_help_tail(FILE *out)
 		"          any stall time where A had none; improved: the opposite;\n"
 		"          elapsed time, sizes, counts and positions are not judged\n"
 		"  -       a field the file lacks (older or partial result)\n"
-		"Not flagged, with a note: a latency under the --floor in both runs, and a\n"
-		"percentile pX unless each run has %d/(1-X) samples or more (p50 %lu, p99 %lu,\n"
-		"p99.9 %lu: fewer leave pX among the last few, p99 of 80 is the maximum).\n"
+		"A percentile pX of a run with fewer than %d/(1-X) samples (p50 %lu, p99 %lu,\n"
+		"p99.9 %lu: fewer leave pX among the last few, p99 of 80 is the maximum) is\n"
+		"not shown, its cell saying what it needs (\"p99 needs 1000 probes\"), and not\n"
+		"judged.  A steady state the run did not reach or judge is in its words\n"
+		"(\"not reached\", \"not judged\", with the run's reason in a note).\n"
+		"Not flagged, with a note: a latency under the --floor in both runs.\n"
 		"Then every other configuration and system field that differs, as\n"
 		"\"path = A vs B\" (bytes in KiB, MiB, GiB), and \"verdict: N regressions beyond\n"
 		"PCT%% (B vs A)\" or \"verdict: not comparable: different ...\".\n"

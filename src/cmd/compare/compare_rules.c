@@ -59,12 +59,9 @@ int compare_parse_threshold(const char *s, double *pct)
 	return 0;
 }
 
-static bool enough_samples(const struct cmp_row *row)
+bool compare_percentile_shown(double q, double samples)
 {
-	double need = (double)hist_min_samples(row->quantile);
-
-	/* false for NaN too: a count the file lacks proves nothing */
-	return row->samples_a >= need && row->samples_b >= need;
+	return samples >= 0 && samples < 0x1p64 && hist_percentile_shown(q, (uint64_t)samples);
 }
 
 void compare_judge(struct cmp_row *row, const struct cmp_rules *rules,
@@ -76,7 +73,9 @@ void compare_judge(struct cmp_row *row, const struct cmp_rules *rules,
 	row->skip = CMP_JUDGED;
 	if (!comparable)
 		row->skip = CMP_SKIP_CONFIG;
-	else if (row->quantile > 0 && !enough_samples(row))
+	else if (row->quantile > 0 &&
+		 !(compare_percentile_shown(row->quantile, row->samples_a) &&
+		   compare_percentile_shown(row->quantile, row->samples_b)))
 		row->skip = CMP_SKIP_SAMPLES;
 	else if (row->latency && a < rules->floor_ms && b < rules->floor_ms)
 		row->skip = CMP_SKIP_FLOOR;

@@ -14,6 +14,8 @@
 #include "cmd/report/report.h"
 #include "cmd/common/result_read.h"
 #include "lib/units.h"
+#include "record/record.h"
+#include "record/fields.h"
 
 #define GIB ((double)WS_GIB)
 #define MIB ((double)WS_MIB)
@@ -135,12 +137,20 @@ static void probes_of(struct report *r, const struct json_object *doc,
 		if (!name || !*name || (c = probe_column(r, name)) < 0)
 			continue;
 		row->p99_ms[c] = result_num(p, "raw.p99_ms");
+		row->p99_count[c] = result_num(p, "raw.count");
 		row->stalls[c] = result_num(p, "stalls.count");
+		/* a p99 its probes do not support is neither shown nor judged */
+		if (!isnan(row->p99_ms[c]) &&
+		    !compare_percentile_shown(0.99, row->p99_count[c])) {
+			row->p99_ms[c] = NAN;
+			row->p99_hidden |= 1u << c;
+		}
 	}
 }
 
-/* "--rate=10485760\n--pace=\"window\"\n...": the options that change the
- * result, as compare lists them. */
+/* "rate_bytes_per_s=10485760\npace=window\n...": the settings that change
+ * the result, as compare lists them, by result key with the file's value
+ * (the group's heading words them, report_group_settings()). */
 static char *settings_of(const struct json_object *doc)
 {
 	size_t n, len = 0, cap = 256;
@@ -159,11 +169,9 @@ static char *settings_of(const struct json_object *doc)
 			continue;
 		if (result_lookup(doc, s[i].path, &v) != RESULT_FOUND)
 			text = "null";
-		else if (json_object_is_type(v, json_type_string))
-			text = json_object_get_string(v);
 		else
 			text = json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN);
-		need = strlen(s[i].label) + strlen(text) + 3;
+		need = strlen(s[i].path + 7) + strlen(text) + 3;
 		if (len + need >= cap) {
 			char *p = realloc(out, 2 * (len + need));
 
@@ -174,9 +182,43 @@ static char *settings_of(const struct json_object *doc)
 			out = p;
 			cap = 2 * (len + need);
 		}
-		len += (size_t)snprintf(out + len, cap - len, "%s=%s\n", s[i].label, text);
+		len += (size_t)snprintf(out + len, cap - len, "%s=%s\n", s[i].path + 7, text);
 	}
 	return out;
+}
+
+static bool bool_at(const struct json_object *o, const char *path, bool *b)
+{
+	struct json_object *v;
+
+	if (result_lookup(o, path, &v) != RESULT_FOUND || !json_object_is_type(v, json_type_boolean))
+		return false;
+	*b = json_object_get_boolean(v);
+	return true;
+}
+
+/* The steady state as the run words it; a file without "judged" was
+ * judged (it predates the key). */
+static void steady_of(const struct json_object *doc, struct report_row *row)
+{
+	struct json_object *v;
+	bool judged = true, reached;
+	double round_s = result_num(doc, "steady.round_s");
+
+	row->steady_mibps = NAN;
+	if (!bool_at(doc, "steady.reached", &reached))
+		return;
+	bool_at(doc, "steady.judged", &judged);
+	row->steady_known = true;
+	row->steady = (unsigned char)ws_steady_outcome_of(judged, reached,
+		result_lookup(doc, "steady.earlier", &v) == RESULT_FOUND);
+	if (row->steady == WS_STEADY_REACHED)
+		row->steady_mibps = result_num(doc, "steady.mibps");
+	if (row->steady == WS_STEADY_NOT_JUDGED && round_s > 0 && round_s < 1e9)
+		ws_steady_unjudged_words((unsigned int)result_num(doc, "steady.window_rounds"),
+					 (uint64_t)llround(round_s * 1e9),
+					 (uint64_t)fmax(0, result_num(doc, "steady.precondition_bytes")),
+					 NULL, row->steady_why, sizeof(row->steady_why));
 }
 
 void report_row_from(struct report *r, const struct json_object *doc,
@@ -188,7 +230,7 @@ void report_row_from(struct report *r, const struct json_object *doc,
 
 	*row = (struct report_row){ .mibps = NAN, .curve_off = -1 };
 	for (int i = 0; i < REPORT_MAX_PROBES; i++)
-		row->p99_ms[i] = row->stalls[i] = NAN;
+		row->p99_ms[i] = row->p99_count[i] = row->stalls[i] = NAN;
 	text_at(row->host, sizeof(row->host), doc, "system.hostname", NULL);
 	v = result_array_idx(result_array_at(doc, "fingerprint.block.disks"), 0);
 	text_at(row->model, sizeof(row->model), v, "model", NULL);
@@ -202,13 +244,7 @@ void report_row_from(struct report *r, const struct json_object *doc,
 	f = result_lookup(doc, "slowdown", &v);
 	row->slowdown_none = f == RESULT_NULL;
 	row->slowdown_gib = result_num(doc, "slowdown.at_bytes") / GIB;
-	row->steady_mibps = NAN;
-	if (result_lookup(doc, "steady.reached", &v) == RESULT_FOUND &&
-	    json_object_is_type(v, json_type_boolean)) {
-		row->steady_not_reached = !json_object_get_boolean(v);
-		if (!row->steady_not_reached)
-			row->steady_mibps = result_num(doc, "steady.mibps");
-	}
+	steady_of(doc, row);
 	probes_of(r, doc, row);
 	row->settings = settings_of(doc);
 	if (pts)
@@ -364,19 +400,62 @@ static bool shared(const struct report *r, const char *l, size_t n)
 	return true;
 }
 
+/* A list as --probe takes one: "fsync,save". */
+static const char *joined_of(const struct json_object *arr, char *buf, size_t len)
+{
+	struct ws_buf b = { .s = buf, .cap = len };
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < result_array_len(arr); i++) {
+		struct json_object *e = result_array_idx(arr, i);
+
+		ws_buf_item(&b, ",", "%s", json_object_is_type(e, json_type_string) ?
+			    json_object_get_string(e) :
+			    json_object_to_json_string_ext(e, JSON_C_TO_STRING_PLAIN));
+	}
+	return buf;
+}
+
+/* KEY=VALUE (a result's JSON) as the option a person types, "" at its
+ * default or unset. */
+static void setting_words(char *out, size_t len, const char *line, size_t n)
+{
+	const char *eq = memchr(line, '=', n);
+	char key[48], value[256], joined[256];
+	const struct ws_field *f;
+	struct json_object *v;
+
+	out[0] = '\0';
+	if (!eq || (size_t)(eq - line) >= sizeof(key) || n - (size_t)(eq - line) > sizeof(value))
+		return;
+	snprintf(key, sizeof(key), "%.*s", (int)(eq - line), line);
+	snprintf(value, sizeof(value), "%.*s", (int)(n - (size_t)(eq - line) - 1), eq + 1);
+	if (!(f = ws_field_by_key(key)))
+		return;
+	v = json_tokener_parse(value);
+	if (json_object_is_type(v, json_type_array))
+		ws_field_typed(f, NAN, joined_of(v, joined, sizeof(joined)), out, len);
+	else if (json_object_is_type(v, json_type_string))
+		ws_field_typed(f, NAN, json_object_get_string(v), out, len);
+	else if (v)
+		ws_field_typed(f, json_object_get_double(v), NULL, out, len);
+	json_object_put(v);
+}
+
 char *report_group_settings(const struct report *r, const struct report_group *g,
 			    char *buf, size_t len)
 {
 	struct ws_buf b = { .s = buf, .cap = len };
 	const char *p = g->settings ? g->settings : "";
+	char words[160];
 
 	buf[0] = '\0';
 	for (const char *e; *p && (e = strchr(p, '\n')); p = e + 1) {
-		const char *eq = memchr(p, '=', (size_t)(e - p));
-
-		if (!eq || shared(r, p, (size_t)(e - p)))
+		if (shared(r, p, (size_t)(e - p)))
 			continue;
-		ws_buf_item(&b, ", ", "%.*s %.*s", (int)(eq - p), p, (int)(e - eq - 1), eq + 1);
+		setting_words(words, sizeof(words), p, (size_t)(e - p));
+		if (words[0])
+			ws_buf_item(&b, ", ", "%s", words);
 	}
 	return buf;
 }

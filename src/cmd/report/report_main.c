@@ -12,6 +12,7 @@
 #include <json-c/json.h>
 
 #include "lib/c.h"
+#include "lib/hist.h"
 #include "lib/cli.h"
 #include "cmd/report/report.h"
 #include "cmd/common/result_read.h"
@@ -71,6 +72,7 @@ static void report_help_tail(FILE *out)
 		"  it is 0, %.4f x the mean absolute deviation from the median instead).\n"
 		"  Judged: MiB/s, steady MiB/s and each probe's p99, marked '!' and named\n"
 		"  in the flags column.  Groups of fewer than %d results are not judged.\n"
+		"  A p99 of fewer than %lu probes is neither shown nor judged.\n"
 		"Files: results of schema writestress-result/N, N >= 1, are read (fields a\n"
 		"  file lacks show as -).  A named file of another schema, or any file that\n"
 		"  cannot be read or parsed, stops the report; in a DIR, a *.json file of\n"
@@ -85,7 +87,8 @@ static void report_help_tail(FILE *out)
 		"  2    invalid command line, no results, a file that cannot be read or\n"
 		"       is not a result, or an output that cannot be written or may not\n"
 		"       replace what is there\n",
-		REPORT_K, REPORT_MAD_SCALE, REPORT_MEANAD_SCALE, REPORT_MIN_GROUP);
+		REPORT_K, REPORT_MAD_SCALE, REPORT_MEANAD_SCALE, REPORT_MIN_GROUP,
+		hist_min_samples(0.99));
 }
 
 static const char *const *report_words_of(const char *name)

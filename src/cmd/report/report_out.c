@@ -7,6 +7,7 @@
 #include "lib/jsonw.h"
 #include "cmd/report/report.h"
 #include "cmd/common/result_read.h"
+#include "record/record.h"
 
 #define NFIX 10				/* columns before the probes' */
 #define NCOL_MAX (NFIX + 2 * REPORT_MAX_PROBES + 1)
@@ -70,22 +71,45 @@ static void row_cells(char cells[NCOL_MAX][CELL], const struct report *r,
 		snprintf(cells[8], CELL, "none");
 	else
 		num_cell(cells[8], row->slowdown_gib, 3, false);
-	if (row->steady_not_reached)
-		snprintf(cells[9], CELL, "not reached");
+	if (row->steady_known && row->steady != WS_STEADY_REACHED)
+		snprintf(cells[9], CELL, "%s", ws_steady_outcome_words(row->steady));
 	else
 		num_cell(cells[9], row->steady_mibps, 1, fl & 1u << REPORT_M_STEADY);
 	for (unsigned int p = 0; p < r->nprobes; p++) {
-		num_cell(cells[c++], row->p99_ms[p], 3, fl & 1u << (REPORT_M_P99 + p));
+		if (row->p99_hidden >> p & 1)
+			ws_percentile_needs_words(0.99, cells[c++], CELL);
+		else
+			num_cell(cells[c++], row->p99_ms[p], 3, fl & 1u << (REPORT_M_P99 + p));
 		num_cell(cells[c++], row->stalls[p], 0, false);
 	}
 	flags_cell(cells[c], r, row);
 }
 
-static bool all_rows(const struct report *r, const struct report_group *g,
-		     bool slowdown)
+static bool none_slowed(const struct report *r, const struct report_group *g)
 {
 	for (size_t i = g->first; i < g->first + g->n; i++)
-		if (slowdown ? !r->rows[i].slowdown_none : !r->rows[i].steady_not_reached)
+		if (!r->rows[i].slowdown_none)
+			return false;
+	return true;
+}
+
+/* The outcome every row of G came to short of steady; -1: not one. */
+static int steady_of_all(const struct report *r, const struct report_group *g)
+{
+	const struct report_row *first = &r->rows[g->first];
+
+	for (size_t i = g->first; i < g->first + g->n; i++)
+		if (!r->rows[i].steady_known || r->rows[i].steady == WS_STEADY_REACHED ||
+		    r->rows[i].steady != first->steady)
+			return -1;
+	return first->steady;
+}
+
+static bool hidden_in_all(const struct report *r, const struct report_group *g,
+			  unsigned int p)
+{
+	for (size_t i = g->first; i < g->first + g->n; i++)
+		if (!(r->rows[i].p99_hidden >> p & 1))
 			return false;
 	return true;
 }
@@ -100,13 +124,17 @@ static void median_cells(char cells[NCOL_MAX][CELL], const struct report *r,
 	snprintf(cells[0], CELL, "median of %zu", g->n);
 	num_cell(cells[7], g->spread[REPORT_M_MIBPS].median, 1, false);
 	num_cell(cells[8], g->median_slowdown_gib, 3, false);
-	if (all_rows(r, g, true))
+	if (none_slowed(r, g))
 		snprintf(cells[8], CELL, "none");
 	num_cell(cells[9], g->spread[REPORT_M_STEADY].median, 1, false);
-	if (all_rows(r, g, false))
-		snprintf(cells[9], CELL, "not reached");
+	if (steady_of_all(r, g) >= 0)
+		snprintf(cells[9], CELL, "%s",
+			 ws_steady_outcome_words((enum ws_steady_outcome)steady_of_all(r, g)));
 	for (unsigned int p = 0; p < r->nprobes; p++) {
-		num_cell(cells[c++], g->spread[REPORT_M_P99 + p].median, 3, false);
+		if (hidden_in_all(r, g, p))
+			ws_percentile_needs_words(0.99, cells[c++], CELL);
+		else
+			num_cell(cells[c++], g->spread[REPORT_M_P99 + p].median, 3, false);
 		num_cell(cells[c++], g->median_stalls[p], 0, false);
 	}
 }
@@ -145,8 +173,29 @@ static void print_rule(FILE *out, const struct report *r)
 	fprintf(out,
 		"outlier rule: |x - median| > %g x %.4f x MAD within a group (when the MAD is 0:\n"
 		"  %g x %.4f x the mean absolute deviation); judged: MiB/s, steady MiB/s and each\n"
-		"  probe's p99, marked '!'; groups of fewer than %d results are not judged\n",
-		r->k, REPORT_MAD_SCALE, r->k, REPORT_MEANAD_SCALE, REPORT_MIN_GROUP);
+		"  probe's p99, marked '!'; groups of fewer than %d results are not judged; a p99\n"
+		"  of fewer than %lu probes is neither shown nor judged\n",
+		r->k, REPORT_MAD_SCALE, r->k, REPORT_MEANAD_SCALE, REPORT_MIN_GROUP,
+		hist_min_samples(0.99));
+}
+
+/* Each reason a run gave for a steady state it did not judge, once, with
+ * how many results gave it. */
+static void print_unjudged(FILE *out, const struct report *r)
+{
+	for (size_t i = 0; i < r->nrows; i++) {
+		const char *why = r->rows[i].steady_why;
+		size_t n = 0, k;
+
+		for (k = 0; k < i && (!why[0] || strcmp(r->rows[k].steady_why, why)); k++)
+			;
+		if (!why[0] || k < i)
+			continue;	/* none, or said already */
+		for (k = i; k < r->nrows; k++)
+			n += !strcmp(r->rows[k].steady_why, why);
+		fprintf(out, "steady %s in %zu result%s: %s\n",
+			ws_steady_outcome_words(WS_STEADY_NOT_JUDGED), n, n == 1 ? "" : "s", why);
+	}
 }
 
 void report_print(FILE *out, const struct report *r)
@@ -196,6 +245,7 @@ void report_print(FILE *out, const struct report *r)
 	if (r->probes_dropped)
 		fprintf(out, "probes beyond the first %d names left out (%u)\n",
 			REPORT_MAX_PROBES, r->probes_dropped);
+	print_unjudged(out, r);
 }
 
 static void csv_text(FILE *out, const char *s, bool comma)
@@ -257,14 +307,17 @@ void report_csv(FILE *out, const struct report *r)
 	}
 }
 
+/* COUNT NULL: a group's medians, without one. */
 static void json_probes(struct jsonw *w, const struct report *r,
-			const double *p99, const double *stalls)
+			const double *p99, const double *count, const double *stalls)
 {
 	jsonw_object(w, "probes");
 	for (unsigned int p = 0; p < r->nprobes; p++) {
-		if (isnan(p99[p]) && isnan(stalls[p]))
+		if (isnan(p99[p]) && isnan(stalls[p]) && (!count || isnan(count[p])))
 			continue;
 		jsonw_object(w, r->probe_names[p]);
+		if (count)
+			jsonw_double(w, "count", count[p]);
 		jsonw_double(w, "p99_ms", p99[p]);
 		jsonw_double(w, "stalls", stalls[p]);
 		jsonw_end(w);
@@ -291,8 +344,10 @@ static void json_row(struct jsonw *w, const struct report *r,
 	jsonw_double(w, "slowdown_gib", row->slowdown_gib);
 	jsonw_bool(w, "slowdown_none", row->slowdown_none);
 	jsonw_double(w, "steady_mibps", row->steady_mibps);
-	jsonw_bool(w, "steady_not_reached", row->steady_not_reached);
-	json_probes(w, r, row->p99_ms, row->stalls);
+	jsonw_bool(w, "steady_not_reached", row->steady_known &&
+		   (row->steady == WS_STEADY_NOT_REACHED || row->steady == WS_STEADY_CHANGED));
+	jsonw_bool(w, "steady_not_judged", row->steady_known && row->steady == WS_STEADY_NOT_JUDGED);
+	json_probes(w, r, row->p99_ms, row->p99_count, row->stalls);
 	jsonw_object(w, "outliers");
 	for (int m = 0; m < nm; m++)
 		if ((row->high | row->low) >> m & 1)
@@ -321,7 +376,7 @@ static void json_group(struct jsonw *w, const struct report *r,
 	jsonw_double(w, "steady_mibps", g->spread[REPORT_M_STEADY].median);
 	for (unsigned int p = 0; p < r->nprobes; p++)
 		p99[p] = g->spread[REPORT_M_P99 + p].median;
-	json_probes(w, r, p99, g->median_stalls);
+	json_probes(w, r, p99, NULL, g->median_stalls);
 	jsonw_end(w);
 	jsonw_object(w, "spread");
 	for (int m = 0; m < nm; m++) {

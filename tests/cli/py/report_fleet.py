@@ -4,9 +4,14 @@ usage: report_fleet.py REAL.json fleet DIR
     DIR gets a small fleet with known figures: models "Disk A" (5 results,
     one of them, a-outlier.json, at 30% of the others' MiB/s, its curve
     scaled too), "Disk B" (4 results, steady state reached, one of schema
-    writestress-result/2), "Disk C" (2 results: not judged), plus a
-    matrix result and a report result that are not results to report.
-    Every judged figure is set, so only the planted outlier stands out.
+    writestress-result/2), "Disk C" (2 results: not judged), "Disk D" (3
+    results of 20 probes each, too few for a p99: d-slow.json's p99, 19
+    times the others', is neither shown nor flagged), plus a matrix result
+    and a report result that are not results to report.  Every judged
+    figure is set, of 1200 probes, so only the planted outlier stands out.
+usage: report_fleet.py REAL.json settings DIR
+    DIR gets two results of "Disk S" that differ in settings that change
+    the result: -B 1M -s 300M, and -t 5m (the rest at their defaults).
 usage: report_fleet.py REAL.json many DIR N [DIR N]...
     each DIR gets N copies, 4 models, figures spread evenly.
 """
@@ -16,7 +21,8 @@ import os
 import sys
 
 
-def variant(base, model, host, mibps, p99, steady=None, schema=None, scale=True):
+def variant(base, model, host, mibps, p99, steady=None, schema=None, scale=True,
+            probes=1200):
     d = copy.deepcopy(base)
     old = d["summary"]["mibps"] or 1.0
     d["summary"]["mibps"] = mibps
@@ -30,8 +36,10 @@ def variant(base, model, host, mibps, p99, steady=None, schema=None, scale=True)
         cell["mibps"] = cell["mibps"] * mibps / old
     for p in d["probes"]:
         p["raw"]["p99_ms"] = p99
+        p["count"] = p["raw"]["count"] = probes
         p["stalls"]["count"] = 0
     if steady is not None:
+        d["steady"]["judged"] = True
         d["steady"]["reached"] = True
         d["steady"]["mibps"] = steady
     if schema:
@@ -61,10 +69,21 @@ def fleet(base, out):
     ]
     for name, model, host, mibps, p99, steady, schema in plan:
         put(out, name, variant(base, model, host, mibps, p99, steady, schema))
+    for name, p99 in (("d1.json", 5.0), ("d2.json", 5.1), ("d-slow.json", 95.0)):
+        put(out, name, variant(base, "Disk D", "hd", 150.0, p99, probes=20))
     put(out, "matrix.json", {"schema": "writestress-matrix/1", "table": []})
     put(out, "old-report.json", {"schema": "writestress-report/1", "groups": []})
     with open(os.path.join(out, "notes.txt"), "w") as f:
         f.write("not a result\n")
+
+
+def settings(base, out):
+    small = variant(base, "Disk S", "hs1", 100.0, 5.0)
+    small["config"].update(buffer_size=1 << 20, total_bytes=300 << 20, time_s=0)
+    timed = variant(base, "Disk S", "hs2", 100.0, 5.0)
+    timed["config"].update(buffer_size=8 << 20, total_bytes=None, time_s=300)
+    put(out, "small.json", small)
+    put(out, "timed.json", timed)
 
 
 def many(base, out, n):
@@ -85,9 +104,9 @@ def many(base, out, n):
 def main():
     with open(sys.argv[1]) as f:
         base = json.load(f)
-    if sys.argv[2] == "fleet":
+    if sys.argv[2] in ("fleet", "settings"):
         os.makedirs(sys.argv[3], exist_ok=True)
-        fleet(base, sys.argv[3])
+        (fleet if sys.argv[2] == "fleet" else settings)(base, sys.argv[3])
         return
     for i in range(3, len(sys.argv), 2):
         os.makedirs(sys.argv[i], exist_ok=True)

@@ -26,6 +26,17 @@ static char *render(const struct ws_interval *iv, unsigned int room, bool colour
 	return text;
 }
 
+/* A and B the same word, a comma after either aside: a short form's
+ * "741 ms," is the "741 ms (2 probes)," of the whole line. */
+static bool same_word(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+
+	na -= na && a[na - 1] == ',';
+	nb -= nb && b[nb - 1] == ',';
+	return na == nb && !strncmp(a, b, na);
+}
+
 /* Is every blank-separated word of PART a word of WHOLE, in order? */
 static bool words_in_order(const char *part, const char *whole)
 {
@@ -35,7 +46,7 @@ static bool words_in_order(const char *part, const char *whole)
 	ck_assert(p && w);
 	at = strtok_r(w, " ", &sw);
 	for (word = strtok_r(p, " ", &sp); word && ok; word = strtok_r(NULL, " ", &sp)) {
-		while (at && strcmp(at, word))
+		while (at && !same_word(at, word))
 			at = strtok_r(NULL, " ", &sw);
 		ok = at != NULL;
 		if (at)
@@ -75,8 +86,8 @@ START_TEST(test_fits_whole_words)
 END_TEST
 
 /* The live line's probe figures are the run's so far: its p99 once 1000
- * probes support one (10 beyond it, hist.h), before that its max and how
- * many; 999, 1000 and 1001 probes. */
+ * probes support one (10 beyond it, hist.h), before that its max and, in
+ * parentheses after it, how many probes; 999, 1000 and 1001 probes. */
 START_TEST(test_probe_so_far)
 {
 	static const uint64_t counts[] = { 999, 1000, 1001 };
@@ -95,13 +106,60 @@ START_TEST(test_probe_so_far)
 	pi->run_max_ns = 1900000000;
 	line = render(&iv, 200, false);
 	if (counts[_i] >= 1000)
-		ck_assert_msg(strstr(line, " p99 312 ms max 1.90 s"), "%s", line);
+		ck_assert_msg(strstr(line, " fsync p99 312 ms, max 1.90 s") &&
+			      !strstr(line, "probes)"), "%s", line);
 	else
-		ck_assert_msg(strstr(line, " max 1.90 s of 999") && !strstr(line, "p99"),
+		ck_assert_msg(strstr(line, " fsync max 1.90 s (999 probes)") && !strstr(line, "p99"),
 			      "%s", line);
 	free(line);
 }
 END_TEST
+
+/* Counts in words: "(1 probe)", "(2 probes)"; "1 stall", "2 stalls";
+ * a probe with stalls but no figure yet: "fsync 1 stall". */
+START_TEST(test_probe_counts_in_words)
+{
+	static const struct {
+		uint64_t run_count, stalls;
+		const char *want;
+	} cases[] = {
+		{ 1, 0, " fsync max 741 ms (1 probe)" },
+		{ 2, 1, " fsync max 741 ms (2 probes), 1 stall" },
+		{ 2, 2, " fsync max 741 ms (2 probes), 2 stalls" },
+		{ 0, 1, " fsync 1 stall" },
+		{ 1000, 3, " fsync p99 312 ms, max 741 ms, 3 stalls" },
+	};
+	const struct record_fixture *f = record_fixture_shared(FIXTURE_BOUND);
+	static struct ws_interval iv;
+	struct ws_probe_interval *pi = &iv.probes[0];
+	char *line;
+
+	iv = f->iv[0];
+	iv.nprobes = 1;
+	pi->blocked = false;
+	pi->count = cases[_i].run_count ? 1 : 0;
+	pi->run_count = cases[_i].run_count;
+	pi->stalls_total = cases[_i].stalls;
+	pi->run_p99_ns = 312000000;
+	pi->run_max_ns = 741000000;
+	line = render(&iv, 0, false);
+	ck_assert_msg(strstr(line, cases[_i].want), "want '%s' in: %s", cases[_i].want, line);
+	/* the probe's part ends there: the line does, or the next part */
+	{
+		const char *after = strstr(line, cases[_i].want) + strlen(cases[_i].want);
+
+		ck_assert_msg(!*after || !strncmp(after, "  ", 2), "more after '%s': %s",
+			      cases[_i].want, line);
+	}
+	free(line);
+}
+END_TEST
+
+/* An interval's p99 where 1000 probes support it, else its max. */
+static uint64_t slowest(const struct ws_probe_interval *pi)
+{
+	return pi->count >= 1000 ? pi->p99_ns : pi->max_ns;
+}
 
 /* At 80 columns the worst probe (blocked, else the slowest) and the
  * ETA are shown; at 60 the worst probe still is. */
@@ -118,7 +176,7 @@ START_TEST(test_worst_probe_and_eta_stay)
 			const struct ws_probe_interval *pi = &iv->probes[p];
 
 			if (!worst || (pi->blocked && !worst->blocked) ||
-			    (pi->blocked == worst->blocked && pi->p99_ns > worst->p99_ns))
+			    (pi->blocked == worst->blocked && slowest(pi) > slowest(worst)))
 				worst = pi;
 		}
 		ck_assert_ptr_nonnull(worst);
@@ -165,6 +223,7 @@ Suite *live_line_suite(void)
 
 	tcase_add_loop_test(tc, test_fits_whole_words, 0, 2 * (int)ARRAY_SIZE(widths));
 	tcase_add_loop_test(tc, test_probe_so_far, 0, 3);
+	tcase_add_loop_test(tc, test_probe_counts_in_words, 0, 5);
 	tcase_add_test(tc, test_worst_probe_and_eta_stay);
 	tcase_add_test(tc, test_blocked_in_red);
 	suite_add_tcase(s, tc);

@@ -3,11 +3,13 @@
  * --probe-cmd's [NAME=]COMMAND and --steady-criterion's rules; and every
  * word named once (record/settings.c). */
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 
 #include <check.h>
 
 #include "lib/c.h"
+#include "record/fields.h"
 #include "record/record.h"
 #include "suites.h"
 
@@ -297,6 +299,81 @@ START_TEST(test_words_round_trip)
 }
 END_TEST
 
+/* The steady state's outcome and why it was not judged, as the summary,
+ * compare and report word them. */
+START_TEST(test_steady_outcome_words)
+{
+	char buf[160];
+
+	ck_assert_str_eq(ws_steady_outcome_words(ws_steady_outcome_of(false, false, false)),
+			 "not judged");
+	ck_assert_str_eq(ws_steady_outcome_words(ws_steady_outcome_of(true, false, false)),
+			 "not reached");
+	ck_assert_str_eq(ws_steady_outcome_words(ws_steady_outcome_of(true, false, true)),
+			 "not steady at the end");
+	ck_assert_str_eq(ws_steady_outcome_words(ws_steady_outcome_of(true, true, false)),
+			 "steady");
+	ck_assert_str_eq(ws_steady_unjudged_words(5, 10000000000ull, 0, NULL, buf, sizeof(buf)),
+			 "no window of 5 rounds of 10.0 s in the run");
+	ck_assert_str_eq(ws_steady_unjudged_words(5, 500000000ull, 0, "SNIA", buf, sizeof(buf)),
+			 "no window of 5 rounds of 500 ms in the run (SNIA)");
+	ck_assert_str_eq(ws_steady_unjudged_words(3, 10000000000ull, 4ull << 30, NULL, buf,
+						  sizeof(buf)),
+			 "no window of 3 rounds of 10.0 s after preconditioning (4.00 GiB of it)");
+	ck_assert_str_eq(ws_steady_unjudged_words(3, 10000000000ull, 4ull << 30, "SNIA", buf,
+						  sizeof(buf)),
+			 "no window of 3 rounds of 10.0 s after preconditioning (4.00 GiB of it; SNIA)");
+}
+END_TEST
+
+/* A percentile not shown says what it needs (hist.h's rule). */
+START_TEST(test_percentile_needs_words)
+{
+	char buf[64];
+
+	ck_assert_str_eq(ws_percentile_needs_words(0.5, buf, sizeof(buf)), "p50 needs 20 probes");
+	ck_assert_str_eq(ws_percentile_needs_words(0.99, buf, sizeof(buf)), "p99 needs 1000 probes");
+	ck_assert_str_eq(ws_percentile_needs_words(0.999, buf, sizeof(buf)),
+			 "p99.9 needs 10000 probes");
+}
+END_TEST
+
+/* A setting as typed: short option, units, nothing at its default (both
+ * sides of it) or unset. */
+static const struct {
+	const char *key;
+	double num;
+	const char *text, *want;
+} typed_cases[] = {
+	{ "buffer_size", 8388608, NULL, "" },
+	{ "buffer_size", 8388608 + 4096, NULL, "-B 8.00 MiB" },
+	{ "buffer_size", 1048576, NULL, "-B 1.00 MiB" },
+	{ "total_bytes", 314572800, NULL, "-s 300 MiB" },
+	{ "total_bytes", NAN, NULL, "" },
+	{ "time_s", 0, NULL, "" },
+	{ "time_s", 300, NULL, "-t 5m00s" },
+	{ "rate_bytes_per_s", 41943040, NULL, "-r 40.0 MiB/s" },
+	{ "fadvise", 0, NULL, "" },
+	{ "fadvise", 1, NULL, "-f" },
+	{ "pace", NAN, "window", "" },
+	{ "pace", NAN, "none", "-p none" },
+	{ "steady_window", 5, NULL, "" },
+	{ "steady_window", 6, NULL, "--steady-window 6" },
+	{ "stall_s", 0.5, NULL, "" },
+	{ "stall_s", 0.25, NULL, "--stall 250 ms" },
+};
+
+START_TEST(test_field_typed)
+{
+	const struct ws_field *f = ws_field_by_key(typed_cases[_i].key);
+	char buf[96];
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_str_eq(ws_field_typed(f, typed_cases[_i].num, typed_cases[_i].text, buf,
+					sizeof(buf)), typed_cases[_i].want);
+}
+END_TEST
+
 Suite *settings_suite(void)
 {
 	Suite *s = suite_create("settings");
@@ -313,6 +390,9 @@ Suite *settings_suite(void)
 	tcase_add_test(tc, test_failure_words);
 	tcase_add_test(tc, test_detail_words);
 	tcase_add_test(tc, test_denial_words);
+	tcase_add_test(tc, test_steady_outcome_words);
+	tcase_add_test(tc, test_percentile_needs_words);
+	tcase_add_loop_test(tc, test_field_typed, 0, ARRAY_SIZE(typed_cases));
 	suite_add_tcase(s, tc);
 	return s;
 }

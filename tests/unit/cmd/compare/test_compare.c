@@ -1033,6 +1033,87 @@ START_TEST(test_print)
 }
 END_TEST
 
+/* The sample rule (hist.h) on both sides: a percentile is shown, and
+ * judged, only where its run has 10/(1-X) samples; A 22 ms, B 95 ms. */
+static const struct shown_case {
+	const char *key;	/* raw's */
+	double q;
+	unsigned int na, nb;
+	const char *cell_a, *cell_b;	/* NULL: the figure */
+	enum cmp_flag flag;
+} shown_cases[] = {
+	{ "p99_ms", 0.99, 999, 1000, "p99 needs 1000 probes", NULL, CMP_FLAG_NONE },
+	{ "p99_ms", 0.99, 1000, 999, NULL, "p99 needs 1000 probes", CMP_FLAG_NONE },
+	{ "p99_ms", 0.99, 1000, 1000, NULL, NULL, CMP_FLAG_REGRESSION },
+	{ "p99_ms", 0.99, 1001, 5000, NULL, NULL, CMP_FLAG_REGRESSION },
+	/* the p99.9 of 10 samples compare once printed */
+	{ "p99_9_ms", 0.999, 10, 10, "p99.9 needs 10000 probes", "p99.9 needs 10000 probes",
+	  CMP_FLAG_NONE },
+	{ "p99_9_ms", 0.999, 9999, 10000, "p99.9 needs 10000 probes", NULL, CMP_FLAG_NONE },
+	{ "p99_9_ms", 0.999, 10000, 10000, NULL, NULL, CMP_FLAG_REGRESSION },
+	{ "p50_ms", 0.5, 19, 20, "p50 needs 20 probes", NULL, CMP_FLAG_NONE },
+	{ "p50_ms", 0.5, 20, 20, NULL, NULL, CMP_FLAG_REGRESSION },
+};
+
+START_TEST(test_percentile_shown)
+{
+	const struct shown_case *c = &shown_cases[_i];
+	char ja[256], jb[256], metric[64];
+	struct cmp_report r;
+	const struct cmp_row *row;
+
+	snprintf(ja, sizeof(ja), "{'probes':[{'name':'fsync','raw':{'count':%u,'%s':22}}]}",
+		 c->na, c->key);
+	snprintf(jb, sizeof(jb), "{'probes':[{'name':'fsync','raw':{'count':%u,'%s':95}}]}",
+		 c->nb, c->key);
+	build(&r, ja, jb, rules(10, false));
+	snprintf(metric, sizeof(metric), "fsync raw p%g ms", c->q * 100);
+	row = compare_find_row(&r, metric);
+	ck_assert_ptr_nonnull(row);
+	if (c->cell_a)
+		ck_assert_str_eq(row->a.text, c->cell_a);
+	else
+		ck_assert_double_eq(compare_value_num(&row->a), 22);
+	if (c->cell_b)
+		ck_assert_str_eq(row->b.text, c->cell_b);
+	else
+		ck_assert_double_eq(compare_value_num(&row->b), 95);
+	ck_assert_int_eq(row->flag, c->flag);
+	ck_assert_uint_eq(r.regressions, c->flag == CMP_FLAG_REGRESSION);
+	compare_free(&r);
+}
+END_TEST
+
+/* A steady state in the run's words: not judged (its reason in a note),
+ * not steady at the end; never "not reached" for either. */
+START_TEST(test_steady_words)
+{
+	static const char unjudged[] =
+		"{'steady':{'judged':false,'reached':false,'window_rounds':5,'round_s':10,"
+		"'precondition_bytes':0,'earlier':null}}";
+	static const char changed[] =
+		"{'steady':{'judged':true,'reached':false,'window_rounds':5,'round_s':10,"
+		"'precondition_bytes':0,'earlier':{'mibps':80}}}";
+	static const char preconditioned[] =
+		"{'steady':{'judged':false,'reached':false,'window_rounds':3,'round_s':0.5,"
+		"'precondition_bytes':4294967296,'earlier':null}}";
+	char *t = printed(unjudged, changed, rules(10, false));
+
+	assert_line(t, "steady rate MiB/s  | not judged | not steady at the end |      - |");
+	assert_line(t, "notes:\n  steady rate MiB/s not judged in A: no window of 5 rounds of 10.0 s in the run");
+	ck_assert_ptr_null(strstr(t, "not reached"));
+	free(t);
+	t = printed(preconditioned, preconditioned, rules(10, false));
+	assert_line(t, "notes:\n  steady rate MiB/s not judged in A and B: no window of 3 rounds of "
+		    "500 ms after preconditioning (4.00 GiB of it)");
+	ck_assert_ptr_null(strstr(t, "not reached"));
+	free(t);
+	t = printed(changed, unjudged, rules(10, false));
+	assert_line(t, "notes:\n  steady rate MiB/s not judged in B: no window of 5 rounds of 10.0 s in the run");
+	free(t);
+}
+END_TEST
+
 START_TEST(test_print_verdicts)
 {
 	char *t = printed(run_a, run_a, rules(10, false));
@@ -1058,10 +1139,11 @@ START_TEST(test_print_verdicts)
 	assert_line(t, "  every latency, however short (--floor 0)");
 	ck_assert_ptr_null(strstr(t, "notes:"));
 	free(t);
-	/* an older file without the probes' counts: no p99 is judged */
+	/* an older file without the probes' counts: no p99 is shown or judged */
 	t = printed("{'probes':[{'name':'fsync','raw':{'p99_ms':20}}]}",
 		    "{'probes':[{'name':'fsync','raw':{'p99_ms':40}}]}", rules(10, false));
-	assert_line(t, "notes:\n  fsync raw p99 ms not judged: the number of samples is not in the file");
+	assert_line(t, "fsync raw p99 ms       | p99 needs 1000 probes | p99 needs 1000 probes |      - |");
+	ck_assert_ptr_null(strstr(t, "notes:"));
 	assert_line(t, "verdict: no regression beyond 10%");
 	free(t);
 	t = printed("{'summary':{'mibps':100}}", "{'summary':{'mibps':80}}", rules(10, false));
@@ -1083,8 +1165,8 @@ START_TEST(test_print_not_comparable)
 				    "  config.rate_bytes_per_s = 25.0 MiB/s vs 15.0 MiB/s\n"
 				    "not comparable: the table is not judged (--force judges it anyway)");
 
-	ck_assert(first < line_at(t, "metric                 |      A |      B |  change | flag"));
-	assert_line(t, "throughput MiB/s       |   25.0 |   15.0 |  -40.0% |");
+	ck_assert(first < line_at(t, "metric                 |                     A |                     B |  change | flag"));
+	assert_line(t, "throughput MiB/s       |                  25.0 |                  15.0 |  -40.0% |");
 	ck_assert_ptr_null(strstr(t, "REGRESSION"));
 	ck_assert_ptr_null(strstr(t, "judged by:"));
 	ck_assert_ptr_null(strstr(t, "notes:"));
@@ -1099,12 +1181,14 @@ START_TEST(test_print_not_comparable)
 	assert_line(t, "settings that change the result differ:\n"
 		    "  config.rate_bytes_per_s = 25.0 MiB/s vs 15.0 MiB/s\n"
 		    "judged anyway (--force): they may explain any change below");
-	assert_line(t, "throughput MiB/s       |   25.0 |   15.0 |  -40.0% | REGRESSION");
+	assert_line(t, "throughput MiB/s       |                  25.0 |                  15.0 |  -40.0% | REGRESSION");
 	assert_line(t, "judged by:\n"
 		    "  a change beyond 10% of A (--threshold)\n"
 		    "  a latency under 10 ms in both runs is not flagged (--floor)\n"
-		    "  pX only with 10/(1-X) samples in each run: p50 20, p99 1000, p99.9 10000");
-	assert_line(t, "notes:\n  fsync raw p99 ms not judged: 80 samples < 1000");
+		    "  pX shown and judged only with 10/(1-X) samples in each run: p50 20, p99 1000, p99.9 10000");
+	/* p99 of 80 probes: neither shown nor judged, whatever it moved */
+	assert_line(t, "fsync raw p99 ms       | p99 needs 1000 probes | p99 needs 1000 probes |       - |");
+	ck_assert_ptr_null(strstr(t, "notes:"));
 	assert_line(t, "verdict: 2 regressions beyond 10% (B vs A), with different --rate (--force)");
 	free(t);
 }
@@ -1225,6 +1309,8 @@ Suite *compare_suite(void)
 	tc = tcase_create("print");
 	tcase_add_test(tc, test_print);
 	tcase_add_test(tc, test_print_verdicts);
+	tcase_add_loop_test(tc, test_percentile_shown, 0, N_ROWS(shown_cases));
+	tcase_add_test(tc, test_steady_words);
 	tcase_add_test(tc, test_print_not_comparable);
 	suite_add_tcase(s, tc);
 	return s;

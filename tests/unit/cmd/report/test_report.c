@@ -18,6 +18,7 @@
 #include "json_literal.h"
 #include "cmd/report/report.h"
 #include "cmd/common/result_read.h"
+#include "record/record.h"
 #include "suites.h"
 #include "testutil.h"
 
@@ -162,7 +163,7 @@ END_TEST
 /* ---- rows -------------------------------------------------------------- */
 
 /* A result with the fields a report reads; %s are model, host, MiB/s
- * and the fsync p99. */
+ * and the fsync p99; 1000 probes each, the fewest a p99 is shown of. */
 #define RESULT_FMT \
 	"{'schema':'writestress-result/1','config':{'pace':'window'}," \
 	"'system':{'hostname':'%s','release':'6.1.0'}," \
@@ -170,8 +171,8 @@ END_TEST
 	"'block':{'disks':[{'model':'%s  ','firmware':'FW1'}]}}," \
 	"'summary':{'mibps':%s},'slowdown':{'at_bytes':1073741824,'at_s':3}," \
 	"'steady':{'reached':true,'mibps':100}," \
-	"'probes':[{'name':'fsync','raw':{'p99_ms':%s},'stalls':{'count':2}}," \
-	"{'name':'save','raw':{'p99_ms':4},'stalls':{'count':0}}]," \
+	"'probes':[{'name':'fsync','raw':{'count':1000,'p99_ms':%s},'stalls':{'count':2}}," \
+	"{'name':'save','raw':{'count':1000,'p99_ms':4},'stalls':{'count':0}}]," \
 	"'by_bytes':{'cell_bytes':536870912,'cells':[" \
 	"{'from_bytes':0,'to_bytes':536870912,'mibps':200}," \
 	"{'from_bytes':536870912,'to_bytes':1073741824,'mibps':100}]}}"
@@ -238,7 +239,9 @@ START_TEST(test_row_sparse)
 	ck_assert_str_eq(row.fs, "xfs");
 	ck_assert(isnan(row.mibps));
 	ck_assert(row.slowdown_none);
-	ck_assert(row.steady_not_reached && isnan(row.steady_mibps));
+	/* judged, as a file before "judged" was kept was */
+	ck_assert(row.steady_known && row.steady == WS_STEADY_NOT_REACHED);
+	ck_assert(isnan(row.steady_mibps));
 	ck_assert_uint_eq(r.nprobes, 0);	/* an unnamed probe has no column */
 	ck_assert_uint_eq(n, 0);
 	free(row.settings);
@@ -387,7 +390,8 @@ END_TEST
  * ...) are never one group: four runs of one disk, the fourth with --pace
  * none and a fifth of the speed, make a group of three (judged, nothing
  * flagged, where one group of four flagged the fifth-speed one) and one
- * of one (not judged), each header naming the setting that differs. */
+ * of one (not judged), the header naming the setting that differs where
+ * it is not at its default. */
 START_TEST(test_groups_by_settings)
 {
 	static const char *const paces[] = { "window", "window", "window", "none" };
@@ -423,11 +427,11 @@ START_TEST(test_groups_by_settings)
 		report_group_settings(&r, gr, text, sizeof(text));
 		if (gr->n == 3) {
 			ck_assert(gr->judged);
-			ck_assert_str_eq(text, "--pace window");
+			ck_assert_str_eq(text, "");	/* window: the default */
 		} else {
 			ck_assert_uint_eq(gr->n, 1);
 			ck_assert(!gr->judged);
-			ck_assert_str_eq(text, "--pace none");
+			ck_assert_str_eq(text, "-p none");
 		}
 	}
 	report_free(&r);
@@ -479,6 +483,142 @@ static char *output_of(void (*fn)(FILE *, const struct report *),
 	ck_assert_int_eq(fclose(f), 0);
 	return buf;
 }
+
+/* ---- the sample rule, the run's words, the options typed -------------- */
+
+/* A result of MiB/s and an fsync p99 of COUNT probes, its config and
+ * steady state as given. */
+static struct json_object *result_with(const char *config, const char *steady,
+				       const char *mibps, const char *p99, unsigned int count)
+{
+	char buf[2048];
+
+	snprintf(buf, sizeof(buf),
+		 "{'schema':'writestress-result/1','config':%s,"
+		 "'system':{'hostname':'h','release':'6.1.0'},"
+		 "'fingerprint':{'block':{'disks':[{'model':'Disk A'}]}},"
+		 "'summary':{'mibps':%s},'slowdown':null,'steady':%s,"
+		 "'probes':[{'name':'fsync','count':%u,'raw':{'count':%u,'p99_ms':%s},"
+		 "'stalls':{'count':0}}]}", config, mibps, steady, count, count, p99);
+	return json(buf);
+}
+
+static void add_doc(struct report *r, struct json_object *doc, int i)
+{
+	struct report_row row;
+
+	report_row_from(r, doc, &row, NULL, NULL);
+	json_object_put(doc);
+	ck_assert_int_ne(asprintf(&row.file, "r%d.json", i), -1);
+	ck_assert_int_eq(report_add(r, &row, NULL, 0), 0);
+}
+
+#define REACHED "{'reached':true,'judged':true,'mibps':100,'earlier':null}"
+
+/* Five runs, the fifth's fsync p99 19 times the others': flagged where
+ * 1000 probes support each p99, neither shown nor flagged at 999 (the
+ * sample rule, hist.h), the group's median of the four others then. */
+START_TEST(test_p99_shown)
+{
+	static const unsigned int counts[] = { 999, 1000 };
+	static const char *const p99[] = { "5", "5.2", "4.9", "5.1", "95" };
+	struct report r = { .by = REPORT_BY_MODEL, .k = REPORT_K };
+	unsigned int n = counts[_i];
+	char *text;
+
+	for (int i = 0; i < 5; i++)
+		add_doc(&r, result_with("{}", REACHED, "200", p99[i], i == 4 ? n : 1000), i);
+	ck_assert_int_eq(report_finish(&r), 0);
+	text = output_of(report_print, &r);
+	if (n == 999) {
+		ck_assert(isnan(r.rows[4].p99_ms[0]));
+		ck_assert_uint_eq(r.rows[4].p99_hidden, 1);
+		ck_assert_uint_eq(r.outlier_rows, 0);
+		ck_assert_uint_eq(r.groups[0].spread[REPORT_M_P99].n, 4);
+		ck_assert_msg(strstr(text, "| p99 needs 1000 probes |"), "%s", text);
+		ck_assert_ptr_null(strstr(text, "95.000"));
+	} else {
+		ck_assert_double_eq_tol(r.rows[4].p99_ms[0], 95, 1e-9);
+		ck_assert_uint_eq(r.rows[4].p99_hidden, 0);
+		ck_assert_uint_eq(r.rows[4].high, 1u << REPORT_M_P99);
+		ck_assert_uint_eq(r.groups[0].spread[REPORT_M_P99].n, 5);
+		ck_assert_ptr_null(strstr(text, "needs"));
+	}
+	free(text);
+	report_free(&r);
+}
+END_TEST
+
+/* The steady state in the run's words: not judged, with its reason once
+ * under the table; not reached; never "not reached" for one not judged. */
+START_TEST(test_steady_words)
+{
+	static const char unjudged[] =
+		"{'reached':false,'judged':false,'window_rounds':5,'round_s':10,"
+		"'precondition_bytes':0,'earlier':null}";
+	struct report r = { .by = REPORT_BY_MODEL, .k = REPORT_K };
+	char *text;
+
+	for (int i = 0; i < 3; i++)
+		add_doc(&r, result_with("{}", unjudged, "200", "5", 1000), i);
+	ck_assert_int_eq(report_finish(&r), 0);
+	ck_assert(r.rows[0].steady_known && r.rows[0].steady == WS_STEADY_NOT_JUDGED);
+	ck_assert_str_eq(r.rows[0].steady_why, "no window of 5 rounds of 10.0 s in the run");
+	text = output_of(report_print, &r);
+	ck_assert_ptr_null(strstr(text, "not reached"));
+	ck_assert_msg(strstr(text, "|   not judged |"), "%s", text);
+	ck_assert_msg(strstr(text, "\nsteady not judged in 3 results: no window of 5 rounds of 10.0 s in the run\n"),
+		      "%s", text);
+	free(text);
+	text = output_of(report_json, &r);
+	ck_assert_ptr_nonnull(strstr(text, "\"steady_not_judged\":true"));
+	ck_assert_ptr_null(strstr(text, "\"steady_not_reached\":true"));
+	free(text);
+	report_free(&r);
+
+	r = (struct report){ .by = REPORT_BY_MODEL, .k = REPORT_K };
+	add_doc(&r, result_with("{}", "{'reached':false,'judged':true,'earlier':null}", "200", "5", 1000), 0);
+	ck_assert_int_eq(report_finish(&r), 0);
+	text = output_of(report_print, &r);
+	ck_assert_msg(strstr(text, "|  not reached |"), "%s", text);
+	ck_assert_ptr_null(strstr(text, "not judged in"));
+	free(text);
+	report_free(&r);
+}
+END_TEST
+
+/* A group's heading: the options a person types, with units, short
+ * where there is one, none at its default or unset. */
+static const struct heading_case {
+	const char *config;
+	const char *want;
+} heading_cases[] = {
+	{ "{'buffer_size':1048576,'total_bytes':314572800,'time_s':0}", "-B 1.00 MiB, -s 300 MiB" },
+	{ "{'buffer_size':8388608,'total_bytes':null,'time_s':300}", "-t 5m00s" },
+	{ "{'buffer_size':8388608,'total_bytes':null,'time_s':0,'rate_bytes_per_s':41943040,"
+	  "'fadvise':true,'pace':'none'}", "-p none, -f, -r 40.0 MiB/s" },
+};
+
+START_TEST(test_group_heading)
+{
+	struct report r = { .by = REPORT_BY_MODEL, .k = REPORT_K };
+	char text[256];
+
+	for (int i = 0; i < N_ROWS(heading_cases); i++)
+		add_doc(&r, result_with(heading_cases[i].config, REACHED, "200", "5", 1000), i);
+	ck_assert_int_eq(report_finish(&r), 0);
+	ck_assert_uint_eq(r.ngroups, N_ROWS(heading_cases));
+	for (size_t g = 0; g < r.ngroups; g++) {
+		const char *file = r.rows[r.groups[g].first].file;
+		int i = file[1] - '0';
+
+		report_group_settings(&r, &r.groups[g], text, sizeof(text));
+		ck_assert_msg(!strcmp(text, heading_cases[i].want), "%s: '%s', not '%s'",
+			      file, text, heading_cases[i].want);
+	}
+	report_free(&r);
+}
+END_TEST
 
 START_TEST(test_json_out)
 {
@@ -553,6 +693,9 @@ Suite *report_suite(void)
 	tcase_add_test(tc, test_groups);
 	tcase_add_test(tc, test_groups_by_host);
 	tcase_add_test(tc, test_spill);
+	tcase_add_loop_test(tc, test_p99_shown, 0, 2);
+	tcase_add_test(tc, test_steady_words);
+	tcase_add_test(tc, test_group_heading);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("outputs");
