@@ -148,8 +148,7 @@ static void print_probe(FILE *out, const struct ws_run *run,
 		ps->count == 1 ? "" : "s");
 	missing = put_percentiles(out, ps->count, raw, ps->max);
 	if (ps->count > 1 && missing)
-		fprintf(out, "   (raw; p%g needs %lu probes)\n", missing * 100,
-			hist_min_samples(missing));
+		fprintf(out, "   (raw; %s)\n", ws_percentile_needs_words(missing, a, sizeof(a)));
 	else if (ps->count > 1)
 		fputs("   (raw: as measured)\n", out);
 	else
