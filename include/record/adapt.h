@@ -28,8 +28,8 @@ const char *ws_adapt_why_key(enum ws_adapt_why why);
  * slowest probe of the periods that met it. */
 #define WS_ADAPT_ATTEMPTS 3
 struct ws_adapt_attempt {
-	unsigned int headroom_pct;
 	uint64_t worst_ns;
+	uint8_t headroom_pct;
 	bool met;
 };
 
@@ -41,6 +41,8 @@ struct ws_adapt_figures {
 	uint64_t setpoint_ns;		/* the sojourn's */
 	bool settled;
 	bool at_floor;
+	uint8_t headroom_pct;		/* in force at the end */
+	uint8_t nattempts;
 	enum ws_adapt_why why;
 	/* out of reach since unreachable_at_ns; floor_probe -1: none */
 	bool unreachable;
@@ -51,8 +53,6 @@ struct ws_adapt_figures {
 	double waits[WS_MAX_PROBES];	/* behind the writer; 0: no steer */
 	uint64_t idle_ns[WS_MAX_PROBES];	/* median on the idle disk */
 	uint64_t disk_bps, cap_bps;	/* --headroom's; 0: none yet */
-	unsigned int headroom_pct;	/* in force at the end */
-	unsigned int nattempts;
 	struct ws_adapt_attempt attempt[WS_ADAPT_ATTEMPTS];
 	uint64_t headroom_met_ns;	/* since, met with attempt's; 0: not */
 };

@@ -222,7 +222,9 @@ static void attempt_close(struct adapt *a, uint64_t worst_ns, bool met)
 		n--;
 	if (n >= WS_ADAPT_ATTEMPTS)
 		return;
-	a->attempt[n] = (struct ws_adapt_attempt){ a->headroom_pct, worst_ns, met };
+	a->attempt[n] = (struct ws_adapt_attempt){
+		.worst_ns = worst_ns, .headroom_pct = (uint8_t)a->headroom_pct, .met = met,
+	};
 	a->nattempts = n + 1;
 }
 
