@@ -3,7 +3,9 @@
 writestress's sqlite probe does (probe_sqlite.c), at the caller's normal
 priority: rollback journal, synchronous=FULL, the database grown to
 1 MiB and emptied first, then one 4 KiB row per transaction every 100 ms
-(one at a time: a slow commit delays the next), the table emptied,
+(one at a time: a slow commit delays the next; OUT.ready made once
+grown, so that a run measures its probes' idle times on an idle disk,
+not behind the growing), the table emptied,
 untimed, before it passes 1 MiB again; until STOPFILE exists.  Writes
 "START_S LATENCY_S" per commit to OUT, START_S on the clock where the
 stop file was seen at 0 (so negative), the database and its journal
@@ -25,6 +27,7 @@ for _ in range(WRAP // ROW):
     db.execute("INSERT INTO mail (body) VALUES (?)", (body,))
 db.execute("COMMIT")
 db.execute("DELETE FROM mail")
+open(out + ".ready", "w").close()
 lat, appended = [], 0
 due = time.monotonic()
 while not os.path.exists(stop):
