@@ -8,9 +8,19 @@
  * steering probe moves the setpoint, divided by its waits (writer
  * sojourns one operation spans); the setpoint never exceeds (target -
  * idle) / waits, as a journal commit's flush waits for all writeback.
- * --headroom keeps the rate under (100 - pct) % of the disk's; one period
- * in ADAPT_PROBE_EVERY runs uncapped to relearn it, and while the cap
+ * --headroom keeps the rate under (100 - pct) % of the disk's; after
+ * ADAPT_PROBE_EVERY - 1 capped periods one runs uncapped to relearn it,
+ * but only while the last periods' probes had room (all under
+ * ADAPT_LOW_PCT of the target): an uncapped second is the floor's
+ * latency, and one in eight would be the probes' p99.  While the cap
  * holds the setpoint may not grow (it would flood the uncapped period).
+ *
+ * Out of reach: ADAPT_SETTLE_PERIODS periods in a row over the target at
+ * the floor end an attempt.  Before the target is called unreachable the
+ * headroom steps up by ADAPT_HEADROOM_STEP_PCT to ADAPT_HEADROOM_MAX_PCT
+ * (the disk's rate is learned with or without --headroom), never lifted
+ * again; ADAPT_SETTLE_PERIODS periods in a row within the target meet it
+ * with that headroom.  Each attempt is kept (record/adapt.h).
  *
  * Pure: the caller passes the time; one writer thread owns an adapt.
  */
@@ -44,6 +54,7 @@
 #define ADAPT_HEADROOM_MAX_PCT 50u
 #define ADAPT_CAP_BINDING_PCT 97u
 #define ADAPT_PROBE_EVERY 8u
+#define ADAPT_HEADROOM_STEP_PCT 25u
 
 struct adapt_obs {
 	uint64_t worst_ns, sum_ns;
@@ -99,6 +110,14 @@ struct adapt {
 	bool cap_lifted;		/* this period runs uncapped */
 	bool lift_seen;			/* in this probes' period */
 	uint64_t rate_start_ns, rate_bytes;
+
+	/* headroom tried before unreachable; chosen: by an attempt, not
+	 * --headroom, so never lifted */
+	struct ws_adapt_attempt attempt[WS_ADAPT_ATTEMPTS];
+	unsigned int nattempts;
+	bool chosen, trying;
+	uint64_t met_worst_ns;		/* of the met periods in a row */
+	uint64_t headroom_met_ns;	/* 0: not met with an attempt's */
 
 	/* unreachable: periods in a row over the target at the floor */
 	unsigned int floor_periods;

@@ -80,6 +80,10 @@ struct ws_snapshot {
 		atomic_int floor_probe, steering;
 		_Atomic uint64_t waits_milli[WS_SNAPSHOT_PROBES];
 		_Atomic uint64_t disk_bps, cap_bps;
+		/* headroom's attempts, each worst_ns << 8 | met << 7 | pct:
+		 * packed, as the recorder holds a snapshot per target */
+		_Atomic uint64_t headroom_pct, nattempts, headroom_met_ns;
+		_Atomic uint64_t attempt[WS_ADAPT_ATTEMPTS];
 	} adapt;
 	atomic_int verdict;	/* 0, WS_STOP_STEADY or WS_STOP_NOT_STEADY */
 	atomic_bool finished;

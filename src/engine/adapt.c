@@ -212,15 +212,67 @@ static void correct(struct adapt *a, const struct adapt_probe *p, double worst,
 	a->setpoint_ns = clampd(sp, target / 100, setpoint_top(a));
 }
 
+/* An attempt ended: kept, or the last one's place taken when its share
+ * met the target and later failed. */
+static void attempt_close(struct adapt *a, uint64_t worst_ns, bool met)
+{
+	unsigned int n = a->nattempts;
+
+	if (n && a->attempt[n - 1].headroom_pct == a->headroom_pct)
+		n--;
+	if (n >= WS_ADAPT_ATTEMPTS)
+		return;
+	a->attempt[n] = (struct ws_adapt_attempt){
+		.worst_ns = worst_ns, .headroom_pct = (uint8_t)a->headroom_pct, .met = met,
+	};
+	a->nattempts = n + 1;
+}
+
+/* The next share of the disk left idle, while one is left and the disk's
+ * rate is known to cap by. */
+static bool headroom_next(struct adapt *a)
+{
+	unsigned int pct = (a->headroom_pct / ADAPT_HEADROOM_STEP_PCT + 1) *
+			   ADAPT_HEADROOM_STEP_PCT;
+
+	if (a->headroom_pct >= ADAPT_HEADROOM_MAX_PCT || !a->disk_bps)
+		return false;
+	a->headroom_pct = pct < ADAPT_HEADROOM_MAX_PCT ? pct : ADAPT_HEADROOM_MAX_PCT;
+	a->cap_bps = a->disk_bps * (100 - a->headroom_pct) / 100.0;
+	a->chosen = a->trying = true;
+	a->cap_lifted = false;
+	a->capped_run = 0;
+	a->headroom_met_ns = 0;
+	a->floor_periods = a->met_periods = 0;
+	return true;
+}
+
+/* Under the target: an attempt's share meets it after calm periods in a
+ * row; an unreachable target is met again the same way. */
+static void judge_met(struct adapt *a, uint64_t now_ns, uint64_t worst)
+{
+	a->floor_periods = 0;
+	if (!a->met_periods || worst > a->met_worst_ns)
+		a->met_worst_ns = worst;
+	if (++a->met_periods < ADAPT_SETTLE_PERIODS)
+		return;
+	a->met_periods = 0;
+	if (a->trying) {
+		attempt_close(a, a->met_worst_ns, true);
+		a->trying = false;
+		a->headroom_met_ns = now_ns;
+	}
+	a->unreachable = false;
+}
+
 static void judge_floor(struct adapt *a, uint64_t now_ns, int slot,
 			uint64_t worst)
 {
 	if (worst <= a->target_ns) {
-		a->floor_periods = 0;
-		if (a->unreachable && ++a->met_periods >= ADAPT_SETTLE_PERIODS) {
-			a->unreachable = false;
-			a->met_periods = 0;
-		}
+		if (a->trying || a->unreachable)
+			judge_met(a, now_ns, worst);
+		else
+			a->floor_periods = 0;
 		return;
 	}
 	a->met_periods = 0;
@@ -234,6 +286,11 @@ static void judge_floor(struct adapt *a, uint64_t now_ns, int slot,
 	}
 	if (a->floor_periods < ADAPT_SETTLE_PERIODS || a->unreachable)
 		return;
+	attempt_close(a, a->floor_worst_ns, false);
+	if (headroom_next(a))
+		return;
+	a->trying = false;
+	a->headroom_met_ns = 0;
 	a->unreachable = true;
 	if (!a->unreachable_ns) {
 		a->unreachable_ns = now_ns;
@@ -315,15 +372,28 @@ void adapt_set_headroom(struct adapt *a, unsigned int pct)
 	a->headroom_pct = pct > ADAPT_HEADROOM_MAX_PCT ? ADAPT_HEADROOM_MAX_PCT : pct;
 }
 
-/* --headroom: the disk's rate from the periods the cap did not hold
- * back (adapt.h). */
+/* Relearning the disk's rate uncapped costs the probes the floor's wait:
+ * only while the last periods left them room, never under an attempt's
+ * headroom (adapt.h). */
+static bool may_lift(const struct adapt *a)
+{
+	double low = (double)a->target_ns * ADAPT_LOW_PCT / 100.0;
+
+	if (a->chosen)
+		return false;
+	for (unsigned int i = 0; i < ADAPT_TAIL_PERIODS && i < a->nrecent; i++)
+		if ((double)a->recent_worst_ns[i] >= low)
+			return false;
+	return true;
+}
+
+/* The disk's rate from the periods the cap did not hold back (adapt.h),
+ * learned with or without --headroom: an attempt may need it. */
 static void rate_period(struct adapt *a, uint64_t now_ns, uint64_t bytes)
 {
 	double did, most = 0;
 	bool capped;
 
-	if (!a->headroom_pct)
-		return;
 	if (!a->rate_start_ns) {
 		a->rate_start_ns = now_ns;
 		return;		/* the first chunk's time is not a period's */
@@ -342,10 +412,11 @@ static void rate_period(struct adapt *a, uint64_t now_ns, uint64_t bytes)
 		most = fmax(most, a->period_bps[i]);
 	if (most > 0) {
 		a->disk_bps = most;
-		a->cap_bps = most * (100 - a->headroom_pct) / 100.0;
+		a->cap_bps = a->headroom_pct ?
+			     most * (100 - a->headroom_pct) / 100.0 : 0;
 	}
 	a->capped_run = capped ? a->capped_run + 1 : 0;
-	a->cap_lifted = a->capped_run == ADAPT_PROBE_EVERY - 1;
+	a->cap_lifted = a->capped_run >= ADAPT_PROBE_EVERY - 1 && may_lift(a);
 	if (a->cap_lifted)
 		a->lift_seen = true;
 }

@@ -176,6 +176,14 @@ static void adaptive_publish(struct pace_ctx *p)
 	atomic_store_explicit(&st->steering, adapt_steering_probe(a), memory_order_relaxed);
 	atomic_store_explicit(&st->disk_bps, (uint64_t)a->disk_bps, memory_order_relaxed);
 	atomic_store_explicit(&st->cap_bps, (uint64_t)a->cap_bps, memory_order_relaxed);
+	atomic_store_explicit(&st->headroom_pct, a->headroom_pct, memory_order_relaxed);
+	atomic_store_explicit(&st->headroom_met_ns, a->headroom_met_ns, memory_order_relaxed);
+	for (unsigned int i = 0; i < a->nattempts; i++)
+		atomic_store_explicit(&st->attempt[i], a->attempt[i].worst_ns << 8 |
+				      (uint64_t)a->attempt[i].met << 7 |
+				      a->attempt[i].headroom_pct, memory_order_relaxed);
+	/* after them: a reader never sees an attempt not yet written */
+	atomic_store_explicit(&st->nattempts, a->nattempts, memory_order_release);
 	for (unsigned int i = 0; i < ADAPT_PROBES; i++)
 		atomic_store_explicit(&st->waits_milli[i],
 				      (uint64_t)(a->probe[i].waits * 1000 + 0.5),

@@ -292,7 +292,7 @@ void snapshot_adapt_figures(struct ws_snapshot *s, uint64_t origin_ns,
 			    struct ws_adapt_figures *a)
 {
 	struct ws_adapt_state *st = &s->adapt;
-	uint64_t unreachable;
+	uint64_t unreachable, met;
 
 	*a = (struct ws_adapt_figures){
 		.chunk = LOAD(st->chunk),
@@ -308,7 +308,22 @@ void snapshot_adapt_figures(struct ws_snapshot *s, uint64_t origin_ns,
 		.steering = LOAD(st->steering),
 		.disk_bps = LOAD(st->disk_bps),
 		.cap_bps = LOAD(st->cap_bps),
+		.headroom_pct = (uint8_t)LOAD(st->headroom_pct),
+		.nattempts = (uint8_t)atomic_load_explicit(&st->nattempts,
+								 memory_order_acquire),
 	};
+	for (unsigned int i = 0; i < a->nattempts && i < WS_ADAPT_ATTEMPTS; i++) {
+		uint64_t v = LOAD(st->attempt[i]);
+
+		a->attempt[i] = (struct ws_adapt_attempt){
+			.headroom_pct = (uint8_t)(v & 0x7f),
+			.worst_ns = v >> 8,
+			.met = (v >> 7) & 1,
+		};
+	}
+	met = LOAD(st->headroom_met_ns);
+	if (met)
+		a->headroom_met_ns = met > origin_ns ? met - origin_ns : 1;
 	a->at_floor = a->inflight <= ADAPT_CHUNK_MIN;
 	unreachable = LOAD(st->unreachable_ns);
 	if (unreachable)	/* never 0 once said: 0 is "never" */

@@ -73,20 +73,35 @@ static void print_out_of_reach(FILE *out, const struct ws_probe_facts *pf,
 		at, name_of(pf, a->floor_probe), fl);
 }
 
+/* The share in force at the end: --headroom's, or an attempt's. */
 static void print_headroom(FILE *out, const struct ws_summary *sum)
 {
 	const struct ws_adapt_figures *a = &sum->adapt;
+	unsigned int pct = a->headroom_pct ? a->headroom_pct : sum->headroom_pct;
 
-	if (!sum->headroom_pct)
+	if (!pct)
 		return;
 	if (!a->cap_bps) {
 		fprintf(out, "           headroom %u%%: no cap yet: the writer had not run a whole second to show the disk's rate\n",
-			sum->headroom_pct);
+			pct);
 		return;
 	}
-	fprintf(out, "           headroom %u%%: the writer kept under %.1f MiB/s, %u%% of the %.1f MiB/s the disk did without the cap (one second in eight)\n",
-		sum->headroom_pct, (double)a->cap_bps / WS_MIB, 100 - sum->headroom_pct,
-		(double)a->disk_bps / WS_MIB);
+	fprintf(out, "           headroom %u%%: the writer kept under %.1f MiB/s, %u%% of the %.1f MiB/s the disk did without the cap\n",
+		pct, (double)a->cap_bps / WS_MIB, 100 - pct, (double)a->disk_bps / WS_MIB);
+}
+
+/* Headroom tried before the target was called out of reach. */
+static void print_attempts(FILE *out, const struct ws_probe_facts *pf,
+			   const struct ws_summary *sum)
+{
+	const struct ws_adapt_figures *a = &sum->adapt;
+	char line[160];
+
+	for (unsigned int i = 0; a->nattempts > 1 && i < a->nattempts; i++)
+		fprintf(out, "           %s\n",
+			ws_adapt_attempt_words(line, sizeof(line), a, i, sum->headroom_pct,
+					       name_of(pf, a->floor_probe >= 0 ?
+							       a->floor_probe : a->steering)));
 }
 
 void human_adapt_state_print(FILE *out, const struct ws_probe_facts *pf,
@@ -100,6 +115,7 @@ void human_adapt_state_print(FILE *out, const struct ws_probe_facts *pf,
 	units_format_duration(t, sizeof(t), sum->target_latency_ns);
 	if (a->unreachable) {
 		print_out_of_reach(out, pf, sum);
+		print_attempts(out, pf, sum);
 		print_steering(out, pf, a);
 		print_headroom(out, sum);
 		return;
@@ -114,6 +130,7 @@ void human_adapt_state_print(FILE *out, const struct ws_probe_facts *pf,
 		if (a->at_floor)
 			fprintf(out, "           at its floor: the probes took longer than the target with the least writeback it keeps; the wait is not the writer's\n");
 	}
+	print_attempts(out, pf, sum);
 	print_steering(out, pf, a);
 	print_headroom(out, sum);
 	if (a->unreachable_at_ns)

@@ -75,6 +75,25 @@ static const char *probe_name(const struct ws_probe_facts *pf, int i)
 	return i >= 0 && (unsigned int)i < pf->n ? pf->names[i] : NULL;
 }
 
+/* Headroom tried before the target was called out of reach. */
+static void put_adapt_attempts(struct jsonw *w, const struct ws_adapt_figures *a)
+{
+	jsonw_u64(w, "headroom_pct", a->headroom_pct);
+	jsonw_array(w, "headroom_attempts");
+	for (unsigned int i = 0; i < a->nattempts && i < WS_ADAPT_ATTEMPTS; i++) {
+		jsonw_object(w, NULL);
+		jsonw_u64(w, "headroom_pct", a->attempt[i].headroom_pct);
+		jsonw_bool(w, "met", a->attempt[i].met);
+		jsonw_ms(w, "worst_ms", a->attempt[i].worst_ns);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	if (a->headroom_met_ns)
+		jsonw_seconds(w, "headroom_met_since_s", a->headroom_met_ns);
+	else
+		jsonw_null(w, "headroom_met_since_s");
+}
+
 static void put_adapt_account(struct jsonw *w, const struct ws_adapt_figures *a,
 			      const struct ws_probe_facts *pf)
 {
@@ -89,6 +108,7 @@ static void put_adapt_account(struct jsonw *w, const struct ws_adapt_figures *a,
 		if (a->waits[i] > 0)
 			jsonw_ms(w, pf->names[i], a->idle_ns[i]);
 	jsonw_end(w);
+	put_adapt_attempts(w, a);
 	if (!a->unreachable_at_ns) {
 		jsonw_null(w, "out_of_reach");
 		return;

@@ -35,6 +35,7 @@
 	X(plan_suite)     \
 	X(pace_suite)     \
 	X(adapt_suite)    \
+	X(adapt_headroom_suite) \
 	X(matrix_suite)   \
 	X(writer_suite)   \
 	X(write_queue_suite) \
