@@ -172,16 +172,24 @@ void human_adapt_brief(FILE *out, const struct ws_probe_facts *pf,
 		       const struct ws_summary *sum)
 {
 	const struct ws_adapt_figures *a = &sum->adapt;
-	char t[32], x[32], y[32];
+	char t[32], x[32], y[32], up[40] = "";
+	unsigned int tried = 0;
 
+	for (unsigned int i = 0; i < a->nattempts && i < WS_ADAPT_ATTEMPTS; i++)
+		tried = a->attempt[i].headroom_pct > tried ? a->attempt[i].headroom_pct : tried;
 	units_format_duration(t, sizeof(t), sum->target_latency_ns);
+	if (tried)
+		snprintf(up, sizeof(up), ", with headroom up to %u%%", tried);
 	if (sum->ntargets)
 		fprintf(out, "  adaptive each target steered by its own probes%s\n",
 			a->settled ? "" : "; not every one settled");
 	else if (a->unreachable)
-		fprintf(out, "  adaptive target %s out of reach: %s took ≥ %s at the floor\n",
+		fprintf(out, "  adaptive target %s out of reach: %s took ≥ %s at the floor%s\n",
 			t, name_of(pf, a->floor_probe),
-			units_format_duration(x, sizeof(x), a->floor_ns));
+			units_format_duration(x, sizeof(x), a->floor_ns), up);
+	else if (a->headroom_met_ns && a->headroom_pct)
+		fprintf(out, "  adaptive target %s met with headroom %u%% from %s on\n", t,
+			a->headroom_pct, units_format_duration(x, sizeof(x), a->headroom_met_ns));
 	else if (!a->settled)
 		fprintf(out, "  adaptive never settled, target %s (-v: why)\n", t);
 	else

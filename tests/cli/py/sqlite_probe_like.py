@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """sqlite_probe_like.py DB STOPFILE OUT - a SQLite client committing as
-writestress's sqlite probe does (probe_sqlite.c), at the caller's normal
+writestress's sqlite probe does (probe_sqlite.c), at the caller's
 priority: rollback journal, synchronous=FULL, the database grown to
 1 MiB and emptied first, then one 4 KiB row per transaction every 100 ms
 (one at a time: a slow commit delays the next; OUT.ready made once
