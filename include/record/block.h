@@ -37,6 +37,8 @@ enum ws_submitter {
 };
 
 const char *ws_submitter_name(enum ws_submitter s);
+/* In the summary's words ("kernel workers"). */
+const char *ws_submitter_words(enum ws_submitter s);
 
 /* The kernel's enum wb_reason. */
 #define WS_WB_REASONS 8

@@ -32,7 +32,7 @@ static void print_submitters(FILE *out, const struct ws_block_figures *b)
 		if (best < 0)
 			break;
 		shown[best] = true;
-		fprintf(out, "%s%s %.0f%% (%s", sep, ws_submitter_name((enum ws_submitter)best),
+		fprintf(out, "%s%s %.0f%% (%s", sep, ws_submitter_words((enum ws_submitter)best),
 			100.0 * (double)device_time(&b->by[best]) / (double)total,
 			units_format_size(size, sizeof(size), b->by[best].bytes));
 		if (b->by[best].flushes)

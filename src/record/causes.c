@@ -37,6 +37,13 @@ const char *ws_submitter_name(enum ws_submitter s)
 	return (unsigned int)s < WS_SUB_NR ? submitter_names[s] : "?";
 }
 
+/* "flusher" is any kernel worker: a cgroup limit's dispatch and the
+ * metadata they send are not the flusher's writeback works */
+const char *ws_submitter_words(enum ws_submitter s)
+{
+	return s == WS_SUB_FLUSHER ? "kernel workers" : ws_submitter_name(s);
+}
+
 /* The kernel's enum wb_reason in its order (linux/backing-dev-defs.h);
  * the last one also stands for any newer. */
 static const char *const wb_reason_names[WS_WB_REASONS] = {
