@@ -43,7 +43,7 @@ chrt -f 10 python3 "$CLI_DIR/py/sqlite_probe_like.py" "$RIG_MNT/client.db" "$TES
 sq=$!
 at_exit "touch '$TESTDIR/stop'"
 wait_for 30 "the SQLite client's database grown" test -e "$TESTDIR/client.commits.ready"
-ws_bg -t "$SECS" --pace adaptive --probe sqlite --target-latency "${T_MS}ms" \
+ws_bg -v -t "$SECS" --pace adaptive --probe sqlite --target-latency "${T_MS}ms" \
 	--json "$TESTDIR/run.json" "$RIG_MNT/big"
 ws_wait "$(scaled $((SECS + 30)))"
 touch "$TESTDIR/stop"
