@@ -206,7 +206,7 @@ static void print_results(FILE *out, const struct ws_settings *set,
 	if (b.len)
 		fprintf(out, "  results  %s%s%s\n", line, more ? "   " : "", more ? more : "");
 	else if (more)
-		fprintf(out, "  more     %s\n", more);
+		fprintf(out, "  details  %s\n", more);
 }
 
 static void print_ending(FILE *out, const struct ws_run *run,
@@ -408,7 +408,7 @@ static void tail_part(FILE *out, const struct summary_ctx *c)
 	print_ending(out, c->run, sum);
 	if (sum->verified)
 		verify_brief(out, &sum->verify);
-	print_results(out, &c->run->set, "(-v: more)");
+	print_results(out, &c->run->set, "(-v: details)");
 }
 
 /* part's lines wrapped at HUMAN_COLUMNS, and how many */

@@ -16,7 +16,7 @@ static const struct {
 	[WS_LIMIT_DIRECT] = { "disk", "the disk was the limit (O_DIRECT writes)", "the disk was the limit" },
 	[WS_LIMIT_QUEUED] = { "disk", "the disk was the limit (waiting for queued writes)", "the disk was the limit" },
 	[WS_LIMIT_WRITE] = { "write", "write() was the limit: copying into the page cache and dirty-page throttling", "write() was the limit" },
-	[WS_LIMIT_MEMORY] = { "memory", "the writes themselves were the limit: the target is memory (tmpfs, ramfs), there is no disk", "memory, no disk: the writes were the limit" },
+	[WS_LIMIT_MEMORY] = { "memory", "the writes themselves were the limit: the target is memory (tmpfs, ramfs), there is no disk", "the target is memory, no disk" },
 };
 
 const char *ws_limit_key(enum ws_limit l)

@@ -14,6 +14,7 @@ for pace in window direct none; do
 	ws -v --size 16M --pace "$pace" --data fixed --json "$TESTDIR/r.json" "$TMPFS/data"
 	assert_status 0
 	assert_file_match "$OUT" "^writestress .* on tmpfs .* · memory, not a disk \(new file\)$" "the header (--pace $pace)"
+	assert_file_match "$OUT" "^[0-9.]+ [MG]iB written in [0-9.]+ s \\([0-9.]+ MiB/s\\): the target is memory, no disk$" "the verdict's first line (--pace $pace)"
 	assert_file_match "$OUT" "^  writer   .* → the writes themselves were the limit: the target is memory \(tmpfs, ramfs\), there is no disk$" "the summary (--pace $pace)"
 	assert_file_no_match "$OUT" "the disk was the limit" "no disk to be the limit (--pace $pace)"
 	python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))["summary"]["writer_limit"]["kind"] != "memory")' "$TESTDIR/r.json" ||

@@ -98,7 +98,7 @@ assert_status 0
 b5=$($check "$TEXTFILE/ws.prom" --finished 1 --reason bound --min-bytes 4194304) ||
 	fail "final state of a bound run: $b5"
 assert_eq 4194304 "$b5" "bytes written by the bound run"
-assert_file_match "$OUT" '^  results  textfile/ws\.prom   \(-v: more\)$' "results line"
+assert_file_match "$OUT" '^  results  textfile/ws\.prom   \(-v: details\)$' "results line"
 assert_dir_only "$TEXTFILE" ws.prom sentinel.prom
 scrape
 $check - --finished 1 --reason bound --exporter <"$TESTDIR/scraped" >/dev/null ||

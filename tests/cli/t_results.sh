@@ -12,7 +12,7 @@ ws --size 64M -B 1M --rate 32M/s -i 100ms --probe-interval 50ms \
 assert_status 0
 $check "$WORK/r.json" --csv "$WORK/r.csv" --bytes 67108864 --reason bound \
 	--min-intervals 15 || fail "result check failed"
-assert_file_match "$OUT" '^  results  r\.json · r\.csv   \(-v: more\)$' "results line"
+assert_file_match "$OUT" '^  results  r\.json · r\.csv   \(-v: details\)$' "results line"
 assert_dir_only "$WORK" data r.json r.csv
 
 # ended by SIGINT: still complete and valid, with the reason

@@ -13,7 +13,7 @@ d = json.load(open(sys.argv[1]))
 assert d["summary"]["bytes"] > 0, d["summary"]
 PY
 assert_file_match "$ERR" "$SUMMARY_RE" "the summary on stderr"
-assert_file_match "$ERR" '^  results  JSON on stdout   \(-v: more\)$' "where the result went"
+assert_file_match "$ERR" '^  results  JSON on stdout   \(-v: details\)$' "where the result went"
 assert_dir_only "$WORK" data
 
 ws -t 1 --rate 2M/s --json - --csv - data
