@@ -59,6 +59,13 @@ unsigned int analysis_merge_similar(const struct ws_point *pts,
 				    struct ws_phase *ph, unsigned int n,
 				    double pct);
 
+/* The phase *phase from which all are below FRACTION of phases[0]'s
+ * rate, and the point *at it starts at, walked back over the points of
+ * the phase before that are lastingly below it too.  False if none. */
+bool analysis_slowdown_point(const struct ws_point *pts, size_t n,
+			     const struct ws_phase *phases, unsigned int nphases,
+			     double fraction, unsigned int *phase, size_t *at);
+
 /* Where the rate fell for good below FRACTION of phases[0]'s: a dip that
  * recovers is no slowdown.  False, outputs untouched, if none. */
 bool analysis_slowdown(const struct ws_point *pts, size_t n,
@@ -70,5 +77,56 @@ bool analysis_slowdown(const struct ws_point *pts, size_t n,
 unsigned int analysis_extend_to_end(struct ws_phase *ph, unsigned int n,
 				    uint64_t end_bytes, uint64_t end_ns,
 				    double pct);
+
+/* The run's spans: its points that wrote something (analysis_compact),
+ * then what reached the disk after the last, up to END_BYTES at END_NS
+ * (nothing new: the last span's time grows).  OUT holds n + 1.  Returns
+ * the spans. */
+size_t analysis_spans(const struct ws_point *pts, size_t n, uint64_t end_bytes,
+		      uint64_t end_ns, struct ws_point *out);
+
+/* Fewer than WS_PHASES_MIN_INTERVALS intervals or WS_PHASES_MIN_SPANS
+ * spans: phases are not judged. */
+bool analysis_too_short(uint64_t run_ns, uint64_t interval_ns, size_t nspans);
+
+/* The rule (record/phases.h), over a run of run_ns and run_bytes with
+ * reporting intervals of level_ns: within phase i, a stretch [at, c)
+ * lasting at least 1/WS_PHASE_LASTING_PART of run_ns at a rate more than
+ * WS_PHASE_CHANGE_X apart from that of the phase's part before it,
+ * [first, at), which itself lasted level_ns or wrote
+ * 1/WS_PHASE_LASTING_PART of run_bytes (a burst of a buffer is no level
+ * to change from). */
+struct ws_lasting_rule {
+	uint64_t run_ns, run_bytes, level_ns;
+};
+
+/* The strongest such change: 1 and *phase, *at; 0 if none; -ENOMEM. */
+int analysis_hidden_change(const struct ws_point *spans, size_t n,
+			   const struct ws_phase *ph, unsigned int nph,
+			   const struct ws_lasting_rule *r, unsigned int *phase,
+			   size_t *at);
+
+/* Each such change starts a phase, strongest first; when max are there,
+ * the two neighbours of the shortest time that hide no change are one.
+ * *unresolved if some are still hidden.  0 or -ENOMEM. */
+int analysis_split_lasting(const struct ws_point *spans, size_t n,
+			   struct ws_phase *ph, unsigned int *nph,
+			   unsigned int max, const struct ws_lasting_rule *r,
+			   bool *unresolved);
+
+/* analysis_slowdown() on the spans, and the phase boundary moved back to
+ * the point it finds, so the two are one offset: 1 and *phase, the phase
+ * the slowdown starts; 0: none; -ENOMEM.  Where the move would hide a
+ * lasting change (r), the stretch walked over is a phase of its own (if
+ * one more fits in max), else the phases stay and the slowdown is the
+ * phase's start. */
+int analysis_slowdown_phase(const struct ws_point *spans, size_t n,
+			    struct ws_phase *ph, unsigned int *nph,
+			    unsigned int max, double fraction,
+			    const struct ws_lasting_rule *r, unsigned int *phase);
+
+/* Steady state reached from the round after a phase boundary: from that
+ * boundary, the same change. */
+void analysis_steady_from_phase(struct ws_analysis *a);
 
 #endif

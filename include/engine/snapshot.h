@@ -106,6 +106,11 @@ void snapshot_finish(struct ws_snapshot *s, const struct ws_outcome *o);
 /* A buffer is done: a mark, unless the last is under the spacing old. */
 void snapshot_mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes,
 		   uint64_t pending);
+/* The last buffer is done, nothing pending: a mark whatever the spacing,
+ * so the marks say where writing ended (the final flush after it is no
+ * writing). */
+void snapshot_mark_last(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes,
+			uint64_t pending);
 
 /* Probe side. */
 void snapshot_post_probe(struct ws_snapshot *s, unsigned int slot, uint64_t ns);

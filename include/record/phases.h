@@ -8,13 +8,40 @@
 
 #define WS_MAX_PHASES 8
 
-/* Times are since the writer started. */
+/* Times are since the writer started.  A phase's rate is its bytes over
+ * its time, so it lies within its spans' rates. */
 struct ws_phase {
 	uint64_t from_bytes, to_bytes;
 	uint64_t from_ns, to_ns;
 	double mibps;
-	size_t first, last;		/* points, inclusive */
+	size_t first, last;		/* spans, inclusive */
 };
+
+/* The phases' rules (man page, "Phases"), the rules' own figures: a
+ * change of more than WS_PHASE_CHANGE_X in rate that lasts at least
+ * 1/WS_PHASE_LASTING_PART of the run, from a level (an interval long, or
+ * 1/WS_PHASE_LASTING_PART of the run's bytes), is a phase; a run shorter than
+ * WS_PHASES_MIN_INTERVALS reporting intervals is too short to judge (a
+ * third of it would be shorter than the two intervals a phase lasts),
+ * and so is one of fewer than WS_PHASES_MIN_SPANS spans of progress (no
+ * change can be seen in one). */
+#define WS_PHASE_CHANGE_X 2
+#define WS_PHASE_LASTING_PART 3
+#define WS_PHASES_MIN_INTERVALS 6
+#define WS_PHASES_MIN_SPANS 2
+
+enum ws_phases_verdict {
+	WS_PHASES_NONE,		/* not asked for (steady only), or no progress */
+	WS_PHASES_JUDGED,
+	/* one phase, the whole run's: not judged */
+	WS_PHASES_TOO_SHORT,
+	/* more lasting changes than WS_MAX_PHASES can name: not judged */
+	WS_PHASES_TOO_MANY,
+	WS_PHASES_NR
+};
+
+/* "judged", "too_short", "too_many", "none": the result's key. */
+const char *ws_phases_verdict_key(enum ws_phases_verdict v);
 
 /* Limits are % of the window's average rate. */
 enum ws_steady_criterion {
@@ -115,7 +142,9 @@ char *ws_steady_figures_words(const struct ws_analysis_params *p,
 struct ws_steady {
 	bool judged;
 	bool reached;		/* the last window holds */
-	/* reached: at_* is the end of its first window */
+	/* reached: at_* is the end of its first window; final starts at its
+	 * first round, or at a phase boundary in the round before that one
+	 * (the change it follows: analysis_steady_from_phase) */
 	struct ws_stretch final;
 	uint64_t at_bytes, at_ns;
 	/* the latest that held, then changed */
@@ -135,12 +164,27 @@ struct ws_steady {
 
 struct ws_analysis {
 	struct ws_analysis_params params;
+	/* judged over run_ns (the run's time) in spans: the progress points
+	 * that wrote something (one that wrote nothing lends its time to its
+	 * neighbour, but for the final wait, a span of its own), then what
+	 * reached the disk after the last (analysis_spans) */
+	enum ws_phases_verdict phases_verdict;
+	uint64_t phases_run_ns;
+	size_t phases_spans;
 	unsigned int nphases;
 	struct ws_phase phases[WS_MAX_PHASES];
 	double initial_mibps;
+	/* the start of a phase: phases[slowdown_phase] */
 	bool slowed;
+	unsigned int slowdown_phase;
 	uint64_t slowdown_bytes, slowdown_ns;
 	struct ws_steady steady;
 };
+
+/* The phases in one sentence where they are not listed: one phase judged
+ * ("80.0 MiB/s throughout, no lasting change"), or why none were ("too
+ * short to judge phases: ...").  NULL when there are phases to list. */
+const char *ws_phases_verdict_words(const struct ws_analysis *a, char *buf,
+				    size_t len);
 
 #endif

@@ -96,6 +96,12 @@ struct ws_stall {
 	struct ws_stall_reason reason;
 };
 
+/* A rate within WS_STALL_AT_LIMIT_PCT % of a cgroup's limit, either side
+ * and inclusive, is "at" it; else "above" or "below" it.  (The tracer
+ * names the limit the cause from 90% to 150% of it: stallcause.h.) */
+#define WS_STALL_AT_LIMIT_PCT 10
+const char *ws_stall_limit_side(double rate, uint64_t limit);
+
 /* Longer words (every remark at its longest) are cut. */
 #define WS_STALL_WORDS_LEN 512
 

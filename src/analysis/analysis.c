@@ -39,35 +39,159 @@ size_t analysis_compact(const struct ws_point *in, size_t n,
 	return m;
 }
 
-static int find_phases(const struct ws_analysis_input *in,
-		       const struct ws_analysis_params *p, struct ws_analysis *a)
+size_t analysis_spans(const struct ws_point *pts, size_t n, uint64_t end_bytes,
+		      uint64_t end_ns, struct ws_point *out)
+{
+	/* the final wait, a last point that wrote nothing after some that
+	 * did: a span of its own, what was written is not slowed by it */
+	bool wait = n > 1 && !pts[n - 1].dbytes;
+	struct ws_point *last, tail;
+	size_t m = analysis_compact(pts, n - wait, out);
+
+	if (wait && out[m - 1].dbytes)
+		out[m++] = pts[n - 1];
+	else if (wait)
+		out[m - 1] = series_merge(&out[m - 1], &pts[n - 1]);
+	n = m;
+	if (!n)
+		return 0;
+	last = &out[n - 1];
+	/* an end before the last point's is no end of the run */
+	if (end_ns < last->t_ns || end_bytes < last->bytes ||
+	    (end_ns == last->t_ns && end_bytes == last->bytes))
+		return n;
+	tail = (struct ws_point){
+		.t_ns = end_ns, .dt_ns = end_ns - last->t_ns, .bytes = end_bytes,
+		.dbytes = end_bytes - last->bytes,
+	};
+	tail.mibps = ws_mibps(tail.dbytes, tail.dt_ns);
+	/* no time, or the wait goes on: the last span's */
+	if (!tail.dt_ns || !last->dbytes)
+		*last = series_merge(last, &tail);
+	else
+		out[n++] = tail;
+	return n;
+}
+
+/* Too short: one phase, the run's, not judged. */
+static void one_phase(const struct ws_point *spans, size_t n,
+		      struct ws_analysis *a)
+{
+	struct ws_phase *ph = &a->phases[0];
+
+	*ph = (struct ws_phase){
+		.first = 0, .last = n - 1,
+		.from_bytes = spans[0].bytes - spans[0].dbytes,
+		.from_ns = spans[0].t_ns - spans[0].dt_ns,
+		.to_bytes = spans[n - 1].bytes, .to_ns = spans[n - 1].t_ns,
+	};
+	analysis_phase_rates(spans, ph, 1);
+	a->nphases = 1;
+}
+
+/* The tidied segmentation of the points, covering every span. */
+static void segment(const struct ws_point *pts, size_t n,
+		    const struct ws_point *spans, size_t m,
+		    const struct ws_analysis_input *in,
+		    const struct ws_analysis_params *p, struct ws_analysis *a)
 {
 	uint64_t min_ns = p->min_phase_intervals * p->interval_ns;
-	struct ws_point *pts;
-	size_t n;
 
-	if (!in->nmarks)
-		return 0;
-	pts = malloc(in->nmarks * sizeof(*pts));
-	if (!pts)
-		return -ENOMEM;
-	n = analysis_compact(in->marks, in->nmarks, pts);
 	a->nphases = analysis_phases(pts, n, a->phases, WS_MAX_PHASES);
 	if (in->elapsed_ns / 100 > min_ns)
 		min_ns = in->elapsed_ns / 100;
 	a->nphases = analysis_merge_short(a->phases, a->nphases, min_ns);
 	a->nphases = analysis_merge_similar(pts, a->phases, a->nphases,
 					    p->merge_similar_pct);
-	a->nphases = analysis_extend_to_end(a->phases, a->nphases, in->end_bytes,
-					    in->elapsed_ns, p->merge_similar_pct);
-	if (a->nphases) {
-		a->initial_mibps = a->phases[0].mibps;
-		a->slowed = analysis_slowdown(pts, n, a->phases, a->nphases,
-					      p->slowdown_fraction,
-					      &a->slowdown_bytes, &a->slowdown_ns);
+	a->nphases = analysis_extend_to_end(a->phases, a->nphases,
+					    spans[m - 1].bytes, spans[m - 1].t_ns,
+					    p->merge_similar_pct);
+	if (!a->nphases) {	/* no memory to segment by */
+		one_phase(spans, m, a);
+		return;
 	}
+	/* the last phase holds the spans after the points, if any */
+	a->phases[a->nphases - 1].last = m - 1;
+	analysis_phase_rates(spans, a->phases, a->nphases);
+}
+
+static int find_phases(const struct ws_analysis_input *in,
+		       const struct ws_analysis_params *p, struct ws_analysis *a)
+{
+	struct ws_point *pts, *spans;
+	struct ws_lasting_rule rule;
+	unsigned int j = 0;
+	bool unresolved;
+	size_t n, m;
+	int ret;
+
+	if (!in->nmarks)
+		return 0;
+	pts = malloc((2 * in->nmarks + 1) * sizeof(*pts));
+	if (!pts)
+		return -ENOMEM;
+	spans = pts + in->nmarks;
+	n = analysis_compact(in->marks, in->nmarks, pts);
+	m = analysis_spans(in->marks, in->nmarks, in->end_bytes, in->elapsed_ns,
+			   spans);
+	a->phases_spans = m;
+	a->phases_run_ns = m ? spans[m - 1].t_ns : 0;
+	ret = 0;
+	if (!m)
+		goto out;
+	if (analysis_too_short(a->phases_run_ns, p->interval_ns, m)) {
+		a->phases_verdict = WS_PHASES_TOO_SHORT;
+		one_phase(spans, m, a);
+		a->initial_mibps = a->phases[0].mibps;
+		goto out;
+	}
+	rule = (struct ws_lasting_rule){
+		.run_ns = a->phases_run_ns, .level_ns = p->interval_ns,
+		.run_bytes = spans[m - 1].bytes - (spans[0].bytes - spans[0].dbytes),
+	};
+	segment(pts, n, spans, m, in, p, a);
+	ret = analysis_split_lasting(spans, m, a->phases, &a->nphases,
+				     WS_MAX_PHASES, &rule, &unresolved);
+	if (ret)
+		goto out;
+	a->phases_verdict = unresolved ? WS_PHASES_TOO_MANY : WS_PHASES_JUDGED;
+	if (!unresolved) {
+		ret = analysis_slowdown_phase(spans, m, a->phases, &a->nphases,
+					      WS_MAX_PHASES, p->slowdown_fraction,
+					      &rule, &j);
+		a->slowed = ret > 0;
+		ret = ret < 0 ? ret : 0;
+	}
+	a->initial_mibps = a->phases[0].mibps;
+	if (a->slowed) {
+		a->slowdown_phase = j;
+		a->slowdown_bytes = a->phases[j].from_bytes;
+		a->slowdown_ns = a->phases[j].from_ns;
+	}
+out:
 	free(pts);
-	return 0;
+	return ret;
+}
+
+void analysis_steady_from_phase(struct ws_analysis *a)
+{
+	struct ws_stretch *f = &a->steady.final;
+	unsigned int j = a->nphases;
+
+	if (!a->steady.reached || a->phases_verdict != WS_PHASES_JUDGED)
+		return;
+	/* j: the phase the stretch starts in */
+	while (j > 1 && a->phases[j - 1].from_ns > f->from_ns)
+		j--;
+	if (j < 2)
+		return;
+	j--;
+	if (a->phases[j].from_ns == f->from_ns ||
+	    a->phases[j].from_ns + a->steady.round_ns <= f->from_ns)
+		return;
+	f->from_bytes = a->phases[j].from_bytes;
+	f->from_ns = a->phases[j].from_ns;
+	f->mibps = ws_mibps(f->to_bytes - f->from_bytes, f->to_ns - f->from_ns);
 }
 
 int analysis_run(const struct ws_analysis_input *in,
@@ -83,6 +207,8 @@ int analysis_run(const struct ws_analysis_input *in,
 				      &out->steady);
 	if (!ret && in->dev_traced)
 		steady_add_device(&out->steady, in->dev_rounds, in->ndev_rounds);
+	if (!ret)
+		analysis_steady_from_phase(out);
 	return ret;
 }
 

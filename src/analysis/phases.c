@@ -376,9 +376,9 @@ static bool below_from(const struct ws_point *pts, size_t n, size_t i,
 	return median(win, m, tmp) < thr;
 }
 
-bool analysis_slowdown(const struct ws_point *pts, size_t n,
-		       const struct ws_phase *phases, unsigned int nphases,
-		       double fraction, uint64_t *at_bytes, uint64_t *at_ns)
+bool analysis_slowdown_point(const struct ws_point *pts, size_t n,
+			     const struct ws_phase *phases, unsigned int nphases,
+			     double fraction, unsigned int *phase, size_t *at)
 {
 	double thr;
 	unsigned int j;
@@ -396,6 +396,20 @@ bool analysis_slowdown(const struct ws_point *pts, size_t n,
 	for (i = phases[j].first; i > phases[j - 1].first &&
 	     below_from(pts, n, i - 1, thr); i--)
 		;
+	*phase = j;
+	*at = i;
+	return true;
+}
+
+bool analysis_slowdown(const struct ws_point *pts, size_t n,
+		       const struct ws_phase *phases, unsigned int nphases,
+		       double fraction, uint64_t *at_bytes, uint64_t *at_ns)
+{
+	unsigned int j;
+	size_t i;
+
+	if (!analysis_slowdown_point(pts, n, phases, nphases, fraction, &j, &i))
+		return false;
 	*at_bytes = pts[i].bytes - pts[i].dbytes;
 	*at_ns = pts[i].t_ns - pts[i].dt_ns;
 	return true;

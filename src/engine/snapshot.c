@@ -70,8 +70,8 @@ void snapshot_add_bytes(struct ws_snapshot *s, uint64_t n, uint64_t next_off)
 	atomic_store_explicit(&s->offset, next_off, memory_order_relaxed);
 }
 
-void snapshot_mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes,
-		   uint64_t pending)
+static void mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes,
+		 uint64_t pending, bool spaced)
 {
 	uint64_t head = atomic_load_explicit(&s->mark_head, memory_order_relaxed);
 	uint64_t tail = atomic_load_explicit(&s->mark_tail, memory_order_acquire);
@@ -79,13 +79,27 @@ void snapshot_mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes,
 	uint64_t spacing = s->mark_spacing_ns > WS_MARK_SPACING_NS ?
 			   s->mark_spacing_ns : WS_MARK_SPACING_NS;
 
-	if (s->last_mark_ns && t_ns - s->last_mark_ns < spacing)
+	if (spaced && s->last_mark_ns && t_ns - s->last_mark_ns < spacing)
+		return;
+	if (!spaced && s->last_mark_ns == t_ns)
 		return;
 	if (head - tail == WS_MARK_RING)
 		return;		/* the next mark covers this one */
 	s->marks[head % WS_MARK_RING] = (struct ws_mark){ t_ns, bytes, pending };
 	atomic_store_explicit(&s->mark_head, head + 1, memory_order_release);
 	s->last_mark_ns = t_ns;
+}
+
+void snapshot_mark(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes,
+		   uint64_t pending)
+{
+	mark(s, t_ns, bytes, pending, true);
+}
+
+void snapshot_mark_last(struct ws_snapshot *s, uint64_t t_ns, uint64_t bytes,
+			uint64_t pending)
+{
+	mark(s, t_ns, bytes, pending, false);
 }
 
 size_t snapshot_take_marks(struct ws_snapshot *s, struct ws_mark *out,

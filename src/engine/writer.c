@@ -304,6 +304,10 @@ int writer_run(struct writer *w)
 		snapshot_mark(w->snap, now_ns(w) - start, pos - pending_bytes(w),
 			      pending_bytes(w));
 	}
+	/* where writing ended; not a mark a window late, which would credit
+	 * the window to a span shorter than the spacing */
+	if (!pending_bytes(w))
+		snapshot_mark_last(w->snap, now_ns(w) - start, pos, 0);
 	finish_writeback(w, &o);
 	o.end_ns = now_ns(w);
 	o.writer_cpu_ns = ws_thread_cpu_ns();

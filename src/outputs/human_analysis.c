@@ -8,18 +8,21 @@
 /* "80.0 MiB/s for 0–1.00 GiB → 32.0 MiB/s at 1.00–3.90 GiB → ..." */
 static void print_phases(FILE *out, const struct ws_analysis *a)
 {
-	char r[32], f[32], t[32];
+	char r[32], f[32], t[32], v[128];
+	const char *verdict = ws_phases_verdict_words(a, v, sizeof(v));
 
 	fputs("  phases   ", out);
+	if (verdict) {
+		fprintf(out, "%s\n", verdict);
+		return;
+	}
 	for (unsigned int i = 0; i < a->nphases; i++) {
 		const struct ws_phase *p = &a->phases[i];
 
 		units_format_size(f, sizeof(f), p->from_bytes);
 		units_format_size(t, sizeof(t), p->to_bytes);
 		snprintf(r, sizeof(r), "%.1f MiB/s", p->mibps);
-		if (a->nphases == 1)
-			fprintf(out, "%s throughout, no lasting change", r);
-		else if (i == 0)
+		if (i == 0)
 			fprintf(out, "%s for %s–%s", r, f, t);
 		else if (i + 1 == a->nphases)
 			fprintf(out, " → %s from %s", r, f);

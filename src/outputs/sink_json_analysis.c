@@ -191,6 +191,14 @@ void json_put_analysis(struct jsonw *w, const struct ws_run *run,
 		jsonw_end(w);
 	}
 	jsonw_end(w);
+	jsonw_object(w, "phases_judged");
+	jsonw_str(w, "verdict", ws_phases_verdict_key(a->phases_verdict));
+	jsonw_double(w, "intervals", a->params.interval_ns ?
+		     (double)a->phases_run_ns / (double)a->params.interval_ns : 0.0);
+	jsonw_u64(w, "spans", a->phases_spans);
+	jsonw_u64(w, "min_intervals", WS_PHASES_MIN_INTERVALS);
+	jsonw_u64(w, "min_spans", WS_PHASES_MIN_SPANS);
+	jsonw_end(w);
 	jsonw_double(w, "initial_mibps", a->initial_mibps);
 	if (a->slowed) {
 		jsonw_object(w, "slowdown");

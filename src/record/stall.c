@@ -56,14 +56,28 @@ static void span_words(struct ws_buf *b, enum ws_span_finding f, const struct ws
 	}
 }
 
+const char *ws_stall_limit_side(double rate, uint64_t limit)
+{
+	double lim = (double)limit;
+
+	/* multiplied out, so a rate exactly 10% off is exactly on the edge */
+	if (rate * 100.0 > lim * (100 + WS_STALL_AT_LIMIT_PCT))
+		return "above";
+	if (rate * 100.0 < lim * (100 - WS_STALL_AT_LIMIT_PCT))
+		return "below";
+	return "at";
+}
+
 static void limit_words(struct ws_buf *b, const struct ws_stall_reason *r)
 {
+	const char *side = ws_stall_limit_side(r->limit.rate, r->limit.limit);
+
 	if (r->limit.requests)
-		ws_buf_printf(b, "the device took %.1f requests/s, at the cgroup's limit of %llu/s",
-			      r->limit.rate, (unsigned long long)r->limit.limit);
+		ws_buf_printf(b, "the device took %.1f requests/s, %s the cgroup's limit of %llu/s",
+			      r->limit.rate, side, (unsigned long long)r->limit.limit);
 	else
-		ws_buf_printf(b, "the device wrote %.1f MiB/s, at the cgroup's limit of %.1f MiB/s",
-			      r->limit.rate / (1024.0 * 1024.0),
+		ws_buf_printf(b, "the device wrote %.1f MiB/s, %s the cgroup's limit of %.1f MiB/s",
+			      r->limit.rate / (1024.0 * 1024.0), side,
 			      (double)r->limit.limit / (1024.0 * 1024.0));
 }
 

@@ -306,7 +306,8 @@ void recorder_add_cpu(struct ws_summary *sum, uint64_t process_ns,
 /* After the last mark, what the final wait saw on disk.  Its time is not
  * known (the writer learns of a buffer on disk a buffer late), so it goes
  * at its phase's rate: the cells add up to the run's bytes and none shows
- * a rate the run never had. */
+ * a rate the run never had.  Phases not judged, the one phase is the
+ * run's average: the last mark's rate, then. */
 static bool progress_tail(const struct ws_summary *sum, struct ws_point *tail)
 {
 	const struct ws_series *s = sum->progress;
@@ -317,7 +318,8 @@ static bool progress_tail(const struct ws_summary *sum, struct ws_point *tail)
 	if (!s || !s->n || !a || !a->nphases)
 		return false;
 	last = &s->pts[s->n - 1];
-	mibps = a->phases[a->nphases - 1].mibps;
+	mibps = a->phases_verdict == WS_PHASES_JUDGED ?
+		a->phases[a->nphases - 1].mibps : last->mibps;
 	if (sum->bytes <= last->bytes || mibps <= 0)
 		return false;
 	*tail = (struct ws_point){

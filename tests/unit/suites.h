@@ -44,6 +44,7 @@
 	X(monitor_suite)  \
 	X(series_suite)   \
 	X(analysis_suite) \
+	X(analysis_props_suite) \
 	X(steady_suite)   \
 	X(recorder_suite) \
 	X(aggregate_suite) \

@@ -10,7 +10,9 @@ The JSON is the reference; each other output must say the same:
                  decimals), and MiB/s = bytes over seconds
   phases         tile the run (0 to its bytes and elapsed time), each at
                  its bytes over its time; one phase is the run's rate, and
-                 the "phases" line says each rate as printed
+                 the "phases" line says each rate as printed, or, phases
+                 not judged (phases_judged), why, with no rate and no
+                 slowdown
   curve          its top no higher than the finest cells' (by_bytes), and
                  the cells cover the run's bytes
   intervals      dbytes add up to the bytes; the plain lines and the CSV
@@ -92,9 +94,17 @@ def main():
             close(ph[0]["mibps"], rate, 1e-6 * max(rate, 1), "one phase at the run's rate")
         line = next((l for l in out if l.startswith("  phases ")), "")
         said = [float(x) for x in re.findall(r"([0-9.]+) MiB/s", line)]
-        want(len(said) == len(ph), f"the phases line names {len(said)} rates for {len(ph)} phases: {line}")
-        for x, p in zip(said, ph):
-            close(x, p["mibps"], 0.051, "a phase's rate as printed")
+        verdict = r["phases_judged"]["verdict"]
+        if verdict == "judged":
+            want(len(said) == len(ph), f"the phases line names {len(said)} rates for {len(ph)} phases: {line}")
+            for x, p in zip(said, ph):
+                close(x, p["mibps"], 0.051, "a phase's rate as printed")
+        else:
+            # not judged: the line says why, and names no phase's rate
+            words = {"too_short": "too short to judge phases", "too_many": "not judged"}
+            want(words.get(verdict, "?") in line and not said,
+                 f"phases {verdict}, the phases line: {line}")
+            want(r["slowdown"] is None, f"phases {verdict}, yet a slowdown: {r['slowdown']}")
 
     # curve and cells
     cells = r["by_bytes"]["cells"]

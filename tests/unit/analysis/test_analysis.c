@@ -929,12 +929,449 @@ START_TEST(test_merge_similar)
 }
 END_TEST
 
+/* ---- a lasting change is a phase (record/phases.h) ---- */
+
+/* Marks of spans given as (seconds, MiB): the run's points. */
+struct span_row {
+	double secs, mib;
+};
+
+static size_t build_spans(const struct span_row *s, size_t n)
+{
+	uint64_t bytes = 0, t = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t dt = (uint64_t)(s[i].secs * 1e9 + 0.5);
+		uint64_t db = (uint64_t)(s[i].mib * MIB + 0.5);
+
+		bytes += db;
+		t += dt;
+		pts[i] = (struct ws_point){ .t_ns = t, .dt_ns = dt, .bytes = bytes,
+					    .dbytes = db, .mibps = (double)db / MIB * 1e9 / (double)dt };
+	}
+	return n;
+}
+
+/* The whole pipeline on pts[0..n), intervals of interval_ns. */
+static void run_pts(size_t n, uint64_t interval_ns, struct ws_analysis *a)
+{
+	struct ws_analysis_params p;
+	struct ws_analysis_input in = {
+		.marks = pts, .nmarks = n, .writing_ns = pts[n - 1].t_ns,
+		.elapsed_ns = pts[n - 1].t_ns, .end_bytes = pts[n - 1].bytes,
+	};
+
+	analysis_defaults(&p);
+	p.interval_ns = interval_ns;
+	ck_assert_int_eq(analysis_run(&in, &p, a), 0);
+}
+
+/*
+ * More than 2x: a first level of 10 s at 100 MiB/s, then 10 s (half the
+ * run, lasting) at the rate in the row; one span each, so the only
+ * stretch the rule can see is the second.  50 and 200 MiB/s are 2x
+ * exactly: no change; 50.1 and 199.9 under it; 49.9 and 200.1 over it.
+ * The pipeline makes two phases of it, or says the one throughout.
+ */
+static const struct x_row {
+	double mib;
+	bool change;
+} x_rows[] = {
+	{ 50, false }, { 50.1, false }, { 49.9, true },
+	{ 200, false }, { 199.9, false }, { 200.1, true },
+};
+
+START_TEST(test_lasting_2x)
+{
+	const struct x_row *row = &x_rows[_i];
+	const struct span_row s[] = { { 10, 1000 }, { 10, row->mib * 10 } };
+	struct ws_phase ph = { .first = 0, .last = 1 };
+	struct ws_lasting_rule r = { .run_ns = 20 * SEC, .level_ns = SEC };
+	struct ws_analysis a;
+	unsigned int at_phase = 9;
+	size_t at = 9;
+
+	build_spans(s, 2);
+	r.run_bytes = pts[1].bytes;
+	ck_assert_int_eq(analysis_hidden_change(pts, 2, &ph, 1, &r, &at_phase, &at),
+			 row->change);
+	if (row->change) {
+		ck_assert_uint_eq(at_phase, 0);
+		ck_assert_uint_eq(at, 1);
+	}
+	run_pts(2, SEC, &a);
+	ck_assert_int_eq(a.phases_verdict, WS_PHASES_JUDGED);
+	ck_assert_uint_eq(a.nphases, row->change ? 2 : 1);
+	if (row->change) {
+		ck_assert_uint_eq(a.phases[1].from_bytes, 1000 * (uint64_t)MIB);
+		ck_assert_uint_eq(a.phases[1].from_ns, 10 * SEC);
+		ck_assert_double_eq_tol(a.phases[0].mibps, 100, 1e-9);
+		ck_assert_double_eq_tol(a.phases[1].mibps, (double)pts[1].dbytes / MIB / 10, 1e-9);
+	}
+	analysis_release(&a);
+}
+END_TEST
+
+/*
+ * Lasting a third of the run: 20 s at 100 MiB/s, then the row's seconds
+ * at 40 (2.5x apart): 10 s of 30 is a third exactly, a change; 9.9 s of
+ * 29.9 is under a third; 10.1 s of 30.1 over it.
+ */
+static const struct third_row {
+	double secs;
+	bool change;
+} third_rows[] = {
+	{ 10, true }, { 9.9, false }, { 10.1, true },
+};
+
+START_TEST(test_lasting_third)
+{
+	const struct third_row *row = &third_rows[_i];
+	const struct span_row s[] = { { 20, 2000 }, { row->secs, 40 * row->secs } };
+	struct ws_phase ph = { .first = 0, .last = 1 };
+	struct ws_lasting_rule r = { .level_ns = SEC };
+	struct ws_analysis a;
+	unsigned int at_phase;
+	size_t at;
+
+	build_spans(s, 2);
+	r.run_ns = pts[1].t_ns;
+	r.run_bytes = pts[1].bytes;
+	ck_assert_int_eq(analysis_hidden_change(pts, 2, &ph, 1, &r, &at_phase, &at),
+			 row->change);
+	run_pts(2, SEC, &a);
+	ck_assert_uint_eq(a.nphases, row->change ? 2 : 1);
+	/* the change is a slowdown too, at the same offset */
+	ck_assert_int_eq(a.slowed, row->change);
+	if (row->change) {
+		ck_assert_uint_eq(a.slowdown_bytes, a.phases[1].from_bytes);
+		ck_assert_uint_eq(a.slowdown_ns, 20 * SEC);
+	}
+	analysis_release(&a);
+}
+END_TEST
+
+/*
+ * The level before a change: an interval long at least, or a third of
+ * the run's bytes; a burst of one buffer is none.  A first span of the
+ * row's seconds and MiB, then 12 s of the row's MiB: 1 s at 100 MiB/s,
+ * then 30 (a level by its time); 0.999 s at 100 (not: 99.9 MiB is under
+ * a third of 459.9); 0.5 s of 60 MiB, then 120 MiB in 12 s: a third of
+ * the 180 MiB exactly, a level; 59.9 MiB of 179.9 not.
+ */
+static const struct level_row {
+	double secs, mib, then_mib;
+	bool change;
+} level_rows[] = {
+	{ 1, 100, 360, true }, { 0.999, 99.9, 360, false },
+	{ 0.5, 60, 120, true }, { 0.5, 59.9, 120, false },
+};
+
+START_TEST(test_lasting_level)
+{
+	const struct level_row *row = &level_rows[_i];
+	const struct span_row s[] = { { row->secs, row->mib }, { 12, row->then_mib } };
+	struct ws_phase ph = { .first = 0, .last = 1 };
+	struct ws_lasting_rule r = { .level_ns = SEC };
+	unsigned int at_phase;
+	size_t at;
+
+	build_spans(s, 2);
+	r.run_ns = pts[1].t_ns;
+	r.run_bytes = pts[1].bytes;
+	ck_assert_int_eq(analysis_hidden_change(pts, 2, &ph, 1, &r, &at_phase, &at),
+			 row->change);
+}
+END_TEST
+
+/*
+ * Too short to judge: under 6 intervals (a third of the run shorter than
+ * the two intervals a phase lasts), or under 2 spans.  Two spans of a
+ * run of 6 s exactly with intervals of 1 s are judged; of 5.999999999 s
+ * not; of 6.000000001 s they are.  Intervals of 250 ms: 1.5 s the edge.
+ * One span of 60 s is too short; two are not.
+ */
+static const struct short_row {
+	uint64_t run_ns, interval_ns;
+	size_t spans;
+	bool too_short;
+} short_rows[] = {
+	{ 6000000000ull, 1000000000ull, 2, false },
+	{ 5999999999ull, 1000000000ull, 2, true },
+	{ 6000000001ull, 1000000000ull, 2, false },
+	{ 1500000000ull, 250000000ull, 2, false },
+	{ 1499999999ull, 250000000ull, 2, true },
+	{ 60000000000ull, 1000000000ull, 1, true },
+	{ 60000000000ull, 1000000000ull, 2, false },
+};
+
+START_TEST(test_too_short)
+{
+	const struct short_row *row = &short_rows[_i];
+	struct ws_analysis a;
+	char buf[160];
+
+	ck_assert_int_eq(analysis_too_short(row->run_ns, row->interval_ns, row->spans),
+			 row->too_short);
+	/* the pipeline: a tmpfs's first interval 10x the rest */
+	if (row->spans == 1) {
+		pts[0] = (struct ws_point){ .t_ns = row->run_ns, .dt_ns = row->run_ns,
+					    .bytes = 100 * (uint64_t)MIB, .dbytes = 100 * (uint64_t)MIB };
+	} else {
+		uint64_t first = row->run_ns / 3;
+
+		pts[0] = (struct ws_point){ .t_ns = first, .dt_ns = first,
+					    .bytes = 1000 * (uint64_t)MIB, .dbytes = 1000 * (uint64_t)MIB };
+		pts[1] = (struct ws_point){ .t_ns = row->run_ns, .dt_ns = row->run_ns - first,
+					    .bytes = 1200 * (uint64_t)MIB, .dbytes = 200 * (uint64_t)MIB };
+		pts[1].mibps = ws_mibps(pts[1].dbytes, pts[1].dt_ns);
+	}
+	pts[0].mibps = ws_mibps(pts[0].dbytes, pts[0].dt_ns);
+	run_pts(row->spans, row->interval_ns, &a);
+	ck_assert_int_eq(a.phases_verdict, row->too_short ? WS_PHASES_TOO_SHORT : WS_PHASES_JUDGED);
+	ck_assert_uint_eq(a.phases_spans, row->spans);
+	ck_assert_uint_eq(a.phases_run_ns, row->run_ns);
+	if (row->too_short) {
+		/* one phase, the run's rate; no slowdown; the words say so */
+		ck_assert_uint_eq(a.nphases, 1);
+		ck_assert(!a.slowed);
+		ck_assert_ptr_nonnull(ws_phases_verdict_words(&a, buf, sizeof(buf)));
+		ck_assert_msg(!strncmp(buf, "too short to judge phases: ", 27), "%s", buf);
+	} else {
+		ck_assert_uint_eq(a.nphases, 2);
+		ck_assert(a.slowed);
+		ck_assert_ptr_null(ws_phases_verdict_words(&a, buf, sizeof(buf)));
+	}
+	analysis_release(&a);
+}
+END_TEST
+
+/* The verdict's words at the edges of their figures. */
+START_TEST(test_verdict_words)
+{
+	struct ws_analysis a = { .params = { .interval_ns = SEC } };
+	char buf[160];
+
+	a.phases_verdict = WS_PHASES_TOO_SHORT;
+	a.phases_spans = 4;
+	a.phases_run_ns = 5999999999ull;	/* cut, not rounded up to 6.0 */
+	ck_assert_str_eq(ws_phases_verdict_words(&a, buf, sizeof(buf)),
+			 "too short to judge phases: 5.9 intervals of 1.00 s, phases need 6");
+	a.phases_spans = 1;
+	a.phases_run_ns = 60 * SEC;
+	ck_assert_str_eq(ws_phases_verdict_words(&a, buf, sizeof(buf)),
+			 "too short to judge phases: 1 span of progress, phases need 2");
+	a.phases_verdict = WS_PHASES_JUDGED;
+	a.nphases = 1;
+	a.phases[0].mibps = 19.64;
+	ck_assert_str_eq(ws_phases_verdict_words(&a, buf, sizeof(buf)),
+			 "19.6 MiB/s throughout, no lasting change");
+	a.nphases = 2;
+	ck_assert_ptr_null(ws_phases_verdict_words(&a, buf, sizeof(buf)));
+	a.phases_verdict = WS_PHASES_TOO_MANY;
+	ck_assert_str_eq(ws_phases_verdict_words(&a, buf, sizeof(buf)),
+			 "not judged: more lasting changes than 8 phases can name");
+	a.phases_verdict = WS_PHASES_NONE;
+	ck_assert_ptr_null(ws_phases_verdict_words(&a, buf, sizeof(buf)));
+	ck_assert_str_eq(ws_phases_verdict_key(WS_PHASES_TOO_SHORT), "too_short");
+	ck_assert_str_eq(ws_phases_verdict_key(WS_PHASES_NR), "?");
+}
+END_TEST
+
+/*
+ * One event at one offset (issue 40: "phases ... from 275 MiB" beside
+ * "slowed from 267 MiB"): 100 MiB/s, then two points at 78 (under 80%
+ * of 100, lastingly), then 30, points of the row's length.  The
+ * segmentation puts the 78s in the phase before; the slowdown walks back
+ * over them.  Of 250 ms each they are no level (half an interval): the
+ * boundary moves back with the slowdown, two phases.  Of 1 s each they
+ * are one (2.6x the 30 after them): a phase of their own, the slowdown
+ * at its start.
+ */
+static const struct walked_row {
+	uint64_t dt_ns;
+	unsigned int nphases;
+} walked_rows[] = {
+	{ 250 * MS_NS, 2 }, { SEC, 3 },
+};
+
+START_TEST(test_slowdown_is_a_boundary)
+{
+	const struct walked_row *row = &walked_rows[_i];
+	struct ws_analysis a;
+	size_t i;
+
+	for (i = 0; i < 60; i++)
+		rates[i] = i < 30 ? 100 : i < 32 ? 78 : 30;
+	build_dt(60, row->dt_ns);
+	/* the segmentation, tidied, alone: the 78s in the first phase, and
+	 * the slowdown where no phase starts */
+	{
+		struct ws_phase ph[WS_MAX_PHASES];
+		uint64_t at_bytes, at_ns;
+		unsigned int k = analysis_phases(pts, 60, ph, WS_MAX_PHASES);
+
+		k = analysis_merge_short(ph, k, 2 * SEC);
+		k = analysis_merge_similar(pts, ph, k, 15);
+		ck_assert_uint_eq(k, 2);
+		ck_assert_uint_eq(ph[1].first, 32);
+		ck_assert(analysis_slowdown(pts, 60, ph, k, 0.8, &at_bytes, &at_ns));
+		ck_assert_uint_eq(at_bytes, start_bytes(30));
+	}
+	run_pts(60, SEC, &a);
+	ck_assert_uint_eq(a.nphases, row->nphases);
+	ck_assert(a.slowed);
+	ck_assert_uint_eq(a.slowdown_bytes, start_bytes(30));
+	ck_assert_uint_eq(a.slowdown_ns, 30 * row->dt_ns);
+	ck_assert_uint_eq(a.slowdown_phase, 1);
+	ck_assert_uint_eq(a.phases[1].from_bytes, a.slowdown_bytes);
+	ck_assert_uint_eq(a.phases[1].from_ns, a.slowdown_ns);
+	ck_assert_uint_eq(a.phases[1].first, 30);
+	ck_assert_uint_eq(a.phases[row->nphases - 1].first, row->nphases == 2 ? 30 : 32);
+	ck_assert_double_eq_tol(a.phases[0].mibps, 100, 1e-6);
+	ck_assert_double_eq_tol(a.initial_mibps, 100, 1e-6);
+	analysis_release(&a);
+}
+END_TEST
+
+/*
+ * Steady state from the round after the change starts at the change:
+ * 100 MiB/s, then 40 from the row's second, rounds of 10 s.  At 57 s the
+ * first steady round is the sixth (60 s): steady from 57 s, the phase
+ * boundary.  At 60 s it is already on a round's edge.  At 47 s the
+ * stretch starts at 50 s: the round before it (40-50 s) holds the change,
+ * so from 47 s too.
+ */
+static const struct steady_row {
+	size_t change;		/* the first point at 40 */
+	uint64_t from_s;
+} steady_rows[] = {
+	{ 57, 57 }, { 60, 60 }, { 47, 47 },
+};
+
+START_TEST(test_steady_from_the_change)
+{
+	const struct steady_row *row = &steady_rows[_i];
+	struct ws_analysis a;
+	size_t i;
+
+	for (i = 0; i < 150; i++)
+		rates[i] = i < row->change ? 100 : 40;
+	build(150);
+	run_pts(150, SEC, &a);
+	ck_assert_uint_eq(a.nphases, 2);
+	ck_assert(a.slowed);
+	ck_assert_uint_eq(a.slowdown_ns, row->change * SEC);
+	ck_assert(a.steady.reached);
+	ck_assert_uint_eq(a.steady.final.from_ns, row->from_s * SEC);
+	ck_assert_uint_eq(a.steady.final.from_bytes, a.slowdown_bytes);
+	ck_assert_double_eq_tol(a.steady.final.mibps, 40, 1e-6);
+	analysis_release(&a);
+}
+END_TEST
+
+/*
+ * The shapes issue 40 named: an unpaced 100 MiB written in a second,
+ * then the final wait, 5 s in all: too short; the same wait over 10 s:
+ * a phase at the page cache's rate, then the wait, a span of its own
+ * (0 MiB/s: writing had ended), and the slowdown there.  A tmpfs's 3 s at 1480, 152 and 144 MiB/s: too short; 30 s of
+ * it: 1480 MiB/s for its first second's bytes, then 144.
+ */
+START_TEST(test_issue_shapes)
+{
+	struct ws_analysis a;
+	size_t n = 0;
+
+	for (int i = 0; i < 4; i++)
+		pts[n++] = (struct ws_point){ .t_ns = (uint64_t)(i + 1) * 250 * MS_NS,
+					      .dt_ns = 250 * MS_NS,
+					      .bytes = (uint64_t)(i + 1) * 25 * (uint64_t)MIB,
+					      .dbytes = 25 * (uint64_t)MIB, .mibps = 100 };
+	pts[n++] = (struct ws_point){ .t_ns = 5 * SEC, .dt_ns = 4 * SEC, .bytes = 100 * (uint64_t)MIB };
+	run_pts(n, SEC, &a);
+	ck_assert_int_eq(a.phases_verdict, WS_PHASES_TOO_SHORT);
+	ck_assert_uint_eq(a.nphases, 1);
+	analysis_release(&a);
+	pts[n - 1].t_ns = 10 * SEC;
+	pts[n - 1].dt_ns = 9 * SEC;
+	run_pts(n, SEC, &a);
+	ck_assert_int_eq(a.phases_verdict, WS_PHASES_JUDGED);
+	ck_assert_uint_eq(a.nphases, 2);
+	ck_assert_uint_eq(a.phases[1].from_bytes, 100 * (uint64_t)MIB);
+	ck_assert_uint_eq(a.phases[1].from_ns, SEC);
+	ck_assert_double_eq_tol(a.phases[0].mibps, 100, 1e-9);
+	ck_assert_double_eq(a.phases[1].mibps, 0);
+	ck_assert(a.slowed);
+	ck_assert_uint_eq(a.slowdown_bytes, 100 * (uint64_t)MIB);
+	analysis_release(&a);
+
+	for (int len = 3; len <= 30; len += 27) {
+		for (n = 0; n < (size_t)len; n++)
+			rates[n] = n == 0 ? 1480 : n == 1 ? 152 : 144;
+		build(n);
+		run_pts(n, SEC, &a);
+		if (len == 3) {
+			ck_assert_int_eq(a.phases_verdict, WS_PHASES_TOO_SHORT);
+			ck_assert_uint_eq(a.nphases, 1);
+		} else {
+			ck_assert_int_eq(a.phases_verdict, WS_PHASES_JUDGED);
+			ck_assert_uint_eq(a.nphases, 2);
+			ck_assert_uint_eq(a.phases[1].first, 1);
+			ck_assert_double_eq_tol(a.phases[0].mibps, 1480, 0.01);
+			ck_assert(a.slowed);
+			ck_assert_uint_eq(a.slowdown_ns, SEC);
+		}
+		analysis_release(&a);
+	}
+}
+END_TEST
+
+/* Eight phases and one more lasting change: the two neighbours of the
+ * shortest time are one, and the change gets its phase. */
+START_TEST(test_lasting_when_full)
+{
+	struct ws_phase ph[WS_MAX_PHASES];
+	struct ws_lasting_rule r = { .level_ns = SEC };
+	unsigned int n = 8, at_phase;
+	bool unresolved = true;
+	size_t at, i;
+
+	/* eight levels of 3 s alternating 100/50 (each 2x: no change), then
+	 * 100 MiB/s for 15 s and 10 for 15 s inside the last */
+	for (i = 0; i < 24; i++)
+		rates[i] = (i / 3) % 2 ? 50 : 100;
+	for (; i < 54; i++)
+		rates[i] = i < 39 ? 100 : 10;
+	build(54);
+	for (i = 0; i < 8; i++)
+		ph[i] = (struct ws_phase){ .first = 3 * i, .last = i == 7 ? 53 : 3 * i + 2 };
+	r.run_ns = pts[53].t_ns;
+	r.run_bytes = pts[53].bytes;
+	analysis_phase_rates(pts, ph, 8);
+	for (i = 0; i < 8; i++) {
+		ph[i].from_bytes = start_bytes(ph[i].first);
+		ph[i].from_ns = pts[ph[i].first].t_ns - pts[ph[i].first].dt_ns;
+		ph[i].to_bytes = pts[ph[i].last].bytes;
+		ph[i].to_ns = pts[ph[i].last].t_ns;
+	}
+	ck_assert_int_eq(analysis_hidden_change(pts, 54, ph, 8, &r, &at_phase, &at), 1);
+	ck_assert_uint_eq(at_phase, 7);
+	ck_assert_int_eq(analysis_split_lasting(pts, 54, ph, &n, WS_MAX_PHASES, &r, &unresolved), 0);
+	ck_assert(!unresolved);
+	ck_assert_uint_eq(n, 8);
+	ck_assert_uint_eq(ph[7].first, 39);
+	ck_assert_ptr_null(tiling_error(ph, n, 54));
+	ck_assert_int_eq(analysis_hidden_change(pts, 54, ph, n, &r, &at_phase, &at), 0);
+}
+END_TEST
+
 Suite *analysis_suite(void)
 {
 	Suite *s = suite_create("analysis");
 	TCase *phases = tcase_create("phases");
 	TCase *slow = tcase_create("slowdown");
 	TCase *run = tcase_create("run");
+	TCase *lasting = tcase_create("lasting");
 
 	/* thousands of series per row; slow under sanitizers */
 	tcase_set_timeout(phases, 60);
@@ -963,5 +1400,16 @@ Suite *analysis_suite(void)
 	tcase_add_test(run, test_run_empty);
 	tcase_add_test(run, test_compact);
 	suite_add_tcase(s, run);
+
+	tcase_add_loop_test(lasting, test_lasting_2x, 0, N_ROWS(x_rows));
+	tcase_add_loop_test(lasting, test_lasting_third, 0, N_ROWS(third_rows));
+	tcase_add_loop_test(lasting, test_lasting_level, 0, N_ROWS(level_rows));
+	tcase_add_loop_test(lasting, test_too_short, 0, N_ROWS(short_rows));
+	tcase_add_test(lasting, test_verdict_words);
+	tcase_add_loop_test(lasting, test_slowdown_is_a_boundary, 0, N_ROWS(walked_rows));
+	tcase_add_loop_test(lasting, test_steady_from_the_change, 0, N_ROWS(steady_rows));
+	tcase_add_test(lasting, test_issue_shapes);
+	tcase_add_test(lasting, test_lasting_when_full);
+	suite_add_tcase(s, lasting);
 	return s;
 }

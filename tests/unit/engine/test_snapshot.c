@@ -104,6 +104,25 @@ START_TEST(test_mark_spacing)
 }
 END_TEST
 
+/* The last buffer's mark is kept whatever the spacing (1 ms after one
+ * at 10 ms, spacing 50 ms), so the marks say where writing ended; at the
+ * time of the one before it, it is that one. */
+START_TEST(test_mark_last)
+{
+	struct ws_mark out[4];
+
+	snap.mark_spacing_ns = 50 * MS;
+	snapshot_mark(&snap, 10 * MS, 4096, 1);
+	snapshot_mark(&snap, 11 * MS, 8192, 2);	/* under the spacing: dropped */
+	snapshot_mark_last(&snap, 11 * MS, 8192, 2);
+	snapshot_mark_last(&snap, 11 * MS, 8192, 2);	/* the same: once */
+	ck_assert_uint_eq(snapshot_take_marks(&snap, out, ARRAY_SIZE(out)), 2);
+	ck_assert_uint_eq(out[1].t_ns, 11 * MS);
+	ck_assert_uint_eq(out[1].bytes, 8192);
+	ck_assert_uint_eq(out[1].pending, 2);
+}
+END_TEST
+
 /* The figures of a mark are carried as given, in order, across takes
  * smaller than what is waiting. */
 START_TEST(test_mark_take_in_parts)
@@ -444,6 +463,7 @@ Suite *snapshot_suite(void)
 	tcase_add_checked_fixture(marks, setup, teardown);
 	tcase_add_loop_test(marks, test_mark_spacing, 0, ARRAY_SIZE(spacings));
 	tcase_add_test(marks, test_mark_take_in_parts);
+	tcase_add_test(marks, test_mark_last);
 	tcase_add_test(marks, test_mark_ring_full);
 	tcase_add_loop_test(marks, test_mark_ring_bound, 0, ARRAY_SIZE(ring_bound));
 	tcase_add_checked_fixture(end, setup, teardown);

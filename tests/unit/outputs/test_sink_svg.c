@@ -718,8 +718,8 @@ static const struct golden {
 	const char *want[6];
 } goldens[] = {
 	{ "sink_svg.svg", FIXTURE_BOUND,
-	  { "8.000 GiB written in 63.90 s (128.2 MiB/s)", "240.0 MiB/s", "56.3 MiB/s",
-	    "steady 56.3 MiB/s", ">slowed<", "4 stalls ≥ 500 ms" } },
+	  { "8.000 GiB written in 63.90 s (128.2 MiB/s)", "240.0 MiB/s", "56.4 MiB/s",
+	    "steady 56.4 MiB/s", ">slowed<", "4 stalls ≥ 500 ms" } },
 	{ "sink_svg_signal.svg", FIXTURE_SIGNAL, { " — stopped by SIGINT" } },
 	{ "sink_svg_error.svg", FIXTURE_ERROR,
 	  { " — failed: reserve: No space left on device" } },

@@ -35,6 +35,13 @@
 #define JBD2_COMMIT(phase_) COMMIT(phase_, 0, 48 * 4096)
 #define COMMIT_SPAN "the device was busy 100 ms of 900 ms, each request in <= 30.0 ms"
 
+/* The device's rate against a cgroup's limit of bytes, and its words. */
+#define LIMIT_ROW(name_, rate_, limit_, words_)						\
+	{ "limit in bytes, " name_, { .site = "jbd2_log_wait_commit",			\
+				       .reason = { .cause = WS_CAUSE_LIMIT,		\
+						   .limit = { .rate = (rate_), .limit = (limit_) } } }, \
+	  "waited in jbd2_log_wait_commit; the device wrote " words_ " the cgroup's limit of 100.0 MiB/s" }
+
 static const struct words_row {
 	const char *name;
 	struct ws_stall st;
@@ -48,10 +55,38 @@ static const struct words_row {
 			      .reason = { .cause = WS_CAUSE_LIMIT,
 					  .limit = { .rate = 90.0 * MIB, .limit = 100 * MIB } } },
 	  "waited in jbd2_log_wait_commit; the device wrote 90.0 MiB/s, at the cgroup's limit of 100.0 MiB/s" },
-	{ "limit in requests", { .reason = { .cause = WS_CAUSE_LIMIT,
+	{ "limit in requests, half as much again", { .reason = { .cause = WS_CAUSE_LIMIT,
 					     .limit = { .rate = 149.96, .limit = 100,
 							.requests = true } } },
-	  "waited in the kernel; the device took 150.0 requests/s, at the cgroup's limit of 100/s" },
+	  "waited in the kernel; the device took 150.0 requests/s, above the cgroup's limit of 100/s" },
+	/* "at" the limit within 10% of it, both edges inclusive */
+	LIMIT_ROW("10% under exactly", 90.0 * MIB, 100 * MIB, "90.0 MiB/s, at"),
+	LIMIT_ROW("just over 10% under", 89.9 * MIB, 100 * MIB, "89.9 MiB/s, below"),
+	LIMIT_ROW("just under 10% under", 90.1 * MIB, 100 * MIB, "90.1 MiB/s, at"),
+	LIMIT_ROW("10% over exactly", 110.0 * MIB, 100 * MIB, "110.0 MiB/s, at"),
+	LIMIT_ROW("just under 10% over", 109.9 * MIB, 100 * MIB, "109.9 MiB/s, at"),
+	LIMIT_ROW("just over 10% over", 110.1 * MIB, 100 * MIB, "110.1 MiB/s, above"),
+	/* issue 40: 25.4 MiB/s on a limit of 20.0 was said to be at it */
+	{ "27% over the limit", { .site = "folio_wait_bit",
+				  .reason = { .cause = WS_CAUSE_LIMIT,
+					      .limit = { .rate = 25.4 * MIB, .limit = 20 * MIB } } },
+	  "waited in folio_wait_bit; the device wrote 25.4 MiB/s, above the cgroup's limit of 20.0 MiB/s" },
+	{ "requests, 10% over exactly", { .reason = { .cause = WS_CAUSE_LIMIT,
+						      .limit = { .rate = 110, .limit = 100,
+								 .requests = true } } },
+	  "waited in the kernel; the device took 110.0 requests/s, at the cgroup's limit of 100/s" },
+	{ "requests, just over 10% over", { .reason = { .cause = WS_CAUSE_LIMIT,
+							.limit = { .rate = 110.1, .limit = 100,
+								   .requests = true } } },
+	  "waited in the kernel; the device took 110.1 requests/s, above the cgroup's limit of 100/s" },
+	{ "requests, 10% under exactly", { .reason = { .cause = WS_CAUSE_LIMIT,
+						       .limit = { .rate = 90, .limit = 100,
+								  .requests = true } } },
+	  "waited in the kernel; the device took 90.0 requests/s, at the cgroup's limit of 100/s" },
+	{ "requests, just over 10% under", { .reason = { .cause = WS_CAUSE_LIMIT,
+							 .limit = { .rate = 89.9, .limit = 100,
+								    .requests = true } } },
+	  "waited in the kernel; the device took 89.9 requests/s, below the cgroup's limit of 100/s" },
 	{ "wbt, not traced", { .site = "rq_qos_wait",
 			       .reason = { .cause = WS_CAUSE_WBT, .wbt = { .lat_us = 2000 } } },
 	  WBT_HELD ", its limits not traced (no wbt_step events)" },
