@@ -181,6 +181,10 @@ static unsigned int print_phases(FILE *out, const struct ws_summary *sum)
 		fprintf(out, "  %-8s %s\n", "phases", line);
 		return 1;
 	}
+	if (a->phases_verdict == WS_PHASES_TOO_SHORT || a->phases_verdict == WS_PHASES_TOO_MANY) {
+		fprintf(out, "  %-8s %s\n", "phases", ws_phases_verdict_words(a, line, sizeof(line)));
+		return 1;
+	}
 	if (!a->slowed)
 		return 0;
 	fprintf(out, "  slowed   below %.0f%% of the first %.1f MiB/s from %s (%s)\n",
