@@ -148,11 +148,11 @@ static void recommendation(FILE *out, const struct matrix_row *rows, size_t n,
 	else if (few && !over && !cache)
 		snprintf(why, sizeof(why), "too few probes for a verdict on any strategy (see above)");
 	else if (over + few + cache)
-		snprintf(why, sizeof(why), "none judged within the target of %s ms: %u over it, %u with too few probes, %u at the page cache's rate",
+		snprintf(why, sizeof(why), "no strategy was judged within the target of %s ms (%u over it, %u with too few probes, %u at the page cache's rate)",
 			 t, over, few, cache);
 	else
 		snprintf(why, sizeof(why), "no strategy that wrote ran to the end");
-	fprintf(out, "  no recommendation: %s (%s%s%s)\n", why,
+	fprintf(out, "  no recommendation: %s; %s%s%s\n", why,
 		few || cache ? "a longer --each or a shorter --probe-interval gives more probes; " : "",
 		adaptive ? "" : "try adaptive, or ", "a larger --target-latency");
 }
