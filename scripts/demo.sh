@@ -49,12 +49,12 @@ trap 'exit 143' TERM
 echo "demo: a slow disk of its own: a loop device throttled to 20 MiB/s, in $DIR"
 bash "$RIG" up "$DIR" --size 512M --rate 20M >/dev/null || { echo "demo: the slow disk could not be set up" >&2; exit 1; }
 MNT=$(sed -n 's/^MNT=//p' "$DIR/rig.env")
-# the probe every 4 ms and each strategy for 6 s: over a thousand probes
+# the probe every 3 ms and each strategy for 8 s: over a thousand probes
 # where they stay quick, enough for a p99 verdict (hist.h's rule); the
 # target is what the probe takes on the idle disk, times IDLE_X; adaptive
-# leaves 30% of the disk's rate to the probe
+# leaves half the disk's rate to the probe
 IDLE_X=5
-echo "demo: the same 96 MiB file rewritten for 6 s each, three ways, under an fsync probe every 4 ms; the target: ${IDLE_X}x what the probe takes on the idle disk"
+echo "demo: the same 64 MiB file rewritten for 8 s each, three ways, under an fsync probe every 3 ms; the target: ${IDLE_X}x what the probe takes on the idle disk"
 # cgroup v2 throttles only the rig's own group: run inside it
 set --
 [ "$(sed -n 's/^CGROUP=//p' "$DIR/rig.env")" = v2 ] && set -- bash "$RIG" run "$DIR"
