@@ -24,6 +24,11 @@ struct json_object;
 	"idle,none,window,window+fadvise,fdatasync,direct,dontcache,adaptive"
 #define MATRIX_SCHEMA "writestress-matrix/1"
 #define MATRIX_SAME_RATE_PCT 1.0	/* throughputs this close are equal */
+/* A row's rate is the disk's while the device wrote at least this close
+ * to it in the run (its counters also see the journal and the probes);
+ * past it the page cache took the writes. */
+#define MATRIX_DEVICE_PCT 10.0
+#define MATRIX_FROZEN_X 10		/* p99 over this times the target */
 
 struct matrix_strategy {
 	char label[48];		/* as given: "window:B=1M:W=4" */
@@ -48,7 +53,8 @@ struct matrix_cfg {
 	uint64_t file_size;
 	const char *passthrough[24];	/* probe options, as given */
 	unsigned int npassthrough;
-	char steer_by[16];		/* the judged probe */
+	char steer_by[16];		/* the judged probe: the first --probe */
+	double idle_x;			/* --idle-x: the target from idle's */
 };
 
 #define MATRIX_ARGS_MAX 64
@@ -66,11 +72,16 @@ struct matrix_probe {
 	char name[16];
 	double p50_ms, p99_ms, max_ms, p99_corrected_ms;	/* raw but the last */
 	double p90_ms;
-	double count;
+	double count;		/* a row's: its runs' summed */
 	double stalls;
+	/* probes over the target and over MATRIX_FROZEN_X times it, from the
+	 * result's histogram (a bucket by its midpoint, as a percentile) */
+	uint64_t over, over_frozen;
+	double min_count;	/* a row's: its run with fewest */
 };
 
-/* One child's run; latencies outside probes[] are the first probe's. */
+/* One child's run; latencies outside probes[] are the judged probe's,
+ * probes[0]. */
 struct matrix_outcome {
 	unsigned int strategy;
 	unsigned int setting;		/* 0 without schedulers or dirty_bytes */
@@ -84,8 +95,11 @@ struct matrix_outcome {
 	double p99_corrected_ms;
 	uint64_t stalls;
 	uint64_t count;
+	uint64_t over, over_frozen;
 	struct matrix_probe probes[MATRIX_MAX_PROBES];
 	unsigned int nprobes;
+	bool have_device;		/* the device's counters were read */
+	double dev_mibps;		/* what it wrote, over the run's time */
 	uint64_t peak_dirty;		/* most Dirty + Writeback, bytes */
 	double cpu_s_per_gib;
 	unsigned int causes[WS_CAUSE_NR];	/* 0 when not traced */
@@ -93,17 +107,29 @@ struct matrix_outcome {
 	bool quiet_timeout;
 };
 
-/* 0, or -EINVAL if DOC is not a result. */
-int matrix_outcome_from(struct json_object *doc, struct matrix_outcome *o);
+/* 0, or -EINVAL if DOC is not a result.  The judged probe is the one
+ * named JUDGED (the first --probe, which adaptive steers by; NULL or "":
+ * the result's first), moved to probes[0]; its over counts are against
+ * TARGET_NS. */
+int matrix_outcome_from(struct json_object *doc, const char *judged,
+			uint64_t target_ns, struct matrix_outcome *o);
+
+/* Over a target in a result's probe: its histogram_ns buckets whose
+ * midpoint is over BOUND_NS. */
+uint64_t matrix_count_over(const struct json_object *probe, uint64_t bound_ns);
+
+/* The run wrote at the disk's rate: MIBPS within MATRIX_DEVICE_PCT over
+ * what the device wrote, or no device counters to say otherwise. */
+bool matrix_rate_is_disks(double mibps, bool have_device, double dev_mibps);
 
 enum matrix_verdict {
 	MX_BASELINE,		/* idle */
 	MX_UNSUPPORTED,
 	MX_FAILED,
-	MX_RESPONSIVE,
-	MX_SLUGGISH,
-	MX_FROZEN,
-	MX_NOT_JUDGED,		/* too few probes */
+	MX_RESPONSIVE,		/* p99 within the target */
+	MX_SLUGGISH,		/* p99 over it */
+	MX_FROZEN,		/* p99 over MATRIX_FROZEN_X times it */
+	MX_NOT_JUDGED,		/* too few probes (hist_judge) */
 	MX_VERDICT_NR,
 };
 
@@ -117,10 +143,13 @@ struct matrix_row {
 	double mibps, mibps_lo, mibps_hi;
 	double p50_ms, p99_ms, p99_lo, p99_hi, max_ms, p99_corrected_ms;
 	double p90_ms;
-	double count;
+	double count, min_count;	/* summed over its runs; the fewest */
+	uint64_t over, over_frozen;	/* summed over its runs */
 	double stalls;
 	struct matrix_probe probes[MATRIX_MAX_PROBES];
 	unsigned int nprobes;
+	bool page_cache;		/* a run's rate was not the disk's */
+	double dev_mibps;		/* the device's, median */
 	uint64_t peak_dirty;
 	double cpu_s_per_gib;
 	unsigned int causes[WS_CAUSE_NR];
@@ -137,12 +166,17 @@ size_t matrix_rows(const struct matrix_outcome *o, size_t n,
 		   const struct matrix_strategy *s, unsigned int nstrategies,
 		   unsigned int nsettings, struct matrix_row *rows);
 
-/* Ratios, Pareto front (faster and lower p99), verdicts; returns the
- * fastest responsive row but idle, or -1.  A stall is frozen; from 1000
- * probes p99 judges, from 100 p90 (10x the target: frozen), fewer are not
- * judged (hist.h's samples rule). */
-int matrix_judge(struct matrix_row *rows, size_t n,
-		 const struct matrix_strategy *s, double target_ms);
+/* Ratios, Pareto front (faster and lower in its tail), verdicts; returns
+ * the fastest row judged within the target but idle and rows whose rate
+ * was the page cache's, or -1.  Every verdict is hist_judge()'s on the
+ * probes summed over a row's runs: p99 over MATRIX_FROZEN_X times the
+ * target frozen, else over the target, within it, or not judged. */
+int matrix_judge(struct matrix_row *rows, size_t n, const struct matrix_strategy *s);
+
+/* The p99 where its runs support it (hist.h), else the max: the tail a
+ * row is placed by on the front and the plot. */
+double matrix_row_tail_ms(const struct matrix_row *r);
+bool matrix_row_p99_shown(const struct matrix_row *r);
 
 void matrix_print(FILE *out, const struct matrix_row *rows, size_t n,
 		  const struct matrix_strategy *s, const char *const *settings,

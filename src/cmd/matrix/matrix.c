@@ -226,9 +226,91 @@ const char *matrix_row_cause(const struct matrix_row *r)
 	return best ? ws_stall_cause_name((enum ws_stall_cause)best) : NULL;
 }
 
-int matrix_outcome_from(struct json_object *doc, struct matrix_outcome *o)
+uint64_t matrix_count_over(const struct json_object *probe, uint64_t bound_ns)
 {
-	struct json_object *probes = at(doc, "probes"), *ivs = at(doc, "intervals");
+	struct json_object *h = at(probe, "histogram_ns");
+	uint64_t over = 0;
+
+	for (size_t i = 0; h && json_object_is_type(h, json_type_array) &&
+			   i < json_object_array_length(h); i++) {
+		struct json_object *b = json_object_array_get_idx(h, i);
+		uint64_t lo, hi;
+
+		if (!json_object_is_type(b, json_type_array) ||
+		    json_object_array_length(b) != 3)
+			continue;
+		lo = (uint64_t)json_object_get_int64(json_object_array_get_idx(b, 0));
+		hi = (uint64_t)json_object_get_int64(json_object_array_get_idx(b, 1));
+		/* hist_bucket_mid(): the value a percentile there is shown as */
+		if (lo + (hi - lo) / 2 > bound_ns)
+			over += (uint64_t)json_object_get_int64(json_object_array_get_idx(b, 2));
+	}
+	return over;
+}
+
+bool matrix_rate_is_disks(double mibps, bool have_device, double dev_mibps)
+{
+	return !have_device || mibps <= dev_mibps * (1 + MATRIX_DEVICE_PCT / 100);
+}
+
+static void read_probe(struct json_object *p, uint64_t target_ns, struct matrix_probe *mp)
+{
+	const char *name = json_object_get_string(at(p, "name"));
+
+	snprintf(mp->name, sizeof(mp->name), "%s", name ? name : "?");
+	mp->p50_ms = num(p, "raw.p50_ms");
+	mp->p90_ms = num(p, "raw.p90_ms");
+	mp->count = num(p, "count");
+	mp->min_count = mp->count;
+	mp->p99_ms = num(p, "raw.p99_ms");
+	mp->max_ms = num(p, "max_ms");
+	mp->p99_corrected_ms = num(p, "corrected.p99_ms");
+	mp->stalls = num(p, "stalls.count");
+	mp->over = matrix_count_over(p, target_ns);
+	mp->over_frozen = matrix_count_over(p, target_ns * MATRIX_FROZEN_X);
+}
+
+/* The index of the probe named JUDGED, else 0. */
+static size_t judged_index(struct json_object *probes, const char *judged)
+{
+	for (size_t i = 0; judged && *judged && i < json_object_array_length(probes); i++) {
+		const char *name = json_object_get_string(
+			at(json_object_array_get_idx(probes, i), "name"));
+
+		if (name && !strcmp(name, judged))
+			return i;
+	}
+	return 0;
+}
+
+static void read_device(struct json_object *doc, struct matrix_outcome *o)
+{
+	struct json_object *ivs = at(doc, "intervals");
+	double bytes = 0, elapsed = num(doc, "summary.elapsed_s");
+
+	for (size_t i = 0; ivs && json_object_is_type(ivs, json_type_array) &&
+			   i < json_object_array_length(ivs); i++) {
+		struct json_object *iv = json_object_array_get_idx(ivs, i);
+		uint64_t d = (uint64_t)num(iv, "dirty") + (uint64_t)num(iv, "writeback");
+
+		if (d > o->peak_dirty)
+			o->peak_dirty = d;
+		if (at(iv, "device")) {
+			o->have_device = true;
+			bytes += num(iv, "device.write_bytes");
+		}
+	}
+	if (o->have_device && elapsed > 0)
+		o->dev_mibps = bytes / (double)WS_MIB / elapsed;
+	else
+		o->have_device = false;
+}
+
+int matrix_outcome_from(struct json_object *doc, const char *judged,
+			uint64_t target_ns, struct matrix_outcome *o)
+{
+	struct json_object *probes = at(doc, "probes");
+	size_t n = 0, first = 0;
 
 	if (!at(doc, "summary") || !json_object_is_type(at(doc, "summary"), json_type_object))
 		return -EINVAL;
@@ -238,25 +320,20 @@ int matrix_outcome_from(struct json_object *doc, struct matrix_outcome *o)
 	if (num(doc, "summary.bytes") > 0)
 		o->cpu_s_per_gib = num(doc, "summary.cpu.writer_s") /
 				   (num(doc, "summary.bytes") / (double)WS_GIB);
-	for (size_t i = 0; probes && json_object_is_type(probes, json_type_array) &&
-			   i < json_object_array_length(probes) &&
-			   o->nprobes < MATRIX_MAX_PROBES; i++) {
+	if (probes && json_object_is_type(probes, json_type_array)) {
+		n = json_object_array_length(probes);
+		first = judged_index(probes, judged);
+	}
+	/* the judged first, the others in the result's order */
+	for (size_t k = 0; k < n && o->nprobes < MATRIX_MAX_PROBES; k++) {
+		size_t i = !k ? first : k <= first ? k - 1 : k;
 		struct json_object *p = json_object_array_get_idx(probes, i);
-		const char *name = json_object_get_string(at(p, "name"));
-		struct matrix_probe *mp = &o->probes[o->nprobes++];
 
-		snprintf(mp->name, sizeof(mp->name), "%s", name ? name : "?");
-		mp->p50_ms = num(p, "raw.p50_ms");
-		mp->p90_ms = num(p, "raw.p90_ms");
-		mp->count = num(p, "count");
-		mp->p99_ms = num(p, "raw.p99_ms");
-		mp->max_ms = num(p, "max_ms");
-		mp->p99_corrected_ms = num(p, "corrected.p99_ms");
-		mp->stalls = num(p, "stalls.count");
-		if (i == 0)
+		read_probe(p, target_ns, &o->probes[o->nprobes++]);
+		if (!k)
 			count_causes(at(p, "stalls.records"), o->causes);
 	}
-	if (o->nprobes) {	/* the first is the one the table judges */
+	if (o->nprobes) {
 		snprintf(o->probe, sizeof(o->probe), "%s", o->probes[0].name);
 		o->p50_ms = o->probes[0].p50_ms;
 		o->p90_ms = o->probes[0].p90_ms;
@@ -265,15 +342,10 @@ int matrix_outcome_from(struct json_object *doc, struct matrix_outcome *o)
 		o->max_ms = o->probes[0].max_ms;
 		o->p99_corrected_ms = o->probes[0].p99_corrected_ms;
 		o->stalls = (uint64_t)o->probes[0].stalls;
+		o->over = o->probes[0].over;
+		o->over_frozen = o->probes[0].over_frozen;
 	}
-	for (size_t i = 0; ivs && json_object_is_type(ivs, json_type_array) &&
-			   i < json_object_array_length(ivs); i++) {
-		struct json_object *iv = json_object_array_get_idx(ivs, i);
-		uint64_t d = (uint64_t)num(iv, "dirty") + (uint64_t)num(iv, "writeback");
-
-		if (d > o->peak_dirty)
-			o->peak_dirty = d;
-	}
+	read_device(doc, o);
 	return 0;
 }
 

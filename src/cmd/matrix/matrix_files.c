@@ -6,6 +6,7 @@
 
 #include <json-c/json.h>
 
+#include "lib/hist.h"
 #include "lib/jsonw.h"
 #include "lib/svgplot.h"
 #include "outputs/sink.h"
@@ -49,6 +50,15 @@ static void put_tree(struct jsonw *w, const char *key, struct json_object *o)
 	}
 }
 
+/* null where its runs' probes do not support it (hist.h) */
+static void put_pct(struct jsonw *w, const char *key, double q, double min_count, double v)
+{
+	if (hist_percentile_shown(q, (uint64_t)min_count))
+		jsonw_double(w, key, v);
+	else
+		jsonw_null(w, key);
+}
+
 static void put_probes(struct jsonw *w, const struct matrix_row *r)
 {
 	jsonw_array(w, "probes");
@@ -57,10 +67,12 @@ static void put_probes(struct jsonw *w, const struct matrix_row *r)
 
 		jsonw_object(w, NULL);
 		jsonw_str(w, "name", p->name);
-		jsonw_double(w, "p50_ms", p->p50_ms);
-		jsonw_double(w, "p99_ms", p->p99_ms);
+		jsonw_double(w, "count", p->count);
+		jsonw_u64(w, "over_target", p->over);
+		put_pct(w, "p50_ms", 0.5, p->min_count, p->p50_ms);
+		put_pct(w, "p99_ms", 0.99, p->min_count, p->p99_ms);
 		jsonw_double(w, "max_ms", p->max_ms);
-		jsonw_double(w, "p99_corrected_ms", p->p99_corrected_ms);
+		put_pct(w, "p99_corrected_ms", 0.99, p->min_count, p->p99_corrected_ms);
 		jsonw_double(w, "stalls", p->stalls);
 		jsonw_end(w);
 	}
@@ -77,17 +89,25 @@ static void put_row(struct jsonw *w, const struct matrix_doc *d, const struct ma
 	jsonw_double(w, "mibps_min", r->mibps_lo);
 	jsonw_double(w, "mibps_max", r->mibps_hi);
 	jsonw_double(w, "ratio_to_fastest", r->ratio);
-	jsonw_double(w, "p50_ms", r->p50_ms);
-	jsonw_double(w, "p90_ms", r->p90_ms);
+	/* the rate was the page cache's: the device wrote device_mibps */
+	jsonw_bool(w, "page_cache", r->page_cache);
+	jsonw_double(w, "device_mibps", r->dev_mibps);
+	put_pct(w, "p50_ms", 0.5, r->min_count, r->p50_ms);
+	put_pct(w, "p90_ms", 0.9, r->min_count, r->p90_ms);
 	jsonw_double(w, "count", r->count);
-	jsonw_double(w, "p99_ms", r->p99_ms);
-	jsonw_double(w, "p99_min_ms", r->p99_lo);
-	jsonw_double(w, "p99_max_ms", r->p99_hi);
+	jsonw_u64(w, "over_target", r->over);
+	jsonw_u64(w, "over_frozen", r->over_frozen);
+	put_pct(w, "p99_ms", 0.99, r->min_count, r->p99_ms);
+	put_pct(w, "p99_min_ms", 0.99, r->min_count, r->p99_lo);
+	put_pct(w, "p99_max_ms", 0.99, r->min_count, r->p99_hi);
 	jsonw_double(w, "max_ms", r->max_ms);
-	jsonw_double(w, "p99_corrected_ms", r->p99_corrected_ms);
+	put_pct(w, "p99_corrected_ms", 0.99, r->min_count, r->p99_corrected_ms);
 	jsonw_double(w, "stalls", r->stalls);
 	jsonw_u64(w, "peak_dirty_writeback", r->peak_dirty);
-	jsonw_double(w, "cpu_s_per_gib", r->cpu_s_per_gib);
+	if (d->s[r->strategy].idle)	/* it wrote nothing to cost */
+		jsonw_null(w, "cpu_s_per_gib");
+	else
+		jsonw_double(w, "cpu_s_per_gib", r->cpu_s_per_gib);
 	put_probes(w, r);
 	jsonw_bool(w, "front", r->front);
 	jsonw_str(w, "verdict", matrix_verdict_word(r->verdict));
@@ -109,7 +129,8 @@ static void put_recommendation(struct jsonw *w, const struct matrix_doc *d)
 	jsonw_str(w, "strategy", d->s[b->strategy].label);
 	jsonw_str(w, "setting", setting_of(d, b->setting));
 	jsonw_double(w, "mibps", b->mibps);
-	jsonw_double(w, "p99_ms", b->p99_ms);
+	put_pct(w, "p99_ms", 0.99, b->min_count, b->p99_ms);
+	jsonw_double(w, "max_ms", b->max_ms);
 	jsonw_end(w);
 }
 
@@ -204,15 +225,20 @@ int matrix_write_svg(const char *path, const struct matrix_doc *d, char *err,
 
 #define W 760.0
 #define H 480.0
+#define FRONT_R 4.5	/* a dot on the Pareto front */
+#define OFF_R 3.0
 
 /* what svgplot.c's style sheet has not */
 static const char style[] =
 	".t{font-size:14px;font-weight:bold;fill:#111}\n"
 	".l{font-size:11px;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}\n";
 
+/* A rate that was the page cache's would squeeze the disk's rates into
+ * a corner: it is named under the plot instead. */
 static bool plotted(const struct matrix_doc *d, const struct matrix_row *r)
 {
-	return r->runs && !d->s[r->strategy].idle && r->p99_ms > 0;
+	return r->runs && !d->s[r->strategy].idle && !r->page_cache &&
+	       matrix_row_tail_ms(r) > 0;
 }
 
 static void draw_front(FILE *f, const struct matrix_doc *d, unsigned int set,
@@ -237,8 +263,9 @@ static void draw_front(FILE *f, const struct matrix_doc *d, unsigned int set,
 
 		snprintf(attrs, sizeof(attrs), "stroke=\"%s\" stroke-width=\"1.5\"", colour);
 		svg_line(f, attrs, svg_axis_px(x, pts[i - 1]->mibps),
-			 svg_axis_px(y, pts[i - 1]->p99_ms * 1e6),
-			 svg_axis_px(x, pts[i]->mibps), svg_axis_px(y, pts[i]->p99_ms * 1e6));
+			 svg_axis_px(y, matrix_row_tail_ms(pts[i - 1]) * 1e6),
+			 svg_axis_px(x, pts[i]->mibps),
+			 svg_axis_px(y, matrix_row_tail_ms(pts[i]) * 1e6));
 	}
 }
 
@@ -248,20 +275,55 @@ static int label_spots(struct svg_spot *out, double px, double py)
 {
 	int n = 0;
 
-	for (int k = 0; k < 6; k++) {
-		out[n++] = (struct svg_spot){ px + 6, py - 6 + 13.0 * k, "start" };
+	for (int k = 0; k < 8; k++) {
+		out[n++] = (struct svg_spot){ px + 7, py - 6 + 13.0 * k, "start" };
 		if (k)
-			out[n++] = (struct svg_spot){ px + 6, py - 6 - 13.0 * k, "start" };
+			out[n++] = (struct svg_spot){ px + 7, py - 6 - 13.0 * k, "start" };
 	}
-	out[n++] = (struct svg_spot){ px - 6, py - 6, "end" };
-	out[n++] = (struct svg_spot){ px - 6, py + 8, "end" };
+	for (int k = 0; k < 4; k++) {
+		out[n++] = (struct svg_spot){ px - 7, py - 6 + 13.0 * k, "end" };
+		if (k)
+			out[n++] = (struct svg_spot){ px - 7, py - 6 - 13.0 * k, "end" };
+	}
 	return n;
+}
+
+/* The dots' sizes, said in the corner, its room taken first. */
+static void legend(FILE *f, struct svg_layout *lay, const struct svg_box *b)
+{
+	static const struct { double r; const char *words; } keys[] = {
+		{ FRONT_R, "on the Pareto front" }, { OFF_R, "off it" },
+	};
+	double x = b->x1 - 150, y = b->y0 + 16;
+
+	svg_layout_take(lay, &(struct svg_box){ x - 8, y - 12, b->x1 - 2, y + 18 });
+	for (size_t i = 0; i < 2; i++, y += 14) {
+		svg_dot(f, x, y - 4, keys[i].r, "#555555");
+		svg_text(f, x + 8, y, "l", "start", "%s", keys[i].words);
+	}
+}
+
+/* Which rows' rates were the page cache's, under the x axis's title. */
+static void not_plotted(FILE *f, const struct matrix_doc *d, const struct svg_box *b)
+{
+	char names[160] = "";
+	size_t used = 0;
+
+	for (size_t i = 0; i < d->nrows && used < sizeof(names); i++)
+		if (d->rows[i].runs && d->rows[i].page_cache)
+			used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s",
+						 used ? ", " : "", d->s[d->rows[i].strategy].label);
+	if (used)
+		svg_text(f, b->x0, H - 8, "l", "start",
+			 "not plotted, its rate the page cache's: %s", names);
 }
 
 void matrix_svg(FILE *f, const struct matrix_doc *d)
 {
 	struct svg_layout lay = { .n = 0 };
-	struct svg_box b = { 70, 40, W - 30, H - 60 };
+	/* room left of the ticks for the y axis's title (svgplot puts it
+	 * at x 22) */
+	struct svg_box b = { 88, 40, W - 30, H - 60 };
 	struct svg_axis x, y;
 	double max_mibps = 1, max_ns = d->target_ms * 1e6, min_ns = INFINITY, step, ly = 28;
 	unsigned int nset = d->nsettings ? d->nsettings : 1;
@@ -270,8 +332,8 @@ void matrix_svg(FILE *f, const struct matrix_doc *d)
 		if (!plotted(d, &d->rows[i]))
 			continue;
 		max_mibps = fmax(max_mibps, d->rows[i].mibps);
-		max_ns = fmax(max_ns, d->rows[i].p99_ms * 1e6);
-		min_ns = fmin(min_ns, d->rows[i].p99_ms * 1e6);
+		max_ns = fmax(max_ns, matrix_row_tail_ms(&d->rows[i]) * 1e6);
+		min_ns = fmin(min_ns, matrix_row_tail_ms(&d->rows[i]) * 1e6);
 	}
 	/* room on the right for the fastest points' labels */
 	step = svg_lin_axis(&x, max_mibps * 1.3, 6, b.x0, b.x1);
@@ -281,7 +343,9 @@ void matrix_svg(FILE *f, const struct matrix_doc *d)
 		 "Which way of writing: throughput against the probe's p99");
 	svg_lin_ticks(f, &lay, &x, step, &b, true);
 	svg_log_ticks(f, &lay, &y, &b);
-	svg_axis_titles(f, &b, "probe p99 (log)", "MiB/s written");
+	svg_axis_titles(f, &b, "probe p99 (max under 1000 probes), log", "MiB/s written");
+	legend(f, &lay, &b);
+	not_plotted(f, d, &b);
 	/* the target: below it the desktop is responsive */
 	svg_line(f, "stroke=\"#2ca02c\" stroke-dasharray=\"6 4\"", b.x0,
 		 svg_axis_px(&y, d->target_ms * 1e6), b.x1, svg_axis_px(&y, d->target_ms * 1e6));
@@ -293,16 +357,27 @@ void matrix_svg(FILE *f, const struct matrix_doc *d)
 	}
 	for (unsigned int set = 0; set < nset; set++)
 		draw_front(f, d, set, &x, &y, svg_colour(set));
+	/* every dot's room first: no label covers another's dot */
 	for (size_t i = 0; i < d->nrows; i++) {
 		const struct matrix_row *r = &d->rows[i];
-		struct svg_spot spots[16];
+		double px, py, rad = r->front ? FRONT_R : OFF_R;
+
+		if (!plotted(d, r))
+			continue;
+		px = svg_axis_px(&x, r->mibps);
+		py = svg_axis_px(&y, matrix_row_tail_ms(r) * 1e6);
+		svg_layout_take(&lay, &(struct svg_box){ px - rad, py - rad, px + rad, py + rad });
+	}
+	for (size_t i = 0; i < d->nrows; i++) {
+		const struct matrix_row *r = &d->rows[i];
+		struct svg_spot spots[32];
 		double px, py;
 
 		if (!plotted(d, r))
 			continue;
 		px = svg_axis_px(&x, r->mibps);
-		py = svg_axis_px(&y, r->p99_ms * 1e6);
-		svg_dot(f, px, py, r->front ? 4.5 : 3, svg_colour(r->setting));
+		py = svg_axis_px(&y, matrix_row_tail_ms(r) * 1e6);
+		svg_dot(f, px, py, r->front ? FRONT_R : OFF_R, svg_colour(r->setting));
 		svg_place_text(f, &lay, &(struct svg_box){ 0, 30, W, H }, 11, "l", spots,
 			       label_spots(spots, px, py), "%s%s%s%s",
 			       d->s[r->strategy].label, d->nsettings ? " (" : "",

@@ -27,6 +27,7 @@ static void fill_probes(const struct matrix_outcome *o, size_t n, struct matrix_
 		double v[5][MATRIX_MAX_REPEAT];
 		size_t m = 0;
 		const char *name = NULL;
+		struct matrix_probe *rp = &r->probes[k];
 
 		for (size_t i = 0; i < n && m < MATRIX_MAX_REPEAT; i++) {
 			const struct matrix_probe *p = &o[i].probes[k];
@@ -40,23 +41,29 @@ static void fill_probes(const struct matrix_outcome *o, size_t n, struct matrix_
 			v[2][m] = p->max_ms;
 			v[3][m] = p->p99_corrected_ms;
 			v[4][m] = p->stalls;
+			/* alike runs pool their probes for a verdict */
+			rp->count += p->count;
+			rp->over += p->over;
+			rp->over_frozen += p->over_frozen;
+			if (!m || p->count < rp->min_count)
+				rp->min_count = p->count;
 			m++;
 		}
 		if (!m)
 			break;
-		snprintf(r->probes[k].name, sizeof(r->probes[k].name), "%s", name);
-		r->probes[k].p50_ms = median(v[0], m);
-		r->probes[k].p99_ms = median(v[1], m);
-		r->probes[k].max_ms = median(v[2], m);
-		r->probes[k].p99_corrected_ms = median(v[3], m);
-		r->probes[k].stalls = median(v[4], m);
+		snprintf(rp->name, sizeof(rp->name), "%s", name);
+		rp->p50_ms = median(v[0], m);
+		rp->p99_ms = median(v[1], m);
+		rp->max_ms = median(v[2], m);
+		rp->p99_corrected_ms = median(v[3], m);
+		rp->stalls = median(v[4], m);
 		r->nprobes = k + 1;
 	}
 }
 
 static void fill_row(const struct matrix_outcome *o, size_t n, struct matrix_row *r)
 {
-	double p90[MATRIX_MAX_REPEAT], count[MATRIX_MAX_REPEAT];
+	double p90[MATRIX_MAX_REPEAT], dev[MATRIX_MAX_REPEAT];
 	double mibps[MATRIX_MAX_REPEAT], p50[MATRIX_MAX_REPEAT], p99[MATRIX_MAX_REPEAT],
 	       max[MATRIX_MAX_REPEAT], cp99[MATRIX_MAX_REPEAT], stalls[MATRIX_MAX_REPEAT],
 	       dirty[MATRIX_MAX_REPEAT], cpu[MATRIX_MAX_REPEAT];
@@ -78,7 +85,14 @@ static void fill_row(const struct matrix_outcome *o, size_t n, struct matrix_row
 		mibps[k] = x->mibps;
 		p50[k] = x->p50_ms;
 		p90[k] = x->p90_ms;
-		count[k] = (double)x->count;
+		dev[k] = x->dev_mibps;
+		if (!k || (double)x->count < r->min_count)
+			r->min_count = (double)x->count;
+		r->count += (double)x->count;
+		r->over += x->over;
+		r->over_frozen += x->over_frozen;
+		r->page_cache |= !matrix_rate_is_disks(x->mibps, x->have_device,
+						       x->dev_mibps);
 		p99[k] = x->p99_ms;
 		max[k] = x->max_ms;
 		cp99[k] = x->p99_corrected_ms;
@@ -98,7 +112,7 @@ static void fill_row(const struct matrix_outcome *o, size_t n, struct matrix_row
 	r->mibps_hi = mibps[k - 1];
 	r->p50_ms = median(p50, k);
 	r->p90_ms = median(p90, k);
-	r->count = median(count, k);
+	r->dev_mibps = median(dev, k);
 	r->p99_ms = median(p99, k);
 	r->p99_lo = p99[0];
 	r->p99_hi = p99[k - 1];
@@ -138,8 +152,8 @@ size_t matrix_rows(const struct matrix_outcome *o, size_t n,
 
 static const char *const verdict_words[MX_VERDICT_NR] = {
 	[MX_BASELINE] = "baseline", [MX_UNSUPPORTED] = "unsupported",
-	[MX_FAILED] = "failed", [MX_RESPONSIVE] = "responsive",
-	[MX_SLUGGISH] = "sluggish", [MX_FROZEN] = "frozen",
+	[MX_FAILED] = "failed", [MX_RESPONSIVE] = "within the target",
+	[MX_SLUGGISH] = "over the target", [MX_FROZEN] = "frozen",
 	[MX_NOT_JUDGED] = "not judged",
 };
 
@@ -148,33 +162,39 @@ const char *matrix_verdict_word(enum matrix_verdict v)
 	return v < MX_VERDICT_NR ? verdict_words[v] : "?";
 }
 
+/* A row the others are weighed against: it wrote, at the disk's rate. */
 static bool judged(const struct matrix_row *r, const struct matrix_strategy *s)
 {
-	return r->runs && !s[r->strategy].idle;
+	return r->runs && !s[r->strategy].idle && !r->page_cache;
 }
 
-static enum matrix_verdict evidence(const struct matrix_row *r, double target_ms)
+bool matrix_row_p99_shown(const struct matrix_row *r)
+{
+	return hist_percentile_shown(0.99, (uint64_t)r->min_count);
+}
+
+double matrix_row_tail_ms(const struct matrix_row *r)
+{
+	return matrix_row_p99_shown(r) ? r->p99_ms : r->max_ms;
+}
+
+static enum matrix_verdict evidence(const struct matrix_row *r)
 {
 	uint64_t n = (uint64_t)r->count;
 
-	if (r->stalls > 0)
+	if (hist_judge(0.99, n, r->over_frozen) == HIST_OVER)
 		return MX_FROZEN;
-	if (hist_percentile_shown(0.99, n))
-		return r->p99_ms > 10 * target_ms ? MX_FROZEN :
-		       r->p99_ms > target_ms ? MX_SLUGGISH : MX_RESPONSIVE;
-	if (hist_percentile_shown(0.9, n)) {
-		if (r->max_ms <= target_ms)
-			return MX_RESPONSIVE;
-		if (r->p90_ms > 10 * target_ms)
-			return MX_FROZEN;
-		if (r->p90_ms > target_ms)
-			return MX_SLUGGISH;
+	switch (hist_judge(0.99, n, r->over)) {
+	case HIST_OVER:
+		return MX_SLUGGISH;
+	case HIST_WITHIN:
+		return MX_RESPONSIVE;
+	default:
+		return MX_NOT_JUDGED;
 	}
-	return MX_NOT_JUDGED;
 }
 
-int matrix_judge(struct matrix_row *rows, size_t n,
-		 const struct matrix_strategy *s, double target_ms)
+int matrix_judge(struct matrix_row *rows, size_t n, const struct matrix_strategy *s)
 {
 	double fastest = 0;
 	int best = -1;
@@ -193,7 +213,7 @@ int matrix_judge(struct matrix_row *rows, size_t n,
 		else if (!r->runs)
 			r->verdict = MX_FAILED;
 		else
-			r->verdict = evidence(r, target_ms);
+			r->verdict = evidence(r);
 		r->front = judged(r, s);
 		for (size_t j = 0; j < n && r->front; j++) {
 			const struct matrix_row *q = &rows[j];
@@ -204,8 +224,10 @@ int matrix_judge(struct matrix_row *rows, size_t n,
 
 			if (j == i || !judged(q, s) || q->setting != r->setting)
 				continue;
-			if (q->mibps >= r->mibps - same && q->p99_ms <= r->p99_ms &&
-			    (q->mibps > r->mibps + same || q->p99_ms < r->p99_ms))
+			double qt = matrix_row_tail_ms(q), rt = matrix_row_tail_ms(r);
+
+			if (q->mibps >= r->mibps - same && qt <= rt &&
+			    (q->mibps > r->mibps + same || qt < rt))
 				r->front = false;
 		}
 		if (judged(r, s) && r->verdict == MX_RESPONSIVE &&

@@ -132,6 +132,14 @@ static int setup(struct matrix_state *m, int argc, char **argv)
 	if (matrix_parse_settings(&m->st, matrix_options(), m->args.schedulers,
 				  m->args.dirty_bytes))
 		return WS_EXIT_USAGE;
+	if (m->args.idle_x && (!m->s[0].idle || m->args.shuffle ||
+			       m->seen[cli_find(matrix_options(), "target-latency") - matrix_options()->opts])) {
+		cli_usage_error(matrix_options(), stderr, "invalid --idle-x '%u': %s", m->args.idle_x,
+				!m->s[0].idle ? "the target comes from the idle row: list idle first in --strategies" :
+				m->args.shuffle ? "the idle row must run first: not with --shuffle" :
+				"it sets the target: not with --target-latency");
+		return WS_EXIT_USAGE;
+	}
 	m->total = (m->st.n ? m->st.n : 1) * m->args.repeat * m->ns;
 	if (m->total > MATRIX_MAX_RUNS) {
 		cli_usage_error(matrix_options(), stderr, "invalid --repeat '%u': %u runs in all, at most %d",
@@ -204,10 +212,13 @@ int matrix_main(int argc, char **argv)
 		m->mc.self = self;
 	}
 	matrix_catch_signals();
-	fprintf(stdout, "writestress matrix: %u %s on %s, %s each, target p99 %.0f ms\n",
+	fprintf(stdout, "writestress matrix: %u %s on %s, %s each, target p99 ",
 		m->ns, m->ns == 1 ? "strategy" : "strategies", m->mc.file,
-		each_text(m, each, sizeof(each)),
-		(double)m->mc.target_latency_ns / 1e6);
+		each_text(m, each, sizeof(each)));
+	if (m->args.idle_x)
+		fprintf(stdout, "%ux the idle row's\n", m->args.idle_x);
+	else
+		fprintf(stdout, "%.0f ms\n", (double)m->mc.target_latency_ns / 1e6);
 	fflush(stdout);	/* what it understood, before minutes of runs */
 	status = matrix_lay_out(m);
 	if (!status) {
@@ -217,7 +228,7 @@ int matrix_main(int argc, char **argv)
 	}
 	matrix_restore_settings(&m->st);
 	nrows = matrix_rows(m->runs.o, m->runs.n, m->s, m->ns, m->st.n, rows);
-	best = matrix_judge(rows, nrows, m->s, (double)m->mc.target_latency_ns / 1e6);
+	best = matrix_judge(rows, nrows, m->s);
 	fputc('\n', stdout);
 	matrix_print(stdout, rows, nrows, m->s, m->st.n ? m->st.names : NULL,
 		     m->st.kind, best, (double)m->mc.target_latency_ns / 1e6);

@@ -1,4 +1,5 @@
 /* matrix_opts.c - matrix's options, and the run's it passes on. */
+#include <errno.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -25,6 +26,7 @@ struct matrix_opt_spec {
 	const char *run;
 	int key;
 	int (*parse)(void *dest, const char *arg, char *why);	/* wraps the run's */
+	const char *help;	/* replaces the run's */
 	struct cli_option own;
 };
 
@@ -37,6 +39,9 @@ static const struct matrix_opt_spec specs[] = {
 	  .help = "how long each strategy runs: a time (15s, 2min) or a size (512M, 2G; m and M are mebibytes, as everywhere); a bare number is refused; default 15s" } },
 	{ .run = "target-latency", .key = 'T' },
 	{ .run = "headroom", .key = 270 },
+	{ .own = { .name = "idle-x", .key = 272, .type = CLI_UINT, .arg = "N",
+	  .offset = offsetof(struct matrix_args, idle_x), .min = 1, .max = 1000,
+	  .help = "instead of --target-latency: N times what the judged probe took in the idle row (its p99, or its max under 1000 probes), 1 ms to 60 s; idle must be the first strategy" } },
 	{ .own = { .name = "shuffle", .key = 256, .type = CLI_FLAG,
 	  .offset = offsetof(struct matrix_args, shuffle),
 	  .help = "run the strategies in a random order (each repeat its own)" } },
@@ -52,7 +57,8 @@ static const struct matrix_opt_spec specs[] = {
 	{ .own = { .name = "dirty-bytes", .key = 259, .type = CLI_STRING, .arg = "LIST",
 	  .offset = offsetof(struct matrix_args, dirty_bytes),
 	  .help = "run the strategies under each vm.dirty_bytes (e.g. 64M,512M), put back at the end (root only)" } },
-	{ .run = "probe", .key = 260, .parse = keep_probe },
+	{ .run = "probe", .key = 260, .parse = keep_probe,
+	  .help = "probes every run has, comma-separated (default {default}): fsync (append + fsync: a mail client storing a message), save (write, fsync, rename, fsync dir: an editor saving), sqlite (a real SQLite commit), dsync (in-place O_DSYNC overwrite: a database's WAL), cmd (your --probe-cmd); the first named is the one judged, and the one the adaptive row steers by" },
 	{ .run = "probe-dir", .key = 261 },
 	{ .run = "probe-interval", .key = 262 },
 	{ .run = "stall", .key = 263 },
@@ -77,10 +83,18 @@ _Static_assert(ARRAY_SIZE(specs) <= MATRIX_NOPTS, "matrix_state's seen[] holds a
 static struct cli_option rows[ARRAY_SIZE(specs)];
 static pthread_once_t rows_once = PTHREAD_ONCE_INIT;
 
-/* Kept as given: the first probe named is the one judged. */
+/* Kept as given: the first probe named is the one judged.  The read
+ * probe needs the run's --read-probe, which no matrix row passes on. */
 static int keep_probe(void *dest, const char *arg, char *why)
 {
-	int ret = config_option("probe")->parse(dest, arg, why);
+	int ret;
+
+	for (const char *p = arg; *p; p += strcspn(p, ","), p += !!*p)
+		if (!strncmp(p, "read", 4) && (p[4] == ',' || !p[4])) {
+			snprintf(why, CLI_WHY_LEN, "the read probe needs --read-probe, which matrix does not pass on; use fsync, save, sqlite, dsync or cmd");
+			return -EINVAL;
+		}
+	ret = config_option("probe")->parse(dest, arg, why);
 
 	if (!ret)
 		((struct matrix_args *)dest)->probe = arg;
@@ -116,6 +130,8 @@ static void build_rows(void)
 		rows[i].key = specs[i].key;
 		if (specs[i].parse)
 			rows[i].parse = specs[i].parse;
+		if (specs[i].help)
+			rows[i].help = specs[i].help;
 	}
 }
 
@@ -143,8 +159,11 @@ static void matrix_help_tail(FILE *out)
 		"\nStrategies: idle (the probes alone: the baseline), none (dd), window\n"
 		"(overwrite.c), window+fadvise, fdatasync, direct, dontcache (Linux 6.14+,\n"
 		"else listed as unsupported), adaptive (--pace adaptive at --target-latency).\n"
-		"Verdicts: responsive (p99 within the target), sluggish (over it), frozen\n"
-		"(stalls, or p99 over 10x the target), baseline, unsupported, failed.\n"
+		"Verdicts, on the probes of a row's runs together (1000 for a p99 within\n"
+		"the target; fewer can be over it when enough are): within the target,\n"
+		"over the target, frozen (p99 over 10x it), not judged, baseline,\n"
+		"unsupported, failed.  A rate over what the device wrote in the run was\n"
+		"the page cache's: said so, and off the front.\n"
 		"--target-latency is also the p99 the recommendation must meet; the table\n"
 		"shows every --probe and judges the first, which the adaptive row steers by.\n"
 		"Ctrl-C ends the current run cleanly, puts back what was changed and prints\n"
@@ -181,6 +200,15 @@ static const char *const *matrix_words_of(const char *name)
 	if (!strcmp(name, "schedulers"))
 		return ws_blk_schedulers;
 	f = spec_of(name) ? ws_field_of(name) : NULL;
+	if (f && !strcmp(name, "probe")) {	/* but read: keep_probe() */
+		static const char *probes[16];
+
+		if (!probes[0])
+			for (size_t i = 0, n = 0; f->words[i] && n + 1 < ARRAY_SIZE(probes); i++)
+				if (strcmp(f->words[i], "read"))
+					probes[n++] = f->words[i];
+		return probes;
+	}
 	return f ? f->words : NULL;
 }
 

@@ -18,6 +18,7 @@
 #include "lib/c.h"
 #include "lib/cli.h"
 #include "lib/exit.h"
+#include "lib/hist.h"
 #include "lib/units.h"
 #include "system/clock.h"
 #include "system/kstat.h"
@@ -189,7 +190,8 @@ static int run_one(struct matrix_state *m, unsigned int strategy, unsigned int s
 			o->quiet_timeout ? ", gave up" : "");
 	fflush(stdout);
 	o->status = run_child(av.argv, true);
-	if (!result_load(json, &doc, why, sizeof(why)) && !matrix_outcome_from(doc, o))
+	if (!result_load(json, &doc, why, sizeof(why)) && !matrix_outcome_from(doc, m->mc.steer_by,
+								   m->mc.target_latency_ns, o))
 		m->runs.results[i] = doc;
 	else if (doc)
 		json_object_put(doc);
@@ -198,14 +200,38 @@ static int run_one(struct matrix_state *m, unsigned int strategy, unsigned int s
 	o->unsupported = !o->have && o->status == WS_EXIT_FAILURE &&
 			 (m->s[strategy].pace == WS_PACE_DONTCACHE ||
 			  m->s[strategy].pace == WS_PACE_DIRECT);
-	if (o->have)
-		fprintf(stdout, " %8.1f MiB/s, %s p99 %.1f ms%s\n", o->mibps,
-			o->probe[0] ? o->probe : "no probe", o->p99_ms,
+	if (o->have)	/* a p99 only where its probes support one */
+		fprintf(stdout, " %8.1f MiB/s, %llu %s probes, %s %.1f ms%s\n", o->mibps,
+			(unsigned long long)o->count, o->probe[0] ? o->probe : "no",
+			hist_percentile_shown(0.99, o->count) ? "p99" : "max",
+			hist_percentile_shown(0.99, o->count) ? o->p99_ms : o->max_ms,
 			o->status ? " (ended early)" : "");
 	else
 		fprintf(stdout, " %s (exit status %d)\n",
 			o->unsupported ? "unsupported here" : "no result", o->status);
 	return o->status;
+}
+
+/* --idle-x: the target from the idle run's probe, which ran first. */
+static int target_from_idle(struct matrix_state *m, const struct matrix_outcome *o)
+{
+	bool p99 = hist_percentile_shown(0.99, o->count);
+	double tail_ms = p99 ? o->p99_ms : o->max_ms;
+	uint64_t ns = (uint64_t)(tail_ms * 1e6) * m->args.idle_x;
+
+	if (!o->have || !o->count) {
+		cli_error(matrix_options(), stderr, "--idle-x: the idle run had no probe to take the target from");
+		return WS_EXIT_FAILURE;
+	}
+	if (ns < WS_NSEC_PER_MSEC)
+		ns = WS_NSEC_PER_MSEC;
+	if (ns > 60 * WS_NSEC_PER_SEC)
+		ns = 60 * WS_NSEC_PER_SEC;
+	m->mc.target_latency_ns = ns;
+	m->args.idle_x_done = true;
+	fprintf(stdout, "  target p99 %.1f ms: %u x the idle row's %s %.2f ms\n", (double)ns / 1e6,
+		m->args.idle_x, p99 ? "p99" : "max", tail_ms);
+	return 0;
 }
 
 static bool fatal(int status)
@@ -252,6 +278,9 @@ int matrix_run_all(struct matrix_state *m)
 				if (interrupted)
 					return WS_EXIT_SIGINT;
 				st = run_one(m, order[i], set);
+				if (m->args.idle_x && !m->args.idle_x_done && !fatal(st) &&
+				    target_from_idle(m, &m->runs.o[m->runs.n - 1]))
+					return WS_EXIT_FAILURE;
 				if (interrupted || fatal(st))
 					return interrupted ? WS_EXIT_SIGINT : st < 0 ? WS_EXIT_FAILURE : st;
 				if (st && !m->runs.o[m->runs.n - 1].unsupported)

@@ -13,7 +13,7 @@
 #include "matrix_runs.h"
 #include "matrix_settings.h"
 
-#define MATRIX_NOPTS 24	/* rows of matrix's option table, at most */
+#define MATRIX_NOPTS 25	/* rows of matrix's option table, at most */
 
 struct matrix_args {
 	/* the run's options it passes on, as the run's parsers read them
@@ -25,6 +25,8 @@ struct matrix_args {
 	const char *each;
 	bool shuffle, force;
 	unsigned int repeat;
+	unsigned int idle_x;		/* 0: --target-latency as given */
+	bool idle_x_done;		/* the target taken from idle */
 	const char *json_path, *svg_path;
 	uint64_t file_size;
 	const char *schedulers, *dirty_bytes;

@@ -45,6 +45,7 @@ static const struct bound_row {
 	{ "writestress", "file-size", CLI_SIZE, 4096, 0, 4096 },
 	{ "writestress", "reserve", CLI_SIZE, 0, 0, 0 },
 	{ "writestress", "buffer-size", CLI_SIZE, 4096, 1073741824, 4096 },
+	{ "writestress matrix", "idle-x", CLI_UINT, 1, 1000, 0 },
 	{ "writestress", "window", CLI_UINT, 1, 4096, 0 },
 	{ "writestress", "sync-every", CLI_UINT, 1, 1048576, 0 },
 	{ "writestress", "target-latency", CLI_DURATION, 1000000, 60000000000, 0 },
