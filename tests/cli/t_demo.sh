@@ -9,6 +9,9 @@
 # from the JSON's own runs).  The plot and the result are left, and the
 # disk is gone afterwards.  Interrupted (Ctrl-C to its process group), it
 # still takes the disk down.
+# needs: alone (its minute is by the clock and its target the idle disk's
+# probe: beside other tests' writeback, the matrix waits for theirs and
+# the idle figure is theirs)
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 # shellcheck source=../rig/e2e.sh
@@ -55,6 +58,9 @@ tail = idle["p99_ms"] if idle["count"] >= 1000 else idle["max_ms"]
 print(f"  target {d['target_latency_ms']:.1f} ms, idle's {tail:.2f} ms x {IDLE_X}")
 if abs(d["target_latency_ms"] - IDLE_X * tail) > 0.01 * IDLE_X * tail:
     bad.append(f"target {d['target_latency_ms']} ms is not {IDLE_X} x idle's {tail} ms")
+aim = runs["adaptive"]["config"]["target_latency_ms"]
+if abs(aim - 0.8 * d["target_latency_ms"]) > 0.01:	# matrix.h's MATRIX_ADAPTIVE_AIM_PCT
+    bad.append(f"adaptive steered at {aim} ms, not 80% of the target {d['target_latency_ms']} ms")
 none = runs["none"]
 dev = sum(iv["device"]["write_bytes"] for iv in none["intervals"] if "device" in iv)
 dev_rate = dev / MiB / none["summary"]["elapsed_s"]

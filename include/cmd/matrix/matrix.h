@@ -29,6 +29,11 @@ struct json_object;
  * past it the page cache took the writes. */
 #define MATRIX_DEVICE_PCT 10.0
 #define MATRIX_FROZEN_X 10		/* p99 over this times the target */
+/* The adaptive row steers at this % of the target: its steering probe's
+ * p99 after settling holds within 20% over where it steers
+ * (t_e2e_adaptive), so steered at the target itself it could never be
+ * judged within it. */
+#define MATRIX_ADAPTIVE_AIM_PCT 80
 
 struct matrix_strategy {
 	char label[48];		/* as given: "window:B=1M:W=4" */

@@ -160,7 +160,8 @@ void matrix_child_args(const struct matrix_strategy *s, const struct matrix_cfg 
 	if (s->window)
 		add_num(&b, "--window", "%llu", s->window);
 	if (s->pace == WS_PACE_ADAPTIVE) {
-		add_num(&b, "--target-latency", "%lluns", mc->target_latency_ns);
+		add_num(&b, "--target-latency", "%lluns",
+			mc->target_latency_ns * MATRIX_ADAPTIVE_AIM_PCT / 100);
 		if (mc->steer_by[0]) {
 			add(&b, "--steer-by");
 			add(&b, mc->steer_by);

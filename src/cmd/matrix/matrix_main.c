@@ -219,6 +219,12 @@ int matrix_main(int argc, char **argv)
 		fprintf(stdout, "%ux the idle row's\n", m->args.idle_x);
 	else
 		fprintf(stdout, "%.0f ms\n", (double)m->mc.target_latency_ns / 1e6);
+	for (unsigned int i = 0; i < m->ns; i++)
+		if (m->s[i].pace == WS_PACE_ADAPTIVE && !m->s[i].idle) {
+			fprintf(stdout, "  adaptive steers at %u%% of the target (its p99 holds within 20%% over where it steers)\n",
+				MATRIX_ADAPTIVE_AIM_PCT);
+			break;
+		}
 	fflush(stdout);	/* what it understood, before minutes of runs */
 	status = matrix_lay_out(m);
 	if (!status) {

@@ -142,7 +142,8 @@ START_TEST(test_child_args)
 
 	matrix_child_args(&s[1], &mc, NULL, "/tmp/r.json", &a);
 	ck_assert_str_eq(arg_after(&a, "--pace"), "adaptive");
-	ck_assert_str_eq(arg_after(&a, "--target-latency"), "50000000ns");
+	/* 80% of the target of 50 ms */
+	ck_assert_str_eq(arg_after(&a, "--target-latency"), "40000000ns");
 	/* the adaptive row steers by the probe the table judges */
 	ck_assert_str_eq(arg_after(&a, "--steer-by"), "fsync");
 	ck_assert(!has(&a, "--scheduler"));
