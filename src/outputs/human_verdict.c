@@ -2,6 +2,7 @@
  * fast, what the probes felt and why, in at most HUMAN_VERDICT_LINES
  * lines of at most 80 columns (see human_verdict.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/hist.h"
@@ -10,9 +11,6 @@
 #include "outputs/sink.h"
 #include "lib/term.h"
 #include "lib/units.h"
-
-/* Probes beyond this share one line: the block keeps its bound. */
-#define PROBES_ALONE 2
 
 /* The first of n texts that fits the line after its key (the last if
  * none does). */
@@ -44,11 +42,9 @@ static void probe_figures(char *line, size_t len, const struct ws_probe_summary 
 			      say & SAY_WORD ? " probes" : "");
 		if ((say & SAY_P50) && hist_percentile_shown(0.5, ps->count))
 			ws_buf_printf(&b, " p50 %s,", units_format_duration(a, sizeof(a), ps->p50));
-		if (!(say & SAY_TAIL))
-			;
-		else if (hist_percentile_shown(0.99, ps->count))
+		if ((say & SAY_TAIL) && hist_percentile_shown(0.99, ps->count))
 			ws_buf_printf(&b, " p99 %s,", units_format_duration(a, sizeof(a), ps->p99));
-		else if (hist_percentile_shown(0.9, ps->count))
+		else if ((say & SAY_TAIL) && hist_percentile_shown(0.9, ps->count))
 			ws_buf_printf(&b, " p90 %s,", units_format_duration(a, sizeof(a), ps->p90));
 		ws_buf_printf(&b, " max %s", units_format_duration(a, sizeof(a), ps->max));
 	}
@@ -59,12 +55,14 @@ static void probe_figures(char *line, size_t len, const struct ws_probe_summary 
 		ws_buf_printf(&b, ", %llu failed", (unsigned long long)ps->errors);
 }
 
-static unsigned int print_probes(FILE *out, const struct ws_summary *sum)
+/* room: the lines left; probes beyond it share one line */
+static unsigned int print_probes(FILE *out, const struct ws_summary *sum,
+				 unsigned int room)
 {
 	char rest[256], a[32];
 	struct ws_buf b = WS_BUF(rest);
 	uint64_t max = 0, stalls = 0;
-	unsigned int alone = sum->nprobes > PROBES_ALONE + 1 ? PROBES_ALONE : sum->nprobes;
+	unsigned int alone = sum->nprobes <= room ? sum->nprobes : room ? room - 1 : 0;
 
 	for (unsigned int i = 0; i < alone; i++) {
 		static const unsigned int says[] = {
@@ -229,8 +227,10 @@ static unsigned int print_cost(FILE *out, const struct ws_summary *sum)
 unsigned int human_verdict_print(FILE *out, const struct ws_run *run,
 				 const struct ws_summary *sum)
 {
-	char line[192];
-	unsigned int n = 1;
+	char line[192], *after = NULL;
+	size_t alen = 0;
+	unsigned int n = 1, nafter;
+	FILE *m;
 
 	sink_format_result(line, sizeof(line), sum);
 	if (sum->ntargets)
@@ -241,8 +241,20 @@ unsigned int human_verdict_print(FILE *out, const struct ws_run *run,
 		n += print_phases(out, sum);
 		n += print_steady(out, run, sum);
 	}
-	n += print_probes(out, sum);
-	n += print_stalls(out, run, sum);
-	n += print_cost(out, sum);
-	return n;
+	/* what follows the probes first: they get the lines it leaves */
+	m = open_memstream(&after, &alen);
+	if (!m)
+		return n + print_probes(out, sum, 2) + print_stalls(out, run, sum) +
+		       print_cost(out, sum);
+	nafter = print_stalls(m, run, sum) + print_cost(m, sum);
+	if (fclose(m)) {
+		free(after);
+		return n + print_probes(out, sum, 2) + print_stalls(out, run, sum) +
+		       print_cost(out, sum);
+	}
+	n += print_probes(out, sum, HUMAN_VERDICT_LINES > n + nafter ?
+				    HUMAN_VERDICT_LINES - n - nafter : 1);
+	fputs(after, out);
+	free(after);
+	return n + nafter;
 }

@@ -125,6 +125,11 @@ START_TEST(test_every_probe)
 		for (unsigned int n = 1; n <= N_ROWS(names); n++) {
 			f->sum.nprobes = n;
 			assert_bounds("probes", f);
+			/* the cost's line too */
+			f->sum.observer = (struct ws_observer_cost){ .on = true, .judged = true,
+								     .speedup = 2.5 };
+			assert_bounds("probes and cost", f);
+			f->sum.observer.on = false;
 		}
 		free(f->sum.probes);
 		f->sum.probes = was;
