@@ -295,7 +295,7 @@ static int check_devices(const struct ws_config *cfg, const struct ws_job *jobs,
 /* With several targets, what is kept of each. */
 struct targets_record {
 	struct ws_run *run;		/* one per target */
-	struct recorder_target follow[WS_MAX_TARGETS];
+	struct recorder_target *follow;	/* one per target */
 	struct ws_summary *summary;
 	struct ws_series *series;	/* 2n: intervals, then progress */
 };
@@ -305,6 +305,7 @@ static void free_targets_record(struct targets_record *tr)
 	if (!tr)
 		return;
 	free(tr->run);
+	free(tr->follow);
 	free(tr->summary);
 	free(tr->series);
 	free(tr);
@@ -339,10 +340,11 @@ static int make_record(struct ws_config *cfg, struct ws_job *jobs, unsigned int 
 	tr = calloc(1, sizeof(*tr));
 	if (tr) {
 		tr->run = calloc(n, sizeof(*tr->run));
+		tr->follow = calloc(n, sizeof(*tr->follow));
 		tr->summary = calloc(n, sizeof(*tr->summary));
 		tr->series = calloc(2 * (size_t)n, sizeof(*tr->series));
 	}
-	if (!tr || !tr->run || !tr->summary || !tr->series) {
+	if (!tr || !tr->run || !tr->follow || !tr->summary || !tr->series) {
 		free_targets_record(tr);
 		return -ENOMEM;
 	}
