@@ -53,7 +53,7 @@ MNT=$(sed -n 's/^MNT=//p' "$DIR/rig.env")
 # where they stay quick, enough for a p99 verdict (hist.h's rule); the
 # target is what the probe takes on the idle disk, times IDLE_X; adaptive
 # leaves half the disk's rate to the probe
-IDLE_X=5
+IDLE_X=10
 echo "demo: the same 64 MiB file rewritten for 8 s each, three ways, under an fsync probe every 3 ms; the target: ${IDLE_X}x what the probe takes on the idle disk"
 # cgroup v2 throttles only the rig's own group: run inside it
 set --
