@@ -88,15 +88,14 @@ struct ws_block_figures {
 };
 
 /* What the probes' and journal's I/O cost the writer (observer.h):
- * speedup is free_mibps over mibps, >= 1; bound: too little overlap to
- * fit, so at most 1 / (1 - busy share). */
+ * speedup is free_mibps over mibps, >= 1; bound: too little of the work
+ * to say more than 1 / (1 - busy share). */
 enum ws_obs_why {
 	WS_OBS_JUDGED,
 	WS_OBS_SHORT,
 	WS_OBS_ALWAYS_BUSY,
-	WS_OBS_SAME_SHARE,
 	WS_OBS_NOTHING_FREE,
-	WS_OBS_BEYOND_DEVICE,	/* a fitted rate over device_mibps */
+	WS_OBS_BEYOND_DEVICE,	/* busy_mibps over device_mibps */
 };
 
 struct ws_observer_cost {
@@ -114,8 +113,9 @@ struct ws_observer_cost {
 
 /* NULL when judged. */
 const char *ws_obs_why_name(enum ws_obs_why w);
-/* A fit whose rate the device never did (a fastest interval of at least
- * 0.5 s, /sys/block stat) is not judged: a rate beyond it is the fit's. */
+/* A rate while the work was in flight that the device never did (a
+ * fastest interval of at least 0.5 s, /sys/block stat) is not judged: it
+ * is the booking's, not the writer's. */
 void ws_observer_within_device(struct ws_observer_cost *o, double device_mibps);
 
 #endif

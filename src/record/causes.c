@@ -12,9 +12,8 @@ const char *ws_obs_why_name(enum ws_obs_why w)
 	static const char *const names[] = {
 		[WS_OBS_SHORT] = "too short a run",
 		[WS_OBS_ALWAYS_BUSY] = "its work was in flight nearly all the time",
-		[WS_OBS_SAME_SHARE] = "its work was in flight the same share of every slot",
 		[WS_OBS_NOTHING_FREE] = "the writer wrote nothing without its work in flight",
-		[WS_OBS_BEYOND_DEVICE] = "a rate the fit gave is beyond any the device did",
+		[WS_OBS_BEYOND_DEVICE] = "the rate while its work was in flight is beyond any the device did",
 	};
 
 	return w > WS_OBS_JUDGED && w <= WS_OBS_BEYOND_DEVICE ? names[w] : NULL;
@@ -25,7 +24,10 @@ void ws_observer_within_device(struct ws_observer_cost *o, double device_mibps)
 	o->device_mibps = device_mibps;
 	if (!o->judged || o->bound || !(device_mibps > 0))
 		return;
-	if (o->free_mibps > device_mibps || o->busy_mibps > device_mibps) {
+	/* Not the free rate: with the work in flight in every interval, the
+	 * writer's rate between its spans is over every interval's when the
+	 * work held it back - the cost itself. */
+	if (o->busy_mibps > device_mibps) {
 		o->judged = o->negligible = false;
 		o->why_not = WS_OBS_BEYOND_DEVICE;
 		o->speedup = 0;

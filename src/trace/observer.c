@@ -9,7 +9,6 @@
 #define OBS_MIN_BUSY_S 0.25
 #define OBS_BOUND_PCT 2.0
 #define OBS_MIN_FREE_S 1.0
-#define OBS_MIN_SPREAD 0.01
 #define OBS_NEGLIGIBLE_X 1.05
 
 void observer_start(struct observer *o, uint64_t origin_ns)
@@ -26,8 +25,7 @@ static int close_oldest(void *owner)
 {
 	struct observer *o = owner;
 	struct obs_slot *s = &o->ring[o->clock.base % OBS_RING];
-	uint64_t nbusy = 0, parts = o->last_parts;
-	double busy, free_, y = (double)s->writer_bytes / MIB;
+	uint64_t nbusy = 0;
 
 	for (unsigned int w = 0; w < OBS_WORDS; w++)
 		nbusy += (uint64_t)__builtin_popcountll(s->busy[w]);
@@ -36,20 +34,15 @@ static int close_oldest(void *owner)
 		goto next;
 	}
 	o->writer_seen = true;
-	busy = (double)nbusy * (double)PART_NS / 1e9;
-	free_ = (double)(parts - nbusy) * (double)PART_NS / 1e9;
-
-	o->s00 += free_ * free_;
-	o->s01 += free_ * busy;
-	o->s11 += busy * busy;
-	o->s0y += free_ * y;
-	o->s1y += busy * y;
+	for (unsigned int k = 0; k < OBS_BITS; k++)
+		if (s->busy[k / 64] >> (k % 64) & 1)
+			o->busy_bytes += s->bytes[k];
 	o->slots++;
-	o->parts += parts;
+	o->parts += o->last_parts;
 	o->busy_parts += nbusy;
 	o->writer_bytes += s->writer_bytes;
 next:
-	*s = (struct obs_slot){ 0 };
+	memset(s, 0, sizeof(*s));
 	return 0;
 }
 
@@ -68,12 +61,16 @@ static struct obs_slot *slot_of(struct observer *o, uint64_t ts_ns)
 	return &o->ring[(uint64_t)slot % OBS_RING];
 }
 
+/* Booked to its part when the slot closes: the work's spans over it may
+ * come in later. */
 void observer_writer(struct observer *o, uint64_t ts_ns, uint64_t bytes)
 {
 	struct obs_slot *s = slot_of(o, ts_ns);
 
-	if (s)
-		s->writer_bytes += bytes;
+	if (!s)
+		return;
+	s->bytes[(ts_ns - o->clock.origin_ns) / PART_NS % OBS_BITS] += (uint32_t)bytes;
+	s->writer_bytes += bytes;
 }
 
 static void mark(struct obs_slot *s, uint64_t from, uint64_t to)
@@ -143,7 +140,6 @@ void observer_finish(struct observer *o)
 
 void observer_estimate(const struct observer *o, struct ws_observer_cost *out)
 {
-	double det = o->s00 * o->s11 - o->s01 * o->s01;
 	double busy_s = (double)o->busy_parts * (double)PART_NS / 1e9;
 
 	/* in whole parts and ns, so an edge is exact */
@@ -165,16 +161,13 @@ void observer_estimate(const struct observer *o, struct ws_observer_cost *out)
 		out->speedup = (double)parts / (double)(parts - o->busy_parts);
 		return;
 	}
-	if ((double)((parts - o->busy_parts) * PART_NS) < OBS_MIN_FREE_S * 1e9)
+	if ((double)((parts - o->busy_parts) * PART_NS) < OBS_MIN_FREE_S * 1e9) {
 		out->why_not = WS_OBS_ALWAYS_BUSY;
-	else if (!(det > OBS_MIN_SPREAD * o->s00 * o->s11))
-		out->why_not = WS_OBS_SAME_SHARE;
-	if (out->why_not)
 		return;
-	out->free_mibps = (o->s11 * o->s0y - o->s01 * o->s1y) / det;
-	out->busy_mibps = (o->s00 * o->s1y - o->s01 * o->s0y) / det;
-	if (out->busy_mibps < 0)
-		out->busy_mibps = 0;
+	}
+	out->free_mibps = (double)(o->writer_bytes - o->busy_bytes) / MIB /
+			  (out->seconds - busy_s);
+	out->busy_mibps = (double)o->busy_bytes / MIB / busy_s;
 	if (out->free_mibps <= 0) {
 		out->why_not = WS_OBS_NOTHING_FREE;
 		return;

@@ -2,7 +2,7 @@
  * devices - one that stops writing while the work is in flight, one
  * that goes on at its bandwidth - and each rule of the estimate at its
  * edge (observer.h): 30 slots of 128 ms, 0.25 s and 2% of the time for
- * the bound, 1 s without the work, a spread of shares to fit. */
+ * the bound, 1 s without the work; bytes booked to their part. */
 #include <stdlib.h>
 
 #include "suites.h"
@@ -175,30 +175,33 @@ START_TEST(test_free_edge)
 }
 END_TEST
 
-/* ... and shares that differ from slot to slot: the fit's determinant
- * at least 1% of its largest.  Half the slots with 148 parts of the work
- * and half with 170 are 1.0011% (fitted); 116 and 135, 0.9992%, not;
- * the same share in every slot, 0. */
-START_TEST(test_spread_edge)
+/* Each write is booked to the 250 µs part it completed in: 4 MiB
+ * completing during each span of the work, short (8 ms) or long (96),
+ * are the work's, 100 MiB/s the rest.  A least-squares fit over the
+ * slots' shares read 131.25 MiB/s without it; the same share in every
+ * slot (64 ms), which it could not fit, is booked too. */
+START_TEST(test_booked_by_part)
 {
-	static const struct { unsigned int a, b; bool judged; } rows[] = {
-		{ 148, 170, true }, { 116, 135, false }, { 256, 256, false },
+	static const struct { unsigned int a, b; double busy; } rows[] = {
+		{ 8, 96, 8 / 0.104 }, { 64, 64, 4 / 0.064 },
 	};
+	struct observer *o = fresh();
+	struct ws_observer_cost c;
 
-	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
-		struct observer *o = fresh();
-		struct ws_observer_cost c;
+	for (unsigned int i = 0; i < 100; i++) {
+		unsigned int ms = i % 2 ? rows[_i].b : rows[_i].a;
+		uint64_t start = ORIGIN + i * SLOT;
 
-		for (unsigned int i = 0; i < 40; i++)
-			slot_parts(o, i, i % 2 ? rows[r].b : rows[r].a, 100, 0);
-		observer_finish(o);
-		observer_estimate(o, &c);
-		ck_assert_msg(c.judged == rows[r].judged, "row %zu: %s", r,
-			      c.why_not ? ws_obs_why_name(c.why_not) : "judged");
-		if (!c.judged)
-			ck_assert_str_eq(ws_obs_why_name(c.why_not), "its work was in flight the same share of every slot");
-		free(o);
+		slot_parts(o, i, ms * 4, 100, 0);
+		for (unsigned int k = 0; k < 16; k++)
+			observer_writer(o, start + k * ms * MS / 16, MIB / 4);
 	}
+	observer_finish(o);
+	observer_estimate(o, &c);
+	ck_assert(c.judged && !c.bound);
+	ck_assert_double_eq_tol(c.free_mibps, 100, 0.5);
+	ck_assert_double_eq_tol(c.busy_mibps, rows[_i].busy, 0.5);
+	free(o);
 }
 END_TEST
 
@@ -280,9 +283,11 @@ START_TEST(test_last_slot_partial)
 }
 END_TEST
 
-/* A fitted rate over the device's fastest interval (20 MiB/s here) is
- * not judged; at it, judged; a bound or no device figure is left as it
- * was.  The 12.9 / 351.9 MiB/s fit a 20 MiB/s disk once gave. */
+/* A fitted rate while the work was in flight over the device's fastest
+ * interval (20 MiB/s here) is not judged; at it, judged; a free rate over
+ * it is judged (a flush-bound disk's writer between flushes, 2.8 GiB/s
+ * with intervals of 1.1); a bound or no device figure is left as it was.
+ * The 12.9 / 351.9 MiB/s fit a 20 MiB/s disk once gave. */
 START_TEST(test_beyond_the_device)
 {
 	static const struct {
@@ -291,7 +296,8 @@ START_TEST(test_beyond_the_device)
 	} cases[] = {
 		{ 12.9, 351.9, 20.0, false, false },
 		{ 20.0, 10.0, 20.0, false, true },
-		{ 20.01, 10.0, 20.0, false, false },
+		{ 20.01, 10.0, 20.0, false, true },
+		{ 2803.0, 300.0, 1143.4, false, true },
 		{ 10.0, 20.0, 20.0, false, true },
 		{ 10.0, 20.01, 20.0, false, false },
 		{ 12.9, 351.9, 0.0, false, true },
@@ -306,7 +312,7 @@ START_TEST(test_beyond_the_device)
 	ck_assert_double_eq(c.device_mibps, cases[_i].device);
 	if (!cases[_i].judged)
 		ck_assert_str_eq(ws_obs_why_name(c.why_not),
-				 "a rate the fit gave is beyond any the device did");
+				 "the rate while its work was in flight is beyond any the device did");
 	else
 		ck_assert_ptr_null(ws_obs_why_name(c.why_not));
 }
@@ -323,11 +329,11 @@ Suite *observer_suite(void)
 	tcase_add_test(tc, test_too_short);
 	tcase_add_test(tc, test_bound_edges);
 	tcase_add_test(tc, test_free_edge);
-	tcase_add_test(tc, test_spread_edge);
+	tcase_add_loop_test(tc, test_booked_by_part, 0, 2);
 	tcase_add_test(tc, test_late_events);
 	tcase_add_test(tc, test_fit_starts_at_the_writer);
 	tcase_add_test(tc, test_last_slot_partial);
-	tcase_add_loop_test(tc, test_beyond_the_device, 0, 7);
+	tcase_add_loop_test(tc, test_beyond_the_device, 0, 8);
 	suite_add_tcase(s, tc);
 	return s;
 }
