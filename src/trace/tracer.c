@@ -187,6 +187,8 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 		t->ev.block_size = disk->fs_block;
 	snprintf(t->file, sizeof(t->file), "%s", disk->file);
 	fileext_init(&t->ev.file, disk->part_start);
+	if (t->file[0] && filewatch_start(&t->watch, t->file, disk->part_start))
+		t->file[0] = '\0';	/* no reader: the flusher's stay the flusher's */
 	iolimit_write("", disk->major, disk->minor, &t->limit);
 	t->ev.wbt_lat_us = wbt_lat_us(disk->sysdir);
 	t->ev.bs.iv.wbt_on = t->ev.bs.run.wbt_on = t->ev.wbt_traced && t->ev.wbt_lat_us;
@@ -361,6 +363,8 @@ void trace_stop(struct ws_trace *t)
 	atomic_store_explicit(&t->stop, true, memory_order_release);
 	if (t->started)
 		pthread_join(t->tid, NULL);
+	if (t->file[0])
+		filewatch_stop(&t->watch);
 	tracefs_trace_off(t->inst);
 	if (t->record)
 		fclose(t->record);

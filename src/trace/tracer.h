@@ -11,6 +11,7 @@
 #include <tracefs.h>
 
 #include "evidence.h"
+#include "filewatch.h"
 #include "lostspans.h"
 #include "system/iolimit.h"
 #include "system/kstat.h"
@@ -53,6 +54,8 @@ struct ws_trace {
 	bool have_jbd2;
 	struct io_limit limit;
 	char file[512];		/* the writer's, "" none */
+	struct filewatch watch;	/* its extents, read off this thread */
+	uint64_t file_asked_ns;	/* trace time of the last ask */
 	struct lostspans lost;
 	/* cache of tids seen pausing: dirty-limit events are every process's */
 	int32_t ours[16], theirs[16];

@@ -84,25 +84,42 @@ static bool ours(struct ws_trace *t, int32_t tid, bool *writer)
 	return yes;
 }
 
-/* A worker's data write outside the file as last read: the file may have
- * grown since (blocks are allocated before their writes are sent).  Read
- * again at most every 100 ms of trace time; a recording gets the spans. */
-static void learn_file(struct ws_trace *t, const struct blk_event *b)
+/* The newest extents the reader read become the file's; a recording
+ * gets them. */
+static void adopt_file(struct ws_trace *t)
 {
-	struct fileext *x = &t->ev.file;
-	uint64_t changes = x->changes;
+	struct fileext *n = filewatch_take(&t->watch);
 	struct trace_event e = { .kind = TE_EXTENT };
 
-	if (!t->file[0] || b->kind != BLK_GETRQ || !b->nr_sector ||
-	    blockstat_submitter(b->comm) != WS_SUB_FLUSHER || !strchr(b->rwbs, 'W') ||
-	    strchr(b->rwbs, 'M') || fileext_holds(x, b->sector, b->nr_sector) ||
-	    (x->refreshed_ns && b->ts_ns < x->refreshed_ns + 100000000))
+	if (!n)
 		return;
-	(void)fileext_refresh(x, t->file, b->ts_ns);	/* not there yet: the flusher's */
-	for (unsigned int i = 0; t->record && changes != x->changes && i < x->n; i++) {
-		e.ext = (struct extent_event){ x->span[i].start, x->span[i].end - x->span[i].start };
+	fileext_free(&t->ev.file);
+	t->ev.file = *n;
+	free(n);
+	for (unsigned int i = 0; t->record && i < t->ev.file.n; i++) {
+		const struct fileext_span *s = &t->ev.file.span[i];
+
+		e.ext = (struct extent_event){ s->start, s->end - s->start };
 		trace_event_write(t->record, &e);
 	}
+}
+
+/* A worker's data write outside the file as last read: the file may have
+ * grown since (blocks are allocated before their writes are sent).  Ask
+ * for a read at most every 100 ms of trace time; this request stays the
+ * flusher's. */
+static void learn_file(struct ws_trace *t, const struct blk_event *b)
+{
+	if (!t->file[0])
+		return;
+	adopt_file(t);
+	if (b->kind != BLK_GETRQ || !b->nr_sector ||
+	    blockstat_submitter(b->comm) != WS_SUB_FLUSHER || !strchr(b->rwbs, 'W') ||
+	    strchr(b->rwbs, 'M') || fileext_holds(&t->ev.file, b->sector, b->nr_sector) ||
+	    (t->file_asked_ns && b->ts_ns < t->file_asked_ns + 100000000))
+		return;
+	t->file_asked_ns = b->ts_ns;
+	filewatch_ask(&t->watch);
 }
 
 int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void *ctx)
