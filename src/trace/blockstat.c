@@ -162,6 +162,19 @@ static void unmatched(struct blockstat *b, const struct blk_event *e)
 }
 
 /* false when its issue is not in yet */
+/* A worker's (the flusher's, or a cgroup limit's dispatch of what it
+ * held) data write into the file's sectors carried the writer's pages.
+ * Asked again at the completion: the file's newest extents may have come
+ * in meanwhile (they are read off the tracer's thread). */
+static enum ws_submitter credited(const struct blockstat *b, const struct blk_event *e,
+				  enum ws_submitter sub)
+{
+	if (sub == WS_SUB_FLUSHER && b->file && e->nr_sector && strchr(e->rwbs, 'W') &&
+	    !strchr(e->rwbs, 'M') && fileext_holds(b->file, e->sector, e->nr_sector))
+		return WS_SUB_WRITER;
+	return sub;
+}
+
 static bool complete(struct blockstat *b, const struct blk_event *e)
 {
 	struct blk_slot *s = find(b, key_of(e), false);
@@ -189,6 +202,7 @@ static bool complete(struct blockstat *b, const struct blk_event *e)
 		return false;
 	from = s->start_ns && s->start_ns <= s->issue_ns ? s->start_ns : s->issue_ns;
 	service = e->ts_ns - s->issue_ns;
+	s->sub = credited(b, e, s->sub);
 	count(&b->iv, e, s->sub, e->ts_ns - from, service);
 	count(&b->run, e, s->sub, e->ts_ns - from, service);
 	if (strchr(e->rwbs, 'W')) {
@@ -329,12 +343,8 @@ void blockstat_event(struct blockstat *b, const struct blk_event *e)
 		 * that does is a log's (xfs pushes its log from a kworker) */
 		if (s->sub == WS_SUB_FLUSHER && e->nr_sector && strchr(e->rwbs, 'F'))
 			s->sub = WS_SUB_JOURNAL;
-		/* a worker's (the flusher's, or a cgroup limit's dispatch of
-		 * what it held) carrying the file's pages: the writer's data */
-		else if (s->sub == WS_SUB_FLUSHER && b->file && e->nr_sector &&
-			 strchr(e->rwbs, 'W') && !strchr(e->rwbs, 'M') &&
-			 fileext_holds(b->file, e->sector, e->nr_sector))
-			s->sub = WS_SUB_WRITER;
+		else
+			s->sub = credited(b, e, s->sub);
 	}
 }
 
