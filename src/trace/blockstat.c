@@ -203,8 +203,14 @@ static bool complete(struct blockstat *b, const struct blk_event *e)
 	from = s->start_ns && s->start_ns <= s->issue_ns ? s->start_ns : s->issue_ns;
 	service = e->ts_ns - s->issue_ns;
 	s->sub = credited(b, e, s->sub);
-	count(&b->iv, e, s->sub, e->ts_ns - from, service);
-	count(&b->run, e, s->sub, e->ts_ns - from, service);
+	if (s->sub == WS_SUB_FLUSHER && b->file_asked && e->nr_sector &&
+	    strchr(e->rwbs, 'W') && !strchr(e->rwbs, 'M') && b->nundecided < BLK_UNDECIDED) {
+		b->undecided[b->nundecided++] = (struct blk_undecided){ *e, e->ts_ns - from,
+									 service };
+	} else {
+		count(&b->iv, e, s->sub, e->ts_ns - from, service);
+		count(&b->run, e, s->sub, e->ts_ns - from, service);
+	}
 	if (strchr(e->rwbs, 'W')) {
 		hist_record(&b->write_service, service);
 		roundlat_add(&b->rounds, e->ts_ns, service);
@@ -372,6 +378,18 @@ static bool newer_flush(const struct blockstat *b, unsigned int i)
 	return false;
 }
 
+void blockstat_decide(struct blockstat *b)
+{
+	for (unsigned int i = 0; i < b->nundecided; i++) {
+		const struct blk_undecided *u = &b->undecided[i];
+		enum ws_submitter sub = credited(b, &u->e, WS_SUB_FLUSHER);
+
+		count(&b->iv, &u->e, sub, u->wait_ns, u->service_ns);
+		count(&b->run, &u->e, sub, u->wait_ns, u->service_ns);
+	}
+	b->nundecided = 0;
+}
+
 void blockstat_settle(struct blockstat *b, bool final)
 {
 	unsigned int kept = 0;
@@ -408,12 +426,16 @@ void blockstat_settle(struct blockstat *b, bool final)
 			b->pending[kept++] = *e;
 	}
 	b->npending = kept;
+	if (final)
+		blockstat_decide(b);
 }
 
 void blockstat_take(struct blockstat *b, struct ws_block_figures *out)
 {
 	bool bios_on = b->iv.bios_on;
 
+	/* an interval's writes are its own, the file read or not */
+	blockstat_decide(b);
 	*out = b->iv;
 	memset(&b->iv, 0, sizeof(b->iv));
 	b->iv.on = true;

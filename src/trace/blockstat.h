@@ -67,6 +67,14 @@ struct blk_empty {
 	enum ws_submitter sub;
 };
 
+/* A worker's data write completed while the file's extents were being
+ * read: counted once they come in (blockstat_decide). */
+#define BLK_UNDECIDED 128
+struct blk_undecided {
+	struct blk_event e;
+	uint64_t wait_ns, service_ns;
+};
+
 struct blockstat {
 	struct blk_slot *slot;
 	unsigned int nslots;
@@ -92,10 +100,15 @@ struct blockstat {
 	struct observer obs;
 	struct timeline *timeline;	/* NULL, or completions go here too */
 	const struct fileext *file;	/* NULL, or the writer's file's place */
+	bool file_asked;		/* a newer place is being read */
+	struct blk_undecided undecided[BLK_UNDECIDED];
+	unsigned int nundecided;
 	uint64_t unmatched_bytes;
 };
 
 void blockstat_init(struct blockstat *b);
+/* The undecided writes counted, by the file's place as it is now. */
+void blockstat_decide(struct blockstat *b);
 /* Frees the heap parts; b may be inited again. */
 void blockstat_free(struct blockstat *b);
 void blockstat_event(struct blockstat *b, const struct blk_event *e);

@@ -96,6 +96,8 @@ static void adopt_file(struct ws_trace *t)
 	fileext_free(&t->ev.file);
 	t->ev.file = *n;
 	free(n);
+	t->ev.bs.file_asked = false;
+	blockstat_decide(&t->ev.bs);
 	for (unsigned int i = 0; t->record && i < t->ev.file.n; i++) {
 		const struct fileext_span *s = &t->ev.file.span[i];
 
@@ -119,6 +121,7 @@ static void learn_file(struct ws_trace *t, const struct blk_event *b)
 	    (t->file_asked_ns && b->ts_ns < t->file_asked_ns + 100000000))
 		return;
 	t->file_asked_ns = b->ts_ns;
+	t->ev.bs.file_asked = true;
 	filewatch_ask(&t->watch);
 }
 

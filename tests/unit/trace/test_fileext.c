@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "suites.h"
+#include "trace/blockstat.h"
 #include "trace/evidence.h"
 #include "trace/fileext.h"
 #include "trace/filewatch.h"
@@ -165,6 +166,37 @@ START_TEST(test_credit_edges)
 }
 END_TEST
 
+/* A worker's write that completes while the file's place is being read
+ * waits for it: the writer's once the place holds it, the flusher's
+ * when it does not; an interval's take counts what still waits. */
+START_TEST(test_undecided_until_read)
+{
+	struct trace_event x = { .kind = TE_EXTENT, .ext = { 1000, 100 } };
+	struct evidence *ev = malloc(sizeof(*ev));
+	struct ws_block_figures iv;
+
+	ck_assert_ptr_nonnull(ev);
+	evidence_init(ev, 0);
+	ev->bs.file_asked = true;
+	request(ev, 100, 1050, "W", "kworker/1:0");
+	request(ev, 200, 5000, "W", "kworker/1:0");
+	ck_assert_uint_eq(ev->bs.nundecided, 2);
+	ck_assert_uint_eq(ev->bs.run.dir[WS_BLK_WRITE].bytes, 0);
+	evidence_event(ev, &x);		/* the place came in */
+	ev->bs.file_asked = false;
+	blockstat_decide(&ev->bs);
+	ck_assert_uint_eq(ev->bs.run.by[WS_SUB_WRITER].bytes, 4096);
+	ck_assert_uint_eq(ev->bs.run.by[WS_SUB_FLUSHER].bytes, 4096);
+	ev->bs.file_asked = true;
+	request(ev, 300, 1060, "W", "kworker/1:0");
+	blockstat_take(&ev->bs, &iv);
+	ck_assert_uint_eq(iv.by[WS_SUB_WRITER].bytes, 8192);
+	ck_assert_uint_eq(ev->bs.nundecided, 0);
+	evidence_free(ev);
+	free(ev);
+}
+END_TEST
+
 /* The reader reads only when asked, off the caller's thread, and hands
  * over the newest set once; stopped with a set untaken, it frees it
  * (ASan's leak check).  On a filesystem without FIEMAP the set is
@@ -214,6 +246,7 @@ Suite *fileext_suite(void)
 	tcase_add_loop_test(tc, test_recorded_limit_credits_the_writer, 0, 2);
 	tcase_add_loop_test(tc, test_credit_edges, 0, 7);
 	tcase_add_test(tc, test_watch_asked_taken_once);
+	tcase_add_test(tc, test_undecided_until_read);
 	suite_add_tcase(s, tc);
 	return s;
 }
