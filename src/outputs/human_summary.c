@@ -447,7 +447,7 @@ void human_summary_print(FILE *out, const struct ws_run *run,
 	char *v, *t, *tail;
 
 	if (verbose) {
-		human_verdict_print(out, run, sum);
+		verdict_part(out, &c);
 		print_details(out, run, sum);
 		return;
 	}
