@@ -23,18 +23,7 @@ need_rig
 . "$CLI_DIR/../rig/observer.sh"
 
 not_under_sanitizer "a disk at memory speed: the $SANITIZE build's writer is held back by its own CPU there, so the cost it would measure is not the disk's"
-rig_up media --size 3G
-MEDIA_DIR=$RIG_DIR
-RIG_BACKING=disk rig_up "$RIG_MNT/cached" --size 2G --cached
-ws -v -q --size 1G --no-probe "$RIG_MNT/data"	# the file, once
-assert_status 0
-run calibrate -b 1280 -f --file-size 1G --no-probe
-rate=$(python3 -c "import json, sys
-r = json.load(open(sys.argv[1]))
-print(int(int(open(sys.argv[2]).read()) / r['summary']['elapsed_s'] * 0.6))" \
-	"$TESTDIR/calibrate.json" "$TESTDIR/calibrate.dev") || fail "the calibrating run's rate could not be read"
-echo "  the media under the cache throttled to $((rate / MiB)) MiB/s"
-"$RIG" rate "$MEDIA_DIR" "$rate" || fail "rig.sh rate failed"
+flush_rig -b 1280 -f --file-size 1G
 for i in 1 2 3; do
 	run card-probe$i -b 1280 -f --file-size 1G
 	run card-none$i -b 1280 -f --file-size 1G --no-probe

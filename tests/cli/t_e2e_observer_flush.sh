@@ -29,18 +29,7 @@ need_rig
 # a sanitizer build's writer is held back by its own CPU at memory speed,
 # not by the disk
 not_under_sanitizer "a disk at memory speed: the $SANITIZE build's writer is held back by its own CPU there, so the cost it would measure is not the disk's (the estimate's code runs under $SANITIZE in t_e2e_observer)"
-rig_up media --size 3G
-MEDIA_DIR=$RIG_DIR
-RIG_BACKING=disk rig_up "$RIG_MNT/cached" --size 2G --cached
-ws -v -q --size 1G -B 8M --no-probe "$RIG_MNT/data"	# the file, once
-assert_status 0
-run calibrate --size 10G --file-size 1G -B 8M --no-probe
-rate=$(python3 -c "import json, sys
-r = json.load(open(sys.argv[1]))
-print(int(int(open(sys.argv[2]).read()) / r['summary']['elapsed_s'] * 0.6))" \
-	"$TESTDIR/calibrate.json" "$TESTDIR/calibrate.dev") || fail "the calibrating run's rate could not be read"
-echo "  the media under the cache throttled to $((rate / MiB)) MiB/s"
-"$RIG" rate "$MEDIA_DIR" "$rate" || fail "rig.sh rate failed"
+flush_rig --size 10G --file-size 1G -B 8M
 for i in 1 2 3; do
 	run flush-probe$i --size 10G --file-size 1G -B 8M
 	run flush-none$i --size 10G --file-size 1G -B 8M --no-probe

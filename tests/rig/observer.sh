@@ -73,3 +73,27 @@ sys.exit(1 if bad else 0)
 PY
 }
 
+
+# flush_rig ARGS...: a disk whose cache flushes cost what a disk's do, as
+# rig.sh up --cached makes it (an image in the page cache over a rig in
+# memory: each flush writes out what the writer cached), the file laid
+# out once, the media under the cache throttled to 0.6 of the writer's
+# rate in `run calibrate ARGS --no-probe` (so the probe's flushes are in
+# flight about half the time on any machine); the rig's RIG_* are the
+# cached one's, MEDIA_DIR the media's
+flush_rig()
+{
+	rig_up media --size 3G
+	MEDIA_DIR=$RIG_DIR
+	RIG_BACKING=disk rig_up "$RIG_MNT/cached" --size 2G --cached
+	ws -v -q --size 1G -B 8M --no-probe "$RIG_MNT/data"	# the file, once
+	assert_status 0
+	run calibrate "$@" --no-probe
+	_rate=$(python3 -c "import json, sys
+r = json.load(open(sys.argv[1]))
+print(int(int(open(sys.argv[2]).read()) / r['summary']['elapsed_s'] * 0.6))" \
+		"$TESTDIR/calibrate.json" "$TESTDIR/calibrate.dev") ||
+		fail "the calibrating run's rate could not be read"
+	echo "  the media under the cache throttled to $((_rate / MiB)) MiB/s"
+	"$RIG" rate "$MEDIA_DIR" "$_rate" || fail "rig.sh rate failed"
+}
