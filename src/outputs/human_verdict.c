@@ -229,7 +229,7 @@ unsigned int human_verdict_print(FILE *out, const struct ws_run *run,
 {
 	char line[192], *after = NULL;
 	size_t alen = 0;
-	unsigned int n = 1, nafter;
+	unsigned int n = 1, nafter = 0;
 	FILE *m;
 
 	sink_format_result(line, sizeof(line), sum);
@@ -243,15 +243,16 @@ unsigned int human_verdict_print(FILE *out, const struct ws_run *run,
 	}
 	/* what follows the probes first: they get the lines it leaves */
 	m = open_memstream(&after, &alen);
-	if (!m)
-		return n + print_probes(out, sum, 2) + print_stalls(out, run, sum) +
-		       print_cost(out, sum);
-	nafter = print_stalls(m, run, sum) + print_cost(m, sum);
-	if (fclose(m)) {
-		free(after);
-		return n + print_probes(out, sum, 2) + print_stalls(out, run, sum) +
-		       print_cost(out, sum);
+	if (m) {
+		nafter = print_stalls(m, run, sum) + print_cost(m, sum);
+		if (fclose(m)) {
+			free(after);
+			after = NULL;
+		}
 	}
+	if (!m || !after)	/* no memory: the probes get two lines */
+		return n + print_probes(out, sum, 2) + print_stalls(out, run, sum) +
+		       print_cost(out, sum);
 	n += print_probes(out, sum, HUMAN_VERDICT_LINES > n + nafter ?
 				    HUMAN_VERDICT_LINES - n - nafter : 1);
 	fputs(after, out);

@@ -164,8 +164,9 @@ static void unmatched(struct blockstat *b, const struct blk_event *e)
 /* false when its issue is not in yet */
 /* A worker's (the flusher's, or a cgroup limit's dispatch of what it
  * held) data write into the file's sectors carried the writer's pages.
- * Asked again at the completion: the file's newest extents may have come
- * in meanwhile (they are read off the tracer's thread). */
+ * Asked at the completion, the only place the submitter counts: the
+ * file's newest extents may have come in since the request was got (they
+ * are read off the tracer's thread). */
 static enum ws_submitter credited(const struct blockstat *b, const struct blk_event *e,
 				  enum ws_submitter sub)
 {
@@ -349,8 +350,6 @@ void blockstat_event(struct blockstat *b, const struct blk_event *e)
 		 * that does is a log's (xfs pushes its log from a kworker) */
 		if (s->sub == WS_SUB_FLUSHER && e->nr_sector && strchr(e->rwbs, 'F'))
 			s->sub = WS_SUB_JOURNAL;
-		else
-			s->sub = credited(b, e, s->sub);
 	}
 }
 

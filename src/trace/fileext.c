@@ -72,8 +72,6 @@ int fileext_add(struct fileext *x, uint64_t sector, uint64_t nr_sector)
 		memmove(&x->span[i + 1], &x->span[j], (x->n - j) * sizeof(*x->span));
 		x->n -= j - i - 1;
 	}
-	if (x->span[i].start != s.start || x->span[i].end != s.end || j == i)
-		x->changes++;
 	x->span[i] = s;
 	return 0;
 }
@@ -85,7 +83,7 @@ bool fileext_holds(const struct fileext *x, uint64_t sector, uint64_t nr_sector)
 	return i < x->n && x->span[i].start < sector + (nr_sector ? nr_sector : 1);
 }
 
-int fileext_refresh(struct fileext *x, const char *path, uint64_t now_ns)
+int fileext_refresh(struct fileext *x, const char *path)
 {
 	struct {
 		struct fiemap map;
@@ -94,7 +92,6 @@ int fileext_refresh(struct fileext *x, const char *path, uint64_t now_ns)
 	uint64_t from = 0;
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW), ret = 0;
 
-	x->refreshed_ns = now_ns;
 	if (fd < 0)
 		return -errno;
 	for (;;) {

@@ -22,8 +22,6 @@ struct fileext {
 	struct fileext_span *span;	/* sorted, disjoint */
 	unsigned int n, cap;
 	uint64_t part_start;	/* the filesystem's first sector on the disk */
-	uint64_t refreshed_ns;	/* trace time of the last read; 0: never */
-	uint64_t changes;	/* adds that changed the set */
 };
 
 void fileext_init(struct fileext *x, uint64_t part_start);
@@ -34,6 +32,6 @@ int fileext_add(struct fileext *x, uint64_t sector, uint64_t nr_sector);
 bool fileext_holds(const struct fileext *x, uint64_t sector, uint64_t nr_sector);
 /* The file's extents now, allocated ones only (a delayed allocation has
  * no place yet: its request comes after it has one).  0 or -errno. */
-int fileext_refresh(struct fileext *x, const char *path, uint64_t now_ns);
+int fileext_refresh(struct fileext *x, const char *path);
 
 #endif

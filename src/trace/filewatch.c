@@ -26,7 +26,7 @@ static void *reader(void *arg)
 		x = malloc(sizeof(*x));
 		if (x) {
 			fileext_init(x, w->part_start);
-			(void)fileext_refresh(x, w->path, 0);
+			(void)fileext_refresh(x, w->path);
 		}
 		pthread_mutex_lock(&w->lock);
 		if (x && w->ready) {

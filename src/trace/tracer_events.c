@@ -114,7 +114,8 @@ static void learn_file(struct ws_trace *t, const struct blk_event *b)
 {
 	if (!t->file[0])
 		return;
-	adopt_file(t);
+	if (t->ev.bs.file_asked)	/* the reader's lock only while it reads */
+		adopt_file(t);
 	if (b->kind != BLK_GETRQ || !b->nr_sector ||
 	    blockstat_submitter(b->comm) != WS_SUB_FLUSHER || !strchr(b->rwbs, 'W') ||
 	    strchr(b->rwbs, 'M') || fileext_holds(&t->ev.file, b->sector, b->nr_sector) ||
