@@ -8,6 +8,7 @@
 
 #include "record/adapt.h"
 #include "record/block.h"
+#include "record/culprit.h"
 #include "record/journal.h"
 #include "record/kinds.h"
 #include "record/probe.h"
@@ -39,6 +40,8 @@ struct ws_interval {
 	struct ws_journal_figures journal;
 	struct ws_block_figures block_run;	/* since the start */
 	struct ws_journal_figures journal_run;
+	struct ws_writers_now writers;	/* other processes', traced */
+	struct ws_command_bytes commands;	/* others' since the start, traced */
 	uint64_t precondition_eta_ns;	/* first interval; 0: none */
 	unsigned int nprobes;
 	struct ws_probe_interval probes[WS_MAX_PROBES];

@@ -107,6 +107,7 @@ struct ws_settings {
 	uint64_t total_size;	/* 0: no bound */
 	uint64_t duration_ns;	/* 0: no bound */
 	bool forever;
+	bool watch;		/* writestress watch: no writer */
 
 	enum ws_pace pace;
 	struct ws_pace_settings pacing;

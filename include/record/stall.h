@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "record/culprit.h"
 #include "record/kinds.h"
 
 enum ws_stall_cause {
@@ -94,6 +95,7 @@ struct ws_stall {
 	uint64_t dirty, writeback;	/* at its start */
 	char site[WS_SITE_LEN];	/* where it waited most; "" unknown */
 	struct ws_stall_reason reason;
+	struct ws_stall_culprits culprits;	/* who wrote meanwhile */
 };
 
 /* A rate within WS_STALL_AT_LIMIT_PCT % of a cgroup's limit, either side

@@ -9,6 +9,7 @@
 #include "lib/c.h"
 #include "record/adapt.h"
 #include "record/block.h"
+#include "record/culprit.h"
 #include "record/journal.h"
 #include "record/kinds.h"
 #include "record/phases.h"
@@ -62,6 +63,7 @@ struct ws_summary {
 	uint64_t block_rounds_outside;
 	struct ws_journal_figures journal;
 	uint64_t io_limit_bps, io_limit_iops;	/* cgroup's; 0: none */
+	struct ws_culprits culprits;	/* other processes' writes, traced */
 	uint64_t bytes;
 	uint64_t buffers;
 	uint64_t wraps;
@@ -108,5 +110,9 @@ struct ws_summary {
 /* Zeroed, nprobes unchanged: 0 or -ENOMEM. */
 WS_MUST_CHECK int ws_summary_hold_probes(struct ws_summary *sum, unsigned int n);
 void ws_summary_release(struct ws_summary *sum);
+
+/* Each culprit's stalls: the recorded stalls it was the first writer of
+ * (a stall with no writer is nobody's). */
+void ws_summary_count_culprit_stalls(struct ws_summary *sum);
 
 #endif

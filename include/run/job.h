@@ -13,6 +13,7 @@
 #include "record/record.h"
 #include "engine/snapshot.h"
 #include "run/target.h"
+#include "engine/idle.h"
 #include "engine/writer.h"
 
 struct ws_job {
@@ -27,13 +28,14 @@ struct ws_job {
 	bool snap_ready;
 	struct writer writer;
 	bool writer_ready;
+	struct idle idle;		/* writestress watch's, instead */
 	struct ws_queue_facts queue;
 	/* an earlier job on the same filesystem, device; 0: none */
 	unsigned int same_fs_as, same_device_as;
 };
 
 /* Open (target.h) and fingerprint every target; the same file twice is
- * refused.  On failure those opened are closed, files created removed. */
+ * refused.  A watch (set.watch) opens only its directory, one job.  On failure those opened are closed, files created removed. */
 int jobs_open(const struct ws_config *cfg, struct ws_job *jobs);
 /* Plan (a filesystem's targets share its room), precondition, truncate or
  * mark, check the pace; then the snapshot, writer and queue. */

@@ -40,6 +40,11 @@ struct ws_target_error {
 WS_MUST_CHECK int target_open(const struct ws_config *cfg, int extra_flags,
 		struct ws_target *t, struct ws_target_error *err);
 
+/* writestress watch: the directory's filesystem, nothing opened kept,
+ * nothing made (fd -1).  0, or -errno with *err. */
+WS_MUST_CHECK int target_open_dir(const char *path, struct ws_target *t,
+				  struct ws_target_error *err);
+
 /* Once the plan was accepted.  0 or -errno. */
 int target_truncate(struct ws_target *t);
 

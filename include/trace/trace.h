@@ -44,9 +44,12 @@ int trace_start(struct ws_trace **out, const struct trace_disk *disk,
 /* 0 or -errno (ws_thread_last_failure() says what). */
 int trace_run(struct ws_trace *t);
 
-/* The figures since the last take. */
+/* The figures since the last take; writers: who wrote meanwhile, and
+ * commands: others' bytes since the start (traced false when their
+ * events are not). */
 void trace_take(struct ws_trace *t, struct ws_block_figures *block,
-		struct ws_journal_figures *journal);
+		struct ws_journal_figures *journal, struct ws_writers_now *writers,
+		struct ws_command_bytes *commands);
 
 /* From the writers' start: latency by rounds, the observer's cost.
  * 0 or -ENOMEM. */
@@ -71,6 +74,14 @@ int trace_totals(struct ws_trace *t, struct trace_totals *out);
 /* start_ns on CLOCK_MONOTONIC, site "" unknown.  After trace_totals. */
 struct ws_stall_reason trace_explain(struct ws_trace *t, uint64_t start_ns,
 				     uint64_t duration_ns, const char *site, int tid);
+
+/* The processes that wrote to the disk, most first (culprits.h's rules);
+ * traced false when their events are not. */
+void trace_culprits(struct ws_trace *t, struct ws_culprits *out);
+/* Who wrote to the disk during [start_ns, start_ns + duration_ns]
+ * (CLOCK_MONOTONIC). */
+void trace_stall_culprits(struct ws_trace *t, uint64_t start_ns, uint64_t duration_ns,
+			  struct ws_stall_culprits *out);
 
 /* NULL: nothing. */
 void trace_stop(struct ws_trace *t);

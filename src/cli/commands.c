@@ -17,6 +17,7 @@ static const struct ws_command commands[] = {
 	{ "report", report_main, report_options },
 	{ "verify", verify_main, verify_options },
 	{ "matrix", matrix_main, matrix_options },
+	{ "watch", NULL, watch_options },
 	{ "completion", completion_main, completion_options },
 };
 

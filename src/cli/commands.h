@@ -10,7 +10,7 @@ struct cli;
 
 struct ws_command {
 	const char *name;
-	int (*main)(int argc, char **argv);	/* argv[0] is name */
+	int (*main)(int argc, char **argv);	/* argv[0] is name; NULL: a run's */
 	const struct cli *(*options)(void);
 };
 
@@ -18,6 +18,14 @@ struct ws_command {
 const struct ws_command *ws_commands(size_t *n);
 
 const struct ws_command *ws_command_by_name(const char *name);
+
+/* `writestress watch`: a run without a writer, so main() runs it (its
+ * table row has no main of its own).  OPTS_RUN with *run_seen: the run
+ * table's rows given, for opts_check(), the caller's to free. */
+#include "opts.h"
+enum opts_result watch_parse(int argc, char **argv, struct ws_config *cfg, FILE *err,
+			     bool **run_seen);
+const struct cli *watch_options(void);
 
 /* `writestress completion bash|zsh`, from every option table. */
 int completion_main(int argc, char **argv);

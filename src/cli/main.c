@@ -130,7 +130,12 @@ static int run_threads(struct ws_job *jobs, unsigned int n, struct monitor *mon,
 			snprintf(name, sizeof(name), "ws-writer%u", jobs[i].number);
 			spec.name = name;
 		}
-		if (!wret) {
+		if (!wret && jobs[i].cfg.set.watch) {
+			spec.name = "ws-watch";
+			wret = ws_thread_start(&writer_tid[i], &spec, idle_thread,
+					       &jobs[i].idle);
+			*what = ws_thread_last_failure();
+		} else if (!wret) {
 			wret = ws_thread_start(&writer_tid[i], &spec, writer_thread,
 					       &jobs[i].writer);
 			*what = ws_thread_last_failure();
@@ -421,8 +426,10 @@ static int start_trace(const struct ws_config *cfg, const struct ws_job *jobs,
 	}
 	if (!ret)
 		ret = trace_disk_of(&jobs[0].fp, &disk, why, sizeof(why));
+	/* a watch has no file of its own */
 	if (!ret)
-		snprintf(disk.file, sizeof(disk.file), "%s", jobs[0].cfg.set.path);
+		snprintf(disk.file, sizeof(disk.file), "%s",
+			 cfg->set.watch ? "" : jobs[0].cfg.set.path);
 	if (!ret)
 		ret = trace_start(out, &disk, why, sizeof(why));
 	if (!ret && (ret = trace_run(*out))) {
@@ -436,7 +443,9 @@ static int start_trace(const struct ws_config *cfg, const struct ws_job *jobs,
 		return 0;
 	if (cfg->set.trace_required)
 		return ws_fail(why, "--no-trace runs without it", WS_EXIT_FAILURE);
-	if (!cfg->quiet)
+	if (cfg->set.watch && ret == -EPERM)
+		fprintf(stderr, "writestress: watching with the probes only: naming each stall's cause and culprits traces the kernel, which needs root (sudo writestress watch ...)\n");
+	else if (!cfg->quiet)
 		fprintf(stderr, "writestress: not tracing the device's requests: %s\n", why);
 	return 0;
 }
@@ -552,11 +561,22 @@ int main(int argc, char **argv)
 	struct ws_config cfg;
 	int status;
 	const struct ws_command *sub = argc > 1 ? ws_command_by_name(argv[1]) : NULL;
+	enum opts_result parsed;
+	bool *seen = NULL;
 
 	setlocale(LC_CTYPE, "");
-	if (sub)
+	if (sub && sub->main)
 		return sub->main(argc - 1, argv + 1);
-	switch (opts_parse(argc, argv, &cfg, stderr)) {
+	/* watch is a run without a writer: the same wiring, the same rules */
+	if (sub) {
+		parsed = watch_parse(argc - 1, argv + 1, &cfg, stderr, &seen);
+		if (parsed == OPTS_RUN)
+			parsed = opts_check(&cfg, seen, stderr);
+		free(seen);
+	} else {
+		parsed = opts_parse(argc, argv, &cfg, stderr);
+	}
+	switch (parsed) {
 	case OPTS_EXIT_OK:
 		return WS_EXIT_OK;
 	case OPTS_USAGE:

@@ -231,10 +231,33 @@ static void print_targets(FILE *out, const struct ws_run *run)
 		fingerprint_header_kernel(run->fp, out);
 }
 
+/* writestress watch: the disk, how long, and no writer. */
+static void print_watch(FILE *out, const struct ws_run *run)
+{
+	char where[512], a[32];
+
+	if (!run->fp || fingerprint_summary(run->fp, where, sizeof(where)) <= 0)
+		snprintf(where, sizeof(where), "%s", run->target.fs_type);
+	fprintf(out, "writestress %s — watching %s on %s\n", WS_VERSION, run->target.path, where);
+	if (run->fp)
+		fingerprint_header(run->fp, out);
+	if (run->set.duration_ns)
+		fprintf(out, "  watch    %s, no writer of its own\n",
+			units_format_duration(a, sizeof(a), run->set.duration_ns));
+	else
+		fprintf(out, "  watch    until interrupted, no writer of its own\n");
+	print_probes(out, run);
+	print_system(out, run);
+}
+
 void human_header_print(FILE *out, const struct ws_run *run)
 {
 	const struct ws_target_facts *t = &run->target;
 
+	if (run->set.watch) {
+		print_watch(out, run);
+		return;
+	}
 	if (run->ntargets) {
 		print_targets(out, run);
 	} else {

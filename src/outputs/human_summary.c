@@ -7,6 +7,7 @@
 
 #include "human_adapt.h"
 #include "human_analysis.h"
+#include "human_culprits.h"
 #include "human_trace.h"
 #include "human_verdict.h"
 #include "outputs/human_summary.h"
@@ -42,10 +43,11 @@ static void print_split(FILE *out,
 #define CAUSES_SHOWN 5	/* stalls explained one by one */
 
 /* A traced run: stalls by cause, then the first few with their evidence. */
-static void print_causes(FILE *out, const struct ws_probe_summary *ps)
+static void print_causes(FILE *out, const struct ws_probe_summary *ps,
+			 const struct ws_culprits *cul, bool watch)
 {
 	unsigned int count[WS_CAUSE_NR] = { 0 }, shown = 0;
-	char a[32], b[32], c[32], why[WS_STALL_WORDS_LEN];
+	char a[32], b[32], c[32], why[WS_STALL_WORDS_LEN], who[WS_STALL_WORDS_LEN];
 	const char *sep = "           why: ";
 
 	for (unsigned int i = 0; i < ps->nrecorded; i++) {
@@ -64,19 +66,20 @@ static void print_causes(FILE *out, const struct ws_probe_summary *ps)
 	for (unsigned int i = 0; i < ps->nrecorded && shown < CAUSES_SHOWN; i++, shown++) {
 		const struct ws_stall *st = &ps->stalls[i];
 
-		fprintf(out, "           at %s (%s written), %s: %s: %s\n",
+		ws_stall_culprit_words(&st->culprits, cul, watch, who, sizeof(who));
+		fprintf(out, "           at %s (%s written), %s: %s: %s%s%s\n",
 			units_format_duration(a, sizeof(a), st->start_ns),
 			units_format_size(b, sizeof(b), st->writer_bytes),
 			units_format_duration(c, sizeof(c), st->duration_ns),
 			ws_stall_cause_name(st->reason.cause),
-			ws_stall_words(st, ps->name, why, sizeof(why)));
+			ws_stall_words(st, ps->name, why, sizeof(why)), who[0] ? "; " : "", who);
 	}
 	if (ps->nrecorded > shown)
 		fprintf(out, "           and %u more (in the JSON result)\n", ps->nrecorded - shown);
 }
 
 static void print_stalls(FILE *out, const struct ws_run *run,
-			 const struct ws_probe_summary *ps)
+			 const struct ws_probe_summary *ps, const struct ws_culprits *cul)
 {
 	char a[32], b[32], c[32], d[32], e[32], f[32];
 
@@ -94,7 +97,7 @@ static void print_stalls(FILE *out, const struct ws_run *run,
 		units_format_size(e, sizeof(e), ps->longest.dirty),
 		units_format_size(f, sizeof(f), ps->longest.writeback));
 	if (ps->nrecorded && ps->stalls[0].reason.cause) {
-		print_causes(out, ps);
+		print_causes(out, ps, cul, run->set.watch);
 	} else if (ps->nrecorded) {
 		unsigned int shown = ps->nrecorded < 5 ? ps->nrecorded : 5;
 
@@ -137,7 +140,8 @@ static double put_percentiles(FILE *out, uint64_t n, const uint64_t *v,
 }
 
 static void print_probe(FILE *out, const struct ws_run *run,
-			const struct ws_probe_summary *ps)
+			const struct ws_probe_summary *ps,
+			const struct ws_culprits *cul)
 {
 	const uint64_t raw[] = { ps->p50, ps->p90, ps->p99, ps->p999 };
 	const uint64_t cor[] = { ps->c_p50, 0, ps->c_p99, ps->c_p999 };
@@ -169,7 +173,7 @@ static void print_probe(FILE *out, const struct ws_run *run,
 			fputs("           (each counted at what it would have waited, the later ones less: so the corrected p50 can be under the raw one)\n",
 			      out);
 	}
-	print_stalls(out, run, ps);
+	print_stalls(out, run, ps, cul);
 	if (ps->ntop) {
 		fputs("           waiting in", out);
 		for (unsigned int i = 0; i < ps->ntop; i++)
@@ -224,8 +228,11 @@ static void print_ending(FILE *out, const struct ws_run *run,
 			sum->analysis ? sum->analysis->steady.judged_rounds : 0);
 		break;
 	case WS_STOP_SIGNAL:
-		fprintf(out, "  stopped  by %s; what was written was on disk when the clock stopped\n",
-			e->signal ? e->signal : "a signal");
+		if (run->set.watch)
+			fprintf(out, "  stopped  by %s\n", e->signal ? e->signal : "a signal");
+		else
+			fprintf(out, "  stopped  by %s; what was written was on disk when the clock stopped\n",
+				e->signal ? e->signal : "a signal");
 		break;
 	case WS_STOP_ERROR:
 		fprintf(out, "  failed   %s at offset %llu: %s%s%s\n",
@@ -331,12 +338,13 @@ static void print_details(FILE *out, const struct ws_run *run,
 	print_split(out, sum);
 	print_cpu(out, sum);
 	human_trace_print(out, sum);
+	human_culprits_details(out, sum);
 	if (sum->wraps)
 		fprintf(out, "  file     %s, overwritten in place %llu time%s\n",
 			units_format_size(a, sizeof(a), run->plan.file_size),
 			(unsigned long long)sum->wraps, sum->wraps == 1 ? "" : "s");
 	for (unsigned int i = 0; i < sum->nprobes; i++)
-		print_probe(out, run, &sum->probes[i]);
+		print_probe(out, run, &sum->probes[i], &sum->culprits);
 	human_adapt_print(out, run, sum);
 	if (sum->analysis && sum->bytes)	/* nothing written: nothing to say */
 		human_analysis_print(out, run, sum);

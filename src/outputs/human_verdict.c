@@ -7,6 +7,7 @@
 
 #include "lib/hist.h"
 
+#include "human_culprits.h"
 #include "human_verdict.h"
 #include "outputs/sink.h"
 #include "lib/term.h"
@@ -84,7 +85,11 @@ static unsigned int print_probes(FILE *out, const struct ws_summary *sum,
 	ws_buf_printf(&b, ": the longest %s, %llu stall%s (-v)",
 		      units_format_duration(a, sizeof(a), max),
 		      (unsigned long long)stalls, stalls == 1 ? "" : "s");
-	fprintf(out, "  %-8s %s\n", "others", rest);
+	if (11 + term_width(rest, strlen(rest)) > HUMAN_COLUMNS)	/* their count, not names */
+		snprintf(rest, sizeof(rest), "%u probes: the longest %s, %llu stall%s (-v)",
+			 sum->nprobes - alone, a, (unsigned long long)stalls,
+			 stalls == 1 ? "" : "s");
+	fprintf(out, "  %-8s %s\n", alone ? "others" : "probes", rest);
 	return alone + 1;
 }
 
@@ -224,6 +229,20 @@ static unsigned int print_cost(FILE *out, const struct ws_summary *sum)
 	return 1;
 }
 
+/* "watched /home for 1h00m: 18.2 GiB from other processes" */
+static void watch_headline(FILE *out, const struct ws_run *run, const struct ws_summary *sum)
+{
+	char d[24], b[24];
+
+	fprintf(out, "watched %s for %s", run->target.path,
+		units_format_duration(d, sizeof(d), sum->elapsed_ns));
+	if (sum->culprits.traced)
+		fprintf(out, ": %s written by other processes\n",
+			units_format_size(b, sizeof(b), ws_culprits_others_written(&sum->culprits)));
+	else
+		fprintf(out, " (not traced: no culprits)\n");
+}
+
 unsigned int human_verdict_print(FILE *out, const struct ws_run *run,
 				 const struct ws_summary *sum)
 {
@@ -233,11 +252,13 @@ unsigned int human_verdict_print(FILE *out, const struct ws_run *run,
 	FILE *m;
 
 	sink_format_result(line, sizeof(line), sum);
-	if (sum->ntargets)
+	if (run->set.watch)
+		watch_headline(out, run, sum);
+	else if (sum->ntargets)
 		fprintf(out, "%s by %u targets\n", line, sum->ntargets);
 	else
 		fprintf(out, "%s: %s\n", line, ws_limit_brief(sum->limit));
-	if (sum->analysis && sum->bytes) {
+	if (sum->analysis && sum->bytes && !run->set.watch) {
 		n += print_phases(out, sum);
 		n += print_steady(out, run, sum);
 	}
@@ -245,6 +266,9 @@ unsigned int human_verdict_print(FILE *out, const struct ws_run *run,
 	m = open_memstream(&after, &alen);
 	if (m) {
 		nafter = print_stalls(m, run, sum) + print_cost(m, sum);
+		/* a probe line at least */
+		nafter += human_culprits_verdict(m, run, sum, HUMAN_VERDICT_LINES > n + nafter + 1 ?
+						 HUMAN_VERDICT_LINES - n - nafter - 1 : 0);
 		if (fclose(m)) {
 			free(after);
 			after = NULL;

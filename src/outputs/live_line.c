@@ -10,7 +10,7 @@
 /* The parts in the order they are shown. */
 enum part_id {
 	P_BYTES, P_ELAPSED, P_RATE, P_AVG, P_TARGETS, P_BAR, P_PCT, P_ETA,
-	P_PROBE, P_DEV = P_PROBE + WS_MAX_PROBES, P_BUSIEST, P_NR
+	P_PROBE, P_WRITERS = P_PROBE + WS_MAX_PROBES, P_DEV, P_BUSIEST, P_NR
 };
 
 enum { FULL, SHORT, GONE };
@@ -35,9 +35,9 @@ static const struct step {
 	int to;		/* SHORT or GONE (P_SEPARATORS: one blank) */
 } steps[] = {
 	{ P_BUSIEST, GONE }, { P_DEV, GONE }, { P_TARGETS, GONE },
-	{ P_AVG, GONE }, { P_BAR, GONE }, { P_OTHERS, GONE },
+	{ P_AVG, GONE }, { P_BAR, GONE }, { P_WRITERS, SHORT }, { P_OTHERS, GONE },
 	{ P_RATE, SHORT }, { P_WORST, SHORT }, { P_PCT, GONE },
-	{ P_ELAPSED, GONE }, { P_SEPARATORS, SHORT }, { P_ETA, GONE },
+	{ P_ELAPSED, GONE }, { P_SEPARATORS, SHORT }, { P_ETA, GONE }, { P_WRITERS, GONE },
 	{ P_WORST, GONE }, { P_RATE, GONE }, { P_BYTES, GONE },
 };
 
@@ -125,7 +125,26 @@ static int worst_probe(const struct ws_interval *iv)
 	return id;
 }
 
-static void fill(struct line *l, const struct ws_interval *iv, bool utf8)
+/* Other processes' writes this interval: "dd 20.0 MiB/s, rsync 1.2
+ * MiB/s" (short: the first). */
+static void writers_part(struct part *p, const struct ws_interval *iv)
+{
+	const struct ws_writers_now *w = &iv->writers;
+	char full[sizeof(p->form[0])], brief[sizeof(p->form[0])];
+	struct ws_buf b = WS_BUF(full);
+	double dt = iv->dt_ns ? (double)iv->dt_ns / 1e9 : 1.0;
+
+	if (!w->traced || !w->n)
+		return;
+	for (unsigned int i = 0; i < w->n; i++)
+		ws_buf_printf(&b, "%s%s %.1f MiB/s", i ? ", " : "", w->top[i].comm,
+			      (double)w->top[i].written / WS_MIB / dt);
+	snprintf(brief, sizeof(brief), "%s %.1f MiB/s", w->top[0].comm,
+		 (double)w->top[0].written / WS_MIB / dt);
+	set(p, full, brief);
+}
+
+static void fill(struct line *l, const struct ws_interval *iv, bool utf8, bool watch)
 {
 	char a[48], b[48], text[sizeof(l->parts[0].form[0])];
 
@@ -165,6 +184,9 @@ static void fill(struct line *l, const struct ws_interval *iv, bool utf8)
 	for (unsigned int i = 0; i < iv->nprobes; i++)
 		probe_part(&l->parts[P_PROBE + i], &iv->probes[i]);
 	l->worst = worst_probe(iv);
+	writers_part(&l->parts[P_WRITERS], iv);
+	if (watch)	/* nothing of its own written */
+		l->parts[P_BYTES].shown = l->parts[P_RATE].shown = l->parts[P_AVG].shown = GONE;
 	if (iv->have_device) {
 		snprintf(text, sizeof(text), "dev %.1f MiB/s", iv->dev_mibps);
 		set(&l->parts[P_DEV], text, NULL);
@@ -224,7 +246,7 @@ void live_line_print(FILE *out, const struct ws_interval *iv,
 	struct line l;
 	unsigned int n = 0;
 
-	fill(&l, iv, style->utf8);
+	fill(&l, iv, style->utf8, style->watch);
 	if (style->room)
 		make_fit(&l, style->room);
 	for (int i = 0; i < P_NR; i++) {

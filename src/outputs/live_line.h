@@ -14,6 +14,7 @@ struct live_style {
 	unsigned int room;	/* characters the line may take; 0: any */
 	bool utf8;		/* the bar in eighth blocks, else '#' */
 	bool colour;		/* a stalled or blocked probe in red */
+	bool watch;		/* writestress watch: no bytes of its own */
 };
 
 /* No '\r', no newline. */

@@ -68,6 +68,7 @@ static void live_line(struct sink *s, const struct ws_run *run,
 		.room = cols ? cols - 1 : 0,
 		.utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8"),
 		.colour = s->colour,
+		.watch = run->set.watch,
 	};
 
 	if (iv->precondition_eta_ns) {
@@ -142,6 +143,25 @@ static void plain_probe(FILE *out, const struct ws_probe_interval *pi)
 		fprintf(out, " %s_errors=%llu", pi->name, (unsigned long long)pi->errors);
 }
 
+/* Other processes' writes, traced: their bytes, and the top two's
+ * commands (a command's blanks become '_', so a line stays key=value). */
+static void plain_writers(FILE *out, const struct ws_writers_now *w)
+{
+	if (!w->traced)
+		return;
+	fprintf(out, " others_bytes=%llu", (unsigned long long)w->total_written);
+	for (unsigned int i = 0; i < w->n; i++) {
+		char comm[WS_COMM_LEN];
+
+		snprintf(comm, sizeof(comm), "%s", w->top[i].comm);
+		for (char *c = comm; *c; c++)
+			if (*c == ' ' || *c == '=' || (unsigned char)*c < 0x21)
+				*c = '_';
+		fprintf(out, " writer%u=%s writer%u_pid=%d writer%u_bytes=%llu", i + 1, comm,
+			i + 1, (int)w->top[i].pid, i + 1, (unsigned long long)w->top[i].written);
+	}
+}
+
 static void plain_line(struct sink *s, const struct ws_run *run,
 		       const struct ws_interval *iv, bool several);
 
@@ -200,6 +220,7 @@ static void plain_line(struct sink *s, const struct ws_run *run,
 			(double)iv->adapt.cap_bps / WS_MIB);
 	for (unsigned int i = 0; i < iv->nprobes; i++)
 		plain_probe(s->out, &iv->probes[i]);
+	plain_writers(s->out, &iv->writers);
 	fputc('\n', s->out);
 }
 

@@ -42,6 +42,7 @@ static void json_header(struct sink *s, const struct ws_run *run)
 		jsonw_str(w, NULL, run->argv[i]);
 	jsonw_end(w);
 	jsonw_str(w, "started_at", when);
+	jsonw_str(w, "mode", run->set.watch ? "watch" : "run");
 	json_put_config(w, run);
 	json_put_system(w, run);
 	if (run->fp)
@@ -194,6 +195,8 @@ static void put_interval(struct jsonw *w, const struct ws_interval *iv)
 		jsonw_end(w);
 	}
 	jsonw_end(w);
+	if (!iv->number)	/* the disk's, not a target's */
+		json_put_writers(w, &iv->writers);
 	if (!iv->ntargets)
 		return;
 	jsonw_array(w, "targets");
@@ -217,7 +220,7 @@ static void json_interval(struct sink *s, const struct ws_run *run,
 }
 
 static void put_stall(struct jsonw *w, const char *key, const struct ws_stall *st,
-		      const char *probe)
+		      const char *probe, const struct ws_culprits *run)
 {
 	char why[WS_STALL_WORDS_LEN];
 	enum ws_stall_cause cause = st->reason.cause;
@@ -232,6 +235,7 @@ static void put_stall(struct jsonw *w, const char *key, const struct ws_stall *s
 	/* null when the run was not traced */
 	jsonw_str(w, "cause", cause ? ws_stall_cause_name(cause) : NULL);
 	jsonw_str(w, "why", cause ? ws_stall_words(st, probe, why, sizeof(why)) : NULL);
+	json_put_stall_culprits(w, &st->culprits, run);
 	jsonw_end(w);
 }
 
@@ -282,7 +286,8 @@ static void put_failures(struct jsonw *w, const struct ws_probe_summary *ps)
 	jsonw_end(w);
 }
 
-static void put_probe(struct jsonw *w, const struct ws_probe_summary *ps)
+static void put_probe(struct jsonw *w, const struct ws_probe_summary *ps,
+		      const struct ws_culprits *run)
 {
 	char why[128];
 
@@ -309,12 +314,12 @@ static void put_probe(struct jsonw *w, const struct ws_probe_summary *ps)
 	jsonw_u64(w, "count", ps->nstalls);
 	jsonw_seconds(w, "total_s", ps->stall_total_ns);
 	if (ps->nstalls)
-		put_stall(w, "longest", &ps->longest, ps->name);
+		put_stall(w, "longest", &ps->longest, ps->name, run);
 	else
 		jsonw_null(w, "longest");
 	jsonw_array(w, "records");
 	for (unsigned int k = 0; k < ps->nrecorded; k++)
-		put_stall(w, NULL, &ps->stalls[k], ps->name);
+		put_stall(w, NULL, &ps->stalls[k], ps->name, run);
 	jsonw_end(w);
 	jsonw_u64(w, "records_dropped", ps->nstalls - ps->nrecorded);
 	jsonw_end(w);
@@ -478,6 +483,7 @@ static void put_summary(struct jsonw *w, const struct ws_summary *sum,
 	} else {
 		jsonw_null(w, "block");
 	}
+	json_put_culprits(w, &sum->culprits);
 	jsonw_end(w);
 }
 
@@ -516,7 +522,7 @@ static void json_summary(struct sink *s, const struct ws_run *run,
 	put_summary(w, sum, &run->probes, run->set.pace);
 	jsonw_array(w, "probes");
 	for (unsigned int i = 0; i < sum->nprobes; i++)
-		put_probe(w, &sum->probes[i]);
+		put_probe(w, &sum->probes[i], &sum->culprits);
 	jsonw_end(w);
 	if (sum->analysis)
 		json_put_analysis(w, run, sum);

@@ -18,6 +18,14 @@ void json_put_block(struct jsonw *w, const struct ws_block_figures *b);
 void json_put_journal(struct jsonw *w, const struct ws_journal_figures *j);
 void json_put_block_summary(struct jsonw *w, const struct ws_summary *sum);
 
+/* "culprits" and "culprits_others"; a stall's "culprits", its others'
+ * bytes and "no_writer" (names from run's table). */
+void json_put_culprits(struct jsonw *w, const struct ws_culprits *c);
+void json_put_stall_culprits(struct jsonw *w, const struct ws_stall_culprits *c,
+			     const struct ws_culprits *run);
+/* An interval's "writers", when traced. */
+void json_put_writers(struct jsonw *w, const struct ws_writers_now *now);
+
 void json_put_analysis(struct jsonw *w, const struct ws_run *run,
 		       const struct ws_summary *sum);
 

@@ -356,6 +356,24 @@ static void put_probes(FILE *out, const struct prom *p,
 	}
 }
 
+/* Other processes' writes to the disk, by command (a watch's
+ * culprits): the top commands, then "others" for the rest.  A process
+ * that leaves the tracer's table moves its bytes to "others": a counter
+ * may go down, which Prometheus reads as a reset. */
+static void put_commands(FILE *out, const struct prom *p, const struct ws_command_bytes *c)
+{
+	if (!c->traced)
+		return;
+	meta(out, "writestress_other_written_bytes_total", "counter",
+	     "Bytes other processes wrote to the traced disk since the start, by command (theirs, and their pages' writeback).");
+	for (unsigned int i = 0; i < c->n; i++) {
+		series(out, p, "writestress_other_written_bytes_total", "command", c->cmd[i].comm);
+		fprintf(out, " %llu\n", (unsigned long long)c->cmd[i].written);
+	}
+	series(out, p, "writestress_other_written_bytes_total", "command", "others");
+	fprintf(out, " %llu\n", (unsigned long long)c->others);
+}
+
 static void put_analysis(FILE *out, const struct prom *p,
 			 const struct ws_analysis *a)
 {
@@ -446,6 +464,14 @@ static void put_state(FILE *out, const struct prom *p, const struct ws_run *run,
 		put_traced(out, p, iv);
 	}
 	put_probes(out, p, iv, sum);
+	if (sum) {
+		struct ws_command_bytes c;
+
+		ws_culprits_by_command(&sum->culprits, &c);
+		put_commands(out, p, &c);
+	} else if (iv) {
+		put_commands(out, p, &iv->commands);
+	}
 	if (sum && sum->analysis)
 		put_analysis(out, p, sum->analysis);
 }

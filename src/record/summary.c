@@ -69,3 +69,20 @@ const char *ws_detail_words(enum ws_err_detail d, uint64_t bytes,
 	}
 	return buf;
 }
+
+void ws_summary_count_culprit_stalls(struct ws_summary *sum)
+{
+	for (unsigned int i = 0; i < sum->culprits.n; i++)
+		sum->culprits.row[i].stalls = 0;
+	for (unsigned int i = 0; i < sum->nprobes; i++) {
+		const struct ws_probe_summary *ps = &sum->probes[i];
+
+		for (unsigned int k = 0; k < ps->nrecorded; k++) {
+			const struct ws_stall_culprits *c = &ps->stalls[k].culprits;
+
+			for (unsigned int j = 0; c->n && !ws_stall_no_writer(c) &&
+			     j < sum->culprits.n; j++)
+				sum->culprits.row[j].stalls += sum->culprits.row[j].pid == c->top[0].pid;
+		}
+	}
+}

@@ -148,7 +148,9 @@ static void explain(struct ws_trace *trace, uint64_t origin, int tid,
 	uint64_t at = st->at_ns ? st->at_ns : origin + st->start_ns;
 
 	st->reason = trace_explain(trace, at, st->duration_ns, st->site, tid);
+	trace_stall_culprits(trace, at, st->duration_ns, &st->culprits);
 }
+
 
 /* From the start of the writer the probe watched. */
 static void explain_stalls(struct recorder *r)
@@ -250,7 +252,9 @@ void recorder_finish(struct recorder *r)
 	/* before the analysis: its rounds carry the device's latency */
 	if (r->trace) {
 		traced_summary(r);
+		trace_culprits(r->trace, &r->summary.culprits);
 		explain_stalls(r);
+		ws_summary_count_culprit_stalls(&r->summary);
 	}
 	for (unsigned int i = 0; i < r->ntargets; i++)
 		target_analysis(r, &r->targets[i]);

@@ -193,7 +193,7 @@ static void add_context(struct recorder *r, struct ws_interval *iv)
 
 	add_psi(r, iv);
 	if (r->trace) {
-		trace_take(r->trace, &iv->block, &iv->journal);
+		trace_take(r->trace, &iv->block, &iv->journal, &iv->writers, &iv->commands);
 		recorder_add_traced(&r->block_run, &r->journal_run, &iv->block, &iv->journal);
 		iv->block_run = r->block_run;
 		iv->journal_run = r->journal_run;

@@ -50,12 +50,28 @@ static bool same_device(const struct ws_fingerprint *a,
 	return a->bdev[0] && !strcmp(a->bdev, b->bdev);
 }
 
+/* writestress watch: one job, the probe directory's disk, no file. */
+static int watch_open(const struct ws_config *cfg, struct ws_job *j)
+{
+	struct ws_target_error terr;
+
+	j->number = 1;
+	j->cfg = *cfg;
+	j->cfg.set.path = cfg->paths[0];
+	if (target_open_dir(j->cfg.set.path, &j->target, &terr))
+		return ws_fail(terr.msg, terr.hint, terr.status);
+	fingerprint_collect("", (dev_t)j->target.dev, j->cfg.set.path, &j->fp);
+	return 0;
+}
+
 int jobs_open(const struct ws_config *cfg, struct ws_job *jobs)
 {
 	uint64_t seed = cfg->set.seed ? cfg->set.seed : ws_now_ns() ^ (uint64_t)getpid();
 	struct ws_target_error terr;
 	char msg[512];
 
+	if (cfg->set.watch)
+		return watch_open(cfg, jobs);
 	for (unsigned int i = 0; i < cfg->ntargets; i++) {
 		struct ws_job *j = &jobs[i];
 
@@ -204,6 +220,15 @@ int jobs_prepare(struct ws_job *jobs, unsigned int n)
 {
 	int status;
 
+	if (jobs[0].cfg.set.watch) {	/* no plan, no writer: the clock */
+		status = snapshot_init(&jobs[0].snap);
+		if (status)
+			return ws_fail(strerror(-status), NULL, WS_EXIT_FAILURE);
+		jobs[0].snap_ready = true;
+		jobs[0].idle = (struct idle){ .snap = &jobs[0].snap, .stop = &ws_stop,
+			.duration_ns = jobs[0].cfg.set.duration_ns };
+		return 0;
+	}
 	/* no file is touched before every plan stands */
 	for (unsigned int i = 0; i < n; i++)
 		if ((status = plan_one(jobs, i, n)))

@@ -286,6 +286,37 @@ int target_open(const struct ws_config *cfg, int extra_flags,
 	return ret;
 }
 
+int target_open_dir(const char *path, struct ws_target *t, struct ws_target_error *err)
+{
+	struct stat st;
+	int ret = 0;
+
+	memset(t, 0, sizeof(*t));
+	memset(err, 0, sizeof(*err));
+	err->status = WS_EXIT_FAILURE;
+	t->fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (t->fd < 0) {
+		ret = -errno;
+		snprintf(err->msg, sizeof(err->msg), "cannot watch '%s': %s", path,
+			 ret == -ELOOP ? "it is a symbolic link" :
+			 ret == -ENOTDIR ? "not a directory" : strerror(-ret));
+		snprintf(err->hint, sizeof(err->hint),
+			 "--probe-dir names a directory on the disk to watch");
+		return ret;
+	}
+	fstat(t->fd, &st);
+	t->dev = st.st_dev;
+	t->ino = st.st_ino;
+	name_fs(t->fd, t->fs_type, sizeof(t->fs_type));
+	ret = read_space(t->fd, &t->space);
+	close(t->fd);
+	t->fd = -1;
+	if (ret)
+		snprintf(err->msg, sizeof(err->msg), "cannot read free space of '%s': %s",
+			 path, strerror(-ret));
+	return ret;
+}
+
 int target_mark(struct ws_target *t)
 {
 	if (fsetxattr(t->fd, WS_XATTR_NAME, WS_XATTR_VALUE,

@@ -60,6 +60,8 @@ void trace_event_write(FILE *f, const struct trace_event *e)
 	case TE_EXTENT:
 		fprintf(f, "X %" PRIu64 " %" PRIu64 "\n", e->ext.sector, e->ext.nr_sector);
 		break;
+	case TE_CULPRIT:	/* never made: culprits.h */
+		break;
 	}
 }
 

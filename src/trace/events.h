@@ -80,9 +80,10 @@ struct extent_event {
 	uint64_t sector, nr_sector;
 };
 
+/* Culprits' events (culprits.h): not recorded, not evidence. */
 enum trace_kind { TE_BLOCK, TE_JOURNAL, TE_DIRTY, TE_WBT, TE_BIO, TE_WB, TE_WBT_STAT,
-		  TE_EXTENT };
-#define TE_KINDS (TE_EXTENT + 1)
+		  TE_EXTENT, TE_CULPRIT };
+#define TE_KINDS (TE_CULPRIT + 1)
 
 struct trace_event {
 	enum trace_kind kind;

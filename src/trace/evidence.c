@@ -65,6 +65,8 @@ void evidence_event(struct evidence *ev, const struct trace_event *e)
 	case TE_EXTENT:
 		(void)fileext_add(&ev->file, e->ext.sector, e->ext.nr_sector);
 		break;
+	case TE_CULPRIT:	/* the tracer's own, never evidence */
+		break;
 	case TE_BIO:
 		evidence_bios_traced(ev);	/* a recording's: they are there */
 		biostat_event(&ev->bios, &e->bio, &ev->bs.iv, &ev->bs.run);

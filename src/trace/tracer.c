@@ -120,6 +120,7 @@ static int fail(struct ws_trace *t, int err, char *why, size_t len, const char *
 	if (t->tep)
 		tep_free(t->tep);
 	evidence_free(&t->ev);
+	culprits_free(&t->culprits);
 	pthread_mutex_destroy(&t->lock);
 	free(t);
 	return err;
@@ -206,6 +207,9 @@ int trace_run(struct ws_trace *t)
 
 	t->ev.tl.origin_ns = ws_now_ns();
 	lostspans_init(&t->lost, t->ev.tl.origin_ns);
+	if (t->culprits_on &&
+	    culprits_init(&t->culprits, t->ev.tl.origin_ns, (int32_t)getpid()))
+		t->culprits_on = false;
 	if (t->record)
 		fprintf(t->record, "# origin %llu\n", (unsigned long long)t->ev.tl.origin_ns);
 	/* the counters first: a request between the two is the device's
@@ -235,7 +239,8 @@ static uint64_t note_lost(struct ws_trace *t, uint64_t lost)
 }
 
 void trace_take(struct ws_trace *t, struct ws_block_figures *block,
-		struct ws_journal_figures *journal)
+		struct ws_journal_figures *journal, struct ws_writers_now *writers,
+		struct ws_command_bytes *commands)
 {
 	uint64_t lost;
 
@@ -245,6 +250,18 @@ void trace_take(struct ws_trace *t, struct ws_block_figures *block,
 	pthread_mutex_lock(&t->lock);
 	evidence_take(&t->ev, block, journal);
 	block->lost = note_lost(t, lost);
+	memset(writers, 0, sizeof(*writers));
+	memset(commands, 0, sizeof(*commands));
+	if (t->culprits_on) {
+		struct ws_culprits *table = malloc(sizeof(*table));
+
+		culprits_take_now(&t->culprits, writers);
+		if (table) {	/* else no commands this interval */
+			culprits_table(&t->culprits, table);
+			ws_culprits_by_command(table, commands);
+			free(table);
+		}
+	}
 	pthread_mutex_unlock(&t->lock);
 }
 
@@ -356,6 +373,25 @@ struct ws_stall_reason trace_explain(struct ws_trace *t, uint64_t start_ns,
 	return r;
 }
 
+void trace_culprits(struct ws_trace *t, struct ws_culprits *out)
+{
+	memset(out, 0, sizeof(*out));
+	pthread_mutex_lock(&t->lock);
+	if (t->culprits_on)
+		culprits_table(&t->culprits, out);
+	pthread_mutex_unlock(&t->lock);
+}
+
+void trace_stall_culprits(struct ws_trace *t, uint64_t start_ns, uint64_t duration_ns,
+			  struct ws_stall_culprits *out)
+{
+	memset(out, 0, sizeof(*out));
+	pthread_mutex_lock(&t->lock);
+	if (t->culprits_on)
+		culprits_window(&t->culprits, start_ns, duration_ns, out);
+	pthread_mutex_unlock(&t->lock);
+}
+
 void trace_stop(struct ws_trace *t)
 {
 	if (!t)
@@ -372,6 +408,7 @@ void trace_stop(struct ws_trace *t)
 	tracefs_instance_free(t->inst);
 	tep_free(t->tep);
 	evidence_free(&t->ev);
+	culprits_free(&t->culprits);
 	pthread_mutex_destroy(&t->lock);
 	free(t);
 }

@@ -10,6 +10,7 @@
 
 #include <tracefs.h>
 
+#include "culprits.h"
 #include "evidence.h"
 #include "filewatch.h"
 #include "lostspans.h"
@@ -17,7 +18,7 @@
 #include "system/kstat.h"
 #include "trace/trace.h"
 
-#define TRACER_NEVENTS 21	/* tracer_events.c's table */
+#define TRACER_NEVENTS 23	/* tracer_events.c's table */
 
 /* NULL where an event has not got the field. */
 struct event_fields {
@@ -30,6 +31,7 @@ struct event_fields {
 	struct tep_format_field *step, *window, *bg, *normal, *max;
 	struct tep_format_field *nr_pages, *reason, *cgroup_ino;
 	struct tep_format_field *rmin, *rmean, *rsamples, *wmean, *wsamples;
+	struct tep_format_field *ino, *wrote;
 };
 
 struct ws_trace {
@@ -61,6 +63,9 @@ struct ws_trace {
 	int32_t ours[16], theirs[16];
 	bool ours_writer[16];
 	unsigned int nours, ntheirs, ours_at, theirs_at;
+	struct culprits culprits;	/* under lock */
+	bool culprits_on;		/* all three events traced */
+	uint64_t cmdlines_ns;		/* the kernel's saved names last read */
 };
 
 /* 0, or -ENOENT / -EIO when a required event is missing or refused. */

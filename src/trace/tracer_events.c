@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "events.h"
+#include "system/clock.h"
 #include "system/sysfs.h"
 #include "tracer.h"
 
@@ -41,6 +42,8 @@ static const struct event_spec specs[] = {
 	{ "wbt", "wbt_stat", TE_WBT_STAT, 0, false, TRACE_JOURNAL_NONE },
 	{ "writeback", "writeback_start", TE_WB, 0, false, TRACE_JOURNAL_NONE },
 	{ "writeback", "writeback_written", TE_WB, 1, false, TRACE_JOURNAL_NONE },
+	{ "writeback", "writeback_dirty_folio", TE_CULPRIT, 0, false, TRACE_JOURNAL_NONE },
+	{ "writeback", "writeback_single_inode", TE_CULPRIT, 1, false, TRACE_JOURNAL_NONE },
 };
 #define NEVENTS (sizeof(specs) / sizeof(specs[0]))
 _Static_assert(NEVENTS == TRACER_NEVENTS, "tracer.h's TRACER_NEVENTS: the table's length");
@@ -126,6 +129,100 @@ static void learn_file(struct ws_trace *t, const struct blk_event *b)
 	filewatch_ask(&t->watch);
 }
 
+/* The first non-root path of the unified hierarchy, blkio, io or
+ * systemd's, in that order: where a limit or a unit would be. */
+static void pick_cgroup(const char *text, char *out, size_t len)
+{
+	static const char *const keys[] = { "0::", ":blkio:", ":io:", ":name=systemd:" };
+
+	out[0] = '\0';
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		const char *at = strstr(text, keys[k]), *end;
+
+		if (at && (k || at == text || at[-1] == '\n')) {
+			at += strlen(keys[k]);
+			end = strchr(at, '\n');
+			if (!end)
+				end = at + strlen(at);
+			if (end - at > 1 || (end - at == 1 && *at != '/')) {
+				snprintf(out, len, "%.*s", (int)(end - at), at);
+				return;
+			}
+		}
+	}
+}
+
+#define PF_KTHREAD 0x00200000
+
+/* Who a thread is, once, from /proc; gone already: its pid and hint. */
+static const struct culprit_who *learn_who(struct ws_trace *t, int32_t tid, const char *hint)
+{
+	const struct culprit_who *known = culprits_who(&t->culprits, tid);
+	struct culprit_who w = { .tid = tid, .tgid = tid };
+	char path[64], text[1024], *at;
+	unsigned long flags = 0;
+
+	if (known || tid <= 0)
+		return known;
+	snprintf(w.comm, sizeof(w.comm), "%s", hint ? hint : "");
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
+	if (sysfs_read("", path, text, sizeof(text)) >= 0) {
+		if ((at = strstr(text, "Name:\t")))
+			sscanf(at + 6, "%15[^\n]", w.comm);
+		if ((at = strstr(text, "Tgid:\t")))
+			sscanf(at + 6, "%d", &w.tgid);
+	}
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
+	/* the flags follow the comm's closing parenthesis, 7th */
+	if (sysfs_read("", path, text, sizeof(text)) >= 0 && (at = strrchr(text, ')')))
+		sscanf(at + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags);
+	w.kernel = (flags & PF_KTHREAD) != 0;
+	w.worker = w.kernel && culprits_is_worker(w.comm);
+	snprintf(path, sizeof(path), "/proc/%d/cgroup", (int)tid);
+	if (!w.kernel && sysfs_read("", path, text, sizeof(text)) >= 0)
+		pick_cgroup(text, w.cgroup, sizeof(w.cgroup));
+	/* gone already: the kernel's saved names, read at most once a second */
+	if (!w.comm[0] && !tep_is_pid_registered(t->tep, tid) &&
+	    ws_now_ns() - t->cmdlines_ns >= 1000000000ULL) {
+		t->cmdlines_ns = ws_now_ns();
+		tracefs_load_cmdlines(NULL, t->tep);
+	}
+	if (!w.comm[0] && tep_is_pid_registered(t->tep, tid))
+		snprintf(w.comm, sizeof(w.comm), "%s", tep_data_comm_from_pid(t->tep, tid));
+	culprits_learn(&t->culprits, &w);
+	return culprits_who(&t->culprits, tid);
+}
+
+static void culprit_event(struct ws_trace *t, const struct event_spec *spec,
+			  const struct event_fields *f, struct tep_record *rec)
+{
+	int32_t tid = (int32_t)tep_data_pid(t->tep, rec);
+
+	if (!learn_who(t, tid, NULL))
+		return;
+	if (spec->sub == 0)
+		culprits_dirtied(&t->culprits, rec->ts, tid, field(f->ino, rec));
+	else
+		culprits_inode_written(&t->culprits, rec->ts, tid, field(f->ino, rec),
+				       field(f->wrote, rec));
+}
+
+/* A bio queued: a write is its thread's own, unless a worker's. */
+static void culprit_bio(struct ws_trace *t, const struct event_fields *f,
+			const struct bio_event *b, struct tep_record *rec)
+{
+	int32_t tid = (int32_t)tep_data_pid(t->tep, rec);
+	char comm[WS_COMM_LEN] = "";
+
+	if (!t->culprits_on || b->kind != BIO_QUEUE || !strchr(b->rwbs, 'W') || !b->nr_sector)
+		return;
+	if (f->comm)
+		snprintf(comm, sizeof(comm), "%.*s", f->comm->size,
+			 (const char *)rec->data + f->comm->offset);
+	if (learn_who(t, tid, comm))
+		culprits_bio(&t->culprits, rec->ts, tid, b->nr_sector * 512);
+}
+
 int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void *ctx)
 {
 	struct ws_trace *t = ctx;
@@ -143,6 +240,10 @@ int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 	f = &t->f[k];
 	e.kind = specs[k].kind;
 	switch (e.kind) {
+	case TE_CULPRIT:
+		if (t->culprits_on)
+			culprit_event(t, &specs[k], f, rec);
+		return 0;
 	case TE_BLOCK:
 		e.blk = (struct blk_event){ .kind = (enum blk_event_kind)specs[k].sub,
 			.ts_ns = rec->ts, .sector = field(f->sector, rec),
@@ -195,6 +296,7 @@ int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 		n = (size_t)f->rwbs->size;
 		memcpy(e.bio.rwbs, (const char *)rec->data + f->rwbs->offset,
 		       n < sizeof(e.bio.rwbs) ? n : sizeof(e.bio.rwbs) - 1);
+		culprit_bio(t, f, &e.bio, rec);
 		break;
 	case TE_WBT:
 		e.wbt = (struct wbt_event){ .ts_ns = rec->ts,
@@ -330,6 +432,10 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 		f->normal = tep_find_field(ev, "normal");
 		f->max = tep_find_field(ev, "max");
 		return f->step && f->window && f->bg && f->normal && f->max;
+	case TE_CULPRIT:
+		f->ino = tep_find_field(ev, "ino");
+		f->wrote = tep_find_field(ev, "wrote");
+		return f->ino && (!strcmp(ev->name, "writeback_dirty_folio") || f->wrote);
 	case TE_EXTENT:
 		return false;
 	}
@@ -351,7 +457,7 @@ static void filter_of(enum trace_kind kind, const struct trace_disk *disk, char 
 /* Partial, commits, merges and passes would be miscounted. */
 static bool all_or_none(enum trace_kind kind)
 {
-	return kind == TE_JOURNAL || kind == TE_BIO || kind == TE_WB;
+	return kind == TE_JOURNAL || kind == TE_BIO || kind == TE_WB || kind == TE_CULPRIT;
 }
 
 int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
@@ -397,5 +503,7 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 		evidence_bios_traced(&t->ev);
 	if (whole[TE_WB])
 		evidence_flusher_traced(&t->ev);
+	/* a process's own writes are its bios */
+	t->culprits_on = whole[TE_CULPRIT] && whole[TE_BIO];
 	return 0;
 }

@@ -25,6 +25,7 @@
 #include "analysis/steady.h"
 #include "run/target.h"
 #include "lib/units.h"
+#include "trace/culprits.h"
 #include "trace/evidence.h"
 
 #define SEC WS_NSEC_PER_SEC
@@ -460,6 +461,15 @@ static void add_traced(struct ws_interval *iv, unsigned int k)
 						   .wb_on = true, .wb_works = 1,
 						   .wb_pages = iv->dev_bytes / 4096 };
 	iv->journal.wb_by_reason[0] = 1;	/* background */
+	/* a backup writing beside the run, its name with a blank */
+	iv->writers = (struct ws_writers_now){ .traced = true, .n = k % 2 ? 2 : 1,
+		.total_written = (k + 1) * 4 * WS_MIB + 16384 };
+	iv->writers.top[0].pid = 5000;
+	iv->writers.top[0].written = (k + 1) * 4 * WS_MIB;
+	snprintf(iv->writers.top[0].comm, WS_COMM_LEN, "rsync backup");
+	iv->writers.top[1].pid = 6000;
+	iv->writers.top[1].written = 16384;
+	snprintf(iv->writers.top[1].comm, WS_COMM_LEN, "bash");
 	recorder_add_traced(&run_block, &run_journal, &iv->block, &iv->journal);
 	iv->block_run = run_block;
 	iv->journal_run = run_journal;
@@ -548,16 +558,44 @@ static uint64_t make_progress(struct record_fixture *f, const struct story *st)
  * sinks word: the first by eight requests in the disk at once (a queue),
  * the second by one slow request (the device), the third by nothing
  * traced (unknown). */
-static void explain(const struct evidence *ev, struct ws_stall *st)
+static void explain(const struct evidence *ev, const struct culprits *cul,
+		    struct ws_stall *st)
 {
 	struct stall_query q = { BASE + st->start_ns, st->duration_ns, st->site, 4243, 0, 0 };
 
 	evidence_explain(ev, &q, &st->reason);
+	culprits_window(cul, BASE + st->start_ns, st->duration_ns, &st->culprits);
+}
+
+/* Other processes' writes, through the tracer's own rules: a backup
+ * whose pages a worker wrote back, then its direct write; a shell's
+ * small file; the journal. */
+static void culprit_story(struct culprits *c, struct ws_summary *sum)
+{
+	static const struct culprit_who who[] = {
+		{ 5000, 5000, false, false, "rsync", "/system.slice/backup.service" },
+		{ 5001, 5000, false, false, "rsync", "/system.slice/backup.service" },
+		{ 6000, 6000, false, false, "bash", "/user.slice/user-1000.slice/session-2.scope" },
+		{ 77, 77, true, true, "kworker/u8:2", "" },
+		{ 78, 78, true, false, "jbd2/sda2-8", "" },
+	};
+
+	ck_assert_int_eq(culprits_init(c, BASE, 4242), 0);
+	for (size_t i = 0; i < ARRAY_SIZE(who); i++)
+		culprits_learn(c, &who[i]);
+	culprits_dirtied(c, BASE + 26 * SEC, 5001, 12);
+	culprits_dirtied(c, BASE + 26 * SEC, 6000, 13);
+	culprits_inode_written(c, BASE + 27500 * MS, 77, 12, 20480);	/* 80 MiB */
+	culprits_inode_written(c, BASE + 27500 * MS, 77, 13, 4);
+	culprits_bio(c, BASE + 39500 * MS, 5000, 4 << 20);
+	culprits_bio(c, BASE + 39500 * MS, 78, 64 << 10);
+	culprits_table(c, &sum->culprits);
 }
 
 static void trace_story(struct ws_summary *sum, uint64_t round_ns)
 {
 	static struct evidence ev;
+	static struct culprits cul;
 	struct trace_event e = { .kind = TE_BLOCK };
 	/* requests completed: when, how long at the device, who sent them */
 	static const struct { uint64_t at, service; const char *comm; } done[] = {
@@ -569,7 +607,9 @@ static void trace_story(struct ws_summary *sum, uint64_t round_ns)
 	};
 
 	evidence_free(&ev);	/* the previous story's */
+	culprits_free(&cul);
 	evidence_init(&ev, BASE);
+	culprit_story(&cul, sum);
 	journal_traced(&ev.jn, false, false, true);	/* btrfs: no journal traced */
 	ck_assert_int_eq(roundlat_start(&ev.bs.rounds, BASE, round_ns), 0);
 	observer_start(&ev.bs.obs, BASE);
@@ -639,10 +679,11 @@ static void trace_story(struct ws_summary *sum, uint64_t round_ns)
 		struct ws_probe_summary *ps = &sum->probes[p];
 
 		for (unsigned int k = 0; k < ps->nrecorded; k++)
-			explain(&ev, &ps->stalls[k]);
+			explain(&ev, &cul, &ps->stalls[k]);
 		if (ps->nstalls)
-			explain(&ev, &ps->longest);
+			explain(&ev, &cul, &ps->longest);
 	}
+	ws_summary_count_culprit_stalls(sum);
 }
 
 static void make_summary(struct record_fixture *f, const struct story *st,

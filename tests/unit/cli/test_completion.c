@@ -38,6 +38,9 @@ static const char *const with_words[][2] = {
 	{ "writestress matrix", "strategies" }, { "writestress matrix", "schedulers" },
 	{ "writestress matrix", "probe" }, { "writestress matrix", "sqlite-journal" },
 	{ "writestress matrix", "sqlite-sync" },
+	{ "writestress watch", "probe" }, { "writestress watch", "probe-sync" },
+	{ "writestress watch", "sqlite-journal" }, { "writestress watch", "sqlite-sync" },
+	{ "writestress watch", "probe-ioprio" }, { "writestress watch", "color" },
 };
 
 static const struct cli *table(size_t i)

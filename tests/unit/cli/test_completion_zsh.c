@@ -120,8 +120,8 @@ START_TEST(test_zsh_values)
 	ck_assert_ptr_nonnull(strstr(top, ":DIR:_files -/'"));
 	ck_assert_ptr_nonnull(strstr(top, "\t\t'*:FILE:_writestress_operand'"));
 	ck_assert_ptr_nonnull(strstr(report, ":KEY:_writestress_words - model kernel host fs'"));
-	ck_assert_ptr_nonnull(strstr(script, "compadd - compare report verify matrix completion && ret=0"));
-	ck_assert_ptr_nonnull(strstr(script, "\t\t(compare|report|verify|matrix|completion)\n"));
+	ck_assert_ptr_nonnull(strstr(script, "compadd - compare report verify matrix watch completion && ret=0"));
+	ck_assert_ptr_nonnull(strstr(script, "\t\t(compare|report|verify|matrix|watch|completion)\n"));
 	free(report);
 	free(top);
 	free(script);

@@ -1,0 +1,160 @@
+/* human_culprits.c - other processes' writes in words (human_culprits.h). */
+#include <string.h>
+#include <time.h>
+
+#include "human_culprits.h"
+#include "human_verdict.h"
+#include "lib/term.h"
+#include "lib/units.h"
+
+/* Recorded stalls whose culprits were traced, of every probe. */
+static unsigned int traced_stalls(const struct ws_summary *sum)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < sum->nprobes; i++)
+		for (unsigned int k = 0; k < sum->probes[i].nrecorded; k++)
+			n += sum->probes[i].stalls[k].culprits.traced;
+	return n;
+}
+
+/* "rsync (pid 4242, user.slice)  812 MiB  in 5 of 6 stalls", the cgroup
+ * dropped when the line would not fit. */
+static void row_line(FILE *out, const char *key, const struct ws_culprit *c,
+		     unsigned int nstalls)
+{
+	struct ws_culprit bare = *c;
+	char name[160], size[24], line[256];
+
+	units_format_size(size, sizeof(size), c->written);
+	if (!c->written)	/* its pages still in the cache */
+		snprintf(size, sizeof(size), "%llu folios dirtied", (unsigned long long)c->dirtied);
+	for (int pass = 0; pass < 2; pass++) {
+		ws_culprit_name(pass ? &bare : c, name, sizeof(name));
+		if (nstalls && c->stalls)
+			snprintf(line, sizeof(line), "%-30s %10s  in %u of %u stalls", name, size,
+				 c->stalls, nstalls);
+		else
+			snprintf(line, sizeof(line), "%-30s %10s", name, size);
+		if (term_width(line, strlen(line)) <= HUMAN_COLUMNS - 11)
+			break;
+		bare.cgroup[0] = '\0';
+	}
+	fprintf(out, "  %-8s %s\n", key, line);
+}
+
+/* The longest stall of all probes, and its probe's name. */
+static const struct ws_stall *longest(const struct ws_summary *sum, const char **probe)
+{
+	const struct ws_stall *top = NULL;
+
+	for (unsigned int i = 0; i < sum->nprobes; i++) {
+		const struct ws_probe_summary *ps = &sum->probes[i];
+
+		if (ps->nstalls && (!top || ps->longest.duration_ns > top->duration_ns)) {
+			top = &ps->longest;
+			*probe = ps->name;
+		}
+	}
+	return top;
+}
+
+/* "14:02:11": when, on the clock, a stall that began at_ns into the
+ * watch began. */
+static char *clock_time(char *buf, size_t len, const struct ws_run *run, uint64_t at_ns)
+{
+	time_t t = (time_t)(run->started_at + (int64_t)(at_ns / 1000000000ULL));
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm) || !strftime(buf, len, "%H:%M:%S", &tm))
+		snprintf(buf, len, "?");
+	return buf;
+}
+
+static unsigned int watch_lines(FILE *out, const struct ws_run *run,
+				const struct ws_summary *sum, unsigned int room)
+{
+	const struct ws_culprits *c = &sum->culprits;
+	const struct ws_stall *st;
+	const char *probe = "";
+	unsigned int n = 0, nstalls = traced_stalls(sum), rows = 0;
+	char words[WS_STALL_WORDS_LEN], line[WS_STALL_WORDS_LEN + 64], dur[24], at[24];
+
+	st = longest(sum, &probe);
+	for (unsigned int i = 0; i < c->n; i++)
+		rows += !c->row[i].kernel;
+	if (!rows) {
+		fprintf(out, "  %-8s no process wrote to the disk\n", "culprits");
+		n++;
+	}
+	/* the longest stall's line is kept */
+	for (unsigned int i = 0; i < c->n && n + (st && st->culprits.traced) < room; i++) {
+		if (c->row[i].kernel)
+			continue;
+		row_line(out, n ? "" : "culprits", &c->row[i], nstalls);
+		n++;
+	}
+	if (!st || !st->culprits.traced || n >= room)
+		return n;
+	snprintf(line, sizeof(line), "%s %s at %s: %s", probe,
+		 units_format_duration(dur, sizeof(dur), st->duration_ns),
+		 clock_time(at, sizeof(at), run, st->start_ns),
+		 ws_stall_culprit_words(&st->culprits, c, true, words, sizeof(words)));
+	fprintf(out, "  %-8s %s\n", "longest", line);
+	return n + 1;
+}
+
+unsigned int human_culprits_verdict(FILE *out, const struct ws_run *run,
+				    const struct ws_summary *sum, unsigned int room)
+{
+	const struct ws_culprits *c = &sum->culprits;
+	char a[24], name[160], line[256];
+
+	if (!c->traced || !room)
+		return 0;
+	if (run->set.watch)
+		return watch_lines(out, run, sum, room);
+	if (!ws_culprits_disturbed(c, sum->bytes))
+		return 0;
+	units_format_size(a, sizeof(a), ws_culprits_others_written(c));
+	for (unsigned int i = 0; i < c->n; i++) {
+		struct ws_culprit bare = c->row[i];
+
+		if (c->row[i].kernel)
+			continue;
+		/* the name with its cgroup, without, or -v's */
+		for (int pass = 0; pass < 2; pass++) {
+			snprintf(line, sizeof(line), "%s from other processes, the most by %s", a,
+				 ws_culprit_name(&bare, name, sizeof(name)));
+			if (term_width(line, strlen(line)) <= HUMAN_COLUMNS - 11)
+				break;
+			bare.cgroup[0] = '\0';
+		}
+		if (term_width(line, strlen(line)) > HUMAN_COLUMNS - 11)
+			snprintf(line, sizeof(line), "%s from other processes (-v: which)", a);
+		fprintf(out, "  %-8s %s\n", "writers", line);
+		return 1;
+	}
+	fprintf(out, "  %-8s %s from other processes\n", "writers", a);
+	return 1;
+}
+
+void human_culprits_details(FILE *out, const struct ws_summary *sum)
+{
+	const struct ws_culprits *c = &sum->culprits;
+	unsigned int nstalls = traced_stalls(sum);
+	char a[24];
+
+	if (!c->traced)
+		return;
+	fprintf(out, "  writers  other processes' writes to the disk (by its bios, and their pages'\n"
+		     "           writeback through the inode)%s\n", c->n ? ":" : ": none");
+	for (unsigned int i = 0; i < c->n; i++)
+		row_line(out, "", &c->row[i], nstalls);
+	if (c->others)
+		fprintf(out, "           and %u more processes: %s\n", c->others,
+			units_format_size(a, sizeof(a), c->others_written));
+	if (c->before_trace)
+		fprintf(out, "           and %s of pages dirtied before the trace began\n",
+			units_format_size(a, sizeof(a), c->before_trace));
+}

@@ -1,0 +1,360 @@
+/* culprits.c - who wrote to the traced disk (the rules in culprits.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "culprits.h"
+
+#define PAGE_BYTES 4096ULL	/* writeback_single_inode counts pages */
+
+bool culprits_is_worker(const char *comm)
+{
+	return !strncmp(comm, "kworker/", 8) || !strncmp(comm, "flush-", 6);
+}
+
+int culprits_init(struct culprits *c, uint64_t origin_ns, int32_t ours_pid)
+{
+	memset(c, 0, sizeof(*c));
+	c->origin_ns = origin_ns;
+	c->ours_pid = ours_pid;
+	c->slot_ns = CULPRITS_SLOT_NS;
+	c->tids = calloc(CULPRITS_TIDS, sizeof(*c->tids));
+	c->inodes = calloc(CULPRITS_INODES, sizeof(*c->inodes));
+	c->slots = calloc(CULPRITS_SLOTS, sizeof(*c->slots));
+	if (c->tids && c->inodes && c->slots)
+		return 0;
+	culprits_free(c);
+	return -ENOMEM;
+}
+
+void culprits_free(struct culprits *c)
+{
+	free(c->tids);
+	free(c->inodes);
+	free(c->slots);
+	c->tids = NULL;
+	c->inodes = NULL;
+	c->slots = NULL;
+}
+
+static unsigned int tid_slot(int32_t tid)
+{
+	return (uint32_t)tid * 2654435761u % CULPRITS_TIDS;
+}
+
+const struct culprit_who *culprits_who(const struct culprits *c, int32_t tid)
+{
+	const struct culprit_who *w = &c->tids[tid_slot(tid)];
+
+	return w->tid == tid && tid ? w : NULL;
+}
+
+void culprits_learn(struct culprits *c, const struct culprit_who *w)
+{
+	c->tids[tid_slot(w->tid)] = *w;
+}
+
+/* Space-saving: a newcomer to a full slot takes the least one's place,
+ * whose figures go to the rest. */
+static void slot_add(struct culprit_slot *s, int32_t pid, uint64_t written, uint32_t dirtied)
+{
+	unsigned int least = 0;
+
+	for (unsigned int i = 0; i < s->n; i++)
+		if (s->top[i].pid == pid) {
+			s->top[i].written += written;
+			s->top[i].dirtied += dirtied;
+			return;
+		}
+	if (s->n < CULPRITS_SLOT_TOP) {
+		s->top[s->n++] = (struct culprit_part){ pid, dirtied, written };
+		return;
+	}
+	for (unsigned int i = 1; i < s->n; i++)
+		if (s->top[i].written < s->top[least].written)
+			least = i;
+	s->rest_written += s->top[least].written;
+	s->rest_dirtied += s->top[least].dirtied;
+	s->top[least] = (struct culprit_part){ pid, dirtied, written };
+}
+
+static void slot_merge(struct culprit_slot *to, const struct culprit_slot *from)
+{
+	for (unsigned int i = 0; i < from->n; i++)
+		slot_add(to, from->top[i].pid, from->top[i].written, from->top[i].dirtied);
+	to->rest_written += from->rest_written;
+	to->rest_dirtied += from->rest_dirtied;
+}
+
+/* Full: neighbours merge, each slot spans twice the time. */
+static void halve_history(struct culprits *c)
+{
+	for (uint64_t i = 0; i < c->nslots / 2; i++) {
+		struct culprit_slot s = c->slots[2 * i];
+
+		slot_merge(&s, &c->slots[2 * i + 1]);
+		c->slots[i] = s;
+	}
+	if (c->nslots % 2)
+		c->slots[c->nslots / 2] = c->slots[c->nslots - 1];
+	c->nslots = (c->nslots + 1) / 2;
+	memset(&c->slots[c->nslots], 0, (CULPRITS_SLOTS - c->nslots) * sizeof(*c->slots));
+	c->slot_ns *= 2;
+}
+
+static struct culprit_slot *slot_at(struct culprits *c, uint64_t ts_ns)
+{
+	uint64_t i = ts_ns > c->origin_ns ? (ts_ns - c->origin_ns) / c->slot_ns : 0;
+
+	while (i >= CULPRITS_SLOTS) {
+		halve_history(c);
+		i = (ts_ns - c->origin_ns) / c->slot_ns;
+	}
+	if (i >= c->nslots)
+		c->nslots = i + 1;
+	return &c->slots[i];
+}
+
+static struct culprit_row *row_of(struct culprits *c, const struct culprit_who *w)
+{
+	unsigned int least = 0;
+	struct culprit_row *r;
+
+	for (unsigned int i = 0; i < c->nrows; i++)
+		if (c->rows[i].who.tgid == w->tgid)
+			return &c->rows[i];
+	if (c->nrows < CULPRITS_PROCS) {
+		r = &c->rows[c->nrows++];
+	} else {
+		for (unsigned int i = 1; i < c->nrows; i++)
+			if (c->rows[i].written < c->rows[least].written)
+				least = i;
+		r = &c->rows[least];
+		c->others++;
+		c->others_written += r->written;
+		c->others_dirtied += r->dirtied;
+	}
+	*r = (struct culprit_row){ .who = *w };
+	r->who.tid = w->tgid;
+	return r;
+}
+
+static void credit(struct culprits *c, uint64_t ts_ns, const struct culprit_who *w,
+		   uint64_t written, uint32_t dirtied)
+{
+	struct culprit_row *r = row_of(c, w);
+
+	r->written += written;
+	r->dirtied += dirtied;
+	/* a journal's writes are every writer's: no stall's culprit */
+	if (w->kernel)
+		return;
+	slot_add(slot_at(c, ts_ns), w->tgid, written, dirtied);
+	slot_add(&c->now, w->tgid, written, dirtied);
+}
+
+void culprits_bio(struct culprits *c, uint64_t ts_ns, int32_t tid, uint64_t bytes)
+{
+	const struct culprit_who *w = culprits_who(c, tid);
+
+	/* a worker's bios are the inode writeback credited below */
+	if (w && w->tgid != c->ours_pid && !w->worker && bytes)
+		credit(c, ts_ns, w, bytes, 0);
+}
+
+static struct culprit_inode *inode_of(struct culprits *c, uint64_t ino)
+{
+	return &c->inodes[(ino * 0x9E3779B97F4A7C15ULL >> 32) % CULPRITS_INODES];
+}
+
+void culprits_dirtied(struct culprits *c, uint64_t ts_ns, int32_t tid, uint64_t ino)
+{
+	const struct culprit_who *w = culprits_who(c, tid);
+	struct culprit_inode *in = inode_of(c, ino);
+	unsigned int k;
+
+	if (!w || w->kernel || !ino)
+		return;
+	if (in->ino != ino)	/* a newcomer takes the old one's place */
+		*in = (struct culprit_inode){ .ino = ino };
+	for (k = 0; k < 2 && in->by[k].folios && in->by[k].pid != w->tgid; k++)
+		;
+	if (k == 2) {	/* a third dirtier takes the lesser one's place */
+		k = in->by[0].folios < in->by[1].folios ? 0 : 1;
+		in->by[k].folios = 0;
+	}
+	in->by[k].pid = w->tgid;
+	in->by[k].folios++;
+	if (w->tgid != c->ours_pid)
+		credit(c, ts_ns, w, 0, 1);
+}
+
+static struct culprit_row *row_by_pid(struct culprits *c, int32_t pid)
+{
+	for (unsigned int i = 0; i < c->nrows; i++)
+		if (c->rows[i].who.tgid == pid)
+			return &c->rows[i];
+	return NULL;
+}
+
+/* pid 0: whoever dirtied the pages before the trace began */
+static void credit_pid(struct culprits *c, uint64_t ts_ns, int32_t pid, uint64_t bytes)
+{
+	struct culprit_row *r = pid ? row_by_pid(c, pid) : NULL;
+
+	if (r) {
+		credit(c, ts_ns, &r->who, bytes, 0);
+		return;
+	}
+	/* its row went to others, or it dirtied before the trace */
+	if (!pid)
+		c->before_trace += bytes;
+	else
+		c->others_written += bytes;
+	slot_add(slot_at(c, ts_ns), pid, bytes, 0);
+	slot_add(&c->now, pid, bytes, 0);
+}
+
+void culprits_inode_written(struct culprits *c, uint64_t ts_ns, int32_t tid,
+			    uint64_t ino, uint64_t pages)
+{
+	const struct culprit_who *w = culprits_who(c, tid);
+	const struct culprit_inode *in = inode_of(c, ino);
+	uint64_t bytes = pages * PAGE_BYTES, first;
+
+	/* a process's own pass (fsync's) is counted by its bios */
+	if (!w || !w->worker || !bytes)
+		return;
+	if (in->ino != ino || !in->by[0].folios) {
+		credit_pid(c, ts_ns, 0, bytes);
+		return;
+	}
+	first = bytes * in->by[0].folios / (in->by[0].folios + in->by[1].folios);
+	if (in->by[0].pid != c->ours_pid)
+		credit_pid(c, ts_ns, in->by[0].pid, first);
+	if (in->by[1].folios && in->by[1].pid != c->ours_pid)
+		credit_pid(c, ts_ns, in->by[1].pid, bytes - first);
+}
+
+static int by_written(const void *a, const void *b)
+{
+	const struct culprit_row *x = a, *y = b;
+
+	if (x->written != y->written)
+		return x->written < y->written ? 1 : -1;
+	return x->dirtied < y->dirtied ? 1 : x->dirtied > y->dirtied ? -1 : 0;
+}
+
+void culprits_table(const struct culprits *c, struct ws_culprits *out)
+{
+	struct culprit_row rows[CULPRITS_PROCS];
+
+	memset(out, 0, sizeof(*out));
+	out->traced = true;
+	memcpy(rows, c->rows, c->nrows * sizeof(rows[0]));
+	qsort(rows, c->nrows, sizeof(rows[0]), by_written);
+	out->others = c->others;
+	out->others_written = c->others_written;
+	out->others_dirtied = c->others_dirtied;
+	for (unsigned int i = 0; i < c->nrows; i++) {
+		const struct culprit_row *r = &rows[i];
+
+		out->total_written += r->written;
+		if (out->n == WS_CULPRITS_KEPT || (!r->written && !r->dirtied)) {
+			out->others += !!(r->written || r->dirtied);
+			out->others_written += r->written;
+			out->others_dirtied += r->dirtied;
+			continue;
+		}
+		out->row[out->n] = (struct ws_culprit){ .pid = r->who.tgid,
+			.kernel = r->who.kernel, .written = r->written,
+			.dirtied = r->dirtied };
+		memcpy(out->row[out->n].comm, r->who.comm, sizeof(r->who.comm));
+		memcpy(out->row[out->n].cgroup, r->who.cgroup, sizeof(r->who.cgroup));
+		out->n++;
+	}
+	out->total_written += c->others_written + c->before_trace;
+	out->before_trace = c->before_trace;
+}
+
+static int part_by_written(const void *a, const void *b)
+{
+	const struct culprit_part *x = a, *y = b;
+
+	if (x->written != y->written)
+		return x->written < y->written ? 1 : -1;
+	return x->dirtied < y->dirtied ? 1 : x->dirtied > y->dirtied ? -1 : 0;
+}
+
+/* The slots' parts summed per pid, most written first, into out. */
+static void sum_parts(const struct culprit_slot *s, size_t n, struct ws_stall_culprits *out)
+{
+	struct culprit_part all[CULPRITS_SLOT_TOP * 8];
+	unsigned int nall = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->traced = true;
+	for (size_t k = 0; k < n; k++) {
+		out->total_written += s[k].rest_written;
+		for (unsigned int i = 0; i < s[k].n; i++) {
+			const struct culprit_part *p = &s[k].top[i];
+			unsigned int j;
+
+			out->total_written += p->written;
+			for (j = 0; j < nall && all[j].pid != p->pid; j++)
+				;
+			if (j == nall && nall == sizeof(all) / sizeof(all[0]))
+				continue;	/* only in the total */
+			if (j == nall)
+				all[nall++] = (struct culprit_part){ .pid = p->pid };
+			all[j].written += p->written;
+			all[j].dirtied += p->dirtied;
+		}
+	}
+	qsort(all, nall, sizeof(all[0]), part_by_written);
+	for (unsigned int i = 0; i < nall && out->n < WS_STALL_CULPRITS; i++)
+		if (all[i].written || all[i].dirtied)
+			out->top[out->n++] = (struct ws_stall_culprit){ all[i].pid,
+				all[i].dirtied, all[i].written };
+}
+
+void culprits_window(const struct culprits *c, uint64_t start_ns, uint64_t duration_ns,
+		     struct ws_stall_culprits *out)
+{
+	uint64_t first = start_ns > c->origin_ns ? (start_ns - c->origin_ns) / c->slot_ns : 0;
+	uint64_t end = start_ns + duration_ns;
+	uint64_t last = end > c->origin_ns ? (end - c->origin_ns) / c->slot_ns : 0;
+
+	if (last >= c->nslots)
+		last = c->nslots ? c->nslots - 1 : 0;
+	if (!c->nslots || first > last) {
+		sum_parts(NULL, 0, out);
+		return;
+	}
+	sum_parts(&c->slots[first], (size_t)(last - first + 1), out);
+}
+
+void culprits_take_now(struct culprits *c, struct ws_writers_now *out)
+{
+	struct ws_stall_culprits top;
+
+	sum_parts(&c->now, 1, &top);
+	memset(&c->now, 0, sizeof(c->now));
+	memset(out, 0, sizeof(*out));
+	out->traced = true;
+	out->total_written = top.total_written;
+	for (unsigned int i = 0; i < top.n; i++) {
+		const struct culprit_row *r = top.top[i].pid ? row_by_pid(c, top.top[i].pid) : NULL;
+
+		out->top[out->n].pid = top.top[i].pid;
+		out->top[out->n].written = top.top[i].written;
+		if (r)
+			memcpy(out->top[out->n].comm, r->who.comm, sizeof(r->who.comm));
+		else if (!top.top[i].pid)
+			snprintf(out->top[out->n].comm, WS_COMM_LEN, "(before)");
+		else
+			snprintf(out->top[out->n].comm, WS_COMM_LEN, "pid %d", (int)top.top[i].pid);
+		out->n++;
+	}
+}

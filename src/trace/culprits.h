@@ -1,0 +1,113 @@
+/* culprits.h - who wrote to the traced disk.  Three events say it, each
+ * chosen by its cost (one per bio, per dirtied folio, per inode's
+ * writeback pass, never per page):
+ *   block_bio_queue        a process's own writes (direct, fsync's,
+ *                          sync_file_range's), by the thread that queued
+ *   writeback_dirty_folio  who dirtied which inode's pages
+ *   writeback_single_inode a kernel worker's writeback of an inode: its
+ *                          pages are credited to the inode's dirtiers,
+ *                          shared by the folios each dirtied
+ * A kernel worker's own bios are that writeback, so not counted again; a
+ * kernel thread that writes for itself (jbd2) has a row of its own, but
+ * is no stall's culprit: a journal writes for every writer.
+ * The writestress process is nobody's culprit, but its inodes are
+ * remembered so their writeback is credited to nobody else.
+ *
+ * Memory is fixed at culprits_init(): the processes (past
+ * CULPRITS_PROCS the least is summed into "others"), the threads and
+ * inodes known (a newcomer takes an old one's place), and the history of
+ * CULPRITS_SLOTS slots (full, neighbours merge and a slot spans twice
+ * the time), so a day's watch holds what a minute's does.
+ * Pure: the tracer says who a thread is (culprits_learn) when asked.
+ * One thread (the tracer's, under its lock).
+ */
+#ifndef WS_TRACE_CULPRITS_H
+#define WS_TRACE_CULPRITS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "record/culprit.h"
+
+#define CULPRITS_PROCS 64
+#define CULPRITS_TIDS 1024	/* a power of two */
+#define CULPRITS_INODES 4096	/* a power of two */
+#define CULPRITS_SLOTS 2048
+#define CULPRITS_SLOT_NS 250000000ULL
+#define CULPRITS_SLOT_TOP 6
+
+/* A thread, as /proc said when it was first seen. */
+struct culprit_who {
+	int32_t tid, tgid;
+	bool kernel;	/* a kernel thread */
+	bool worker;	/* a kernel worker: its writes are others' pages */
+	char comm[WS_COMM_LEN];
+	char cgroup[WS_CGROUP_LEN];
+};
+
+/* A kernel thread named so writes back others' pages ("kworker/u8:1",
+ * "flush-8:0"). */
+bool culprits_is_worker(const char *comm);
+
+struct culprit_part {
+	int32_t pid;
+	uint32_t dirtied;
+	uint64_t written;
+};
+
+struct culprit_slot {
+	struct culprit_part top[CULPRITS_SLOT_TOP];
+	unsigned int n;
+	uint64_t rest_written;
+	uint32_t rest_dirtied;
+};
+
+struct culprit_row {
+	struct culprit_who who;
+	uint64_t written, dirtied;
+};
+
+struct culprit_inode {
+	uint64_t ino;	/* 0: free */
+	struct { int32_t pid; uint32_t folios; } by[2];
+};
+
+struct culprits {
+	uint64_t origin_ns;
+	int32_t ours_pid;		/* nobody's culprit */
+	struct culprit_who *tids;	/* CULPRITS_TIDS, by tid's hash */
+	struct culprit_inode *inodes;	/* CULPRITS_INODES, by ino's hash */
+	struct culprit_row rows[CULPRITS_PROCS];
+	unsigned int nrows;
+	uint32_t others;
+	uint64_t others_written, others_dirtied;
+	struct culprit_slot *slots;	/* history, oldest first */
+	uint64_t slot_ns;		/* CULPRITS_SLOT_NS, doubled at each merge */
+	uint64_t nslots;		/* used */
+	struct culprit_slot now;	/* since culprits_take_now() */
+	uint64_t before_trace;		/* bytes of pages dirtied before it */
+};
+
+/* 0 or -ENOMEM. */
+int culprits_init(struct culprits *c, uint64_t origin_ns, int32_t ours_pid);
+void culprits_free(struct culprits *c);
+
+/* NULL: not known, ask /proc and culprits_learn(). */
+const struct culprit_who *culprits_who(const struct culprits *c, int32_t tid);
+void culprits_learn(struct culprits *c, const struct culprit_who *w);
+
+/* The events, at trace time ts_ns (the tracer's clock). */
+void culprits_bio(struct culprits *c, uint64_t ts_ns, int32_t tid, uint64_t bytes);
+void culprits_dirtied(struct culprits *c, uint64_t ts_ns, int32_t tid, uint64_t ino);
+void culprits_inode_written(struct culprits *c, uint64_t ts_ns, int32_t tid,
+			    uint64_t ino, uint64_t pages);
+
+/* The run's table: most written first. */
+void culprits_table(const struct culprits *c, struct ws_culprits *out);
+/* Who wrote in the slots [start_ns, start_ns + duration_ns] touches. */
+void culprits_window(const struct culprits *c, uint64_t start_ns, uint64_t duration_ns,
+		     struct ws_stall_culprits *out);
+/* Since the last take: the top writers, most first, named. */
+void culprits_take_now(struct culprits *c, struct ws_writers_now *out);
+
+#endif
