@@ -13,6 +13,27 @@ bool culprits_is_worker(const char *comm)
 	return !strncmp(comm, "kworker/", 8) || !strncmp(comm, "flush-", 6);
 }
 
+void culprits_pick_cgroup(const char *text, char *out, size_t len)
+{
+	static const char *const keys[] = { "0::", ":blkio:", ":io:", ":name=systemd:" };
+
+	out[0] = '\0';
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		const char *at = strstr(text, keys[k]), *end;
+
+		if (at && (k || at == text || at[-1] == '\n')) {
+			at += strlen(keys[k]);
+			end = strchr(at, '\n');
+			if (!end)
+				end = at + strlen(at);
+			if (end - at > 1 || (end - at == 1 && *at != '/')) {
+				snprintf(out, len, "%.*s", (int)(end - at), at);
+				return;
+			}
+		}
+	}
+}
+
 int culprits_init(struct culprits *c, uint64_t origin_ns, int32_t ours_pid)
 {
 	memset(c, 0, sizeof(*c));

@@ -49,6 +49,11 @@ struct culprit_who {
  * "flush-8:0"). */
 bool culprits_is_worker(const char *comm);
 
+/* From /proc/PID/cgroup's text, the first path not "/" of the unified
+ * hierarchy ("0::"), blkio, io or systemd's, in that order: where a
+ * limit or a unit would be; "" when all are "/". */
+void culprits_pick_cgroup(const char *text, char *out, size_t len);
+
 struct culprit_part {
 	int32_t pid;
 	uint32_t dirtied;

@@ -129,29 +129,6 @@ static void learn_file(struct ws_trace *t, const struct blk_event *b)
 	filewatch_ask(&t->watch);
 }
 
-/* The first non-root path of the unified hierarchy, blkio, io or
- * systemd's, in that order: where a limit or a unit would be. */
-static void pick_cgroup(const char *text, char *out, size_t len)
-{
-	static const char *const keys[] = { "0::", ":blkio:", ":io:", ":name=systemd:" };
-
-	out[0] = '\0';
-	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
-		const char *at = strstr(text, keys[k]), *end;
-
-		if (at && (k || at == text || at[-1] == '\n')) {
-			at += strlen(keys[k]);
-			end = strchr(at, '\n');
-			if (!end)
-				end = at + strlen(at);
-			if (end - at > 1 || (end - at == 1 && *at != '/')) {
-				snprintf(out, len, "%.*s", (int)(end - at), at);
-				return;
-			}
-		}
-	}
-}
-
 #define PF_KTHREAD 0x00200000
 
 /* Who a thread is, once, from /proc; gone already: its pid and hint. */
@@ -180,7 +157,7 @@ static const struct culprit_who *learn_who(struct ws_trace *t, int32_t tid, cons
 	w.worker = w.kernel && culprits_is_worker(w.comm);
 	snprintf(path, sizeof(path), "/proc/%d/cgroup", (int)tid);
 	if (!w.kernel && sysfs_read("", path, text, sizeof(text)) >= 0)
-		pick_cgroup(text, w.cgroup, sizeof(w.cgroup));
+		culprits_pick_cgroup(text, w.cgroup, sizeof(w.cgroup));
 	/* gone already: the kernel's saved names, read at most once a second */
 	if (!w.comm[0] && !tep_is_pid_registered(t->tep, tid) &&
 	    ws_now_ns() - t->cmdlines_ns >= 1000000000ULL) {

@@ -22,6 +22,8 @@
 	X(recorded_causes_suite) \
 	X(roundlat_suite) \
 	X(observer_suite) \
+	X(culprits_suite) \
+	X(culprit_words_suite) \
 	X(journal_xfs_suite) \
 	X(iolimit_suite) \
 	X(registry_suite) \

@@ -1,0 +1,307 @@
+/* Who wrote to the traced disk: trace/culprits.c's rules (culprits.h) on
+ * made events: a process's own bios, a worker's writeback credited to an
+ * inode's dirtiers by their folios, writestress never anyone's culprit,
+ * a journal's own row but no stall's; the table's bound and its others;
+ * the history's slots, merged when full, and a stall's window over
+ * them; the cgroup read from /proc's text. */
+#include <stdio.h>
+#include <string.h>
+
+#include "suites.h"
+#include "trace/culprits.h"
+
+#define SEC 1000000000ULL
+#define MS 1000000ULL
+#define T0 (1000 * SEC)
+#define OURS 4242
+#define MIB (1024 * 1024ULL)
+
+static const struct culprit_who rsync = { 500, 500, false, false, "rsync", "/user.slice/a.scope" };
+static const struct culprit_who rsync2 = { 501, 500, false, false, "rsync", "/user.slice/a.scope" };
+static const struct culprit_who fox = { 600, 600, false, false, "firefox", "" };
+static const struct culprit_who dd = { 700, 700, false, false, "dd", "/ws_flood" };
+static const struct culprit_who ours = { OURS + 1, OURS, false, false, "ws-writer", "" };
+static const struct culprit_who kw = { 77, 77, true, true, "kworker/u8:1", "" };
+static const struct culprit_who jbd2 = { 78, 78, true, false, "jbd2/sda2-8", "" };
+
+static void setup(struct culprits *c)
+{
+	const struct culprit_who *all[] = { &rsync, &rsync2, &fox, &dd, &ours, &kw, &jbd2 };
+
+	ck_assert_int_eq(culprits_init(c, T0, OURS), 0);
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		culprits_learn(c, all[i]);
+}
+
+static const struct ws_culprit *row(const struct ws_culprits *t, int32_t pid)
+{
+	return ws_culprit_of(t, pid);
+}
+
+START_TEST(test_workers_named)
+{
+	ck_assert(culprits_is_worker("kworker/u8:1"));
+	ck_assert(culprits_is_worker("kworker/0:1H"));
+	ck_assert(culprits_is_worker("flush-8:0"));
+	ck_assert(!culprits_is_worker("jbd2/sda2-8"));
+	ck_assert(!culprits_is_worker("kworker"));
+	ck_assert(!culprits_is_worker("rsync"));
+}
+END_TEST
+
+/* A process's bios are its own, its threads' summed; a worker's are not
+ * counted (they are an inode's writeback); writestress's are nobody's. */
+START_TEST(test_own_bios)
+{
+	struct culprits c;
+	struct ws_culprits t;
+
+	setup(&c);
+	culprits_bio(&c, T0 + SEC, 500, 3 * MIB);
+	culprits_bio(&c, T0 + SEC, 501, MIB);
+	culprits_bio(&c, T0 + SEC, 77, 8 * MIB);
+	culprits_bio(&c, T0 + SEC, OURS + 1, 64 * MIB);
+	culprits_bio(&c, T0 + SEC, 999, MIB);	/* never learnt: nobody's */
+	culprits_table(&c, &t);
+	ck_assert(t.traced);
+	ck_assert_uint_eq(t.n, 1);
+	ck_assert_int_eq(t.row[0].pid, 500);
+	ck_assert_str_eq(t.row[0].comm, "rsync");
+	ck_assert_str_eq(t.row[0].cgroup, "/user.slice/a.scope");
+	ck_assert_uint_eq(t.row[0].written, 4 * MIB);
+	ck_assert_uint_eq(t.total_written, 4 * MIB);
+	culprits_free(&c);
+}
+END_TEST
+
+/* A worker's pass over an inode is credited to its dirtiers, shared by
+ * the folios each dirtied (3:1); a third dirtier takes the lesser one's
+ * place; a process's own pass (fsync's) is its bios', not counted
+ * again; an inode writestress dirtied is nobody's; one dirtied before
+ * the trace is "before the trace". */
+START_TEST(test_inode_writeback)
+{
+	struct culprits c;
+	struct ws_culprits t;
+
+	setup(&c);
+	for (int i = 0; i < 3; i++)
+		culprits_dirtied(&c, T0 + SEC, 500, 12);
+	culprits_dirtied(&c, T0 + SEC, 600, 12);
+	culprits_inode_written(&c, T0 + 2 * SEC, 77, 12, 1024);	/* 4 MiB */
+	culprits_inode_written(&c, T0 + 2 * SEC, 500, 12, 1024);	/* its own */
+	culprits_dirtied(&c, T0 + SEC, OURS + 1, 13);
+	culprits_inode_written(&c, T0 + 2 * SEC, 77, 13, 1024);
+	culprits_inode_written(&c, T0 + 2 * SEC, 77, 14, 256);	/* 1 MiB */
+	culprits_table(&c, &t);
+	ck_assert_uint_eq(t.n, 2);
+	ck_assert_uint_eq(row(&t, 500)->written, 3 * MIB);
+	ck_assert_uint_eq(row(&t, 500)->dirtied, 3);
+	ck_assert_uint_eq(row(&t, 600)->written, MIB);
+	ck_assert_uint_eq(t.before_trace, MIB);
+	ck_assert_uint_eq(t.total_written, 5 * MIB);
+	/* dd dirties it twice, more than firefox's once: firefox's place */
+	culprits_dirtied(&c, T0 + 3 * SEC, 700, 12);
+	culprits_dirtied(&c, T0 + 3 * SEC, 700, 12);
+	culprits_inode_written(&c, T0 + 4 * SEC, 77, 12, 1280);	/* 5 MiB: 3 to 2 */
+	culprits_table(&c, &t);
+	ck_assert_uint_eq(row(&t, 500)->written, 6 * MIB);
+	ck_assert_uint_eq(row(&t, 700)->written, 2 * MIB);
+	ck_assert_uint_eq(row(&t, 600)->written, MIB);
+	culprits_free(&c);
+}
+END_TEST
+
+/* A journal's writes have their row, kernel, but are no stall's: a
+ * window over them holds nothing. */
+START_TEST(test_journal_no_culprit)
+{
+	struct culprits c;
+	struct ws_culprits t;
+	struct ws_stall_culprits w;
+
+	setup(&c);
+	culprits_bio(&c, T0 + SEC, 78, 2 * MIB);
+	culprits_table(&c, &t);
+	ck_assert_uint_eq(t.n, 1);
+	ck_assert(t.row[0].kernel);
+	ck_assert_uint_eq(t.row[0].written, 2 * MIB);
+	culprits_window(&c, T0 + SEC - 100 * MS, 500 * MS, &w);
+	ck_assert(w.traced);
+	ck_assert_uint_eq(w.n, 0);
+	ck_assert_uint_eq(w.total_written, 0);
+	culprits_free(&c);
+}
+END_TEST
+
+/* Past CULPRITS_PROCS processes the least written one goes to others,
+ * its bytes kept; the table shows the top WS_CULPRITS_KEPT. */
+START_TEST(test_table_bounded)
+{
+	struct culprits c;
+	struct ws_culprits t;
+	uint64_t all = 0;
+
+	setup(&c);
+	for (int32_t pid = 10000; pid < 10000 + CULPRITS_PROCS + 5; pid++) {
+		struct culprit_who w = { pid, pid, false, false, "cc1", "" };
+
+		culprits_learn(&c, &w);
+		culprits_bio(&c, T0 + SEC, pid, (uint64_t)(pid - 9999) * 4096);
+		all += (uint64_t)(pid - 9999) * 4096;
+	}
+	culprits_table(&c, &t);
+	ck_assert_uint_eq(t.n, WS_CULPRITS_KEPT);
+	ck_assert_int_eq(t.row[0].pid, 10000 + CULPRITS_PROCS + 4);
+	ck_assert_uint_eq(t.others, CULPRITS_PROCS + 5 - WS_CULPRITS_KEPT);
+	ck_assert_uint_eq(t.total_written, all);
+	for (unsigned int i = 1; i < t.n; i++)
+		ck_assert_uint_ge(t.row[i - 1].written, t.row[i].written);
+	culprits_free(&c);
+}
+END_TEST
+
+/* A window sums the slots it touches, no other; most written first. */
+START_TEST(test_window)
+{
+	struct culprits c;
+	struct ws_stall_culprits w;
+
+	setup(&c);
+	culprits_bio(&c, T0 + SEC, 500, 8 * MIB);
+	culprits_bio(&c, T0 + SEC + 10 * MS, 600, MIB);
+	culprits_bio(&c, T0 + 3 * SEC, 700, 2 * MIB);
+	culprits_window(&c, T0 + 900 * MS, 200 * MS, &w);
+	ck_assert_uint_eq(w.n, 2);
+	ck_assert_int_eq(w.top[0].pid, 500);
+	ck_assert_uint_eq(w.top[0].written, 8 * MIB);
+	ck_assert_int_eq(w.top[1].pid, 600);
+	ck_assert_uint_eq(w.total_written, 9 * MIB);
+	/* the slot after: 1.25 s to 1.5 s holds nothing */
+	culprits_window(&c, T0 + 1250 * MS, 200 * MS, &w);
+	ck_assert_uint_eq(w.n, 0);
+	culprits_window(&c, T0 + 500 * MS, 3 * SEC, &w);
+	ck_assert_int_eq(w.top[0].pid, 500);
+	ck_assert_int_eq(w.top[1].pid, 700);
+	ck_assert_uint_eq(w.total_written, 11 * MIB);
+	/* before the first event, after the last: nothing, no fault */
+	culprits_window(&c, T0 - 5 * SEC, SEC, &w);
+	ck_assert_uint_eq(w.total_written, 0);
+	culprits_window(&c, T0 + 100 * SEC, SEC, &w);
+	ck_assert_uint_eq(w.total_written, 0);
+	culprits_free(&c);
+}
+END_TEST
+
+/* More writers in a slot than it names: the least go to its rest, the
+ * total stays whole. */
+START_TEST(test_slot_rest)
+{
+	struct culprits c;
+	struct ws_stall_culprits w;
+
+	setup(&c);
+	for (int32_t pid = 20000; pid < 20000 + CULPRITS_SLOT_TOP + 3; pid++) {
+		struct culprit_who who = { pid, pid, false, false, "make", "" };
+
+		culprits_learn(&c, &who);
+		culprits_bio(&c, T0 + 10 * MS, pid, (uint64_t)(pid - 19999) * MIB);
+	}
+	culprits_window(&c, T0, 100 * MS, &w);
+	ck_assert_int_eq(w.top[0].pid, 20000 + CULPRITS_SLOT_TOP + 2);
+	ck_assert_uint_eq(w.total_written, (uint64_t)(CULPRITS_SLOT_TOP + 3) *
+					   (CULPRITS_SLOT_TOP + 4) / 2 * MIB);
+	culprits_free(&c);
+}
+END_TEST
+
+/* Full, the history's neighbours merge and a slot spans twice the time:
+ * the memory stays, a window still finds its bytes. */
+START_TEST(test_history_halves)
+{
+	struct culprits c;
+	struct ws_stall_culprits w;
+	uint64_t last = T0 + CULPRITS_SLOTS * CULPRITS_SLOT_NS + SEC;
+
+	setup(&c);
+	culprits_bio(&c, T0 + SEC, 500, MIB);
+	ck_assert_uint_eq(c.slot_ns, CULPRITS_SLOT_NS);
+	culprits_bio(&c, last, 600, 2 * MIB);
+	ck_assert_uint_eq(c.slot_ns, 2 * CULPRITS_SLOT_NS);
+	ck_assert_uint_le(c.nslots, CULPRITS_SLOTS);
+	culprits_window(&c, T0 + SEC, MS, &w);
+	ck_assert_int_eq(w.top[0].pid, 500);
+	ck_assert_uint_eq(w.total_written, MIB);
+	culprits_window(&c, last, MS, &w);
+	ck_assert_int_eq(w.top[0].pid, 600);
+	/* a day of events: still CULPRITS_SLOTS slots */
+	culprits_bio(&c, T0 + 86400 * SEC, 700, MIB);
+	ck_assert_uint_le(c.nslots, CULPRITS_SLOTS);
+	culprits_window(&c, T0, 86401 * SEC, &w);
+	ck_assert_uint_eq(w.total_written, 4 * MIB);
+	culprits_free(&c);
+}
+END_TEST
+
+/* The interval's writers: named, most first, reset at each take. */
+START_TEST(test_take_now)
+{
+	struct culprits c;
+	struct ws_writers_now now;
+
+	setup(&c);
+	culprits_bio(&c, T0 + SEC, 600, MIB);
+	culprits_bio(&c, T0 + SEC, 500, 2 * MIB);
+	culprits_take_now(&c, &now);
+	ck_assert(now.traced);
+	ck_assert_uint_eq(now.n, 2);
+	ck_assert_str_eq(now.top[0].comm, "rsync");
+	ck_assert_str_eq(now.top[1].comm, "firefox");
+	ck_assert_uint_eq(now.total_written, 3 * MIB);
+	culprits_take_now(&c, &now);
+	ck_assert_uint_eq(now.n, 0);
+	ck_assert_uint_eq(now.total_written, 0);
+	culprits_free(&c);
+}
+END_TEST
+
+/* /proc/PID/cgroup: the unified path, else blkio's, io's, systemd's;
+ * "/" everywhere is no cgroup. */
+START_TEST(test_pick_cgroup)
+{
+	char out[WS_CGROUP_LEN];
+
+	culprits_pick_cgroup("0::/user.slice/user-1000.slice/session-2.scope\n", out, sizeof(out));
+	ck_assert_str_eq(out, "/user.slice/user-1000.slice/session-2.scope");
+	culprits_pick_cgroup("9:name=systemd:/system.slice/cron.service\n7:blkio:/ws_flood\n0::/\n",
+			     out, sizeof(out));
+	ck_assert_str_eq(out, "/ws_flood");
+	culprits_pick_cgroup("9:name=systemd:/system.slice/cron.service\n7:blkio:/\n0::/\n",
+			     out, sizeof(out));
+	ck_assert_str_eq(out, "/system.slice/cron.service");
+	culprits_pick_cgroup("7:blkio:/\n0::/\n", out, sizeof(out));
+	ck_assert_str_eq(out, "");
+	/* "10::" is no unified line */
+	culprits_pick_cgroup("10::/x\n", out, sizeof(out));
+	ck_assert_str_eq(out, "");
+}
+END_TEST
+
+Suite *culprits_suite(void)
+{
+	Suite *s = suite_create("culprits");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_workers_named);
+	tcase_add_test(tc, test_own_bios);
+	tcase_add_test(tc, test_inode_writeback);
+	tcase_add_test(tc, test_journal_no_culprit);
+	tcase_add_test(tc, test_table_bounded);
+	tcase_add_test(tc, test_window);
+	tcase_add_test(tc, test_slot_rest);
+	tcase_add_test(tc, test_history_halves);
+	tcase_add_test(tc, test_take_now);
+	tcase_add_test(tc, test_pick_cgroup);
+	suite_add_tcase(s, tc);
+	return s;
+}
