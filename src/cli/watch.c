@@ -2,10 +2,12 @@
  * the probes, the tracer and the results (record/fields.c), no writer's,
  * and the rules of a watch's bound and directory. */
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config/options.h"
 #include "lib/c.h"
@@ -120,6 +122,7 @@ static enum opts_result check_watch(struct ws_config *cfg, const bool *seen, FIL
 enum opts_result watch_parse(int argc, char **argv, struct ws_config *cfg, FILE *err,
 			     bool **rseen)
 {
+	static char cwd[PATH_MAX];
 	bool *seen = calloc(watch_options()->nopts, sizeof(*seen));
 	enum opts_result res = OPTS_USAGE;
 	int first;
@@ -147,8 +150,9 @@ enum opts_result watch_parse(int argc, char **argv, struct ws_config *cfg, FILE 
 	if (check_watch(cfg, seen, err) != OPTS_RUN)
 		goto out;
 	cfg->set.watch = true;
+	/* the summary names the directory, not "." */
 	if (!cfg->set.probe_dir)
-		cfg->set.probe_dir = ".";
+		cfg->set.probe_dir = getcwd(cwd, sizeof(cwd)) ? cwd : ".";
 	cfg->paths[0] = cfg->set.probe_dir;
 	cfg->set.path = cfg->paths[0];
 	cfg->ntargets = 1;

@@ -294,7 +294,9 @@ int target_open_dir(const char *path, struct ws_target *t, struct ws_target_erro
 	memset(t, 0, sizeof(*t));
 	memset(err, 0, sizeof(*err));
 	err->status = WS_EXIT_FAILURE;
-	t->fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	/* O_NOFOLLOW says ENOTDIR of a link to a directory */
+	t->fd = lstat(path, &st) == 0 && S_ISLNK(st.st_mode) ? (errno = ELOOP, -1) :
+		open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (t->fd < 0) {
 		ret = -errno;
 		snprintf(err->msg, sizeof(err->msg), "cannot watch '%s': %s", path,
