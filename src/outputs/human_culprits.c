@@ -1,4 +1,5 @@
 /* human_culprits.c - other processes' writes in words (human_culprits.h). */
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -71,6 +72,42 @@ static char *clock_time(char *buf, size_t len, const struct ws_run *run, uint64_
 	return buf;
 }
 
+/* "fsync 4.10 s at 14:02:11: 812 MiB written by rsync (pid 4242,
+ * user.slice) and 40 MiB by ...": both writers, then the first, then
+ * the first without its cgroup, then without the time, until it fits;
+ * else -v's. */
+static void longest_line(FILE *out, const struct ws_run *run, const struct ws_culprits *c,
+			 const struct ws_stall *st, const char *probe)
+{
+	struct ws_stall_culprits top = st->culprits;
+	struct ws_culprits *bare = malloc(sizeof(*bare));
+	char words[WS_STALL_WORDS_LEN], line[WS_STALL_WORDS_LEN + 64], dur[24], at[24];
+
+	units_format_duration(dur, sizeof(dur), st->duration_ns);
+	clock_time(at, sizeof(at), run, st->start_ns);
+	for (int pass = 0; pass < 5; pass++) {
+		if (pass == 1)
+			top.n = top.n ? 1 : 0;
+		if (pass == 2 && bare) {
+			*bare = *c;
+			for (unsigned int i = 0; i < bare->n; i++)
+				bare->row[i].cgroup[0] = '\0';
+		}
+		ws_stall_culprit_words(&top, pass >= 2 && bare ? bare : c, true, words,
+				       sizeof(words));
+		if (pass < 3)
+			snprintf(line, sizeof(line), "%s %s at %s: %s", probe, dur, at, words);
+		else if (pass == 3)
+			snprintf(line, sizeof(line), "%s %s: %s", probe, dur, words);
+		else
+			snprintf(line, sizeof(line), "%s %s at %s (-v: its writers)", probe, dur, at);
+		if (term_width(line, strlen(line)) <= HUMAN_COLUMNS - 11)
+			break;
+	}
+	free(bare);
+	fprintf(out, "  %-8s %s\n", "longest", line);
+}
+
 static unsigned int watch_lines(FILE *out, const struct ws_run *run,
 				const struct ws_summary *sum, unsigned int room)
 {
@@ -78,7 +115,6 @@ static unsigned int watch_lines(FILE *out, const struct ws_run *run,
 	const struct ws_stall *st;
 	const char *probe = "";
 	unsigned int n = 0, nstalls = traced_stalls(sum), rows = 0;
-	char words[WS_STALL_WORDS_LEN], line[WS_STALL_WORDS_LEN + 64], dur[24], at[24];
 
 	st = longest(sum, &probe);
 	for (unsigned int i = 0; i < c->n; i++)
@@ -96,11 +132,7 @@ static unsigned int watch_lines(FILE *out, const struct ws_run *run,
 	}
 	if (!st || !st->culprits.traced || n >= room)
 		return n;
-	snprintf(line, sizeof(line), "%s %s at %s: %s", probe,
-		 units_format_duration(dur, sizeof(dur), st->duration_ns),
-		 clock_time(at, sizeof(at), run, st->start_ns),
-		 ws_stall_culprit_words(&st->culprits, c, true, words, sizeof(words)));
-	fprintf(out, "  %-8s %s\n", "longest", line);
+	longest_line(out, run, c, st, probe);
 	return n + 1;
 }
 

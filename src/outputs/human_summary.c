@@ -67,9 +67,13 @@ static void print_causes(FILE *out, const struct ws_probe_summary *ps,
 		const struct ws_stall *st = &ps->stalls[i];
 
 		ws_stall_culprit_words(&st->culprits, cul, watch, who, sizeof(who));
-		fprintf(out, "           at %s (%s written), %s: %s: %s%s%s\n",
-			units_format_duration(a, sizeof(a), st->start_ns),
-			units_format_size(b, sizeof(b), st->writer_bytes),
+		/* a watch writes nothing to place it at */
+		snprintf(b, sizeof(b), " (");
+		if (!watch)
+			units_format_size(b + 2, sizeof(b) - 2, st->writer_bytes);
+		fprintf(out, "           at %s%s%s, %s: %s: %s%s%s\n",
+			units_format_duration(a, sizeof(a), st->start_ns), watch ? "" : b,
+			watch ? "" : " written)",
 			units_format_duration(c, sizeof(c), st->duration_ns),
 			ws_stall_cause_name(st->reason.cause),
 			ws_stall_words(st, ps->name, why, sizeof(why)), who[0] ? "; " : "", who);
@@ -88,12 +92,14 @@ static void print_stalls(FILE *out, const struct ws_run *run,
 			units_format_duration(a, sizeof(a), run->set.stall_ns));
 		return;
 	}
-	fprintf(out, "           %llu stall%s ≥ %s, %s in total, longest %s at %s written (Dirty %s, Writeback %s)\n",
+	snprintf(d, sizeof(d), " at ");
+	units_format_size(d + 4, sizeof(d) - 4, ps->longest.writer_bytes);
+	fprintf(out, "           %llu stall%s ≥ %s, %s in total, longest %s%s%s (Dirty %s, Writeback %s)\n",
 		(unsigned long long)ps->nstalls, ps->nstalls == 1 ? "" : "s",
 		units_format_duration(a, sizeof(a), run->set.stall_ns),
 		units_format_duration(b, sizeof(b), ps->stall_total_ns),
 		units_format_duration(c, sizeof(c), ps->longest.duration_ns),
-		units_format_size(d, sizeof(d), ps->longest.writer_bytes),
+		run->set.watch ? "" : d, run->set.watch ? "" : " written",
 		units_format_size(e, sizeof(e), ps->longest.dirty),
 		units_format_size(f, sizeof(f), ps->longest.writeback));
 	if (ps->nrecorded && ps->stalls[0].reason.cause) {
@@ -335,8 +341,10 @@ static void print_details(FILE *out, const struct ws_run *run,
 {
 	char a[32];
 
-	print_split(out, sum);
-	print_cpu(out, sum);
+	if (!run->set.watch) {	/* a watch has no writer to split */
+		print_split(out, sum);
+		print_cpu(out, sum);
+	}
 	human_trace_print(out, sum);
 	human_culprits_details(out, sum);
 	if (sum->wraps)

@@ -131,6 +131,14 @@ static unsigned int print_stalls(FILE *out, const struct ws_run *run,
 		 (unsigned long long)t.n, a, b, c, d);
 	snprintf(text[2], sizeof(text[2]), "%llu ≥ %s, longest %s at %s",
 		 (unsigned long long)t.n, a, c, d);
+	if (run->set.watch) {	/* no bytes of its own to place them at */
+		snprintf(text[0], sizeof(text[0]), "%llu ≥ %s, %s in all, longest %s (%s)",
+			 (unsigned long long)t.n, a, b, c, t.longest_probe);
+		snprintf(text[1], sizeof(text[1]), "%llu ≥ %s, %s in all, longest %s",
+			 (unsigned long long)t.n, a, b, c);
+		snprintf(text[2], sizeof(text[2]), "%llu ≥ %s, longest %s",
+			 (unsigned long long)t.n, a, c);
+	}
 	put_fitting(out, "stalls", text, 3);
 	if (!t.traced)
 		return 1 + print_sites(out, sum);
@@ -243,6 +251,21 @@ static void watch_headline(FILE *out, const struct ws_run *run, const struct ws_
 		fprintf(out, " (not traced: no culprits)\n");
 }
 
+/* The culprits' lines: what the probes (a line each, up to 3) leave, but
+ * at least a row and the longest stall's line in a watch. */
+static unsigned int culprit_room(const struct ws_run *run, const struct ws_summary *sum,
+				 unsigned int used)
+{
+	unsigned int free = HUMAN_VERDICT_LINES > used ? HUMAN_VERDICT_LINES - used : 0;
+	unsigned int probes = sum->nprobes < 3 ? sum->nprobes : 3;
+	unsigned int least = run->set.watch ? 2 : 1;
+	unsigned int room = free > probes ? free - probes : 0;
+
+	if (room < least)	/* one line for the probes stays */
+		room = free > 1 ? (least < free - 1 ? least : free - 1) : 0;
+	return room;
+}
+
 unsigned int human_verdict_print(FILE *out, const struct ws_run *run,
 				 const struct ws_summary *sum)
 {
@@ -266,9 +289,7 @@ unsigned int human_verdict_print(FILE *out, const struct ws_run *run,
 	m = open_memstream(&after, &alen);
 	if (m) {
 		nafter = print_stalls(m, run, sum) + print_cost(m, sum);
-		/* a probe line at least */
-		nafter += human_culprits_verdict(m, run, sum, HUMAN_VERDICT_LINES > n + nafter + 1 ?
-						 HUMAN_VERDICT_LINES - n - nafter - 1 : 0);
+		nafter += human_culprits_verdict(m, run, sum, culprit_room(run, sum, n + nafter));
 		if (fclose(m)) {
 			free(after);
 			after = NULL;

@@ -43,7 +43,8 @@ int culprits_init(struct culprits *c, uint64_t origin_ns, int32_t ours_pid)
 	c->tids = calloc(CULPRITS_TIDS, sizeof(*c->tids));
 	c->inodes = calloc(CULPRITS_INODES, sizeof(*c->inodes));
 	c->slots = calloc(CULPRITS_SLOTS, sizeof(*c->slots));
-	if (c->tids && c->inodes && c->slots)
+	c->pending = calloc(CULPRITS_PENDING, sizeof(*c->pending));
+	if (c->tids && c->inodes && c->slots && c->pending)
 		return 0;
 	culprits_free(c);
 	return -ENOMEM;
@@ -54,6 +55,8 @@ void culprits_free(struct culprits *c)
 	free(c->tids);
 	free(c->inodes);
 	free(c->slots);
+	free(c->pending);
+	c->pending = NULL;
 	c->tids = NULL;
 	c->inodes = NULL;
 	c->slots = NULL;
@@ -161,18 +164,54 @@ static struct culprit_row *row_of(struct culprits *c, const struct culprit_who *
 	return r;
 }
 
+/* Bytes sent, in the order sent: the device's completions take them
+ * from the front.  A full queue takes its oldest as done now. */
+static void pending_add(struct culprits *c, uint64_t ts_ns, int32_t pid, bool counted,
+			uint64_t bytes)
+{
+	struct culprit_pending *last;
+
+	if (c->npending) {
+		last = &c->pending[(c->pending_at + c->npending - 1) % CULPRITS_PENDING];
+		if (last->pid == pid && last->counted == counted) {
+			last->bytes += bytes;
+			return;
+		}
+	}
+	if (c->npending == CULPRITS_PENDING)
+		culprits_completed(c, ts_ns, c->pending[c->pending_at].bytes);
+	c->pending[(c->pending_at + c->npending++) % CULPRITS_PENDING] =
+		(struct culprit_pending){ pid, counted, bytes };
+}
+
+void culprits_completed(struct culprits *c, uint64_t ts_ns, uint64_t bytes)
+{
+	while (bytes && c->npending) {
+		struct culprit_pending *p = &c->pending[c->pending_at];
+		uint64_t take = bytes < p->bytes ? bytes : p->bytes;
+
+		if (p->counted) {
+			slot_add(slot_at(c, ts_ns), p->pid, take, 0);
+			slot_add(&c->now, p->pid, take, 0);
+		}
+		p->bytes -= take;
+		bytes -= take;
+		if (!p->bytes) {
+			c->pending_at = (c->pending_at + 1) % CULPRITS_PENDING;
+			c->npending--;
+		}
+	}
+}
+
+/* Its table's row when sent; its stalls' when the device wrote it. */
 static void credit(struct culprits *c, uint64_t ts_ns, const struct culprit_who *w,
-		   uint64_t written, uint32_t dirtied)
+		   uint64_t written)
 {
 	struct culprit_row *r = row_of(c, w);
 
 	r->written += written;
-	r->dirtied += dirtied;
 	/* a journal's writes are every writer's: no stall's culprit */
-	if (w->kernel)
-		return;
-	slot_add(slot_at(c, ts_ns), w->tgid, written, dirtied);
-	slot_add(&c->now, w->tgid, written, dirtied);
+	pending_add(c, ts_ns, w->tgid, !w->kernel, written);
 }
 
 void culprits_bio(struct culprits *c, uint64_t ts_ns, int32_t tid, uint64_t bytes)
@@ -180,8 +219,12 @@ void culprits_bio(struct culprits *c, uint64_t ts_ns, int32_t tid, uint64_t byte
 	const struct culprit_who *w = culprits_who(c, tid);
 
 	/* a worker's bios are the inode writeback credited below */
-	if (w && w->tgid != c->ours_pid && !w->worker && bytes)
-		credit(c, ts_ns, w, bytes, 0);
+	if (!w || w->worker || !bytes)
+		return;
+	if (w->tgid == c->ours_pid)	/* the device writes them all the same */
+		pending_add(c, ts_ns, w->tgid, false, bytes);
+	else
+		credit(c, ts_ns, w, bytes);
 }
 
 static struct culprit_inode *inode_of(struct culprits *c, uint64_t ino)
@@ -207,8 +250,11 @@ void culprits_dirtied(struct culprits *c, uint64_t ts_ns, int32_t tid, uint64_t 
 	}
 	in->by[k].pid = w->tgid;
 	in->by[k].folios++;
-	if (w->tgid != c->ours_pid)
-		credit(c, ts_ns, w, 0, 1);
+	if (w->tgid != c->ours_pid) {
+		row_of(c, w)->dirtied++;
+		slot_add(slot_at(c, ts_ns), w->tgid, 0, 1);
+		slot_add(&c->now, w->tgid, 0, 1);
+	}
 }
 
 static struct culprit_row *row_by_pid(struct culprits *c, int32_t pid)
@@ -225,7 +271,7 @@ static void credit_pid(struct culprits *c, uint64_t ts_ns, int32_t pid, uint64_t
 	struct culprit_row *r = pid ? row_by_pid(c, pid) : NULL;
 
 	if (r) {
-		credit(c, ts_ns, &r->who, bytes, 0);
+		credit(c, ts_ns, &r->who, bytes);
 		return;
 	}
 	/* its row went to others, or it dirtied before the trace */
@@ -233,8 +279,7 @@ static void credit_pid(struct culprits *c, uint64_t ts_ns, int32_t pid, uint64_t
 		c->before_trace += bytes;
 	else
 		c->others_written += bytes;
-	slot_add(slot_at(c, ts_ns), pid, bytes, 0);
-	slot_add(&c->now, pid, bytes, 0);
+	pending_add(c, ts_ns, pid, true, bytes);
 }
 
 void culprits_inode_written(struct culprits *c, uint64_t ts_ns, int32_t tid,
@@ -254,8 +299,12 @@ void culprits_inode_written(struct culprits *c, uint64_t ts_ns, int32_t tid,
 	first = bytes * in->by[0].folios / (in->by[0].folios + in->by[1].folios);
 	if (in->by[0].pid != c->ours_pid)
 		credit_pid(c, ts_ns, in->by[0].pid, first);
+	else
+		pending_add(c, ts_ns, c->ours_pid, false, first);
 	if (in->by[1].folios && in->by[1].pid != c->ours_pid)
 		credit_pid(c, ts_ns, in->by[1].pid, bytes - first);
+	else if (in->by[1].folios)
+		pending_add(c, ts_ns, c->ours_pid, false, bytes - first);
 }
 
 static int by_written(const void *a, const void *b)

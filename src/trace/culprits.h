@@ -7,6 +7,10 @@
  *   writeback_single_inode a kernel worker's writeback of an inode: its
  *                          pages are credited to the inode's dirtiers,
  *                          shared by the folios each dirtied
+ *   block_rq_complete      the device wrote them: a stall's culprits are
+ *                          whose bytes the device wrote while it waited
+ *                          (the bytes sent, taken in the order sent: a
+ *                          cgroup limit or a queue holds them a while)
  * A kernel worker's own bios are that writeback, so not counted again; a
  * kernel thread that writes for itself (jbd2) has a row of its own, but
  * is no stall's culprit: a journal writes for every writer.
@@ -35,6 +39,7 @@
 #define CULPRITS_SLOTS 2048
 #define CULPRITS_SLOT_NS 250000000ULL
 #define CULPRITS_SLOT_TOP 6
+#define CULPRITS_PENDING 4096	/* runs of one sender's bytes in flight */
 
 /* A thread, as /proc said when it was first seen. */
 struct culprit_who {
@@ -72,6 +77,12 @@ struct culprit_row {
 	uint64_t written, dirtied;
 };
 
+struct culprit_pending {
+	int32_t pid;
+	bool counted;	/* a culprit's, not writestress's or a journal's */
+	uint64_t bytes;
+};
+
 struct culprit_inode {
 	uint64_t ino;	/* 0: free */
 	struct { int32_t pid; uint32_t folios; } by[2];
@@ -90,6 +101,8 @@ struct culprits {
 	uint64_t slot_ns;		/* CULPRITS_SLOT_NS, doubled at each merge */
 	uint64_t nslots;		/* used */
 	struct culprit_slot now;	/* since culprits_take_now() */
+	struct culprit_pending *pending;	/* CULPRITS_PENDING, a ring */
+	unsigned int pending_at, npending;
 	uint64_t before_trace;		/* bytes of pages dirtied before it */
 };
 
@@ -106,6 +119,8 @@ void culprits_bio(struct culprits *c, uint64_t ts_ns, int32_t tid, uint64_t byte
 void culprits_dirtied(struct culprits *c, uint64_t ts_ns, int32_t tid, uint64_t ino);
 void culprits_inode_written(struct culprits *c, uint64_t ts_ns, int32_t tid,
 			    uint64_t ino, uint64_t pages);
+/* The device finished writing bytes (block_rq_complete). */
+void culprits_completed(struct culprits *c, uint64_t ts_ns, uint64_t bytes);
 
 /* The run's table: most written first. */
 void culprits_table(const struct culprits *c, struct ws_culprits *out);

@@ -288,6 +288,9 @@ int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 	}
 	if (e.kind == TE_BLOCK)
 		learn_file(t, &e.blk);
+	if (e.kind == TE_BLOCK && e.blk.kind == BLK_COMPLETE && t->culprits_on &&
+	    strchr(e.blk.rwbs, 'W'))
+		culprits_completed(&t->culprits, e.blk.ts_ns, e.blk.nr_sector * 512);
 	if (t->record)
 		trace_event_write(t->record, &e);
 	evidence_event(&t->ev, &e);

@@ -587,8 +587,10 @@ static void culprit_story(struct culprits *c, struct ws_summary *sum)
 	culprits_dirtied(c, BASE + 26 * SEC, 6000, 13);
 	culprits_inode_written(c, BASE + 27500 * MS, 77, 12, 20480);	/* 80 MiB */
 	culprits_inode_written(c, BASE + 27500 * MS, 77, 13, 4);
+	culprits_completed(c, BASE + 27800 * MS, (80 << 20) + 16384);
 	culprits_bio(c, BASE + 39500 * MS, 5000, 4 << 20);
 	culprits_bio(c, BASE + 39500 * MS, 78, 64 << 10);
+	culprits_completed(c, BASE + 39600 * MS, (4 << 20) + (64 << 10));
 	culprits_table(c, &sum->culprits);
 }
 

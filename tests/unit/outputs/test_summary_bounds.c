@@ -139,6 +139,53 @@ START_TEST(test_every_probe)
 }
 END_TEST
 
+/* A watch: its culprits at their longest (16 rows, 15-character
+ * commands, 7-digit pids, long cgroups, 2 writers in each stall), with
+ * 1 to 6 probes; no culprit at all; not traced. */
+START_TEST(test_watch)
+{
+	struct record_fixture *f = record_fixture_make(FIXTURE_BOUND);
+	struct ws_probe_summary *was = f->sum.probes;
+	unsigned int had = f->sum.nprobes;
+	struct ws_culprits *c = &f->sum.culprits;
+
+	f->run.set.watch = true;
+	f->sum.bytes = 0;
+	*c = (struct ws_culprits){ .traced = true, .n = WS_CULPRITS_KEPT, .others = 99 };
+	for (unsigned int i = 0; i < c->n; i++) {
+		c->row[i] = (struct ws_culprit){ .pid = 4194000 + (int32_t)i,
+			.written = (uint64_t)(WS_CULPRITS_KEPT - i) * 1000 * WS_GIB, .stalls = 123456 };
+		snprintf(c->row[i].comm, WS_COMM_LEN, "a-long-command%u", i % 10);
+		memset(c->row[i].cgroup, 'c', WS_CGROUP_LEN - 1);
+		c->row[i].cgroup[0] = '/';
+	}
+	for (unsigned int i = 0; i < had; i++) {
+		struct ws_probe_summary *ps = &was[i];
+
+		for (unsigned int k = 0; k < ps->nrecorded; k++)
+			ps->stalls[k].culprits = (struct ws_stall_culprits){ .traced = true, .n = 2,
+				.top = { { 4194000, 1, 999 * WS_GIB }, { 4194001, 1, 998 * WS_GIB } },
+				.total_written = 1997 * WS_GIB };
+		ps->longest.culprits = ps->stalls[0].culprits;
+	}
+	assert_bounds("watch", f);
+	f->sum.probes = calloc(6, sizeof(*f->sum.probes));
+	ck_assert_ptr_nonnull(f->sum.probes);
+	for (unsigned int i = 0; i < 6; i++)
+		f->sum.probes[i] = was[i % had];
+	for (f->sum.nprobes = 1; f->sum.nprobes <= 6; f->sum.nprobes++)
+		assert_bounds("watch, probes", f);
+	f->sum.nprobes = had;
+	free(f->sum.probes);
+	f->sum.probes = was;
+	c->n = 0;
+	assert_bounds("watch, no culprit", f);
+	c->traced = false;
+	assert_bounds("watch, not traced", f);
+	record_fixture_free(f);
+}
+END_TEST
+
 /* Many targets: the ones that do not fit are counted, not printed. */
 START_TEST(test_many_targets)
 {
@@ -225,6 +272,7 @@ Suite *summary_bounds_suite(void)
 	tcase_add_loop_test(tc, test_extreme_probes, 0, N_ROWS(extremes));
 	tcase_add_test(tc, test_every_probe);
 	tcase_add_test(tc, test_many_targets);
+	tcase_add_test(tc, test_watch);
 	tcase_add_test(tc, test_stalls_agree);
 	tcase_add_loop_test(tc, test_cost_shown, 0, N_ROWS(costs));
 	suite_add_tcase(s, tc);

@@ -1,7 +1,8 @@
 /* Who wrote to the traced disk: trace/culprits.c's rules (culprits.h) on
  * made events: a process's own bios, a worker's writeback credited to an
  * inode's dirtiers by their folios, writestress never anyone's culprit,
- * a journal's own row but no stall's; the table's bound and its others;
+ * a journal's own row but no stall's; a stall's bytes those the device
+ * wrote meanwhile, in the order sent; the table's bound and its others;
  * the history's slots, merged when full, and a stall's window over
  * them; the cgroup read from /proc's text. */
 #include <stdio.h>
@@ -31,6 +32,13 @@ static void setup(struct culprits *c)
 	ck_assert_int_eq(culprits_init(c, T0, OURS), 0);
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
 		culprits_learn(c, all[i]);
+}
+
+/* A bio the device wrote at once. */
+static void sent(struct culprits *c, uint64_t ts, int32_t tid, uint64_t bytes)
+{
+	culprits_bio(c, ts, tid, bytes);
+	culprits_completed(c, ts, bytes);
 }
 
 static const struct ws_culprit *row(const struct ws_culprits *t, int32_t pid)
@@ -121,7 +129,7 @@ START_TEST(test_journal_no_culprit)
 	struct ws_stall_culprits w;
 
 	setup(&c);
-	culprits_bio(&c, T0 + SEC, 78, 2 * MIB);
+	sent(&c, T0 + SEC, 78, 2 * MIB);
 	culprits_table(&c, &t);
 	ck_assert_uint_eq(t.n, 1);
 	ck_assert(t.row[0].kernel);
@@ -168,9 +176,9 @@ START_TEST(test_window)
 	struct ws_stall_culprits w;
 
 	setup(&c);
-	culprits_bio(&c, T0 + SEC, 500, 8 * MIB);
-	culprits_bio(&c, T0 + SEC + 10 * MS, 600, MIB);
-	culprits_bio(&c, T0 + 3 * SEC, 700, 2 * MIB);
+	sent(&c, T0 + SEC, 500, 8 * MIB);
+	sent(&c, T0 + SEC + 10 * MS, 600, MIB);
+	sent(&c, T0 + 3 * SEC, 700, 2 * MIB);
 	culprits_window(&c, T0 + 900 * MS, 200 * MS, &w);
 	ck_assert_uint_eq(w.n, 2);
 	ck_assert_int_eq(w.top[0].pid, 500);
@@ -205,7 +213,7 @@ START_TEST(test_slot_rest)
 		struct culprit_who who = { pid, pid, false, false, "make", "" };
 
 		culprits_learn(&c, &who);
-		culprits_bio(&c, T0 + 10 * MS, pid, (uint64_t)(pid - 19999) * MIB);
+		sent(&c, T0 + 10 * MS, pid, (uint64_t)(pid - 19999) * MIB);
 	}
 	culprits_window(&c, T0, 100 * MS, &w);
 	ck_assert_int_eq(w.top[0].pid, 20000 + CULPRITS_SLOT_TOP + 2);
@@ -224,9 +232,9 @@ START_TEST(test_history_halves)
 	uint64_t last = T0 + CULPRITS_SLOTS * CULPRITS_SLOT_NS + SEC;
 
 	setup(&c);
-	culprits_bio(&c, T0 + SEC, 500, MIB);
+	sent(&c, T0 + SEC, 500, MIB);
 	ck_assert_uint_eq(c.slot_ns, CULPRITS_SLOT_NS);
-	culprits_bio(&c, last, 600, 2 * MIB);
+	sent(&c, last, 600, 2 * MIB);
 	ck_assert_uint_eq(c.slot_ns, 2 * CULPRITS_SLOT_NS);
 	ck_assert_uint_le(c.nslots, CULPRITS_SLOTS);
 	culprits_window(&c, T0 + SEC, MS, &w);
@@ -235,7 +243,7 @@ START_TEST(test_history_halves)
 	culprits_window(&c, last, MS, &w);
 	ck_assert_int_eq(w.top[0].pid, 600);
 	/* a day of events: still CULPRITS_SLOTS slots */
-	culprits_bio(&c, T0 + 86400 * SEC, 700, MIB);
+	sent(&c, T0 + 86400 * SEC, 700, MIB);
 	ck_assert_uint_le(c.nslots, CULPRITS_SLOTS);
 	culprits_window(&c, T0, 86401 * SEC, &w);
 	ck_assert_uint_eq(w.total_written, 4 * MIB);
@@ -250,8 +258,8 @@ START_TEST(test_take_now)
 	struct ws_writers_now now;
 
 	setup(&c);
-	culprits_bio(&c, T0 + SEC, 600, MIB);
-	culprits_bio(&c, T0 + SEC, 500, 2 * MIB);
+	sent(&c, T0 + SEC, 600, MIB);
+	sent(&c, T0 + SEC, 500, 2 * MIB);
 	culprits_take_now(&c, &now);
 	ck_assert(now.traced);
 	ck_assert_uint_eq(now.n, 2);
@@ -287,6 +295,61 @@ START_TEST(test_pick_cgroup)
 }
 END_TEST
 
+/* The device's completions take the bytes in the order sent: a
+ * stall's culprits are whose bytes it wrote meanwhile, not who sent
+ * them then; writestress's and the journal's take their turn, credited
+ * to nobody's stall. */
+START_TEST(test_completions_in_order)
+{
+	struct culprits c;
+	struct ws_stall_culprits w;
+
+	setup(&c);
+	culprits_bio(&c, T0 + SEC, OURS + 1, 2 * MIB);
+	culprits_bio(&c, T0 + SEC, 500, 4 * MIB);
+	culprits_bio(&c, T0 + SEC, 78, MIB);
+	culprits_bio(&c, T0 + SEC, 600, MIB);
+	culprits_window(&c, T0 + SEC, 100 * MS, &w);
+	ck_assert_uint_eq(w.total_written, 0);	/* sent, not yet written */
+	culprits_completed(&c, T0 + 3 * SEC, 3 * MIB);
+	culprits_window(&c, T0 + 3 * SEC, 100 * MS, &w);
+	ck_assert_uint_eq(w.n, 1);
+	ck_assert_int_eq(w.top[0].pid, 500);
+	ck_assert_uint_eq(w.top[0].written, MIB);
+	culprits_completed(&c, T0 + 5 * SEC, 5 * MIB);
+	culprits_window(&c, T0 + 5 * SEC, 100 * MS, &w);
+	ck_assert_uint_eq(w.n, 2);
+	ck_assert_int_eq(w.top[0].pid, 500);
+	ck_assert_uint_eq(w.top[0].written, 3 * MIB);
+	ck_assert_int_eq(w.top[1].pid, 600);
+	ck_assert_uint_eq(w.total_written, 4 * MIB);
+	/* more done than sent: nobody's */
+	culprits_completed(&c, T0 + 6 * SEC, 8 * MIB);
+	culprits_window(&c, T0 + 6 * SEC, 100 * MS, &w);
+	ck_assert_uint_eq(w.total_written, 0);
+	culprits_free(&c);
+}
+END_TEST
+
+/* A full queue of runs takes its oldest as written when a new one comes:
+ * the memory stays, no byte is lost. */
+START_TEST(test_pending_bounded)
+{
+	struct culprits c;
+	struct ws_stall_culprits w;
+
+	setup(&c);
+	for (unsigned int i = 0; i < CULPRITS_PENDING + 1; i++)
+		culprits_bio(&c, T0 + SEC, i % 2 ? 500 : 600, 4096);
+	ck_assert_uint_eq(c.npending, CULPRITS_PENDING);
+	culprits_completed(&c, T0 + 2 * SEC, UINT64_MAX / 2);
+	culprits_window(&c, T0, 3 * SEC, &w);
+	ck_assert_uint_eq(w.total_written, (uint64_t)(CULPRITS_PENDING + 1) * 4096);
+	ck_assert_uint_eq(c.npending, 0);
+	culprits_free(&c);
+}
+END_TEST
+
 Suite *culprits_suite(void)
 {
 	Suite *s = suite_create("culprits");
@@ -298,6 +361,8 @@ Suite *culprits_suite(void)
 	tcase_add_test(tc, test_journal_no_culprit);
 	tcase_add_test(tc, test_table_bounded);
 	tcase_add_test(tc, test_window);
+	tcase_add_test(tc, test_completions_in_order);
+	tcase_add_test(tc, test_pending_bounded);
 	tcase_add_test(tc, test_slot_rest);
 	tcase_add_test(tc, test_history_halves);
 	tcase_add_test(tc, test_take_now);
