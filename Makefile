@@ -6,6 +6,8 @@ VERSION  := 0.2.0
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
+# systemd's units (installed disabled; the package enables none)
+UNITDIR  ?= $(PREFIX)/lib/systemd/system
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 # zsh's fpath on Debian: vendor-completions under /usr (a package's
 # place), site-functions under /usr/local (an admin's)
@@ -225,11 +227,15 @@ install: $(BIN) $(COMPLETIONS)
 	install -m 0644 $(ZSH_COMPLETION) $(DESTDIR)$(ZSHCOMPDIR)/_writestress
 	install -d $(DESTDIR)$(SCHEMADIR)
 	install -m 0644 doc/schema/*.schema.json $(DESTDIR)$(SCHEMADIR)/
+	install -d $(DESTDIR)$(UNITDIR)
+	sed 's|/usr/bin/writestress|$(BINDIR)/writestress|' contrib/systemd/writestress-watch.service \
+		>$(DESTDIR)$(UNITDIR)/writestress-watch.service
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/writestress $(DESTDIR)$(MANDIR)/man1/writestress.1 \
 	      $(DESTDIR)$(BASHCOMPDIR)/writestress $(DESTDIR)$(ZSHCOMPDIR)/_writestress
 	rm -rf $(DESTDIR)$(SCHEMADIR)
+	rm -f $(DESTDIR)$(UNITDIR)/writestress-watch.service
 
 # The Debian package (debian/, dh): built by dpkg-buildpackage from a
 # copy of the tree in $(BUILD)/deb, so neither the tree nor its parent

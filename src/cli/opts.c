@@ -21,6 +21,7 @@ static void help_head(FILE *out)
 		"       writestress report [--by KEY] [--json|--csv|--svg F] RESULT.json...|DIR\n"
 		"       writestress verify [--run ID] FILE\n"
 		"       writestress matrix [--strategies LIST] [--each SIZE|TIME] FILE\n"
+		"       writestress watch [--probe LIST] [--probe-dir DIR] (-t DURATION|--forever)\n"
 		"Stream large buffers to FILE, pacing writeback with sync_file_range() like\n"
 		"overwrite.c, and report throughput over time, where the time went and what\n"
 		"a mail client's fsync felt meanwhile.\n"

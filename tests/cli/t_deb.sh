@@ -2,7 +2,8 @@
 # build list; `make deb` builds a package lintian passes with no error
 # and no warning, recommending bash-completion; `apt-get install
 # ./writestress_*.deb` installs it (the binary, the man page, bash and zsh
-# completion, the schemas, the docs and contrib/ as examples); the
+# completion, the schemas, the docs and contrib/ as examples, and
+# writestress watch's systemd unit, enabled nowhere); the
 # installed writestress names its version and commit, runs, writes a
 # result its installed schema takes, and `man writestress` reads;
 # `apt-get purge` then leaves none of its files.
@@ -79,10 +80,22 @@ for f in /usr/bin/writestress /usr/share/man/man1/writestress.1.gz \
 	/usr/share/doc/writestress/copyright /usr/share/doc/writestress/README.md.gz \
 	/usr/share/doc/writestress/CHANGES.gz \
 	/usr/share/doc/writestress/examples/ansible/site.yml \
-	/usr/share/doc/writestress/examples/kubernetes/writestress-job.yaml; do
+	/usr/share/doc/writestress/examples/kubernetes/writestress-job.yaml \
+	/lib/systemd/system/writestress-watch.service; do
 	printf '%s\n' "$files" | grep -qx "$f" || fail "the package does not install $f"
 	assert_exists "$f"
 done
+
+# writestress watch's unit: installed, enabled nowhere, started by nobody
+if ls /etc/systemd/system/*.wants/writestress-watch.service 2>/dev/null; then
+	fail "the package enabled writestress-watch.service"
+fi
+assert_file_match /lib/systemd/system/writestress-watch.service \
+	'^ExecStart=/usr/bin/writestress watch --forever ' "the installed unit's ExecStart"
+if have_cmd systemd-analyze; then
+	systemd-analyze verify --man=no /lib/systemd/system/writestress-watch.service ||
+		fail "systemd-analyze verify refused the installed unit"
+fi
 
 # the installed tool: its version and commit, a run, its result against
 # the installed schema, its completion, its man page

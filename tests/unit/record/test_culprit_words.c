@@ -31,6 +31,7 @@ START_TEST(test_no_writer_boundary)
 {
 	struct ws_stall_culprits c = { .traced = true };
 
+	ck_assert_uint_eq(WS_CULPRIT_NO_WRITER_BYTES, 1 * 1024 * 1024);
 	c.total_written = 1048575;
 	ck_assert(ws_stall_no_writer(&c));
 	c.total_written = 1048576;
@@ -47,6 +48,7 @@ START_TEST(test_disturbed_boundary)
 {
 	struct ws_culprits t = { .traced = true, .n = 2 };
 
+	ck_assert_int_eq(WS_CULPRIT_DISTURBED_PCT, 1);
 	t.row[0] = (struct ws_culprit){ .pid = 1, .written = 1048576 - 4096 };
 	t.row[1] = (struct ws_culprit){ .pid = 2, .kernel = true, .written = 64 * MIB };
 	t.others_written = 4096;

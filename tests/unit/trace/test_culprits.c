@@ -150,6 +150,8 @@ START_TEST(test_table_bounded)
 	struct ws_culprits t;
 	uint64_t all = 0;
 
+	ck_assert_uint_eq(CULPRITS_PROCS, 64);
+	ck_assert_uint_eq(WS_CULPRITS_KEPT, 16);
 	setup(&c);
 	for (int32_t pid = 10000; pid < 10000 + CULPRITS_PROCS + 5; pid++) {
 		struct culprit_who w = { pid, pid, false, false, "cc1", "" };
@@ -231,6 +233,8 @@ START_TEST(test_history_halves)
 	struct ws_stall_culprits w;
 	uint64_t last = T0 + CULPRITS_SLOTS * CULPRITS_SLOT_NS + SEC;
 
+	ck_assert_uint_eq(CULPRITS_SLOTS, 2048);
+	ck_assert_uint_eq(CULPRITS_SLOT_NS, 250 * MS);
 	setup(&c);
 	sent(&c, T0 + SEC, 500, MIB);
 	ck_assert_uint_eq(c.slot_ns, CULPRITS_SLOT_NS);
