@@ -33,7 +33,9 @@
 #   RESULTS=bench/results/latest.txt
 #   REPORT_ROUNDS=7    timed rounds of the report section (tmpfs)
 #   REPORT_FILES=2000  results the report section reads (and a tenth of it)
-#   SECTIONS="tmpfs data jobs probes paced rewrite direct queued trace rig monitor rss report"
+#   WATCH_PARTS="culprits soak"  writestress watch's parts (bench/watch.sh;
+#                      WATCH_ROUNDS=9, SOAK_S=600 are its knobs)
+#   SECTIONS="tmpfs data jobs probes paced rewrite direct queued trace rig monitor rss report watch"
 #                      the parts to run
 #                      (a partial run saves its report next to RESULTS, as
 #                      RESULTS.partial, never over the full one)
@@ -76,7 +78,7 @@ REPORT_ROUNDS=${REPORT_ROUNDS:-7}
 REPORT_FILES=${REPORT_FILES:-2000}
 HERE=$(cd "$(dirname "$0")" && pwd)
 RESULTS=${RESULTS:-$HERE/results/latest.txt}
-ALL_SECTIONS="tmpfs data jobs probes paced rewrite direct queued trace rig monitor rss report"
+ALL_SECTIONS="tmpfs data jobs probes paced rewrite direct queued trace rig monitor rss report watch"
 SECTIONS=${SECTIONS:-$ALL_SECTIONS}
 for s in $SECTIONS; do
 	case " $ALL_SECTIONS " in *" $s "*) ;; *) echo "bench: unknown section '$s' (of: $ALL_SECTIONS)" >&2; exit 2 ;; esac
@@ -612,6 +614,22 @@ if wanted trace; then
 	bash "$RIGSH" down "$TRRIG" >>"$LOG" 2>&1 || echo "bench: rig.sh down $TRRIG failed" >&2
 fi
 
+# watch: what the culprits' events cost a flooding writer, and a long
+# watch's memory (bench/watch.sh, with its own rig)
+WATCH_ROWS=$WORK/watch_rows
+: >"$WATCH_ROWS"
+if wanted watch; then
+	echo "bench: watch section (${WATCH_PARTS:-culprits soak}; the soak takes ${SOAK_S:-600} s)" >&2
+	st=0
+	# shellcheck disable=SC2086 # a list of words
+	sh "$HERE/watch.sh" "$WS" ${WATCH_PARTS:-culprits soak} >"$WATCH_ROWS" 2>>"$LOG" || st=$?
+	case $st in
+	0) ;;
+	1) FAILED=1 ;;
+	*) tail -n 5 "$LOG" >&2; die "bench/watch.sh could not measure (status $st)" ;;
+	esac
+fi
+
 wanted rig || RIG_ROUNDS=0
 RIG_DESC="not used"
 if wanted rig || wanted monitor; then
@@ -898,6 +916,10 @@ report() {
 	echo "report's on the same files; the peers only read them; the claim: peak RSS flat in the number of files)"
 	printf "%-58s %8s %8s %8s %8s %8s\n" run "median s" "CPU s" "RSS MiB" "wall/ws" "cpu/ws"
 	cat "$REPORT_ROWS"
+	echo
+	echo "writestress watch (issue 41: the culprits' events cost a flooding writer <= 2% and <= 0.05 CPU s/GiB;"
+	echo "a long watch's memory flat):"
+	cat "$WATCH_ROWS"
 	echo
 	if [ "$FAILED" = 0 ]; then
 		echo "verdict: every claim held"

@@ -455,6 +455,11 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 		t->id[k] = -1;
 		if (specs[k].kind == TE_JOURNAL && specs[k].journal != disk->journal)
 			continue;	/* another filesystem's */
+		/* the bench's measure of what naming culprits costs */
+		if (specs[k].kind == TE_CULPRIT && getenv("WS_NO_CULPRITS")) {
+			whole[TE_CULPRIT] = false;
+			continue;
+		}
 		filter_of(specs[k].kind, disk, filter, sizeof(filter));
 		/* its own file: tracefs_event_enable() searches every system */
 		if (ok &&
