@@ -179,8 +179,8 @@ void human_culprits_details(FILE *out, const struct ws_summary *sum)
 
 	if (!c->traced)
 		return;
-	fprintf(out, "  writers  other processes' writes to the disk (by its bios, and their pages'\n"
-		     "           writeback through the inode)%s\n", c->n ? ":" : ": none");
+	fprintf(out, "  writers  other processes' writes to the disk (their own bios, and the\n"
+		     "           writeback of the pages they dirtied, by inode)%s\n", c->n ? ":" : ": none");
 	for (unsigned int i = 0; i < c->n; i++)
 		row_line(out, "", &c->row[i], nstalls);
 	if (c->others)

@@ -188,8 +188,9 @@ static void print_probe(FILE *out, const struct ws_run *run,
 		fputs(" (samples while stalled)\n", out);
 	}
 	if (ps->after_end)
-		fprintf(out, "           %llu probe%s ended after the writer did, the longest taking %s (in the figures above, in no interval)\n",
+		fprintf(out, "           %llu probe%s ended after the %s did, the longest taking %s (in the figures above, in no interval)\n",
 			(unsigned long long)ps->after_end, ps->after_end == 1 ? "" : "s",
+			run->set.watch ? "watch" : "writer",
 			units_format_duration(a, sizeof(a), ps->after_end_max_ns));
 	if (ps->errors)
 		fprintf(out, "           %llu failed, counted apart from the latencies (last: %s%s%s)\n",

@@ -358,8 +358,9 @@ void *recorder_thread(void *arg)
 
 	r->start_ns = wait_for_start(r);
 	deadline = r->start_ns;
-	/* out of memory: the rounds go without the device's latency */
-	if (r->trace)
+	/* out of memory: the rounds go without the device's latency; a
+	 * watch has no writer for the rounds or the probes' cost */
+	if (r->trace && !r->run->set.watch)
 		(void)trace_rounds(r->trace, r->start_ns, r->run->params.round_ns);
 
 	for (;;) {
