@@ -24,6 +24,7 @@ struct part {
 struct line {
 	struct part parts[P_NR];
 	int worst;		/* the probe part that speaks for all, or -1 */
+	bool watch;		/* the writers stay longer: they are its point */
 	const char *sep;	/* between parts: two blanks, or one */
 };
 
@@ -185,6 +186,7 @@ static void fill(struct line *l, const struct ws_interval *iv, bool utf8, bool w
 		probe_part(&l->parts[P_PROBE + i], &iv->probes[i]);
 	l->worst = worst_probe(iv);
 	writers_part(&l->parts[P_WRITERS], iv);
+	l->watch = watch;
 	if (watch)	/* nothing of its own written */
 		l->parts[P_BYTES].shown = l->parts[P_RATE].shown = l->parts[P_AVG].shown = GONE;
 	if (iv->have_device) {
@@ -219,9 +221,12 @@ static void shrink(struct part *p, int to)
 		p->shown = to;
 }
 
-/* Take the steps until the line fits ROOM. */
+/* Take the steps until the line fits ROOM; a run's other writers go
+ * first. */
 static void make_fit(struct line *l, size_t room)
 {
+	if (!l->watch && width(l) > room)
+		shrink(&l->parts[P_WRITERS], GONE);
 	for (size_t s = 0; s < ARRAY_SIZE(steps) && width(l) > room; s++) {
 		const struct step *st = &steps[s];
 
@@ -231,7 +236,7 @@ static void make_fit(struct line *l, size_t room)
 			if (l->worst >= 0)
 				shrink(&l->parts[l->worst], st->to);
 		} else if (st->id == P_OTHERS) {
-			for (int i = P_DEV - 1; i >= P_PROBE && width(l) > room; i--)
+			for (int i = P_WRITERS - 1; i >= P_PROBE && width(l) > room; i--)
 				if (i != l->worst)
 					shrink(&l->parts[i], GONE);
 		} else {

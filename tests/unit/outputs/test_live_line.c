@@ -85,6 +85,41 @@ START_TEST(test_fits_whole_words)
 }
 END_TEST
 
+/* A watch's line: no bytes or rate of its own, the writers now with
+ * their MiB/s ("rsync backup 0.8 MiB/s, bash 0.0 MiB/s": 8 MiB in the
+ * fixture's second interval of 10 s); short of room the first writer
+ * alone; never wider than its room.  (A run's writers go first: the
+ * worst probe and the ETA stay, test_worst_probe_and_eta_stay.) */
+START_TEST(test_watch_writers)
+{
+	const struct record_fixture *f = record_fixture_shared(FIXTURE_BOUND);
+	struct live_style st = { .room = 0, .utf8 = true, .watch = true };
+	const struct ws_interval *iv = &f->iv[1];
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	ck_assert_uint_eq(iv->writers.n, 2);
+	for (unsigned int i = 0; i < ARRAY_SIZE(widths); i++) {
+		st.room = widths[i] - 1;
+		m = open_memstream(&text, &len);
+		ck_assert_ptr_nonnull(m);
+		live_line_print(m, iv, &st);
+		ck_assert_int_eq(fclose(m), 0);
+		ck_assert_msg(term_width(text, len) <= st.room, "%u: %s", st.room, text);
+		ck_assert_msg(!strstr(text, "GiB") && !strstr(text, "now ") && !strstr(text, "avg "),
+			      "a watch's own bytes: %s", text);
+		if (st.room >= 120)
+			ck_assert_msg(strstr(text, "rsync backup 0.8 MiB/s, bash 0.0 MiB/s"), "%s", text);
+		else if (st.room >= 60)
+			ck_assert_msg(strstr(text, "rsync backup 0.8 MiB/s") && !strstr(text, "bash"),
+				      "%u: %s", st.room, text);
+		free(text);
+		text = NULL;
+	}
+}
+END_TEST
+
 /* The live line's probe figures are the run's so far: its p99 once 1000
  * probes support one (10 beyond it, hist.h), before that its max and, in
  * parentheses after it, how many probes; 999, 1000 and 1001 probes. */
@@ -226,6 +261,7 @@ Suite *live_line_suite(void)
 	tcase_add_loop_test(tc, test_probe_counts_in_words, 0, 5);
 	tcase_add_test(tc, test_worst_probe_and_eta_stay);
 	tcase_add_test(tc, test_blocked_in_red);
+	tcase_add_test(tc, test_watch_writers);
 	suite_add_tcase(s, tc);
 	return s;
 }
