@@ -10,7 +10,12 @@
  *   block_rq_complete      the device wrote them: a stall's culprits are
  *                          whose bytes the device wrote while it waited
  *                          (the bytes sent, taken in the order sent: a
- *                          cgroup limit or a queue holds them a while)
+ *                          cgroup limit or a queue holds them a while;
+ *                          a completion of bytes none of these events
+ *                          sent, such as a throttled process's own bios,
+ *                          takes the turn of the next in line)
+ * A thread is who /proc said it was when first seen (a pid reused later
+ * keeps the old name until the cache forgets it).
  * A kernel worker's own bios are that writeback, so not counted again; a
  * kernel thread that writes for itself (jbd2) has a row of its own, but
  * is no stall's culprit: a journal writes for every writer.
