@@ -227,6 +227,23 @@ static void explain_open_failure(const char *path, int ret,
 	snprintf(err->hint, sizeof(err->hint), "%s", hint ? hint : "");
 }
 
+/* The open fd's file and filesystem: 0, or -errno with *err. */
+static int read_fs(struct ws_target *t, const char *path, struct ws_target_error *err)
+{
+	struct stat st;
+	int ret;
+
+	fstat(t->fd, &st);
+	t->dev = st.st_dev;
+	t->ino = st.st_ino;
+	name_fs(t->fd, t->fs_type, sizeof(t->fs_type));
+	ret = read_space(t->fd, &t->space);
+	if (ret)
+		snprintf(err->msg, sizeof(err->msg), "cannot read free space of '%s': %s",
+			 path, strerror(-ret));
+	return ret;
+}
+
 int target_open(const struct ws_config *cfg, int extra_flags,
 		struct ws_target *t, struct ws_target_error *err)
 {
@@ -273,16 +290,9 @@ int target_open(const struct ws_config *cfg, int extra_flags,
 		target_close(t, cfg->set.path, t->created);
 		return ret;
 	}
-	fstat(t->fd, &st);
-	t->dev = st.st_dev;
-	t->ino = st.st_ino;
-	name_fs(t->fd, t->fs_type, sizeof(t->fs_type));
-	ret = read_space(t->fd, &t->space);
-	if (ret) {
-		snprintf(err->msg, sizeof(err->msg), "cannot read free space of '%s': %s",
-			 cfg->set.path, strerror(-ret));
+	ret = read_fs(t, cfg->set.path, err);
+	if (ret)
 		target_close(t, cfg->set.path, t->created);
-	}
 	return ret;
 }
 
@@ -306,16 +316,9 @@ int target_open_dir(const char *path, struct ws_target *t, struct ws_target_erro
 			 "--probe-dir names a directory on the disk to watch");
 		return ret;
 	}
-	fstat(t->fd, &st);
-	t->dev = st.st_dev;
-	t->ino = st.st_ino;
-	name_fs(t->fd, t->fs_type, sizeof(t->fs_type));
-	ret = read_space(t->fd, &t->space);
+	ret = read_fs(t, path, err);
 	close(t->fd);
 	t->fd = -1;
-	if (ret)
-		snprintf(err->msg, sizeof(err->msg), "cannot read free space of '%s': %s",
-			 path, strerror(-ret));
 	return ret;
 }
 

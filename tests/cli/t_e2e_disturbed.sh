@@ -11,17 +11,10 @@
 # shellcheck source=../rig/e2e.sh
 . "$CLI_DIR/../rig/e2e.sh"
 need_rig
-T=/sys/kernel/tracing
-[ -d "$T/instances" ] || mount -t tracefs nodev "$T" 2>/dev/null ||
-	skip_kernel 4.1 "no tracefs (CONFIG_FTRACE)"
-[ -d "$T/events/writeback/writeback_dirty_folio" ] ||
-	skip_kernel 5.18 "no writeback_dirty_folio tracepoint"
+need_culprit_events
 
 rig_up rig --size 512M --rate $((20 * MiB))
-CG=/sys/fs/cgroup/blkio/ws-test-$$-flood
-[ -d /sys/fs/cgroup/blkio ] || CG=/sys/fs/cgroup/ws-test-$$-flood
-mkdir "$CG" || fail "cannot make cgroup $CG"
-at_exit "rmdir '$CG' 2>/dev/null || true"
+CG=$(test_cgroup flood blkio)
 
 ws -q --size 16M -B 1M --json "$TESTDIR/quiet.json" "$RIG_MNT/alone"
 assert_status 0

@@ -14,25 +14,12 @@
 # shellcheck source=../rig/e2e.sh
 . "$CLI_DIR/../rig/e2e.sh"
 need_rig
-T=/sys/kernel/tracing
-[ -d "$T/instances" ] || mount -t tracefs nodev "$T" 2>/dev/null ||
-	skip_kernel 4.1 "no tracefs (CONFIG_FTRACE)"
-[ -d "$T/events/writeback/writeback_dirty_folio" ] ||
-	skip_kernel 5.18 "no writeback_dirty_folio tracepoint"
+need_culprit_events
 
 rig_up rig --size 1G --rate $((20 * MiB))
 
-# cgroup NAME CONTROLLER: a group of the test's own; echoes its directory
-cgroup()
-{
-	_dir=/sys/fs/cgroup/$2/ws-test-$$-$1
-	[ -d "/sys/fs/cgroup/$2" ] || _dir=/sys/fs/cgroup/ws-test-$$-$1
-	mkdir "$_dir" || fail "cannot make cgroup $_dir"
-	at_exit "rmdir '$_dir' 2>/dev/null || true"
-	echo "$_dir"
-}
-FLOOD_CG=$(cgroup flood blkio)
-INNO_CG=$(cgroup innocent blkio)
+FLOOD_CG=$(test_cgroup flood blkio)
+INNO_CG=$(test_cgroup innocent blkio)
 
 # writer NAME CGROUP SECONDS PY: a python process named NAME in CGROUP
 # running PY for SECONDS (f: its file, stop: the deadline), which then
@@ -102,7 +89,7 @@ assert_file_match "$TESTDIR/w.prom" '^writestress_other_written_bytes_total\{tar
 assert_dir_only "$WORK"
 
 # a probe that waits for a CPU, nobody writing: "no writer"
-CPU_CG=$(cgroup slow cpu)
+CPU_CG=$(test_cgroup slow cpu)
 if [ -w "$CPU_CG/cpu.cfs_quota_us" ]; then
 	echo 1000000 >"$CPU_CG/cpu.cfs_period_us" && echo 40000 >"$CPU_CG/cpu.cfs_quota_us"
 elif [ -w "$CPU_CG/cpu.max" ]; then

@@ -13,6 +13,12 @@
 #                                     and on cgroup v2 WS_PREFIX so that
 #                                     ws and ws_bg run in the first rig's
 #                                     group (only its members are throttled)
+#   need_culprit_events               skip unless tracefs and the
+#                                     culprits' tracepoints are here
+#   test_cgroup NAME CONTROLLER       a cgroup of the test's own
+#                                     (ws-test-PID-NAME, v1 CONTROLLER's or
+#                                     the unified one), removed at exit;
+#                                     echoes its directory
 #   rig_written DIR                   bytes written to DIR's device so far
 #   rig_rate DIR                      the throttle in force (0: none)
 #   pycheck RESULT.json [NAME=N]... <<'EOF'
@@ -42,6 +48,23 @@ need_rig()
 		! grep -qw io /sys/fs/cgroup/unified/cgroup.controllers 2>/dev/null; then
 		skip_as e2e "no blkio throttling (cgroup v1 blkio or a v2 io controller)"
 	fi
+}
+
+need_culprit_events()
+{
+	[ -d /sys/kernel/tracing/instances ] || mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null ||
+		skip_kernel 4.1 "no tracefs (CONFIG_FTRACE)"
+	[ -d /sys/kernel/tracing/events/writeback/writeback_dirty_folio ] ||
+		skip_kernel 5.18 "no writeback_dirty_folio tracepoint"
+}
+
+test_cgroup()
+{
+	_dir=/sys/fs/cgroup/$2/ws-test-$$-$1
+	[ -d "/sys/fs/cgroup/$2" ] || _dir=/sys/fs/cgroup/ws-test-$$-$1
+	mkdir "$_dir" || fail "cannot make cgroup $_dir"
+	at_exit "rmdir '$_dir' 2>/dev/null || true"
+	echo "$_dir"
 }
 
 # rig_get DIR KEY: a value from DIR/rig.env.
