@@ -44,8 +44,15 @@ int culprits_init(struct culprits *c, uint64_t origin_ns, int32_t ours_pid)
 	c->inodes = calloc(CULPRITS_INODES, sizeof(*c->inodes));
 	c->slots = calloc(CULPRITS_SLOTS, sizeof(*c->slots));
 	c->pending = calloc(CULPRITS_PENDING, sizeof(*c->pending));
-	if (c->tids && c->inodes && c->slots && c->pending)
+	if (c->tids && c->inodes && c->slots && c->pending) {
+		/* resident now: a long watch's memory does not creep up as
+		 * the tables fill */
+		memset(c->tids, 0, CULPRITS_TIDS * sizeof(*c->tids));
+		memset(c->inodes, 0, CULPRITS_INODES * sizeof(*c->inodes));
+		memset(c->slots, 0, CULPRITS_SLOTS * sizeof(*c->slots));
+		memset(c->pending, 0, CULPRITS_PENDING * sizeof(*c->pending));
 		return 0;
+	}
 	culprits_free(c);
 	return -ENOMEM;
 }
@@ -77,6 +84,20 @@ const struct culprit_who *culprits_who(const struct culprits *c, int32_t tid)
 void culprits_learn(struct culprits *c, const struct culprit_who *w)
 {
 	c->tids[tid_slot(w->tid)] = *w;
+	/* a leader's new name is its row's too */
+	for (unsigned int i = 0; w->tid == w->tgid && i < c->nrows; i++)
+		if (c->rows[i].who.tgid == w->tgid) {
+			memcpy(c->rows[i].who.comm, w->comm, sizeof(w->comm));
+			memcpy(c->rows[i].who.cgroup, w->cgroup, sizeof(w->cgroup));
+		}
+}
+
+void culprits_exec(struct culprits *c, int32_t tid)
+{
+	struct culprit_who *w = &c->tids[tid_slot(tid)];
+
+	if (w->tid == tid && w->tgid != c->ours_pid)
+		memset(w, 0, sizeof(*w));
 }
 
 /* Space-saving: a newcomer to a full slot takes the least one's place,

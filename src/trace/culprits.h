@@ -14,8 +14,10 @@
  *                          a completion of bytes none of these events
  *                          sent, such as a throttled process's own bios,
  *                          takes the turn of the next in line)
- * A thread is who /proc said it was when first seen (a pid reused later
- * keeps the old name until the cache forgets it).
+ * A thread is who /proc said it was when first seen, read again after an
+ * exec (a pid reused later keeps the old name until the cache forgets
+ * it); writestress's children and what they start (sched_process_fork)
+ * are writestress's.
  * A kernel worker's own bios are that writeback, so not counted again; a
  * kernel thread that writes for itself (jbd2) has a row of its own, but
  * is no stall's culprit: a journal writes for every writer.
@@ -118,6 +120,10 @@ void culprits_free(struct culprits *c);
 /* NULL: not known, ask /proc and culprits_learn(). */
 const struct culprit_who *culprits_who(const struct culprits *c, int32_t tid);
 void culprits_learn(struct culprits *c, const struct culprit_who *w);
+
+/* tid ran a new program (sched_process_exec): forgotten, so its next
+ * event reads its new name; writestress's own stay its own. */
+void culprits_exec(struct culprits *c, int32_t tid);
 
 /* The events, at trace time ts_ns (the tracer's clock). */
 void culprits_bio(struct culprits *c, uint64_t ts_ns, int32_t tid, uint64_t bytes);

@@ -210,6 +210,8 @@ int trace_run(struct ws_trace *t)
 	if (t->culprits_on &&
 	    culprits_init(&t->culprits, t->ev.tl.origin_ns, (int32_t)getpid()))
 		t->culprits_on = false;
+	if (t->culprits_on)
+		tracer_learn_ours(t);
 	if (t->record)
 		fprintf(t->record, "# origin %llu\n", (unsigned long long)t->ev.tl.origin_ns);
 	/* the counters first: a request between the two is the device's

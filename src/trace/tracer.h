@@ -18,7 +18,7 @@
 #include "system/kstat.h"
 #include "trace/trace.h"
 
-#define TRACER_NEVENTS 23	/* tracer_events.c's table */
+#define TRACER_NEVENTS 25	/* tracer_events.c's table */
 
 /* NULL where an event has not got the field. */
 struct event_fields {
@@ -31,7 +31,7 @@ struct event_fields {
 	struct tep_format_field *step, *window, *bg, *normal, *max;
 	struct tep_format_field *nr_pages, *reason, *cgroup_ino;
 	struct tep_format_field *rmin, *rmean, *rsamples, *wmean, *wsamples;
-	struct tep_format_field *ino, *wrote;
+	struct tep_format_field *ino, *wrote, *parent, *child;
 };
 
 struct ws_trace {
@@ -71,6 +71,9 @@ struct ws_trace {
 /* 0, or -ENOENT / -EIO when a required event is missing or refused. */
 int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk);
 struct tep_handle *tracer_read_formats(void);
+/* writestress's children (the probes' command launchers) are its own:
+ * what they start is no culprit. */
+void tracer_learn_ours(struct ws_trace *t);
 /* One ring event into the evidence (and the record file). */
 int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void *ctx);
 

@@ -1,4 +1,5 @@
 /* tracer_events.c - the events read, their fields, each into the evidence. */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,8 @@ static const struct event_spec specs[] = {
 	{ "writeback", "writeback_written", TE_WB, 1, false, TRACE_JOURNAL_NONE },
 	{ "writeback", "writeback_dirty_folio", TE_CULPRIT, 0, false, TRACE_JOURNAL_NONE },
 	{ "writeback", "writeback_single_inode", TE_CULPRIT, 1, false, TRACE_JOURNAL_NONE },
+	{ "sched", "sched_process_fork", TE_CULPRIT, 2, false, TRACE_JOURNAL_NONE },
+	{ "sched", "sched_process_exec", TE_CULPRIT, 3, false, TRACE_JOURNAL_NONE },
 };
 #define NEVENTS (sizeof(specs) / sizeof(specs[0]))
 _Static_assert(NEVENTS == TRACER_NEVENTS, "tracer.h's TRACER_NEVENTS: the table's length");
@@ -131,6 +134,22 @@ static void learn_file(struct ws_trace *t, const struct blk_event *b)
 
 #define PF_KTHREAD 0x00200000
 
+/* A thread's parent and flags from /proc/PID/stat; false when gone. */
+static bool read_stat(int32_t pid, int32_t *ppid, unsigned long *flags)
+{
+	char path[64], text[1024], *at;
+	int pp = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	/* after the comm's closing parenthesis: state, ppid, ..., flags 7th */
+	if (sysfs_read("", path, text, sizeof(text)) < 0 || !(at = strrchr(text, ')')))
+		return false;
+	if (sscanf(at + 1, " %*c %d %*d %*d %*d %*d %lu", &pp, flags) != 2)
+		return false;
+	*ppid = pp;
+	return true;
+}
+
 /* Who a thread is, once, from /proc; gone already: its pid and hint. */
 static const struct culprit_who *learn_who(struct ws_trace *t, int32_t tid, const char *hint)
 {
@@ -138,6 +157,7 @@ static const struct culprit_who *learn_who(struct ws_trace *t, int32_t tid, cons
 	struct culprit_who w = { .tid = tid, .tgid = tid };
 	char path[64], text[1024], *at;
 	unsigned long flags = 0;
+	int32_t ppid;
 
 	if (known || tid <= 0)
 		return known;
@@ -149,10 +169,7 @@ static const struct culprit_who *learn_who(struct ws_trace *t, int32_t tid, cons
 		if ((at = strstr(text, "Tgid:\t")))
 			sscanf(at + 6, "%d", &w.tgid);
 	}
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
-	/* the flags follow the comm's closing parenthesis, 7th */
-	if (sysfs_read("", path, text, sizeof(text)) >= 0 && (at = strrchr(text, ')')))
-		sscanf(at + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags);
+	read_stat(tid, &ppid, &flags);
 	w.kernel = (flags & PF_KTHREAD) != 0;
 	w.worker = w.kernel && culprits_is_worker(w.comm);
 	snprintf(path, sizeof(path), "/proc/%d/cgroup", (int)tid);
@@ -170,11 +187,68 @@ static const struct culprit_who *learn_who(struct ws_trace *t, int32_t tid, cons
 	return culprits_who(&t->culprits, tid);
 }
 
+/* Is thread tid writestress's?  Known, or /proc's Tgid; never learnt
+ * here: a shell forks, then becomes what it execs. */
+static bool is_ours(struct ws_trace *t, int32_t tid)
+{
+	const struct culprit_who *w = culprits_who(&t->culprits, tid);
+	char path[64], text[512], *at;
+	int tgid = 0;
+
+	if (w)
+		return w->tgid == t->culprits.ours_pid;
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
+	if (sysfs_read("", path, text, sizeof(text)) < 0 || !(at = strstr(text, "Tgid:\t")))
+		return false;
+	sscanf(at + 6, "%d", &tgid);
+	return tgid == t->culprits.ours_pid;
+}
+
+/* A child of writestress's, or of one of its own (a probe's command and
+ * what that starts): writestress's too, whoever it becomes. */
+static void learn_fork(struct ws_trace *t, int32_t parent, int32_t child)
+{
+	const struct culprit_who *p;
+	struct culprit_who w = { .tid = child, .tgid = t->culprits.ours_pid };
+
+	if (!is_ours(t, parent))
+		return;
+	p = culprits_who(&t->culprits, parent);
+	snprintf(w.comm, sizeof(w.comm), "%s", p ? p->comm : "writestress");
+	culprits_learn(&t->culprits, &w);
+}
+
+void tracer_learn_ours(struct ws_trace *t)
+{
+	int32_t me = (int32_t)getpid(), ppid;
+	unsigned long flags;
+	struct dirent *de;
+	DIR *d = opendir("/proc");
+
+	while (d && (de = readdir(d))) {
+		int32_t pid = (int32_t)strtol(de->d_name, NULL, 10);
+
+		if (pid > 0 && read_stat(pid, &ppid, &flags) && ppid == me)
+			culprits_learn(&t->culprits, &(struct culprit_who){ .tid = pid, .tgid = me,
+									     .comm = "launcher" });
+	}
+	if (d)
+		closedir(d);
+}
+
 static void culprit_event(struct ws_trace *t, const struct event_spec *spec,
 			  const struct event_fields *f, struct tep_record *rec)
 {
 	int32_t tid = (int32_t)tep_data_pid(t->tep, rec);
 
+	if (spec->sub == 2) {
+		learn_fork(t, (int32_t)field(f->parent, rec), (int32_t)field(f->child, rec));
+		return;
+	}
+	if (spec->sub == 3) {	/* a new program: its name read again */
+		culprits_exec(&t->culprits, tid);
+		return;
+	}
 	if (!learn_who(t, tid, NULL))
 		return;
 	if (spec->sub == 0)
@@ -413,6 +487,13 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 		f->max = tep_find_field(ev, "max");
 		return f->step && f->window && f->bg && f->normal && f->max;
 	case TE_CULPRIT:
+		if (!strcmp(ev->name, "sched_process_fork")) {
+			f->parent = tep_find_field(ev, "parent_pid");
+			f->child = tep_find_field(ev, "child_pid");
+			return f->parent && f->child;
+		}
+		if (!strcmp(ev->name, "sched_process_exec"))
+			return tep_find_field(ev, "old_pid") != NULL;
 		f->ino = tep_find_field(ev, "ino");
 		f->wrote = tep_find_field(ev, "wrote");
 		return f->ino && (!strcmp(ev->name, "writeback_dirty_folio") || f->wrote);
@@ -461,6 +542,9 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 			continue;
 		}
 		filter_of(specs[k].kind, disk, filter, sizeof(filter));
+		if (!strcmp(specs[k].system, "sched"))	/* every process's */
+			snprintf(filter, sizeof(filter), "%s > 0",
+				 specs[k].sub == 2 ? "child_pid" : "old_pid");
 		/* its own file: tracefs_event_enable() searches every system */
 		if (ok &&
 		    tracefs_event_file_write(t->inst, specs[k].system, specs[k].name,

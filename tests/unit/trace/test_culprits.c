@@ -277,6 +277,29 @@ START_TEST(test_take_now)
 }
 END_TEST
 
+/* An exec forgets a thread, so its next event reads its new name, and
+ * its row takes it; writestress's own (a probe's command) stay its own. */
+START_TEST(test_exec)
+{
+	struct culprits c;
+	struct ws_culprits t;
+	struct culprit_who renamed = rsync;
+
+	setup(&c);
+	sent(&c, T0 + SEC, 500, MIB);
+	culprits_exec(&c, 500);
+	ck_assert_ptr_null(culprits_who(&c, 500));
+	snprintf(renamed.comm, sizeof(renamed.comm), "tar");
+	culprits_learn(&c, &renamed);
+	culprits_table(&c, &t);
+	ck_assert_str_eq(row(&t, 500)->comm, "tar");
+	culprits_exec(&c, OURS + 1);
+	ck_assert_ptr_nonnull(culprits_who(&c, OURS + 1));
+	culprits_exec(&c, 12345);	/* never known: nothing */
+	culprits_free(&c);
+}
+END_TEST
+
 /* /proc/PID/cgroup: the unified path, else blkio's, io's, systemd's;
  * "/" everywhere is no cgroup. */
 START_TEST(test_pick_cgroup)
@@ -370,6 +393,7 @@ Suite *culprits_suite(void)
 	tcase_add_test(tc, test_slot_rest);
 	tcase_add_test(tc, test_history_halves);
 	tcase_add_test(tc, test_take_now);
+	tcase_add_test(tc, test_exec);
 	tcase_add_test(tc, test_pick_cgroup);
 	suite_add_tcase(s, tc);
 	return s;
