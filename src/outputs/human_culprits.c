@@ -19,10 +19,24 @@ static unsigned int traced_stalls(const struct ws_summary *sum)
 	return n;
 }
 
-/* "rsync (pid 4242, user.slice)  812 MiB  in 5 of 6 stalls", the cgroup
- * dropped when the line would not fit. */
+/* The names' column: the widest name shown, within reason. */
+static int name_width(const struct ws_culprits *t, unsigned int n)
+{
+	char name[160];
+	int w = 0;
+
+	for (unsigned int i = 0; i < n && i < t->n; i++) {
+		int k = (int)term_width(ws_culprit_name(&t->row[i], name, sizeof(name)), SIZE_MAX);
+
+		w = k > w ? k : w;
+	}
+	return w < 40 ? w : 40;
+}
+
+/* "rsync (pid 4242, user.slice)  812 MiB  in 5 of 6 stalls", names in a
+ * column of namew. */
 static void row_line(FILE *out, const char *key, const struct ws_culprit *c,
-		     unsigned int nstalls)
+		     int namew, unsigned int nstalls)
 {
 	struct ws_culprit bare = *c;
 	char name[160], size[24], line[256];
@@ -30,13 +44,17 @@ static void row_line(FILE *out, const char *key, const struct ws_culprit *c,
 	units_format_size(size, sizeof(size), c->written);
 	if (!c->written)	/* its pages still in the cache */
 		snprintf(size, sizeof(size), "%llu folios dirtied", (unsigned long long)c->dirtied);
-	for (int pass = 0; pass < 2; pass++) {
+	/* the cgroup, then the column's padding, go when it does not fit */
+	for (int pass = 0; pass < 3; pass++) {
 		ws_culprit_name(pass ? &bare : c, name, sizeof(name));
+		/* padded by columns, not bytes: a name may be UTF-8 */
+		int pad = pass < 2 ? namew - (int)term_width(name, SIZE_MAX) : 0;
+
 		if (nstalls && c->stalls)
-			snprintf(line, sizeof(line), "%-30s %10s  in %u of %u stalls", name, size,
-				 c->stalls, nstalls);
+			snprintf(line, sizeof(line), "%s%*s %10s  in %u of %u stalls", name,
+				 pad > 0 ? pad : 0, "", size, c->stalls, nstalls);
 		else
-			snprintf(line, sizeof(line), "%-30s %10s", name, size);
+			snprintf(line, sizeof(line), "%s%*s %10s", name, pad > 0 ? pad : 0, "", size);
 		if (term_width(line, strlen(line)) <= HUMAN_COLUMNS - 11)
 			break;
 		bare.cgroup[0] = '\0';
@@ -115,6 +133,7 @@ static unsigned int watch_lines(FILE *out, const struct ws_run *run,
 	const struct ws_stall *st;
 	const char *probe = "";
 	unsigned int n = 0, nstalls = traced_stalls(sum), rows = 0;
+	int namew = name_width(c, room);
 
 	st = longest(sum, &probe);
 	for (unsigned int i = 0; i < c->n; i++)
@@ -127,7 +146,7 @@ static unsigned int watch_lines(FILE *out, const struct ws_run *run,
 	for (unsigned int i = 0; i < c->n && n + (st && st->culprits.traced) < room; i++) {
 		if (c->row[i].kernel)
 			continue;
-		row_line(out, n ? "" : "culprits", &c->row[i], nstalls);
+		row_line(out, n ? "" : "culprits", &c->row[i], namew, nstalls);
 		n++;
 	}
 	if (!st || !st->culprits.traced || n >= room)
@@ -182,7 +201,7 @@ void human_culprits_details(FILE *out, const struct ws_summary *sum)
 	fprintf(out, "  writers  other processes' writes to the disk (their own bios, and the\n"
 		     "           writeback of the pages they dirtied, by inode)%s\n", c->n ? ":" : ": none");
 	for (unsigned int i = 0; i < c->n; i++)
-		row_line(out, "", &c->row[i], nstalls);
+		row_line(out, "", &c->row[i], name_width(c, c->n), nstalls);
 	if (c->others)
 		fprintf(out, "           and %u more processes: %s\n", c->others,
 			units_format_size(a, sizeof(a), c->others_written));
