@@ -65,7 +65,6 @@ struct ws_trace {
 	unsigned int nours, ntheirs, ours_at, theirs_at;
 	struct culprits culprits;	/* under lock */
 	bool culprits_on;		/* all three events traced */
-	uint64_t cmdlines_ns;		/* the kernel's saved names last read */
 };
 
 /* 0, or -ENOENT / -EIO when a required event is missing or refused. */

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include "events.h"
-#include "system/clock.h"
 #include "system/sysfs.h"
 #include "tracer.h"
 
@@ -150,6 +149,28 @@ static bool read_stat(int32_t pid, int32_t *ppid, unsigned long *flags)
 	return true;
 }
 
+/* Gone already: the name the trace saved for it (saved_cmdlines, "PID
+ * COMM" lines, its last 128 pids), read each time, never kept: a tep's
+ * own list would grow with every process a long watch meets. */
+static void saved_comm(int32_t tid, char *out, size_t len)
+{
+	char *path = tracefs_get_tracing_file("saved_cmdlines"), line[64];
+	FILE *f = path ? fopen(path, "re") : NULL;
+	int pid;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		char comm[WS_COMM_LEN];
+
+		if (sscanf(line, "%d %15[^\n]", &pid, comm) == 2 && pid == tid) {
+			snprintf(out, len, "%s", comm);
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+	tracefs_put_tracing_file(path);
+}
+
 /* Who a thread is, once, from /proc; gone already: its pid and hint. */
 static const struct culprit_who *learn_who(struct ws_trace *t, int32_t tid, const char *hint)
 {
@@ -175,14 +196,8 @@ static const struct culprit_who *learn_who(struct ws_trace *t, int32_t tid, cons
 	snprintf(path, sizeof(path), "/proc/%d/cgroup", (int)tid);
 	if (!w.kernel && sysfs_read("", path, text, sizeof(text)) >= 0)
 		culprits_pick_cgroup(text, w.cgroup, sizeof(w.cgroup));
-	/* gone already: the kernel's saved names, read at most once a second */
-	if (!w.comm[0] && !tep_is_pid_registered(t->tep, tid) &&
-	    ws_now_ns() - t->cmdlines_ns >= 1000000000ULL) {
-		t->cmdlines_ns = ws_now_ns();
-		tracefs_load_cmdlines(NULL, t->tep);
-	}
-	if (!w.comm[0] && tep_is_pid_registered(t->tep, tid))
-		snprintf(w.comm, sizeof(w.comm), "%s", tep_data_comm_from_pid(t->tep, tid));
+	if (!w.comm[0])
+		saved_comm(tid, w.comm, sizeof(w.comm));
 	culprits_learn(&t->culprits, &w);
 	return culprits_who(&t->culprits, tid);
 }
