@@ -11,6 +11,10 @@
 #include "record/record.h"
 
 void series_init(struct ws_series *s);
+/* Room for n points (at most WS_SERIES_CAP) made at once and resident,
+ * so a long run's memory does not creep up; 0 or -ENOMEM (it then grows
+ * as it goes). */
+int series_reserve(struct ws_series *s, size_t n);
 void series_free(struct ws_series *s);
 void series_add(struct ws_series *s, const struct ws_point *p);
 /* Fold a span too short to stand alone into the latest point. */

@@ -1,4 +1,5 @@
 /* series.c - bounded throughput series. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,23 @@ static void halve(struct ws_series *s)
 	}
 	s->n /= 2;
 	s->stride *= 2;
+}
+
+int series_reserve(struct ws_series *s, size_t n)
+{
+	struct ws_point *pts;
+
+	if (n > WS_SERIES_CAP)
+		n = WS_SERIES_CAP;
+	if (n <= s->cap)
+		return 0;
+	pts = realloc(s->pts, n * sizeof(*pts));
+	if (!pts)
+		return -ENOMEM;
+	memset(pts + s->cap, 0, (n - s->cap) * sizeof(*pts));
+	s->pts = pts;
+	s->cap = n;
+	return 0;
 }
 
 void series_add(struct ws_series *s, const struct ws_point *p)

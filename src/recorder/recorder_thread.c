@@ -44,6 +44,11 @@ int recorder_init(struct recorder *r, const struct ws_run *run,
 	r->targets = &r->one;
 	r->ntargets = 1;
 	follow(r, &r->one);
+	/* a watch may run for days: its series' room made now */
+	if (run->set.watch)
+		(void)series_reserve(series, run->set.duration_ns && r->interval_ns ?
+				     (size_t)(run->set.duration_ns / r->interval_ns) + 2 :
+				     WS_SERIES_CAP);
 	if (!nprobes)
 		return 0;
 	r->probe_run = calloc(nprobes, sizeof(*r->probe_run));

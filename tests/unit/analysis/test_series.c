@@ -217,6 +217,42 @@ START_TEST(test_grows_to_the_cap)
 }
 END_TEST
 
+/* Room reserved (a watch's) is made at once, never past the cap, never
+ * shrunk; points fill it without moving it, and the series still merges
+ * at the cap. */
+START_TEST(test_reserve)
+{
+	static struct ws_series s;
+	uint64_t t = 0, bytes = 0;
+	const struct ws_point *at;
+
+	series_init(&s);
+	ck_assert_int_eq(series_reserve(&s, 100), 0);
+	ck_assert_uint_eq(s.cap, 100);
+	at = s.pts;
+	for (int i = 0; i < 100; i++) {
+		struct ws_point p = point(&t, &bytes, WS_MIB, SEC);
+
+		series_add(&s, &p);
+	}
+	ck_assert_ptr_eq(s.pts, at);
+	ck_assert_uint_eq(s.n, 100);
+	ck_assert_int_eq(series_reserve(&s, 50), 0);
+	ck_assert_uint_eq(s.cap, 100);
+	ck_assert_int_eq(series_reserve(&s, 8193), 0);
+	ck_assert_uint_eq(s.cap, 8192);
+	ck_assert_uint_eq(s.pts[99].bytes, bytes);
+	for (int i = 100; i < 8192; i++) {
+		struct ws_point p = point(&t, &bytes, WS_MIB, SEC);
+
+		series_add(&s, &p);
+	}
+	ck_assert_uint_eq(s.n, 4096);
+	ck_assert_uint_eq(s.cap, 8192);
+	series_free(&s);
+}
+END_TEST
+
 /* A stride in progress when the points are exactly full (16 of 16) is
  * not lost at the end: the series makes room for it. */
 START_TEST(test_finish_when_full)
@@ -254,6 +290,7 @@ Suite *series_suite(void)
 	tcase_add_test(tc, test_extend_last);
 	tcase_add_test(tc, test_grows_to_the_cap);
 	tcase_add_test(tc, test_finish_when_full);
+	tcase_add_test(tc, test_reserve);
 	suite_add_tcase(s, tc);
 	return s;
 }
