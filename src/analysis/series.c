@@ -68,7 +68,8 @@ int series_reserve(struct ws_series *s, size_t n)
 	pts = realloc(s->pts, n * sizeof(*pts));
 	if (!pts)
 		return -ENOMEM;
-	memset(pts + s->cap, 0, (n - s->cap) * sizeof(*pts));
+	/* touched now (explicit_bzero is never elided): resident */
+	explicit_bzero(pts + s->cap, (n - s->cap) * sizeof(*pts));
 	s->pts = pts;
 	s->cap = n;
 	return 0;

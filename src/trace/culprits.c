@@ -40,17 +40,18 @@ int culprits_init(struct culprits *c, uint64_t origin_ns, int32_t ours_pid)
 	c->origin_ns = origin_ns;
 	c->ours_pid = ours_pid;
 	c->slot_ns = CULPRITS_SLOT_NS;
-	c->tids = calloc(CULPRITS_TIDS, sizeof(*c->tids));
-	c->inodes = calloc(CULPRITS_INODES, sizeof(*c->inodes));
-	c->slots = calloc(CULPRITS_SLOTS, sizeof(*c->slots));
-	c->pending = calloc(CULPRITS_PENDING, sizeof(*c->pending));
+	/* zeroed by explicit_bzero, which no compiler folds into a calloc
+	 * of untouched pages: resident now, so a long watch's memory does
+	 * not creep up as the tables fill */
+	c->tids = malloc(CULPRITS_TIDS * sizeof(*c->tids));
+	c->inodes = malloc(CULPRITS_INODES * sizeof(*c->inodes));
+	c->slots = malloc(CULPRITS_SLOTS * sizeof(*c->slots));
+	c->pending = malloc(CULPRITS_PENDING * sizeof(*c->pending));
 	if (c->tids && c->inodes && c->slots && c->pending) {
-		/* resident now: a long watch's memory does not creep up as
-		 * the tables fill */
-		memset(c->tids, 0, CULPRITS_TIDS * sizeof(*c->tids));
-		memset(c->inodes, 0, CULPRITS_INODES * sizeof(*c->inodes));
-		memset(c->slots, 0, CULPRITS_SLOTS * sizeof(*c->slots));
-		memset(c->pending, 0, CULPRITS_PENDING * sizeof(*c->pending));
+		explicit_bzero(c->tids, CULPRITS_TIDS * sizeof(*c->tids));
+		explicit_bzero(c->inodes, CULPRITS_INODES * sizeof(*c->inodes));
+		explicit_bzero(c->slots, CULPRITS_SLOTS * sizeof(*c->slots));
+		explicit_bzero(c->pending, CULPRITS_PENDING * sizeof(*c->pending));
 		return 0;
 	}
 	culprits_free(c);
