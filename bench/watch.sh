@@ -46,8 +46,10 @@ bash "$RIGSH" up "$RIG" --size 3G --backing memory >"$WORK/rig.log" 2>&1 ||
 	{ cat "$WORK/rig.log" >&2; exit 2; }
 MNT=$(sed -n 's/^MNT=//p' "$RIG/rig.env")
 
-# cpu_ticks PID: the process's user + system clock ticks so far
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# cpu_ns PID: the CPU time of the process's threads so far, in ns
+# (schedstat's; /proc/PID/stat's ticks are 10 ms, too coarse for a flood
+# of half a second)
+cpu_ns() { cat "/proc/$1"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { print s + 0 }'; }
 
 # watch_start INTERVAL [ENV=VALUE]: a watch of MNT in the background,
 # WPID; back once its first interval is out
@@ -81,21 +83,21 @@ culprits() {
 		if [ $((r % 2)) = 0 ]; then ids="on off"; else ids="off on"; fi
 		for id in $ids; do
 			if [ "$id" = on ]; then watch_start 200ms; else watch_start 200ms WS_NO_CULPRITS=1; fi
-			t0=$(cpu_ticks "$WPID")
+			t0=$(cpu_ns "$WPID")
 			: >"$WORK/cost"	# runcost appends
 			"$WORK/runcost" -o "$WORK/cost" dd if=/dev/zero of="$F" bs=1M count=1024 \
 				conv=notrunc,fdatasync status=none || exit 2
-			t1=$(cpu_ticks "$WPID")
+			sleep 0.2	# the tracer's drains of what the flood left
+			t1=$(cpu_ns "$WPID")
 			watch_stop
 			read -r wall usr sys _ <"$WORK/cost"
 			[ "$r" = 0 ] || echo "$id $r $wall $usr $sys $((t1 - t0))" >>"$WORK/samples"
 		done
 		r=$((r + 1))
 	done
-	tick=$(getconf CLK_TCK)
 	ratio=$(awk '{ w[$2, $1] = $3 } END { for (k in w) { split(k, a, SUBSEP); if (a[2] == "on") print w[a[1], "off"] / w[k] } }' "$WORK/samples" | median)
-	on_cpu=$(awk -v t="$tick" '$1 == "on" { print $4 + $5 + $6 / t }' "$WORK/samples" | median)
-	off_cpu=$(awk -v t="$tick" '$1 == "off" { print $4 + $5 + $6 / t }' "$WORK/samples" | median)
+	on_cpu=$(awk '$1 == "on" { print $4 + $5 + $6 / 1e9 }' "$WORK/samples" | median)
+	off_cpu=$(awk '$1 == "off" { print $4 + $5 + $6 / 1e9 }' "$WORK/samples" | median)
 	on_wall=$(awk '$1 == "on" { print $3 }' "$WORK/samples" | median)
 	off_wall=$(awk '$1 == "off" { print $3 }' "$WORK/samples" | median)
 	add=$(awk -v a="$on_cpu" -v b="$off_cpu" 'BEGIN { printf "%.3f", a - b }')
@@ -108,7 +110,7 @@ culprits() {
 	printf '  %-62s %8s  %s\n' "CPU s per GiB (dd + watch) without / with them" "$off_cpu / $on_cpu" info
 	printf '  %-62s %8.3f  %s %s\n' "dd's throughput with over without (paired median)" "$ratio" ">= 0.98" "$r1"
 	printf '  %-62s %8s  %s %s\n' "CPU s the culprits add per GiB flooded" "$add" "<= 0.05" "$r2"
-	echo "  samples (id round wall_s dd_user_s dd_sys_s watch_ticks):"
+	echo "  samples (id round wall_s dd_user_s dd_sys_s watch_ns):"
 	sed 's/^/    /' "$WORK/samples"
 }
 

@@ -38,7 +38,8 @@ struct ws_culprits {
 	/* processes past the table, their sum */
 	uint32_t others;
 	uint64_t others_written, others_dirtied;
-	/* pages dirtied before the trace began, written back in it */
+	/* pages whose dirtier is unknown (dirtied before the trace began,
+	 * or by one the tracer forgot), written back in it */
 	uint64_t before_trace;
 	/* written: every process's but ours, the table's and others' */
 	uint64_t total_written;
@@ -48,7 +49,7 @@ struct ws_culprits {
  * the run's table (a pid past it is named by its pid alone). */
 struct ws_stall_culprits {
 	struct ws_stall_culprit {
-		int32_t pid;	/* 0: dirtied before the trace began */
+		int32_t pid;	/* 0: an unknown writer */
 		uint32_t dirtied;
 		uint64_t written;
 	} top[WS_STALL_CULPRITS];

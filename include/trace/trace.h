@@ -29,6 +29,7 @@ struct trace_disk {
 		TRACE_JOURNAL_XFS,
 	} journal;
 	char fs_name[64];	/* "sda2": xfs counts its log writes under it */
+	bool own_bdi;		/* btrfs: its writeback is not the disk's */
 	char sysdir[600];
 	/* the writer's file; its sectors from the filesystem's first */
 	char file[512];

@@ -132,14 +132,20 @@ static unsigned int watch_lines(FILE *out, const struct ws_run *run,
 	const struct ws_culprits *c = &sum->culprits;
 	const struct ws_stall *st;
 	const char *probe = "";
+	char size[24];
 	unsigned int n = 0, nstalls = traced_stalls(sum), rows = 0;
 	int namew = name_width(c, room);
 
 	st = longest(sum, &probe);
 	for (unsigned int i = 0; i < c->n; i++)
 		rows += !c->row[i].kernel;
-	if (!rows) {
+	if (!rows && !c->others_written && !c->before_trace) {
 		fprintf(out, "  %-8s no process wrote to the disk\n", "culprits");
+		n++;
+	} else if (!rows) {	/* only past the table, or unknown */
+		fprintf(out, "  %-8s %s from processes gone from the table or unknown\n",
+			"culprits", units_format_size(size, sizeof(size),
+						      c->others_written + c->before_trace));
 		n++;
 	}
 	/* the longest stall's line is kept */
@@ -199,13 +205,14 @@ void human_culprits_details(FILE *out, const struct ws_summary *sum)
 	if (!c->traced)
 		return;
 	fprintf(out, "  writers  other processes' writes to the disk (their own bios, and the\n"
-		     "           writeback of the pages they dirtied, by inode)%s\n", c->n ? ":" : ": none");
+		     "           writeback of the pages they dirtied, by inode)%s\n",
+		c->n || c->others || c->before_trace ? ":" : ": none");
 	for (unsigned int i = 0; i < c->n; i++)
 		row_line(out, "", &c->row[i], name_width(c, c->n), nstalls);
 	if (c->others)
 		fprintf(out, "           and %u more processes: %s\n", c->others,
 			units_format_size(a, sizeof(a), c->others_written));
 	if (c->before_trace)
-		fprintf(out, "           and %s of pages dirtied before the trace began\n",
+		fprintf(out, "           and %s by an unknown writer (pages dirtied before the trace, or forgotten)\n",
 			units_format_size(a, sizeof(a), c->before_trace));
 }

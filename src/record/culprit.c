@@ -48,7 +48,7 @@ char *ws_culprit_name(const struct ws_culprit *c, char *buf, size_t len)
 	const char *cg = ws_cgroup_leaf(c->cgroup);
 
 	if (!c->pid)
-		snprintf(buf, len, "pages dirtied before the trace");
+		snprintf(buf, len, "an unknown writer");
 	else if (!c->comm[0])	/* gone before its name was read */
 		snprintf(buf, len, "pid %d", (int)c->pid);
 	else if (c->kernel)
@@ -69,8 +69,8 @@ static void part_name(const struct ws_stall_culprit *p, const struct ws_culprits
 		ws_culprit_name(row, buf, len);
 	else if (p->pid)
 		snprintf(buf, len, "pid %d", (int)p->pid);
-	else
-		snprintf(buf, len, "pages dirtied before the trace");
+	else	/* dirtied before the trace, or by one it forgot */
+		snprintf(buf, len, "an unknown writer");
 }
 
 char *ws_stall_culprit_words(const struct ws_stall_culprits *c,

@@ -303,20 +303,22 @@ int target_open_dir(const char *path, struct ws_target *t, struct ws_target_erro
 
 	memset(t, 0, sizeof(*t));
 	memset(err, 0, sizeof(*err));
-	err->status = WS_EXIT_FAILURE;
+	err->status = WS_EXIT_USAGE;	/* the --probe-dir given */
 	/* O_NOFOLLOW says ENOTDIR of a link to a directory */
 	t->fd = lstat(path, &st) == 0 && S_ISLNK(st.st_mode) ? (errno = ELOOP, -1) :
 		open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (t->fd < 0) {
 		ret = -errno;
-		snprintf(err->msg, sizeof(err->msg), "cannot watch '%s': %s", path,
-			 ret == -ELOOP ? "it is a symbolic link" :
+		snprintf(err->msg, sizeof(err->msg), "invalid --probe-dir '%s': %s", path,
+			 ret == -ELOOP ? "a symbolic link (never followed): name the directory itself" :
 			 ret == -ENOTDIR ? "not a directory" : strerror(-ret));
 		snprintf(err->hint, sizeof(err->hint),
 			 "--probe-dir names a directory on the disk to watch");
 		return ret;
 	}
 	ret = read_fs(t, path, err);
+	if (ret)
+		err->status = WS_EXIT_FAILURE;
 	close(t->fd);
 	t->fd = -1;
 	return ret;

@@ -93,6 +93,37 @@ void culprits_learn(struct culprits *c, const struct culprit_who *w)
 		}
 }
 
+void culprits_add_ours(struct culprits *c, int32_t pid, bool pinned)
+{
+	const unsigned int ring = CULPRITS_OURS - CULPRITS_OURS_PINNED;
+
+	if (culprits_is_ours(c, pid))
+		return;
+	if (pinned && c->npinned < CULPRITS_OURS_PINNED)
+		c->ours[c->npinned++] = pid;
+	else
+		c->ours[CULPRITS_OURS_PINNED + c->ours_at++ % ring] = pid;
+}
+
+bool culprits_is_ours(const struct culprits *c, int32_t pid)
+{
+	for (unsigned int i = 0; pid > 0 && i < CULPRITS_OURS; i++)
+		if (c->ours[i] == pid)
+			return true;
+	return false;
+}
+
+void culprits_forget(struct culprits *c, int32_t pid)
+{
+	struct culprit_who *w = &c->tids[tid_slot(pid)];
+
+	for (unsigned int i = CULPRITS_OURS_PINNED; i < CULPRITS_OURS; i++)
+		if (c->ours[i] == pid)
+			c->ours[i] = 0;
+	if (w->tid == pid)
+		memset(w, 0, sizeof(*w));
+}
+
 void culprits_exec(struct culprits *c, int32_t tid)
 {
 	struct culprit_who *w = &c->tids[tid_slot(tid)];
@@ -121,7 +152,6 @@ static void slot_add(struct culprit_slot *s, int32_t pid, uint64_t written, uint
 		if (s->top[i].written < s->top[least].written)
 			least = i;
 	s->rest_written += s->top[least].written;
-	s->rest_dirtied += s->top[least].dirtied;
 	s->top[least] = (struct culprit_part){ pid, dirtied, written };
 }
 
@@ -130,7 +160,6 @@ static void slot_merge(struct culprit_slot *to, const struct culprit_slot *from)
 	for (unsigned int i = 0; i < from->n; i++)
 		slot_add(to, from->top[i].pid, from->top[i].written, from->top[i].dirtied);
 	to->rest_written += from->rest_written;
-	to->rest_dirtied += from->rest_dirtied;
 }
 
 /* Full: neighbours merge, each slot spans twice the time. */
@@ -162,6 +191,11 @@ static struct culprit_slot *slot_at(struct culprits *c, uint64_t ts_ns)
 	return &c->slots[i];
 }
 
+static uint64_t row_weight(const struct culprit_row *r)
+{
+	return r->written + r->dirtied * PAGE_BYTES;
+}
+
 static struct culprit_row *row_of(struct culprits *c, const struct culprit_who *w)
 {
 	unsigned int least = 0;
@@ -173,8 +207,9 @@ static struct culprit_row *row_of(struct culprits *c, const struct culprit_who *
 	if (c->nrows < CULPRITS_PROCS) {
 		r = &c->rows[c->nrows++];
 	} else {
+		/* a dirtier whose pages are not yet written weighs its folios */
 		for (unsigned int i = 1; i < c->nrows; i++)
-			if (c->rows[i].written < c->rows[least].written)
+			if (row_weight(&c->rows[i]) < row_weight(&c->rows[least]))
 				least = i;
 		r = &c->rows[least];
 		c->others++;
@@ -203,7 +238,7 @@ static void pending_add(struct culprits *c, uint64_t ts_ns, int32_t pid, bool co
 	if (c->npending == CULPRITS_PENDING)
 		culprits_completed(c, ts_ns, c->pending[c->pending_at].bytes);
 	c->pending[(c->pending_at + c->npending++) % CULPRITS_PENDING] =
-		(struct culprit_pending){ pid, counted, bytes };
+		(struct culprit_pending){ pid, counted, bytes, ts_ns };
 }
 
 void culprits_completed(struct culprits *c, uint64_t ts_ns, uint64_t bytes)
@@ -212,6 +247,13 @@ void culprits_completed(struct culprits *c, uint64_t ts_ns, uint64_t bytes)
 		struct culprit_pending *p = &c->pending[c->pending_at];
 		uint64_t take = bytes < p->bytes ? bytes : p->bytes;
 
+		/* sent long ago and never seen done (events lost, pages
+		 * counted that went nowhere): not this completion's */
+		if (ts_ns > p->sent_ns + CULPRITS_PENDING_NS) {
+			c->pending_at = (c->pending_at + 1) % CULPRITS_PENDING;
+			c->npending--;
+			continue;
+		}
 		if (p->counted) {
 			slot_add(slot_at(c, ts_ns), p->pid, take, 0);
 			slot_add(&c->now, p->pid, take, 0);
@@ -249,21 +291,38 @@ void culprits_bio(struct culprits *c, uint64_t ts_ns, int32_t tid, uint64_t byte
 		credit(c, ts_ns, w, bytes);
 }
 
-static struct culprit_inode *inode_of(struct culprits *c, uint64_t ino)
+/* 4 ways: ino's own, else a free one, else the least recently dirtied
+ * (create: its place for ino, emptied); NULL when not known. */
+static struct culprit_inode *inode_of(struct culprits *c, uint64_t ino, bool create)
 {
-	return &c->inodes[(ino * 0x9E3779B97F4A7C15ULL >> 32) % CULPRITS_INODES];
+	size_t at = (ino * 0x9E3779B97F4A7C15ULL >> 32) % CULPRITS_INODES & ~(size_t)3;
+	struct culprit_inode *oldest = &c->inodes[at];
+
+	for (size_t k = at; k < at + 4; k++) {
+		if (c->inodes[k].ino == ino)
+			return &c->inodes[k];
+		if (c->inodes[k].last_ns < oldest->last_ns)
+			oldest = &c->inodes[k];
+	}
+	if (!create)
+		return NULL;
+	*oldest = (struct culprit_inode){ .ino = ino };
+	return oldest;
 }
 
 void culprits_dirtied(struct culprits *c, uint64_t ts_ns, int32_t tid, uint64_t ino)
 {
 	const struct culprit_who *w = culprits_who(c, tid);
-	struct culprit_inode *in = inode_of(c, ino);
+	struct culprit_row *r;
+	struct culprit_inode *in;
 	unsigned int k;
 
-	if (!w || w->kernel || !ino)
+	/* a kernel thread's (a journal's metadata) too: its writeback is then
+	 * its own, no culprit's */
+	if (!w || !ino)
 		return;
-	if (in->ino != ino)	/* a newcomer takes the old one's place */
-		*in = (struct culprit_inode){ .ino = ino };
+	in = inode_of(c, ino, true);
+	in->last_ns = ts_ns;
 	for (k = 0; k < 2 && in->by[k].folios && in->by[k].pid != w->tgid; k++)
 		;
 	if (k == 2) {	/* a third dirtier takes the lesser one's place */
@@ -272,11 +331,14 @@ void culprits_dirtied(struct culprits *c, uint64_t ts_ns, int32_t tid, uint64_t 
 	}
 	in->by[k].pid = w->tgid;
 	in->by[k].folios++;
-	if (w->tgid != c->ours_pid) {
-		row_of(c, w)->dirtied++;
-		slot_add(slot_at(c, ts_ns), w->tgid, 0, 1);
-		slot_add(&c->now, w->tgid, 0, 1);
-	}
+	if (w->tgid == c->ours_pid)
+		return;
+	r = row_of(c, w);	/* a kernel thread's row waits for its writeback */
+	if (w->kernel)
+		return;
+	r->dirtied++;
+	slot_add(slot_at(c, ts_ns), w->tgid, 0, 1);
+	slot_add(&c->now, w->tgid, 0, 1);
 }
 
 static struct culprit_row *row_by_pid(struct culprits *c, int32_t pid)
@@ -304,29 +366,37 @@ static void credit_pid(struct culprits *c, uint64_t ts_ns, int32_t pid, uint64_t
 	pending_add(c, ts_ns, pid, true, bytes);
 }
 
+/* writestress's own, or a kernel thread's (a journal's): the device
+ * writes them in turn, nobody's stall; else the process's. */
+static void credit_dirtier(struct culprits *c, uint64_t ts_ns, int32_t pid, uint64_t bytes)
+{
+	if (pid == c->ours_pid)
+		pending_add(c, ts_ns, pid, false, bytes);
+	else
+		credit_pid(c, ts_ns, pid, bytes);	/* a kernel row's: not counted */
+}
+
 void culprits_inode_written(struct culprits *c, uint64_t ts_ns, int32_t tid,
 			    uint64_t ino, uint64_t pages)
 {
 	const struct culprit_who *w = culprits_who(c, tid);
-	const struct culprit_inode *in = inode_of(c, ino);
+	struct culprit_inode *in = inode_of(c, ino, false);
 	uint64_t bytes = pages * PAGE_BYTES, first;
 
 	/* a process's own pass (fsync's) is counted by its bios */
 	if (!w || !w->worker || !bytes)
 		return;
-	if (in->ino != ino || !in->by[0].folios) {
+	if (!in || !in->by[0].folios) {
 		credit_pid(c, ts_ns, 0, bytes);
 		return;
 	}
 	first = bytes * in->by[0].folios / (in->by[0].folios + in->by[1].folios);
-	if (in->by[0].pid != c->ours_pid)
-		credit_pid(c, ts_ns, in->by[0].pid, first);
-	else
-		pending_add(c, ts_ns, c->ours_pid, false, first);
-	if (in->by[1].folios && in->by[1].pid != c->ours_pid)
-		credit_pid(c, ts_ns, in->by[1].pid, bytes - first);
-	else if (in->by[1].folios)
-		pending_add(c, ts_ns, c->ours_pid, false, bytes - first);
+	credit_dirtier(c, ts_ns, in->by[0].pid, first);
+	if (in->by[1].folios)
+		credit_dirtier(c, ts_ns, in->by[1].pid, bytes - first);
+	/* written back: what the dirtiers did before weighs less from now */
+	in->by[0].folios = (in->by[0].folios + 1) / 2;
+	in->by[1].folios /= 2;
 }
 
 static int by_written(const void *a, const void *b)

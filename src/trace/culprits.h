@@ -46,7 +46,12 @@
 #define CULPRITS_SLOTS 2048
 #define CULPRITS_SLOT_NS 250000000ULL
 #define CULPRITS_SLOT_TOP 6
+#define CULPRITS_OURS 64	/* writestress's processes kept (culprits_add_ours) */
+#define CULPRITS_OURS_PINNED 8
 #define CULPRITS_PENDING 4096	/* runs of one sender's bytes in flight */
+/* Bytes sent this long before a completion and never seen done are
+ * dropped: a throttled disk's queue holds seconds, not a minute. */
+#define CULPRITS_PENDING_NS 60000000000ULL
 
 /* A thread, as /proc said when it was first seen. */
 struct culprit_who {
@@ -76,7 +81,6 @@ struct culprit_slot {
 	struct culprit_part top[CULPRITS_SLOT_TOP];
 	unsigned int n;
 	uint64_t rest_written;
-	uint32_t rest_dirtied;
 };
 
 struct culprit_row {
@@ -88,10 +92,12 @@ struct culprit_pending {
 	int32_t pid;
 	bool counted;	/* a culprit's, not writestress's or a journal's */
 	uint64_t bytes;
+	uint64_t sent_ns;
 };
 
 struct culprit_inode {
 	uint64_t ino;	/* 0: free */
+	uint64_t last_ns;	/* last dirtied: the oldest of 4 gives way */
 	struct { int32_t pid; uint32_t folios; } by[2];
 };
 
@@ -111,6 +117,8 @@ struct culprits {
 	struct culprit_pending *pending;	/* CULPRITS_PENDING, a ring */
 	unsigned int pending_at, npending;
 	uint64_t before_trace;		/* bytes of pages dirtied before it */
+	int32_t ours[CULPRITS_OURS];	/* pinned first; 0: free */
+	unsigned int npinned, ours_at;
 };
 
 /* 0 or -ENOMEM. */
@@ -124,6 +132,14 @@ void culprits_learn(struct culprits *c, const struct culprit_who *w);
 /* tid ran a new program (sched_process_exec): forgotten, so its next
  * event reads its new name; writestress's own stay its own. */
 void culprits_exec(struct culprits *c, int32_t tid);
+
+/* writestress's own processes beyond its threads (the probes' launchers,
+ * pinned, then what they start, the last CULPRITS_OURS): a set no other
+ * thread's learning evicts.  A fork that is not ours forgets its pid as
+ * ours (a pid reused). */
+void culprits_add_ours(struct culprits *c, int32_t pid, bool pinned);
+bool culprits_is_ours(const struct culprits *c, int32_t pid);
+void culprits_forget(struct culprits *c, int32_t pid);
 
 /* The events, at trace time ts_ns (the tracer's clock). */
 void culprits_bio(struct culprits *c, uint64_t ts_ns, int32_t tid, uint64_t bytes);

@@ -504,6 +504,7 @@ int trace_disk_of(const struct ws_fingerprint *fp, struct trace_disk *disk,
 	disk->part_start = fp->kind == WS_FP_PARTITION && fp->disk[0].part_start > 0 ?
 			   (uint64_t)fp->disk[0].part_start : 0;
 	/* ext3 and ext4 journal through jbd2; xfs writes its own log */
+	disk->own_bdi = !strcmp(fp->fs_type, "btrfs");
 	disk->journal = !strcmp(fp->fs_type, "ext4") || !strcmp(fp->fs_type, "ext3") ?
 			TRACE_JOURNAL_JBD2 : !strcmp(fp->fs_type, "xfs") ?
 			TRACE_JOURNAL_XFS : TRACE_JOURNAL_NONE;

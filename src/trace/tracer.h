@@ -70,9 +70,27 @@ struct ws_trace {
 /* 0, or -ENOENT / -EIO when a required event is missing or refused. */
 int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk);
 struct tep_handle *tracer_read_formats(void);
+/* The field's number in the record; 0 when the event has not got it. */
+static inline uint64_t tracer_field(struct tep_format_field *f, struct tep_record *rec)
+{
+	unsigned long long v = 0;
+
+	if (f)
+		tep_read_number_field(f, rec->data, &v);
+	return v;
+}
+
+/* ---- tracer_culprits.c ---- */
 /* writestress's children (the probes' command launchers) are its own:
  * what they start is no culprit. */
 void tracer_learn_ours(struct ws_trace *t);
+/* A culprits' event (sub: tracer_events.c's table) into t->culprits. */
+void tracer_culprit_event(struct ws_trace *t, int sub, const struct event_fields *f,
+			  struct tep_record *rec);
+/* A bio queued: a write is its thread's own, unless a worker's. */
+struct bio_event;
+void tracer_culprit_bio(struct ws_trace *t, const struct event_fields *f,
+			const struct bio_event *b, struct tep_record *rec);
 /* One ring event into the evidence (and the record file). */
 int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void *ctx);
 

@@ -1,5 +1,4 @@
 /* tracer_events.c - the events read, their fields, each into the evidence. */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,14 +49,6 @@ static const struct event_spec specs[] = {
 #define NEVENTS (sizeof(specs) / sizeof(specs[0]))
 _Static_assert(NEVENTS == TRACER_NEVENTS, "tracer.h's TRACER_NEVENTS: the table's length");
 
-static uint64_t field(struct tep_format_field *f, struct tep_record *rec)
-{
-	unsigned long long v = 0;
-
-	if (f)
-		tep_read_number_field(f, rec->data, &v);
-	return v;
-}
 
 /* The dirty limit's events are every process's that dirties the disk. */
 static bool ours(struct ws_trace *t, int32_t tid, bool *writer)
@@ -131,164 +122,6 @@ static void learn_file(struct ws_trace *t, const struct blk_event *b)
 	filewatch_ask(&t->watch);
 }
 
-#define PF_KTHREAD 0x00200000
-
-/* A thread's parent and flags from /proc/PID/stat; false when gone. */
-static bool read_stat(int32_t pid, int32_t *ppid, unsigned long *flags)
-{
-	char path[64], text[1024], *at;
-	int pp = 0;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	/* after the comm's closing parenthesis: state, ppid, ..., flags 7th */
-	if (sysfs_read("", path, text, sizeof(text)) < 0 || !(at = strrchr(text, ')')))
-		return false;
-	if (sscanf(at + 1, " %*c %d %*d %*d %*d %*d %lu", &pp, flags) != 2)
-		return false;
-	*ppid = pp;
-	return true;
-}
-
-/* Gone already: the name the trace saved for it (saved_cmdlines, "PID
- * COMM" lines, its last 128 pids), read each time, never kept: a tep's
- * own list would grow with every process a long watch meets. */
-static void saved_comm(int32_t tid, char *out, size_t len)
-{
-	char *path = tracefs_get_tracing_file("saved_cmdlines"), line[64];
-	FILE *f = path ? fopen(path, "re") : NULL;
-	int pid;
-
-	while (f && fgets(line, sizeof(line), f)) {
-		char comm[WS_COMM_LEN];
-
-		if (sscanf(line, "%d %15[^\n]", &pid, comm) == 2 && pid == tid) {
-			snprintf(out, len, "%s", comm);
-			break;
-		}
-	}
-	if (f)
-		fclose(f);
-	tracefs_put_tracing_file(path);
-}
-
-/* Who a thread is, once, from /proc; gone already: its pid and hint. */
-static const struct culprit_who *learn_who(struct ws_trace *t, int32_t tid, const char *hint)
-{
-	const struct culprit_who *known = culprits_who(&t->culprits, tid);
-	struct culprit_who w = { .tid = tid, .tgid = tid };
-	char path[64], text[1024], *at;
-	unsigned long flags = 0;
-	int32_t ppid;
-
-	if (known || tid <= 0)
-		return known;
-	snprintf(w.comm, sizeof(w.comm), "%s", hint ? hint : "");
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
-	if (sysfs_read("", path, text, sizeof(text)) >= 0) {
-		if ((at = strstr(text, "Name:\t")))
-			sscanf(at + 6, "%15[^\n]", w.comm);
-		if ((at = strstr(text, "Tgid:\t")))
-			sscanf(at + 6, "%d", &w.tgid);
-	}
-	read_stat(tid, &ppid, &flags);
-	w.kernel = (flags & PF_KTHREAD) != 0;
-	w.worker = w.kernel && culprits_is_worker(w.comm);
-	snprintf(path, sizeof(path), "/proc/%d/cgroup", (int)tid);
-	if (!w.kernel && sysfs_read("", path, text, sizeof(text)) >= 0)
-		culprits_pick_cgroup(text, w.cgroup, sizeof(w.cgroup));
-	if (!w.comm[0])
-		saved_comm(tid, w.comm, sizeof(w.comm));
-	culprits_learn(&t->culprits, &w);
-	return culprits_who(&t->culprits, tid);
-}
-
-/* Is thread tid writestress's?  Known, or /proc's Tgid; never learnt
- * here: a shell forks, then becomes what it execs. */
-static bool is_ours(struct ws_trace *t, int32_t tid)
-{
-	const struct culprit_who *w = culprits_who(&t->culprits, tid);
-	char path[64], text[512], *at;
-	int tgid = 0;
-
-	if (w)
-		return w->tgid == t->culprits.ours_pid;
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
-	if (sysfs_read("", path, text, sizeof(text)) < 0 || !(at = strstr(text, "Tgid:\t")))
-		return false;
-	sscanf(at + 6, "%d", &tgid);
-	return tgid == t->culprits.ours_pid;
-}
-
-/* A child of writestress's, or of one of its own (a probe's command and
- * what that starts): writestress's too, whoever it becomes. */
-static void learn_fork(struct ws_trace *t, int32_t parent, int32_t child)
-{
-	const struct culprit_who *p;
-	struct culprit_who w = { .tid = child, .tgid = t->culprits.ours_pid };
-
-	if (!is_ours(t, parent))
-		return;
-	p = culprits_who(&t->culprits, parent);
-	snprintf(w.comm, sizeof(w.comm), "%s", p ? p->comm : "writestress");
-	culprits_learn(&t->culprits, &w);
-}
-
-void tracer_learn_ours(struct ws_trace *t)
-{
-	int32_t me = (int32_t)getpid(), ppid;
-	unsigned long flags;
-	struct dirent *de;
-	DIR *d = opendir("/proc");
-
-	while (d && (de = readdir(d))) {
-		int32_t pid = (int32_t)strtol(de->d_name, NULL, 10);
-
-		if (pid > 0 && read_stat(pid, &ppid, &flags) && ppid == me)
-			culprits_learn(&t->culprits, &(struct culprit_who){ .tid = pid, .tgid = me,
-									     .comm = "launcher" });
-	}
-	if (d)
-		closedir(d);
-}
-
-static void culprit_event(struct ws_trace *t, const struct event_spec *spec,
-			  const struct event_fields *f, struct tep_record *rec)
-{
-	int32_t tid = (int32_t)tep_data_pid(t->tep, rec);
-
-	if (spec->sub == 2) {
-		learn_fork(t, (int32_t)field(f->parent, rec), (int32_t)field(f->child, rec));
-		return;
-	}
-	if (spec->sub == 3) {	/* a new program: its name read again */
-		culprits_exec(&t->culprits, tid);
-		return;
-	}
-	if (!learn_who(t, tid, NULL))
-		return;
-	if (spec->sub == 0)
-		culprits_dirtied(&t->culprits, rec->ts, tid, field(f->ino, rec));
-	else
-		culprits_inode_written(&t->culprits, rec->ts, tid, field(f->ino, rec),
-				       field(f->wrote, rec));
-}
-
-/* A bio queued: a write is its thread's own, unless a worker's. */
-static void culprit_bio(struct ws_trace *t, const struct event_fields *f,
-			const struct bio_event *b, struct tep_record *rec)
-{
-	int32_t tid = (int32_t)tep_data_pid(t->tep, rec);
-	char comm[WS_COMM_LEN] = "";
-
-	if (!t->culprits_on || b->kind != BIO_QUEUE || !strchr(b->rwbs, 'W') || !b->nr_sector)
-		return;
-	if (f->comm)
-		snprintf(comm, sizeof(comm), "%.*s", f->comm->size,
-			 (const char *)rec->data + f->comm->offset);
-	if (learn_who(t, tid, comm))
-		culprits_bio(&t->culprits, rec->ts, tid, b->nr_sector * 512);
-}
-
 int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void *ctx)
 {
 	struct ws_trace *t = ctx;
@@ -308,12 +141,12 @@ int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 	switch (e.kind) {
 	case TE_CULPRIT:
 		if (t->culprits_on)
-			culprit_event(t, &specs[k], f, rec);
+			tracer_culprit_event(t, specs[k].sub, f, rec);
 		return 0;
 	case TE_BLOCK:
 		e.blk = (struct blk_event){ .kind = (enum blk_event_kind)specs[k].sub,
-			.ts_ns = rec->ts, .sector = field(f->sector, rec),
-			.nr_sector = (uint32_t)field(f->nr_sector, rec) };
+			.ts_ns = rec->ts, .sector = tracer_field(f->sector, rec),
+			.nr_sector = (uint32_t)tracer_field(f->nr_sector, rec) };
 		n = (size_t)f->rwbs->size;
 		memcpy(e.blk.rwbs, (const char *)rec->data + f->rwbs->offset,
 		       n < sizeof(e.blk.rwbs) ? n : sizeof(e.blk.rwbs) - 1);
@@ -327,15 +160,15 @@ int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 		/* lsn: cycle and block in the log */
 		e.jnl = (struct jnl_event){ .phase = (enum jnl_phase)specs[k].sub,
 			.ts_ns = rec->ts,
-			.tid = (uint32_t)field(f->tid, rec),
-			.blocks = (uint32_t)field(f->blocks, rec),
-			.logged = (uint32_t)field(f->logged, rec),
-			.lsn = field(f->lsn, rec),
-			.bytes = (uint32_t)field(f->offset, rec) };
+			.tid = (uint32_t)tracer_field(f->tid, rec),
+			.blocks = (uint32_t)tracer_field(f->blocks, rec),
+			.logged = (uint32_t)tracer_field(f->logged, rec),
+			.lsn = tracer_field(f->lsn, rec),
+			.bytes = (uint32_t)tracer_field(f->offset, rec) };
 		break;
 	case TE_DIRTY:
 		/* ms (jiffies * 1000 / HZ); <= 0: went on without sleeping */
-		pause = (int64_t)field(f->pause, rec);
+		pause = (int64_t)tracer_field(f->pause, rec);
 		e.dirty.tid = (int32_t)tep_data_pid(t->tep, rec);
 		if (pause <= 0 || !ours(t, e.dirty.tid, &e.dirty.writer))
 			return 0;
@@ -344,33 +177,33 @@ int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 		break;
 	case TE_WBT_STAT:
 		e.wbt_stat = (struct wbt_stat_event){ .ts_ns = rec->ts,
-			.rmin = field(f->rmin, rec), .rmean = field(f->rmean, rec),
-			.rsamples = (int64_t)field(f->rsamples, rec),
-			.wmean = field(f->wmean, rec),
-			.wsamples = (int64_t)field(f->wsamples, rec) };
+			.rmin = tracer_field(f->rmin, rec), .rmean = tracer_field(f->rmean, rec),
+			.rsamples = (int64_t)tracer_field(f->rsamples, rec),
+			.wmean = tracer_field(f->wmean, rec),
+			.wsamples = (int64_t)tracer_field(f->wsamples, rec) };
 		break;
 	case TE_WB:
 		e.wb = (struct wb_event){ .ts_ns = rec->ts, .end = specs[k].sub == 1,
-			.nr_pages = (int64_t)field(f->nr_pages, rec),
-			.reason = (int32_t)field(f->reason, rec),
-			.cgroup_ino = field(f->cgroup_ino, rec) };
+			.nr_pages = (int64_t)tracer_field(f->nr_pages, rec),
+			.reason = (int32_t)tracer_field(f->reason, rec),
+			.cgroup_ino = tracer_field(f->cgroup_ino, rec) };
 		break;
 	case TE_BIO:
 		e.bio = (struct bio_event){ .kind = (enum bio_event_kind)specs[k].sub,
-			.ts_ns = rec->ts, .sector = field(f->sector, rec),
-			.nr_sector = field(f->new_sector ? f->new_sector : f->nr_sector, rec) };
+			.ts_ns = rec->ts, .sector = tracer_field(f->sector, rec),
+			.nr_sector = tracer_field(f->new_sector ? f->new_sector : f->nr_sector, rec) };
 		n = (size_t)f->rwbs->size;
 		memcpy(e.bio.rwbs, (const char *)rec->data + f->rwbs->offset,
 		       n < sizeof(e.bio.rwbs) ? n : sizeof(e.bio.rwbs) - 1);
-		culprit_bio(t, f, &e.bio, rec);
+		tracer_culprit_bio(t, f, &e.bio, rec);
 		break;
 	case TE_WBT:
 		e.wbt = (struct wbt_event){ .ts_ns = rec->ts,
-			.step = (int32_t)field(f->step, rec),
-			.window_us = field(f->window, rec),
-			.bg = (uint32_t)field(f->bg, rec),
-			.normal = (uint32_t)field(f->normal, rec),
-			.max = (uint32_t)field(f->max, rec) };
+			.step = (int32_t)tracer_field(f->step, rec),
+			.window_us = tracer_field(f->window, rec),
+			.bg = (uint32_t)tracer_field(f->bg, rec),
+			.normal = (uint32_t)tracer_field(f->normal, rec),
+			.max = (uint32_t)tracer_field(f->max, rec) };
 		break;
 	case TE_EXTENT:		/* not a kernel event */
 		return 0;
@@ -488,6 +321,7 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 	case TE_BIO:
 		f->sector = tep_find_field(ev, "sector");
 		f->rwbs = tep_find_field(ev, "rwbs");
+		f->comm = tep_find_field(ev, "comm");	/* a gone process's name */
 		if (!strcmp(ev->name, "block_split")) {
 			f->new_sector = tep_find_field(ev, "new_sector");
 			return f->sector && f->new_sector && f->rwbs;
@@ -551,8 +385,9 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 		t->id[k] = -1;
 		if (specs[k].kind == TE_JOURNAL && specs[k].journal != disk->journal)
 			continue;	/* another filesystem's */
-		/* the bench's measure of what naming culprits costs */
-		if (specs[k].kind == TE_CULPRIT && getenv("WS_NO_CULPRITS")) {
+		/* the bench's measure of what naming culprits costs; btrfs's
+		 * writeback is its own bdi's ("btrfs-N"), not the disk's */
+		if (specs[k].kind == TE_CULPRIT && (getenv("WS_NO_CULPRITS") || disk->own_bdi)) {
 			whole[TE_CULPRIT] = false;
 			continue;
 		}

@@ -2,7 +2,8 @@
 # throttled to 20 MiB/s, a flooder (three rounds of 48 MiB, each made
 # to reach the disk by a syncfs) and an innocent slow writer (16 KiB and
 # an fsync every half second), each in a cgroup of its own, write beside
-# a watch.  Every stall names the flooder first, never the innocent; the
+# a watch.  Every stall names the flooder first, never the innocent (it
+# may come second); the
 # flooder's bytes are within 10% of its own /proc/PID/io write_bytes and
 # the innocent's are under 10% of the flooder's; both are named with
 # their command and cgroup in the summary, the JSON and the Prometheus
@@ -80,6 +81,8 @@ want(len(stalls) >= 1, "the flood made the probes stall")
 for r in stalls:
     want(r["culprits"] and r["culprits"][0]["pid"] == int(v["flood_pid"]),
          "the flooder first in the stall at %.1f s" % r["start_s"])
+    want(not r["culprits"] or r["culprits"][0]["pid"] != int(v["inno_pid"]),
+         "the innocent not first in the stall at %.1f s" % r["start_s"])
     want(not r["no_writer"], "a writer behind the stall at %.1f s" % r["start_s"])
 want(fl and fl["stalls_first"] == len(stalls), "the flooder first in every stall, counted")
 EOF

@@ -16,6 +16,7 @@ systemd-analyze verify --man=no "$TESTDIR/writestress-watch.service" >"$TESTDIR/
 	{ cat "$TESTDIR/verify"; fail "systemd-analyze verify refused the unit"; }
 assert_eq "" "$(cat "$TESTDIR/verify")" "systemd-analyze verify's complaints"
 assert_file_match "$UNIT" '^KillSignal=SIGINT$' "the unit stops the watch with SIGINT"
+assert_file_match "$UNIT" '^SuccessExitStatus=130 143$' "a watch a signal ended is a success"
 assert_file_no_match "$UNIT" '^ExecStart=.* (--force|-f)( |$)' "the unit replaces no file it did not write"
 
 # its ExecStart, the variables its Environment= lines give set to ours

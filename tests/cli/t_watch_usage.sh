@@ -1,8 +1,7 @@
 # writestress watch's command line: a watch needs a bound (-t or
 # --forever, not both), takes no FILE and none of a writer's options, and
 # its --probe-dir must be a directory, never a symbolic link: each refusal
-# is one line naming the option and the value, then the hint, exit 2 (a
-# missing directory: exit 1).  A watch writes no file of its own: the
+# is one line naming the option and the value, then the hint, exit 2.  A watch writes no file of its own: the
 # directory holds nothing after it.  Without root it runs the probes
 # alone and says in one line what tracing needs; its summary says it was
 # not traced and its result has no culprits (null).
@@ -28,12 +27,13 @@ assert_usage_error "writestress: watch: " "$HINT" "--probe;nope" "an unknown pro
 assert_dir_only "$WORK"
 
 ws watch -t 1s --probe-dir "$WORK/missing"
-assert_status 1
-assert_file_match "$ERR" "^writestress: cannot watch '$WORK/missing': No such file or directory$" "a missing directory"
+assert_status 2
+assert_file_match "$ERR" "^writestress: invalid --probe-dir '$WORK/missing': No such file or directory$" "a missing directory"
+assert_file_match "$ERR" "^hint: --probe-dir names a directory" "its hint"
 mkdir "$TESTDIR/real" && ln -s "$TESTDIR/real" "$WORK/link"
 ws watch -t 1s --probe-dir "$WORK/link"
-assert_status 1
-assert_file_match "$ERR" "^writestress: .*'$WORK/link'.*symbolic link" "a symbolic link refused"
+assert_status 2
+assert_file_match "$ERR" "^writestress: invalid --probe-dir '$WORK/link': a symbolic link" "a symbolic link refused"
 assert_dir_only "$TESTDIR/real"
 rm "$WORK/link"
 

@@ -79,7 +79,7 @@ START_TEST(test_names)
 			 "jbd2/sda2-8 (kernel, pid 321)");
 	ck_assert_str_eq(ws_culprit_name(&gone, buf, sizeof(buf)), "pid 77");
 	ck_assert_str_eq(ws_culprit_name(&early, buf, sizeof(buf)),
-			 "pages dirtied before the trace");
+			 "an unknown writer");
 	ck_assert_str_eq(ws_cgroup_leaf("/ws_flood"), "ws_flood");
 	ck_assert_str_eq(ws_cgroup_leaf("/"), "/");
 	ck_assert_str_eq(ws_cgroup_leaf(""), "");

@@ -108,14 +108,68 @@ START_TEST(test_inode_writeback)
 	ck_assert_uint_eq(row(&t, 600)->written, MIB);
 	ck_assert_uint_eq(t.before_trace, MIB);
 	ck_assert_uint_eq(t.total_written, 5 * MIB);
-	/* dd dirties it twice, more than firefox's once: firefox's place */
+	/* written back, the shares halve (3 to 2, 1 to 0: firefox's place
+	 * is free); dd dirties it twice: 2 to 2 share the next 5 MiB */
 	culprits_dirtied(&c, T0 + 3 * SEC, 700, 12);
 	culprits_dirtied(&c, T0 + 3 * SEC, 700, 12);
-	culprits_inode_written(&c, T0 + 4 * SEC, 77, 12, 1280);	/* 5 MiB: 3 to 2 */
+	culprits_inode_written(&c, T0 + 4 * SEC, 77, 12, 1280);
 	culprits_table(&c, &t);
-	ck_assert_uint_eq(row(&t, 500)->written, 6 * MIB);
-	ck_assert_uint_eq(row(&t, 700)->written, 2 * MIB);
+	ck_assert_uint_eq(row(&t, 500)->written, 3 * MIB + 5 * MIB / 2);
+	ck_assert_uint_eq(row(&t, 700)->written, 5 * MIB / 2);
 	ck_assert_uint_eq(row(&t, 600)->written, MIB);
+	/* a third dirtier takes the lesser one's place: rsync's 1 (2 halved)
+	 * against dd's 1 (2 halved): the first of equals stays */
+	culprits_dirtied(&c, T0 + 5 * SEC, 600, 12);
+	culprits_dirtied(&c, T0 + 5 * SEC, 600, 12);
+	culprits_inode_written(&c, T0 + 6 * SEC, 77, 12, 768);	/* 3 MiB: 1 to 2 */
+	culprits_table(&c, &t);
+	ck_assert_uint_eq(row(&t, 600)->written, MIB + 2 * MIB);
+	ck_assert_uint_eq(row(&t, 500)->written, 3 * MIB + 5 * MIB / 2 + MIB);
+	culprits_free(&c);
+}
+END_TEST
+
+/* A journal's pages (its metadata, dirtied by jbd2): their writeback by
+ * a worker is the journal's row, no stall's; a forgotten inode's is
+ * "unknown". */
+START_TEST(test_kernel_dirtier)
+{
+	struct culprits c;
+	struct ws_culprits t;
+	struct ws_stall_culprits w;
+
+	setup(&c);
+	culprits_dirtied(&c, T0 + SEC, 78, 1);
+	culprits_inode_written(&c, T0 + 2 * SEC, 77, 1, 256);
+	culprits_completed(&c, T0 + 2 * SEC, MIB);
+	culprits_table(&c, &t);
+	ck_assert(row(&t, 78)->kernel);
+	ck_assert_uint_eq(row(&t, 78)->written, MIB);
+	ck_assert_uint_eq(t.before_trace, 0);
+	culprits_window(&c, T0 + 2 * SEC, 100 * MS, &w);
+	ck_assert_uint_eq(w.total_written, 0);
+	culprits_free(&c);
+}
+END_TEST
+
+/* Sent bytes never seen done for CULPRITS_PENDING_NS (60 s) are not a
+ * later completion's: at 60 s they still are, past it not. */
+START_TEST(test_pending_expires)
+{
+	struct culprits c;
+	struct ws_stall_culprits w;
+
+	ck_assert_uint_eq(CULPRITS_PENDING_NS, 60 * SEC);
+	setup(&c);
+	culprits_bio(&c, T0, 500, MIB);
+	culprits_completed(&c, T0 + 60 * SEC, MIB);
+	culprits_window(&c, T0 + 60 * SEC, MS, &w);
+	ck_assert_uint_eq(w.total_written, MIB);
+	culprits_bio(&c, T0 + SEC, 600, MIB);
+	culprits_completed(&c, T0 + 61 * SEC + 1, MIB);
+	culprits_window(&c, T0 + 61 * SEC, MS, &w);
+	ck_assert_uint_eq(w.total_written, 0);
+	ck_assert_uint_eq(c.npending, 0);
 	culprits_free(&c);
 }
 END_TEST
@@ -300,6 +354,29 @@ START_TEST(test_exec)
 }
 END_TEST
 
+/* writestress's own processes: the pinned ones (the launchers) stay
+ * however many children come and go; the ring keeps the last; a pid
+ * forgotten is nobody's own any more, a pinned one stays. */
+START_TEST(test_ours_set)
+{
+	struct culprits c;
+
+	setup(&c);
+	culprits_add_ours(&c, 900, true);
+	for (int32_t pid = 1000; pid < 1000 + 3 * CULPRITS_OURS; pid++)
+		culprits_add_ours(&c, pid, false);
+	ck_assert(culprits_is_ours(&c, 900));
+	ck_assert(culprits_is_ours(&c, 1000 + 3 * CULPRITS_OURS - 1));
+	ck_assert(!culprits_is_ours(&c, 1000));
+	culprits_forget(&c, 1000 + 3 * CULPRITS_OURS - 1);
+	ck_assert(!culprits_is_ours(&c, 1000 + 3 * CULPRITS_OURS - 1));
+	culprits_forget(&c, 900);
+	ck_assert(culprits_is_ours(&c, 900));
+	ck_assert(!culprits_is_ours(&c, 0));
+	culprits_free(&c);
+}
+END_TEST
+
 /* /proc/PID/cgroup: the unified path, else blkio's, io's, systemd's;
  * "/" everywhere is no cgroup. */
 START_TEST(test_pick_cgroup)
@@ -393,7 +470,10 @@ Suite *culprits_suite(void)
 	tcase_add_test(tc, test_slot_rest);
 	tcase_add_test(tc, test_history_halves);
 	tcase_add_test(tc, test_take_now);
+	tcase_add_test(tc, test_kernel_dirtier);
+	tcase_add_test(tc, test_pending_expires);
 	tcase_add_test(tc, test_exec);
+	tcase_add_test(tc, test_ours_set);
 	tcase_add_test(tc, test_pick_cgroup);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,0 +1,187 @@
+/* tracer_culprits.c - the culprits' events, and who a thread is, from
+ * /proc and the trace's saved names (culprits.h's rules; tracer.h). */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "events.h"
+#include "system/sysfs.h"
+#include "tracer.h"
+
+#define PF_KTHREAD 0x00200000
+
+/* A thread's parent and flags from /proc/PID/stat; false when gone. */
+static bool read_stat(int32_t pid, int32_t *ppid, unsigned long *flags)
+{
+	char path[64], text[1024], *at;
+	int pp = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	/* after the comm's closing parenthesis: state, ppid, ..., flags 7th */
+	if (sysfs_read("", path, text, sizeof(text)) < 0 || !(at = strrchr(text, ')')))
+		return false;
+	if (sscanf(at + 1, " %*c %d %*d %*d %*d %*d %lu", &pp, flags) != 2)
+		return false;
+	*ppid = pp;
+	return true;
+}
+
+/* Gone already: the name the trace saved for it (saved_cmdlines, "PID
+ * COMM" lines, its last 128 pids), read each time, never kept: a tep's
+ * own list would grow with every process a long watch meets. */
+static void saved_comm(int32_t tid, char *out, size_t len)
+{
+	char *path = tracefs_get_tracing_file("saved_cmdlines"), line[64];
+	FILE *f = path ? fopen(path, "re") : NULL;
+	int pid;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		char comm[WS_COMM_LEN];
+
+		if (sscanf(line, "%d %15[^\n]", &pid, comm) == 2 && pid == tid) {
+			snprintf(out, len, "%s", comm);
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+	tracefs_put_tracing_file(path);
+}
+
+/* Who a thread is, once, from /proc; gone already: its pid and hint. */
+static const struct culprit_who *learn_who(struct ws_trace *t, int32_t tid, const char *hint)
+{
+	const struct culprit_who *known = culprits_who(&t->culprits, tid);
+	struct culprit_who w = { .tid = tid, .tgid = tid };
+	char path[64], text[1024], *at;
+	unsigned long flags = 0;
+	int32_t ppid;
+
+	if (known || tid <= 0)
+		return known;
+	if (culprits_is_ours(&t->culprits, tid)) {	/* forgotten by the cache */
+		culprits_learn(&t->culprits, &(struct culprit_who){ .tid = tid,
+				.tgid = t->culprits.ours_pid, .comm = "writestress" });
+		return culprits_who(&t->culprits, tid);
+	}
+	snprintf(w.comm, sizeof(w.comm), "%s", hint ? hint : "");
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
+	if (sysfs_read("", path, text, sizeof(text)) >= 0) {
+		if ((at = strstr(text, "Name:\t")))
+			sscanf(at + 6, "%15[^\n]", w.comm);
+		if ((at = strstr(text, "Tgid:\t")))
+			sscanf(at + 6, "%d", &w.tgid);
+	}
+	/* a thread is named by its process ("firefox", not its
+	 * "mozStorage #3") */
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)w.tgid);
+	if (w.tgid != tid && sysfs_read("", path, text, sizeof(text)) >= 0 && text[0])
+		snprintf(w.comm, sizeof(w.comm), "%.*s", (int)strcspn(text, "\n"), text);
+	read_stat(tid, &ppid, &flags);
+	w.kernel = (flags & PF_KTHREAD) != 0;
+	w.worker = w.kernel && culprits_is_worker(w.comm);
+	snprintf(path, sizeof(path), "/proc/%d/cgroup", (int)tid);
+	if (!w.kernel && sysfs_read("", path, text, sizeof(text)) >= 0)
+		culprits_pick_cgroup(text, w.cgroup, sizeof(w.cgroup));
+	if (!w.comm[0])
+		saved_comm(tid, w.comm, sizeof(w.comm));
+	culprits_learn(&t->culprits, &w);
+	return culprits_who(&t->culprits, tid);
+}
+
+/* Is thread tid writestress's?  Its set, known, or /proc's Tgid (one of
+ * its threads); never learnt here: a shell forks, then becomes what it
+ * execs. */
+static bool is_ours(struct ws_trace *t, int32_t tid)
+{
+	const struct culprit_who *w = culprits_who(&t->culprits, tid);
+	char path[64], text[512], *at;
+	int tgid = 0;
+
+	if (culprits_is_ours(&t->culprits, tid))
+		return true;
+	if (w)
+		return w->tgid == t->culprits.ours_pid;
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
+	if (sysfs_read("", path, text, sizeof(text)) < 0 || !(at = strstr(text, "Tgid:\t")))
+		return false;
+	sscanf(at + 6, "%d", &tgid);
+	return tgid == t->culprits.ours_pid;
+}
+
+/* A child of writestress's, or of one of its own (a probe's command and
+ * what that starts): writestress's too, whoever it becomes. */
+static void learn_fork(struct ws_trace *t, int32_t parent, int32_t child)
+{
+	const struct culprit_who *p;
+	struct culprit_who w = { .tid = child, .tgid = t->culprits.ours_pid };
+
+	if (!is_ours(t, parent)) {
+		culprits_forget(&t->culprits, child);	/* a pid reused */
+		return;
+	}
+	culprits_add_ours(&t->culprits, child, false);
+	p = culprits_who(&t->culprits, parent);
+	snprintf(w.comm, sizeof(w.comm), "%s", p ? p->comm : "writestress");
+	culprits_learn(&t->culprits, &w);
+}
+
+void tracer_learn_ours(struct ws_trace *t)
+{
+	int32_t me = (int32_t)getpid(), ppid;
+	unsigned long flags;
+	struct dirent *de;
+	DIR *d = opendir("/proc");
+
+	while (d && (de = readdir(d))) {
+		int32_t pid = (int32_t)strtol(de->d_name, NULL, 10);
+
+		if (pid > 0 && read_stat(pid, &ppid, &flags) && ppid == me) {
+			culprits_add_ours(&t->culprits, pid, true);
+			culprits_learn(&t->culprits, &(struct culprit_who){ .tid = pid, .tgid = me,
+									     .comm = "launcher" });
+		}
+	}
+	if (d)
+		closedir(d);
+}
+
+void tracer_culprit_event(struct ws_trace *t, int sub, const struct event_fields *f,
+			  struct tep_record *rec)
+{
+	int32_t tid = (int32_t)tep_data_pid(t->tep, rec);
+
+	if (sub == 2) {
+		learn_fork(t, (int32_t)tracer_field(f->parent, rec), (int32_t)tracer_field(f->child, rec));
+		return;
+	}
+	if (sub == 3) {	/* a new program: its name read again */
+		culprits_exec(&t->culprits, tid);
+		return;
+	}
+	if (!learn_who(t, tid, NULL))
+		return;
+	if (sub == 0)
+		culprits_dirtied(&t->culprits, rec->ts, tid, tracer_field(f->ino, rec));
+	else
+		culprits_inode_written(&t->culprits, rec->ts, tid, tracer_field(f->ino, rec),
+				       tracer_field(f->wrote, rec));
+}
+
+void tracer_culprit_bio(struct ws_trace *t, const struct event_fields *f,
+			const struct bio_event *b, struct tep_record *rec)
+{
+	int32_t tid = (int32_t)tep_data_pid(t->tep, rec);
+	char comm[WS_COMM_LEN] = "";
+
+	if (!t->culprits_on || b->kind != BIO_QUEUE || !strchr(b->rwbs, 'W') || !b->nr_sector)
+		return;
+	if (f->comm)
+		snprintf(comm, sizeof(comm), "%.*s", f->comm->size,
+			 (const char *)rec->data + f->comm->offset);
+	if (learn_who(t, tid, comm))
+		culprits_bio(&t->culprits, rec->ts, tid, b->nr_sector * 512);
+}
+
