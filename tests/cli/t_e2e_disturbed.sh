@@ -14,7 +14,7 @@ need_rig
 need_culprit_events
 
 rig_up rig --size 512M --rate $((20 * MiB))
-CG=$(test_cgroup flood blkio)
+test_cgroup CG flood blkio
 
 ws -q --size 16M -B 1M --json "$TESTDIR/quiet.json" "$RIG_MNT/alone"
 assert_status 0

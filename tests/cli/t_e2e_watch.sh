@@ -20,8 +20,8 @@ need_culprit_events
 
 rig_up rig --size 1G --rate $((20 * MiB))
 
-FLOOD_CG=$(test_cgroup flood blkio)
-INNO_CG=$(test_cgroup innocent blkio)
+test_cgroup FLOOD_CG flood blkio
+test_cgroup INNO_CG innocent blkio
 
 # writer NAME CGROUP SECONDS PY: a python process named NAME in CGROUP
 # running PY for SECONDS (f: its file, stop: the deadline), which then
@@ -93,7 +93,7 @@ assert_file_match "$TESTDIR/w.prom" '^writestress_other_written_bytes_total\{tar
 assert_dir_only "$WORK"
 
 # a probe that waits for a CPU, nobody writing: "no writer"
-CPU_CG=$(test_cgroup slow cpu)
+test_cgroup CPU_CG slow cpu
 if [ -w "$CPU_CG/cpu.cfs_quota_us" ]; then
 	echo 1000000 >"$CPU_CG/cpu.cfs_period_us" && echo 40000 >"$CPU_CG/cpu.cfs_quota_us"
 elif [ -w "$CPU_CG/cpu.max" ]; then

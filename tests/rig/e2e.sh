@@ -15,10 +15,10 @@
 #                                     group (only its members are throttled)
 #   need_culprit_events               skip unless tracefs and the
 #                                     culprits' tracepoints are here
-#   test_cgroup NAME CONTROLLER       a cgroup of the test's own
+#   test_cgroup VAR NAME CONTROLLER   a cgroup of the test's own
 #                                     (ws-test-PID-NAME, v1 CONTROLLER's or
 #                                     the unified one), removed at exit;
-#                                     echoes its directory
+#                                     its directory in VAR
 #   rig_written DIR                   bytes written to DIR's device so far
 #   rig_rate DIR                      the throttle in force (0: none)
 #   pycheck RESULT.json [NAME=N]... <<'EOF'
@@ -58,13 +58,14 @@ need_culprit_events()
 		skip_kernel 5.18 "no writeback_dirty_folio tracepoint"
 }
 
+# not in $(...): its at_exit would be the subshell's, and the group left
 test_cgroup()
 {
-	_dir=/sys/fs/cgroup/$2/ws-test-$$-$1
-	[ -d "/sys/fs/cgroup/$2" ] || _dir=/sys/fs/cgroup/ws-test-$$-$1
+	_dir=/sys/fs/cgroup/$3/ws-test-$$-$2
+	[ -d "/sys/fs/cgroup/$3" ] || _dir=/sys/fs/cgroup/ws-test-$$-$2
 	mkdir "$_dir" || fail "cannot make cgroup $_dir"
 	at_exit "rmdir '$_dir' 2>/dev/null || true"
-	echo "$_dir"
+	eval "$1=\$_dir"
 }
 
 # rig_get DIR KEY: a value from DIR/rig.env.
