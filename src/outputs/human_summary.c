@@ -42,6 +42,21 @@ static void print_split(FILE *out,
 
 #define CAUSES_SHOWN 5	/* stalls explained one by one */
 
+/* " (6.59 GiB written)" or " at 6.59 GiB written": where a stall fell
+ * in the writer's bytes; "" in a watch, which writes nothing. */
+static const char *written_words(char *buf, size_t len, bool watch, bool paren,
+				 uint64_t bytes)
+{
+	char a[32];
+
+	if (watch)
+		buf[0] = '\0';
+	else
+		snprintf(buf, len, paren ? " (%s written)" : " at %s written",
+			 units_format_size(a, sizeof(a), bytes));
+	return buf;
+}
+
 /* A traced run: stalls by cause, then the first few with their evidence. */
 static void print_causes(FILE *out, const struct ws_probe_summary *ps,
 			 const struct ws_culprits *cul, bool watch)
@@ -67,13 +82,9 @@ static void print_causes(FILE *out, const struct ws_probe_summary *ps,
 		const struct ws_stall *st = &ps->stalls[i];
 
 		ws_stall_culprit_words(&st->culprits, cul, watch, who, sizeof(who));
-		/* a watch writes nothing to place it at */
-		snprintf(b, sizeof(b), " (");
-		if (!watch)
-			units_format_size(b + 2, sizeof(b) - 2, st->writer_bytes);
-		fprintf(out, "           at %s%s%s, %s: %s: %s%s%s\n",
-			units_format_duration(a, sizeof(a), st->start_ns), watch ? "" : b,
-			watch ? "" : " written)",
+		fprintf(out, "           at %s%s, %s: %s: %s%s%s\n",
+			units_format_duration(a, sizeof(a), st->start_ns),
+			written_words(b, sizeof(b), watch, true, st->writer_bytes),
 			units_format_duration(c, sizeof(c), st->duration_ns),
 			ws_stall_cause_name(st->reason.cause),
 			ws_stall_words(st, ps->name, why, sizeof(why)), who[0] ? "; " : "", who);
@@ -92,14 +103,12 @@ static void print_stalls(FILE *out, const struct ws_run *run,
 			units_format_duration(a, sizeof(a), run->set.stall_ns));
 		return;
 	}
-	snprintf(d, sizeof(d), " at ");
-	units_format_size(d + 4, sizeof(d) - 4, ps->longest.writer_bytes);
-	fprintf(out, "           %llu stall%s ≥ %s, %s in total, longest %s%s%s (Dirty %s, Writeback %s)\n",
+	fprintf(out, "           %llu stall%s ≥ %s, %s in total, longest %s%s (Dirty %s, Writeback %s)\n",
 		(unsigned long long)ps->nstalls, ps->nstalls == 1 ? "" : "s",
 		units_format_duration(a, sizeof(a), run->set.stall_ns),
 		units_format_duration(b, sizeof(b), ps->stall_total_ns),
 		units_format_duration(c, sizeof(c), ps->longest.duration_ns),
-		run->set.watch ? "" : d, run->set.watch ? "" : " written",
+		written_words(d, sizeof(d), run->set.watch, false, ps->longest.writer_bytes),
 		units_format_size(e, sizeof(e), ps->longest.dirty),
 		units_format_size(f, sizeof(f), ps->longest.writeback));
 	if (ps->nrecorded && ps->stalls[0].reason.cause) {

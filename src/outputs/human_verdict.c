@@ -116,7 +116,7 @@ static unsigned int print_stalls(FILE *out, const struct ws_run *run,
 				 const struct ws_summary *sum)
 {
 	struct ws_stall_tally t;
-	char text[3][256], a[32], b[32], c[32], d[32];
+	char text[3][256], a[32], b[32], c[32], d[48] = "";
 
 	ws_stall_tally(sum, &t);
 	if (!t.n)
@@ -124,21 +124,15 @@ static unsigned int print_stalls(FILE *out, const struct ws_run *run,
 	units_format_duration(a, sizeof(a), run->set.stall_ns);
 	units_format_duration(b, sizeof(b), t.total_ns);
 	units_format_duration(c, sizeof(c), t.longest_ns);
-	units_format_size(d, sizeof(d), t.longest_bytes);
-	snprintf(text[0], sizeof(text[0]), "%llu ≥ %s, %s in all, longest %s (%s) at %s",
+	/* " at 6.59 GiB"; a watch has no bytes of its own to place it at */
+	if (!run->set.watch)
+		units_format_size(stpcpy(d, " at "), sizeof(d) - 4, t.longest_bytes);
+	snprintf(text[0], sizeof(text[0]), "%llu ≥ %s, %s in all, longest %s (%s)%s",
 		 (unsigned long long)t.n, a, b, c, t.longest_probe, d);
-	snprintf(text[1], sizeof(text[1]), "%llu ≥ %s, %s in all, longest %s at %s",
+	snprintf(text[1], sizeof(text[1]), "%llu ≥ %s, %s in all, longest %s%s",
 		 (unsigned long long)t.n, a, b, c, d);
-	snprintf(text[2], sizeof(text[2]), "%llu ≥ %s, longest %s at %s",
+	snprintf(text[2], sizeof(text[2]), "%llu ≥ %s, longest %s%s",
 		 (unsigned long long)t.n, a, c, d);
-	if (run->set.watch) {	/* no bytes of its own to place them at */
-		snprintf(text[0], sizeof(text[0]), "%llu ≥ %s, %s in all, longest %s (%s)",
-			 (unsigned long long)t.n, a, b, c, t.longest_probe);
-		snprintf(text[1], sizeof(text[1]), "%llu ≥ %s, %s in all, longest %s",
-			 (unsigned long long)t.n, a, b, c);
-		snprintf(text[2], sizeof(text[2]), "%llu ≥ %s, longest %s",
-			 (unsigned long long)t.n, a, c);
-	}
 	put_fitting(out, "stalls", text, 3);
 	if (!t.traced)
 		return 1 + print_sites(out, sum);

@@ -196,6 +196,14 @@ static uint64_t row_weight(const struct culprit_row *r)
 	return r->written + r->dirtied * PAGE_BYTES;
 }
 
+/* Into the slot of its time and the interval's. */
+static void history_add(struct culprits *c, uint64_t ts_ns, int32_t pid, uint64_t written,
+			uint32_t dirtied)
+{
+	slot_add(slot_at(c, ts_ns), pid, written, dirtied);
+	slot_add(&c->now, pid, written, dirtied);
+}
+
 static struct culprit_row *row_of(struct culprits *c, const struct culprit_who *w)
 {
 	unsigned int least = 0;
@@ -255,8 +263,7 @@ void culprits_completed(struct culprits *c, uint64_t ts_ns, uint64_t bytes)
 			continue;
 		}
 		if (p->counted) {
-			slot_add(slot_at(c, ts_ns), p->pid, take, 0);
-			slot_add(&c->now, p->pid, take, 0);
+			history_add(c, ts_ns, p->pid, take, 0);
 		}
 		p->bytes -= take;
 		bytes -= take;
@@ -337,8 +344,7 @@ void culprits_dirtied(struct culprits *c, uint64_t ts_ns, int32_t tid, uint64_t 
 	if (w->kernel)
 		return;
 	r->dirtied++;
-	slot_add(slot_at(c, ts_ns), w->tgid, 0, 1);
-	slot_add(&c->now, w->tgid, 0, 1);
+	history_add(c, ts_ns, w->tgid, 0, 1);
 }
 
 static struct culprit_row *row_by_pid(struct culprits *c, int32_t pid)

@@ -81,12 +81,14 @@ static inline uint64_t tracer_field(struct tep_format_field *f, struct tep_recor
 }
 
 /* ---- tracer_culprits.c ---- */
+/* The culprits' events (their table's sub). */
+enum culprit_event { CUL_DIRTIED, CUL_INODE_WB, CUL_FORK, CUL_EXEC };
 /* writestress's children (the probes' command launchers) are its own:
  * what they start is no culprit. */
 void tracer_learn_ours(struct ws_trace *t);
-/* A culprits' event (sub: tracer_events.c's table) into t->culprits. */
-void tracer_culprit_event(struct ws_trace *t, int sub, const struct event_fields *f,
-			  struct tep_record *rec);
+/* A culprits' event into t->culprits. */
+void tracer_culprit_event(struct ws_trace *t, enum culprit_event sub,
+			  const struct event_fields *f, struct tep_record *rec);
 /* A bio queued: a write is its thread's own, unless a worker's. */
 struct bio_event;
 void tracer_culprit_bio(struct ws_trace *t, const struct event_fields *f,

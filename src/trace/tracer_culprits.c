@@ -91,24 +91,20 @@ static const struct culprit_who *learn_who(struct ws_trace *t, int32_t tid, cons
 	return culprits_who(&t->culprits, tid);
 }
 
-/* Is thread tid writestress's?  Its set, known, or /proc's Tgid (one of
- * its threads); never learnt here: a shell forks, then becomes what it
- * execs. */
+/* Is thread tid writestress's?  Its set, known, or one of its threads
+ * (/proc/self/task/TID: one stat, for every fork on the machine); never
+ * learnt here: a shell forks, then becomes what it execs. */
 static bool is_ours(struct ws_trace *t, int32_t tid)
 {
 	const struct culprit_who *w = culprits_who(&t->culprits, tid);
-	char path[64], text[512], *at;
-	int tgid = 0;
+	char path[64];
 
 	if (culprits_is_ours(&t->culprits, tid))
 		return true;
 	if (w)
 		return w->tgid == t->culprits.ours_pid;
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
-	if (sysfs_read("", path, text, sizeof(text)) < 0 || !(at = strstr(text, "Tgid:\t")))
-		return false;
-	sscanf(at + 6, "%d", &tgid);
-	return tgid == t->culprits.ours_pid;
+	snprintf(path, sizeof(path), "/proc/self/task/%d", (int)tid);
+	return tid > 0 && access(path, F_OK) == 0;
 }
 
 /* A child of writestress's, or of one of its own (a probe's command and
@@ -148,26 +144,29 @@ void tracer_learn_ours(struct ws_trace *t)
 		closedir(d);
 }
 
-void tracer_culprit_event(struct ws_trace *t, int sub, const struct event_fields *f,
-			  struct tep_record *rec)
+void tracer_culprit_event(struct ws_trace *t, enum culprit_event sub,
+			  const struct event_fields *f, struct tep_record *rec)
 {
 	int32_t tid = (int32_t)tep_data_pid(t->tep, rec);
 
-	if (sub == 2) {
-		learn_fork(t, (int32_t)tracer_field(f->parent, rec), (int32_t)tracer_field(f->child, rec));
-		return;
-	}
-	if (sub == 3) {	/* a new program: its name read again */
+	switch (sub) {
+	case CUL_FORK:
+		learn_fork(t, (int32_t)tracer_field(f->parent, rec),
+			   (int32_t)tracer_field(f->child, rec));
+		break;
+	case CUL_EXEC:		/* a new program: its name read again */
 		culprits_exec(&t->culprits, tid);
-		return;
+		break;
+	case CUL_DIRTIED:
+		if (learn_who(t, tid, NULL))
+			culprits_dirtied(&t->culprits, rec->ts, tid, tracer_field(f->ino, rec));
+		break;
+	case CUL_INODE_WB:
+		if (learn_who(t, tid, NULL))
+			culprits_inode_written(&t->culprits, rec->ts, tid,
+					       tracer_field(f->ino, rec), tracer_field(f->wrote, rec));
+		break;
 	}
-	if (!learn_who(t, tid, NULL))
-		return;
-	if (sub == 0)
-		culprits_dirtied(&t->culprits, rec->ts, tid, tracer_field(f->ino, rec));
-	else
-		culprits_inode_written(&t->culprits, rec->ts, tid, tracer_field(f->ino, rec),
-				       tracer_field(f->wrote, rec));
 }
 
 void tracer_culprit_bio(struct ws_trace *t, const struct event_fields *f,

@@ -14,37 +14,41 @@
 struct event_spec {
 	const char *system, *name;
 	enum trace_kind kind;
-	int sub;		/* enum blk_event_kind or jnl_phase */
+	int sub;		/* enum blk_event_kind, jnl_phase or culprit_event */
 	bool required;
 	enum trace_journal journal;	/* only on this kind of journal */
+	const char *filter;	/* NULL: the disk's (filter_of) */
 };
 
 static const struct event_spec specs[] = {
-	{ "block", "block_getrq", TE_BLOCK, BLK_GETRQ, true, TRACE_JOURNAL_NONE },
-	{ "block", "block_rq_issue", TE_BLOCK, BLK_ISSUE, true, TRACE_JOURNAL_NONE },
-	{ "block", "block_rq_complete", TE_BLOCK, BLK_COMPLETE, true, TRACE_JOURNAL_NONE },
-	{ "block", "block_bio_queue", TE_BIO, BIO_QUEUE, false, TRACE_JOURNAL_NONE },
-	{ "block", "block_bio_backmerge", TE_BIO, BIO_MERGE, false, TRACE_JOURNAL_NONE },
-	{ "block", "block_bio_frontmerge", TE_BIO, BIO_MERGE, false, TRACE_JOURNAL_NONE },
-	{ "block", "block_rq_merge", TE_BIO, BIO_RQ_MERGE, false, TRACE_JOURNAL_NONE },
-	{ "block", "block_split", TE_BIO, BIO_SPLIT, false, TRACE_JOURNAL_NONE },
-	{ "jbd2", "jbd2_start_commit", TE_JOURNAL, JNL_START, false, TRACE_JOURNAL_JBD2 },
-	{ "jbd2", "jbd2_commit_locking", TE_JOURNAL, JNL_LOCKING, false, TRACE_JOURNAL_JBD2 },
-	{ "jbd2", "jbd2_commit_flushing", TE_JOURNAL, JNL_FLUSHING, false, TRACE_JOURNAL_JBD2 },
-	{ "jbd2", "jbd2_commit_logging", TE_JOURNAL, JNL_LOGGING, false, TRACE_JOURNAL_JBD2 },
-	{ "jbd2", "jbd2_end_commit", TE_JOURNAL, JNL_END, false, TRACE_JOURNAL_JBD2 },
-	{ "jbd2", "jbd2_run_stats", TE_JOURNAL, JNL_STATS, false, TRACE_JOURNAL_JBD2 },
-	{ "xfs", "xlog_iclog_syncing", TE_JOURNAL, JNL_ICLOG, false, TRACE_JOURNAL_XFS },
-	{ "xfs", "xlog_iclog_sync_done", TE_JOURNAL, JNL_ICLOG_DONE, false, TRACE_JOURNAL_XFS },
-	{ "writeback", "balance_dirty_pages", TE_DIRTY, 0, false, TRACE_JOURNAL_NONE },
-	{ "wbt", "wbt_step", TE_WBT, 0, false, TRACE_JOURNAL_NONE },
-	{ "wbt", "wbt_stat", TE_WBT_STAT, 0, false, TRACE_JOURNAL_NONE },
-	{ "writeback", "writeback_start", TE_WB, 0, false, TRACE_JOURNAL_NONE },
-	{ "writeback", "writeback_written", TE_WB, 1, false, TRACE_JOURNAL_NONE },
-	{ "writeback", "writeback_dirty_folio", TE_CULPRIT, 0, false, TRACE_JOURNAL_NONE },
-	{ "writeback", "writeback_single_inode", TE_CULPRIT, 1, false, TRACE_JOURNAL_NONE },
-	{ "sched", "sched_process_fork", TE_CULPRIT, 2, false, TRACE_JOURNAL_NONE },
-	{ "sched", "sched_process_exec", TE_CULPRIT, 3, false, TRACE_JOURNAL_NONE },
+	{ "block", "block_getrq", TE_BLOCK, BLK_GETRQ, true, TRACE_JOURNAL_NONE, NULL },
+	{ "block", "block_rq_issue", TE_BLOCK, BLK_ISSUE, true, TRACE_JOURNAL_NONE, NULL },
+	{ "block", "block_rq_complete", TE_BLOCK, BLK_COMPLETE, true, TRACE_JOURNAL_NONE, NULL },
+	{ "block", "block_bio_queue", TE_BIO, BIO_QUEUE, false, TRACE_JOURNAL_NONE, NULL },
+	{ "block", "block_bio_backmerge", TE_BIO, BIO_MERGE, false, TRACE_JOURNAL_NONE, NULL },
+	{ "block", "block_bio_frontmerge", TE_BIO, BIO_MERGE, false, TRACE_JOURNAL_NONE, NULL },
+	{ "block", "block_rq_merge", TE_BIO, BIO_RQ_MERGE, false, TRACE_JOURNAL_NONE, NULL },
+	{ "block", "block_split", TE_BIO, BIO_SPLIT, false, TRACE_JOURNAL_NONE, NULL },
+	{ "jbd2", "jbd2_start_commit", TE_JOURNAL, JNL_START, false, TRACE_JOURNAL_JBD2, NULL },
+	{ "jbd2", "jbd2_commit_locking", TE_JOURNAL, JNL_LOCKING, false, TRACE_JOURNAL_JBD2, NULL },
+	{ "jbd2", "jbd2_commit_flushing", TE_JOURNAL, JNL_FLUSHING, false, TRACE_JOURNAL_JBD2, NULL },
+	{ "jbd2", "jbd2_commit_logging", TE_JOURNAL, JNL_LOGGING, false, TRACE_JOURNAL_JBD2, NULL },
+	{ "jbd2", "jbd2_end_commit", TE_JOURNAL, JNL_END, false, TRACE_JOURNAL_JBD2, NULL },
+	{ "jbd2", "jbd2_run_stats", TE_JOURNAL, JNL_STATS, false, TRACE_JOURNAL_JBD2, NULL },
+	{ "xfs", "xlog_iclog_syncing", TE_JOURNAL, JNL_ICLOG, false, TRACE_JOURNAL_XFS, NULL },
+	{ "xfs", "xlog_iclog_sync_done", TE_JOURNAL, JNL_ICLOG_DONE, false, TRACE_JOURNAL_XFS, NULL },
+	{ "writeback", "balance_dirty_pages", TE_DIRTY, 0, false, TRACE_JOURNAL_NONE, NULL },
+	{ "wbt", "wbt_step", TE_WBT, 0, false, TRACE_JOURNAL_NONE, NULL },
+	{ "wbt", "wbt_stat", TE_WBT_STAT, 0, false, TRACE_JOURNAL_NONE, NULL },
+	{ "writeback", "writeback_start", TE_WB, 0, false, TRACE_JOURNAL_NONE, NULL },
+	{ "writeback", "writeback_written", TE_WB, 1, false, TRACE_JOURNAL_NONE, NULL },
+	{ "writeback", "writeback_dirty_folio", TE_CULPRIT, CUL_DIRTIED, false, TRACE_JOURNAL_NONE, NULL },
+	{ "writeback", "writeback_single_inode", TE_CULPRIT, CUL_INODE_WB, false, TRACE_JOURNAL_NONE, NULL },
+	/* every process's: writestress's own children are followed */
+	{ "sched", "sched_process_fork", TE_CULPRIT, CUL_FORK, false, TRACE_JOURNAL_NONE,
+	  "child_pid > 0" },
+	{ "sched", "sched_process_exec", TE_CULPRIT, CUL_EXEC, false, TRACE_JOURNAL_NONE,
+	  "old_pid > 0" },
 };
 #define NEVENTS (sizeof(specs) / sizeof(specs[0]))
 _Static_assert(NEVENTS == TRACER_NEVENTS, "tracer.h's TRACER_NEVENTS: the table's length");
@@ -141,7 +145,7 @@ int tracer_on_event(struct tep_event *tev, struct tep_record *rec, int cpu, void
 	switch (e.kind) {
 	case TE_CULPRIT:
 		if (t->culprits_on)
-			tracer_culprit_event(t, specs[k].sub, f, rec);
+			tracer_culprit_event(t, (enum culprit_event)specs[k].sub, f, rec);
 		return 0;
 	case TE_BLOCK:
 		e.blk = (struct blk_event){ .kind = (enum blk_event_kind)specs[k].sub,
@@ -391,10 +395,10 @@ int tracer_enable_events(struct ws_trace *t, const struct trace_disk *disk)
 			whole[TE_CULPRIT] = false;
 			continue;
 		}
-		filter_of(specs[k].kind, disk, filter, sizeof(filter));
-		if (!strcmp(specs[k].system, "sched"))	/* every process's */
-			snprintf(filter, sizeof(filter), "%s > 0",
-				 specs[k].sub == 2 ? "child_pid" : "old_pid");
+		if (specs[k].filter)
+			snprintf(filter, sizeof(filter), "%s", specs[k].filter);
+		else
+			filter_of(specs[k].kind, disk, filter, sizeof(filter));
 		/* its own file: tracefs_event_enable() searches every system */
 		if (ok &&
 		    tracefs_event_file_write(t->inst, specs[k].system, specs[k].name,

@@ -22,18 +22,11 @@ assert_file_no_match "$OUT" '^  writers ' "a run with nobody beside it"
 
 ws_bg -q --size 48M -B 1M --json "$TESTDIR/r.json" "$RIG_MNT/data"
 wait_for 15 "the run's first write" test -s "$RIG_MNT/data"
-# shellcheck disable=SC2016 # for the inner sh
-sh -c 'echo $$ >"$0/cgroup.procs" && exec python3 -c "$@"' "$CG" '
-import ctypes, os, sys
-libc = ctypes.CDLL(None)
-libc.prctl(15, b"flooder", 0, 0, 0)
-f = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+cgroup_writer flooder "$CG" 0 '
 for r in range(2):
     for i in range(24):
         os.write(f, b"x" * 1048576)
-    libc.syncfs(f)
-open(sys.argv[2], "w").write(open("/proc/self/io").read())
-' "$RIG_MNT/flood" "$TESTDIR/flooder.io" &
+    libc.syncfs(f)'
 flood=$!
 wait "$flood" || fail "the flooder failed"
 ws_wait "$(scaled 60)"

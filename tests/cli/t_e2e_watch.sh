@@ -23,30 +23,14 @@ rig_up rig --size 1G --rate $((20 * MiB))
 test_cgroup FLOOD_CG flood blkio
 test_cgroup INNO_CG innocent blkio
 
-# writer NAME CGROUP SECONDS PY: a python process named NAME in CGROUP
-# running PY for SECONDS (f: its file, stop: the deadline), which then
-# leaves its /proc/self/io in $TESTDIR/NAME.io
-writer()
-{
-	# shellcheck disable=SC2016 # for the inner sh
-	sh -c 'echo $$ >"$0/cgroup.procs" && exec python3 -c "$@"' "$2" '
-import ctypes, os, sys, time
-ctypes.CDLL(None).prctl(15, sys.argv[1].encode(), 0, 0, 0)
-f = os.open(sys.argv[2], os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
-stop = time.time() + float(sys.argv[3])
-exec(sys.argv[5])
-open(sys.argv[4], "w").write(open("/proc/self/io").read())
-' "$1" "$RIG_MNT/$1" "$3" "$TESTDIR/$1.io" "$4" &
-}
 
 ws_bg watch -t 25s --probe-dir "$RIG_MNT" --json "$TESTDIR/w.json" --prom "$TESTDIR/w.prom" -v
 wait_for 15 "the watch's first interval" intervals_at_least 1
-writer innocent "$INNO_CG" 18 '
+cgroup_writer innocent "$INNO_CG" 18 '
 while time.time() < stop:
     os.write(f, b"y" * 16384); os.fsync(f); time.sleep(0.5)'
 inno=$!
-writer flooder "$FLOOD_CG" 0 '
-libc = ctypes.CDLL(None)
+cgroup_writer flooder "$FLOOD_CG" 0 '
 for r in range(3):
     for i in range(48):
         os.write(f, b"x" * 1048576)
@@ -93,30 +77,44 @@ assert_file_match "$TESTDIR/w.prom" '^writestress_other_written_bytes_total\{tar
 assert_dir_only "$WORK"
 
 # a probe that waits for a CPU, nobody writing: "no writer"
+# cpu_quota DIR: 40 ms of CPU a second for DIR's members; false when the
+# kernel has no CPU bandwidth control
+cpu_quota()
+{
+	if [ -w "$1/cpu.cfs_quota_us" ]; then
+		echo 1000000 >"$1/cpu.cfs_period_us" && echo 40000 >"$1/cpu.cfs_quota_us"
+	elif [ -w "$1/cpu.max" ]; then
+		echo "40000 1000000" >"$1/cpu.max"
+	else
+		return 1
+	fi
+}
+
+no_writer_part()
+{
+	sync -f "$RIG_MNT"
+	ws watch -t 8s --probe cmd --probe-user root --probe-dir "$RIG_MNT" --json "$TESTDIR/s.json" -v \
+		--probe-cmd "spin=echo \$\$ >$CPU_CG/cgroup.procs && exec chrt -o 0 python3 -c 'sum(range(1500000))'" \
+		--probe-cmd "scribe=dd if=/dev/zero of=scribe.dat bs=1M count=2 conv=fsync status=none"
+	assert_status 0
+	sed -n '/^watched/,$p' "$OUT"
+	pycheck "$TESTDIR/s.json" <<-'EOF'
+	s = d["summary"]
+	show("culprits", [(c["command"], c["written_bytes"]) for c in s["culprits"]])
+	want(all(c["kernel"] for c in s["culprits"]), "the scribe probe's dd, writestress's own, no culprit")
+	stalls = [r for p in d["probes"] for r in p["stalls"]["records"] if p["name"] == "spin"]
+	show("stalls", [(round(r["duration_ms"]), r["others_written_bytes"], r["no_writer"]) for r in stalls])
+	want(len(stalls) >= 1, "the starved probe stalled")
+	for r in stalls:
+	    want(r["no_writer"] is True and r["others_written_bytes"] < 1 << 20,
+	         "no writer behind the stall at %.1f s" % r["start_s"])
+	EOF
+	assert_file_match "$OUT" "^  longest  spin [0-9.]+ s at [0-9:]+: no writer: " "the summary says no writer"
+}
+
 test_cgroup CPU_CG slow cpu
-if [ -w "$CPU_CG/cpu.cfs_quota_us" ]; then
-	echo 1000000 >"$CPU_CG/cpu.cfs_period_us" && echo 40000 >"$CPU_CG/cpu.cfs_quota_us"
-elif [ -w "$CPU_CG/cpu.max" ]; then
-	echo "40000 1000000" >"$CPU_CG/cpu.max"
+if cpu_quota "$CPU_CG"; then
+	no_writer_part
 else
-	skip_part kernel "no CPU quota (cgroup cpu controller) for the no-writer stall"
-	exit 0
+	skip_part_kernel 3.2 "a CPU quota (CONFIG_CFS_BANDWIDTH) for the no-writer stall"
 fi
-sync -f "$RIG_MNT"
-ws watch -t 8s --probe cmd --probe-user root --probe-dir "$RIG_MNT" --json "$TESTDIR/s.json" -v \
-	--probe-cmd "spin=echo \$\$ >$CPU_CG/cgroup.procs && exec chrt -o 0 python3 -c 'sum(range(1500000))'" \
-	--probe-cmd "scribe=dd if=/dev/zero of=scribe.dat bs=1M count=2 conv=fsync status=none"
-assert_status 0
-sed -n '/^watched/,$p' "$OUT"
-pycheck "$TESTDIR/s.json" <<'EOF'
-s = d["summary"]
-show("culprits", [(c["command"], c["written_bytes"]) for c in s["culprits"]])
-want(all(c["kernel"] for c in s["culprits"]), "the scribe probe's dd, writestress's own, no culprit")
-stalls = [r for p in d["probes"] for r in p["stalls"]["records"] if p["name"] == "spin"]
-show("stalls", [(round(r["duration_ms"]), r["others_written_bytes"], r["no_writer"]) for r in stalls])
-want(len(stalls) >= 1, "the starved probe stalled")
-for r in stalls:
-    want(r["no_writer"] is True and r["others_written_bytes"] < 1 << 20,
-         "no writer behind the stall at %.1f s" % r["start_s"])
-EOF
-assert_file_match "$OUT" "^  longest  spin [0-9.]+ s at [0-9:]+: no writer: " "the summary says no writer"

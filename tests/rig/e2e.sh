@@ -19,6 +19,14 @@
 #                                     (ws-test-PID-NAME, v1 CONTROLLER's or
 #                                     the unified one), removed at exit;
 #                                     its directory in VAR
+#   cgroup_writer NAME CGROUP SECONDS PY
+#                                     a python writer in the background
+#                                     ($! its pid), named NAME (its comm),
+#                                     in CGROUP, running PY with f (its
+#                                     file, $RIG_MNT/NAME, appended),
+#                                     libc, stop (SECONDS from now); it
+#                                     then leaves its /proc/self/io in
+#                                     $TESTDIR/NAME.io
 #   rig_written DIR                   bytes written to DIR's device so far
 #   rig_rate DIR                      the throttle in force (0: none)
 #   pycheck RESULT.json [NAME=N]... <<'EOF'
@@ -66,6 +74,20 @@ test_cgroup()
 	mkdir "$_dir" || fail "cannot make cgroup $_dir"
 	at_exit "rmdir '$_dir' 2>/dev/null || true"
 	eval "$1=\$_dir"
+}
+
+cgroup_writer()
+{
+	# shellcheck disable=SC2016 # for the inner sh
+	sh -c 'echo $$ >"$0/cgroup.procs" && exec python3 -c "$@"' "$2" '
+import ctypes, os, sys, time
+libc = ctypes.CDLL(None)
+libc.prctl(15, sys.argv[1].encode(), 0, 0, 0)
+f = os.open(sys.argv[2], os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+stop = time.time() + float(sys.argv[3])
+exec(sys.argv[5])
+open(sys.argv[4], "w").write(open("/proc/self/io").read())
+' "$1" "$RIG_MNT/$1" "$3" "$TESTDIR/$1.io" "$4" &
 }
 
 # rig_get DIR KEY: a value from DIR/rig.env.
