@@ -238,6 +238,27 @@ ws()
 	(cd "$WORK" && exec $WS_PREFIX "$WS" "$@") >"$OUT" 2>"$ERR" </dev/null || rc=$?
 }
 
+# ws_as_nobody ARGS...: run writestress as the user nobody (root only, with
+# setpriv) in $WORK, made writable to all, like ws().  nobody runs a copy
+# of the binary from $TESTDIR, which it may cross (0711) but not list: the
+# build may lie where nobody may not go.  A coverage build's counters go
+# under $TESTDIR/gcov: nobody may not write the build's, and gcov would say
+# so on stderr, which the tests count.
+ws_as_nobody()
+{
+	LAST_CMD="writestress $* (as nobody)"
+	printf '+ %s\n' "$LAST_CMD"
+	chmod 0711 "$TESTDIR" && chmod 0777 "$WORK" || fail "cannot open $WORK to nobody"
+	if [ ! -x "$TESTDIR/ws-copy" ]; then
+		cp "$WS" "$TESTDIR/ws-copy" && chmod 0755 "$TESTDIR/ws-copy" || fail "cannot copy $WS"
+		mkdir -p "$TESTDIR/gcov" && chmod 0777 "$TESTDIR/gcov" || fail "cannot make $TESTDIR/gcov"
+	fi
+	rc=0
+	(cd "$WORK" && GCOV_PREFIX=$TESTDIR/gcov exec setpriv --reuid "$(id -u nobody)" \
+		--regid "$(id -g nobody)" --clear-groups "$TESTDIR/ws-copy" "$@") \
+		>"$OUT" 2>"$ERR" </dev/null || rc=$?
+}
+
 # ws_bg ARGS...: start writestress in the background (stdout to $OUT,
 # stderr to $ERR) and set $WS_PID; it is killed at exit if still running.
 ws_bg()

@@ -72,11 +72,7 @@ elif ! have_cmd setpriv; then
 	skip_part cmd "--dirty-bytes refused to a user: needs setpriv, which is not installed"
 else
 	# not root: --dirty-bytes changes the whole machine
-	chmod 777 "$WORK"
-	LAST_CMD="writestress matrix --dirty-bytes 64M f (as nobody)"
-	rc=0
-	(cd "$WORK" && exec setpriv --reuid=65534 --regid=65534 --clear-groups \
-		"$WS" matrix --dirty-bytes 64M f) >"$OUT" 2>"$ERR" </dev/null || rc=$?
+	ws_as_nobody matrix --dirty-bytes 64M f
 	assert_status 2
 	assert_file_match "$ERR" 'dirty_bytes for the whole machine: root only' "refusal to a user"
 	assert_missing "$WORK/f"

@@ -47,14 +47,7 @@ if ! have_root; then
 elif ! have_cmd setpriv; then
 	skip_part cmd "a watch without root: needs setpriv"
 else
-	chmod 0711 "$TESTDIR"
-	chmod 0777 "$WORK"
-	cp "$WS" "$TESTDIR/ws-copy" && chmod 0755 "$TESTDIR/ws-copy" || fail "cannot copy $WS"
-	LAST_CMD="writestress watch -t 2s --json w.json (as nobody)"
-	rc=0
-	(cd "$WORK" && exec timeout 30 setpriv --reuid "$(id -u nobody)" --regid "$(id -g nobody)" \
-		--clear-groups "$TESTDIR/ws-copy" watch -t 2s --json w.json) >"$OUT" 2>"$ERR" \
-		</dev/null || rc=$?
+	ws_as_nobody watch -t 2s --json w.json
 	assert_status 0
 	assert_lines "$ERR" 1 "stderr of a watch without root"
 	assert_file_match "$ERR" "^writestress: watching with the probes only: .*needs root \(sudo writestress watch \.\.\.\)$" "what tracing needs"
