@@ -83,6 +83,34 @@ static void put_traced(FILE *out, const struct ws_interval *iv)
 	}
 }
 
+/* Other processes' writes (watch, or a traced run): empty where not
+ * traced, a second writer's where the interval had one. */
+static const char *const writer_cols[] = {
+	"others_bytes", "writer1", "writer1_pid", "writer1_bytes",
+	"writer2", "writer2_pid", "writer2_bytes",
+};
+_Static_assert(ARRAY_SIZE(writer_cols) == 1 + 3 * WS_STALL_CULPRITS,
+	       "a command, pid and bytes column for each writer an interval names");
+
+static void put_writers(FILE *out, const struct ws_writers_now *w)
+{
+	unsigned int i;
+
+	if (!w->traced) {
+		fputs(",,,,,,,", out);
+		return;
+	}
+	fprintf(out, ",%llu", (unsigned long long)w->total_written);
+	for (i = 0; i < w->n && i < WS_STALL_CULPRITS; i++) {
+		fputc(',', out);
+		ws_csv_field(out, w->top[i].comm);
+		fprintf(out, ",%d,%llu", (int)w->top[i].pid,
+			(unsigned long long)w->top[i].written);
+	}
+	for (; i < WS_STALL_CULPRITS; i++)
+		fputs(",,,", out);
+}
+
 static void csv_header(struct sink *s, const struct ws_run *run)
 {
 	static const char *const cols[] = {
@@ -107,6 +135,8 @@ static void csv_header(struct sink *s, const struct ws_run *run)
 	field(s->out, "psi_full_pct", false);
 	for (size_t c = 0; c < ARRAY_SIZE(traced_cols); c++)
 		field(s->out, traced_cols[c], false);
+	for (size_t c = 0; c < ARRAY_SIZE(writer_cols); c++)
+		field(s->out, writer_cols[c], false);
 	if (adaptive(run))
 		for (size_t c = 0; c < ARRAY_SIZE(adapt_cols); c++)
 			field(s->out, adapt_cols[c], false);
@@ -149,6 +179,7 @@ static void csv_row(struct sink *s, const struct ws_run *run,
 	else
 		fputs(",,", s->out);
 	put_traced(s->out, iv);
+	put_writers(s->out, &iv->writers);
 	if (adaptive(run) && iv->have_adapt)
 		fprintf(s->out, ",%llu,%u,%llu,%.3f,%.3f,%d,%s,%d",
 			(unsigned long long)iv->adapt.chunk, iv->adapt.window,

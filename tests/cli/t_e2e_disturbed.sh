@@ -5,7 +5,7 @@
 # naming the flooder, its JSON's culprits hold the flooder's bytes within
 # 10% of its own /proc/PID/io write_bytes, and the run's own writer is in
 # no row (its bytes are the run's).  A run with nobody beside it has no
-# "writers" line.
+# "writers" line.  The CSV names each interval's writers as the JSON does.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 # shellcheck source=../rig/e2e.sh
@@ -20,7 +20,7 @@ ws -q --size 16M -B 1M --json "$TESTDIR/quiet.json" "$RIG_MNT/alone"
 assert_status 0
 assert_file_no_match "$OUT" '^  writers ' "a run with nobody beside it"
 
-ws_bg -q --size 48M -B 1M --json "$TESTDIR/r.json" "$RIG_MNT/data"
+ws_bg -q --size 48M -B 1M --json "$TESTDIR/r.json" --csv "$TESTDIR/r.csv" "$RIG_MNT/data"
 wait_for 15 "the run's first write" test -s "$RIG_MNT/data"
 cgroup_writer flooder "$CG" 0 '
 for r in range(2):
@@ -44,4 +44,6 @@ if fl:
     near(fl["written_bytes"], v["flood_io"], 10, "the flooder's bytes against its /proc/PID/io")
 want(int(v["ws_pid"]) not in rows, "the run's own writer in no row")
 want(s["bytes"] == 48 << 20, "the run wrote its 48 MiB")
+want(any(iv.get("writers", {}).get("top") for iv in d["intervals"]), "an interval names a writer")
 EOF
+check_result "$TESTDIR/r.json" --csv "$TESTDIR/r.csv" --reason bound --bytes $((48 * MiB))

@@ -110,6 +110,16 @@ def check_csv(path, d):
     for row, iv in zip(rows, d["intervals"]):
         want(int(row["bytes"]) == iv["bytes"], f"CSV row {row['interval']}: bytes differ")
         want(abs(float(row["t_s"]) - iv["t_s"]) < 1e-5, f"CSV row {row['interval']}: t_s differs")
+        # other processes' writers: as the JSON has them, else empty
+        wr = iv.get("writers")
+        top = wr["top"] if wr else []
+        got = [row[k] for k in ("others_bytes", "writer1", "writer1_pid", "writer1_bytes",
+                                "writer2", "writer2_pid", "writer2_bytes")]
+        exp = [str(wr["others_bytes"]) if wr else ""]
+        for i in range(2):
+            w = top[i] if i < len(top) else None
+            exp += [w["command"], str(w["pid"]), str(w["written_bytes"])] if w else ["", "", ""]
+        want(got == exp, f"CSV row {row['interval']}: writers {got}, the JSON's {exp}")
 
 
 def main():

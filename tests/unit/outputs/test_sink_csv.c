@@ -54,11 +54,12 @@ START_TEST(test_golden)
 			ck_assert_uint_eq(fields(s, nl - 1), want);
 		lines++;
 	}
-	/* 7 columns, every timer, 8 of the system, 19 traced, 7 per probe;
+	/* 7 columns, every timer, 8 of the system, 19 traced, 7 of other
+	 * processes' writers, 7 per probe;
 	 * with several targets, which one (a row each, then the run's), and
 	 * (the targets' writers are adaptive) the controller's 8 and
 	 * --headroom's 2 */
-	ck_assert_uint_eq(want, 7 + WS_T_NR + 8 + 19 + 2 * 7 + (f->run.ntargets ? 1 + 8 + 2 : 0));
+	ck_assert_uint_eq(want, 7 + WS_T_NR + 8 + 19 + 7 + 2 * 7 + (f->run.ntargets ? 1 + 8 + 2 : 0));
 	if (f->run.ntargets) {
 		/* target 2's controller found the target out of reach at 3 s */
 		ck_assert_msg(strstr(out, ",adapt_settled,adapt_why,adapt_unreachable,"), "adaptive columns");
@@ -76,6 +77,17 @@ START_TEST(test_golden)
 		 * (2544128000 bytes: 621125); wbt not traced there */
 		ck_assert_msg(strstr(out, ",120.000,4854,2427,4854.000,5.000,1,621125,,,"),
 			      "the bios', the flusher's and wbt's columns");
+	}
+	/* other processes' writers: none in the untraced interval 0,
+	 * interval 1 names two (8 MiB of "rsync backup", pid 5000, and
+	 * bash's 16 KiB), interval 2 one (12 MiB) */
+	ck_assert_msg(strstr(out, ",others_bytes,writer1,writer1_pid,writer1_bytes,"
+			     "writer2,writer2_pid,writer2_bytes,"), "the writers' columns");
+	if (r->ending == FIXTURE_BOUND) {
+		ck_assert_msg(strstr(out, ",12599296,rsync backup,5000,12582912,,,,"),
+			      "one writer, the second's columns empty");
+		ck_assert_msg(strstr(out, ",8404992,rsync backup,5000,8388608,bash,6000,16384,"),
+			      "two writers");
 	}
 	for (unsigned int i = 0; i < f->niv; i++)
 		rows_want += 1 + f->iv[i].ntargets;
