@@ -22,13 +22,16 @@
 #    a note, never "not reached";
 #  - bad command lines exit 2 with the --help pointer, unreadable and
 #    foreign files exit 2 with one line naming the file and the reason;
+#  - two watches (writestress watch) are compared by how long each
+#    watched, what other processes wrote (or "-" untraced) and the
+#    probes, never by a writer's rows; a watch beside a run exits 2;
 #  - compare writes nothing and leaves its inputs alone.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
 
 need_cmd python3
 FIX=$CLI_DIR/../fixtures/compare
-FIXTURES="window.json none.json regressed.json partial.json fingerprint-a.json fingerprint-b.json"
+FIXTURES="window.json none.json regressed.json partial.json fingerprint-a.json fingerprint-b.json watch.json"
 for f in $FIXTURES; do
 	cp "$FIX/$f" "$WORK/" || fail "cannot copy fixture $f"
 done
@@ -266,6 +269,36 @@ ws compare unjudged.json unjudged.json
 assert_report 0
 assert_eq "" "$(grep 'not reached' "$OUT")" "not reached, where the run did not judge"
 
+# ---- two watches: no writer's rows ----------------------------------------
+# watch.json: 2 s watched, dd's 16 MiB and 552 KiB dirtied before the
+# trace (17362944 bytes: 0.016 GiB), 21 fsync probes of at most 0.865 ms
+ws compare watch.json watch.json
+assert_report 0
+assert_file_match "$OUT" '^watched s +\| +2\.000 \| +2\.000 \| +0\.0% \|$' "how long each watched"
+assert_file_match "$OUT" '^others wrote GiB +\| +0\.016 \| +0\.016 \| +0\.0% \|$' "what the others wrote"
+assert_file_match "$OUT" '^fsync max ms +\| +0\.865 \| +0\.865 \| +0\.0% \|$' "the probe's rows"
+assert_file_no_match "$OUT" '^(throughput|written|initial|phase|slowdown|steady|free space)' "a writer's rows"
+assert_eq "verdict: no regression beyond 10%" "$(tail -n 1 "$OUT")" "verdict of a watch with itself"
+# a stall in B (max 250 ms), and B untraced: others' bytes unknown
+variant watch.json watch-stalled.json 'd["probes"][0]["max_ms"] = 250.0
+d["summary"]["culprits_others"] = None'
+ws compare watch.json watch-stalled.json
+assert_report 1
+assert_eq "fsync max ms" "$(flagged REGRESSION)" "flagged between two watches"
+assert_file_match "$OUT" '^others wrote GiB +\| +0\.016 \| +- \| +- \|$' "an untraced watch's others"
+for order in AB BA; do
+	if [ "$order" = AB ]; then ws compare watch.json window.json; else ws compare window.json watch.json; fi
+	assert_status 2
+	assert_eq "" "$(cat "$OUT")" "stdout of: $LAST_CMD"
+	if [ "$order" = AB ]; then
+		want="'watch.json' is a watch and 'window.json' a single run"
+	else
+		want="'window.json' is a single run and 'watch.json' a watch"
+	fi
+	assert_eq "writestress: compare: $want: compare two runs, two watches or two matrices" \
+		"$(cat "$ERR")" "stderr of: $LAST_CMD"
+done
+
 # ---- --help ---------------------------------------------------------------
 for opt in --help -h; do
 	ws compare "$opt"
@@ -353,4 +386,5 @@ for f in $FIXTURES; do
 done
 # shellcheck disable=SC2086 # plain names
 assert_dir_only "$WORK" $FIXTURES adir empty.json cut.json trailing.json v2.json other.json array.json \
-	many.json many-regressed.json fast.json slower.json rate25.json rate15.json kernel.json unjudged.json
+	many.json many-regressed.json fast.json slower.json rate25.json rate15.json kernel.json unjudged.json \
+	watch-stalled.json

@@ -7,14 +7,16 @@
 #    flagged however far out (1000 make one), a steady state the runs did
 #    not judge in their words with their reason, never "not reached",
 #    a writestress-result/2 file read, a
-#    matrix and a report in the directory skipped with a warning each;
+#    matrix, a report and a watch's result in the directory skipped with
+#    a warning each;
 #    CSV, JSON and SVG parse; the SVG has one curve per result, the
 #    outlier's red; --by host regroups; - puts one output on stdout;
 #  - results that differ in settings that change the result: a group
 #    each, headed by the options as typed (-B 1.00 MiB, -s 300 MiB;
 #    -t 5m00s), none at its default or unset;
 #  - bad command lines exit 2 with the --help pointer; a named foreign,
-#    unreadable or broken file exits 2 naming it; no results exits 2;
+#    unreadable or broken file, or a watch's result, exits 2 naming it; no
+#    results exits 2;
 #  - 2,000 results: a few seconds, and memory flat in the number of files
 #    (max RSS of 2,000 vs 200 files; not under sanitizers, whose
 #    quarantine keeps freed memory).
@@ -63,10 +65,13 @@ python3 "$PY/report_fleet.py" "$WORK/r1.json" fleet "$WORK/fleet" || fail "repor
 # made to be skipped: a result of a version with no schema file, a matrix
 # and a report that name no tool
 not_a_result "$WORK/fleet/b4-v2.json" "$WORK/fleet/matrix.json" "$WORK/fleet/old-report.json"
+# and a watch's result (writestress watch: no writer, nothing to table)
+cp "$CLI_DIR/../fixtures/compare/watch.json" "$WORK/fleet/watch.json" || fail "cannot copy watch.json"
 ws report fleet --csv fleet.csv --json fleet.json --svg fleet.svg
 assert_status 1
 assert_eq "writestress: report: skipping 'fleet/matrix.json': it has schema 'writestress-matrix/1', not writestress-result/N
-writestress: report: skipping 'fleet/old-report.json': it has schema 'writestress-report/1', not writestress-result/N" \
+writestress: report: skipping 'fleet/old-report.json': it has schema 'writestress-report/1', not writestress-result/N
+writestress: report: skipping 'fleet/watch.json': it is a watch's result, not a run's (compare two watches with writestress compare)" \
 	"$(cat "$ERR")" "warnings for the files that are not results"
 assert_eq 14 "$(rows "$OUT" | wc -l)" "rows of the fleet"
 assert_eq "fleet/a-outlier.json" "$(flagged "$OUT")" "the rows flagged"
@@ -76,7 +81,7 @@ assert_file_match "$OUT" '^== model Disk B: 4 results ==$' "group Disk B"
 assert_file_match "$OUT" '^== model Disk C: 2 results, not judged \(fewer than 3\) ==$' "group Disk C"
 assert_file_match "$OUT" '^== model Disk D: 3 results ==$' "group Disk D"
 assert_file_match "$OUT" '^median of 5 +\|.*\| +200\.0 \|' "Disk A's median row"
-assert_file_match "$OUT" '^14 results in 4 groups by model; 1 with outliers; 1 group not judged; 2 files skipped$' "the totals"
+assert_file_match "$OUT" '^14 results in 4 groups by model; 1 with outliers; 1 group not judged; 3 files skipped$' "the totals"
 # 20 probes: no p99 shown, the slow one's 95 ms not flagged
 assert_file_match "$OUT" '^fleet/d-slow\.json .*\| p99 needs 1000 probes \| +0 \|$' "a p99 of 20 probes"
 assert_file_match "$OUT" '^median of 3 .*\| p99 needs 1000 probes \| +0 \|$' "Disk D's median p99"
@@ -102,7 +107,7 @@ assert [r["fsync_p99_ms"] for r in rows if r["file"] == "fleet/d-slow.json"] == 
 assert [r["schema_version"] for r in rows if r["file"].endswith("b4-v2.json")] == ["2"]
 doc = json.load(open(sys.argv[2]))
 assert doc["schema"] == "writestress-report/1" and doc["by"] == "model"
-assert doc["count"] == 14 and doc["skipped"] == 2 and doc["outlier_results"] == 1
+assert doc["count"] == 14 and doc["skipped"] == 3 and doc["outlier_results"] == 1
 assert doc["rule"]["k"] == 3.5 and doc["rule"]["min_group"] == 3
 g = {x["key"]: x for x in doc["groups"]}
 assert g["Disk C"]["judged"] is False and g["Disk A"]["judged"] is True
@@ -166,6 +171,11 @@ assert_status 2
 assert_eq "writestress: report: 'fleet/matrix.json' has schema 'writestress-matrix/1', not writestress-result/N" \
 	"$(cat "$ERR")" "a named matrix"
 assert_eq "" "$(cat "$OUT")" "stdout after a named matrix"
+ws report fleet/a1.json fleet/watch.json
+assert_status 2
+assert_eq "writestress: report: 'fleet/watch.json' is a watch's result, not a run's (compare two watches with writestress compare)" \
+	"$(cat "$ERR")" "a named watch"
+assert_eq "" "$(cat "$OUT")" "stdout after a named watch"
 
 printf '{"schema": "writestress-result/1", ' >"$WORK/fleet/broken.json"
 ws report fleet

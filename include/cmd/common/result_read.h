@@ -24,6 +24,10 @@ int result_load(const char *path, struct json_object **doc, char *why,
 int result_schema_version(const struct json_object *doc, unsigned int *version,
 			  char *why, size_t len);
 
+/* A `writestress watch` result: probes, no writer ("mode" "watch"; a
+ * result without "mode" is a run's, from before watch). */
+bool result_is_watch(const struct json_object *doc);
+
 /* json-c's null is a NULL pointer, hence three outcomes. */
 enum result_found { RESULT_ABSENT, RESULT_NULL, RESULT_FOUND };
 

@@ -198,6 +198,13 @@ const char *result_str(const struct json_object *o, const char *path)
 	return json_object_get_string(v);
 }
 
+bool result_is_watch(const struct json_object *doc)
+{
+	const char *mode = result_str(doc, "mode");
+
+	return mode && !strcmp(mode, "watch");
+}
+
 struct json_object *result_array_at(const struct json_object *o, const char *path)
 {
 	struct json_object *v;

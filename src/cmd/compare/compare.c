@@ -80,6 +80,15 @@ static const struct row_spec head_rows[] = {
 	{ NUM("initial rate MiB/s", "initial_mibps", CMP_HIGHER, 1) },
 };
 
+/* A watch has no writer: how long it watched, and what the others wrote
+ * (a fact of the machine, not better or worse). */
+static const struct row_spec watch_rows[] = {
+	{ NUM("watched s", "summary.elapsed_s", CMP_INFO, 3) },
+	{ NUM("exit reason", "summary.exit_reason", CMP_INFO, 0), .text = true },
+	{ NUM("others wrote GiB", "summary.culprits_others.total_written_bytes", CMP_INFO, 3),
+	  .scale = 1 / GIB },	/* null: not traced */
+};
+
 static const struct row_spec phase_rows[] = {
 	{ NUM("MiB/s", "mibps", CMP_HIGHER, 1) },
 	{ NUM("until GiB", "to_bytes", CMP_INFO, 3), .scale = 1 / GIB },
@@ -346,8 +355,16 @@ int compare_build(struct cmp_report *r, const struct json_object *a,
 		if (compare_diff_key(&r->system, &r->nsystem, &r->system_cap,
 				     system_keys[i], a, b))
 			goto out_free;
-	if (compare_settle_diffs(r, a, b, false) ||
-	    add_rows(r, "", head_rows, ARRAY_SIZE(head_rows), &runs) ||
+	if (compare_settle_diffs(r, a, b, false))
+		goto out_free;
+	/* the caller compares a watch with a watch only */
+	if (result_is_watch(a)) {
+		if (add_rows(r, "", watch_rows, ARRAY_SIZE(watch_rows), &runs) ||
+		    add_probes(r, a, b))
+			goto out_free;
+		return 0;
+	}
+	if (add_rows(r, "", head_rows, ARRAY_SIZE(head_rows), &runs) ||
 	    add_phases(r, a, b) ||
 	    add_rows(r, "", tail_rows, ARRAY_SIZE(tail_rows), &runs) ||
 	    add_probes(r, a, b))

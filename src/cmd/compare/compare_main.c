@@ -311,7 +311,9 @@ static void compare_help_head(FILE *out)
 		"Show two results of `writestress --json` side by side and judge B against A:\n"
 		"throughput, phases, steady rate, probe latency and stalls, then the\n"
 		"differences in configuration and system, then a verdict.  Two results of\n"
-		"`writestress matrix --json` are compared strategy by strategy.\n");
+		"`writestress matrix --json` are compared strategy by strategy; two of\n"
+		"`writestress watch --json` by how long each watched, what other processes\n"
+		"wrote, and the probes.  A watch and a run are not compared (status 2).\n");
 }
 
 static void compare_help_tail(FILE *out)
@@ -404,6 +406,11 @@ static bool is_matrix(const struct json_object *doc)
 	       !strcmp(json_object_get_string(v), CMP_MATRIX_SCHEMA);
 }
 
+static const char *kind_of(const struct json_object *doc)
+{
+	return is_matrix(doc) ? "a matrix" : result_is_watch(doc) ? "a watch" : "a single run";
+}
+
 static int load_result(const char *path, struct json_object **doc)
 {
 	char why[256];
@@ -437,10 +444,10 @@ int compare_main(int argc, char **argv)
 	status = CMP_EXIT_TROUBLE;
 	if (load_result(argv[first], &a) || load_result(argv[first + 1], &b))
 		goto out_put;
-	if (is_matrix(a) != is_matrix(b)) {
-		cli_error(&compare_cli, stderr, "'%s' is %s and '%s' %s: compare two runs or two matrices",
-			argv[first], is_matrix(a) ? "a matrix" : "a single run",
-			argv[first + 1], is_matrix(b) ? "a matrix" : "a single run");
+	if (strcmp(kind_of(a), kind_of(b))) {
+		cli_error(&compare_cli, stderr,
+			  "'%s' is %s and '%s' %s: compare two runs, two watches or two matrices",
+			  argv[first], kind_of(a), argv[first + 1], kind_of(b));
 		goto out_put;
 	}
 	if (is_matrix(a) ? compare_build_matrix(&r, a, b, &rules) :

@@ -74,9 +74,10 @@ static void report_help_tail(FILE *out)
 		"  in the flags column.  Groups of fewer than %d results are not judged.\n"
 		"  A p99 of fewer than %lu probes is neither shown nor judged.\n"
 		"Files: results of schema writestress-result/N, N >= 1, are read (fields a\n"
-		"  file lacks show as -).  A named file of another schema, or any file that\n"
-		"  cannot be read or parsed, stops the report; in a DIR, a *.json file of\n"
-		"  another schema (a report, a matrix) is skipped with a warning.\n"
+		"  file lacks show as -).  A named file of another schema, a watch's result,\n"
+		"  or any file that cannot be read or parsed, stops the report; in a DIR, a\n"
+		"  *.json file of another schema (a report, a matrix) or a watch's result is\n"
+		"  skipped with a warning.\n"
 		"At most one of --json, --csv and --svg may be -; the table then goes to\n"
 		"stderr.  Output files are written whole or not at all, never over a\n"
 		"RESULT read, and replace only a file writestress wrote (or an empty one)\n"
@@ -148,13 +149,21 @@ static int read_one(struct report *r, const char *path, bool in_dir)
 	unsigned int version;
 	size_t npts = 0;
 	char why[256];
+	bool refused;
 	int ret;
 
 	if (result_load(path, &doc, why, sizeof(why))) {
 		cli_error(&report_cli, stderr, "cannot read '%s': %s", path, why);
 		return -1;
 	}
-	if (result_schema_version(doc, &version, why, sizeof(why))) {
+	refused = result_schema_version(doc, &version, why, sizeof(why)) != 0;
+	/* a watch has no writer: no rate, slowdown or steady state to table */
+	if (!refused && result_is_watch(doc)) {
+		snprintf(why, sizeof(why), "is a watch's result, not a run's "
+			 "(compare two watches with writestress compare)");
+		refused = true;
+	}
+	if (refused) {
 		json_object_put(doc);
 		if (in_dir) {
 			cli_error(&report_cli, stderr, "skipping '%s': it %s", path, why);

@@ -1272,6 +1272,58 @@ START_TEST(test_matrix)
 }
 END_TEST
 
+/* Two watches (no writer): how long each watched, what the others wrote
+ * (null: not traced), the probes; a writer's rows are not there, though
+ * a watch's file has its empty phases and steady state. */
+static const char watch_a[] =
+	"{'schema': 'writestress-result/1', 'mode': 'watch',"
+	" 'summary': {'bytes': 0, 'mibps': 0, 'elapsed_s': 60, 'exit_reason': 'time',"
+	"  'culprits_others': {'total_written_bytes': 1073741824}},"
+	" 'phases': [{'mibps': 0, 'to_bytes': 0}], 'steady': {'reached': false},"
+	" 'probes': [{'name': 'fsync', 'count': 600, 'max_ms': 5,"
+	"  'stalls': {'count': 0, 'total_s': 0}}]}";
+static const char watch_b[] =
+	"{'schema': 'writestress-result/1', 'mode': 'watch',"
+	" 'summary': {'bytes': 0, 'mibps': 0, 'elapsed_s': 60, 'exit_reason': 'signal',"
+	"  'culprits_others': null},"
+	" 'phases': [{'mibps': 0, 'to_bytes': 0}], 'steady': {'reached': false},"
+	" 'probes': [{'name': 'fsync', 'count': 590, 'max_ms': 900,"
+	"  'stalls': {'count': 2, 'total_s': 1.5}}]}";
+
+START_TEST(test_watch)
+{
+	static const char *const writers[] = {
+		"throughput MiB/s", "elapsed s", "written GiB", "initial rate MiB/s",
+		"phases", "phase 1 MiB/s", "slowdown at GiB", "steady rate MiB/s",
+		"free space GiB",
+	};
+	struct json_object *a = json(watch_a), *run = json(run_a);
+	struct cmp_report r;
+	const struct cmp_row *row;
+
+	ck_assert(result_is_watch(a));
+	ck_assert(!result_is_watch(run));	/* a run's file, "mode" or not */
+	json_object_put(a);
+	json_object_put(run);
+	build(&r, watch_a, watch_b, rules(10, false));
+	ck_assert(r.judged);
+	ck_assert_ptr_nonnull(row = compare_find_row(&r, "watched s"));
+	check_value("watched s", 'A', &row->a, CMP_NUMBER, 60, NULL);
+	ck_assert_ptr_nonnull(row = compare_find_row(&r, "exit reason"));
+	check_value("exit reason", 'B', &row->b, CMP_TEXT, 0, "signal");
+	ck_assert_ptr_nonnull(row = compare_find_row(&r, "others wrote GiB"));
+	check_value("others wrote GiB", 'A', &row->a, CMP_NUMBER, 1, NULL);
+	check_value("others wrote GiB", 'B', &row->b, CMP_MISSING, 0, NULL);
+	ck_assert_int_eq(row->flag, CMP_FLAG_NONE);
+	for (size_t i = 0; i < sizeof(writers) / sizeof(writers[0]); i++)
+		ck_assert_msg(!compare_find_row(&r, writers[i]), "a writer's row '%s'", writers[i]);
+	ck_assert_int_eq(compare_find_row(&r, "fsync max ms")->flag, CMP_FLAG_REGRESSION);
+	ck_assert_int_eq(compare_find_row(&r, "fsync stalls")->flag, CMP_FLAG_REGRESSION);
+	ck_assert_uint_eq(r.regressions, 3);	/* max, stalls, stall total */
+	compare_free(&r);
+}
+END_TEST
+
 Suite *compare_suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -1294,6 +1346,7 @@ Suite *compare_suite(void)
 	tcase_add_loop_test(tc, test_missing_fields, 0, N_ROWS(odd_files));
 	tcase_add_test(tc, test_missing_details);
 	tcase_add_test(tc, test_matrix);
+	tcase_add_test(tc, test_watch);
 	tcase_add_test(tc, test_not_comparable);
 	tcase_add_test(tc, test_kernel_comparable);
 	tcase_add_loop_test(tc, test_unlike, 0, N_ROWS(unlike_cases));
