@@ -29,7 +29,7 @@ static const char *const rows[] = {
 /* Where a run's words would mislead. */
 static const struct { const char *name, *help; } own_help[] = {
 	{ "time", "stop after DURATION" },
-	{ "forever", "watch until interrupted (Ctrl-C, SIGTERM); a watch needs this or -t" },
+	{ "forever", "watch until interrupted (Ctrl-C, SIGTERM); a watch needs this or -t; not with --json or --csv, which would grow without end" },
 	{ "probe-dir", "probe in DIR, whose disk is watched (default: the current directory)" },
 	{ "prom", "write the Prometheus textfile F (node_exporter's textfile collector), rewritten in place every interval" },
 };
@@ -114,6 +114,18 @@ static enum opts_result check_watch(struct ws_config *cfg, const bool *seen, FIL
 	if (!cfg->set.forever && !given(seen, "time")) {
 		cli_usage_error(watch_options(), err,
 				"a watch needs a bound: add -t 10min (or --forever, until interrupted)");
+		return OPTS_USAGE;
+	}
+	/* streamed, a result grows by every interval: nothing but -t would
+	 * stop it filling the disk (--prom is rewritten in place) */
+	for (size_t i = 0; cfg->set.forever && i < 2; i++) {
+		const char *name = i ? "csv" : "json";
+
+		if (!given(seen, name))
+			continue;
+		cli_usage_error(watch_options(), err,
+				"--forever and --%s: the file would grow by every interval without end;"
+				" give -t (a day: -t 24h), or --prom, rewritten in place", name);
 		return OPTS_USAGE;
 	}
 	return OPTS_RUN;

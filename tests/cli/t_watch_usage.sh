@@ -1,5 +1,6 @@
 # writestress watch's command line: a watch needs a bound (-t or
-# --forever, not both), takes no FILE and none of a writer's options, and
+# --forever, not both), takes no FILE and none of a writer's options, no
+# --json or --csv with --forever (they would grow without end), and
 # its --probe-dir must be a directory, never a symbolic link: each refusal
 # is one line naming the option and the value, then the hint, exit 2.  A watch writes no file of its own: the
 # directory holds nothing after it.  Without root it runs the probes
@@ -14,6 +15,12 @@ ws watch
 assert_usage_error "writestress: watch: " "$HINT" "a watch needs a bound;-t 10min;--forever" "no bound"
 ws watch -t 5s --forever
 assert_usage_error "writestress: watch: " "$HINT" "--forever and -t" "two bounds"
+for out in json csv; do
+	ws watch --forever --$out w.$out
+	assert_usage_error "writestress: watch: " "$HINT" "--forever and --$out;grow;-t 24h;--prom" "--forever with --$out"
+done
+ws watch --forever --json - --probe nope
+assert_usage_error "writestress: watch: " "$HINT" "--probe;nope" "a bad probe before the unbounded result"
 ws watch -t 5s data.dat
 assert_usage_error "writestress: watch: " "$HINT" "unexpected operand 'data.dat';--probe-dir DIR" "a FILE operand"
 ws watch -t 5s --size 1G
