@@ -33,7 +33,7 @@
 #   RESULTS=bench/results/latest.txt
 #   REPORT_ROUNDS=7    timed rounds of the report section (tmpfs)
 #   REPORT_FILES=2000  results the report section reads (and a tenth of it)
-#   WATCH_PARTS="culprits soak"  writestress watch's parts (bench/watch.sh;
+#   WATCH_PARTS="culprits forks soak"  writestress watch's parts (bench/watch.sh;
 #                      WATCH_ROUNDS=9, SOAK_S=600 are its knobs)
 #   SECTIONS="tmpfs data jobs probes paced rewrite direct queued trace rig monitor rss report watch"
 #                      the parts to run
@@ -619,10 +619,10 @@ fi
 WATCH_ROWS=$WORK/watch_rows
 : >"$WATCH_ROWS"
 if wanted watch; then
-	echo "bench: watch section (${WATCH_PARTS:-culprits soak}; the soak takes ${SOAK_S:-600} s)" >&2
+	echo "bench: watch section (${WATCH_PARTS:-culprits forks soak}; the soak takes ${SOAK_S:-600} s)" >&2
 	st=0
 	# shellcheck disable=SC2086 # a list of words
-	sh "$HERE/watch.sh" "$WS" ${WATCH_PARTS:-culprits soak} >"$WATCH_ROWS" 2>>"$LOG" || st=$?
+	sh "$HERE/watch.sh" "$WS" ${WATCH_PARTS:-culprits forks soak} >"$WATCH_ROWS" 2>>"$LOG" || st=$?
 	case $st in
 	0) ;;
 	1) FAILED=1 ;;

@@ -2,7 +2,7 @@
 # bench/watch.sh - what writestress watch's culprits cost, and its memory
 # over a long watch (issue 41).  Run by bench/run.sh (section watch), or
 # alone as root:
-#   sh bench/watch.sh /abs/path/to/writestress [culprits|soak]...
+#   sh bench/watch.sh /abs/path/to/writestress [culprits|forks|soak]...
 #
 # culprits: dd rewriting a 1 GiB file in place (bs=1M, conv=notrunc,
 #   fdatasync: its own writeback, on a loop device over memory, no
@@ -13,6 +13,15 @@
 #   median of the rounds' pairs, >= 0.98; the CPU they add per GiB
 #   flooded (dd's user+sys and the watch's over the flood, medians on
 #   minus off) <= 0.05 s.
+# forks: a shell making FORKS short-lived writers one after the other
+#   (dd rewriting 64 KiB of one of 64 files in place, conv=fsync: a
+#   build's or a mail spool's many small writers), beside a watch with
+#   and without the culprits' events, in alternating rounds.  Each new
+#   process costs the tracer a fork event, an exec and a read of its
+#   /proc files.  Claims: the shell's throughput (forks a second) with
+#   over without, paired median, >= 0.95; the CPU they add per 1000
+#   forks (the shell's and its children's, and the watch's; medians on
+#   minus off) <= 0.25 s.
 # soak: a watch for SOAK_S seconds (600, at the default interval of 1 s)
 #   beside a writer that makes a new process and a new file every 50 ms
 #   (short-lived writers: the tables' churn) and a steady one; the
@@ -23,7 +32,8 @@
 # shellcheck disable=SC2317 # cleanup is called by trap
 WS=${1:?usage: watch.sh WRITESTRESS [culprits|soak]...}
 shift
-PARTS=${*:-culprits soak}
+PARTS=${*:-culprits forks soak}
+FORKS=${WATCH_FORKS:-1000}
 ROUNDS=${WATCH_ROUNDS:-9}
 SOAK_S=${SOAK_S:-600}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -114,6 +124,51 @@ culprits() {
 	sed 's/^/    /' "$WORK/samples"
 }
 
+forks() {
+	i=0
+	while [ "$i" -lt 64 ]; do
+		dd if=/dev/zero of="$MNT/small.$i" bs=64k count=1 conv=fsync status=none || exit 2
+		i=$((i + 1))
+	done
+	: >"$WORK/fsamples"
+	r=0
+	while [ "$r" -le "$ROUNDS" ]; do	# round 0: warm-up
+		if [ $((r % 2)) = 0 ]; then ids="on off"; else ids="off on"; fi
+		for id in $ids; do
+			if [ "$id" = on ]; then watch_start 200ms; else watch_start 200ms WS_NO_CULPRITS=1; fi
+			t0=$(cpu_ns "$WPID")
+			: >"$WORK/cost"
+			"$WORK/runcost" -o "$WORK/cost" sh -c 'i=0; while [ "$i" -lt "$2" ]; do
+				dd if=/dev/zero of="$1/small.$((i % 64))" bs=64k count=1 \
+					conv=notrunc,fsync status=none || exit 1
+				i=$((i + 1)); done' sh "$MNT" "$FORKS" || exit 2
+			sleep 0.2	# the tracer's drains of what the forks left
+			t1=$(cpu_ns "$WPID")
+			watch_stop
+			read -r wall usr sys _ <"$WORK/cost"
+			[ "$r" = 0 ] || echo "$id $r $wall $usr $sys $((t1 - t0))" >>"$WORK/fsamples"
+		done
+		r=$((r + 1))
+	done
+	ratio=$(awk '{ w[$2, $1] = $3 } END { for (k in w) { split(k, a, SUBSEP); if (a[2] == "on") print w[a[1], "off"] / w[k] } }' "$WORK/fsamples" | median)
+	on_cpu=$(awk -v n="$FORKS" '$1 == "on" { print ($4 + $5 + $6 / 1e9) * 1000 / n }' "$WORK/fsamples" | median)
+	off_cpu=$(awk -v n="$FORKS" '$1 == "off" { print ($4 + $5 + $6 / 1e9) * 1000 / n }' "$WORK/fsamples" | median)
+	on_wall=$(awk '$1 == "on" { print $3 }' "$WORK/fsamples" | median)
+	off_wall=$(awk '$1 == "off" { print $3 }' "$WORK/fsamples" | median)
+	add=$(awk -v a="$on_cpu" -v b="$off_cpu" 'BEGIN { printf "%.3f", a - b }')
+	r1=$(awk -v x="$ratio" 'BEGIN { print (x >= 0.95) ? "PASS" : "FAIL" }')
+	r2=$(awk -v x="$add" 'BEGIN { print (x <= 0.25) ? "PASS" : "FAIL" }')
+	[ "$r1" = PASS ] && [ "$r2" = PASS ] || FAILED=1
+	echo "watch forks: $FORKS short-lived dd, 64 KiB each rewritten in place, conv=fsync, loop device over memory; $ROUNDS rounds, order alternating"
+	printf '  %-62s %8s  %s\n' "the writers beside a watch without the culprits' events: median s" "$off_wall" info
+	printf '  %-62s %8s  %s\n' "the writers beside a watch with them: median s" "$on_wall" info
+	printf '  %-62s %8s  %s\n' "CPU s per 1000 forks (writers + watch) without / with them" "$off_cpu / $on_cpu" info
+	printf '  %-62s %8.3f  %s %s\n' "forks a second with over without (paired median)" "$ratio" ">= 0.95" "$r1"
+	printf '  %-62s %8s  %s %s\n' "CPU s the culprits add per 1000 forks" "$add" "<= 0.25" "$r2"
+	echo "  samples (id round wall_s user_s sys_s watch_ns):"
+	sed 's/^/    /' "$WORK/fsamples"
+}
+
 soak() {
 	watch_start 1s	# the default interval
 	# churn: a new process and file every 50 ms, and a steady writer
@@ -149,8 +204,9 @@ soak() {
 for p in $PARTS; do
 	case $p in
 	culprits) culprits ;;
+	forks) forks ;;
 	soak) soak ;;
-	*) echo "watch.sh: unknown part '$p' (culprits, soak)" >&2; exit 2 ;;
+	*) echo "watch.sh: unknown part '$p' (culprits, forks, soak)" >&2; exit 2 ;;
 	esac
 done
 exit "$FAILED"

@@ -47,7 +47,9 @@ int culprits_init(struct culprits *c, uint64_t origin_ns, int32_t ours_pid)
 	c->inodes = malloc(CULPRITS_INODES * sizeof(*c->inodes));
 	c->slots = malloc(CULPRITS_SLOTS * sizeof(*c->slots));
 	c->pending = malloc(CULPRITS_PENDING * sizeof(*c->pending));
-	if (c->tids && c->inodes && c->slots && c->pending) {
+	c->names = malloc(CULPRITS_NAMES * sizeof(*c->names));
+	if (c->tids && c->inodes && c->slots && c->pending && c->names) {
+		explicit_bzero(c->names, CULPRITS_NAMES * sizeof(*c->names));
 		explicit_bzero(c->tids, CULPRITS_TIDS * sizeof(*c->tids));
 		explicit_bzero(c->inodes, CULPRITS_INODES * sizeof(*c->inodes));
 		explicit_bzero(c->slots, CULPRITS_SLOTS * sizeof(*c->slots));
@@ -64,7 +66,9 @@ void culprits_free(struct culprits *c)
 	free(c->inodes);
 	free(c->slots);
 	free(c->pending);
+	free(c->names);
 	c->pending = NULL;
+	c->names = NULL;
 	c->tids = NULL;
 	c->inodes = NULL;
 	c->slots = NULL;
@@ -124,12 +128,39 @@ void culprits_forget(struct culprits *c, int32_t pid)
 		memset(w, 0, sizeof(*w));
 }
 
-void culprits_exec(struct culprits *c, int32_t tid)
+void culprits_exec(struct culprits *c, int32_t tid, const char *filename)
 {
 	struct culprit_who *w = &c->tids[tid_slot(tid)];
+	const char *base;
 
 	if (w->tid == tid && w->tgid != c->ours_pid)
 		memset(w, 0, sizeof(*w));
+	if (!filename || !*filename)
+		return;
+	base = strrchr(filename, '/');
+	culprits_name_seen(c, tid, base && base[1] ? base + 1 : filename);
+}
+
+static unsigned int name_slot(int32_t pid)
+{
+	return (uint32_t)pid * 2654435761u % CULPRITS_NAMES;
+}
+
+void culprits_name_seen(struct culprits *c, int32_t pid, const char *comm)
+{
+	struct culprit_name *n = &c->names[name_slot(pid)];
+
+	if (pid <= 0 || !comm || !*comm)
+		return;
+	n->pid = pid;
+	snprintf(n->comm, sizeof(n->comm), "%s", comm);
+}
+
+const char *culprits_name_of(const struct culprits *c, int32_t pid)
+{
+	const struct culprit_name *n = &c->names[name_slot(pid)];
+
+	return pid > 0 && n->pid == pid ? n->comm : NULL;
 }
 
 /* Space-saving: a newcomer to a full slot takes the least one's place,

@@ -25,8 +25,8 @@
  * remembered so their writeback is credited to nobody else.
  *
  * Memory is fixed at culprits_init(): the processes (past
- * CULPRITS_PROCS the least is summed into "others"), the threads and
- * inodes known (a newcomer takes an old one's place), and the history of
+ * CULPRITS_PROCS the least is summed into "others"), the threads,
+ * inodes and names known (a newcomer takes an old one's place), and the history of
  * CULPRITS_SLOTS slots (full, neighbours merge and a slot spans twice
  * the time), so a day's watch holds what a minute's does.
  * Pure: the tracer says who a thread is (culprits_learn) when asked.
@@ -43,6 +43,7 @@
 #define CULPRITS_PROCS 64
 #define CULPRITS_TIDS 1024	/* a power of two */
 #define CULPRITS_INODES 4096	/* a power of two */
+#define CULPRITS_NAMES 1024	/* names seen at forks and execs */
 #define CULPRITS_SLOTS 2048
 #define CULPRITS_SLOT_NS 250000000ULL
 #define CULPRITS_SLOT_TOP 6
@@ -101,11 +102,17 @@ struct culprit_inode {
 	struct { int32_t pid; uint32_t folios; } by[2];
 };
 
+struct culprit_name {
+	int32_t pid;	/* 0: free */
+	char comm[WS_COMM_LEN];
+};
+
 struct culprits {
 	uint64_t origin_ns;
 	int32_t ours_pid;		/* nobody's culprit */
 	struct culprit_who *tids;	/* CULPRITS_TIDS, by tid's hash */
 	struct culprit_inode *inodes;	/* CULPRITS_INODES, by ino's hash */
+	struct culprit_name *names;	/* CULPRITS_NAMES, by pid's hash */
 	struct culprit_row rows[CULPRITS_PROCS];
 	unsigned int nrows;
 	uint32_t others;
@@ -130,8 +137,16 @@ const struct culprit_who *culprits_who(const struct culprits *c, int32_t tid);
 void culprits_learn(struct culprits *c, const struct culprit_who *w);
 
 /* tid ran a new program (sched_process_exec): forgotten, so its next
- * event reads its new name; writestress's own stay its own. */
-void culprits_exec(struct culprits *c, int32_t tid);
+ * event reads its new name; writestress's own stay its own.  FILENAME's
+ * last part, cut as the kernel cuts a comm (15 bytes), is kept as its
+ * name (NULL: not traced), for a process gone before its first event is
+ * read: a build's or a spool's many short writers. */
+void culprits_exec(struct culprits *c, int32_t tid, const char *filename);
+/* pid's name as the trace saw it, at a fork (its parent's) or an exec;
+ * the last CULPRITS_NAMES pids, one to a slot by pid's hash. */
+void culprits_name_seen(struct culprits *c, int32_t pid, const char *comm);
+/* NULL: no name kept for pid (none seen, or another pid took its slot). */
+const char *culprits_name_of(const struct culprits *c, int32_t pid);
 
 /* writestress's own processes beyond its threads (the probes' launchers,
  * pinned, then what they start, the last CULPRITS_OURS): a set no other

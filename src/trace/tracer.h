@@ -32,6 +32,7 @@ struct event_fields {
 	struct tep_format_field *nr_pages, *reason, *cgroup_ino;
 	struct tep_format_field *rmin, *rmean, *rsamples, *wmean, *wsamples;
 	struct tep_format_field *ino, *wrote, *parent, *child;
+	struct tep_format_field *filename;	/* sched_process_exec's, dynamic */
 };
 
 struct ws_trace {

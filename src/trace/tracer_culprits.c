@@ -1,6 +1,7 @@
 /* tracer_culprits.c - the culprits' events, and who a thread is, from
  * /proc and the trace's saved names (culprits.h's rules; tracer.h). */
 #include <dirent.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +86,10 @@ static const struct culprit_who *learn_who(struct ws_trace *t, int32_t tid, cons
 	snprintf(path, sizeof(path), "/proc/%d/cgroup", (int)tid);
 	if (!w.kernel && sysfs_read("", path, text, sizeof(text)) >= 0)
 		culprits_pick_cgroup(text, w.cgroup, sizeof(w.cgroup));
+	/* gone: the name its fork or exec event gave, else the kernel's list
+	 * (thousands of lines: read only for what started before the trace) */
+	if (!w.comm[0] && culprits_name_of(&t->culprits, tid))
+		snprintf(w.comm, sizeof(w.comm), "%s", culprits_name_of(&t->culprits, tid));
 	if (!w.comm[0])
 		saved_comm(tid, w.comm, sizeof(w.comm));
 	culprits_learn(&t->culprits, &w);
@@ -144,18 +149,49 @@ void tracer_learn_ours(struct ws_trace *t)
 		closedir(d);
 }
 
+/* A string field into out ("" when absent): a fixed array (a fork's
+ * child_comm) or a __data_loc / __rel_loc one (an exec's filename). */
+static void field_string(const struct tep_format_field *fld, const struct tep_record *rec,
+			 char *out, size_t len)
+{
+	const char *data = rec->data;
+	unsigned long long loc = 0;
+	unsigned int off, n;
+
+	out[0] = '\0';
+	if (!fld)
+		return;
+	off = (unsigned int)fld->offset;
+	n = (unsigned int)fld->size;
+	if (fld->flags & TEP_FIELD_IS_DYNAMIC) {
+		if (tep_read_number_field((struct tep_format_field *)fld, rec->data, &loc))
+			return;
+		off = (unsigned int)(loc & 0xffff);
+		n = (unsigned int)(loc >> 16);
+		if (fld->flags & TEP_FIELD_IS_RELATIVE)
+			off += (unsigned int)(fld->offset + fld->size);
+	}
+	if ((uint64_t)off + n > (uint64_t)rec->size)
+		return;
+	snprintf(out, len, "%.*s", (int)strnlen(data + off, n), data + off);
+}
+
 void tracer_culprit_event(struct ws_trace *t, enum culprit_event sub,
 			  const struct event_fields *f, struct tep_record *rec)
 {
 	int32_t tid = (int32_t)tep_data_pid(t->tep, rec);
+	char name[WS_COMM_LEN], path[PATH_MAX];
 
 	switch (sub) {
 	case CUL_FORK:
 		learn_fork(t, (int32_t)tracer_field(f->parent, rec),
 			   (int32_t)tracer_field(f->child, rec));
+		field_string(f->comm, rec, name, sizeof(name));
+		culprits_name_seen(&t->culprits, (int32_t)tracer_field(f->child, rec), name);
 		break;
 	case CUL_EXEC:		/* a new program: its name read again */
-		culprits_exec(&t->culprits, tid);
+		field_string(f->filename, rec, path, sizeof(path));
+		culprits_exec(&t->culprits, tid, path);
 		break;
 	case CUL_DIRTIED:
 		if (learn_who(t, tid, NULL))

@@ -343,10 +343,13 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 		if (!strcmp(ev->name, "sched_process_fork")) {
 			f->parent = tep_find_field(ev, "parent_pid");
 			f->child = tep_find_field(ev, "child_pid");
+			f->comm = tep_find_field(ev, "child_comm");	/* its name, until it execs */
 			return f->parent && f->child;
 		}
-		if (!strcmp(ev->name, "sched_process_exec"))
+		if (!strcmp(ev->name, "sched_process_exec")) {
+			f->filename = tep_find_field(ev, "filename");	/* its new name */
 			return tep_find_field(ev, "old_pid") != NULL;
+		}
 		f->ino = tep_find_field(ev, "ino");
 		f->wrote = tep_find_field(ev, "wrote");
 		return f->ino && (!strcmp(ev->name, "writeback_dirty_folio") || f->wrote);

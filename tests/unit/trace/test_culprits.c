@@ -341,15 +341,48 @@ START_TEST(test_exec)
 
 	setup(&c);
 	sent(&c, T0 + SEC, 500, MIB);
-	culprits_exec(&c, 500);
+	culprits_exec(&c, 500, NULL);
 	ck_assert_ptr_null(culprits_who(&c, 500));
 	snprintf(renamed.comm, sizeof(renamed.comm), "tar");
 	culprits_learn(&c, &renamed);
 	culprits_table(&c, &t);
 	ck_assert_str_eq(row(&t, 500)->comm, "tar");
-	culprits_exec(&c, OURS + 1);
+	culprits_exec(&c, OURS + 1, NULL);
 	ck_assert_ptr_nonnull(culprits_who(&c, OURS + 1));
-	culprits_exec(&c, 12345);	/* never known: nothing */
+	culprits_exec(&c, 12345, NULL);	/* never known: nothing */
+	culprits_free(&c);
+}
+END_TEST
+
+/* A process gone before its first event is read is named as its fork
+ * or exec said: the exec's file, cut as the kernel cuts a comm; the
+ * table of names is bounded, the newest kept. */
+START_TEST(test_names)
+{
+	struct culprits c;
+	unsigned int kept = 0;
+
+	setup(&c);
+	ck_assert_ptr_null(culprits_name_of(&c, 700));
+	culprits_name_seen(&c, 700, "sh");	/* forked by a shell */
+	ck_assert_str_eq(culprits_name_of(&c, 700), "sh");
+	culprits_exec(&c, 700, "/usr/bin/dd");
+	ck_assert_str_eq(culprits_name_of(&c, 700), "dd");
+	culprits_exec(&c, 701, "/opt/x/averyveryverylongname");	/* 15 kept */
+	ck_assert_str_eq(culprits_name_of(&c, 701), "averyveryverylo");
+	culprits_exec(&c, 702, "rsync");
+	ck_assert_str_eq(culprits_name_of(&c, 702), "rsync");
+	culprits_exec(&c, 703, NULL);		/* not traced: no name */
+	culprits_exec(&c, 703, "");
+	ck_assert_ptr_null(culprits_name_of(&c, 703));
+	culprits_name_seen(&c, 0, "swapper");	/* never pid 0's */
+	ck_assert_ptr_null(culprits_name_of(&c, 0));
+	for (int32_t pid = 10000; pid < 10000 + 4 * CULPRITS_NAMES; pid++)
+		culprits_name_seen(&c, pid, "make");
+	for (int32_t pid = 10000; pid < 10000 + 4 * CULPRITS_NAMES; pid++)
+		kept += culprits_name_of(&c, pid) != NULL;
+	ck_assert_uint_le(kept, CULPRITS_NAMES);
+	ck_assert_ptr_nonnull(culprits_name_of(&c, 10000 + 4 * CULPRITS_NAMES - 1));
 	culprits_free(&c);
 }
 END_TEST
@@ -473,6 +506,7 @@ Suite *culprits_suite(void)
 	tcase_add_test(tc, test_kernel_dirtier);
 	tcase_add_test(tc, test_pending_expires);
 	tcase_add_test(tc, test_exec);
+	tcase_add_test(tc, test_names);
 	tcase_add_test(tc, test_ours_set);
 	tcase_add_test(tc, test_pick_cgroup);
 	suite_add_tcase(s, tc);
