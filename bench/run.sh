@@ -34,7 +34,8 @@
 #   REPORT_ROUNDS=7    timed rounds of the report section (tmpfs)
 #   REPORT_FILES=2000  results the report section reads (and a tenth of it)
 #   WATCH_PARTS="culprits forks soak"  writestress watch's parts (bench/watch.sh;
-#                      WATCH_ROUNDS=9, SOAK_S=600 are its knobs)
+#                      WATCH_ROUNDS=9, WATCH_FORKS=1000, SOAK_S=600 are
+#                      its knobs)
 #   SECTIONS="tmpfs data jobs probes paced rewrite direct queued trace rig monitor rss report watch"
 #                      the parts to run
 #                      (a partial run saves its report next to RESULTS, as

@@ -21,7 +21,7 @@
 #   /proc files.  Claims: the shell's throughput (forks a second) with
 #   over without, paired median, >= 0.95; the CPU they add per 1000
 #   forks (the shell's and its children's, and the watch's; medians on
-#   minus off) <= 0.25 s.
+#   minus off) <= 0.25 s.  WATCH_FORKS=1000 sets their number.
 # soak: a watch for SOAK_S seconds (600, at the default interval of 1 s)
 #   beside a writer that makes a new process and a new file every 50 ms
 #   (short-lived writers: the tables' churn) and a steady one; the
@@ -30,7 +30,7 @@
 # Prints its rows (and PASS or FAIL each); exit 0 all held, 1 one failed,
 # 2 could not measure.
 # shellcheck disable=SC2317 # cleanup is called by trap
-WS=${1:?usage: watch.sh WRITESTRESS [culprits|soak]...}
+WS=${1:?usage: watch.sh WRITESTRESS [culprits|forks|soak]...}
 shift
 PARTS=${*:-culprits forks soak}
 FORKS=${WATCH_FORKS:-1000}

@@ -29,7 +29,7 @@ static const char *const rows[] = {
 /* Where a run's words would mislead. */
 static const struct { const char *name, *help; } own_help[] = {
 	{ "time", "stop after DURATION" },
-	{ "forever", "watch until interrupted (Ctrl-C, SIGTERM); a watch needs this or -t; not with --json or --csv, which would grow without end" },
+	{ "forever", "watch until interrupted (Ctrl-C, SIGTERM); a watch needs this or -t; not with a --json or --csv file, which would grow without end" },
 	{ "probe-dir", "probe in DIR, whose disk is watched (default: the current directory)" },
 	{ "prom", "write the Prometheus textfile F (node_exporter's textfile collector), rewritten in place every interval" },
 };
@@ -116,16 +116,18 @@ static enum opts_result check_watch(struct ws_config *cfg, const bool *seen, FIL
 				"a watch needs a bound: add -t 10min (or --forever, until interrupted)");
 		return OPTS_USAGE;
 	}
-	/* streamed, a result grows by every interval: nothing but -t would
-	 * stop it filling the disk (--prom is rewritten in place) */
+	/* streamed, a result file grows by every interval: nothing but -t
+	 * would stop it filling the disk (--prom is rewritten in place; '-'
+	 * is the reader's to bound) */
 	for (size_t i = 0; cfg->set.forever && i < 2; i++) {
 		const char *name = i ? "csv" : "json";
+		const char *path = i ? cfg->set.csv_path : cfg->set.json_path;
 
-		if (!given(seen, name))
+		if (!path || !strcmp(path, "-"))
 			continue;
 		cli_usage_error(watch_options(), err,
-				"--forever and --%s: the file would grow by every interval without end;"
-				" give -t (a day: -t 24h), or --prom, rewritten in place", name);
+				"--forever and --%s '%s': the file would grow by every interval without"
+				" end; give -t (a day: -t 24h), or --prom, rewritten in place", name, path);
 		return OPTS_USAGE;
 	}
 	return OPTS_RUN;

@@ -83,8 +83,9 @@ static void put_traced(FILE *out, const struct ws_interval *iv)
 	}
 }
 
-/* Other processes' writes (watch, or a traced run): empty where not
- * traced, a second writer's where the interval had one. */
+/* Other processes' writes (watch, or a traced run), on the disk's rows
+ * (as the JSON): empty where not traced and on a target's row, the
+ * second writer's where the interval had only one. */
 static const char *const writer_cols[] = {
 	"others_bytes", "writer1", "writer1_pid", "writer1_bytes",
 	"writer2", "writer2_pid", "writer2_bytes",
@@ -92,18 +93,33 @@ static const char *const writer_cols[] = {
 _Static_assert(ARRAY_SIZE(writer_cols) == 1 + 3 * WS_STALL_CULPRITS,
 	       "a command, pid and bytes column for each writer an interval names");
 
-static void put_writers(FILE *out, const struct ws_writers_now *w)
+/* Any process names itself: no control character in a cell, and no
+ * leading = + - @, which a spreadsheet would run as a formula. */
+static void put_command(FILE *out, const char *comm)
+{
+	char safe[WS_COMM_LEN + 1];
+	size_t n = 0;
+
+	if (strchr("=+-@", comm[0]) && comm[0])
+		safe[n++] = '\'';
+	for (const char *c = comm; *c && n < sizeof(safe) - 1; c++)
+		safe[n++] = (unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c;
+	safe[n] = '\0';
+	ws_csv_field(out, safe);
+}
+
+static void put_writers(FILE *out, const struct ws_writers_now *w, bool target_row)
 {
 	unsigned int i;
 
-	if (!w->traced) {
+	if (!w->traced || target_row) {
 		fputs(",,,,,,,", out);
 		return;
 	}
 	fprintf(out, ",%llu", (unsigned long long)w->total_written);
 	for (i = 0; i < w->n && i < WS_STALL_CULPRITS; i++) {
 		fputc(',', out);
-		ws_csv_field(out, w->top[i].comm);
+		put_command(out, w->top[i].comm);
 		fprintf(out, ",%d,%llu", (int)w->top[i].pid,
 			(unsigned long long)w->top[i].written);
 	}
@@ -179,7 +195,7 @@ static void csv_row(struct sink *s, const struct ws_run *run,
 	else
 		fputs(",,", s->out);
 	put_traced(s->out, iv);
-	put_writers(s->out, &iv->writers);
+	put_writers(s->out, &iv->writers, iv->number != 0);
 	if (adaptive(run) && iv->have_adapt)
 		fprintf(s->out, ",%llu,%u,%llu,%.3f,%.3f,%d,%s,%d",
 			(unsigned long long)iv->adapt.chunk, iv->adapt.window,

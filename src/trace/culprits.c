@@ -128,7 +128,7 @@ void culprits_forget(struct culprits *c, int32_t pid)
 		memset(w, 0, sizeof(*w));
 }
 
-void culprits_exec(struct culprits *c, int32_t tid, const char *filename)
+void culprits_exec(struct culprits *c, uint64_t ts_ns, int32_t tid, const char *filename)
 {
 	struct culprit_who *w = &c->tids[tid_slot(tid)];
 	const char *base;
@@ -138,7 +138,23 @@ void culprits_exec(struct culprits *c, int32_t tid, const char *filename)
 	if (!filename || !*filename)
 		return;
 	base = strrchr(filename, '/');
-	culprits_name_seen(c, tid, base && base[1] ? base + 1 : filename);
+	culprits_name_seen(c, ts_ns, tid, base && base[1] ? base + 1 : filename);
+}
+
+void culprits_rename(struct culprits *c, uint64_t ts_ns, int32_t tid, const char *comm)
+{
+	const struct culprit_who *w = culprits_who(c, tid);
+
+	if (!comm || !*comm)
+		return;
+	culprits_name_seen(c, ts_ns, tid, comm);
+	/* a thread's own name is not its process's ("mozStorage #3") */
+	if (w && w->tid == w->tgid && w->tgid != c->ours_pid) {
+		struct culprit_who renamed = *w;
+
+		snprintf(renamed.comm, sizeof(renamed.comm), "%s", comm);
+		culprits_learn(c, &renamed);
+	}
 }
 
 static unsigned int name_slot(int32_t pid)
@@ -146,13 +162,16 @@ static unsigned int name_slot(int32_t pid)
 	return (uint32_t)pid * 2654435761u % CULPRITS_NAMES;
 }
 
-void culprits_name_seen(struct culprits *c, int32_t pid, const char *comm)
+void culprits_name_seen(struct culprits *c, uint64_t ts_ns, int32_t pid, const char *comm)
 {
 	struct culprit_name *n = &c->names[name_slot(pid)];
 
-	if (pid <= 0 || !comm || !*comm)
+	/* the CPUs' buffers are drained in turn: an exec may be read
+	 * before the fork that came first */
+	if (pid <= 0 || !comm || !*comm || (n->pid == pid && n->ts_ns > ts_ns))
 		return;
 	n->pid = pid;
+	n->ts_ns = ts_ns;
 	snprintf(n->comm, sizeof(n->comm), "%s", comm);
 }
 

@@ -16,7 +16,9 @@
  *                          takes the turn of the next in line)
  * A thread is who /proc said it was when first seen, read again after an
  * exec (a pid reused later keeps the old name until the cache forgets
- * it); writestress's children and what they start (sched_process_fork)
+ * it); one gone already is named as its fork, exec or rename said
+ * (sched_process_fork, sched_process_exec, task_rename: one event per
+ * process, not per write); writestress's children and what they start (sched_process_fork)
  * are writestress's.
  * A kernel worker's own bios are that writeback, so not counted again; a
  * kernel thread that writes for itself (jbd2) has a row of its own, but
@@ -105,6 +107,7 @@ struct culprit_inode {
 struct culprit_name {
 	int32_t pid;	/* 0: free */
 	char comm[WS_COMM_LEN];
+	uint64_t ts_ns;	/* the event's that gave it */
 };
 
 struct culprits {
@@ -136,15 +139,19 @@ void culprits_free(struct culprits *c);
 const struct culprit_who *culprits_who(const struct culprits *c, int32_t tid);
 void culprits_learn(struct culprits *c, const struct culprit_who *w);
 
-/* tid ran a new program (sched_process_exec): forgotten, so its next
- * event reads its new name; writestress's own stay its own.  FILENAME's
- * last part, cut as the kernel cuts a comm (15 bytes), is kept as its
- * name (NULL: not traced), for a process gone before its first event is
- * read: a build's or a spool's many short writers. */
-void culprits_exec(struct culprits *c, int32_t tid, const char *filename);
-/* pid's name as the trace saw it, at a fork (its parent's) or an exec;
- * the last CULPRITS_NAMES pids, one to a slot by pid's hash. */
-void culprits_name_seen(struct culprits *c, int32_t pid, const char *comm);
+/* tid ran a new program (sched_process_exec) at ts_ns: forgotten, so
+ * its next event reads its new name; writestress's own stay its own.
+ * FILENAME's last part, cut as the kernel cuts a comm (15 bytes), is
+ * kept as its name (NULL: not traced), for a process gone before its
+ * first event is read: a build's or a spool's many short writers. */
+void culprits_exec(struct culprits *c, uint64_t ts_ns, int32_t tid, const char *filename);
+/* tid renamed itself (task_rename: prctl, a kernel thread's name): a
+ * known process leader's row takes the name, and it is kept as above. */
+void culprits_rename(struct culprits *c, uint64_t ts_ns, int32_t tid, const char *comm);
+/* pid's name as the trace saw it at ts_ns, at a fork (its parent's), an
+ * exec or a rename; the last CULPRITS_NAMES pids, one to a slot by pid's
+ * hash.  An older event of the same pid read later changes nothing. */
+void culprits_name_seen(struct culprits *c, uint64_t ts_ns, int32_t pid, const char *comm);
 /* NULL: no name kept for pid (none seen, or another pid took its slot). */
 const char *culprits_name_of(const struct culprits *c, int32_t pid);
 

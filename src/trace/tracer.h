@@ -18,7 +18,7 @@
 #include "system/kstat.h"
 #include "trace/trace.h"
 
-#define TRACER_NEVENTS 25	/* tracer_events.c's table */
+#define TRACER_NEVENTS 26	/* tracer_events.c's table */
 
 /* NULL where an event has not got the field. */
 struct event_fields {
@@ -33,6 +33,7 @@ struct event_fields {
 	struct tep_format_field *rmin, *rmean, *rsamples, *wmean, *wsamples;
 	struct tep_format_field *ino, *wrote, *parent, *child;
 	struct tep_format_field *filename;	/* sched_process_exec's, dynamic */
+	struct tep_format_field *pid;		/* task_rename's (gone in 6.14: the current task) */
 };
 
 struct ws_trace {
@@ -82,8 +83,13 @@ static inline uint64_t tracer_field(struct tep_format_field *f, struct tep_recor
 }
 
 /* ---- tracer_culprits.c ---- */
+/* A string field into out ("" when absent or out of the record): a
+ * fixed array (a fork's child_comm) or a __data_loc / __rel_loc one (an
+ * exec's filename). */
+void tracer_field_string(struct tep_format_field *fld, const struct tep_record *rec,
+			 char *out, size_t len);
 /* The culprits' events (their table's sub). */
-enum culprit_event { CUL_DIRTIED, CUL_INODE_WB, CUL_FORK, CUL_EXEC };
+enum culprit_event { CUL_DIRTIED, CUL_INODE_WB, CUL_FORK, CUL_EXEC, CUL_RENAME };
 /* writestress's children (the probes' command launchers) are its own:
  * what they start is no culprit. */
 void tracer_learn_ours(struct ws_trace *t);

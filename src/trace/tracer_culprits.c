@@ -30,8 +30,9 @@ static bool read_stat(int32_t pid, int32_t *ppid, unsigned long *flags)
 }
 
 /* Gone already: the name the trace saved for it (saved_cmdlines, "PID
- * COMM" lines, its last 128 pids), read each time, never kept: a tep's
- * own list would grow with every process a long watch meets. */
+ * COMM" lines, as many as saved_cmdlines_size: thousands on recent
+ * kernels), read each time, never kept: a tep's own list would grow with
+ * every process a long watch meets. */
 static void saved_comm(int32_t tid, char *out, size_t len)
 {
 	char *path = tracefs_get_tracing_file("saved_cmdlines"), line[64];
@@ -149,9 +150,7 @@ void tracer_learn_ours(struct ws_trace *t)
 		closedir(d);
 }
 
-/* A string field into out ("" when absent): a fixed array (a fork's
- * child_comm) or a __data_loc / __rel_loc one (an exec's filename). */
-static void field_string(const struct tep_format_field *fld, const struct tep_record *rec,
+void tracer_field_string(struct tep_format_field *fld, const struct tep_record *rec,
 			 char *out, size_t len)
 {
 	const char *data = rec->data;
@@ -164,7 +163,7 @@ static void field_string(const struct tep_format_field *fld, const struct tep_re
 	off = (unsigned int)fld->offset;
 	n = (unsigned int)fld->size;
 	if (fld->flags & TEP_FIELD_IS_DYNAMIC) {
-		if (tep_read_number_field((struct tep_format_field *)fld, rec->data, &loc))
+		if (tep_read_number_field(fld, rec->data, &loc))
 			return;
 		off = (unsigned int)(loc & 0xffff);
 		n = (unsigned int)(loc >> 16);
@@ -186,12 +185,18 @@ void tracer_culprit_event(struct ws_trace *t, enum culprit_event sub,
 	case CUL_FORK:
 		learn_fork(t, (int32_t)tracer_field(f->parent, rec),
 			   (int32_t)tracer_field(f->child, rec));
-		field_string(f->comm, rec, name, sizeof(name));
-		culprits_name_seen(&t->culprits, (int32_t)tracer_field(f->child, rec), name);
+		tracer_field_string(f->comm, rec, name, sizeof(name));
+		culprits_name_seen(&t->culprits, rec->ts, (int32_t)tracer_field(f->child, rec),
+				   name);
 		break;
 	case CUL_EXEC:		/* a new program: its name read again */
-		field_string(f->filename, rec, path, sizeof(path));
-		culprits_exec(&t->culprits, tid, path);
+		tracer_field_string(f->filename, rec, path, sizeof(path));
+		culprits_exec(&t->culprits, rec->ts, tid, path);
+		break;
+	case CUL_RENAME:
+		tracer_field_string(f->comm, rec, name, sizeof(name));
+		culprits_rename(&t->culprits, rec->ts,
+				f->pid ? (int32_t)tracer_field(f->pid, rec) : tid, name);
 		break;
 	case CUL_DIRTIED:
 		if (learn_who(t, tid, NULL))

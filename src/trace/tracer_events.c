@@ -49,6 +49,8 @@ static const struct event_spec specs[] = {
 	  "child_pid > 0" },
 	{ "sched", "sched_process_exec", TE_CULPRIT, CUL_EXEC, false, TRACE_JOURNAL_NONE,
 	  "old_pid > 0" },
+	{ "task", "task_rename", TE_CULPRIT, CUL_RENAME, false, TRACE_JOURNAL_NONE,
+	  "common_pid >= 0" },
 };
 #define NEVENTS (sizeof(specs) / sizeof(specs[0]))
 _Static_assert(NEVENTS == TRACER_NEVENTS, "tracer.h's TRACER_NEVENTS: the table's length");
@@ -349,6 +351,11 @@ static bool find_fields(struct tep_event *ev, enum trace_kind kind, struct event
 		if (!strcmp(ev->name, "sched_process_exec")) {
 			f->filename = tep_find_field(ev, "filename");	/* its new name */
 			return tep_find_field(ev, "old_pid") != NULL;
+		}
+		if (!strcmp(ev->name, "task_rename")) {
+			f->pid = tep_find_field(ev, "pid");
+			f->comm = tep_find_field(ev, "newcomm");
+			return f->comm != NULL;
 		}
 		f->ino = tep_find_field(ev, "ino");
 		f->wrote = tep_find_field(ev, "wrote");

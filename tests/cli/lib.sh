@@ -242,8 +242,8 @@ ws()
 # setpriv) in $WORK, made writable to all, like ws().  nobody runs a copy
 # of the binary from $TESTDIR, which it may cross (0711) but not list: the
 # build may lie where nobody may not go.  A coverage build's counters go
-# under $TESTDIR/gcov: nobody may not write the build's, and gcov would say
-# so on stderr, which the tests count.
+# under $TESTDIR/gcov, lost with it: nobody may not write the build's, and
+# gcov would say so on stderr, which the tests count.  A minute at most.
 ws_as_nobody()
 {
 	LAST_CMD="writestress $* (as nobody)"
@@ -254,7 +254,7 @@ ws_as_nobody()
 		mkdir -p "$TESTDIR/gcov" && chmod 0777 "$TESTDIR/gcov" || fail "cannot make $TESTDIR/gcov"
 	fi
 	rc=0
-	(cd "$WORK" && GCOV_PREFIX=$TESTDIR/gcov exec setpriv --reuid "$(id -u nobody)" \
+	(cd "$WORK" && GCOV_PREFIX=$TESTDIR/gcov exec timeout "$(scaled 60)" setpriv --reuid "$(id -u nobody)" \
 		--regid "$(id -g nobody)" --clear-groups "$TESTDIR/ws-copy" "$@") \
 		>"$OUT" 2>"$ERR" </dev/null || rc=$?
 }

@@ -24,7 +24,8 @@
 #    foreign files exit 2 with one line naming the file and the reason;
 #  - two watches (writestress watch) are compared by how long each
 #    watched, what other processes wrote (or "-" untraced) and the
-#    probes, never by a writer's rows; a watch beside a run exits 2;
+#    probes, never by a writer's rows; another -t is not comparable
+#    (exit 3); a watch beside a run exits 2;
 #  - compare writes nothing and leaves its inputs alone.
 # shellcheck source=lib.sh
 . "$CLI_DIR/lib.sh"
@@ -286,6 +287,11 @@ ws compare watch.json watch-stalled.json
 assert_report 1
 assert_eq "fsync max ms" "$(flagged REGRESSION)" "flagged between two watches"
 assert_file_match "$OUT" '^others wrote GiB +\| +0\.016 \| +- \| +- \|$' "an untraced watch's others"
+variant watch.json watch-1h.json 'd["config"]["time_s"] = 3600'
+ws compare watch.json watch-1h.json
+assert_report 3
+assert_eq "verdict: not comparable: different --time (--force judges anyway)" "$(tail -n 1 "$OUT")" \
+	"watches of another -t"
 for order in AB BA; do
 	if [ "$order" = AB ]; then ws compare watch.json window.json; else ws compare window.json watch.json; fi
 	assert_status 2
@@ -387,4 +393,4 @@ done
 # shellcheck disable=SC2086 # plain names
 assert_dir_only "$WORK" $FIXTURES adir empty.json cut.json trailing.json v2.json other.json array.json \
 	many.json many-regressed.json fast.json slower.json rate25.json rate15.json kernel.json unjudged.json \
-	watch-stalled.json
+	watch-stalled.json watch-1h.json

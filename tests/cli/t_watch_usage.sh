@@ -17,10 +17,16 @@ ws watch -t 5s --forever
 assert_usage_error "writestress: watch: " "$HINT" "--forever and -t" "two bounds"
 for out in json csv; do
 	ws watch --forever --$out w.$out
-	assert_usage_error "writestress: watch: " "$HINT" "--forever and --$out;grow;-t 24h;--prom" "--forever with --$out"
+	assert_usage_error "writestress: watch: " "$HINT" "--forever and --$out 'w.$out';grow;-t 24h;--prom" "--forever with --$out"
 done
-ws watch --forever --json - --probe nope
-assert_usage_error "writestress: watch: " "$HINT" "--probe;nope" "a bad probe before the unbounded result"
+# to stdout, the reader bounds it: a watch that SIGINT ends
+csv_rows() { [ "$(grep -c '^[0-9]' "$OUT" 2>/dev/null)" -ge 2 ]; }
+ws_bg watch --forever --csv - -i 200ms --no-trace
+wait_for 10 "the CSV's first rows" csv_rows
+kill -INT "$WS_PID"
+ws_wait "$(scaled 10)"
+assert_status 130
+assert_file_match "$OUT" '^interval,t_s,' "the CSV's header on stdout"
 ws watch -t 5s data.dat
 assert_usage_error "writestress: watch: " "$HINT" "unexpected operand 'data.dat';--probe-dir DIR" "a FILE operand"
 ws watch -t 5s --size 1G

@@ -313,7 +313,8 @@ static void compare_help_head(FILE *out)
 		"differences in configuration and system, then a verdict.  Two results of\n"
 		"`writestress matrix --json` are compared strategy by strategy; two of\n"
 		"`writestress watch --json` by how long each watched, what other processes\n"
-		"wrote, and the probes.  A watch and a run are not compared (status 2).\n");
+		"wrote, and the probes (another -t: not comparable).  A watch and a run\n"
+		"are not compared (status 2).\n");
 }
 
 static void compare_help_tail(FILE *out)

@@ -103,12 +103,34 @@ START_TEST(test_golden)
 }
 END_TEST
 
+/* Any process names itself: a writer's command never starts a formula
+ * (= + - @ get a leading ') and carries no control character. */
+START_TEST(test_hostile_names)
+{
+	struct record_fixture *f = record_fixture_make(FIXTURE_BOUND);
+	size_t len;
+	char *out;
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_ge(f->iv[1].writers.n, 2);
+	snprintf(f->iv[1].writers.top[0].comm, WS_COMM_LEN, "=1+2");
+	snprintf(f->iv[1].writers.top[1].comm, WS_COMM_LEN, "a\x01" "b\x7f");
+	snprintf(f->iv[2].writers.top[0].comm, WS_COMM_LEN, "-rf");
+	out = record_fixture_render(f, &sink_csv_ops, &len);
+	ck_assert_msg(strstr(out, ",'=1+2,5000,8388608,a?b?,6000,16384,"), "the first interval's");
+	ck_assert_msg(strstr(out, ",'-rf,5000,12582912,,,,"), "the second's");
+	free(out);
+	record_fixture_free(f);
+}
+END_TEST
+
 Suite *sink_csv_suite(void)
 {
 	Suite *s = suite_create("sink_csv");
 	TCase *tc = tcase_create("golden");
 
 	tcase_add_loop_test(tc, test_golden, 0, N_ROWS(rows));
+	tcase_add_test(tc, test_hostile_names);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,6 +10,7 @@
 
 #include "suites.h"
 #include "trace/culprits.h"
+#include "trace/tracer.h"
 
 #define SEC 1000000000ULL
 #define MS 1000000ULL
@@ -341,49 +342,115 @@ START_TEST(test_exec)
 
 	setup(&c);
 	sent(&c, T0 + SEC, 500, MIB);
-	culprits_exec(&c, 500, NULL);
+	culprits_exec(&c, T0, 500, NULL);
 	ck_assert_ptr_null(culprits_who(&c, 500));
 	snprintf(renamed.comm, sizeof(renamed.comm), "tar");
 	culprits_learn(&c, &renamed);
 	culprits_table(&c, &t);
 	ck_assert_str_eq(row(&t, 500)->comm, "tar");
-	culprits_exec(&c, OURS + 1, NULL);
+	culprits_exec(&c, T0, OURS + 1, NULL);
 	ck_assert_ptr_nonnull(culprits_who(&c, OURS + 1));
-	culprits_exec(&c, 12345, NULL);	/* never known: nothing */
+	culprits_exec(&c, T0, 12345, NULL);	/* never known: nothing */
 	culprits_free(&c);
 }
 END_TEST
 
-/* A process gone before its first event is read is named as its fork
- * or exec said: the exec's file, cut as the kernel cuts a comm; the
- * table of names is bounded, the newest kept. */
+/* A process gone before its first event is read is named as its fork,
+ * exec or rename said: the exec's file, cut as the kernel cuts a comm;
+ * an older event read late changes nothing; the table keeps the last
+ * CULPRITS_NAMES pids. */
 START_TEST(test_names)
 {
 	struct culprits c;
+	struct ws_culprits t;
 	unsigned int kept = 0;
 
 	setup(&c);
 	ck_assert_ptr_null(culprits_name_of(&c, 700));
-	culprits_name_seen(&c, 700, "sh");	/* forked by a shell */
+	culprits_name_seen(&c, T0, 700, "sh");	/* forked by a shell */
 	ck_assert_str_eq(culprits_name_of(&c, 700), "sh");
-	culprits_exec(&c, 700, "/usr/bin/dd");
+	culprits_exec(&c, T0 + 1, 700, "/usr/bin/dd");
 	ck_assert_str_eq(culprits_name_of(&c, 700), "dd");
-	culprits_exec(&c, 701, "/opt/x/averyveryverylongname");	/* 15 kept */
+	culprits_name_seen(&c, T0, 700, "sh");	/* the fork, read after the exec */
+	ck_assert_str_eq(culprits_name_of(&c, 700), "dd");
+	culprits_rename(&c, T0 + 2, 700, "flooder");	/* prctl(PR_SET_NAME) */
+	ck_assert_str_eq(culprits_name_of(&c, 700), "flooder");
+	culprits_exec(&c, T0, 701, "/opt/x/averyveryverylongname");	/* 15 kept */
 	ck_assert_str_eq(culprits_name_of(&c, 701), "averyveryverylo");
-	culprits_exec(&c, 702, "rsync");
+	culprits_exec(&c, T0, 702, "rsync");
 	ck_assert_str_eq(culprits_name_of(&c, 702), "rsync");
-	culprits_exec(&c, 703, NULL);		/* not traced: no name */
-	culprits_exec(&c, 703, "");
+	culprits_exec(&c, T0, 703, NULL);		/* not traced: no name */
+	culprits_exec(&c, T0, 703, "");
+	culprits_rename(&c, T0, 703, "");
 	ck_assert_ptr_null(culprits_name_of(&c, 703));
-	culprits_name_seen(&c, 0, "swapper");	/* never pid 0's */
+	culprits_name_seen(&c, T0, 0, "swapper");	/* never pid 0's */
 	ck_assert_ptr_null(culprits_name_of(&c, 0));
+	/* a live leader's rename names its row; a thread's does not */
+	sent(&c, T0 + SEC, 500, MIB);
+	culprits_rename(&c, T0 + SEC, 500, "rsync-worker");
+	culprits_rename(&c, T0 + SEC, 501, "rsync-io");	/* rsync2, a thread */
+	culprits_table(&c, &t);
+	ck_assert_str_eq(row(&t, 500)->comm, "rsync-worker");
+	ck_assert_str_eq(culprits_who(&c, 501)->comm, "rsync");
+	/* consecutive pids fill the slots one each: the last 1024 kept */
 	for (int32_t pid = 10000; pid < 10000 + 4 * CULPRITS_NAMES; pid++)
-		culprits_name_seen(&c, pid, "make");
+		culprits_name_seen(&c, T0, pid, "make");
 	for (int32_t pid = 10000; pid < 10000 + 4 * CULPRITS_NAMES; pid++)
 		kept += culprits_name_of(&c, pid) != NULL;
-	ck_assert_uint_le(kept, CULPRITS_NAMES);
-	ck_assert_ptr_nonnull(culprits_name_of(&c, 10000 + 4 * CULPRITS_NAMES - 1));
+	ck_assert_uint_eq(kept, CULPRITS_NAMES);
+	ck_assert_ptr_null(culprits_name_of(&c, 10000));
+	ck_assert_ptr_nonnull(culprits_name_of(&c, 10000 + 3 * CULPRITS_NAMES));
 	culprits_free(&c);
+}
+END_TEST
+
+/* The names' fields as the kernel lays them out: a fork's child_comm
+ * (char[16] in place), an exec's filename (__data_loc: offset and length
+ * in a u32; __rel_loc: the offset from the field's end); a location out
+ * of the record, or no field, is "". */
+START_TEST(test_field_string)
+{
+	struct tep_handle *tep = tep_alloc();
+	struct tep_event ev = { .tep = tep };
+	struct tep_format_field comm = { .event = &ev, .offset = 8, .size = 16 };
+	struct tep_format_field loc = { .event = &ev, .offset = 8, .size = 4,
+					.flags = TEP_FIELD_IS_DYNAMIC };
+	struct tep_format_field rel = { .event = &ev, .offset = 8, .size = 4,
+					.flags = TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_RELATIVE };
+	unsigned char data[64] = { 0 };
+	struct tep_record rec = { .data = data, .size = 32 };
+	char out[WS_COMM_LEN], path[64];
+	uint32_t v;
+
+	ck_assert_ptr_nonnull(tep);
+	memcpy(data + 8, "kworker/u8:1", 12);
+	tracer_field_string(&comm, &rec, out, sizeof(out));
+	ck_assert_str_eq(out, "kworker/u8:1");
+	memcpy(data + 8, "0123456789abcdef", 16);	/* no NUL: 15 kept */
+	tracer_field_string(&comm, &rec, out, sizeof(out));
+	ck_assert_str_eq(out, "0123456789abcde");
+
+	memcpy(data + 20, "/usr/bin/dd", 12);	/* with its NUL */
+	v = 12u << 16 | 20;
+	memcpy(data + 8, &v, 4);
+	tracer_field_string(&loc, &rec, path, sizeof(path));
+	ck_assert_str_eq(path, "/usr/bin/dd");
+	v = 12u << 16 | (20 - 12);
+	memcpy(data + 8, &v, 4);
+	tracer_field_string(&rel, &rec, path, sizeof(path));
+	ck_assert_str_eq(path, "/usr/bin/dd");
+	/* the string's end at the record's, then one byte past it */
+	rec.size = 32;
+	v = 12u << 16 | 20;
+	memcpy(data + 8, &v, 4);
+	tracer_field_string(&loc, &rec, path, sizeof(path));
+	ck_assert_str_eq(path, "/usr/bin/dd");
+	rec.size = 31;
+	tracer_field_string(&loc, &rec, path, sizeof(path));
+	ck_assert_str_eq(path, "");
+	tracer_field_string(NULL, &rec, path, sizeof(path));
+	ck_assert_str_eq(path, "");
+	tep_free(tep);
 }
 END_TEST
 
@@ -507,6 +574,7 @@ Suite *culprits_suite(void)
 	tcase_add_test(tc, test_pending_expires);
 	tcase_add_test(tc, test_exec);
 	tcase_add_test(tc, test_names);
+	tcase_add_test(tc, test_field_string);
 	tcase_add_test(tc, test_ours_set);
 	tcase_add_test(tc, test_pick_cgroup);
 	suite_add_tcase(s, tc);
