@@ -392,14 +392,17 @@ START_TEST(test_names)
 	culprits_table(&c, &t);
 	ck_assert_str_eq(row(&t, 500)->comm, "rsync-worker");
 	ck_assert_str_eq(culprits_who(&c, 501)->comm, "rsync");
-	/* consecutive pids fill the slots one each: the last 1024 kept */
-	for (int32_t pid = 10000; pid < 10000 + 4 * CULPRITS_NAMES; pid++)
+	/* consecutive pids fill the slots one each: the last 1024 kept,
+	 * the one before them gone */
+	ck_assert_uint_eq(CULPRITS_NAMES, 1024);
+	for (int32_t pid = 10000; pid < 10000 + 4096; pid++)
 		culprits_name_seen(&c, T0, pid, "make");
-	for (int32_t pid = 10000; pid < 10000 + 4 * CULPRITS_NAMES; pid++)
+	for (int32_t pid = 10000; pid < 10000 + 4096; pid++)
 		kept += culprits_name_of(&c, pid) != NULL;
-	ck_assert_uint_eq(kept, CULPRITS_NAMES);
-	ck_assert_ptr_null(culprits_name_of(&c, 10000));
-	ck_assert_ptr_nonnull(culprits_name_of(&c, 10000 + 3 * CULPRITS_NAMES));
+	ck_assert_uint_eq(kept, 1024);
+	ck_assert_ptr_null(culprits_name_of(&c, 10000 + 4096 - 1025));
+	ck_assert_ptr_nonnull(culprits_name_of(&c, 10000 + 4096 - 1024));
+	ck_assert_ptr_nonnull(culprits_name_of(&c, 10000 + 4096 - 1));
 	culprits_free(&c);
 }
 END_TEST
