@@ -18,8 +18,8 @@
  * exec (a pid reused later keeps the old name until the cache forgets
  * it); one gone already is named as its fork, exec or rename said
  * (sched_process_fork, sched_process_exec, task_rename: one event per
- * process, not per write); writestress's children and what they start (sched_process_fork)
- * are writestress's.
+ * process, not per write); writestress's children and what they start
+ * (sched_process_fork) are writestress's.
  * A kernel worker's own bios are that writeback, so not counted again; a
  * kernel thread that writes for itself (jbd2) has a row of its own, but
  * is no stall's culprit: a journal writes for every writer.
@@ -28,7 +28,8 @@
  *
  * Memory is fixed at culprits_init(): the processes (past
  * CULPRITS_PROCS the least is summed into "others"), the threads,
- * inodes and names known (a newcomer takes an old one's place), and the history of
+ * inodes and names known (a newcomer takes an old one's place), and the
+ * history of
  * CULPRITS_SLOTS slots (full, neighbours merge and a slot spans twice
  * the time), so a day's watch holds what a minute's does.
  * Pure: the tracer says who a thread is (culprits_learn) when asked.
@@ -45,7 +46,7 @@
 #define CULPRITS_PROCS 64
 #define CULPRITS_TIDS 1024	/* a power of two */
 #define CULPRITS_INODES 4096	/* a power of two */
-#define CULPRITS_NAMES 1024	/* names seen at forks and execs */
+#define CULPRITS_NAMES 1024	/* names seen at forks, execs and renames */
 #define CULPRITS_SLOTS 2048
 #define CULPRITS_SLOT_NS 250000000ULL
 #define CULPRITS_SLOT_TOP 6

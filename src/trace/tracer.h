@@ -33,7 +33,7 @@ struct event_fields {
 	struct tep_format_field *rmin, *rmean, *rsamples, *wmean, *wsamples;
 	struct tep_format_field *ino, *wrote, *parent, *child;
 	struct tep_format_field *filename;	/* sched_process_exec's, dynamic */
-	struct tep_format_field *pid;		/* task_rename's (gone in 6.14: the current task) */
+	struct tep_format_field *pid;		/* task_rename's; NULL where the kernel dropped it: the current task */
 };
 
 struct ws_trace {

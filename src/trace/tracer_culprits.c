@@ -87,7 +87,7 @@ static const struct culprit_who *learn_who(struct ws_trace *t, int32_t tid, cons
 	snprintf(path, sizeof(path), "/proc/%d/cgroup", (int)tid);
 	if (!w.kernel && sysfs_read("", path, text, sizeof(text)) >= 0)
 		culprits_pick_cgroup(text, w.cgroup, sizeof(w.cgroup));
-	/* gone: the name its fork or exec event gave, else the kernel's list
+	/* gone: the name its fork, exec or rename gave, else the kernel's list
 	 * (thousands of lines: read only for what started before the trace) */
 	if (!w.comm[0] && culprits_name_of(&t->culprits, tid))
 		snprintf(w.comm, sizeof(w.comm), "%s", culprits_name_of(&t->culprits, tid));
