@@ -84,10 +84,14 @@ watch_stop() {
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-culprits() {
-	F=$MNT/flood
-	dd if=/dev/zero of="$F" bs=1M count=1024 conv=fdatasync status=none || exit 2
-	: >"$WORK/samples"
+# paired_rounds SAMPLES CMD...: CMD under runcost beside a watch with the
+# culprits' events (on) and without (off), ROUNDS rounds after a warm-up,
+# the order alternating; a line to SAMPLES each: id round wall_s user_s
+# sys_s watch_ns
+paired_rounds() {
+	samples=$1
+	shift
+	: >"$samples"
 	r=0
 	while [ "$r" -le "$ROUNDS" ]; do	# round 0: warm-up
 		if [ $((r % 2)) = 0 ]; then ids="on off"; else ids="off on"; fi
@@ -95,22 +99,35 @@ culprits() {
 			if [ "$id" = on ]; then watch_start 200ms; else watch_start 200ms WS_NO_CULPRITS=1; fi
 			t0=$(cpu_ns "$WPID")
 			: >"$WORK/cost"	# runcost appends
-			"$WORK/runcost" -o "$WORK/cost" dd if=/dev/zero of="$F" bs=1M count=1024 \
-				conv=notrunc,fdatasync status=none || exit 2
-			sleep 0.2	# the tracer's drains of what the flood left
+			"$WORK/runcost" -o "$WORK/cost" "$@" || exit 2
+			sleep 0.2	# the tracer's drains of what CMD left
 			t1=$(cpu_ns "$WPID")
 			watch_stop
 			read -r wall usr sys _ <"$WORK/cost"
-			[ "$r" = 0 ] || echo "$id $r $wall $usr $sys $((t1 - t0))" >>"$WORK/samples"
+			[ "$r" = 0 ] || echo "$id $r $wall $usr $sys $((t1 - t0))" >>"$samples"
 		done
 		r=$((r + 1))
 	done
-	ratio=$(awk '{ w[$2, $1] = $3 } END { for (k in w) { split(k, a, SUBSEP); if (a[2] == "on") print w[a[1], "off"] / w[k] } }' "$WORK/samples" | median)
-	on_cpu=$(awk '$1 == "on" { print $4 + $5 + $6 / 1e9 }' "$WORK/samples" | median)
-	off_cpu=$(awk '$1 == "off" { print $4 + $5 + $6 / 1e9 }' "$WORK/samples" | median)
-	on_wall=$(awk '$1 == "on" { print $3 }' "$WORK/samples" | median)
-	off_wall=$(awk '$1 == "off" { print $3 }' "$WORK/samples" | median)
+}
+
+# paired_figures SAMPLES PER: the medians (walls, CPU s of CMD and the
+# watch times PER, on and off), the paired wall ratio off/on, and the CPU
+# the events add, in ratio on_wall off_wall on_cpu off_cpu add
+paired_figures() {
+	ratio=$(awk '{ w[$2, $1] = $3 } END { for (k in w) { split(k, a, SUBSEP); if (a[2] == "on") print w[a[1], "off"] / w[k] } }' "$1" | median)
+	on_cpu=$(awk -v p="$2" '$1 == "on" { print ($4 + $5 + $6 / 1e9) * p }' "$1" | median)
+	off_cpu=$(awk -v p="$2" '$1 == "off" { print ($4 + $5 + $6 / 1e9) * p }' "$1" | median)
+	on_wall=$(awk '$1 == "on" { print $3 }' "$1" | median)
+	off_wall=$(awk '$1 == "off" { print $3 }' "$1" | median)
 	add=$(awk -v a="$on_cpu" -v b="$off_cpu" 'BEGIN { printf "%.3f", a - b }')
+}
+
+culprits() {
+	F=$MNT/flood
+	dd if=/dev/zero of="$F" bs=1M count=1024 conv=fdatasync status=none || exit 2
+	paired_rounds "$WORK/samples" dd if=/dev/zero of="$F" bs=1M count=1024 \
+		conv=notrunc,fdatasync status=none
+	paired_figures "$WORK/samples" 1	# the flood is 1 GiB
 	r1=$(awk -v x="$ratio" 'BEGIN { print (x >= 0.98) ? "PASS" : "FAIL" }')
 	r2=$(awk -v x="$add" 'BEGIN { print (x <= 0.05) ? "PASS" : "FAIL" }')
 	[ "$r1" = PASS ] && [ "$r2" = PASS ] || FAILED=1
@@ -130,32 +147,12 @@ forks() {
 		dd if=/dev/zero of="$MNT/small.$i" bs=64k count=1 conv=fsync status=none || exit 2
 		i=$((i + 1))
 	done
-	: >"$WORK/fsamples"
-	r=0
-	while [ "$r" -le "$ROUNDS" ]; do	# round 0: warm-up
-		if [ $((r % 2)) = 0 ]; then ids="on off"; else ids="off on"; fi
-		for id in $ids; do
-			if [ "$id" = on ]; then watch_start 200ms; else watch_start 200ms WS_NO_CULPRITS=1; fi
-			t0=$(cpu_ns "$WPID")
-			: >"$WORK/cost"
-			"$WORK/runcost" -o "$WORK/cost" sh -c 'i=0; while [ "$i" -lt "$2" ]; do
-				dd if=/dev/zero of="$1/small.$((i % 64))" bs=64k count=1 \
-					conv=notrunc,fsync status=none || exit 1
-				i=$((i + 1)); done' sh "$MNT" "$FORKS" || exit 2
-			sleep 0.2	# the tracer's drains of what the forks left
-			t1=$(cpu_ns "$WPID")
-			watch_stop
-			read -r wall usr sys _ <"$WORK/cost"
-			[ "$r" = 0 ] || echo "$id $r $wall $usr $sys $((t1 - t0))" >>"$WORK/fsamples"
-		done
-		r=$((r + 1))
-	done
-	ratio=$(awk '{ w[$2, $1] = $3 } END { for (k in w) { split(k, a, SUBSEP); if (a[2] == "on") print w[a[1], "off"] / w[k] } }' "$WORK/fsamples" | median)
-	on_cpu=$(awk -v n="$FORKS" '$1 == "on" { print ($4 + $5 + $6 / 1e9) * 1000 / n }' "$WORK/fsamples" | median)
-	off_cpu=$(awk -v n="$FORKS" '$1 == "off" { print ($4 + $5 + $6 / 1e9) * 1000 / n }' "$WORK/fsamples" | median)
-	on_wall=$(awk '$1 == "on" { print $3 }' "$WORK/fsamples" | median)
-	off_wall=$(awk '$1 == "off" { print $3 }' "$WORK/fsamples" | median)
-	add=$(awk -v a="$on_cpu" -v b="$off_cpu" 'BEGIN { printf "%.3f", a - b }')
+	# shellcheck disable=SC2016 # the inner sh expands them
+	paired_rounds "$WORK/fsamples" sh -c 'i=0; while [ "$i" -lt "$2" ]; do
+		dd if=/dev/zero of="$1/small.$((i % 64))" bs=64k count=1 \
+			conv=notrunc,fsync status=none || exit 1
+		i=$((i + 1)); done' sh "$MNT" "$FORKS"
+	paired_figures "$WORK/fsamples" "$(awk -v n="$FORKS" 'BEGIN { print 1000 / n }')"
 	r1=$(awk -v x="$ratio" 'BEGIN { print (x >= 0.95) ? "PASS" : "FAIL" }')
 	r2=$(awk -v x="$add" 'BEGIN { print (x <= 0.25) ? "PASS" : "FAIL" }')
 	[ "$r1" = PASS ] && [ "$r2" = PASS ] || FAILED=1

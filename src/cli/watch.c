@@ -106,6 +106,13 @@ static bool given(const bool *seen, const char *name)
 
 static enum opts_result check_watch(struct ws_config *cfg, const bool *seen, FILE *err)
 {
+	/* streamed, a result file grows by every interval: nothing but -t
+	 * would stop it filling the disk (--prom is rewritten in place; '-'
+	 * is the reader's to bound) */
+	const struct { const char *name, *path; } streamed[] = {
+		{ "json", cfg->set.json_path }, { "csv", cfg->set.csv_path },
+	};
+
 	if (cfg->set.forever && given(seen, "time")) {
 		cli_usage_error(watch_options(), err,
 				"--forever and -t: give one (--forever watches until interrupted)");
@@ -116,18 +123,13 @@ static enum opts_result check_watch(struct ws_config *cfg, const bool *seen, FIL
 				"a watch needs a bound: add -t 10min (or --forever, until interrupted)");
 		return OPTS_USAGE;
 	}
-	/* streamed, a result file grows by every interval: nothing but -t
-	 * would stop it filling the disk (--prom is rewritten in place; '-'
-	 * is the reader's to bound) */
-	for (size_t i = 0; cfg->set.forever && i < 2; i++) {
-		const char *name = i ? "csv" : "json";
-		const char *path = i ? cfg->set.csv_path : cfg->set.json_path;
-
-		if (!path || !strcmp(path, "-"))
+	for (size_t i = 0; cfg->set.forever && i < ARRAY_SIZE(streamed); i++) {
+		if (!streamed[i].path || !strcmp(streamed[i].path, "-"))
 			continue;
 		cli_usage_error(watch_options(), err,
 				"--forever and --%s '%s': the file would grow by every interval without"
-				" end; give -t (a day: -t 24h), or --prom, rewritten in place", name, path);
+				" end; give -t (a day: -t 24h), or --prom, rewritten in place",
+				streamed[i].name, streamed[i].path);
 		return OPTS_USAGE;
 	}
 	return OPTS_RUN;

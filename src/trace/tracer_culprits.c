@@ -58,6 +58,7 @@ static const struct culprit_who *learn_who(struct ws_trace *t, int32_t tid, cons
 	const struct culprit_who *known = culprits_who(&t->culprits, tid);
 	struct culprit_who w = { .tid = tid, .tgid = tid };
 	char path[64], text[1024], *at;
+	const char *seen;
 	unsigned long flags = 0;
 	int32_t ppid;
 
@@ -89,8 +90,8 @@ static const struct culprit_who *learn_who(struct ws_trace *t, int32_t tid, cons
 		culprits_pick_cgroup(text, w.cgroup, sizeof(w.cgroup));
 	/* gone: the name its fork, exec or rename gave, else the kernel's list
 	 * (thousands of lines: read only for what started before the trace) */
-	if (!w.comm[0] && culprits_name_of(&t->culprits, tid))
-		snprintf(w.comm, sizeof(w.comm), "%s", culprits_name_of(&t->culprits, tid));
+	if (!w.comm[0] && (seen = culprits_name_of(&t->culprits, tid)))
+		snprintf(w.comm, sizeof(w.comm), "%s", seen);
 	if (!w.comm[0])
 		saved_comm(tid, w.comm, sizeof(w.comm));
 	culprits_learn(&t->culprits, &w);
@@ -218,9 +219,9 @@ void tracer_culprit_bio(struct ws_trace *t, const struct event_fields *f,
 
 	if (!t->culprits_on || b->kind != BIO_QUEUE || !strchr(b->rwbs, 'W') || !b->nr_sector)
 		return;
-	if (f->comm)
-		snprintf(comm, sizeof(comm), "%.*s", f->comm->size,
-			 (const char *)rec->data + f->comm->offset);
+	/* a newcomer's name, in case it is gone: read once, not per bio */
+	if (!culprits_who(&t->culprits, tid))
+		tracer_field_string(f->comm, rec, comm, sizeof(comm));
 	if (learn_who(t, tid, comm))
 		culprits_bio(&t->culprits, rec->ts, tid, b->nr_sector * 512);
 }
